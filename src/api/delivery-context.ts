@@ -1,0 +1,52 @@
+/**
+ * What every delivery call needs first: the site or channel named in the path, the language to
+ * answer in, and the channel summary that responses carry.
+ */
+import type { ContentStore } from '../cms/database';
+import { findSiteByChannelId, findSiteById, listActiveLanguages, type Site } from '../cms/repositories/sites';
+import { notFound } from '../shared/errors';
+import type { ChannelOrSite } from '../shared/request-validation';
+import type { ChannelSummary } from '../shared/delivery-types';
+import { channelResourcePath } from '../shared/urls';
+import { withBasePath } from '../shared/links';
+
+export interface DeliverySettings {
+  basePath: string;
+  platformSitesSegment: string;
+  siteUrl: string | null;
+}
+
+export interface DeliveryContext {
+  site: Site;
+  /** Languages to try for content, in order: the requested one (when active), then the default. */
+  languages: string[];
+  /** The language the response is in. */
+  language: string;
+}
+
+/** Resolves the site of a channel-or-site id; an unknown one is 404 NOT_FOUND. */
+export async function resolveDeliveryContext(db: ContentStore, target: ChannelOrSite, requestedLanguage: string | undefined): Promise<DeliveryContext> {
+  const site = target.kind === 'site' ? await findSiteById(db, target.id) : await findSiteByChannelId(db, target.id);
+  if (site === undefined) throw notFound();
+  const active = await listActiveLanguages(db, site.id);
+  const requested = requestedLanguage === undefined ? undefined : normalizeLanguage(requestedLanguage);
+  const language = requested !== undefined && active.includes(requested) ? requested : site.default_language;
+  const languages = language === site.default_language ? [language] : [language, site.default_language];
+  return { site, languages, language };
+}
+
+/** Accepts 'en-US' as well as the platform's 'en_US'. */
+export function normalizeLanguage(language: string): string {
+  return language.replace('-', '_');
+}
+
+export function channelSummaryOf(site: Site, settings: DeliverySettings): ChannelSummary {
+  return {
+    domainUrl: settings.siteUrl === null ? null : settings.siteUrl + settings.basePath,
+    id: site.channel_id,
+    name: site.name,
+    resourceUrl: withBasePath(settings.basePath, channelResourcePath(site.channel_id)),
+    target: { id: site.id },
+    type: 'PublicUnauthenticated',
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * Opens the content store and brings its schema up to date. One Kysely instance per process;
+ * repositories receive it (or a transaction) as their first argument.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import type { Database } from './schema';
+import * as initial from './migrations/001-initial';
+
+export type Dialect = 'sqlite' | 'postgres';
+export type DatabaseSettings = { dialect: 'sqlite'; path: string };
+
+export type ContentStore = Kysely<Database>;
+
+export interface OpenStore {
+  db: ContentStore;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+/** Migrations in order. Never edit one that has shipped: add the next. */
+const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>]> = [
+  ['001-initial', initial.up],
+];
+
+export function openDatabase(settings: DatabaseSettings): OpenStore {
+  if (settings.path !== ':memory:') mkdirSync(dirname(settings.path), { recursive: true });
+  const sqlite = new SQLite(settings.path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+class ListedMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const [name, up] of MIGRATIONS) migrations[name] = { up: (db) => up(db, this.dialect) };
+    return migrations;
+  }
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrateToLatest(store: OpenStore): Promise<string[]> {
+  const migrator = new Migrator({ db: store.db, provider: new ListedMigrations(store.dialect) });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error !== undefined) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

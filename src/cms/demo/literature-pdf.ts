@@ -1,0 +1,159 @@
+/**
+ * Renders a catalogue entry as a one-page literature-sheet PDF (A4) with PDFKit's standard fonts.
+ * Standard PDF fonts only cover the Windows-1252 character set, so text is mapped onto it first
+ * (subscript digits become digits; formulas get real subscripts by drawing).
+ */
+import PDFDocument from 'pdfkit';
+import { molarMass } from './chemistry';
+import type { CatalogueEntry } from './catalogue';
+import { splitFormula } from './illustrations';
+
+const PAGE_MARGIN = 50;
+const BRAND = '#1f3f6b';
+const MUTED = '#4a5560';
+const DEMO_NOTICE =
+  'DEMO DATA. This sheet was generated from demonstration content to show the Literature Sheets product. ' +
+  'It is not a product offer. Values are published literature data; always check the supplier’s current SDS ' +
+  'and certificate of analysis before use.';
+
+const SUBSCRIPT_DIGITS = '₀₁₂₃₄₅₆₇₈₉';
+
+/** Maps text onto the characters the standard PDF fonts can show. */
+export function toPdfText(text: string): string {
+  return text
+    .replace(/[₀-₉]/g, (digit) => String(SUBSCRIPT_DIGITS.indexOf(digit)))
+    .replace(/ₓ/g, 'x')
+    .replace(/−/g, '-')
+    .replace(/[^\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026]/g, '?');
+}
+
+export interface PdfOptions {
+  /** The date printed on the sheet and stored in its metadata (fixed in tests for reproducibility). */
+  generatedAt: Date;
+}
+
+export function renderLiteraturePdf(entry: CatalogueEntry, options: PdfOptions): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: PAGE_MARGIN,
+    info: {
+      Title: toPdfText(`${entry.title} - Literature Sheet`),
+      Author: 'Literature Sheets (demo content)',
+      Subject: toPdfText(entry.category),
+      Keywords: toPdfText(['CVD', 'ALD', entry.chemical?.abbreviation ?? '', 'demo'].filter(Boolean).join(', ')),
+      CreationDate: options.generatedAt,
+      ModDate: options.generatedAt,
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  drawHeader(doc, entry);
+  drawParagraph(doc, entry.description);
+  if (entry.chemical) drawIdentification(doc, entry.chemical);
+  drawTable(doc, entry.chemical ? 'Properties' : 'Specifications', entry.properties.map((p) => [p.label, p.value]));
+  drawList(doc, 'Applications', entry.applications);
+  drawList(doc, 'Packaging', entry.packaging);
+  drawList(doc, 'Handling and safety', entry.handling);
+  drawFooter(doc, options.generatedAt);
+  doc.end();
+  return finished;
+}
+
+type Doc = PDFKit.PDFDocument;
+
+function contentWidth(doc: Doc): number {
+  return doc.page.width - PAGE_MARGIN * 2;
+}
+
+function drawHeader(doc: Doc, entry: CatalogueEntry): void {
+  doc.rect(0, 0, doc.page.width, 70).fill(BRAND);
+  doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(11).text('LITERATURE SHEET', PAGE_MARGIN, 22);
+  doc.font('Helvetica').fontSize(9).text('CVD and ALD precursors and equipment', PAGE_MARGIN, 38);
+  doc.rect(doc.page.width - PAGE_MARGIN - 90, 22, 90, 24).fill('#f1c40f');
+  doc.fillColor('#1f2d3d').font('Helvetica-Bold').fontSize(11).text('DEMO DATA', doc.page.width - PAGE_MARGIN - 90, 29, { width: 90, align: 'center' });
+
+  doc.fillColor('#1f2d3d').font('Helvetica-Bold').fontSize(22).text(toPdfText(entry.title), PAGE_MARGIN, 95, { width: contentWidth(doc) });
+  doc.moveDown(0.2).fillColor(MUTED).font('Helvetica').fontSize(11).text(toPdfText(entry.category));
+  doc.moveDown(0.8);
+}
+
+function drawParagraph(doc: Doc, text: string): void {
+  doc.fillColor('#1f2d3d').font('Helvetica').fontSize(11).text(toPdfText(text), PAGE_MARGIN, doc.y, { width: contentWidth(doc), lineGap: 2 });
+  doc.moveDown(0.8);
+}
+
+function drawSectionTitle(doc: Doc, title: string): void {
+  doc.moveDown(0.4).fillColor(BRAND).font('Helvetica-Bold').fontSize(13).text(title, PAGE_MARGIN, doc.y);
+  const y = doc.y + 2;
+  doc.moveTo(PAGE_MARGIN, y).lineTo(PAGE_MARGIN + contentWidth(doc), y).lineWidth(0.8).strokeColor(BRAND).stroke();
+  doc.moveDown(0.5);
+}
+
+function drawIdentification(doc: Doc, chemical: NonNullable<CatalogueEntry['chemical']>): void {
+  drawSectionTitle(doc, 'Identification');
+  const rows: Array<[string, string | { formula: string }]> = [
+    ['Name', chemical.name],
+    ...(chemical.abbreviation ? ([['Abbreviation', chemical.abbreviation]] as Array<[string, string]>) : []),
+    ['Formula', { formula: chemical.formula }],
+    ['CAS number', chemical.cas],
+    ['Molar mass', `${molarMass(chemical.hill).toFixed(2)} g/mol`],
+  ];
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(10.5).text(label, PAGE_MARGIN, y, { width: 140 });
+    if (typeof value === 'string') {
+      doc.fillColor('#1f2d3d').font('Helvetica').fontSize(10.5).text(toPdfText(value), PAGE_MARGIN + 150, y, { width: contentWidth(doc) - 150 });
+    } else {
+      drawFormula(doc, value.formula, PAGE_MARGIN + 150, y, 10.5);
+      doc.y = y + 15;
+    }
+    doc.moveDown(0.25);
+  }
+}
+
+/** Draws a formula with its subscript digits smaller and lowered. */
+function drawFormula(doc: Doc, formula: string, x: number, y: number, size: number): void {
+  let cursor = x;
+  doc.fillColor('#1f2d3d').font('Helvetica');
+  for (const part of splitFormula(formula)) {
+    const partSize = part.subscript ? size * 0.72 : size;
+    doc.fontSize(partSize).text(part.text, cursor, part.subscript ? y + size * 0.35 : y, { lineBreak: false });
+    cursor += doc.widthOfString(part.text);
+  }
+  doc.fontSize(size);
+}
+
+function drawTable(doc: Doc, title: string, rows: Array<[string, string]>): void {
+  if (rows.length === 0) return;
+  drawSectionTitle(doc, title);
+  for (const [label, value] of rows) {
+    const y = doc.y;
+    doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(10.5).text(toPdfText(label), PAGE_MARGIN, y, { width: 140 });
+    const labelBottom = doc.y;
+    doc.fillColor('#1f2d3d').font('Helvetica').fontSize(10.5).text(toPdfText(value), PAGE_MARGIN + 150, y, { width: contentWidth(doc) - 150 });
+    doc.y = Math.max(doc.y, labelBottom);
+    doc.moveDown(0.25);
+  }
+}
+
+function drawList(doc: Doc, title: string, items: string[]): void {
+  if (items.length === 0) return;
+  drawSectionTitle(doc, title);
+  doc.fillColor('#1f2d3d').font('Helvetica').fontSize(10.5);
+  for (const item of items) {
+    doc.text(`\u2022  ${toPdfText(item)}`, PAGE_MARGIN, doc.y, { width: contentWidth(doc), indent: 0, lineGap: 1.5 });
+    doc.moveDown(0.2);
+  }
+}
+
+function drawFooter(doc: Doc, generatedAt: Date): void {
+  const top = doc.page.height - PAGE_MARGIN - 62;
+  doc.moveTo(PAGE_MARGIN, top).lineTo(PAGE_MARGIN + contentWidth(doc), top).lineWidth(0.5).strokeColor('#9aa5b0').stroke();
+  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(toPdfText(DEMO_NOTICE), PAGE_MARGIN, top + 8, { width: contentWidth(doc), lineGap: 1 });
+  doc.text(`Generated ${generatedAt.toISOString().slice(0, 10)} by Literature Sheets.`, PAGE_MARGIN, doc.y + 2, { width: contentWidth(doc) });
+}

@@ -1,0 +1,58 @@
+import type { ContentStore } from '../database';
+import type { CollectionsTable, ContentsTable } from '../schema';
+
+export type Collection = CollectionsTable;
+
+/** A collection of a site by its key or its id (spec §7.1 {collectionKeyOrId}). */
+export async function findCollection(db: ContentStore, siteId: string, keyOrId: string): Promise<Collection | undefined> {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where((eb) => eb.or([eb('collection_key', '=', keyOrId), eb('id', '=', keyOrId)]))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countCollectionItems(db: ContentStore, collectionId: string): Promise<number> {
+  const row = await db
+    .selectFrom('collection_items')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('collection_id', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/**
+ * The contents at positions [offset, offset + limit) in collection order. Positions are contiguous
+ * from 0, so this is a range scan on the primary key: its cost does not grow with the page's depth.
+ */
+export async function listCollectionContents(
+  db: ContentStore,
+  collectionId: string,
+  offset: number,
+  limit: number,
+): Promise<ContentsTable[]> {
+  return db
+    .selectFrom('collection_items')
+    .innerJoin('contents', 'contents.id', 'collection_items.content_id')
+    .selectAll('contents')
+    .where('collection_items.collection_id', '=', collectionId)
+    .where('collection_items.position', '>=', offset)
+    .where('collection_items.position', '<', offset + limit)
+    .orderBy('collection_items.position')
+    .execute();
+}
+
+/** Replaces a collection's items with the given contents, in order, numbered from 0. */
+export async function setCollectionItems(db: ContentStore, collectionId: string, contentIds: string[]): Promise<void> {
+  await db.deleteFrom('collection_items').where('collection_id', '=', collectionId).execute();
+  // Batches keep each statement well under SQLite's bound-parameter limit.
+  for (let start = 0; start < contentIds.length; start += 200) {
+    await db
+      .insertInto('collection_items')
+      .values(contentIds.slice(start, start + 200).map((contentId, index) => ({ collection_id: collectionId, position: start + index, content_id: contentId })))
+      .execute();
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Tables of the content store (spec §3; reference "Ids" and the response shapes). Column names are
+ * snake_case; repositories map rows to the wire shapes. Dates are ISO 8601 text in UTC so that
+ * SQLite and PostgreSQL compare them the same way.
+ */
+import type { Generated } from 'kysely';
+
+export interface SitesTable {
+  /** '0DM…', 18 characters. */
+  id: string;
+  name: string;
+  url_name: string;
+  /** The delivery channel that publishes to this site: '0ap…'. */
+  channel_id: string;
+  /** The community (network) the site belongs to: '0DB…'. */
+  community_id: string;
+  default_language: string;
+  created_at: string;
+}
+
+export interface SiteLanguagesTable {
+  site_id: string;
+  /** Platform form, e.g. 'en_US'. */
+  language: string;
+  is_active: number;
+  position: number;
+}
+
+export interface ContentTypesTable {
+  /** e.g. 'literature_sheet', 'sfdc_cms__image'. */
+  fully_qualified_name: string;
+  name: string;
+  /** JSON: the type's fields, { [field]: { label, nodeType } }. */
+  field_schema: string;
+}
+
+export interface ContentsTable {
+  /** Managed content id, '20Y…', 18 characters. */
+  id: string;
+  /** 'MC' + 26 characters. */
+  content_key: string;
+  site_id: string;
+  content_type: string;
+  url_name: string;
+  primary_language: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContentTranslationsTable {
+  content_id: string;
+  language: string;
+  title: string;
+  /** JSON: the content body (the type's fields). */
+  body: string;
+  published_at: string;
+}
+
+export interface CollectionsTable {
+  id: string;
+  collection_key: string;
+  site_id: string;
+  /** Fully qualified name of the content type its items have. */
+  item_type: string;
+  url_name: string;
+  title: string;
+  /** JSON map, e.g. { description }. */
+  metadata: string;
+  primary_language: string;
+  published_at: string;
+}
+
+export interface CollectionItemsTable {
+  collection_id: string;
+  /** Zero-based and contiguous, so a page is a range scan whatever its depth. */
+  position: number;
+  content_id: string;
+}
+
+export interface MediaTable {
+  /** The image content item this file belongs to. */
+  content_id: string;
+  file_name: string;
+  mime_type: string;
+  width: number;
+  height: number;
+  byte_size: number;
+  /** Hex SHA-256 of the bytes: the ETag, and the version in media URLs. */
+  sha256: string;
+  bytes: Buffer;
+  created_at: string;
+}
+
+export interface FileAssetsTable {
+  asset_id: string;
+  version: number;
+  file_name: string;
+  mime_type: string;
+  byte_size: number;
+  sha256: string;
+  bytes: Buffer;
+  created_at: string;
+}
+
+export interface StoreStateTable {
+  key: string;
+  value: string;
+}
+
+export interface MigrationsTable {
+  id: Generated<number>;
+}
+
+export interface Database {
+  sites: SitesTable;
+  site_languages: SiteLanguagesTable;
+  content_types: ContentTypesTable;
+  contents: ContentsTable;
+  content_translations: ContentTranslationsTable;
+  collections: CollectionsTable;
+  collection_items: CollectionItemsTable;
+  media: MediaTable;
+  file_assets: FileAssetsTable;
+  store_state: StoreStateTable;
+}

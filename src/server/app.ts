@@ -1,0 +1,78 @@
+/**
+ * Builds the Fastify app: delivery API, CMS files, static assets and the literature page. It never
+ * listens; main.ts runs the process and tests call `app.inject()`.
+ */
+import { join } from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerDeliveryApi } from '../api/register-delivery-api';
+import type { DeliverySettings } from '../api/delivery-context';
+import type { OpenStore } from '../cms/database';
+import type { AppConfig } from './config';
+import { createErrorResponder, registerErrorHandlers } from './errors';
+import { REVALIDATE, sendCacheable } from './http-cache';
+import { registerCmsFiles } from './routes/cms-files';
+import { registerLiteraturePage } from './routes/literature-page';
+import { registerStaticAssets } from './routes/static-assets';
+import { NO_CLIENT_ASSETS, readClientAssets } from './ssr/client-assets';
+
+export interface AppOptions {
+  config: AppConfig;
+  store: OpenStore;
+  /** The built browser bundle (dist/client); null serves pages without scripts or styles. */
+  clientDir: string | null;
+}
+
+export async function buildApp({ config, store, clientDir }: AppOptions): Promise<FastifyInstance> {
+  const errors = createErrorResponder(config.basePath);
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    requestIdHeader: false,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+    // Malformed URLs and bodies are refused before routing; answer them like every other error.
+    frameworkErrors: (error, request, reply) => errors.onError(error, request, reply),
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Same-origin only: the delivery API grants no CORS (reference; issue "Content-delivery API").
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+
+  registerErrorHandlers(app, errors);
+
+  const settings: DeliverySettings = {
+    basePath: config.basePath,
+    platformSitesSegment: config.platformSitesSegment,
+    siteUrl: config.siteUrl,
+  };
+  const assets = clientDir === null ? NO_CLIENT_ASSETS : readClientAssets(clientDir);
+
+  registerDeliveryApi(app, {
+    db: store.db,
+    settings,
+    sendJson: (request, reply, body) =>
+      sendCacheable(request, reply, { body: JSON.stringify(body), contentType: 'application/json; charset=utf-8', cacheControl: REVALIDATE }),
+  });
+  registerCmsFiles(app, store.db, `${config.basePath}/${config.platformSitesSegment}`);
+  if (clientDir !== null) await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
+  registerLiteraturePage(app, { db: store.db, settings, assets });
+
+  return app;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has defaults that serve the demo on port 3000 from data/site.db', () => {
+    expect(loadConfig({})).toEqual({
+      port: 3000,
+      host: '0.0.0.0',
+      database: { dialect: 'sqlite', path: './data/site.db' },
+      basePath: '',
+      siteUrl: null,
+      logLevel: 'info',
+      platformSitesSegment: 'sfsites',
+      seedDemoContent: true,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'sqlite:/tmp/x.db',
+      BASE_PATH: '/literature',
+      SITE_URL: 'https://lit.example.com/',
+      LOG_LEVEL: 'warn',
+      PLATFORM_SITES_SEGMENT: 'sites',
+      SEED_DEMO_CONTENT: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      database: { dialect: 'sqlite', path: '/tmp/x.db' },
+      basePath: '/literature',
+      siteUrl: 'https://lit.example.com',
+      logLevel: 'warn',
+      platformSitesSegment: 'sites',
+      seedDemoContent: false,
+    });
+  });
+
+  it('treats "/" as no base path', () => {
+    expect(loadConfig({ BASE_PATH: '/' }).basePath).toBe('');
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'sqlite:'],
+    ['BASE_PATH', 'literature'],
+    ['BASE_PATH', '/literature/'],
+    ['BASE_PATH', '/a b'],
+    ['BASE_PATH', '/a/../b'],
+    ['BASE_PATH', '//evil.example'],
+    ['SITE_URL', 'not a url'],
+    ['SITE_URL', 'ftp://x.example'],
+    ['SITE_URL', 'https://x.example/path'],
+    ['LOG_LEVEL', 'loud'],
+    ['PLATFORM_SITES_SEGMENT', 'a/b'],
+    ['SEED_DEMO_CONTENT', 'yes'],
+  ])('rejects %s=%j with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));
+  });
+
+  it('does not echo a database password', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db/site' })).toThrow(/app:\*\*\*@/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db/site' })).not.toThrow(/s3cret/);
+  });
+});

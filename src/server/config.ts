@@ -1,0 +1,125 @@
+/**
+ * The one place that reads process.env. Every setting is validated at start; a bad one stops the
+ * process with a message naming the variable and what it expects (DESIGN "Run-time contract").
+ */
+import type { DatabaseSettings } from '../cms/database';
+import { DEFAULT_PLATFORM_SITES_SEGMENT } from '../shared/constants';
+
+export type DatabaseConfig = DatabaseSettings;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** '' or a path like '/literature' (no trailing slash). */
+  basePath: string;
+  /** Public origin used for absolute URLs, e.g. 'https://literature.example.com'; null when unset. */
+  siteUrl: string | null;
+  logLevel: LogLevel;
+  platformSitesSegment: string;
+  /** Seed the demo content into an empty database on start. */
+  seedDemoContent: boolean;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export class ConfigError extends Error {
+  constructor(variable: string, expected: string, received: string) {
+    super(`${variable} ${expected} (got ${JSON.stringify(received)})`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Environment = Record<string, string | undefined>;
+
+export function loadConfig(env: Environment = process.env): AppConfig {
+  return {
+    port: readPort(env),
+    host: env.HOST || '0.0.0.0',
+    database: readDatabase(env),
+    basePath: readBasePath(env),
+    siteUrl: readSiteUrl(env),
+    logLevel: readLogLevel(env),
+    platformSitesSegment: readSegment(env),
+    seedDemoContent: readBoolean(env, 'SEED_DEMO_CONTENT', true),
+  };
+}
+
+function readPort(env: Environment): number {
+  const value = env.PORT;
+  if (value === undefined || value === '') return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new ConfigError('PORT', 'must be a whole number from 0 to 65535', value);
+  }
+  return port;
+}
+
+function readDatabase(env: Environment): DatabaseConfig {
+  const value = env.DATABASE_URL || 'sqlite:./data/site.db';
+  if (value.startsWith('sqlite:')) {
+    const path = value.slice('sqlite:'.length);
+    if (path === '') throw new ConfigError('DATABASE_URL', 'must name a file after "sqlite:", e.g. sqlite:./data/site.db', value);
+    return { dialect: 'sqlite', path };
+  }
+  if (/^postgres(?:ql)?:\/\//.test(value)) {
+    throw new ConfigError('DATABASE_URL', 'names PostgreSQL, which this version does not support yet; use sqlite:<path>', redactPassword(value));
+  }
+  throw new ConfigError('DATABASE_URL', 'must be sqlite:<path> (e.g. sqlite:./data/site.db)', redactPassword(value));
+}
+
+/** Never echo a database password back into logs or terminals. */
+function redactPassword(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+const BASE_PATH = /^(?:\/[A-Za-z0-9._~-]+)+$/;
+
+function readBasePath(env: Environment): string {
+  const value = env.BASE_PATH ?? '';
+  if (value === '' || value === '/') return '';
+  if (!BASE_PATH.test(value) || /\/\.\.?(?:\/|$)/.test(value)) {
+    throw new ConfigError('BASE_PATH', 'must be empty or a path like /literature (letters, digits, . _ ~ -; no trailing slash)', value);
+  }
+  return value;
+}
+
+function readSiteUrl(env: Environment): string | null {
+  const value = env.SITE_URL;
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError('SITE_URL', 'must be an absolute http(s) URL such as https://literature.example.com', value);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash) {
+    throw new ConfigError('SITE_URL', 'must be an origin only, such as https://literature.example.com (put a path in BASE_PATH)', value);
+  }
+  return url.origin;
+}
+
+function readLogLevel(env: Environment): LogLevel {
+  const value = env.LOG_LEVEL || 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(value)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`, value);
+  }
+  return value as LogLevel;
+}
+
+function readSegment(env: Environment): string {
+  const value = env.PLATFORM_SITES_SEGMENT || DEFAULT_PLATFORM_SITES_SEGMENT;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(value)) {
+    throw new ConfigError('PLATFORM_SITES_SEGMENT', 'must be one path segment of letters, digits, _ or -', value);
+  }
+  return value;
+}
+
+function readBoolean(env: Environment, name: string, fallback: boolean): boolean {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new ConfigError(name, 'must be true or false', value);
+}

@@ -1,0 +1,56 @@
+/**
+ * One error handler and one not-found handler for the whole app. Delivery API paths answer with
+ * the platform's error array; pages answer with a small HTML page. Nothing internal (stack, path,
+ * SQL) ever reaches a body: unexpected errors are logged and answered with a generic 500.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ROOT } from '../shared/constants';
+import { ApiError, ERROR_CODES, MESSAGES, type ApiErrorItem } from '../shared/errors';
+import { renderErrorDocument } from './ssr/error-document';
+
+export interface ErrorResponder {
+  onError(error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  onNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+export function createErrorResponder(basePath: string): ErrorResponder {
+  const apiPrefix = `${basePath}${API_ROOT}/`;
+  const isApiRequest = (request: FastifyRequest) => request.url.startsWith(apiPrefix);
+  return {
+    onNotFound(request, reply) {
+      if (isApiRequest(request)) return sendApiError(reply, 404, [{ errorCode: ERROR_CODES.NOT_FOUND, message: MESSAGES.NOT_FOUND }]);
+      return sendHtmlError(reply, 404, 'Page not found', 'The page you asked for does not exist.', basePath);
+    },
+    onError(error, request, reply) {
+      const { status, item } = classify(error);
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ errorCode: item.errorCode, status }, 'request refused');
+      if (isApiRequest(request)) return sendApiError(reply, status, [item]);
+      return sendHtmlError(reply, status, status >= 500 ? 'Something went wrong' : 'Bad request', item.message, basePath);
+    },
+  };
+}
+
+/** Routes every error and unknown path of the app through the responder. */
+export function registerErrorHandlers(app: FastifyInstance, responder: ErrorResponder): void {
+  app.setNotFoundHandler((request, reply) => responder.onNotFound(request, reply));
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => responder.onError(error, request, reply));
+}
+
+function classify(error: FastifyError | ApiError): { status: number; item: ApiErrorItem } {
+  if (error instanceof ApiError) return { status: error.status, item: { errorCode: error.errorCode, message: error.message } };
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    // Framework-level refusals (malformed URL, body too large, …): their messages hold no internals.
+    return { status, item: { errorCode: status === 429 ? ERROR_CODES.TOO_MANY_REQUESTS : ERROR_CODES.INVALID_API_INPUT, message: error.message } };
+  }
+  return { status: 500, item: { errorCode: ERROR_CODES.UNKNOWN_EXCEPTION, message: MESSAGES.UNKNOWN_EXCEPTION } };
+}
+
+function sendApiError(reply: FastifyReply, status: number, body: ApiErrorItem[]) {
+  return reply.code(status).header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(body);
+}
+
+function sendHtmlError(reply: FastifyReply, status: number, title: string, message: string, basePath: string) {
+  return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderErrorDocument({ status, title, message, basePath }));
+}

@@ -1,0 +1,37 @@
+/**
+ * Conditional responses: a strong ETag on every 200 and 304 for a matching If-None-Match, so
+ * repeat visits and CDNs revalidate instead of downloading again.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Long-lived caching for URLs that change whenever their content does (hashed or versioned). */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Public content that must be revalidated on every use, so a publish shows at once. */
+export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+export function etagOf(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+export interface CachedBody {
+  body: string | Buffer;
+  contentType: string;
+  cacheControl: string;
+  /** Defaults to a hash of the body. */
+  etag?: string;
+}
+
+export function sendCacheable(request: FastifyRequest, reply: FastifyReply, { body, contentType, cacheControl, etag = etagOf(body) }: CachedBody) {
+  reply.header('ETag', etag).header('Cache-Control', cacheControl);
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type(contentType).send(body);
+}

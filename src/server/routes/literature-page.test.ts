@@ -1,0 +1,180 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { DEMO_CATALOGUE } from '../../cms/demo/catalogue';
+
+/** Text of every match of a pattern's first group. */
+const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
+const cardTitles = (html: string) => all(html, /<h1 class="card__title heading-large"><a class="card__link" href="[^"]*">([^<]*)<\/a><\/h1>/g);
+
+describe('the literature page without JavaScript', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('is served at / with the title, the heading and the first 7 cards', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    expect(all(html, /<title>([^<]*)<\/title>/g)).toEqual(['Literature Sheets - CVD, ALD Precursors']);
+    expect(html).toContain('<h2 class="rich-text-heading is-bold font-size-36px">Literature Sheets - CVD, ALD Precursors and Equipment</h2>');
+    expect(html).toMatch(/<html lang="en-US">/);
+    expect(cardTitles(html)).toEqual(DEMO_CATALOGUE.slice(0, 7).map((entry) => entry.title.replace('&', '&amp;')));
+    expect(all(html, /<img class="card__image" src="([^"]*)"/g)).toHaveLength(7);
+    expect(all(html, /<img class="card__image" src="[^"]*" alt="([^"]*)"/g)).toEqual(DEMO_CATALOGUE.slice(0, 7).map((entry) => entry.altText));
+    const readMore = all(html, /<a class="button button--primary" href="([^"]*)">Read More/g);
+    expect(readMore).toEqual(DEMO_CATALOGUE.slice(0, 7).map((entry) => `/sfsites/c/file-asset/literature-sheet-${entry.slug}?v=1`));
+    expect(html).toMatch(/<a class="button button--secondary" href="\?page=2#item-8">Show More<\/a>/);
+    expect(html).not.toContain('Contact Us');
+  });
+
+  it('labels each card as a focusable group by its position', async () => {
+    const html = (await test.app.inject({ method: 'GET', url: '/' })).body;
+    expect(all(html, /role="group" aria-label="([^"]*)" tabindex="-1" id="item-\d+"/g)).toEqual(
+      ['1', '2', '3', '4', '5', '6', '7'].map((n) => `Item ${n}`),
+    );
+  });
+
+  it('shows one more page of items per Show More link, then no link', async () => {
+    const pages = Math.ceil(DEMO_CATALOGUE.length / 7);
+    for (let page = 2; page <= pages; page++) {
+      const html = (await test.app.inject({ method: 'GET', url: `/?page=${page}` })).body;
+      expect(cardTitles(html)).toHaveLength(Math.min(page * 7, DEMO_CATALOGUE.length));
+      if (page < pages) expect(html).toContain(`href="?page=${page + 1}#item-${page * 7 + 1}"`);
+      else expect(html).not.toContain('Show More');
+    }
+  });
+
+  it('treats a bad page parameter as the first page', async () => {
+    for (const value of ['abc', '-1', '0', '1.5', '99999999']) {
+      const response = await test.app.inject({ method: 'GET', url: `/?page=${value}` });
+      expect(response.statusCode).toBe(200);
+    }
+    expect(cardTitles((await test.app.inject({ method: 'GET', url: '/?page=abc' })).body)).toHaveLength(7);
+  });
+
+  it('hands the browser its data once, as non-executable JSON', async () => {
+    const html = (await test.app.inject({ method: 'GET', url: '/' })).body;
+    const scripts = all(html, /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/g);
+    expect(scripts).toHaveLength(1);
+    const data = JSON.parse(scripts[0]!) as { collections: Record<string, { items: unknown[]; nextPageToken: number }> };
+    expect(data.collections['literature-grid']?.items).toHaveLength(7);
+    expect(data.collections['literature-grid']?.nextPageToken).toBe(1);
+  });
+
+  it('answers with an ETag and 304 on a matching If-None-Match', async () => {
+    const first = await test.app.inject({ method: 'GET', url: '/' });
+    const second = await test.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': first.headers.etag as string } });
+    expect(second.statusCode).toBe(304);
+  });
+
+  it('sends security headers', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers unknown pages with an HTML 404', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/no-such-page' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  });
+});
+
+describe('CMS files', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp();
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('serves every literature sheet as a PDF', async () => {
+    for (const entry of DEMO_CATALOGUE) {
+      const response = await test.app.inject({ method: 'GET', url: `/sfsites/c/file-asset/literature-sheet-${entry.slug}?v=1` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+  });
+
+  it('serves the latest version without v, revalidated', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/sfsites/c/file-asset/literature-sheet-teos' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('answers 404 for unknown assets and versions', async () => {
+    for (const url of ['/sfsites/c/file-asset/nope?v=1', '/sfsites/c/file-asset/literature-sheet-teos?v=2', '/sfsites/c/file-asset/literature-sheet-teos?v=x']) {
+      expect((await test.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('serves images as sandboxed SVG, immutable when the version matches', async () => {
+    const page = await test.app.inject({ method: 'GET', url: '/' });
+    const src = /<img class="card__image" src="([^"]*)"/.exec(page.body)?.[1] ?? '';
+    const response = await test.app.inject({ method: 'GET', url: src.replace(/&amp;/g, '&') });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/svg+xml');
+    expect(response.headers['content-security-policy']).toContain('sandbox');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toContain('<svg');
+    expect(response.body).not.toMatch(/<script|on\w+=/i);
+  });
+});
+
+describe('BASE_PATH', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await createTestApp({ env: { BASE_PATH: '/literature' } });
+  });
+  afterAll(async () => {
+    await test.close();
+  });
+
+  it('serves the page under the base path and prefixes its links', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/literature/' });
+    expect(response.statusCode).toBe(200);
+    expect(all(response.body, /<a class="button button--primary" href="([^"]*)"/g)[0]).toBe(
+      '/literature/sfsites/c/file-asset/literature-sheet-trimethylaluminum?v=1',
+    );
+    expect(all(response.body, /<img class="card__image" src="([^"]*)"/g)[0]).toMatch(/^\/literature\/sfsites\/c\/cms\/delivery\/media\//);
+  });
+
+  it('redirects the bare base path and the root to the page', async () => {
+    const bare = await test.app.inject({ method: 'GET', url: '/literature?page=2' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/literature/?page=2');
+    const root = await test.app.inject({ method: 'GET', url: '/' });
+    expect(root.headers.location).toBe('/literature/');
+  });
+
+  it('serves the API and files under the base path only', async () => {
+    const page = await test.app.inject({ method: 'GET', url: '/literature/sfsites/c/file-asset/literature-sheet-teos?v=1' });
+    expect(page.statusCode).toBe(200);
+    expect((await test.app.inject({ method: 'GET', url: '/sfsites/c/file-asset/literature-sheet-teos?v=1' })).statusCode).toBe(404);
+    const data = await test.app.inject({ method: 'GET', url: '/literature/services/data/v65.0/nothing' });
+    expect(data.statusCode).toBe(404);
+    expect(data.json()).toEqual([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
+  });
+});
+
+describe('an empty store', () => {
+  it('answers 503 with a hint instead of crashing', async () => {
+    const test = await createTestApp({ seed: false });
+    try {
+      const response = await test.app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run cli -- seed');
+    } finally {
+      await test.close();
+    }
+  });
+});

@@ -1,0 +1,69 @@
+/**
+ * The literature page (spec §2.2) at {BASE_PATH}/, rendered on the server with its first pages of
+ * cards; `?page=N` shows N pages, which is how Show More works without JavaScript.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DeliverySettings } from '../../api/delivery-context';
+import type { ContentStore } from '../../cms/database';
+import { findPrimarySite } from '../../cms/repositories/sites';
+import { renderPageBody } from '../../site/entry-server';
+import { LITERATURE_PAGE } from '../../site/pages/literature-page';
+import { PAGE_DATA_ELEMENT_ID, serializePageData } from '../../site/page-data';
+import { REVALIDATE, sendCacheable } from '../http-cache';
+import type { ClientAssets } from '../ssr/client-assets';
+import { renderDocument, toBcp47 } from '../ssr/document';
+import { renderErrorDocument } from '../ssr/error-document';
+import { loadPageData, readPagesShown } from '../ssr/load-page-data';
+
+export interface PageRouteOptions {
+  db: ContentStore;
+  settings: DeliverySettings;
+  assets: ClientAssets;
+}
+
+export function registerLiteraturePage(app: FastifyInstance, { db, settings, assets }: PageRouteOptions): void {
+  const { basePath } = settings;
+  const pagePath = `${basePath}/`;
+
+  if (basePath !== '') {
+    // The bare base path and the server root both lead to the page.
+    app.get(basePath, (request, reply) => reply.redirect(pagePath + queryOf(request.url), 301));
+    app.get('/', (_request, reply) => reply.redirect(pagePath, 302));
+  }
+
+  app.get<{ Querystring: { page?: string | string[] } }>(pagePath, async (request, reply) => {
+    const site = await findPrimarySite(db);
+    if (site === undefined) {
+      return reply
+        .code(503)
+        .header('Cache-Control', 'no-store')
+        .header('Retry-After', '60')
+        .type('text/html; charset=utf-8')
+        .send(
+          renderErrorDocument({
+            status: 503,
+            title: 'No content yet',
+            message: 'This site has no content yet. Load some with "npm run cli -- seed".',
+            basePath,
+          }),
+        );
+    }
+    const data = await loadPageData(db, settings, LITERATURE_PAGE, site, readPagesShown(request.query.page), request.log);
+    const html = renderDocument({
+      lang: toBcp47(data.language),
+      title: LITERATURE_PAGE.seo.pageTitle,
+      description: LITERATURE_PAGE.seo.description,
+      basePath,
+      assets,
+      bodyHtml: renderPageBody(LITERATURE_PAGE, data),
+      pageDataJson: serializePageData(data),
+      pageDataElementId: PAGE_DATA_ELEMENT_ID,
+    });
+    return sendCacheable(request, reply, { body: html, contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+  });
+}
+
+function queryOf(url: string): string {
+  const index = url.indexOf('?');
+  return index === -1 ? '' : url.slice(index);
+}

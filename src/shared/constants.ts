@@ -1,0 +1,44 @@
+/**
+ * Fixed values of the product (spec §9). Everything that needs one of these imports it from here,
+ * so that the spec's numbers live in exactly one place.
+ */
+
+/** Delivery API version (spec §7, §9). */
+export const API_VERSION = 'v65.0';
+export const API_ROOT = `/services/data/${API_VERSION}`;
+export const PLATFORM_RELEASE = 258;
+export const MASTER_RECORD_TYPE_ID = '012000000000000AAA';
+
+/** Id prefixes (spec §5.5, §9; reference "Ids"). */
+export const SITE_ID_PREFIX = '0DM';
+export const CHANNEL_ID_PREFIX = '0ap';
+export const MANAGED_CONTENT_ID_PREFIX = '20Y';
+export const COMMUNITY_ID_PREFIX = '0DB';
+
+/** The platform's provider prefix, as in contentBody["sfdc_cms:media"] (spec §3.3). */
+export const PROVIDER_PREFIX = 'sfdc';
+export const MEDIA_FIELD = `${PROVIDER_PREFIX}_cms:media`;
+export const IMAGE_CONTENT_TYPE = `${PROVIDER_PREFIX}_cms__image`;
+
+/** Default path segment under which CMS resources are served (spec §2.1, §7.6). */
+export const DEFAULT_PLATFORM_SITES_SEGMENT = 'sfsites';
+
+/** The literature collection is shown 7 items at a time (spec §7.1, §9). */
+export const LITERATURE_PAGE_SIZE = 7;
+
+/** Collection endpoint limits (reference "Collection items"). */
+export const COLLECTION_PAGE_SIZE_MIN = 1;
+export const COLLECTION_PAGE_SIZE_MAX = 250;
+export const COLLECTION_PAGE_SIZE_DEFAULT = 50;
+
+/** Screen sizes (spec §2.1, §9). */
+export const MOBILE_MAX_WIDTH = '47.9375em';
+export const TABLET_MIN_WIDTH = '48em';
+export const TABLET_MAX_WIDTH = '64em';
+export const DESKTOP_MIN_WIDTH = '64.0625em';
+
+/** Page copy fixed by the spec (§2.2, §9). */
+export const LITERATURE_PAGE_TITLE = 'Literature Sheets - CVD, ALD Precursors';
+export const LITERATURE_PAGE_HEADING = 'Literature Sheets - CVD, ALD Precursors and Equipment';
+export const READ_MORE_LABEL = 'Read More';
+export const SHOW_MORE_LABEL = 'Show More';

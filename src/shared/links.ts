@@ -1,0 +1,73 @@
+/**
+ * Turning authored links into safe hrefs (spec §5.1). Content authors are untrusted: anything that
+ * is not plainly an https URL, a site-relative path, a fragment, or mailto:/tel: resolves to an
+ * empty href, so a `javascript:` (or any other scheme) link can never be emitted.
+ */
+
+/** Characters that make a link ambiguous to browsers: controls, whitespace and backslashes. */
+const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
+const HTTPS = /^https:\/\//i;
+const NEW_WINDOW_SCHEMES = /^(?:mailto|tel):/i;
+
+/** spec §5.1: URL paths are limited to 2048 characters. */
+export const MAX_URL_LENGTH = 2048;
+
+export type LinkKind = 'absolute' | 'relative' | 'fragment' | 'new-window' | 'invalid';
+
+export function classifyLink(link: string): LinkKind {
+  if (link === '' || link.length > MAX_URL_LENGTH || UNSAFE_CHARACTERS.test(link)) return 'invalid';
+  if (HTTPS.test(link)) return 'absolute';
+  if (link.startsWith('#')) return 'fragment';
+  // "//host" is protocol-relative: it leaves the site, so it is not a relative link.
+  if (link.startsWith('/')) return link.startsWith('//') ? 'invalid' : 'relative';
+  if (NEW_WINDOW_SCHEMES.test(link)) return 'new-window';
+  return 'invalid';
+}
+
+/** Puts the base path in front of a relative path that is not already under it (spec §5.1). */
+export function withBasePath(basePath: string, path: string): string {
+  if (basePath === '' || path === basePath || path.startsWith(`${basePath}/`) || path.startsWith(`${basePath}?`)) {
+    return path;
+  }
+  return basePath + path;
+}
+
+export interface ResolvedLink {
+  href: string;
+  /** mailto: and tel: open in a new window rather than inside the site (spec §5.1). */
+  opensNewWindow: boolean;
+}
+
+/** Resolves an authored link; an invalid one resolves to an empty href (spec §5.1). */
+export function resolveLink(link: unknown, basePath: string): ResolvedLink {
+  if (typeof link !== 'string') return { href: '', opensNewWindow: false };
+  switch (classifyLink(link)) {
+    case 'absolute':
+    case 'fragment':
+      return { href: link, opensNewWindow: false };
+    case 'relative':
+      return { href: withBasePath(basePath, link), opensNewWindow: false };
+    case 'new-window':
+      return { href: link, opensNewWindow: true };
+    case 'invalid':
+      return { href: '', opensNewWindow: false };
+  }
+}
+
+/**
+ * spec §3.1: every field named `url`, at any depth, becomes a full site URL before display.
+ * Returns a copy; the input is not changed.
+ */
+export function resolveUrlFields<T>(value: T, basePath: string): T {
+  return mapUrlFields(value, basePath) as T;
+}
+
+function mapUrlFields(value: unknown, basePath: string): unknown {
+  if (Array.isArray(value)) return value.map((entry) => mapUrlFields(entry, basePath));
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    copy[key] = key === 'url' && typeof entry === 'string' ? resolveLink(entry, basePath).href : mapUrlFields(entry, basePath);
+  }
+  return copy;
+}

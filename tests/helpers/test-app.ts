@@ -1,0 +1,45 @@
+/**
+ * A real app on a real, freshly migrated and seeded SQLite file per test file: no mocks, no network
+ * (requests go through app.inject()).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { migrateToLatest, openDatabase, type OpenStore } from '../../src/cms/database';
+import { seedDemoContent } from '../../src/cms/demo/seed-demo';
+import { buildApp } from '../../src/server/app';
+import { loadConfig, type AppConfig } from '../../src/server/config';
+
+export interface TestApp {
+  app: FastifyInstance;
+  store: OpenStore;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Seed the demo content (default true). */
+  seed?: boolean;
+  clientDir?: string | null;
+}
+
+export async function createTestApp({ env = {}, seed = true, clientDir = null }: TestAppOptions = {}): Promise<TestApp> {
+  const directory = mkdtempSync(join(tmpdir(), 'literature-test-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${join(directory, 'site.db')}`, ...env });
+  const store = openDatabase(config.database);
+  await migrateToLatest(store);
+  if (seed) await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, now: new Date('2026-01-15T09:00:00Z') });
+  const app = await buildApp({ config, store, clientDir });
+  return {
+    app,
+    store,
+    config,
+    async close() {
+      await app.close();
+      await store.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
