@@ -13,7 +13,7 @@ import { createErrorResponder, registerErrorHandlers } from './errors';
 import { REVALIDATE, sendCacheable } from './http-cache';
 import { registerCmsFiles } from './routes/cms-files';
 import { registerLiteraturePage } from './routes/literature-page';
-import { registerStaticAssets } from './routes/static-assets';
+import { registerFavicon, registerStaticAssets } from './routes/static-assets';
 import { NO_CLIENT_ASSETS, readClientAssets } from './ssr/client-assets';
 
 export interface AppOptions {
@@ -71,7 +71,10 @@ export async function buildApp({ config, store, clientDir }: AppOptions): Promis
       sendCacheable(request, reply, { body: JSON.stringify(body), contentType: 'application/json; charset=utf-8', cacheControl: REVALIDATE }),
   });
   registerCmsFiles(app, store.db, `${config.basePath}/${config.platformSitesSegment}`);
-  if (clientDir !== null) await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
+  if (clientDir !== null) {
+    await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
+    registerFavicon(app, join(clientDir, 'assets'));
+  }
   registerLiteraturePage(app, { db: store.db, settings, assets });
 
   return app;

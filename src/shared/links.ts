@@ -5,6 +5,7 @@
  */
 
 /** Characters that make a link ambiguous to browsers: controls, whitespace and backslashes. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
 const HTTPS = /^https:\/\//i;
 const NEW_WINDOW_SCHEMES = /^(?:mailto|tel):/i;

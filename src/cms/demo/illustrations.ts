@@ -98,12 +98,14 @@ function fitFontSize(text: string, preferred: number, width: number): number {
 
 /** Writes the digits of a formula as subscripts: Al(CH3)3 → Al(CH₃)₃ with lowered digits. */
 export function formulaTspans(formula: string): string {
+  // dy is relative: lower the baseline entering a subscript and raise it again on leaving.
+  let lowered = false;
   return splitFormula(formula)
-    .map((part) =>
-      part.subscript
-        ? `<tspan dy="4" font-size="75%">${escapeXml(part.text)}</tspan><tspan dy="-4"></tspan>`
-        : escapeXml(part.text),
-    )
+    .map((part) => {
+      const shift = part.subscript === lowered ? '' : ` dy="${part.subscript ? 4 : -4}"`;
+      lowered = part.subscript;
+      return `<tspan${shift}${part.subscript ? ' font-size="75%"' : ''}>${escapeXml(part.text)}</tspan>`;
+    })
     .join('');
 }
 

@@ -2,7 +2,8 @@
  * The browser bundle under {basePath}/assets/ (spec §2.1). Vite names built files by content
  * hash, so they can be cached for a year; anything unhashed is cached for an hour.
  */
-import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE } from '../http-cache';
@@ -21,4 +22,13 @@ export async function registerStaticAssets(app: FastifyInstance, assetsDir: stri
       reply.header('Cache-Control', HASHED_FILE.test(basename(path)) ? IMMUTABLE : 'public, max-age=3600');
     },
   });
+}
+
+/**
+ * Browsers ask the origin for /favicon.ico on their own (the PDF viewer does, whatever the page
+ * says), so answer it with the site icon instead of a 404.
+ */
+export function registerFavicon(app: FastifyInstance, assetsDir: string): void {
+  const icon = readFileSync(join(assetsDir, 'favicon.svg'));
+  app.get('/favicon.ico', (_request, reply) => reply.header('Cache-Control', 'public, max-age=86400').type('image/svg+xml').send(icon));
 }

@@ -1,0 +1,51 @@
+// Lint rules, including the module boundaries of DESIGN.md: `site` and `shared` never import
+// `server`, `cms` or `api`; `shared` imports nothing of ours and nothing from node:*.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map(([group, message]) => ({ group, message })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', '.scratch/', 'data/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/site/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([
+        [['**/server/**', '**/cms/**', '**/api/**'], 'The site runs in the browser: it reaches data through shared/ and page data only.'],
+        [['node:*'], 'The site runs in the browser.'],
+      ]),
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict([
+      [['**/server/**', '**/cms/**', '**/api/**', '**/site/**'], 'shared/ imports nothing of ours.'],
+      [['node:*'], 'shared/ runs in the browser and on the server alike.'],
+    ]),
+  },
+  {
+    files: ['src/cms/**/*.ts'],
+    rules: restrict([[['**/server/**', '**/api/**', '**/site/**'], 'The content store knows nothing of HTTP or pages.']]),
+  },
+  {
+    files: ['src/api/**/*.ts'],
+    rules: restrict([[['**/server/**', '**/site/**'], 'The delivery API does not depend on the server process or the pages.']]),
+  },
+);

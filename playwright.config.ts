@@ -1,0 +1,49 @@
+/**
+ * End-to-end tests in real Chromium: Debian's package (or the browser CHROME_PATH names), driven
+ * by Playwright; no browser download. Each run starts the built server on a fresh database.
+ */
+import { defineConfig } from '@playwright/test';
+
+const ROOT_PORT = 3210;
+const BASE_PATH_PORT = 3211;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? 'line' : 'list',
+  timeout: 30_000,
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      // Chromium's own network features fail on a closed network; the sandbox needs a non-root user.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'site', testIgnore: '**/base-path.spec.ts', use: { baseURL: `http://127.0.0.1:${ROOT_PORT}` } },
+    { name: 'base-path', testMatch: '**/base-path.spec.ts', use: { baseURL: `http://127.0.0.1:${BASE_PATH_PORT}` } },
+  ],
+  webServer: [
+    {
+      command: `node tests/e2e/start-server.mjs`,
+      env: { PORT: String(ROOT_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      url: `http://127.0.0.1:${ROOT_PORT}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: `node tests/e2e/start-server.mjs`,
+      env: { PORT: String(BASE_PATH_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BASE_PATH: '/literature' },
+      url: `http://127.0.0.1:${BASE_PATH_PORT}/literature/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * Builds the browser bundle (dist/client) and the server and CLI (dist/server) with Vite.
+ * `--if-needed` skips the build when the sources have not changed since the last one (a hash of
+ * every input is kept in dist/.build-hash), so `npm start` is fast after the first time.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const HASH_FILE = join(root, 'dist', '.build-hash');
+const INPUTS = ['src', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'scripts/build.mjs'];
+
+function* filesUnder(path) {
+  if (!existsSync(path)) return;
+  if (statSync(path).isFile()) {
+    yield path;
+    return;
+  }
+  for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.endsWith('.test.ts') || entry.name.endsWith('.test.tsx')) continue;
+    yield* filesUnder(join(path, entry.name));
+  }
+}
+
+function sourceHash() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    for (const file of filesUnder(join(root, input))) {
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+export function isBuildCurrent() {
+  return existsSync(HASH_FILE) && existsSync(join(root, 'dist', 'server', 'main.js')) && readFileSync(HASH_FILE, 'utf8') === sourceHash();
+}
+
+export async function buildAll({ quiet = false } = {}) {
+  const { build } = await import('vite');
+  const logLevel = quiet ? 'warn' : 'info';
+  await build({
+    root,
+    logLevel,
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      manifest: true,
+      rollupOptions: { input: 'src/site/entry-client.tsx' },
+    },
+  });
+  await build({
+    root,
+    logLevel,
+    publicDir: false,
+    build: {
+      ssr: true,
+      outDir: 'dist/server',
+      emptyOutDir: true,
+      target: 'node20',
+      rollupOptions: { input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts' } },
+    },
+  });
+  writeFileSync(HASH_FILE, sourceHash());
+}
+
+export async function ensureBuild() {
+  if (isBuildCurrent()) return;
+  console.log('Building Literature Sheets (first start or changed sources)…');
+  await buildAll({ quiet: true });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--if-needed')) await ensureBuild();
+  else await buildAll();
+}

@@ -1,0 +1,86 @@
+/**
+ * Operator commands: `npm run cli -- <command> [--help]`. Each command reads the same environment
+ * as the server (DATABASE_URL, …).
+ */
+import { migrateToLatest, openDatabase } from '../cms/database';
+import { countSites } from '../cms/repositories/sites';
+import { seedDemoContent } from '../cms/demo/seed-demo';
+import { ConfigError, loadConfig } from '../server/config';
+import { createProgressBar } from './progress-bar';
+
+interface Command {
+  summary: string;
+  usage: string;
+  run(args: string[]): Promise<void>;
+}
+
+const COMMANDS: Record<string, Command> = {
+  migrate: {
+    summary: 'Create the content store or bring its schema up to date.',
+    usage: 'migrate',
+    async run() {
+      const config = loadConfig();
+      const store = openDatabase(config.database);
+      try {
+        const applied = await migrateToLatest(store);
+        console.log(applied.length === 0 ? 'The content store is up to date.' : `Applied ${applied.join(', ')}.`);
+      } finally {
+        await store.close();
+      }
+    },
+  },
+  seed: {
+    summary: 'Load the demo literature sheets into an empty content store.',
+    usage: 'seed',
+    async run() {
+      const config = loadConfig();
+      const store = openDatabase(config.database);
+      try {
+        await migrateToLatest(store);
+        if ((await countSites(store.db)) > 0) {
+          console.log(`The content store at ${config.database.path} already has content; nothing was changed.`);
+          return;
+        }
+        const progress = createProgressBar('Seeding demo content', process.stdout);
+        await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, onProgress: progress.update });
+        progress.done();
+        console.log(`Seeded the demo literature sheets into ${config.database.path}.`);
+      } finally {
+        await store.close();
+      }
+    },
+  },
+};
+
+function printHelp(): void {
+  console.log('Usage: npm run cli -- <command> [--help]\n\nCommands:');
+  for (const [name, command] of Object.entries(COMMANDS)) console.log(`  ${name.padEnd(10)} ${command.summary}`);
+  console.log('\nSettings come from the environment; see .env.example.');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    printHelp();
+    return name === undefined ? 1 : 0;
+  }
+  const command = COMMANDS[name];
+  if (command === undefined) {
+    console.error(`Unknown command "${name}".\n`);
+    printHelp();
+    return 1;
+  }
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(`Usage: npm run cli -- ${command.usage}\n\n${command.summary}`);
+    return 0;
+  }
+  try {
+    await command.run(args);
+    return 0;
+  } catch (error) {
+    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
