@@ -1,0 +1,96 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LITERATURE_COLLECTION_KEY } from '../../site/pages/literature-page';
+import { isContentKey, isWellFormedId } from '../../shared/ids';
+import { migrateToLatest, openDatabase, type OpenStore } from '../database';
+import { countCollectionItems } from '../repositories/collections';
+import { readContentVersion } from '../repositories/store-state';
+import { DEMO_CATALOGUE } from './catalogue';
+import { molarMass } from './chemistry';
+import { DEMO_IDS, seedDemoContentIfEmpty } from './seed-demo';
+
+let directory: string;
+let store: OpenStore;
+beforeEach(async () => {
+  directory = mkdtempSync(join(tmpdir(), 'literature-seed-'));
+  store = openDatabase({ dialect: 'sqlite', path: join(directory, 'site.db') });
+  await migrateToLatest(store);
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('the demo catalogue', () => {
+  it('has at least 24 sheets with unique slugs and titles', () => {
+    expect(DEMO_CATALOGUE.length).toBeGreaterThanOrEqual(24);
+    expect(new Set(DEMO_CATALOGUE.map((entry) => entry.slug)).size).toBe(DEMO_CATALOGUE.length);
+    expect(new Set(DEMO_CATALOGUE.map((entry) => entry.title)).size).toBe(DEMO_CATALOGUE.length);
+  });
+
+  it('gives every chemical a CAS number with a valid check digit and a computable formula', () => {
+    for (const { chemical } of DEMO_CATALOGUE) {
+      if (chemical === undefined) continue;
+      expect(chemical.cas).toMatch(/^\d{2,7}-\d{2}-\d$/);
+      const digits = chemical.cas.replace(/-/g, '');
+      const body = digits.slice(0, -1).split('').reverse();
+      const checksum = body.reduce((sum, digit, index) => sum + Number(digit) * (index + 1), 0) % 10;
+      expect(checksum, chemical.name).toBe(Number(digits.at(-1)));
+      expect(molarMass(chemical.hill)).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps descriptions to one or two sentences and gives every image alt text', () => {
+    for (const entry of DEMO_CATALOGUE) {
+      const sentences = entry.description.split(/(?<=[.!?])\s+/).filter(Boolean);
+      expect(sentences.length, entry.slug).toBeGreaterThanOrEqual(1);
+      expect(sentences.length, entry.slug).toBeLessThanOrEqual(2);
+      expect(entry.altText.length, entry.slug).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('seedDemoContentIfEmpty', () => {
+  it('seeds an empty store once, and leaves a store with content alone', async () => {
+    const first = await seedDemoContentIfEmpty(store.db, { platformSitesSegment: 'sfsites' });
+    expect(first).toEqual({ seeded: true, items: DEMO_CATALOGUE.length });
+    expect(await countCollectionItems(store.db, DEMO_IDS.collectionId)).toBe(DEMO_CATALOGUE.length);
+    expect(await readContentVersion(store.db)).toBe(1);
+
+    const second = await seedDemoContentIfEmpty(store.db, { platformSitesSegment: 'sfsites' });
+    expect(second).toEqual({ seeded: false, items: 0 });
+    expect(await countCollectionItems(store.db, DEMO_IDS.collectionId)).toBe(DEMO_CATALOGUE.length);
+  });
+
+  it('stores an image and a PDF for every sheet', async () => {
+    await seedDemoContentIfEmpty(store.db, { platformSitesSegment: 'sfsites' });
+    const media = await store.db.selectFrom('media').select(['mime_type', 'byte_size']).execute();
+    const assets = await store.db.selectFrom('file_assets').select(['mime_type', 'bytes']).execute();
+    expect(media).toHaveLength(DEMO_CATALOGUE.length);
+    expect(media.every((row) => row.mime_type === 'image/svg+xml' && row.byte_size > 500)).toBe(true);
+    expect(assets).toHaveLength(DEMO_CATALOGUE.length);
+    expect(assets.every((row) => row.mime_type === 'application/pdf' && row.bytes.subarray(0, 5).toString() === '%PDF-')).toBe(true);
+  });
+
+  it('uses well-formed, stable ids that the page definition refers to', () => {
+    expect(isWellFormedId(DEMO_IDS.siteId) && DEMO_IDS.siteId.startsWith('0DM')).toBe(true);
+    expect(isWellFormedId(DEMO_IDS.channelId) && DEMO_IDS.channelId.startsWith('0ap')).toBe(true);
+    expect(isContentKey(DEMO_IDS.collectionKey)).toBe(true);
+    expect(LITERATURE_COLLECTION_KEY).toBe(DEMO_IDS.collectionKey);
+  });
+
+  it('leaves nothing behind when it fails halfway', async () => {
+    await store.db.insertInto('content_types').values({ fully_qualified_name: 'literature_sheet', name: 'clash', field_schema: '{}' }).execute();
+    await expect(seedDemoContentIfEmpty(store.db, { platformSitesSegment: 'sfsites' })).rejects.toThrow();
+    expect(await store.db.selectFrom('sites').selectAll().execute()).toEqual([]);
+    expect(await store.db.selectFrom('contents').selectAll().execute()).toEqual([]);
+  });
+});
+
+describe('migrations', () => {
+  it('apply once and then report nothing to do', async () => {
+    expect(await migrateToLatest(store)).toEqual([]);
+  });
+});

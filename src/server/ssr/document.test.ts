@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { serializePageData } from '../../site/page-data';
+import { renderDocument, toBcp47 } from './document';
+
+const parts = {
+  lang: 'en-US',
+  title: 'A <b>title</b> & "quotes"',
+  description: '',
+  basePath: '/lit',
+  assets: { scripts: ['assets/entry-abc.js'], styles: ['assets/entry-abc.css'], preloads: [] },
+  bodyHtml: '<main></main>',
+  pageDataJson: '{}',
+  pageDataElementId: 'page-data',
+};
+
+describe('renderDocument', () => {
+  it('escapes the title and links the bundle under the base path', () => {
+    const html = renderDocument(parts);
+    expect(html).toContain('<title>A &lt;b&gt;title&lt;/b&gt; &amp; &quot;quotes&quot;</title>');
+    expect(html).toContain('<link rel="stylesheet" href="/lit/assets/entry-abc.css">');
+    expect(html).toContain('<script type="module" src="/lit/assets/entry-abc.js"></script>');
+    expect(html).not.toContain('name="description"');
+  });
+
+  it('writes a description only when there is one', () => {
+    expect(renderDocument({ ...parts, description: 'About "TMA"' })).toContain('<meta name="description" content="About &quot;TMA&quot;">');
+  });
+});
+
+describe('serializePageData', () => {
+  it('cannot close the script element it is written into', () => {
+    const json = serializePageData({ basePath: '', siteId: '</script><script>alert(1)</script>', language: 'en_US', collections: {} });
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json).siteId).toBe('</script><script>alert(1)</script>');
+  });
+});
+
+describe('toBcp47', () => {
+  it('turns platform language codes into lang attributes', () => {
+    expect(toBcp47('en_US')).toBe('en-US');
+  });
+});
