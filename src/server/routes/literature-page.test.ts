@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { DEMO_CATALOGUE } from '../../cms/demo/catalogue';
+import { DEMO_IDS } from '../../cms/demo/seed-demo';
+import { LITERATURE_COLLECTION_KEY } from '../../site/pages/literature-page';
 
 /** Text of every match of a pattern's first group. */
 const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);
 const cardTitles = (html: string) => all(html, /<h1 class="card__title heading-large"><a class="card__link" href="[^"]*">([^<]*)<\/a><\/h1>/g);
+
+it('the page definition shows the collection the demo seeds', () => {
+  expect(LITERATURE_COLLECTION_KEY).toBe(DEMO_IDS.collectionKey);
+});
 
 describe('the literature page without JavaScript', () => {
   let test: TestApp;
