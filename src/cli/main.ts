@@ -2,11 +2,23 @@
  * Operator commands: `npm run cli -- <command> [--help]`. Each command reads the same environment
  * as the server (DATABASE_URL, …).
  */
-import { migrateToLatest, openDatabase } from '../cms/database';
+import { migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
 import { countSites } from '../cms/repositories/sites';
 import { seedDemoContent } from '../cms/demo/seed-demo';
-import { ConfigError, loadConfig } from '../server/config';
+import { ConfigError, loadConfig, type AppConfig } from '../server/config';
 import { createProgressBar } from './progress-bar';
+
+/** Opens the configured store, migrated, for the length of a command. */
+async function withStore(run: (store: OpenStore, config: AppConfig) => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  const store = openDatabase(config.database);
+  try {
+    await migrateToLatest(store);
+    await run(store, config);
+  } finally {
+    await store.close();
+  }
+}
 
 interface Command {
   summary: string;
@@ -32,11 +44,8 @@ const COMMANDS: Record<string, Command> = {
   seed: {
     summary: 'Load the demo literature sheets into an empty content store.',
     usage: 'seed',
-    async run() {
-      const config = loadConfig();
-      const store = openDatabase(config.database);
-      try {
-        await migrateToLatest(store);
+    run: () =>
+      withStore(async (store, config) => {
         if ((await countSites(store.db)) > 0) {
           console.log(`The content store at ${config.database.path} already has content; nothing was changed.`);
           return;
@@ -45,10 +54,7 @@ const COMMANDS: Record<string, Command> = {
         await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, onProgress: progress.update });
         progress.done();
         console.log(`Seeded the demo literature sheets into ${config.database.path}.`);
-      } finally {
-        await store.close();
-      }
-    },
+      }),
   },
 };
 

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO_TITLES, PAGE_SIZE, cardTitles, cards, expect, showMore, test } from './fixtures';
 
 test.describe('the literature page', () => {
@@ -87,14 +88,18 @@ test.describe('the literature page', () => {
   });
 });
 
+async function firstCardBoxes(page: Page) {
+  const first = cards(page).first();
+  const [card, media, content] = await Promise.all([first.boundingBox(), first.locator('.card__media').boundingBox(), first.locator('.card__content').boundingBox()]);
+  if (!card || !media || !content) throw new Error('card not laid out');
+  return { card, media, content };
+}
+
 test.describe('layout', () => {
   test('at 1280px the image is on the left at a third of the card', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
-    const card = await cards(page).first().boundingBox();
-    const media = await cards(page).first().locator('.card__media').boundingBox();
-    const content = await cards(page).first().locator('.card__content').boundingBox();
-    if (!card || !media || !content) throw new Error('card not laid out');
+    const { card, media, content } = await firstCardBoxes(page);
     expect(Math.abs(media.x - card.x)).toBeLessThanOrEqual(2);
     expect(media.width / card.width).toBeCloseTo(0.3333, 2);
     expect(content.x).toBeGreaterThanOrEqual(media.x + media.width - 1);
@@ -107,10 +112,7 @@ test.describe('layout', () => {
   test('at 375px the image and content stack', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');
-    const card = await cards(page).first().boundingBox();
-    const media = await cards(page).first().locator('.card__media').boundingBox();
-    const content = await cards(page).first().locator('.card__content').boundingBox();
-    if (!card || !media || !content) throw new Error('card not laid out');
+    const { card, media, content } = await firstCardBoxes(page);
     expect(media.width).toBeGreaterThan(card.width * 0.9);
     expect(content.y).toBeGreaterThanOrEqual(media.y + media.height - 1);
     // Nothing overflows the phone's width.
