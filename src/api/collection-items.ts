@@ -4,16 +4,16 @@
  */
 import type { ContentStore } from '../cms/database';
 import { countCollectionItems, findCollection, listCollectionContents } from '../cms/repositories/collections';
-import { listContentTypeNames, localizeContents } from '../cms/repositories/contents';
+import { listContentTypes } from '../cms/repositories/contents';
 import { COLLECTION_PAGE_SIZE_DEFAULT, COLLECTION_PAGE_SIZE_MAX, COLLECTION_PAGE_SIZE_MIN } from '../shared/constants';
 import type { CollectionItem, CollectionResponse } from '../shared/delivery-types';
 import { notFound } from '../shared/errors';
-import { withBasePath } from '../shared/links';
 import { nextPageTokenOf, pageOffset, previousPageTokenOf } from '../shared/pagination';
 import { readChannelOrSiteId, readInteger, readString, type ChannelOrSite, type QueryValue } from '../shared/request-validation';
-import { channelCollectionPath, siteCollectionPath, withQuery } from '../shared/urls';
-import { expandImageReferences, resolveImages } from './content-resolution';
+import { deliveryRootPath } from '../shared/urls';
+import { deliverContents } from './content-resolution';
 import { channelSummaryOf, resolveDeliveryContext, type DeliverySettings } from './delivery-context';
+import { pageUrlBuilder } from './page-links';
 
 export interface CollectionPageRequest {
   target: ChannelOrSite;
@@ -47,43 +47,32 @@ export async function getCollectionPage(db: ContentStore, settings: DeliverySett
   const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();
 
-  const offset = pageOffset(request.pageToken, request.pageSize);
-  const [total, contents] = await Promise.all([
+  const [total, contents, types] = await Promise.all([
     countCollectionItems(db, collection.id),
-    listCollectionContents(db, collection.id, offset, request.pageSize),
+    listCollectionContents(db, collection.id, pageOffset(request.pageToken, request.pageSize), request.pageSize),
+    listContentTypes(db, [collection.item_type]),
   ]);
-  const localized = await localizeContents(db, contents, context.languages);
-  const typeNames = await listContentTypeNames(db, [collection.item_type, ...localized.map((content) => content.content_type)]);
-  const typeOf = (fullyQualifiedName: string) => ({ fullyQualifiedName, name: typeNames.get(fullyQualifiedName) ?? fullyQualifiedName });
-  const images = await resolveImages(db, context, settings, localized.map((content) => content.body));
-  const items: CollectionItem[] = localized.map((content) => ({
+  const items: CollectionItem[] = (await deliverContents({ db, context, settings }, contents)).map(({ content, contentType, body }) => ({
     id: content.id,
     name: content.title,
-    contentType: typeOf(content.content_type),
+    contentType,
     body: {
       contentKey: content.content_key,
       urlName: content.url_name,
       title: content.title,
       publishedDate: content.published_at,
-      contentBody: expandImageReferences(content.body, images),
+      contentBody: body,
     },
   }));
 
-  const path =
-    request.target.kind === 'site'
-      ? siteCollectionPath(request.target.id, request.collectionKeyOrId)
-      : channelCollectionPath(request.target.id, request.collectionKeyOrId);
-  const pageUrl = (pageToken: number | null) =>
-    pageToken === null
-      ? null
-      : withBasePath(settings.basePath, withQuery(path, { language: context.language, pageSize: request.pageSize, pageToken }));
+  const path = `${deliveryRootPath(request.target.kind, request.target.id)}/collections/${encodeURIComponent(request.collectionKeyOrId)}`;
+  const pageUrl = pageUrlBuilder(settings.basePath, path, { language: context.language, pageSize: request.pageSize }, 'pageToken');
   const page = { pageToken: request.pageToken, pageSize: request.pageSize, itemCount: contents.length, total };
-
   return {
     channelSummary: channelSummaryOf(context.site, settings),
     collectionKey: collection.collection_key,
-    collectionType: typeOf(collection.item_type),
-    currentPageUrl: pageUrl(request.pageToken) ?? withBasePath(settings.basePath, path),
+    collectionType: { fullyQualifiedName: collection.item_type, name: types.get(collection.item_type)?.name ?? collection.item_type },
+    currentPageUrl: pageUrl(request.pageToken) ?? '',
     id: collection.id,
     items,
     language: context.language,

@@ -8,6 +8,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
+import * as seoRecords from './migrations/002-seo-records';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DatabaseSettings = { dialect: 'sqlite'; path: string };
@@ -23,6 +24,7 @@ export interface OpenStore {
 /** Migrations in order. Never edit one that has shipped: add the next. */
 const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>]> = [
   ['001-initial', initial.up],
+  ['002-seo-records', seoRecords.up],
 ];
 
 export function openDatabase(settings: DatabaseSettings): OpenStore {

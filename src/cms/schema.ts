@@ -102,6 +102,22 @@ export interface FileAssetsTable {
   created_at: string;
 }
 
+export interface SeoRecordsTable {
+  site_id: string;
+  /** A record id, e.g. a literature sheet's managed content id. */
+  record_id: string;
+  /** Friendlier key for the same record, e.g. its URL name. */
+  url_alias: string | null;
+  record_name: string;
+  object_name: string;
+  /** JSON map of field name → string value. */
+  fields: string;
+  /** JSON map of language (with '_', e.g. en_US) → URL. */
+  href_lang_urls: string;
+  canonical_url: string | null;
+  is_seo_indexed: number;
+}
+
 export interface StoreStateTable {
   key: string;
   value: string;
@@ -121,5 +137,6 @@ export interface Database {
   collection_items: CollectionItemsTable;
   media: MediaTable;
   file_assets: FileAssetsTable;
+  seo_records: SeoRecordsTable;
   store_state: StoreStateTable;
 }

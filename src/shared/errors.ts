@@ -38,11 +38,16 @@ export const MESSAGES = {
 } as const;
 
 /** Parameter types as spec §5.5 names them. */
-export type ParameterType = 'array' | 'string' | 'number' | 'boolean';
+export type ParameterType = 'array' | 'string' | 'number' | 'boolean' | 'date';
 
 /** spec §8: 'The type entered for {param} isn’t valid. Enter the value as a/an {type}.' */
 export function invalidTypeMessage(param: string, type: ParameterType): string {
   return `The type entered for ${param} isn’t valid. Enter the value as a/an ${type}.`;
+}
+
+/** A list with more values than the reference allows. */
+export function tooManyValuesMessage(param: string, max: number): string {
+  return `The value entered for ${param} isn’t valid. Enter from 1 to ${max} values.`;
 }
 
 /** A value of the right type outside the reference's limits. Names the parameter and the range. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors';
-import { readChannelOrSiteId, readInteger, readString } from './request-validation';
+import { queryParam, readBoolean, readChannelOrSiteId, readDate, readInteger, readList, readString } from './request-validation';
 
 const pageSize = { min: 1, max: 250, default: 50 };
 
@@ -83,5 +83,67 @@ describe('readChannelOrSiteId (spec §5.5)', () => {
     expect(errorOf(() => readChannelOrSiteId('  ')).message).toBe(
       "The 'channelOrSiteId' parameter is required to successfully execute this request.",
     );
+  });
+});
+
+describe('readBoolean', () => {
+  it('reads true and false in any case, with a default', () => {
+    expect(readBoolean('includeContentBody', 'true', false)).toBe(true);
+    expect(readBoolean('includeContentBody', 'FALSE', true)).toBe(false);
+    expect(readBoolean('includeContentBody', undefined, true)).toBe(true);
+  });
+
+  it.each(['yes', '1', 'on', 'truee'])('rejects %j with the boolean type message', (value) => {
+    expect(errorOf(() => readBoolean('includeContentBody', value, false)).message).toBe(
+      'The type entered for includeContentBody isn’t valid. Enter the value as a/an boolean.',
+    );
+  });
+
+  it('rejects a repeated parameter', () => {
+    expect(errorOf(() => readBoolean('expandMetadata', ['true', 'false'], false)).status).toBe(400);
+  });
+});
+
+describe('readList (spec §5.5: arrays sent comma-joined)', () => {
+  const keys = { max: 3, isValid: (value: string) => /^MC/.test(value) };
+
+  it('splits, trims, de-duplicates and merges repeats', () => {
+    expect(readList('contentKeys', 'MC1, MC2,,MC1', keys)).toEqual(['MC1', 'MC2']);
+    expect(readList('contentKeys', ['MC1', 'MC3'], keys)).toEqual(['MC1', 'MC3']);
+    expect(readList('contentKeys', ' , ', keys)).toBeUndefined();
+    expect(readList('contentKeys', undefined, keys)).toBeUndefined();
+  });
+
+  it('rejects a malformed value with the array type message', () => {
+    expect(errorOf(() => readList('contentKeys', 'MC1,nope', keys)).message).toBe(
+      'The type entered for contentKeys isn’t valid. Enter the value as a/an array.',
+    );
+  });
+
+  it('rejects too many values, naming the limit', () => {
+    expect(errorOf(() => readList('contentKeys', 'MC1,MC2,MC3,MC4', keys)).message).toBe(
+      'The value entered for contentKeys isn’t valid. Enter from 1 to 3 values.',
+    );
+  });
+});
+
+describe('readDate', () => {
+  it('reads ISO 8601 dates and date-times into UTC', () => {
+    expect(readDate('publishStartDate', '2026-01-15')).toBe('2026-01-15T00:00:00.000Z');
+    expect(readDate('publishStartDate', '2026-01-15T10:00:00+01:00')).toBe('2026-01-15T09:00:00.000Z');
+  });
+
+  it.each(['yesterday', '2026-13-45', '15/01/2026', '2026-01-15T25:00'])('rejects %j', (value) => {
+    expect(errorOf(() => readDate('publishStartDate', value)).message).toBe(
+      'The type entered for publishStartDate isn’t valid. Enter the value as a/an date.',
+    );
+  });
+});
+
+describe('queryParam', () => {
+  it('reads a parameter with or without []', () => {
+    expect(queryParam({ 'topics[]': 'a' }, 'topics')).toBe('a');
+    expect(queryParam({ topics: 'a', 'topics[]': ['b', 'c'] }, 'topics')).toEqual(['a', 'b', 'c']);
+    expect(queryParam({}, 'topics')).toBeUndefined();
   });
 });

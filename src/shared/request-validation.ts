@@ -4,7 +4,7 @@
  * never has to decide how to word a bad parameter.
  */
 import { kindOfChannelOrSiteId, type ChannelOrSiteKind } from './ids';
-import { ApiError, ERROR_CODES, MESSAGES, invalidParameter, invalidTypeMessage, outOfRangeMessage } from './errors';
+import { ApiError, ERROR_CODES, MESSAGES, invalidParameter, invalidTypeMessage, outOfRangeMessage, tooManyValuesMessage } from './errors';
 
 /** A query value as a query-string parser hands it over: absent, one string, or repeated. */
 export type QueryValue = string | string[] | undefined;
@@ -39,6 +39,55 @@ export function readString(name: string, value: QueryValue): string | undefined 
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw invalidParameter(invalidTypeMessage(name, 'string'));
   return value;
+}
+
+/** Reads 'true' or 'false' (any case); absent or empty gives the default. */
+export function readBoolean(name: string, value: QueryValue, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (typeof value === 'string') {
+    const lower = value.toLowerCase();
+    if (lower === 'true') return true;
+    if (lower === 'false') return false;
+  }
+  throw invalidParameter(invalidTypeMessage(name, 'boolean'));
+}
+
+export interface ListRule {
+  max: number;
+  /** Each value must pass this check, or the list is the wrong type. */
+  isValid?: (value: string) => boolean;
+}
+
+/**
+ * Reads an array sent comma-joined (spec §5.5), repeated, or both; absent or empty gives
+ * undefined. Surrounding spaces are trimmed and empty entries dropped; duplicates are kept once.
+ */
+export function readList(name: string, value: QueryValue, rule: ListRule): string[] | undefined {
+  if (value === undefined) return undefined;
+  const values = [...new Set((Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))];
+  if (values.length === 0) return undefined;
+  if (rule.isValid !== undefined && !values.every(rule.isValid)) throw invalidParameter(invalidTypeMessage(name, 'array'));
+  if (values.length > rule.max) throw invalidParameter(tooManyValuesMessage(name, rule.max));
+  return values;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** Reads an ISO 8601 date or date-time and returns it in UTC ISO form. */
+export function readDate(name: string, value: QueryValue): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const time = typeof value === 'string' && ISO_DATE.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) throw invalidParameter(invalidTypeMessage(name, 'date'));
+  return new Date(time).toISOString();
+}
+
+/** A parameter the platform names with or without '[]' (e.g. `contentKeys[]`), read as one. */
+export function queryParam(query: Record<string, QueryValue>, name: string): QueryValue {
+  const plain = query[name];
+  const bracketed = query[`${name}[]`];
+  if (bracketed === undefined) return plain;
+  if (plain === undefined) return bracketed;
+  return [plain, bracketed].flat();
 }
 
 export interface ChannelOrSite {

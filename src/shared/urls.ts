@@ -4,16 +4,26 @@
  */
 import { API_ROOT } from './constants';
 
-export function siteCollectionPath(siteId: string, collectionKeyOrId: string): string {
-  return `${API_ROOT}/connect/sites/${encodeURIComponent(siteId)}/cms/delivery/collections/${encodeURIComponent(collectionKeyOrId)}`;
+export type DeliveryForm = 'site' | 'channel';
+
+/** Root of the delivery calls for a site or a channel (spec §7.1–7.3 name both forms). */
+export function deliveryRootPath(form: DeliveryForm, id: string): string {
+  return form === 'site'
+    ? `${API_ROOT}/connect/sites/${encodeURIComponent(id)}/cms/delivery`
+    : `${API_ROOT}/connect/cms/delivery/channels/${encodeURIComponent(id)}`;
 }
 
-export function channelCollectionPath(channelId: string, collectionKeyOrId: string): string {
-  return `${API_ROOT}/connect/cms/delivery/channels/${encodeURIComponent(channelId)}/collections/${encodeURIComponent(collectionKeyOrId)}`;
+export function siteCollectionPath(siteId: string, collectionKeyOrId: string): string {
+  return `${deliveryRootPath('site', siteId)}/collections/${encodeURIComponent(collectionKeyOrId)}`;
 }
 
 export function channelResourcePath(channelId: string): string {
-  return `${API_ROOT}/connect/cms/delivery/channels/${encodeURIComponent(channelId)}`;
+  return deliveryRootPath('channel', channelId);
+}
+
+/** Root of the community calls (spec §7.4, §7.5). */
+export function communityRootPath(communityId: string): string {
+  return `${API_ROOT}/connect/communities/${encodeURIComponent(communityId)}`;
 }
 
 /** spec §7.6: {basePath}/{platformSitesSegment}/c/file-asset/{assetId}?v={version} */

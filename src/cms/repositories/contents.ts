@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ContentStore } from '../database';
 import type { ContentTranslationsTable, ContentsTable } from '../schema';
 
@@ -61,15 +62,103 @@ function parseBody(text: string): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** Display names of content types by fully qualified name. */
-export async function listContentTypeNames(db: ContentStore, fullyQualifiedNames: string[]): Promise<Map<string, string>> {
+/** One content of a site by its content key or its managed content id. */
+export async function findContentByKeyOrId(db: ContentStore, siteId: string, keyOrId: string): Promise<Content | undefined> {
+  return db
+    .selectFrom('contents')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where((eb) => eb.or([eb('content_key', '=', keyOrId), eb('id', '=', keyOrId)]))
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export interface ContentFilter {
+  siteId: string;
+  contentKeys?: string[];
+  ids?: string[];
+  types?: string[];
+  urlNames?: string[];
+  /** Only contents of the collection with this URL name or title. */
+  collectionName?: string;
+  /** Case-insensitive substring of the title in the primary language. */
+  queryTerm?: string;
+  publishedFrom?: string;
+  publishedTo?: string;
+}
+
+/** Contents matching a filter, newest first (ties by id), one page at a time. */
+export async function listContents(db: ContentStore, filter: ContentFilter, offset: number, limit: number): Promise<Content[]> {
+  return filteredContents(db, filter)
+    .selectAll('contents')
+    .orderBy('contents.updated_at', 'desc')
+    .orderBy('contents.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countContents(db: ContentStore, filter: ContentFilter): Promise<number> {
+  const row = await filteredContents(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+function filteredContents(db: ContentStore, filter: ContentFilter) {
+  let query = db
+    .selectFrom('contents')
+    .innerJoin('content_translations as primary', (join) =>
+      join.onRef('primary.content_id', '=', 'contents.id').onRef('primary.language', '=', 'contents.primary_language'),
+    )
+    .where('contents.site_id', '=', filter.siteId);
+  if (filter.contentKeys) query = query.where('contents.content_key', 'in', filter.contentKeys);
+  if (filter.ids) query = query.where('contents.id', 'in', filter.ids);
+  if (filter.types) query = query.where('contents.content_type', 'in', filter.types);
+  if (filter.urlNames) query = query.where('contents.url_name', 'in', filter.urlNames);
+  if (filter.publishedFrom) query = query.where('primary.published_at', '>=', filter.publishedFrom);
+  if (filter.publishedTo) query = query.where('primary.published_at', '<=', filter.publishedTo);
+  if (filter.queryTerm) {
+    const pattern = `%${filter.queryTerm.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    query = query.where(sql<boolean>`lower(${sql.ref('primary.title')}) like ${pattern} escape '\\'`);
+  }
+  if (filter.collectionName !== undefined) {
+    const collectionName = filter.collectionName;
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('collection_items')
+          .innerJoin('collections', 'collections.id', 'collection_items.collection_id')
+          .select('collection_items.content_id')
+          .whereRef('collection_items.content_id', '=', 'contents.id')
+          .where('collections.site_id', '=', filter.siteId)
+          .where((inner) => inner.or([inner('collections.url_name', '=', collectionName), inner('collections.title', '=', collectionName)])),
+      ),
+    );
+  }
+  return query;
+}
+
+export interface ContentType {
+  fullyQualifiedName: string;
+  name: string;
+  fields: Record<string, { label: string; nodeType: string }>;
+}
+
+export async function listContentTypes(db: ContentStore, fullyQualifiedNames: string[]): Promise<Map<string, ContentType>> {
   const unique = [...new Set(fullyQualifiedNames)];
   if (unique.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('content_types')
-    .select(['fully_qualified_name', 'name'])
-    .where('fully_qualified_name', 'in', unique)
-    .orderBy('fully_qualified_name')
-    .execute();
-  return new Map(rows.map((row) => [row.fully_qualified_name, row.name]));
+  const rows = await db.selectFrom('content_types').selectAll().where('fully_qualified_name', 'in', unique).orderBy('fully_qualified_name').execute();
+  return new Map(
+    rows.map((row) => [
+      row.fully_qualified_name,
+      { fullyQualifiedName: row.fully_qualified_name, name: row.name, fields: JSON.parse(row.field_schema) as ContentType['fields'] },
+    ]),
+  );
+}
+
+export async function findContentsByIds(db: ContentStore, siteId: string, ids: string[]): Promise<Content[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('contents').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).orderBy('id').execute();
 }

@@ -1,0 +1,58 @@
+import type { ContentStore } from '../database';
+import type { SeoRecordsTable } from '../schema';
+
+export interface SeoRecord {
+  recordId: string;
+  urlAlias: string | null;
+  recordName: string;
+  objectName: string;
+  fields: Record<string, string>;
+  hrefLangUrls: Record<string, string>;
+  canonicalUrl: string | null;
+  isSeoIndexed: boolean;
+}
+
+/** A site's SEO record by record id or URL alias (spec §2.4: recordId, or else urlAlias). */
+export async function findSeoRecord(db: ContentStore, siteId: string, recordIdOrAlias: string): Promise<SeoRecord | undefined> {
+  const row = await db
+    .selectFrom('seo_records')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where((eb) => eb.or([eb('record_id', '=', recordIdOrAlias), eb('url_alias', '=', recordIdOrAlias)]))
+    // An exact record id wins over an alias that happens to look the same.
+    .orderBy((eb) => eb.case().when('record_id', '=', recordIdOrAlias).then(0).else(1).end())
+    .orderBy('record_id')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : toSeoRecord(row);
+}
+
+export async function insertSeoRecord(db: ContentStore, siteId: string, record: SeoRecord): Promise<void> {
+  await db
+    .insertInto('seo_records')
+    .values({
+      site_id: siteId,
+      record_id: record.recordId,
+      url_alias: record.urlAlias,
+      record_name: record.recordName,
+      object_name: record.objectName,
+      fields: JSON.stringify(record.fields),
+      href_lang_urls: JSON.stringify(record.hrefLangUrls),
+      canonical_url: record.canonicalUrl,
+      is_seo_indexed: record.isSeoIndexed ? 1 : 0,
+    })
+    .execute();
+}
+
+function toSeoRecord(row: SeoRecordsTable): SeoRecord {
+  return {
+    recordId: row.record_id,
+    urlAlias: row.url_alias,
+    recordName: row.record_name,
+    objectName: row.object_name,
+    fields: JSON.parse(row.fields) as Record<string, string>,
+    hrefLangUrls: JSON.parse(row.href_lang_urls) as Record<string, string>,
+    canonicalUrl: row.canonical_url,
+    isSeoIndexed: row.is_seo_indexed === 1,
+  };
+}
