@@ -3,7 +3,7 @@
  * answer in, and the channel summary that responses carry.
  */
 import type { ContentStore } from '../cms/database';
-import { findSiteByChannelId, findSiteById, listActiveLanguages, type Site } from '../cms/repositories/sites';
+import { findSiteByChannelId, findSiteByCommunityId, findSiteById, listActiveLanguages, type Site } from '../cms/repositories/sites';
 import { notFound } from '../shared/errors';
 import type { ChannelOrSite } from '../shared/request-validation';
 import type { ChannelSummary } from '../shared/delivery-types';
@@ -27,6 +27,15 @@ export interface DeliveryContext {
 /** Resolves the site of a channel-or-site id; an unknown one is 404 NOT_FOUND. */
 export async function resolveDeliveryContext(db: ContentStore, target: ChannelOrSite, requestedLanguage: string | undefined): Promise<DeliveryContext> {
   const site = target.kind === 'site' ? await findSiteById(db, target.id) : await findSiteByChannelId(db, target.id);
+  return languageContext(db, site, requestedLanguage);
+}
+
+/** Resolves the site of a community (spec §7.4, §7.5); an unknown one is 404 NOT_FOUND. */
+export async function resolveCommunityContext(db: ContentStore, communityId: string, requestedLanguage: string | undefined): Promise<DeliveryContext> {
+  return languageContext(db, await findSiteByCommunityId(db, communityId), requestedLanguage);
+}
+
+async function languageContext(db: ContentStore, site: Site | undefined, requestedLanguage: string | undefined): Promise<DeliveryContext> {
   if (site === undefined) throw notFound();
   const active = await listActiveLanguages(db, site.id);
   const requested = requestedLanguage === undefined ? undefined : normalizeLanguage(requestedLanguage);

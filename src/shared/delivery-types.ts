@@ -58,3 +58,142 @@ export interface DeliveredImage {
   url?: string;
   source?: { type: string; ref?: { contentKey: string } };
 }
+
+export interface CollectionMetadataResponse {
+  channelSummary: ChannelSummary;
+  collectionKey: string;
+  collectionMetadata: Record<string, unknown>;
+  collectionType: ContentTypeRef;
+  id: string;
+  language: string;
+  publishedDate: string;
+  /** The item type's fields when expandMetadata=true, else {}. */
+  schema: Record<string, { label: string; name: string; nodeType: string }>;
+  title: string;
+  urlName: string;
+}
+
+export interface ContentSummary {
+  contentKey: string;
+  contentType: ContentTypeRef;
+  language: string;
+  managedContentId: string;
+  publishedDate: string;
+  resourceUrl: string;
+  title: string;
+  unauthenticatedUrl: string | null;
+  urlName: string;
+}
+
+export interface ReferencedDocument extends ContentSummary {
+  contentBody: ContentBody;
+}
+
+export interface ContentDocument extends ReferencedDocument {
+  channelSummary: ChannelSummary;
+  /** Referenced contents by content key; null at referenceDepth 0 or with referencesAsList. */
+  references: Record<string, ReferencedDocument> | null;
+  /** The same as a list, with referencesAsList=true; else null. */
+  referencesList: ReferencedDocument[] | null;
+}
+
+export interface ContentListResponse {
+  channelSummary: ChannelSummary;
+  contents: Array<ContentSummary | ContentDocument>;
+  currentPageUrl: string;
+  nextPageUrl: string | null;
+  previousPageUrl: string | null;
+}
+
+/** A typed content node of the community delivery calls (reference "Community managed-content delivery"). */
+export type ContentNode =
+  | { nodeType: 'Text' | 'MultilineText' | 'NameField' | 'RichText' | 'Url' | 'Date'; value: string }
+  | { nodeType: 'DateTime'; dateTimeValue: string; timeZone: string }
+  | {
+      nodeType: 'Media';
+      altText: string | null;
+      contentKey: string;
+      fileName: string | null;
+      mediaType: 'Document' | 'Image' | 'Video';
+      mimeType: string | null;
+      resourceUrl: string | null;
+      thumbnailUrl: string | null;
+      title: string | null;
+      unauthenticatedUrl: string | null;
+      url: string | null;
+    }
+  | {
+      nodeType: 'MediaSource';
+      fileName: string | null;
+      isExternal: boolean;
+      mediaType: 'Document' | 'Image' | 'Video';
+      mimeType: string | null;
+      referenceId: string | null;
+      resourceUrl: string | null;
+      unauthenticatedUrl: string | null;
+      url: string | null;
+    };
+
+export interface ManagedContentTypeInfo {
+  label: string;
+  name: string;
+  nodeTypes: Record<string, { label: string; name: string; nodeType: string }>;
+}
+
+export interface CommunityDeliveryItem {
+  associations: { topics: Array<{ id: string; name: string }> };
+  contentKey: string;
+  contentNodes: Record<string, ContentNode>;
+  contentUrlName: string;
+  language: string;
+  managedContentId: string;
+  publishedDate: string;
+  title: string;
+  type: string;
+  typeLabel: string;
+  unauthenticatedUrl: string | null;
+}
+
+export interface CommunityDeliveryResponse {
+  currentPageUrl: string;
+  items: CommunityDeliveryItem[];
+  managedContentTypes: Record<string, ManagedContentTypeInfo>;
+  nextPageUrl: string | null;
+  total: number;
+  totalTypes: number;
+}
+
+export interface CommunityContentItem {
+  associations: { topics: Array<{ id: string; name: string }> };
+  authoredManagedContentId: string;
+  body: ContentBody;
+  contentKey: string;
+  createdByReference: { id: string; url: string | null } | null;
+  createdDate: string;
+  id: string;
+  lastUpdatedByReference: { id: string; url: string | null } | null;
+  managedContentId: string;
+  masterLanguage: string;
+  publishDate: string;
+  status: string;
+  title: string;
+  type: string;
+  typeLabel: string;
+  updatedDate: string;
+  urlName: string;
+}
+
+export interface CommunityContentsResponse {
+  items: CommunityContentItem[];
+  total: number;
+}
+
+export interface SeoPropertiesResponse {
+  recordId: string;
+  recordName: string;
+  objectName: string;
+  fields: Record<string, string>;
+  hrefLangUrls: Record<string, string>;
+  canonicalUrl: string | null;
+  isSeoIndexed: boolean;
+}

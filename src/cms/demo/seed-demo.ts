@@ -17,6 +17,7 @@ import { contentKeyFromBytes, idFromBytes } from '../../shared/ids';
 import { fileAssetPath } from '../../shared/urls';
 import type { ContentStore } from '../database';
 import { setCollectionItems } from '../repositories/collections';
+import { insertSeoRecord } from '../repositories/seo-records';
 import { bumpContentVersion } from '../repositories/store-state';
 import { countSites } from '../repositories/sites';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
@@ -194,6 +195,21 @@ async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Bu
       image: { source: { type: 'imageReference', ref: { contentKey: imageKey } } },
     },
     timestamp,
+  });
+  await insertSeoRecord(db, DEMO_IDS.siteId, {
+    recordId: sheetId,
+    urlAlias: entry.slug,
+    recordName: entry.title,
+    objectName: 'Literature Sheet',
+    fields: {
+      Title: entry.title,
+      Description: entry.description,
+      Category: entry.category,
+      ...(entry.chemical ? { Formula: entry.chemical.formula, CASNumber: entry.chemical.cas } : {}),
+    },
+    hrefLangUrls: {},
+    canonicalUrl: null,
+    isSeoIndexed: true,
   });
   return sheetId;
 }

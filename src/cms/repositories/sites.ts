@@ -11,6 +11,10 @@ export async function findSiteByChannelId(db: ContentStore, channelId: string): 
   return db.selectFrom('sites').selectAll().where('channel_id', '=', channelId).executeTakeFirst();
 }
 
+export async function findSiteByCommunityId(db: ContentStore, communityId: string): Promise<Site | undefined> {
+  return db.selectFrom('sites').selectAll().where('community_id', '=', communityId).executeTakeFirst();
+}
+
 /** The site the public pages show: the first one created (one process serves one site). */
 export async function findPrimarySite(db: ContentStore): Promise<Site | undefined> {
   return db.selectFrom('sites').selectAll().orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();

@@ -1,0 +1,265 @@
+/**
+ * Community managed-content delivery (spec §7.4; reference "Community managed-content delivery"):
+ * contents of a community's site with typed content nodes, and the flatter "contents" listing.
+ */
+import type { ContentStore } from '../cms/database';
+import { countContents, listContents, type ContentFilter } from '../cms/repositories/contents';
+import { IMAGE_CONTENT_TYPE } from '../shared/constants';
+import type {
+  CommunityContentItem,
+  CommunityContentsResponse,
+  CommunityDeliveryResponse,
+  ContentNode,
+  ManagedContentTypeInfo,
+} from '../shared/delivery-types';
+import { isContentKey, isWellFormedId, toId18 } from '../shared/ids';
+import { readBoolean, readInteger, readList, readString, queryParam, type QueryValue } from '../shared/request-validation';
+import { communityRootPath } from '../shared/urls';
+import { collectReferences, deliverContents, referencedKey, type DeliveredContent } from './content-resolution';
+import { resolveCommunityContext, type DeliverySettings } from './delivery-context';
+import { pageUrlBuilder } from './page-links';
+
+type Query = Record<string, QueryValue>;
+
+export const COMMUNITY_LIMITS = { contentKeys: 50, managedContentIds: 100, topics: 15, urlNames: 100, pageSizeDefault: 25, pageSizeMax: 250 };
+
+/** The community calls name the platform's built-in types by their older names. */
+const COMMUNITY_TYPE_NAMES: Record<string, string> = { [IMAGE_CONTENT_TYPE]: 'cms_image' };
+
+export function communityTypeName(fullyQualifiedName: string): string {
+  return COMMUNITY_TYPE_NAMES[fullyQualifiedName] ?? fullyQualifiedName;
+}
+
+function typeFilterOf(name: string | undefined): string[] | undefined {
+  if (name === undefined) return undefined;
+  const builtIn = Object.entries(COMMUNITY_TYPE_NAMES).find(([, communityName]) => communityName === name);
+  return [builtIn?.[0] ?? name];
+}
+
+interface CommonRequest {
+  communityId: string;
+  language: string | undefined;
+  contentKeys: string[] | undefined;
+  managedContentIds: string[] | undefined;
+  managedContentType: string | undefined;
+  page: number;
+  pageSize: number;
+  topics: string[] | undefined;
+}
+
+function readCommonRequest(communityId: string | undefined, query: Query): CommonRequest {
+  return {
+    communityId: communityId ?? '',
+    language: readString('language', query.language),
+    contentKeys: readList('contentKeys', queryParam(query, 'contentKeys'), { max: COMMUNITY_LIMITS.contentKeys, isValid: isContentKey }),
+    managedContentIds: readList('managedContentIds', queryParam(query, 'managedContentIds'), {
+      max: COMMUNITY_LIMITS.managedContentIds,
+      isValid: isWellFormedId,
+    }),
+    managedContentType: readString('managedContentType', query.managedContentType),
+    page: readInteger('page', query.page, { min: 0, default: 0 }),
+    pageSize: readInteger('pageSize', query.pageSize, { min: 1, max: COMMUNITY_LIMITS.pageSizeMax, default: COMMUNITY_LIMITS.pageSizeDefault }),
+    topics: readList('topics', queryParam(query, 'topics'), { max: COMMUNITY_LIMITS.topics }),
+  };
+}
+
+function filterOf(siteId: string, request: CommonRequest): ContentFilter {
+  return {
+    siteId,
+    contentKeys: request.contentKeys,
+    ids: request.managedContentIds?.map(toId18),
+    types: typeFilterOf(request.managedContentType),
+  };
+}
+
+/** A page of contents matching a filter, with the total. Contents carry no topics yet, so a topic filter matches none. */
+async function pageOfContents(db: ContentStore, filter: ContentFilter, request: CommonRequest) {
+  if (request.topics !== undefined) return { rows: [], total: 0 };
+  const [rows, total] = await Promise.all([listContents(db, filter, request.page * request.pageSize, request.pageSize), countContents(db, filter)]);
+  return { rows, total };
+}
+
+export interface CommunityDeliveryRequest extends CommonRequest {
+  showAbsoluteUrl: boolean;
+}
+
+export function readCommunityDeliveryRequest(communityId: string | undefined, query: Query): CommunityDeliveryRequest {
+  return { ...readCommonRequest(communityId, query), showAbsoluteUrl: readBoolean('showAbsoluteUrl', query.showAbsoluteUrl, false) };
+}
+
+export async function getCommunityDelivery(db: ContentStore, settings: DeliverySettings, request: CommunityDeliveryRequest, origin: string): Promise<CommunityDeliveryResponse> {
+  const context = await resolveCommunityContext(db, request.communityId, request.language);
+  const scope = { db, context, settings };
+  const { rows, total } = await pageOfContents(db, filterOf(context.site.id, request), request);
+  const delivered = await deliverContents(scope, rows);
+  const references = await collectReferences(scope, delivered, 1);
+  const absolute = (url: string | null) => (url === null || !request.showAbsoluteUrl ? url : origin + url);
+
+  const managedContentTypes: Record<string, ManagedContentTypeInfo> = {};
+  for (const item of delivered) {
+    const name = communityTypeName(item.content.content_type);
+    managedContentTypes[name] ??= typeInfoOf(item, name);
+  }
+  const pageUrl = pageUrlBuilder(
+    settings.basePath,
+    `${communityRootPath(request.communityId)}/managed-content/delivery`,
+    {
+      contentKeys: request.contentKeys?.join(','),
+      managedContentIds: request.managedContentIds?.join(','),
+      managedContentType: request.managedContentType,
+      language: context.language,
+      pageSize: request.pageSize,
+      showAbsoluteUrl: request.showAbsoluteUrl || undefined,
+      topics: request.topics?.join(','),
+    },
+    'page',
+  );
+  return {
+    currentPageUrl: pageUrl(request.page) ?? '',
+    items: delivered.map((item) => ({
+      associations: { topics: [] },
+      contentKey: item.content.content_key,
+      contentNodes: contentNodesOf(item, references, absolute),
+      contentUrlName: item.content.url_name,
+      language: item.content.language,
+      managedContentId: item.content.id,
+      publishedDate: item.content.published_at,
+      title: item.content.title,
+      type: communityTypeName(item.content.content_type),
+      typeLabel: item.contentType.name,
+      unauthenticatedUrl: absolute(item.unauthenticatedUrl),
+    })),
+    managedContentTypes,
+    nextPageUrl: pageUrl((request.page + 1) * request.pageSize < total ? request.page + 1 : null),
+    total,
+    totalTypes: Object.keys(managedContentTypes).length,
+  };
+}
+
+function typeInfoOf(item: DeliveredContent, name: string): ManagedContentTypeInfo {
+  const nodeTypes: ManagedContentTypeInfo['nodeTypes'] = {};
+  for (const [field, definition] of Object.entries(item.type?.fields ?? {})) nodeTypes[field] = { label: definition.label, name: field, nodeType: definition.nodeType };
+  if (item.media !== undefined) nodeTypes.source = { label: 'Source', name: 'source', nodeType: 'MediaSource' };
+  return { label: item.contentType.name, name, nodeTypes };
+}
+
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Typed nodes for a content's fields; a field without a value has no node. */
+function contentNodesOf(
+  item: DeliveredContent,
+  references: Map<string, DeliveredContent>,
+  absolute: (url: string | null) => string | null,
+): Record<string, ContentNode> {
+  const nodes: Record<string, ContentNode> = {};
+  for (const [field, definition] of Object.entries(item.type?.fields ?? {})) {
+    const value = item.body[field];
+    const node = nodeOf(definition.nodeType, value, references, absolute);
+    if (node !== undefined) nodes[field] = node;
+  }
+  if (item.media !== undefined) {
+    nodes.source = {
+      nodeType: 'MediaSource',
+      fileName: item.media.file_name,
+      isExternal: false,
+      mediaType: 'Image',
+      mimeType: item.media.mime_type,
+      referenceId: item.content.id,
+      resourceUrl: absolute(item.unauthenticatedUrl),
+      unauthenticatedUrl: absolute(item.unauthenticatedUrl),
+      url: absolute(item.unauthenticatedUrl),
+    };
+  }
+  return nodes;
+}
+
+function nodeOf(
+  nodeType: string,
+  value: unknown,
+  references: Map<string, DeliveredContent>,
+  absolute: (url: string | null) => string | null,
+): ContentNode | undefined {
+  switch (nodeType) {
+    case 'Text':
+    case 'MultilineText':
+    case 'NameField':
+    case 'Url':
+    case 'Date':
+      return typeof value === 'string' ? { nodeType, value } : undefined;
+    case 'RichText':
+      // Rich text arrives HTML-entity-encoded (reference).
+      return typeof value === 'string' ? { nodeType, value: value.replace(/[&<>"']/g, (char) => HTML_ENTITIES[char] ?? char) } : undefined;
+    case 'DateTime':
+      return typeof value === 'string' ? { nodeType, dateTimeValue: value, timeZone: 'UTC' } : undefined;
+    case 'Media': {
+      const key = referencedKey(value);
+      const image = key === undefined ? undefined : references.get(key);
+      if (key === undefined || image === undefined) return undefined;
+      const url = absolute(image.unauthenticatedUrl);
+      return {
+        nodeType: 'Media',
+        altText: typeof image.body.altText === 'string' ? image.body.altText : null,
+        contentKey: key,
+        fileName: image.media?.file_name ?? null,
+        mediaType: 'Image',
+        mimeType: image.media?.mime_type ?? null,
+        resourceUrl: url,
+        thumbnailUrl: url,
+        title: image.content.title,
+        unauthenticatedUrl: url,
+        url,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+export interface CommunityContentsRequest extends CommonRequest {
+  collectionName: string | undefined;
+  queryTerm: string | undefined;
+  urlNameInList: string[] | undefined;
+}
+
+export function readCommunityContentsRequest(communityId: string | undefined, query: Query): CommunityContentsRequest {
+  return {
+    ...readCommonRequest(communityId, query),
+    collectionName: readString('collectionName', query.collectionName),
+    queryTerm: readString('queryTerm', query.queryTerm),
+    urlNameInList: readList('urlNameInList', queryParam(query, 'urlNameInList'), { max: COMMUNITY_LIMITS.urlNames }),
+  };
+}
+
+export async function getCommunityContents(db: ContentStore, settings: DeliverySettings, request: CommunityContentsRequest): Promise<CommunityContentsResponse> {
+  const context = await resolveCommunityContext(db, request.communityId, request.language);
+  const filter: ContentFilter = {
+    ...filterOf(context.site.id, request),
+    collectionName: request.collectionName,
+    queryTerm: request.queryTerm,
+    urlNames: request.urlNameInList,
+  };
+  const { rows, total } = await pageOfContents(db, filter, request);
+  const delivered = await deliverContents({ db, context, settings }, rows);
+  return {
+    items: delivered.map(({ content, contentType, body }): CommunityContentItem => ({
+      associations: { topics: [] },
+      authoredManagedContentId: content.id,
+      body,
+      contentKey: content.content_key,
+      createdByReference: null,
+      createdDate: content.created_at,
+      id: content.id,
+      lastUpdatedByReference: null,
+      managedContentId: content.id,
+      masterLanguage: content.primary_language,
+      publishDate: content.published_at,
+      status: 'Published',
+      title: content.title,
+      type: communityTypeName(content.content_type),
+      typeLabel: contentType.name,
+      updatedDate: content.updated_at,
+      urlName: content.url_name,
+    })),
+    total,
+  };
+}
