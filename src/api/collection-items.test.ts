@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectContract } from '../../tests/helpers/contract';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { addTranslations } from '../../tests/helpers/test-content';
 import { DEMO_CATALOGUE } from '../cms/demo/catalogue';
 import { DEMO_IDS } from '../cms/demo/seed-demo';
 import type { CollectionResponse } from '../shared/delivery-types';
@@ -11,6 +13,7 @@ const collectionPath = (query = '', site = siteId, key = collectionKey) =>
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
+  await addTranslations(test.store, 'de_DE', ['trimethylaluminum', 'teos']);
 });
 afterAll(async () => {
   await test.close();
@@ -27,6 +30,7 @@ describe('GET collection items (spec §7.1)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     const page = body as CollectionResponse;
+    expectContract('CollectionItems', page);
     expect(Object.keys(page).sort()).toEqual(
       [
         'channelSummary',
@@ -111,6 +115,35 @@ describe('GET collection items (spec §7.1)', () => {
     expect((channel.body as CollectionResponse).items.map((item) => item.id)).toEqual(
       (byId.body as CollectionResponse).items.map((item) => item.id),
     );
+  });
+
+  it('matches the contract on the first, a middle and the last page, in both forms', async () => {
+    for (const token of [0, 1, 3]) {
+      for (const url of [
+        collectionPath(`?pageSize=7&pageToken=${token}`),
+        `/services/data/v65.0/connect/cms/delivery/channels/${channelId}/collections/${collectionKey}?pageSize=7&pageToken=${token}`,
+      ]) {
+        const { response, body } = await getJson(url);
+        expect(response.statusCode).toBe(200);
+        expectContract('CollectionItems', body);
+      }
+    }
+  });
+
+  it('serves translations in the requested language and falls back per item', async () => {
+    const { body } = await getJson(collectionPath('?language=de_DE&pageSize=26'));
+    const page = body as CollectionResponse;
+    expectContract('CollectionItems', page);
+    expect(page.language).toBe('de_DE');
+    const titles = page.items.map((item) => item.body.contentBody.Title as string);
+    expect(titles[0]).toBe('[de_DE] Trimethylaluminum (TMA)');
+    expect(titles).toContain('[de_DE] Tetraethyl orthosilicate (TEOS)');
+    // Untranslated items come in the default language.
+    expect(titles[1]).toBe('Trimethylgallium (TMGa)');
+    expect(page.nextPageUrl).toBeNull();
+    // Accepts the BCP 47 form too.
+    const bcp47 = (await getJson(collectionPath('?language=de-DE&pageSize=1'))).body as CollectionResponse;
+    expect(bcp47.language).toBe('de_DE');
   });
 
   it('falls back to the default language for an unknown one', async () => {

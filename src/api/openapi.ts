@@ -25,7 +25,8 @@ const list = (maxItems: number, description: string): Schema => ({
   maxItems,
   description: `${description} Sent comma-joined (repeating the parameter also works).`,
 });
-const object = (properties: Record<string, Schema>): Schema => ({ type: 'object', required: Object.keys(properties), properties });
+/** A closed object: every property required, no others (the wire shapes are exact). */
+const object = (properties: Record<string, Schema>): Schema => ({ type: 'object', required: Object.keys(properties), properties, additionalProperties: false });
 
 interface Parameter {
   name: string;

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectContract } from '../../tests/helpers/contract';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { DEMO_IDS } from '../cms/demo/seed-demo';
+
+const { siteId, channelId, collectionKey, collectionId } = DEMO_IDS;
+const sitePath = `/services/data/v65.0/connect/sites/${siteId}/cms/delivery/collections/${collectionKey}/metadata`;
+const channelPath = `/services/data/v65.0/connect/cms/delivery/channels/${channelId}/collections/${collectionId}/metadata`;
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+describe('GET collection metadata (spec §7.2)', () => {
+  it('answers both forms with the reference shape and an empty schema by default', async () => {
+    for (const url of [sitePath, channelPath]) {
+      const response = await test.app.inject(url);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expectContract('CollectionMetadata', body);
+      expect(body).toMatchObject({
+        collectionKey,
+        id: collectionId,
+        language: 'en_US',
+        schema: {},
+        collectionType: { fullyQualifiedName: 'literature_sheet', name: 'Literature Sheet' },
+        collectionMetadata: { isDemoData: true },
+      });
+    }
+  });
+
+  it('describes the item type with expandMetadata=true', async () => {
+    const body = (await test.app.inject(`${sitePath}?expandMetadata=true`)).json();
+    expect(Object.keys(body.schema)).toEqual(['Title', 'description', 'url', 'image']);
+    expect(body.schema.image).toEqual({ label: 'Image', name: 'image', nodeType: 'Media' });
+  });
+
+  it('reports the language actually used when the requested one is not available', async () => {
+    const body = (await test.app.inject(`${sitePath}?language=fr_FR`)).json();
+    expect(body.language).toBe('en_US');
+  });
+
+  it('refuses a non-boolean expandMetadata and answers 404 for an unknown collection', async () => {
+    const bad = await test.app.inject(`${sitePath}?expandMetadata=maybe`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual([
+      { errorCode: 'INVALID_API_INPUT', message: 'The type entered for expandMetadata isn’t valid. Enter the value as a/an boolean.' },
+    ]);
+    const missing = await test.app.inject(sitePath.replace(collectionKey, 'MC0000000000000000000000000A'));
+    expect(missing.statusCode).toBe(404);
+  });
+});
