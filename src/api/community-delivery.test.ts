@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectContract } from '../../tests/helpers/contract';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { DEMO_CATALOGUE } from '../cms/demo/catalogue';
+import { DEMO_IDS } from '../cms/demo/seed-demo';
+import type { CommunityContentsResponse, CommunityDeliveryResponse } from '../shared/delivery-types';
+
+const root = `/services/data/v65.0/connect/communities/${DEMO_IDS.communityId}/managed-content/delivery`;
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+async function get<T>(url: string): Promise<T> {
+  const response = await test.app.inject(url);
+  expect(response.statusCode, url).toBe(200);
+  return response.json() as T;
+}
+
+describe('GET managed-content delivery (spec §7.4, first call)', () => {
+  it('delivers literature sheets with typed content nodes and their types', async () => {
+    const body = await get<CommunityDeliveryResponse>(`${root}?managedContentType=literature_sheet&pageSize=3`);
+    expectContract('CommunityDelivery', body);
+    expect(body.total).toBe(DEMO_CATALOGUE.length);
+    expect(body.items).toHaveLength(3);
+    expect(body.totalTypes).toBe(1);
+    expect(body.managedContentTypes.literature_sheet?.nodeTypes.image).toEqual({ label: 'Image', name: 'image', nodeType: 'Media' });
+    const [item] = body.items;
+    expect(item?.type).toBe('literature_sheet');
+    expect(item?.typeLabel).toBe('Literature Sheet');
+    expect(item?.contentNodes.Title).toMatchObject({ nodeType: 'NameField' });
+    expect(item?.contentNodes.url).toMatchObject({ nodeType: 'Url', value: expect.stringMatching(/^\/sfsites\/c\/file-asset\//) });
+    expect(item?.contentNodes.image).toMatchObject({ nodeType: 'Media', mediaType: 'Image', mimeType: 'image/svg+xml', altText: expect.any(String) });
+    expect(body.nextPageUrl).toContain('page=1');
+  });
+
+  it('names image content cms_image and gives it a MediaSource node', async () => {
+    const body = await get<CommunityDeliveryResponse>(`${root}?managedContentType=cms_image&pageSize=1`);
+    expectContract('CommunityDelivery', body);
+    expect(body.items[0]?.type).toBe('cms_image');
+    expect(body.items[0]?.contentNodes.source).toMatchObject({ nodeType: 'MediaSource', isExternal: false, mediaType: 'Image' });
+    expect(body.items[0]?.contentNodes.altText).toMatchObject({ nodeType: 'Text' });
+  });
+
+  it('accepts array parameters comma-joined or as name[]', async () => {
+    const keys = [DEMO_IDS.sheetKey('teos'), DEMO_IDS.sheetKey('silane')];
+    const joined = await get<CommunityDeliveryResponse>(`${root}?contentKeys=${keys.join(',')}`);
+    const bracketed = await get<CommunityDeliveryResponse>(`${root}?contentKeys[]=${keys[0]}&contentKeys[]=${keys[1]}`);
+    expect(joined.items.map((item) => item.contentKey).sort()).toEqual([...keys].sort());
+    expect(bracketed.items.map((item) => item.contentKey).sort()).toEqual([...keys].sort());
+  });
+
+  it('matches nothing for topics, as no content is tagged', async () => {
+    const body = await get<CommunityDeliveryResponse>(`${root}?topics=ALD`);
+    expect(body).toMatchObject({ items: [], total: 0, nextPageUrl: null });
+  });
+
+  it('answers the last page without a next page', async () => {
+    const body = await get<CommunityDeliveryResponse>(`${root}?pageSize=25&page=2`);
+    expect(body.items).toHaveLength(DEMO_CATALOGUE.length * 2 - 50);
+    expect(body.nextPageUrl).toBeNull();
+  });
+
+  it('answers 404 for an unknown community', async () => {
+    const response = await test.app.inject('/services/data/v65.0/connect/communities/0DB000000000001AAA/managed-content/delivery');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual([{ errorCode: 'NOT_FOUND', message: 'The requested resource does not exist' }]);
+  });
+
+  it('refuses more than 15 topics', async () => {
+    const response = await test.app.inject(`${root}?topics=${Array.from({ length: 16 }, (_, i) => `t${i}`).join(',')}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()[0].message).toBe('The value entered for topics isn’t valid. Enter from 1 to 15 values.');
+  });
+});
+
+describe('GET managed-content delivery contents (spec §7.4, second call)', () => {
+  it('lists items and total with the reference shape', async () => {
+    const body = await get<CommunityContentsResponse>(`${root}/contents?collectionName=literature-sheets&pageSize=5`);
+    expectContract('CommunityContents', body);
+    expect(body.total).toBe(DEMO_CATALOGUE.length);
+    expect(body.items[0]).toMatchObject({ status: 'Published', masterLanguage: 'en_US', type: 'literature_sheet' });
+  });
+
+  it('searches titles with queryTerm, case-insensitively and literally', async () => {
+    const body = await get<CommunityContentsResponse>(`${root}/contents?queryTerm=tdMAt&managedContentType=literature_sheet`);
+    expect(body.items.map((item) => item.urlName)).toEqual(['tdmat']);
+    expect((await get<CommunityContentsResponse>(`${root}/contents?queryTerm=%25`)).total).toBe(0);
+    expect((await get<CommunityContentsResponse>(`${root}/contents?queryTerm=_`)).total).toBe(0);
+  });
+
+  it('filters by URL names', async () => {
+    const body = await get<CommunityContentsResponse>(`${root}/contents?urlNameInList=teos,silane`);
+    expect(body.items.map((item) => item.urlName).sort()).toEqual(['silane', 'teos']);
+  });
+});
