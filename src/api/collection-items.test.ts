@@ -230,6 +230,27 @@ describe('conditional requests', () => {
     expect(second.body).toBe('');
   });
 
+  it('shows a content change on the very next request, even to a client holding an ETag', async () => {
+    const url = collectionPath('?pageSize=1');
+    const before = await test.app.inject({ method: 'GET', url });
+    const teos = await test.store.db.selectFrom('contents').select('id').where('url_name', '=', 'trimethylaluminum').executeTakeFirstOrThrow();
+    const row = await test.store.db.selectFrom('content_translations').selectAll().where('content_id', '=', teos.id).where('language', '=', 'en_US').executeTakeFirstOrThrow();
+    await test.store.db
+      .updateTable('content_translations')
+      .set({ body: JSON.stringify({ ...JSON.parse(row.body), Title: 'Trimethylaluminum (TMA), revised' }) })
+      .where('content_id', '=', teos.id)
+      .where('language', '=', 'en_US')
+      .execute();
+    try {
+      const after = await test.app.inject({ method: 'GET', url, headers: { 'if-none-match': before.headers.etag as string } });
+      expect(after.statusCode).toBe(200);
+      expect(after.json().items[0].body.contentBody.Title).toBe('Trimethylaluminum (TMA), revised');
+      expect(after.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    } finally {
+      await test.store.db.updateTable('content_translations').set({ body: row.body }).where('content_id', '=', teos.id).where('language', '=', 'en_US').execute();
+    }
+  });
+
   it('answers HEAD without a body', async () => {
     const response = await test.app.inject({ method: 'HEAD', url: collectionPath('?pageSize=3') });
     expect(response.statusCode).toBe(200);

@@ -1,12 +1,23 @@
 /**
  * A typed client for the delivery API, the same in the browser and on the server (spec §7 general
- * rules: GET without a body, same origin with credentials, JSON content type). A failed call
- * raises a FetchError carrying the url, status, status text and the error list (spec §8).
+ * rules: GET without a body, same origin with credentials, JSON content type). Options are checked
+ * before any request, with the spec §8 request-validation messages; a failed call raises a
+ * FetchError carrying the url, status, status text and the error list. Responses in the platform's
+ * older forms (`channelInfo`, a string `contentType`) are read into the current ones.
  */
-import type { ApiErrorItem } from './errors';
-import type { CollectionResponse } from './delivery-types';
+import { MESSAGES, invalidTypeMessage, type ApiErrorItem, type ParameterType } from './errors';
+import type {
+  CollectionMetadataResponse,
+  CollectionResponse,
+  CommunityContentsResponse,
+  CommunityDeliveryResponse,
+  ContentDocument,
+  ContentListResponse,
+  SeoPropertiesResponse,
+} from './delivery-types';
+import { kindOfChannelOrSiteId } from './ids';
 import { withBasePath } from './links';
-import { siteCollectionPath, withQuery } from './urls';
+import { communityRootPath, deliveryRootPath, withQuery } from './urls';
 
 export class FetchError extends Error {
   readonly url: string;
@@ -15,6 +26,7 @@ export class FetchError extends Error {
   readonly errors: ApiErrorItem[];
 
   constructor(url: string, status: number, statusText: string, errors: ApiErrorItem[]) {
+    // spec §8: a failed fetch is raised again carrying the response's status text.
     super(statusText || `Request failed with status ${status}`);
     this.name = 'FetchError';
     this.url = url;
@@ -24,34 +36,208 @@ export class FetchError extends Error {
   }
 }
 
-export interface CollectionPageQuery {
-  basePath: string;
-  siteId: string;
-  collectionKeyOrId: string;
+/** Options that cannot make a valid request; thrown before anything is sent. */
+export class RequestValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestValidationError';
+  }
+}
+
+interface Common {
   language?: string;
-  pageSize: number;
-  pageToken: number;
   signal?: AbortSignal;
 }
 
-export function fetchCollectionPage(query: CollectionPageQuery, fetchImpl: typeof fetch = fetch): Promise<CollectionResponse> {
-  const path = withQuery(siteCollectionPath(query.siteId, query.collectionKeyOrId), {
-    language: query.language,
-    pageSize: query.pageSize,
-    pageToken: query.pageToken,
-  });
-  return getJson<CollectionResponse>(withBasePath(query.basePath, path), query.signal, fetchImpl);
+export interface CollectionItemsOptions extends Common {
+  channelOrSiteId: string;
+  collectionKeyOrId: string;
+  pageSize?: number;
+  pageToken?: number;
 }
 
-async function getJson<T>(url: string, signal: AbortSignal | undefined, fetchImpl: typeof fetch): Promise<T> {
-  const response = await fetchImpl(url, {
-    method: 'GET',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    ...(signal ? { signal } : {}),
-  });
-  if (!response.ok) throw new FetchError(url, response.status, response.statusText, await readErrors(response));
-  return (await response.json()) as T;
+export interface CollectionMetadataOptions extends Common {
+  channelOrSiteId: string;
+  collectionKeyOrId: string;
+  expandMetadata?: boolean;
+}
+
+export interface ContentOptions extends Common {
+  channelOrSiteId: string;
+  contentKeyOrId: string;
+  referenceDepth?: number;
+  expandReferences?: boolean;
+  referencesAsList?: boolean;
+  showAbsoluteUrl?: boolean;
+}
+
+export interface ContentListOptions extends Common {
+  channelOrSiteId: string;
+  contentKeys?: string[];
+  managedContentIds?: string[];
+  contentTypeFQN?: string;
+  page?: number;
+  pageSize?: number;
+  referenceDepth?: number;
+  includeContentBody?: boolean;
+  expandReferences?: boolean;
+  showAbsoluteUrl?: boolean;
+}
+
+export interface CommunityDeliveryOptions extends Common {
+  communityId: string;
+  contentKeys?: string[];
+  managedContentIds?: string[];
+  managedContentType?: string;
+  page?: number;
+  pageSize?: number;
+  showAbsoluteUrl?: boolean;
+  topics?: string[];
+}
+
+export interface CommunityContentsOptions extends Omit<CommunityDeliveryOptions, 'showAbsoluteUrl'> {
+  collectionName?: string;
+  queryTerm?: string;
+  urlNameInList?: string[];
+}
+
+export interface SeoPropertiesOptions {
+  communityId: string;
+  recordId: string;
+  fields?: string[];
+  signal?: AbortSignal;
+}
+
+/** spec §5.5 parameter types. */
+const PARAMETER_TYPES: Record<string, ParameterType> = {
+  contentKeys: 'array',
+  managedContentIds: 'array',
+  topics: 'array',
+  urlNameInList: 'array',
+  fields: 'array',
+  contentTypeFQN: 'string',
+  managedContentType: 'string',
+  collectionName: 'string',
+  queryTerm: 'string',
+  language: 'string',
+  page: 'number',
+  pageSize: 'number',
+  pageToken: 'number',
+  referenceDepth: 'number',
+  includeContentBody: 'boolean',
+  expandMetadata: 'boolean',
+  expandReferences: 'boolean',
+  referencesAsList: 'boolean',
+  showAbsoluteUrl: 'boolean',
+};
+
+type QueryValues = Record<string, string | number | boolean | undefined>;
+
+export interface DeliveryClientSettings {
+  basePath: string;
+  fetch?: typeof fetch;
+}
+
+export function createDeliveryClient({ basePath, fetch: fetchImpl = (...args) => fetch(...args) }: DeliveryClientSettings) {
+  async function get<T>(path: string, query: QueryValues, signal: AbortSignal | undefined): Promise<T> {
+    const url = withBasePath(basePath, withQuery(path, query));
+    const response = await fetchImpl(url, {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+      ...(signal ? { signal } : {}),
+    });
+    if (!response.ok) throw new FetchError(url, response.status, response.statusText, await readErrors(response));
+    return normalizeResponse((await response.json()) as T);
+  }
+
+  return {
+    async getCollectionItems(options: CollectionItemsOptions): Promise<CollectionResponse> {
+      const { channelOrSiteId, collectionKeyOrId, signal, ...query } = checkOptions(options, { needsChannelOrSite: true });
+      const root = deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId);
+      return get(`${root}/collections/${encodeURIComponent(required(collectionKeyOrId, MESSAGES.OPTIONS_REQUIRED))}`, query, signal);
+    },
+    async getCollectionMetadata(options: CollectionMetadataOptions): Promise<CollectionMetadataResponse> {
+      const { channelOrSiteId, collectionKeyOrId, signal, ...query } = checkOptions(options, { needsChannelOrSite: true });
+      const root = deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId);
+      return get(`${root}/collections/${encodeURIComponent(required(collectionKeyOrId, MESSAGES.OPTIONS_REQUIRED))}/metadata`, query, signal);
+    },
+    async getContent(options: ContentOptions): Promise<ContentDocument> {
+      const { channelOrSiteId, contentKeyOrId, signal, ...query } = checkOptions(options, { needsChannelOrSite: true });
+      const key = required(contentKeyOrId, MESSAGES.CONTENT_KEY_OR_ID_REQUIRED);
+      return get(`${deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId)}/contents/${encodeURIComponent(key)}`, query, signal);
+    },
+    async listContents(options: ContentListOptions): Promise<ContentListResponse> {
+      const { channelOrSiteId, signal, ...query } = checkOptions(options, { needsChannelOrSite: true });
+      return get(`${deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId)}/contents`, joinLists(query), signal);
+    },
+    async getCommunityDelivery(options: CommunityDeliveryOptions): Promise<CommunityDeliveryResponse> {
+      const { communityId, signal, ...query } = checkOptions(options, { needsChannelOrSite: false });
+      return get(`${communityRootPath(required(communityId, MESSAGES.OPTIONS_REQUIRED))}/managed-content/delivery`, joinLists(query), signal);
+    },
+    async getCommunityContents(options: CommunityContentsOptions): Promise<CommunityContentsResponse> {
+      const { communityId, signal, ...query } = checkOptions(options, { needsChannelOrSite: false });
+      return get(`${communityRootPath(required(communityId, MESSAGES.OPTIONS_REQUIRED))}/managed-content/delivery/contents`, joinLists(query), signal);
+    },
+    async getSeoProperties(options: SeoPropertiesOptions): Promise<SeoPropertiesResponse> {
+      const { communityId, recordId, signal, ...query } = checkOptions(options, { needsChannelOrSite: false });
+      const path = `${communityRootPath(required(communityId, MESSAGES.OPTIONS_REQUIRED))}/seo/properties/${encodeURIComponent(required(recordId, MESSAGES.OPTIONS_REQUIRED))}`;
+      return get(path, joinLists(query), signal);
+    },
+  };
+}
+
+export type DeliveryClient = ReturnType<typeof createDeliveryClient>;
+
+function required(value: unknown, message: string): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new RequestValidationError(message);
+  return value;
+}
+
+function kindOf(channelOrSiteId: string): 'site' | 'channel' {
+  return kindOfChannelOrSiteId(channelOrSiteId) ?? 'site';
+}
+
+/** spec §5.5 and §8: options present, channelOrSiteId non-blank with a valid prefix, typed values. */
+function checkOptions<T extends object>(options: T | null | undefined, { needsChannelOrSite }: { needsChannelOrSite: boolean }): T {
+  if (options === null || options === undefined || typeof options !== 'object') throw new RequestValidationError(MESSAGES.OPTIONS_REQUIRED);
+  const record = options as Record<string, unknown>;
+  if (needsChannelOrSite) {
+    const id = record.channelOrSiteId;
+    if (typeof id !== 'string' || id.trim() === '') throw new RequestValidationError(MESSAGES.CHANNEL_OR_SITE_ID_REQUIRED);
+    if (kindOfChannelOrSiteId(id) === null) throw new RequestValidationError(MESSAGES.CHANNEL_OR_SITE_ID_INVALID);
+  }
+  if ('contentKeyOrId' in record && (typeof record.contentKeyOrId !== 'string' || record.contentKeyOrId.trim() === '')) {
+    throw new RequestValidationError(MESSAGES.CONTENT_KEY_OR_ID_REQUIRED);
+  }
+  for (const [name, value] of Object.entries(record)) {
+    const type = PARAMETER_TYPES[name];
+    if (type !== undefined && value !== undefined && !hasType(value, type)) throw new RequestValidationError(invalidTypeMessage(name, type));
+  }
+  return options;
+}
+
+function hasType(value: unknown, type: ParameterType): boolean {
+  switch (type) {
+    case 'array':
+      return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
+    case 'number':
+      return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'string':
+    case 'date':
+      return typeof value === 'string';
+  }
+}
+
+/** spec §5.5: arrays are sent comma-joined. */
+function joinLists(query: Record<string, unknown>): QueryValues {
+  const joined: QueryValues = {};
+  for (const [name, value] of Object.entries(query)) {
+    joined[name] = Array.isArray(value) ? value.join(',') : (value as string | number | boolean | undefined);
+  }
+  return joined;
 }
 
 /** spec §7: an error response is read as a list of items, each with message and errorCode. */
@@ -65,4 +251,32 @@ async function readErrors(response: Response): Promise<ApiErrorItem[]> {
   } catch {
     return [];
   }
+}
+
+/**
+ * Reads the platform's older response forms into the current ones: `channelInfo` becomes
+ * `channelSummary`, and a string `contentType` becomes `{ fullyQualifiedName, name }`, at any depth.
+ */
+const AUTHORED_FIELDS = new Set(['contentBody', 'contentNodes']);
+
+export function normalizeResponse<T>(value: T): T {
+  const visit = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(visit);
+    if (node === null || typeof node !== 'object') return node;
+    const copy: Record<string, unknown> = {};
+    for (const [key, entry] of Object.entries(node)) {
+      if (AUTHORED_FIELDS.has(key)) {
+        // Authored content is passed through as it is, whatever its field names.
+        copy[key] = entry;
+      } else if (key === 'channelInfo') {
+        if (!('channelSummary' in node)) copy.channelSummary = visit(entry);
+      } else if ((key === 'contentType' || key === 'collectionType') && typeof entry === 'string') {
+        copy[key] = { fullyQualifiedName: entry, name: entry };
+      } else {
+        copy[key] = visit(entry);
+      }
+    }
+    return copy;
+  };
+  return visit(value) as T;
 }

@@ -5,7 +5,7 @@
  * JavaScript, Show More is a link to the same page showing one more page of items.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { fetchCollectionPage } from '../../shared/delivery-client';
+import { createDeliveryClient } from '../../shared/delivery-client';
 import { resolveUrlFields } from '../../shared/links';
 import { nextPageTokenOf } from '../../shared/pagination';
 import type { CollectionGridDefinition } from '../pages/page-definition';
@@ -51,9 +51,8 @@ export function CollectionGrid({ settings, preload, basePath, siteId, language }
     abortController.current = controller;
     setLoadState({ status: 'loading' });
     try {
-      const page = await fetchCollectionPage({
-        basePath,
-        siteId,
+      const page = await createDeliveryClient({ basePath }).getCollectionItems({
+        channelOrSiteId: siteId,
         collectionKeyOrId: settings.collectionKey,
         language,
         pageSize: settings.pageSize,
