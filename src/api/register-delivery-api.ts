@@ -32,8 +32,8 @@ const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export interface DeliveryApiOptions {
   db: ContentStore;
   settings: DeliverySettings;
-  /** Serialises a response body with caching headers. */
-  sendJson: (request: FastifyRequest, reply: FastifyReply, body: unknown) => FastifyReply;
+  /** Sends the JSON that `render` produces, with caching headers (and from a cache when it can). */
+  respondJson: (request: FastifyRequest, reply: FastifyReply, render: () => Promise<unknown>) => Promise<FastifyReply>;
 }
 
 /** Paths of every call, relative to the API root; the site and channel forms share handlers. */
@@ -51,7 +51,7 @@ export const DELIVERY_PATHS = {
   seoProperties: '/connect/communities/:communityId/seo/properties/:recordId',
 } as const;
 
-export function registerDeliveryApi(app: FastifyInstance, { db, settings, sendJson }: DeliveryApiOptions): void {
+export function registerDeliveryApi(app: FastifyInstance, { db, settings, respondJson }: DeliveryApiOptions): void {
   const root = `${settings.basePath}${API_ROOT}`;
 
   const route = (path: string, handler: Handler) => {
@@ -59,7 +59,7 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, sendJs
       const origin = settings.siteUrl ?? `${request.protocol}://${request.host}`;
       // Absolute URLs built from the Host header must not be shared between hosts by a cache.
       if (settings.siteUrl === null) reply.header('Vary', 'Host');
-      return sendJson(request, reply, await handler({ params: request.params, query: request.query, origin }));
+      return respondJson(request, reply, () => handler({ params: request.params, query: request.query, origin }));
     });
     app.route({
       method: [...OTHER_METHODS],

@@ -5,10 +5,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
 import * as seoRecords from './migrations/002-seo-records';
+import * as contentVersion from './migrations/003-content-version-triggers';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DatabaseSettings = { dialect: 'sqlite'; path: string };
@@ -25,6 +26,7 @@ export interface OpenStore {
 const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Promise<void>]> = [
   ['001-initial', initial.up],
   ['002-seo-records', seoRecords.up],
+  ['003-content-version-triggers', contentVersion.up],
 ];
 
 export function openDatabase(settings: DatabaseSettings): OpenStore {
@@ -34,8 +36,34 @@ export function openDatabase(settings: DatabaseSettings): OpenStore {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh; preparing costs more than running a small query. Prepared
+ * statements are reusable (better-sqlite3 runs them synchronously, one at a time), so keep the
+ * most recently used ones by their SQL text.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): SqliteStatement {
+      const cached = statements.get(text);
+      if (cached !== undefined) {
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
 }
 
 class ListedMigrations implements MigrationProvider {

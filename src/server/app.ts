@@ -10,11 +10,16 @@ import type { DeliverySettings } from '../api/delivery-context';
 import type { OpenStore } from '../cms/database';
 import type { AppConfig } from './config';
 import { createErrorResponder, registerErrorHandlers } from './errors';
-import { REVALIDATE, sendCacheable } from './http-cache';
+import { REVALIDATE, createCachedResponder } from './http-cache';
+import { ResponseCache } from './response-cache';
+import { readContentVersion } from '../cms/repositories/store-state';
 import { registerCmsFiles } from './routes/cms-files';
 import { registerLiteraturePage } from './routes/literature-page';
 import { registerFavicon, registerStaticAssets } from './routes/static-assets';
 import { NO_CLIENT_ASSETS, readClientAssets } from './ssr/client-assets';
+
+/** Memory the response cache may use. */
+const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface AppOptions {
   config: AppConfig;
@@ -64,18 +69,28 @@ export async function buildApp({ config, store, clientDir }: AppOptions): Promis
   };
   const assets = clientDir === null ? NO_CLIENT_ASSETS : readClientAssets(clientDir);
 
+  const respond = createCachedResponder(
+    () => readContentVersion(store.db),
+    new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: RESPONSE_CACHE_BYTES }),
+  );
   registerDeliveryApi(app, {
     db: store.db,
     settings,
-    sendJson: (request, reply, body) =>
-      sendCacheable(request, reply, { body: JSON.stringify(body), contentType: 'application/json; charset=utf-8', cacheControl: REVALIDATE }),
+    respondJson: (request, reply, render) =>
+      respond(request, reply, {
+        // Without SITE_URL, absolute URLs come from the Host header, so the host is part of the key.
+        key: `${config.siteUrl === null ? request.host : ''} ${request.url}`,
+        contentType: 'application/json; charset=utf-8',
+        cacheControl: REVALIDATE,
+        render: async () => JSON.stringify(await render()),
+      }),
   });
   registerCmsFiles(app, store.db, `${config.basePath}/${config.platformSitesSegment}`);
   if (clientDir !== null) {
     await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
     registerFavicon(app, join(clientDir, 'assets'));
   }
-  registerLiteraturePage(app, { db: store.db, settings, assets });
+  registerLiteraturePage(app, { db: store.db, settings, assets, respond });
 
   return app;
 }

@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       platformSitesSegment: 'sfsites',
       seedDemoContent: true,
+      responseCacheEntries: 1000,
     });
   });
 
@@ -25,6 +26,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       PLATFORM_SITES_SEGMENT: 'sites',
       SEED_DEMO_CONTENT: 'false',
+      RESPONSE_CACHE_ENTRIES: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -35,6 +37,7 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       platformSitesSegment: 'sites',
       seedDemoContent: false,
+      responseCacheEntries: 0,
     });
   });
 
@@ -59,6 +62,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['PLATFORM_SITES_SEGMENT', 'a/b'],
     ['SEED_DEMO_CONTENT', 'yes'],
+    ['RESPONSE_CACHE_ENTRIES', '-5'],
+    ['RESPONSE_CACHE_ENTRIES', 'lots'],
   ])('rejects %s=%j with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

@@ -19,6 +19,8 @@ export interface AppConfig {
   platformSitesSegment: string;
   /** Seed the demo content into an empty database on start. */
   seedDemoContent: boolean;
+  /** Finished pages and API responses kept in memory (0 turns the cache off). */
+  responseCacheEntries: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -43,6 +45,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     logLevel: readLogLevel(env),
     platformSitesSegment: readSegment(env),
     seedDemoContent: readBoolean(env, 'SEED_DEMO_CONTENT', true),
+    responseCacheEntries: readWholeNumber(env, 'RESPONSE_CACHE_ENTRIES', 1000, 1_000_000),
   };
 }
 
@@ -114,6 +117,13 @@ function readSegment(env: Environment): string {
     throw new ConfigError('PLATFORM_SITES_SEGMENT', 'must be one path segment of letters, digits, _ or -', value);
   }
   return value;
+}
+
+function readWholeNumber(env: Environment, name: string, fallback: number, max: number): number {
+  const value = env[name];
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > max) throw new ConfigError(name, `must be a whole number from 0 to ${max}`, value);
+  return Number(value);
 }
 
 function readBoolean(env: Environment, name: string, fallback: boolean): boolean {

@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ResponseCache } from './response-cache';
 
 /** Long-lived caching for URLs that change whenever their content does (hashed or versioned). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -34,4 +35,29 @@ export function sendCacheable(request: FastifyRequest, reply: FastifyReply, { bo
   reply.header('ETag', etag).header('Cache-Control', cacheControl);
   if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(contentType).send(body);
+}
+
+export interface CachedRender {
+  /** Identifies the response among all others (path and query, plus anything else it depends on). */
+  key: string;
+  contentType: string;
+  cacheControl: string;
+  render: () => Promise<string | Buffer>;
+}
+
+export type CachedResponder = (request: FastifyRequest, reply: FastifyReply, response: CachedRender) => Promise<FastifyReply>;
+
+/**
+ * Sends a response from the response cache, rendering it only when the content version moved on
+ * since it was cached (or it never was).
+ */
+export function createCachedResponder(readVersion: () => Promise<number>, cache: ResponseCache): CachedResponder {
+  return async (request, reply, { key, contentType, cacheControl, render }) => {
+    const version = await readVersion();
+    const cached = await cache.get(key, version, async () => {
+      const body = await render();
+      return { body, etag: etagOf(body) };
+    });
+    return sendCacheable(request, reply, { body: cached.body, contentType, cacheControl, etag: cached.etag });
+  };
 }

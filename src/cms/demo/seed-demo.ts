@@ -18,7 +18,6 @@ import { fileAssetPath } from '../../shared/urls';
 import type { ContentStore } from '../database';
 import { setCollectionItems } from '../repositories/collections';
 import { insertSeoRecord } from '../repositories/seo-records';
-import { bumpContentVersion } from '../repositories/store-state';
 import { countSites } from '../repositories/sites';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, renderIllustration } from './illustrations';
@@ -134,7 +133,6 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
       })
       .execute();
     await setCollectionItems(trx, DEMO_IDS.collectionId, sheetIds);
-    await bumpContentVersion(trx);
   });
 }
 

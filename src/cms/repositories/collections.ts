@@ -15,13 +15,17 @@ export async function findCollection(db: ContentStore, siteId: string, keyOrId: 
     .executeTakeFirst();
 }
 
+/**
+ * How many items a collection holds. Positions run from 0 without gaps (setCollectionItems keeps
+ * them so), so this is the last position + 1: one index lookup however large the collection.
+ */
 export async function countCollectionItems(db: ContentStore, collectionId: string): Promise<number> {
   const row = await db
     .selectFrom('collection_items')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.max('position').as('last'))
     .where('collection_id', '=', collectionId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
+    .executeTakeFirst();
+  return row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1;
 }
 
 /**

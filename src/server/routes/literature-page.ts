@@ -9,7 +9,7 @@ import { findPrimarySite } from '../../cms/repositories/sites';
 import { renderPageBody } from '../../site/entry-server';
 import { LITERATURE_PAGE } from '../../site/pages/literature-page';
 import { PAGE_DATA_ELEMENT_ID, serializePageData } from '../../site/page-data';
-import { REVALIDATE, sendCacheable } from '../http-cache';
+import { REVALIDATE, type CachedResponder } from '../http-cache';
 import type { ClientAssets } from '../ssr/client-assets';
 import { renderDocument, toBcp47 } from '../ssr/document';
 import { renderErrorDocument } from '../ssr/error-document';
@@ -19,9 +19,10 @@ export interface PageRouteOptions {
   db: ContentStore;
   settings: DeliverySettings;
   assets: ClientAssets;
+  respond: CachedResponder;
 }
 
-export function registerLiteraturePage(app: FastifyInstance, { db, settings, assets }: PageRouteOptions): void {
+export function registerLiteraturePage(app: FastifyInstance, { db, settings, assets, respond }: PageRouteOptions): void {
   const { basePath } = settings;
   const pagePath = `${basePath}/`;
 
@@ -48,18 +49,26 @@ export function registerLiteraturePage(app: FastifyInstance, { db, settings, ass
           }),
         );
     }
-    const data = await loadPageData(db, settings, LITERATURE_PAGE, site, readPagesShown(request.query.page), request.log);
-    const html = renderDocument({
-      lang: toBcp47(data.language),
-      title: LITERATURE_PAGE.seo.pageTitle,
-      description: LITERATURE_PAGE.seo.description,
-      basePath,
-      assets,
-      bodyHtml: renderPageBody(LITERATURE_PAGE, data),
-      pageDataJson: serializePageData(data),
-      pageDataElementId: PAGE_DATA_ELEMENT_ID,
+    const pages = readPagesShown(request.query.page);
+    // The page is the same for every visitor, so one rendering serves all until content changes.
+    return respond(request, reply, {
+      key: `page ${pages}`,
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: REVALIDATE,
+      render: async () => {
+        const data = await loadPageData(db, settings, LITERATURE_PAGE, site, pages, request.log);
+        return renderDocument({
+          lang: toBcp47(data.language),
+          title: LITERATURE_PAGE.seo.pageTitle,
+          description: LITERATURE_PAGE.seo.description,
+          basePath,
+          assets,
+          bodyHtml: renderPageBody(LITERATURE_PAGE, data),
+          pageDataJson: serializePageData(data),
+          pageDataElementId: PAGE_DATA_ELEMENT_ID,
+        });
+      },
     });
-    return sendCacheable(request, reply, { body: html, contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
   });
 }
 

@@ -1,0 +1,92 @@
+/** Starts the servers under test on loopback ports and stops them when the benchmark ends. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pinTo } from './tools';
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}) before answering ${url}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`No answer from ${url} within ${timeoutMs} ms`);
+}
+
+function stopper(child: ChildProcess) {
+  return () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+}
+
+export async function startOurServer(options: { port: number; databasePath: string; core: number; env?: Record<string, string> }): Promise<RunningServer> {
+  const command = [...pinTo(options.core), process.execPath, 'dist/server/main.js'];
+  const child = spawn(command[0]!, command.slice(1), {
+    env: {
+      ...process.env,
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${options.databasePath}`,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_CONTENT: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  await waitForHttp(`${url}/services/data/v65.0/openapi.json`, child);
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+}
+
+/** nginx serving a folder of files from disk, one worker, on one core. */
+export async function startNginx(options: { port: number; root: string; workDir: string; core: number }): Promise<RunningServer> {
+  mkdirSync(join(options.workDir, 'logs'), { recursive: true });
+  const config = join(options.workDir, 'nginx.conf');
+  writeFileSync(
+    config,
+    `worker_processes 1;
+daemon off;
+pid ${join(options.workDir, 'nginx.pid')};
+error_log ${join(options.workDir, 'logs', 'error.log')} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  client_body_temp_path ${options.workDir};
+  proxy_temp_path ${options.workDir};
+  fastcgi_temp_path ${options.workDir};
+  uwsgi_temp_path ${options.workDir};
+  scgi_temp_path ${options.workDir};
+  types { application/json json; text/html html; }
+  server {
+    listen 127.0.0.1:${options.port};
+    root ${options.root};
+    etag on;
+  }
+}
+`,
+  );
+  const command = [...pinTo(options.core), 'nginx', '-c', config, '-p', options.workDir];
+  const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${options.port}`;
+  await waitForHttp(`${url}/`, child);
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+}

@@ -1,0 +1,73 @@
+/**
+ * Finished responses (body and ETag) kept in memory and keyed by request and content version, so
+ * a repeated request costs a map lookup until content changes, and a change is seen at once: the
+ * version is read from the store on every request (one indexed read). Concurrent identical misses
+ * share one rendering (single flight). Bounded by entries and bytes; least recently used go first.
+ */
+
+export interface CachedResponse {
+  body: string | Buffer;
+  etag: string;
+}
+
+interface Entry {
+  version: number;
+  response: CachedResponse;
+  bytes: number;
+}
+
+export interface ResponseCacheLimits {
+  /** 0 turns the cache off (every request renders). */
+  maxEntries: number;
+  maxBytes: number;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly inFlight = new Map<string, Promise<CachedResponse>>();
+  private bytes = 0;
+
+  constructor(private readonly limits: ResponseCacheLimits) {}
+
+  async get(key: string, version: number, produce: () => Promise<CachedResponse>): Promise<CachedResponse> {
+    const entry = this.entries.get(key);
+    if (entry !== undefined && entry.version === version) {
+      // Re-insert to mark it most recently used.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry.response;
+    }
+    const flightKey = `${version}\u0000${key}`;
+    const pending = this.inFlight.get(flightKey);
+    if (pending !== undefined) return pending;
+    const production = produce().finally(() => this.inFlight.delete(flightKey));
+    this.inFlight.set(flightKey, production);
+    const response = await production;
+    this.store(key, version, response);
+    return response;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private store(key: string, version: number, response: CachedResponse): void {
+    if (this.limits.maxEntries === 0) return;
+    const bytes = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.length;
+    if (bytes > this.limits.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous !== undefined) {
+      // A newer version replaces an older one; never let a late, older rendering win.
+      if (previous.version > version) return;
+      this.entries.delete(key);
+      this.bytes -= previous.bytes;
+    }
+    this.entries.set(key, { version, response, bytes });
+    this.bytes += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.bytes;
+    }
+  }
+}
