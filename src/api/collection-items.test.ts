@@ -193,6 +193,10 @@ describe('collection errors', () => {
     const response = await test.app.inject({ method: 'POST', url: collectionPath(), payload: {} });
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('GET, HEAD');
+    // Same origin only: not even a preflight is granted.
+    const preflight = await test.app.inject({ method: 'OPTIONS', url: collectionPath(), headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+    expect(preflight.statusCode).toBe(405);
+    expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(response.json()).toEqual([{ errorCode: 'METHOD_NOT_ALLOWED', message: 'The HTTP method is not allowed for this resource' }]);
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../../tests/helpers/contract';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { addTranslations } from '../../tests/helpers/test-content';
 import { DEMO_CATALOGUE } from '../cms/demo/catalogue';
 import { DEMO_IDS } from '../cms/demo/seed-demo';
 import type { CommunityContentsResponse, CommunityDeliveryResponse } from '../shared/delivery-types';
@@ -10,6 +11,7 @@ const root = `/services/data/v65.0/connect/communities/${DEMO_IDS.communityId}/m
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
+  await addTranslations(test.store, 'de_DE', ['teos']);
 });
 afterAll(async () => {
   await test.close();
@@ -52,6 +54,17 @@ describe('GET managed-content delivery (spec §7.4, first call)', () => {
     const bracketed = await get<CommunityDeliveryResponse>(`${root}?contentKeys[]=${keys[0]}&contentKeys[]=${keys[1]}`);
     expect(joined.items.map((item) => item.contentKey).sort()).toEqual([...keys].sort());
     expect(bracketed.items.map((item) => item.contentKey).sort()).toEqual([...keys].sort());
+  });
+
+  it('answers in the requested language, item by item', async () => {
+    const keys = `${DEMO_IDS.sheetKey('teos')},${DEMO_IDS.sheetKey('silane')}`;
+    const body = await get<CommunityDeliveryResponse>(`${root}?contentKeys=${keys}&language=de_DE`);
+    expectContract('CommunityDelivery', body);
+    const byKey = Object.fromEntries(body.items.map((item) => [item.contentUrlName, item]));
+    expect(byKey.teos).toMatchObject({ language: 'de_DE', title: '[de_DE] Tetraethyl orthosilicate (TEOS)' });
+    expect(byKey.silane).toMatchObject({ language: 'en_US', title: 'Silane (SiH₄)' });
+    const contents = await get<CommunityContentsResponse>(`${root}/contents?urlNameInList=teos&language=de_DE`);
+    expect(contents.items[0]?.title).toBe('[de_DE] Tetraethyl orthosilicate (TEOS)');
   });
 
   it('matches nothing for topics, as no content is tagged', async () => {
