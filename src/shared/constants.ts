@@ -42,3 +42,12 @@ export const LITERATURE_PAGE_TITLE = 'Literature Sheets - CVD, ALD Precursors';
 export const LITERATURE_PAGE_HEADING = 'Literature Sheets - CVD, ALD Precursors and Equipment';
 export const READ_MORE_LABEL = 'Read More';
 export const SHOW_MORE_LABEL = 'Show More';
+
+/** Data cache lifetimes and timing (spec §9 "Caching and timing"). */
+export const CACHE_TTL_DEFAULT_MS = 300_000;
+/** A lifetime of -1 means the entry never expires. */
+export const CACHE_NEVER_EXPIRES = -1;
+export const CMS_CACHE_TTL_MS = 3_600_000;
+export const CONTENTS_COLLECTION_TTL_MS = 2_592_000_000;
+export const CACHE_TRIM_INTERVAL_MS = 5_000;
+export const DEBOUNCE_DELAY_MS = 150;
