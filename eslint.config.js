@@ -25,8 +25,12 @@ export default tseslint.config(
   {
     files: ['src/site/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['src/site/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
       ...restrict([
         [['**/server/**', '**/cms/**', '**/api/**'], 'The site runs in the browser: it reaches data through shared/ and page data only.'],
         [['node:*'], 'The site runs in the browser.'],

@@ -29,14 +29,22 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['003-content-version-triggers', contentVersion.up],
 ];
 
-export function openDatabase(settings: DatabaseSettings): OpenStore {
+export interface OpenOptions {
+  /** Called with the SQL of every query run (tests count queries with it). */
+  onQuery?: (sql: string) => void;
+}
+
+export function openDatabase(settings: DatabaseSettings, { onQuery }: OpenOptions = {}): OpenStore {
   if (settings.path !== ':memory:') mkdirSync(dirname(settings.path), { recursive: true });
   const sqlite = new SQLite(settings.path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
+  });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 

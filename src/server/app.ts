@@ -12,6 +12,7 @@ import type { AppConfig } from './config';
 import { createErrorResponder, registerErrorHandlers } from './errors';
 import { REVALIDATE, createCachedResponder } from './http-cache';
 import { ResponseCache } from './response-cache';
+import { DataStore } from '../site/data/data-store';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { registerCmsFiles } from './routes/cms-files';
 import { registerLiteraturePage } from './routes/literature-page';
@@ -90,7 +91,7 @@ export async function buildApp({ config, store, clientDir }: AppOptions): Promis
     await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
     registerFavicon(app, join(clientDir, 'assets'));
   }
-  registerLiteraturePage(app, { db: store.db, settings, assets, respond });
+  registerLiteraturePage(app, { db: store.db, store: new DataStore(), settings, assets, respond });
 
   return app;
 }

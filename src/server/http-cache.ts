@@ -42,7 +42,8 @@ export interface CachedRender {
   key: string;
   contentType: string;
   cacheControl: string;
-  render: () => Promise<string | Buffer>;
+  /** Renders the body for the content version it is cached under. */
+  render: (contentVersion: number) => Promise<string | Buffer>;
 }
 
 export type CachedResponder = (request: FastifyRequest, reply: FastifyReply, response: CachedRender) => Promise<FastifyReply>;
@@ -55,7 +56,7 @@ export function createCachedResponder(readVersion: () => Promise<number>, cache:
   return async (request, reply, { key, contentType, cacheControl, render }) => {
     const version = await readVersion();
     const cached = await cache.get(key, version, async () => {
-      const body = await render();
+      const body = await render(version);
       return { body, etag: etagOf(body) };
     });
     return sendCacheable(request, reply, { body: cached.body, contentType, cacheControl, etag: cached.etag });

@@ -23,12 +23,14 @@ export interface TestAppOptions {
   /** Seed the demo content (default true). */
   seed?: boolean;
   clientDir?: string | null;
+  /** Called with the SQL of every query the app runs. */
+  onQuery?: (sql: string) => void;
 }
 
-export async function createTestApp({ env = {}, seed = true, clientDir = null }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, seed = true, clientDir = null, onQuery }: TestAppOptions = {}): Promise<TestApp> {
   const directory = mkdtempSync(join(tmpdir(), 'literature-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${join(directory, 'site.db')}`, ...env });
-  const store = openDatabase(config.database);
+  const store = openDatabase(config.database, onQuery ? { onQuery } : {});
   await migrateToLatest(store);
   if (seed) await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, now: new Date('2026-01-15T09:00:00Z') });
   const app = await buildApp({ config, store, clientDir });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import { findPrimarySite } from '../../cms/repositories/sites';
+import type { DataStore } from '../../site/data/data-store';
 import { renderPageBody } from '../../site/entry-server';
 import { LITERATURE_PAGE } from '../../site/pages/literature-page';
 import { PAGE_DATA_ELEMENT_ID, serializePageData } from '../../site/page-data';
@@ -17,12 +18,13 @@ import { loadPageData, readPagesShown } from '../ssr/load-page-data';
 
 export interface PageRouteOptions {
   db: ContentStore;
+  store: DataStore;
   settings: DeliverySettings;
   assets: ClientAssets;
   respond: CachedResponder;
 }
 
-export function registerLiteraturePage(app: FastifyInstance, { db, settings, assets, respond }: PageRouteOptions): void {
+export function registerLiteraturePage(app: FastifyInstance, { db, store, settings, assets, respond }: PageRouteOptions): void {
   const { basePath } = settings;
   const pagePath = `${basePath}/`;
 
@@ -55,8 +57,8 @@ export function registerLiteraturePage(app: FastifyInstance, { db, settings, ass
       key: `page ${pages}`,
       contentType: 'text/html; charset=utf-8',
       cacheControl: REVALIDATE,
-      render: async () => {
-        const data = await loadPageData(db, settings, LITERATURE_PAGE, site, pages, request.log);
+      render: async (contentVersion) => {
+        const data = await loadPageData({ db, settings, store, contentVersion, log: request.log }, LITERATURE_PAGE, site, pages);
         return renderDocument({
           lang: toBcp47(data.language),
           title: LITERATURE_PAGE.seo.pageTitle,

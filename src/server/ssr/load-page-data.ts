@@ -6,7 +6,9 @@ import { getCollectionPage } from '../../api/collection-items';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
+import { CMS_CACHE_TTL_MS } from '../../shared/constants';
 import { ApiError } from '../../shared/errors';
+import type { DataStore } from '../../site/data/data-store';
 import { resolveUrlFields } from '../../shared/links';
 import { nextPageTokenOf } from '../../shared/pagination';
 import type { PageDefinition } from '../../site/pages/page-definition';
@@ -19,21 +21,27 @@ export interface Logger {
   warn(message: string): void;
 }
 
-export async function loadPageData(
-  db: ContentStore,
-  settings: DeliverySettings,
-  page: PageDefinition,
-  site: Site,
-  pagesShown: number,
-  log: Logger,
-): Promise<PageData> {
+export interface PageDataSource {
+  db: ContentStore;
+  settings: DeliverySettings;
+  /** The server's data store: concurrent renders share one load, and loads outlive a render. */
+  store: DataStore;
+  /** Loads are keyed by the content version, so none survives a content change. */
+  contentVersion: number;
+  log: Logger;
+}
+
+export async function loadPageData(source: PageDataSource, page: PageDefinition, site: Site, pagesShown: number): Promise<PageData> {
+  const { db, settings, store, contentVersion, log } = source;
   const collections: Record<string, CollectionPreload | null> = {};
   for (const section of page.sections) {
     for (const column of section.columns) {
       for (const component of column.components) {
         if (component.type !== 'collectionGrid') continue;
         const { collectionKey, pageSize } = component.settings;
-        collections[component.id] = await preloadCollection(db, settings, site, collectionKey, pageSize, pagesShown).catch((error: unknown) => {
+        const key = `preload:${contentVersion}:${site.id}:${collectionKey}:${pageSize}:${pagesShown}`;
+        const load = () => store.load(key, () => preloadCollection(db, settings, site, collectionKey, pageSize, pagesShown), { ttlMs: CMS_CACHE_TTL_MS });
+        collections[component.id] = await load().catch((error: unknown) => {
           // spec §8: the preload fails soft; the grid then loads in the browser or shows its error state.
           log.warn(`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${collectionKey} and SiteId: ${site.id}`);
           if (!(error instanceof ApiError)) throw error;

@@ -5,9 +5,8 @@
  * JavaScript, Show More is a link to the same page showing one more page of items.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { createDeliveryClient } from '../../shared/delivery-client';
-import { resolveUrlFields } from '../../shared/links';
-import { nextPageTokenOf } from '../../shared/pagination';
+import { CollectionProvider, type CollectionConfig } from '../data/collection-provider';
+import { useDataLayer } from '../data/data-layer';
 import type { CollectionGridDefinition } from '../pages/page-definition';
 import type { CollectionPreload } from '../page-data';
 import { appendUniqueItems, toGridItems, type GridItem } from './grid-items';
@@ -24,6 +23,11 @@ interface CollectionGridProps {
 
 type LoadState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string };
 
+/** The provider configuration of a grid; the browser entry primes the store under the same one. */
+export function collectionConfigOf(settings: CollectionGridDefinition['settings'], siteId: string, language: string): CollectionConfig {
+  return { siteId, collectionKeyOrId: settings.collectionKey, language, pageSize: settings.pageSize };
+}
+
 export function CollectionGrid({ settings, preload, basePath, siteId, language }: CollectionGridProps) {
   const [items, setItems] = useState<GridItem[]>(() => toGridItems(preload?.items ?? []));
   const [nextPageToken, setNextPageToken] = useState<number | null>(preload?.nextPageToken ?? null);
@@ -32,6 +36,8 @@ export function CollectionGrid({ settings, preload, basePath, siteId, language }
   const pendingFocus = useRef<number | null>(null);
   const abortController = useRef<AbortController | null>(null);
   const inFlight = useRef(false);
+  const dataLayer = useDataLayer(basePath);
+  const provider = useRef<CollectionProvider | null>(null);
 
   useEffect(() => {
     const index = pendingFocus.current;
@@ -40,7 +46,22 @@ export function CollectionGrid({ settings, preload, basePath, siteId, language }
     itemElements.current.get(index)?.focus();
   }, [items]);
 
-  useEffect(() => () => abortController.current?.abort(), []);
+  useEffect(
+    () => () => {
+      abortController.current?.abort();
+      provider.current?.disconnect();
+    },
+    [],
+  );
+
+  /** The provider, connected on first use: its first page comes from the primed store. */
+  async function connectedProvider(): Promise<CollectionProvider> {
+    if (provider.current === null) {
+      provider.current = new CollectionProvider(dataLayer.store, dataLayer.client, basePath, () => {});
+      await provider.current.connect(collectionConfigOf(settings, siteId, language));
+    }
+    return provider.current;
+  }
 
   async function showMore(event: MouseEvent<HTMLAnchorElement>) {
     if (nextPageToken === null) return;
@@ -51,22 +72,16 @@ export function CollectionGrid({ settings, preload, basePath, siteId, language }
     abortController.current = controller;
     setLoadState({ status: 'loading' });
     try {
-      const page = await createDeliveryClient({ basePath }).getCollectionItems({
-        channelOrSiteId: siteId,
-        collectionKeyOrId: settings.collectionKey,
-        language,
-        pageSize: settings.pageSize,
-        pageToken: nextPageToken,
-        signal: controller.signal,
-      });
-      const incoming = resolveUrlFields(page.items, basePath);
+      const page = await (await connectedProvider()).loadPage(nextPageToken, controller.signal);
       setItems((current) => {
-        const appended = appendUniqueItems(current, incoming);
+        const appended = appendUniqueItems(
+          current,
+          page.items.map((item) => item.data),
+        );
         pendingFocus.current = appended.firstNewIndex;
         return appended.items;
       });
-      const next = nextPageTokenOf({ pageToken: nextPageToken, pageSize: settings.pageSize, itemCount: page.items.length, total: page.total });
-      setNextPageToken(next);
+      setNextPageToken(page.nextPageToken);
       setLoadState({ status: 'idle' });
       // Keep the address in step, so reload and "back" return to the same list.
       window.history.replaceState(window.history.state, '', showMoreHref(nextPageToken + 1));

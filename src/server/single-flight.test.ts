@@ -1,0 +1,55 @@
+/**
+ * Concurrent identical requests share one load of the content store (single flight), with the
+ * response cache on and off.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { DEMO_IDS } from '../cms/demo/seed-demo';
+
+let test: TestApp | undefined;
+afterEach(async () => {
+  await test?.close();
+  test = undefined;
+});
+
+async function countingApp(env: Record<string, string>) {
+  const queries: string[] = [];
+  test = await createTestApp({ env, onQuery: (sql) => queries.push(sql) });
+  const origin = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  queries.length = 0;
+  const pageQueries = () => queries.filter((sql) => /from "collection_items"/.test(sql) && /"position" >= /.test(sql)).length;
+  return { origin, pageQueries };
+}
+
+async function fireTogether(url: string, count: number): Promise<number[]> {
+  const responses = await Promise.all(Array.from({ length: count }, () => fetch(url)));
+  return Promise.all(responses.map(async (response) => (await response.text(), response.status)));
+}
+
+describe('single flight against the real server and store', () => {
+  it.each([
+    ['with the response cache', {}],
+    ['with the response cache off', { RESPONSE_CACHE_ENTRIES: '0' }],
+  ])('50 simultaneous cold requests for the page query the collection once (%s)', async (_name, env) => {
+    const { origin, pageQueries } = await countingApp(env);
+    const statuses = await fireTogether(`${origin}/`, 50);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(pageQueries()).toBe(1);
+  });
+
+  it('50 simultaneous cold API requests for the same page query the collection once', async () => {
+    const { origin, pageQueries } = await countingApp({});
+    const url = `${origin}/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=7&pageToken=1`;
+    const statuses = await fireTogether(url, 50);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(pageQueries()).toBe(1);
+  });
+
+  it('a content change makes the next request load again', async () => {
+    const { origin, pageQueries } = await countingApp({});
+    await fireTogether(`${origin}/`, 5);
+    await test!.store.db.updateTable('collections').set({ title: 'Changed' }).execute();
+    await fireTogether(`${origin}/`, 5);
+    expect(pageQueries()).toBe(2);
+  });
+});
