@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { DEMO_IDS } from '../../cms/demo/seed-demo';
+import { findPrimarySite } from '../../cms/repositories/sites';
+import { DataStore } from '../../site/data/data-store';
+import { LITERATURE_PAGE } from '../../site/pages/literature-page';
+import type { PageDefinition } from '../../site/pages/page-definition';
+import { loadPageData, readPagesShown } from './load-page-data';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(async () => {
+  await test.close();
+});
+
+function source(warnings: string[], contentVersion = 1) {
+  return {
+    db: test.store.db,
+    settings: { basePath: '', platformSitesSegment: 'sfsites', siteUrl: null },
+    store: new DataStore(),
+    contentVersion,
+    log: { warn: (message: string) => warnings.push(message) },
+  };
+}
+
+function withCollectionKey(key: string): PageDefinition {
+  return JSON.parse(JSON.stringify(LITERATURE_PAGE).replaceAll(DEMO_IDS.collectionKey, key)) as PageDefinition;
+}
+
+describe('loadPageData', () => {
+  it('preloads the shown pages and the token Show More fetches next', async () => {
+    const site = (await findPrimarySite(test.store.db))!;
+    const data = await loadPageData(source([]), LITERATURE_PAGE, site, 2);
+    expect(data.collections['literature-grid']).toMatchObject({ pageSize: 7, nextPageToken: 2, total: 26 });
+    expect(data.collections['literature-grid']?.items).toHaveLength(14);
+  });
+
+  it('warns with the spec text and preloads null when the collection cannot be fetched', async () => {
+    const site = (await findPrimarySite(test.store.db))!;
+    const warnings: string[] = [];
+    const missing = 'MC0000000000000000000000000A';
+    const data = await loadPageData(source(warnings), withCollectionKey(missing), site, 1);
+    expect(data.collections['literature-grid']).toBeNull();
+    expect(warnings).toEqual([`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${missing} and SiteId: ${site.id}`]);
+  });
+});
+
+describe('readPagesShown', () => {
+  it('reads 1–100 and treats anything else as the first page', () => {
+    expect(readPagesShown('3')).toBe(3);
+    expect(readPagesShown('1000')).toBe(100);
+    for (const value of [undefined, '', '0', '-2', 'x', '1.5', ['2', '3']]) expect(readPagesShown(value)).toBe(1);
+  });
+});
