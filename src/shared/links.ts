@@ -9,6 +9,9 @@
 const UNSAFE_CHARACTERS = /[\u0000-\u0020\u007f-\u009f\u00a0\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff\\]/;
 const HTTPS = /^https:\/\//i;
 const NEW_WINDOW_SCHEMES = /^(?:mailto|tel):/i;
+/** spec §5.1: in e-mail addresses the local part is limited to 64 characters. */
+export const MAX_EMAIL_LOCAL_PART = 64;
+const IMAGE_DATA_URI = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[A-Za-z0-9+/=]+$/i;
 
 /** spec §5.1: URL paths are limited to 2048 characters. */
 export const MAX_URL_LENGTH = 2048;
@@ -21,8 +24,23 @@ export function classifyLink(link: string): LinkKind {
   if (link.startsWith('#')) return 'fragment';
   // "//host" is protocol-relative: it leaves the site, so it is not a relative link.
   if (link.startsWith('/')) return link.startsWith('//') ? 'invalid' : 'relative';
-  if (NEW_WINDOW_SCHEMES.test(link)) return 'new-window';
+  if (NEW_WINDOW_SCHEMES.test(link)) return hasValidMailbox(link) ? 'new-window' : 'invalid';
   return 'invalid';
+}
+
+/** mailto: addresses keep their local part to 64 characters (spec §5.1); tel: has none. */
+function hasValidMailbox(link: string): boolean {
+  if (!/^mailto:/i.test(link)) return /^tel:[+\d().-]+$/i.test(link);
+  const addresses = link.slice('mailto:'.length).split('?')[0] ?? '';
+  return addresses.split(',').every((address) => {
+    const at = address.lastIndexOf('@');
+    return at > 0 && at <= MAX_EMAIL_LOCAL_PART && at < address.length - 1;
+  });
+}
+
+/** spec §5.1: an image data URI starts with data:image (raster types only: SVG can carry script). */
+export function isImageDataUri(value: string): boolean {
+  return value.length <= 1_000_000 && IMAGE_DATA_URI.test(value);
 }
 
 /** Puts the base path in front of a relative path that is not already under it (spec §5.1). */
