@@ -75,7 +75,7 @@ export async function deliverContents(scope: DeliveryScope, contents: Content[])
   });
 }
 
-function mediaUrlOf(settings: DeliverySettings, contentKey: string, file: MediaInfo): string {
+export function mediaUrlOf(settings: DeliverySettings, contentKey: string, file: MediaInfo): string {
   return mediaDeliveryPath(settings.platformSitesSegment, contentKey, file.sha256.slice(0, MEDIA_VERSION_LENGTH));
 }
 

@@ -15,7 +15,11 @@ import { ResponseCache } from './response-cache';
 import { DataStore } from '../site/data/data-store';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { registerCmsFiles } from './routes/cms-files';
-import { registerLiteraturePage } from './routes/literature-page';
+import { registerPages } from './routes/pages';
+import { loadPages, type LoadedPage } from './pages';
+import { mediaUrlOf } from '../api/content-resolution';
+import { listMediaInfoByKeys } from '../cms/repositories/files';
+import { withBasePath } from '../shared/links';
 import { registerFavicon, registerStaticAssets } from './routes/static-assets';
 import { NO_CLIENT_ASSETS, readClientAssets } from './ssr/client-assets';
 
@@ -27,9 +31,12 @@ export interface AppOptions {
   store: OpenStore;
   /** The built browser bundle (dist/client); null serves pages without scripts or styles. */
   clientDir: string | null;
+  /** Page definitions; by default loaded from config.pagesDir. */
+  pages?: LoadedPage[];
 }
 
-export async function buildApp({ config, store, clientDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, store, clientDir } = options;
   const errors = createErrorResponder(config.basePath);
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -91,7 +98,15 @@ export async function buildApp({ config, store, clientDir }: AppOptions): Promis
     await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
     registerFavicon(app, join(clientDir, 'assets'));
   }
-  registerLiteraturePage(app, { db: store.db, store: new DataStore(), settings, assets, respond });
+  const pages =
+    options.pages ??
+    (await loadPages(config.pagesDir, {
+      basePath: config.basePath,
+      platformSitesSegment: config.platformSitesSegment,
+      resolveImageUrls: async (keys) =>
+        new Map((await listMediaInfoByKeys(store.db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))])),
+    }));
+  registerPages(app, { db: store.db, store: new DataStore(), settings, assets, respond, pages });
 
   return app;
 }

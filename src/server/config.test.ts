@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       platformSitesSegment: 'sfsites',
       seedDemoContent: true,
       responseCacheEntries: 1000,
+      pagesDir: './pages',
     });
   });
 

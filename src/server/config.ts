@@ -21,6 +21,8 @@ export interface AppConfig {
   seedDemoContent: boolean;
   /** Finished pages and API responses kept in memory (0 turns the cache off). */
   responseCacheEntries: number;
+  /** Folder of page definitions (*.json), read at start. */
+  pagesDir: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -46,6 +48,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     platformSitesSegment: readSegment(env),
     seedDemoContent: readBoolean(env, 'SEED_DEMO_CONTENT', true),
     responseCacheEntries: readWholeNumber(env, 'RESPONSE_CACHE_ENTRIES', 1000, 1_000_000),
+    pagesDir: env.PAGES_DIR || './pages',
   };
 }
 

@@ -2,12 +2,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { collectionConfigOf } from './components/collection-grid';
+import { loadPaginators } from './components/paginators';
 import { primeCollectionPages } from './data/collection-provider';
 import { createDataLayer, DataLayerProvider, type DataLayer } from './data/data-layer';
 import { PageLayout } from './layout/page-layout';
-import type { PageDefinition } from './pages/page-definition';
-import { LITERATURE_PAGE } from './pages/literature-page';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data';
+import { gridsOf, PAGE_DATA_ELEMENT_ID, paginatorVariantsOf, type PageData } from './page-data';
 import './styles/site.css';
 
 /** Marks the document once hydration has committed, so tests can tell the page is interactive. */
@@ -19,31 +18,31 @@ function HydrationMarker({ children }: { children: ReactNode }) {
 }
 
 /** The server's data goes into the store once, so nothing it rendered is fetched again. */
-function primeFromServer(layer: DataLayer, page: PageDefinition, data: PageData): void {
-  for (const section of page.sections) {
-    for (const column of section.columns) {
-      for (const component of column.components) {
-        const preload = component.type === 'collectionGrid' ? data.collections[component.id] : undefined;
-        if (component.type === 'collectionGrid' && preload) {
-          primeCollectionPages(layer.store, collectionConfigOf(component.settings, data.siteId, data.language), preload.items, preload.total);
-        }
-      }
-    }
+function primeFromServer(layer: DataLayer, data: PageData): void {
+  for (const grid of gridsOf(data.page)) {
+    const preload = data.collections[grid.id];
+    // A standard paginator's page N sits at token N-1; Show More pages start at 0.
+    if (preload) primeCollectionPages(layer.store, collectionConfigOf(grid, data.language), preload.items, preload.total, preload.pageToken);
   }
 }
 
-const root = document.getElementById('root');
-const dataElement = document.getElementById(PAGE_DATA_ELEMENT_ID);
-if (root && dataElement?.textContent) {
+async function hydrate(): Promise<void> {
+  const root = document.getElementById('root');
+  const dataElement = document.getElementById(PAGE_DATA_ELEMENT_ID);
+  if (!root || !dataElement?.textContent) return;
   const data = JSON.parse(dataElement.textContent) as PageData;
   const layer = createDataLayer(data.basePath);
-  primeFromServer(layer, LITERATURE_PAGE, data);
+  primeFromServer(layer, data);
+  // The paginators the server rendered must be here before hydrating, so the two agree.
+  await loadPaginators(paginatorVariantsOf(data));
   hydrateRoot(
     root,
     <DataLayerProvider layer={layer}>
       <HydrationMarker>
-        <PageLayout page={LITERATURE_PAGE} data={data} />
+        <PageLayout data={data} />
       </HydrationMarker>
     </DataLayerProvider>,
   );
 }
+
+void hydrate();

@@ -3,20 +3,27 @@
  * second fetch. Sent once, as JSON in a non-executable script element.
  */
 import type { CollectionItem } from '../shared/delivery-types';
+import type { PageDefinition } from './pages/page-definition';
 
 export interface CollectionPreload {
   items: CollectionItem[];
   total: number;
   pageSize: number;
-  /** Zero-based token of the next page to append, or null when everything is shown. */
+  /** Zero-based token of the first page shown (non-zero for a standard paginator's later pages). */
+  pageToken: number;
+  /** Zero-based token of the next page, or null when everything is shown. */
   nextPageToken: number | null;
+  previousPageToken: number | null;
 }
 
 export interface PageData {
   basePath: string;
+  platformSitesSegment: string;
   siteId: string;
   language: string;
-  /** Preloaded collections by grid component id; null where the preload failed. */
+  /** The page definition, as loaded (rich text already sanitised). */
+  page: PageDefinition;
+  /** Preloaded collections by grid component id; null where the grid loads in the browser. */
   collections: Record<string, CollectionPreload | null>;
 }
 
@@ -28,4 +35,14 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
  */
 export function serializePageData(data: PageData): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Every grid of a page definition, in page order. */
+export function gridsOf(page: PageDefinition) {
+  return page.sections.flatMap((section) => section.columns.flatMap((column) => column.components.flatMap((component) => (component.type === 'collectionGrid' ? [component] : []))));
+}
+
+/** The paginator variants a page's grids use, to load before rendering. */
+export function paginatorVariantsOf(data: PageData) {
+  return gridsOf(data.page).flatMap((grid) => (grid.settings.paginator ? [grid.settings.paginator.variant] : []));
 }

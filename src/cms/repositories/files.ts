@@ -39,6 +39,17 @@ export async function listMediaInfo(db: ContentStore, contentIds: string[]): Pro
     .execute();
 }
 
+export async function listMediaInfoByKeys(db: ContentStore, contentKeys: string[]): Promise<MediaInfo[]> {
+  if (contentKeys.length === 0) return [];
+  return db
+    .selectFrom('media')
+    .innerJoin('contents', 'contents.id', 'media.content_id')
+    .select(['media.content_id', 'media.file_name', 'media.mime_type', 'media.width', 'media.height', 'media.byte_size', 'media.sha256', 'media.created_at', 'contents.content_key'])
+    .where('contents.content_key', 'in', contentKeys)
+    .orderBy('media.content_id')
+    .execute();
+}
+
 /** A file asset at a version, or its latest version when none is given. */
 export async function findFileAsset(db: ContentStore, assetId: string, version?: number): Promise<FileAsset | undefined> {
   let query = db.selectFrom('file_assets').selectAll().where('asset_id', '=', assetId);

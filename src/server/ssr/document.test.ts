@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import { serializePageData } from '../../site/page-data';
 import { renderDocument, toBcp47 } from './document';
 
@@ -29,7 +30,7 @@ describe('renderDocument', () => {
 
 describe('serializePageData', () => {
   it('cannot close the script element it is written into', () => {
-    const json = serializePageData({ basePath: '', siteId: '</script><script>alert(1)</script>', language: 'en_US', collections: {} });
+    const json = serializePageData({ basePath: '', platformSitesSegment: 'sfsites', siteId: '</script><script>alert(1)</script>', language: 'en_US', page: LITERATURE_PAGE, collections: {} });
     expect(json).not.toContain('<');
     expect(JSON.parse(json).siteId).toBe('</script><script>alert(1)</script>');
   });

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { DEMO_IDS } from '../../cms/demo/seed-demo';
 import { findPrimarySite } from '../../cms/repositories/sites';
 import { DataStore } from '../../site/data/data-store';
-import { LITERATURE_PAGE } from '../../site/pages/literature-page';
+import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import { loadPageData, readPagesShown } from './load-page-data';
 
@@ -33,7 +33,7 @@ describe('loadPageData', () => {
   it('preloads the shown pages and the token Show More fetches next', async () => {
     const site = (await findPrimarySite(test.store.db))!;
     const data = await loadPageData(source([]), LITERATURE_PAGE, site, 2);
-    expect(data.collections['literature-grid']).toMatchObject({ pageSize: 7, nextPageToken: 2, total: 26 });
+    expect(data.collections['literature-grid']).toMatchObject({ pageSize: 7, pageToken: 0, nextPageToken: 2, previousPageToken: null, total: 26 });
     expect(data.collections['literature-grid']?.items).toHaveLength(14);
   });
 
@@ -43,7 +43,7 @@ describe('loadPageData', () => {
     const missing = 'MC0000000000000000000000000A';
     const data = await loadPageData(source(warnings), withCollectionKey(missing), site, 1);
     expect(data.collections['literature-grid']).toBeNull();
-    expect(warnings).toEqual([`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${missing} and SiteId: ${site.id}`]);
+    expect(warnings).toEqual([`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${missing} and SiteId: ${DEMO_IDS.siteId}`]);
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Loads what a page needs before it is rendered: the site, and each collection grid's first pages
- * read from the content store in-process, through the same code that answers the delivery API.
+ * Loads what a page needs before it is rendered: each collection grid's first pages, read from
+ * the content store in-process through the same code that answers the delivery API.
  */
 import { getCollectionPage } from '../../api/collection-items';
 import type { DeliverySettings } from '../../api/delivery-context';
@@ -8,11 +8,12 @@ import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
 import { CMS_CACHE_TTL_MS } from '../../shared/constants';
 import { ApiError } from '../../shared/errors';
-import type { DataStore } from '../../site/data/data-store';
 import { resolveUrlFields } from '../../shared/links';
-import { nextPageTokenOf } from '../../shared/pagination';
-import type { PageDefinition } from '../../site/pages/page-definition';
-import type { CollectionPreload, PageData } from '../../site/page-data';
+import { nextPageTokenOf, previousPageTokenOf } from '../../shared/pagination';
+import { readChannelOrSiteId } from '../../shared/request-validation';
+import type { DataStore } from '../../site/data/data-store';
+import { gridsOf, type CollectionPreload, type PageData } from '../../site/page-data';
+import type { CollectionGridDefinition, PageDefinition } from '../../site/pages/page-definition';
 
 /** Visitors without JavaScript can page this far; past it they see the last of these pages. */
 export const MAX_PRELOADED_PAGES = 100;
@@ -32,50 +33,56 @@ export interface PageDataSource {
 }
 
 export async function loadPageData(source: PageDataSource, page: PageDefinition, site: Site, pagesShown: number): Promise<PageData> {
-  const { db, settings, store, contentVersion, log } = source;
   const collections: Record<string, CollectionPreload | null> = {};
-  for (const section of page.sections) {
-    for (const column of section.columns) {
-      for (const component of column.components) {
-        if (component.type !== 'collectionGrid') continue;
-        const { collectionKey, pageSize } = component.settings;
-        const key = `preload:${contentVersion}:${site.id}:${collectionKey}:${pageSize}:${pagesShown}`;
-        const load = () => store.load(key, () => preloadCollection(db, settings, site, collectionKey, pageSize, pagesShown), { ttlMs: CMS_CACHE_TTL_MS });
-        collections[component.id] = await load().catch((error: unknown) => {
-          // spec §8: the preload fails soft; the grid then loads in the browser or shows its error state.
-          log.warn(`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${collectionKey} and SiteId: ${site.id}`);
-          if (!(error instanceof ApiError)) throw error;
-          return null;
-        });
-      }
-    }
+  for (const grid of gridsOf(page)) {
+    collections[grid.id] = grid.settings.preload ? await preload(source, grid, site, pagesShown) : null;
   }
-  return { basePath: settings.basePath, siteId: site.id, language: site.default_language, collections };
+  return {
+    basePath: source.settings.basePath,
+    platformSitesSegment: source.settings.platformSitesSegment,
+    siteId: site.id,
+    language: site.default_language,
+    page,
+    collections,
+  };
 }
 
-/** The first `pages` pages in one query, with the token of the page Show More fetches next. */
-async function preloadCollection(
-  db: ContentStore,
-  settings: DeliverySettings,
-  site: Site,
-  collectionKey: string,
-  pageSize: number,
-  pages: number,
-): Promise<CollectionPreload> {
-  const response = await getCollectionPage(db, settings, {
-    target: { kind: 'site', id: site.id },
-    collectionKeyOrId: collectionKey,
-    language: site.default_language,
-    pageSize: pageSize * pages,
-    pageToken: 0,
+async function preload(source: PageDataSource, grid: CollectionGridDefinition, site: Site, pagesShown: number): Promise<CollectionPreload | null> {
+  const { channelOrSiteId, collectionKeyOrId } = grid.input;
+  const key = `preload:${source.contentVersion}:${channelOrSiteId}:${collectionKeyOrId}:${site.default_language}:${grid.settings.pageSize}:${grid.settings.paginator?.variant}:${pagesShown}`;
+  try {
+    return await source.store.load(key, () => preloadCollection(source, grid, site.default_language, pagesShown), { ttlMs: CMS_CACHE_TTL_MS });
+  } catch (error) {
+    // spec §8: the preload fails soft; the grid then loads in the browser or shows its error state.
+    source.log.warn(`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${collectionKeyOrId} and SiteId: ${channelOrSiteId}`);
+    if (!(error instanceof ApiError)) throw error;
+    return null;
+  }
+}
+
+/**
+ * A Show More grid shows the first `pages` pages (one query); a standard grid shows page `pages`
+ * alone. Either way the tokens say which page comes next and before.
+ */
+async function preloadCollection(source: PageDataSource, grid: CollectionGridDefinition, language: string, pages: number): Promise<CollectionPreload> {
+  const { pageSize } = grid.settings;
+  const appends = grid.settings.paginator?.variant !== 'standard';
+  const response = await getCollectionPage(source.db, source.settings, {
+    target: readChannelOrSiteId(grid.input.channelOrSiteId),
+    collectionKeyOrId: grid.input.collectionKeyOrId,
+    language,
+    pageSize: appends ? pageSize * pages : pageSize,
+    pageToken: appends ? 0 : pages - 1,
   });
-  const lastPageToken = pages - 1;
-  const itemsOnLastPage = Math.max(0, response.items.length - lastPageToken * pageSize);
+  const lastToken = pages - 1;
+  const itemsOnLastPage = appends ? Math.max(0, response.items.length - lastToken * pageSize) : response.items.length;
   return {
-    items: resolveUrlFields(response.items, settings.basePath),
+    items: resolveUrlFields(response.items, source.settings.basePath),
     total: response.total,
     pageSize,
-    nextPageToken: nextPageTokenOf({ pageToken: lastPageToken, pageSize, itemCount: itemsOnLastPage, total: response.total }),
+    pageToken: appends ? 0 : lastToken,
+    nextPageToken: nextPageTokenOf({ pageToken: lastToken, pageSize, itemCount: itemsOnLastPage, total: response.total }),
+    previousPageToken: appends ? null : previousPageTokenOf(lastToken),
   };
 }
 

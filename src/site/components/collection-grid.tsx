@@ -1,146 +1,268 @@
 /**
- * The literature collection as a grid of cards with a "Show More" paginator (spec §2.2, §2.3,
- * §4.1, §4.2). The server renders the preloaded pages; in the browser Show More fetches the next
- * page from the delivery API, appends the new items and moves focus to the first of them. Without
- * JavaScript, Show More is a link to the same page showing one more page of items.
+ * A collection shown as a grid of cards (spec §2.2, §2.3, §4.1, §4.2, §4.5). The server renders
+ * the preloaded pages; a grid without them shows placeholders and loads in the browser. Paging
+ * appends (Show More) or moves between pages (standard paginator); either way focus moves to the
+ * first new item. Without JavaScript every paginator is a link to the same page, `?page=N`.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { CollectionProvider, type CollectionConfig } from '../data/collection-provider';
+import { resolvePageReference } from '../../shared/page-references';
+import { CollectionProvider, type CollectionConfig, type CollectionPage } from '../data/collection-provider';
 import { useDataLayer } from '../data/data-layer';
+import { isAbortError } from '../data/errors';
 import type { CollectionGridDefinition } from '../pages/page-definition';
 import type { CollectionPreload } from '../page-data';
+import { componentClass } from '../pages/page-styles';
+import { Card } from './card';
 import { appendUniqueItems, toGridItems, type GridItem } from './grid-items';
-import { LiteratureCard } from './literature-card';
-import { ShowMorePaginator } from './show-more-paginator';
+import { loadedPaginator } from './paginators';
 
 interface CollectionGridProps {
-  settings: CollectionGridDefinition['settings'];
+  grid: CollectionGridDefinition;
   preload: CollectionPreload | null;
   basePath: string;
-  siteId: string;
   language: string;
 }
 
-type LoadState = { status: 'idle' } | { status: 'loading' } | { status: 'error'; message: string };
-
-/** The provider configuration of a grid; the browser entry primes the store under the same one. */
-export function collectionConfigOf(settings: CollectionGridDefinition['settings'], siteId: string, language: string): CollectionConfig {
-  return { siteId, collectionKeyOrId: settings.collectionKey, language, pageSize: settings.pageSize };
+interface GridState {
+  items: GridItem[];
+  /** loading: nothing shown yet; paging: a page is on its way while items show. */
+  status: 'loading' | 'idle' | 'paging';
+  /** spec §4.1: an error from the fetch is kept together with the items. */
+  error: unknown;
+  pageToken: number;
+  nextPageToken: number | null;
+  previousPageToken: number | null;
+  total: number;
 }
 
-export function CollectionGrid({ settings, preload, basePath, siteId, language }: CollectionGridProps) {
-  const [items, setItems] = useState<GridItem[]>(() => toGridItems(preload?.items ?? []));
-  const [nextPageToken, setNextPageToken] = useState<number | null>(preload?.nextPageToken ?? null);
-  const [loadState, setLoadState] = useState<LoadState>({ status: 'idle' });
-  const itemElements = useRef(new Map<number, HTMLDivElement>());
-  const pendingFocus = useRef<number | null>(null);
-  const abortController = useRef<AbortController | null>(null);
-  const inFlight = useRef(false);
+/** The provider configuration of a grid; the browser entry primes the store under the same one. */
+export function collectionConfigOf(grid: CollectionGridDefinition, language: string): CollectionConfig {
+  return {
+    siteId: grid.input.channelOrSiteId,
+    collectionKeyOrId: grid.input.collectionKeyOrId,
+    language,
+    pageSize: grid.settings.pageSize,
+    ...(grid.settings.sortBy ? { sortBy: grid.settings.sortBy } : {}),
+    ...(grid.settings.sortOrder ? { sortOrder: grid.settings.sortOrder } : {}),
+  };
+}
+
+function initialState(preload: CollectionPreload | null): GridState {
+  if (preload === null) return { items: [], status: 'loading', error: undefined, pageToken: 0, nextPageToken: null, previousPageToken: null, total: 0 };
+  return {
+    items: toGridItems(preload.items, preload.pageToken * preload.pageSize),
+    status: 'idle',
+    error: undefined,
+    pageToken: preload.pageToken,
+    nextPageToken: preload.nextPageToken,
+    previousPageToken: preload.previousPageToken,
+    total: preload.total,
+  };
+}
+
+/** The no-JavaScript address of a page of the grid, counted from 1. */
+const pageHref = (pageNumber: number) => `?page=${pageNumber}`;
+
+export function CollectionGrid({ grid, preload, basePath, language }: CollectionGridProps) {
+  const { settings } = grid;
+  const [state, setState] = useState<GridState>(() => initialState(preload));
   const dataLayer = useDataLayer(basePath);
   const provider = useRef<CollectionProvider | null>(null);
+  const itemElements = useRef(new Map<number, HTMLDivElement>());
+  const pendingFocus = useRef<number | null>(null);
+  const inFlight = useRef<AbortController | null>(null);
 
+  const connectedProvider = async (): Promise<CollectionProvider> => {
+    if (provider.current === null) {
+      provider.current = new CollectionProvider(dataLayer.store, dataLayer.client, basePath, () => {});
+      await provider.current.connect(collectionConfigOf(grid, language));
+    }
+    return provider.current;
+  };
+
+  // A grid without preloaded items loads them now (placeholders show meanwhile).
   useEffect(() => {
-    const index = pendingFocus.current;
-    if (index === null) return;
-    pendingFocus.current = null;
-    itemElements.current.get(index)?.focus();
-  }, [items]);
+    if (preload !== null) return;
+    let cancelled = false;
+    void connectedProvider()
+      .then((connected) => connected.loadPage(0))
+      .then(
+        (page) => !cancelled && setState(showPage(page)),
+        (error: unknown) => !cancelled && !isAbortError(error) && setState((current) => ({ ...current, status: 'idle', error })),
+      );
+    return () => {
+      cancelled = true;
+    };
+    // The grid connects once, for the configuration it was rendered with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(
     () => () => {
-      abortController.current?.abort();
+      inFlight.current?.abort();
       provider.current?.disconnect();
     },
     [],
   );
 
-  /** The provider, connected on first use: its first page comes from the primed store. */
-  async function connectedProvider(): Promise<CollectionProvider> {
-    if (provider.current === null) {
-      provider.current = new CollectionProvider(dataLayer.store, dataLayer.client, basePath, () => {});
-      await provider.current.connect(collectionConfigOf(settings, siteId, language));
-    }
-    return provider.current;
-  }
+  // Focus moves to the first new item (spec §2.3), and scrolls to it when auto-scroll is on.
+  useEffect(() => {
+    const index = pendingFocus.current;
+    if (index === null) return;
+    pendingFocus.current = null;
+    const element = itemElements.current.get(index);
+    element?.focus({ preventScroll: settings.autoScroll });
+    if (settings.autoScroll) element?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [state.items, settings.autoScroll]);
 
-  async function showMore(event: MouseEvent<HTMLAnchorElement>) {
-    if (nextPageToken === null) return;
+  // spec §9 actions: an error state may redirect to an existing page instead of showing a message.
+  const action = settings.errorState.action;
+  useEffect(() => {
+    if (state.error === undefined || !settings.errorState.enabled || action.type !== 'redirect') return;
+    const { href } = resolvePageReference(action.target, basePath);
+    if (href !== '') window.location.assign(href);
+  }, [state.error, settings.errorState.enabled, action, basePath]);
+
+  /** Loads a page and either appends it or shows it instead of the current one. */
+  async function goTo(pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) {
+    if (pageToken === null) return;
     event.preventDefault();
-    if (inFlight.current) return;
-    inFlight.current = true;
+    if (inFlight.current !== null) return;
     const controller = new AbortController();
-    abortController.current = controller;
-    setLoadState({ status: 'loading' });
+    inFlight.current = controller;
+    setState((current) => ({ ...current, status: 'paging' }));
     try {
-      const page = await (await connectedProvider()).loadPage(nextPageToken, controller.signal);
-      setItems((current) => {
+      const page = await (await connectedProvider()).loadPage(pageToken, controller.signal);
+      setState((current) => {
+        if (mode === 'replace') {
+          pendingFocus.current = page.items[0]?.index ?? null;
+          return showPage(page);
+        }
         const appended = appendUniqueItems(
-          current,
+          current.items,
           page.items.map((item) => item.data),
         );
         pendingFocus.current = appended.firstNewIndex;
-        return appended.items;
+        return { ...current, items: appended.items, status: 'idle', error: undefined, nextPageToken: page.nextPageToken, total: page.total };
       });
-      setNextPageToken(page.nextPageToken);
-      setLoadState({ status: 'idle' });
       // Keep the address in step, so reload and "back" return to the same list.
-      window.history.replaceState(window.history.state, '', showMoreHref(nextPageToken + 1));
+      window.history.replaceState(window.history.state, '', address);
     } catch (error) {
-      if (controller.signal.aborted) return;
-      setLoadState({ status: 'error', message: 'More literature sheets could not be loaded. Please try again.' });
-      console.warn('Show More failed', error);
+      if (!isAbortError(error)) setState((current) => ({ ...current, status: 'idle', error }));
     } finally {
-      inFlight.current = false;
+      inFlight.current = null;
     }
   }
 
   const gridClassName = [
     'collection-grid',
-    `collection-grid--columns-${settings.columns}`,
     `collection-grid--spacing-${settings.spacing}`,
     settings.centered ? 'collection-grid--centered' : '',
-    `collection-grid--width-${settings.widthPercent}`,
     settings.showBorder ? 'collection-grid--bordered' : '',
   ]
     .filter(Boolean)
     .join(' ');
+  const loadingFirstPage = state.status === 'loading' && state.items.length === 0;
+  const showEmpty = settings.emptyState.enabled && state.status === 'idle' && state.error === undefined && state.items.length === 0;
+  const showError = settings.errorState.enabled && state.error !== undefined && action.type === 'inline';
 
   return (
-    <div className="collection">
-      <ul className={gridClassName} aria-busy={loadState.status === 'loading'}>
-        {items.map((item) => (
-          <li key={item.key} className="collection-grid__item">
-            <LiteratureCard
-              item={item}
-              settings={settings.card}
-              basePath={basePath}
-              ref={(element) => {
-                if (element) itemElements.current.set(item.index, element);
-                else itemElements.current.delete(item.index);
-              }}
-            />
-          </li>
-        ))}
-      </ul>
-      {loadState.status === 'error' && (
-        <p className="collection__error" role="alert">
-          {loadState.message}
+    <div className={`collection ${componentClass(grid.id)}`}>
+      {loadingFirstPage && (
+        <p className="visually-hidden" role="status">
+          Loading…
         </p>
       )}
-      {nextPageToken !== null && (
-        <ShowMorePaginator
-          label={settings.paginator.label}
-          style={settings.paginator.style}
-          href={`${showMoreHref(nextPageToken + 1)}#item-${items.length + 1}`}
-          busy={loadState.status === 'loading'}
-          onClick={showMore}
-        />
+      <ul className={gridClassName} aria-busy={state.status !== 'idle'}>
+        {loadingFirstPage
+          ? // spec §2.3: while nothing has loaded, one placeholder per grid column.
+            Array.from({ length: settings.columns }, (_, index) => (
+              <li key={`placeholder-${index}`} className="collection-grid__item" aria-hidden="true">
+                <div className="card card--placeholder" data-placeholder="">
+                  <div className="card__media" />
+                  <div className="card__content">
+                    <span className="placeholder-line placeholder-line--title" />
+                    <span className="placeholder-line" />
+                    <span className="placeholder-line placeholder-line--short" />
+                  </div>
+                </div>
+              </li>
+            ))
+          : state.items.map((item) => (
+              <li key={item.key} className="collection-grid__item">
+                <Card
+                  item={item}
+                  settings={settings.card}
+                  basePath={basePath}
+                  ref={(element) => {
+                    if (element) itemElements.current.set(item.index, element);
+                    else itemElements.current.delete(item.index);
+                  }}
+                />
+              </li>
+            ))}
+      </ul>
+      {showEmpty && <p className="collection__message collection__message--empty">{settings.emptyState.message}</p>}
+      {showError && (
+        <p className="collection__message collection__message--error" role="alert">
+          {settings.errorState.message}
+        </p>
       )}
+      {state.items.length > 0 && <Paginator grid={grid} state={state} goTo={goTo} />}
     </div>
   );
 }
 
-/** The no-JavaScript address that shows `pages` pages of items. */
-function showMoreHref(pages: number): string {
-  return `?page=${pages}`;
+function showPage(page: CollectionPage): GridState {
+  return {
+    items: page.items,
+    status: 'idle',
+    error: undefined,
+    pageToken: page.pageToken,
+    nextPageToken: page.nextPageToken,
+    previousPageToken: page.previousPageToken,
+    total: page.total,
+  };
+}
+
+interface PaginatorProps {
+  grid: CollectionGridDefinition;
+  state: GridState;
+  goTo: (pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) => void;
+}
+
+/** The grid's paginator, if it has one and it loaded (spec §4.5). */
+function Paginator({ grid, state, goTo }: PaginatorProps) {
+  const paginator = grid.settings.paginator;
+  if (paginator === null) return null;
+  const busy = state.status === 'paging';
+  if (paginator.variant === 'showmore') {
+    const { component: ShowMore } = loadedPaginator('showmore');
+    if (ShowMore === undefined || state.nextPageToken === null) return null;
+    const address = pageHref(state.nextPageToken + 1);
+    return (
+      <ShowMore
+        label={paginator.label}
+        style={paginator.style}
+        href={`${address}#item-${state.items.length + 1}`}
+        busy={busy}
+        onShowMore={(event) => goTo(state.nextPageToken, 'append', event, address)}
+      />
+    );
+  }
+  const { component: Standard } = loadedPaginator('standard');
+  if (Standard === undefined) return null;
+  const { nextPageToken, previousPageToken } = state;
+  return (
+    <Standard
+      style={paginator.style}
+      pageNumber={state.pageToken + 1}
+      pageCount={Math.ceil(state.total / grid.settings.pageSize)}
+      previousHref={previousPageToken === null ? null : pageHref(previousPageToken + 1)}
+      nextHref={nextPageToken === null ? null : pageHref(nextPageToken + 1)}
+      busy={busy}
+      onPrevious={(event) => goTo(previousPageToken, 'replace', event, pageHref((previousPageToken ?? 0) + 1))}
+      onNext={(event) => goTo(nextPageToken, 'replace', event, pageHref((nextPageToken ?? 0) + 1))}
+    />
+  );
 }

@@ -1,9 +1,10 @@
-import type { RichTextHeadingDefinition } from '../pages/page-definition';
 import { stripTags } from '../../shared/text';
+import type { RichTextHeadingDefinition } from '../pages/page-definition';
+import { componentClass } from '../pages/page-styles';
 
 /** A rich-text block holding one heading (spec §2.2 section 1). Text is shown without tags (§5.3). */
-export function RichTextHeading({ settings }: { settings: RichTextHeadingDefinition['settings'] }) {
+export function RichTextHeading({ id, settings }: { id: string; settings: RichTextHeadingDefinition['settings'] }) {
   const Tag = settings.tag;
-  const className = ['rich-text-heading', settings.bold ? 'is-bold' : '', `font-size-${settings.fontSize}`].filter(Boolean).join(' ');
+  const className = ['rich-text-heading', componentClass(id), settings.bold ? 'is-bold' : ''].filter(Boolean).join(' ');
   return <Tag className={className}>{stripTags(settings.text)}</Tag>;
 }

@@ -1,20 +1,20 @@
 import type { MouseEvent } from 'react';
 import { stripTags } from '../../shared/text';
 
-interface ShowMorePaginatorProps {
+export interface ShowMorePaginatorProps {
   label: string;
   style: 'primary' | 'secondary';
   /** Where the link goes without JavaScript: the page with one more page of items. */
   href: string;
   busy: boolean;
-  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  onShowMore: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
 /** "Show More" (spec §2.2, §9: secondary style, standard size and width, centred, no padding). */
-export function ShowMorePaginator({ label, style, href, busy, onClick }: ShowMorePaginatorProps) {
+export default function ShowMorePaginator({ label, style, href, busy, onShowMore }: ShowMorePaginatorProps) {
   return (
     <div className="paginator paginator--showmore">
-      <a className={`button button--${style}`} href={href} onClick={onClick} aria-disabled={busy || undefined}>
+      <a className={`button button--${style}`} href={href} onClick={onShowMore} aria-disabled={busy || undefined}>
         {stripTags(label)}
       </a>
     </div>

@@ -167,9 +167,10 @@ export class CollectionProvider {
  * Puts the pages the server rendered into the store under the keys the provider reads, so the
  * browser starts with them instead of fetching them again.
  */
-export function primeCollectionPages(store: DataStore, config: CollectionConfig, items: CollectionItem[], total: number): void {
+export function primeCollectionPages(store: DataStore, config: CollectionConfig, items: CollectionItem[], total: number, firstToken = 0): void {
   const pages = Math.max(1, Math.ceil(items.length / config.pageSize));
-  for (let token = 0; token < pages; token++) {
-    store.prime(collectionPageKey(config, token), { items: items.slice(token * config.pageSize, (token + 1) * config.pageSize), total }, { ttlMs: CMS_CACHE_TTL_MS });
+  for (let page = 0; page < pages; page++) {
+    const slice = items.slice(page * config.pageSize, (page + 1) * config.pageSize);
+    store.prime(collectionPageKey(config, firstToken + page), { items: slice, total }, { ttlMs: CMS_CACHE_TTL_MS });
   }
 }

@@ -1,30 +1,51 @@
 /**
  * Renders a page definition: sections → columns on the 12-unit grid → components (spec §2.1).
+ * Sizes and images the definition configures come from the page stylesheet (page-styles.ts).
  */
-import type { ColumnDefinition, ComponentDefinition, PageDefinition } from '../pages/page-definition';
-import type { PageData } from '../page-data';
 import { CollectionGrid } from '../components/collection-grid';
+import { RichText } from '../components/rich-text';
 import { RichTextHeading } from '../components/rich-text-heading';
+import type { ColumnDefinition, ComponentDefinition, SectionDefinition } from '../pages/page-definition';
+import { FORM_FACTORS } from '../pages/page-definition';
+import type { PageData } from '../page-data';
+import { sectionClass } from '../pages/page-styles';
 
-export function PageLayout({ page, data }: { page: PageDefinition; data: PageData }) {
+export function PageLayout({ data }: { data: PageData }) {
   return (
     <main className="page" id="main">
-      {page.sections.map((section) => (
-        <section key={section.id} className="page-section">
-          <div className="page-section__columns">
-            {section.columns.map((column) => (
-              <Column key={column.name} column={column} data={data} />
-            ))}
-          </div>
-        </section>
+      {data.page.sections.map((section) => (
+        <Section key={section.id} section={section} data={data} />
       ))}
     </main>
   );
 }
 
-function Column({ column, data }: { column: ColumnDefinition; data: PageData }) {
+function Section({ section, data }: { section: SectionDefinition; data: PageData }) {
+  const background = section.background;
   return (
-    <div className={`page-column page-column--width-${column.width}`}>
+    <section className={`page-section ${sectionClass(section.id)}`}>
+      {/* A background image with alternative text is content: say what it shows. */}
+      {background?.altText ? <span className="visually-hidden">{background.altText}</span> : null}
+      <div className="page-section__columns">
+        {section.columns.map((column) => (
+          <Column key={column.name} column={column} data={data} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function Column({ column, data }: { column: ColumnDefinition; data: PageData }) {
+  const hidden = column.visibleOn === undefined ? [] : FORM_FACTORS.filter((size) => !column.visibleOn?.includes(size));
+  const className = [
+    'page-column',
+    `page-column--width-${column.width}`,
+    `page-column--align-${column.alignment ?? 'center'}`,
+    // The responsive wrapper (spec §2.1): hidden on the sizes it does not show on.
+    ...hidden.map((size) => `hide-${size}`),
+  ].join(' ');
+  return (
+    <div className={className}>
       {column.components.map((component) => (
         <PageComponent key={component.id} component={component} data={data} />
       ))}
@@ -35,16 +56,10 @@ function Column({ column, data }: { column: ColumnDefinition; data: PageData }) 
 function PageComponent({ component, data }: { component: ComponentDefinition; data: PageData }) {
   switch (component.type) {
     case 'richTextHeading':
-      return <RichTextHeading settings={component.settings} />;
+      return <RichTextHeading id={component.id} settings={component.settings} />;
+    case 'richText':
+      return <RichText id={component.id} html={component.settings.html} />;
     case 'collectionGrid':
-      return (
-        <CollectionGrid
-          settings={component.settings}
-          preload={data.collections[component.id] ?? null}
-          basePath={data.basePath}
-          siteId={data.siteId}
-          language={data.language}
-        />
-      );
+      return <CollectionGrid grid={component} preload={data.collections[component.id] ?? null} basePath={data.basePath} language={data.language} />;
   }
 }

@@ -1,0 +1,81 @@
+/**
+ * Loads the page definitions in PAGES_DIR when the server starts: each JSON file is validated
+ * (every problem named with its place in the file), its rich text sanitised with tokens resolved,
+ * and its stylesheet built and named by content hash. A bad file stops the start.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { mediaTokenKeys, resolveContentTokens } from '../shared/rich-text';
+import { sanitizeHtml } from '../shared/sanitize-html';
+import type { PageDefinition } from '../site/pages/page-definition';
+import { buildPageStyles } from '../site/pages/page-styles';
+import { PageDefinitionError, validatePageDefinition } from '../site/pages/validate-page';
+
+export interface LoadedPage {
+  definition: PageDefinition;
+  /** The page's stylesheet, served at {basePath}/assets/pages/{fileName}. */
+  stylesheet: { fileName: string; css: string };
+}
+
+export interface PageLoadSettings {
+  basePath: string;
+  platformSitesSegment: string;
+  /** Image URLs for `{!cmsMedia.…}` tokens, by content key. */
+  resolveImageUrls: (contentKeys: string[]) => Promise<Map<string, string>>;
+}
+
+export async function loadPages(directory: string, settings: PageLoadSettings): Promise<LoadedPage[]> {
+  let files: string[];
+  try {
+    files = readdirSync(directory)
+      .filter((file) => file.endsWith('.json'))
+      .sort();
+  } catch {
+    throw new PageDefinitionError(directory, ['the folder of page definitions (PAGES_DIR) cannot be read']);
+  }
+  if (files.length === 0) throw new PageDefinitionError(directory, ['holds no page definition (*.json)']);
+
+  const pages: LoadedPage[] = [];
+  for (const file of files) {
+    const source = join(directory, file);
+    let json: unknown;
+    try {
+      json = JSON.parse(readFileSync(source, 'utf8'));
+    } catch (error) {
+      throw new PageDefinitionError(source, [`is not valid JSON (${error instanceof Error ? error.message : String(error)})`]);
+    }
+    const definition = await prepareRichText(validatePageDefinition(json, source), settings);
+    const css = buildPageStyles(definition, settings.basePath);
+    const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
+    pages.push({ definition, stylesheet: { fileName: `${definition.name}-${hash}.css`, css } });
+  }
+  const clashes = findDuplicates(pages.map((page) => page.definition.path));
+  if (clashes.length > 0) throw new PageDefinitionError(directory, clashes.map((path) => `more than one page is served at path ${path}`));
+  return pages;
+}
+
+/** Rich text is sanitised once, here, so neither the server render nor the browser needs a parser. */
+async function prepareRichText(page: PageDefinition, settings: PageLoadSettings): Promise<PageDefinition> {
+  const htmls = page.sections.flatMap((section) => section.columns.flatMap((column) => column.components.flatMap((component) => (component.type === 'richText' ? [component.settings.html] : []))));
+  const imageUrls = await settings.resolveImageUrls([...new Set(htmls.flatMap(mediaTokenKeys))]);
+  const context = { basePath: settings.basePath, platformSitesSegment: settings.platformSitesSegment, imageUrls };
+  return {
+    ...page,
+    sections: page.sections.map((section) => ({
+      ...section,
+      columns: section.columns.map((column) => ({
+        ...column,
+        components: column.components.map((component) =>
+          component.type === 'richText'
+            ? { ...component, settings: { html: sanitizeHtml(resolveContentTokens(component.settings.html, context), { basePath: settings.basePath }) } }
+            : component,
+        ),
+      })),
+    })),
+  };
+}
+
+function findDuplicates(values: string[]): string[] {
+  return [...new Set(values.filter((value, index) => values.indexOf(value) !== index))];
+}
