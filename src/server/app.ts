@@ -15,6 +15,7 @@ import { ResponseCache } from './response-cache';
 import { DataStore } from '../site/data/data-store';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { registerCmsFiles } from './routes/cms-files';
+import { registerImageResizer } from './routes/image-resizer';
 import { registerPages } from './routes/pages';
 import { loadPages, type LoadedPage } from './pages';
 import { mediaUrlOf } from '../api/content-resolution';
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }),
   });
   registerCmsFiles(app, store.db, `${config.basePath}/${config.platformSitesSegment}`);
+  registerImageResizer(app, store.db, config.basePath, config.platformSitesSegment);
   if (clientDir !== null) {
     await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
     registerFavicon(app, join(clientDir, 'assets'));

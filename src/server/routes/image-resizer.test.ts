@@ -1,0 +1,97 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { DEMO_IDS } from '../../cms/demo/seed-demo';
+import { negotiateFormat, readResizeOptions } from './image-resizer';
+
+const key = DEMO_IDS.imageKey('teos');
+const mediaPath = `sfsites/c/cms/delivery/media/${key}`;
+const resized = (options: string, path = mediaPath) => `/lit/cdn-cgi/image/${options}/${path}`;
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp({ env: { BASE_PATH: '/lit' } });
+});
+afterAll(async () => {
+  await test.close();
+});
+
+describe('GET /cdn-cgi/image (spec §7.6)', () => {
+  it('answers a resized WebP to a browser that accepts it', async () => {
+    const response = await test.app.inject({ url: resized('format=auto,fit=scale-down,width=320'), headers: { accept: 'image/webp,image/*' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers.vary).toContain('Accept');
+    const metadata = await sharp(response.rawPayload).metadata();
+    expect(metadata.format).toBe('webp');
+    expect(metadata.width).toBe(320);
+  });
+
+  it('answers AVIF when the browser accepts it, and rasterises the vector source at the asked width', async () => {
+    const response = await test.app.inject({ url: resized('format=auto,onerror=redirect,fit=scale-down,width=960'), headers: { accept: 'image/avif,image/webp,*/*' } });
+    expect(response.headers['content-type']).toBe('image/avif');
+    const metadata = await sharp(response.rawPayload).metadata();
+    expect(metadata.format).toBe('heif');
+    expect(metadata.width).toBe(960);
+  });
+
+  it('falls back to the original kind of format without Accept', async () => {
+    const response = await test.app.inject({ url: resized('format=auto,width=200') });
+    expect(response.headers['content-type']).toBe('image/png');
+  });
+
+  it('keeps its output: a repeat is served from memory with the same ETag, and 304 when asked', async () => {
+    const first = await test.app.inject({ url: resized('width=300'), headers: { accept: 'image/webp' } });
+    const second = await test.app.inject({ url: resized('width=300'), headers: { accept: 'image/webp', 'if-none-match': first.headers.etag as string } });
+    expect(second.statusCode).toBe(304);
+  });
+
+  it.each([
+    ['a width under 100', resized('width=50')],
+    ['a width over 4000', resized('width=5000')],
+    ['a height that is not a number', resized('height=tall')],
+    ['an unknown option', resized('blur=20,width=200')],
+    ['an unknown format', resized('format=gif')],
+    ['a path outside the site’s media', resized('width=200', 'sfsites/c/file-asset/literature-sheet-teos')],
+    ['another site’s image', resized('width=200', 'https://evil.example/a.png')],
+    ['a path that climbs out', resized('width=200', `sfsites/c/cms/delivery/media/../../../etc/passwd`)],
+  ])('refuses %s with 400', async (_name, url) => {
+    const response = await test.app.inject({ url });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('answers 404 for an unknown image', async () => {
+    expect((await test.app.inject({ url: resized('width=200', 'sfsites/c/cms/delivery/media/MC0000000000000000000000000A') })).statusCode).toBe(404);
+  });
+
+  it('redirects to the original when processing fails and onerror=redirect, else answers 422', async () => {
+    const broken = DEMO_IDS.imageKey('silane');
+    const content = await test.store.db.selectFrom('contents').select('id').where('content_key', '=', broken).executeTakeFirstOrThrow();
+    await test.store.db.updateTable('media').set({ bytes: Buffer.from('not an image'), sha256: 'broken' }).where('content_id', '=', content.id).execute();
+    const path = `sfsites/c/cms/delivery/media/${broken}`;
+    const redirected = await test.app.inject({ url: resized('onerror=redirect,width=200', path) });
+    expect(redirected.statusCode).toBe(302);
+    expect(redirected.headers.location).toBe(`/lit/${path}`);
+    expect((await test.app.inject({ url: resized('width=200', path) })).statusCode).toBe(422);
+  });
+});
+
+describe('options', () => {
+  it('reads the platform’s option names', () => {
+    expect(readResizeOptions('format=auto,onerror=redirect,fit=scale-down,width=640,height=480,q=70')).toEqual({
+      format: 'auto',
+      fit: 'scale-down',
+      width: 640,
+      height: 480,
+      quality: 70,
+      redirectOnError: true,
+    });
+  });
+
+  it('negotiates formats from Accept', () => {
+    expect(negotiateFormat('auto', 'image/avif,image/webp', 'image/png')).toBe('avif');
+    expect(negotiateFormat('auto', 'image/webp', 'image/png')).toBe('webp');
+    expect(negotiateFormat('auto', '*/*', 'image/jpeg')).toBe('jpeg');
+    expect(negotiateFormat('png', 'image/avif', 'image/jpeg')).toBe('png');
+  });
+});
