@@ -1,0 +1,57 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
+import type { CollectionItem } from '../../shared/delivery-types';
+import { gridsOf } from '../page-data';
+import type { CardSettings } from '../pages/page-definition';
+import { Card } from './card';
+import { toGridItems } from './grid-items';
+
+const settings = gridsOf(LITERATURE_PAGE)[0]!.settings.card;
+
+const item = (contentBody: Record<string, unknown>): CollectionItem => ({
+  id: '20Y000000000001AAA',
+  name: 'x',
+  contentType: { fullyQualifiedName: 'literature_sheet', name: 'Literature Sheet' },
+  body: { contentKey: 'MC1', urlName: 'x', title: 'Fallback title', publishedDate: '2026-01-01T00:00:00.000Z', contentBody },
+});
+
+const render = (body: Record<string, unknown>, card: CardSettings = settings, basePath = '') =>
+  renderToString(<Card item={toGridItems([item(body)], 7)[0]!} settings={card} basePath={basePath} />);
+
+describe('Card (spec §2.2)', () => {
+  const html = render({ Title: '<b>TMA</b>', description: 'Desc <i>x</i>', url: '/lit/a.pdf', image: { url: '/lit/img.svg', altText: '<b>alt</b>' } });
+
+  it('is a focusable group labelled by its position counted from 1', () => {
+    expect(html).toContain('role="group" aria-label="Item 8" tabindex="-1" id="item-8"');
+  });
+
+  it('shows the title and description without tags, in their configured tags and styles', () => {
+    expect(html).toContain('<h1 class="card__title heading-large"><a class="card__link" href="/lit/a.pdf">TMA</a></h1>');
+    expect(html).toContain('<h3 class="card__description heading-medium" aria-level="2">Desc x</h3>');
+    expect(html).toContain('alt="alt"');
+  });
+
+  it('has a Read More button to the item’s url and never the hidden Contact Us button', () => {
+    expect(html).toContain('<a class="button button--primary" href="/lit/a.pdf">Read More<span class="visually-hidden">: <!-- -->TMA</span></a>');
+    expect(html).not.toContain('Contact Us');
+  });
+
+  it('shows the secondary button only when displayed and given a valid target', () => {
+    const withTarget = { ...settings, secondaryButton: { ...settings.secondaryButton, show: true, target: { type: 'standard__webPage' as const, attributes: { url: 'mailto:sales@example.com' } } } };
+    expect(render({ Title: 'T', url: '/a' }, withTarget)).toContain('<a class="button button--secondary" href="mailto:sales@example.com" target="_blank" rel="noopener noreferrer">Contact Us</a>');
+    const invalid = { ...settings, secondaryButton: { ...settings.secondaryButton, show: true, target: { type: 'standard__webPage' as const, attributes: { url: 'javascript:alert(1)' } } } };
+    expect(render({ Title: 'T', url: '/a' }, invalid)).not.toContain('Contact Us');
+  });
+
+  it('keeps the outline continuous only where tags would skip a level', () => {
+    expect(render({ Title: 'T' }, { ...settings, titleTag: 'h2', descriptionTag: 'h3' })).toContain('<h3 class="card__description heading-medium">');
+  });
+
+  it('falls back to the item title and shows no image or button without url and image', () => {
+    const bare = render({});
+    expect(bare).toContain('>Fallback title</h1>');
+    expect(bare).not.toContain('<img');
+    expect(bare).not.toContain('Read More');
+  });
+});
