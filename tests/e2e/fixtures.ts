@@ -8,11 +8,13 @@ import { DEMO_CATALOGUE } from '../../src/cms/demo/catalogue';
 export const DEMO_TITLES = DEMO_CATALOGUE.map((entry) => entry.title);
 export const PAGE_SIZE = 7;
 
-export const test = base.extend<{ page: Page }>({
-  page: async ({ page }, use) => {
+export const test = base.extend<{ page: Page; expectedConsoleErrors: RegExp[] }>({
+  /** Console errors a test provokes on purpose (e.g. a failed request it stages). */
+  expectedConsoleErrors: [[], { option: true }],
+  page: async ({ page, expectedConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+      if (message.type() === 'error' && !expectedConsoleErrors.some((pattern) => pattern.test(message.text()))) problems.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     await use(page);

@@ -109,6 +109,14 @@ test.describe('layout', () => {
     await expect(cards(page).first().locator('img')).toHaveCSS('object-fit', 'contain');
   });
 
+  test('at 768px the image is on the left at a third of the card, as on desktops', async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.goto('/');
+    const { card, media, content } = await firstCardBoxes(page);
+    expect(media.width / card.width).toBeCloseTo(0.3333, 2);
+    expect(content.x).toBeGreaterThanOrEqual(media.x + media.width - 1);
+  });
+
   test('at 375px the image and content stack', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/');

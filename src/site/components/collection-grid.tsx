@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { resolvePageReference } from '../../shared/page-references';
-import { CollectionProvider, type CollectionConfig, type CollectionPage } from '../data/collection-provider';
+import { CollectionProvider, type CollectionConfig, type CollectionPage, type CollectionResult } from '../data/collection-provider';
 import { useDataLayer } from '../data/data-layer';
 import { isAbortError } from '../data/errors';
 import type { CollectionGridDefinition } from '../pages/page-definition';
@@ -72,24 +72,21 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
   const pendingFocus = useRef<number | null>(null);
   const inFlight = useRef<AbortController | null>(null);
 
-  const connectedProvider = async (): Promise<CollectionProvider> => {
-    if (provider.current === null) {
-      provider.current = new CollectionProvider(dataLayer.store, dataLayer.client, basePath, () => {});
-      await provider.current.connect(collectionConfigOf(grid, language));
-    }
-    return provider.current;
+  /** The provider, connected on first use (its first page then comes from the primed store). */
+  const connect = async (): Promise<{ provider: CollectionProvider; first: CollectionResult | null }> => {
+    if (provider.current !== null) return { provider: provider.current, first: null };
+    provider.current = new CollectionProvider(dataLayer.store, dataLayer.client, basePath, () => {});
+    return { provider: provider.current, first: await provider.current.connect(collectionConfigOf(grid, language)) };
   };
 
   // A grid without preloaded items loads them now (placeholders show meanwhile).
   useEffect(() => {
     if (preload !== null) return;
     let cancelled = false;
-    void connectedProvider()
-      .then((connected) => connected.loadPage(0))
-      .then(
-        (page) => !cancelled && setState(showPage(page)),
-        (error: unknown) => !cancelled && !isAbortError(error) && setState((current) => ({ ...current, status: 'idle', error })),
-      );
+    void connect().then(({ first }) => {
+      if (cancelled || first === null) return;
+      setState((current) => (first.page ? showPage(first.page) : { ...current, status: 'idle', error: first.error }));
+    });
     return () => {
       cancelled = true;
     };
@@ -132,7 +129,7 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
     inFlight.current = controller;
     setState((current) => ({ ...current, status: 'paging' }));
     try {
-      const page = await (await connectedProvider()).loadPage(pageToken, controller.signal);
+      const page = await (await connect()).provider.loadPage(pageToken, controller.signal);
       setState((current) => {
         if (mode === 'replace') {
           pendingFocus.current = page.items[0]?.index ?? null;

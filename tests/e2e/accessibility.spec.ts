@@ -1,0 +1,21 @@
+import AxeBuilder from '@axe-core/playwright';
+import { cards, expect, showMore, test } from './fixtures';
+
+for (const width of [375, 768, 1280]) {
+  test(`axe finds no violations on the literature page at ${width}px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await showMore(page).click();
+    await expect(cards(page)).toHaveCount(14);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
+
+test('axe finds no violations on a page with rich text, two columns and a standard paginator', async ({ page }) => {
+  await page.goto('/grid-states');
+  await expect(cards(page)).toHaveCount(5);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+});
