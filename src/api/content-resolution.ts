@@ -94,6 +94,8 @@ export interface ResolvedImage {
   contentKey: string;
   altText: string;
   url: string;
+  /** The file's type, so a page can tell a vector image from a raster one. */
+  mimeType: string;
 }
 
 /** Image info for the given content keys (those that are images of this site). */
@@ -111,6 +113,7 @@ async function resolveImages(scope: DeliveryScope, keys: string[]): Promise<Map<
       contentKey: content.content_key,
       altText: typeof content.body.altText === 'string' ? content.body.altText : '',
       url: mediaUrlOf(settings, content.content_key, file),
+      mimeType: file.mime_type,
     });
   }
   return images;

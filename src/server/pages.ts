@@ -57,20 +57,26 @@ export async function loadPages(directory: string, settings: PageLoadSettings): 
 
 /** Rich text is sanitised once, here, so neither the server render nor the browser needs a parser. */
 async function prepareRichText(page: PageDefinition, settings: PageLoadSettings): Promise<PageDefinition> {
-  const htmls = page.sections.flatMap((section) => section.columns.flatMap((column) => column.components.flatMap((component) => (component.type === 'richText' ? [component.settings.html] : []))));
+  const components = page.sections.flatMap((section) => section.columns.flatMap((column) => column.components));
+  const htmls = components.flatMap((component) =>
+    component.type === 'richText' ? [component.settings.html] : component.type === 'collectionGrid' ? [component.settings.card.detailsHtml ?? ''] : [],
+  );
   const imageUrls = await settings.resolveImageUrls([...new Set(htmls.flatMap(mediaTokenKeys))]);
   const context = { basePath: settings.basePath, platformSitesSegment: settings.platformSitesSegment, imageUrls };
+  const clean = (html: string) => sanitizeHtml(resolveContentTokens(html, context), { basePath: settings.basePath });
   return {
     ...page,
     sections: page.sections.map((section) => ({
       ...section,
       columns: section.columns.map((column) => ({
         ...column,
-        components: column.components.map((component) =>
-          component.type === 'richText'
-            ? { ...component, settings: { html: sanitizeHtml(resolveContentTokens(component.settings.html, context), { basePath: settings.basePath }) } }
-            : component,
-        ),
+        components: column.components.map((component) => {
+          if (component.type === 'richText') return { ...component, settings: { html: clean(component.settings.html) } };
+          const details = component.type === 'collectionGrid' ? component.settings.card.detailsHtml : undefined;
+          if (component.type !== 'collectionGrid' || details === undefined) return component;
+          // {!Item.field} tokens survive sanitising as text, and are bound per item when rendered.
+          return { ...component, settings: { ...component.settings, card: { ...component.settings.card, detailsHtml: clean(details) } } };
+        }),
       })),
     })),
   };

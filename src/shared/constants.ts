@@ -37,6 +37,25 @@ export const TABLET_MIN_WIDTH = '48em';
 export const TABLET_MAX_WIDTH = '64em';
 export const DESKTOP_MIN_WIDTH = '64.0625em';
 
+/** Screen sizes by name (spec §2.1, §9 form factors: Small = mobile, Medium = tablet, Large = desktop). */
+export const FORM_FACTORS = ['small', 'medium', 'large'] as const;
+
+/** spec §9: item spacing options. */
+export const SPACING_OPTIONS = ['x-large', 'large', 'medium', 'small', 'xx-small', 'none'] as const;
+
+/** spec §9: text styles; the default heading tag is h3 and the default size medium. */
+export const TEXT_STYLES = ['heading-xlarge', 'heading-large', 'heading-medium', 'heading-small', 'heading-xsmall', 'heading-xxsmall', 'body-regular', 'body-small'] as const;
+export const DEFAULT_HEADING_TAG = 'h3';
+export const DEFAULT_TEXT_STYLE = 'heading-medium';
+
+/** spec §9: block alignments and column proportions (the first column's share; 1:1 is the default). */
+export const ALIGNMENTS = ['top', 'left', 'bottom', 'right', 'center'] as const;
+export const COLUMN_PROPORTIONS = ['1:1', '1:5', '1:2', '2:1'] as const;
+export const GRID_UNITS = 12;
+
+/** spec §9: session warning time. */
+export const SESSION_WARNING_SECONDS = 30;
+
 /** Page copy fixed by the spec (§2.2, §9). */
 export const LITERATURE_PAGE_TITLE = 'Literature Sheets - CVD, ALD Precursors';
 export const LITERATURE_PAGE_HEADING = 'Literature Sheets - CVD, ALD Precursors and Equipment';

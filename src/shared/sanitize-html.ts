@@ -5,6 +5,7 @@
  * images from the site or raster data URIs, no styles, no event handlers, no scripts.
  */
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { TEXT_STYLES } from './constants';
 import { isImageDataUri, resolveLink } from './links';
 import { stripTags } from './text';
 
@@ -28,9 +29,7 @@ const DROPPED = new Set([
 const VOID = new Set(['br', 'hr', 'img']);
 
 /** Classes rich text may use: the site's text styles (spec §9). */
-const ALLOWED_CLASSES = new Set([
-  'heading-xlarge', 'heading-large', 'heading-medium', 'heading-small', 'heading-xsmall', 'heading-xxsmall', 'body-regular', 'body-small',
-]);
+const ALLOWED_CLASSES = new Set<string>(TEXT_STYLES);
 
 const GLOBAL_ATTRIBUTES = new Set(['title', 'lang', 'dir']);
 const NUMERIC = /^\d{1,5}$/;

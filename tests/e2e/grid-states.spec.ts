@@ -44,6 +44,13 @@ test.describe('a grid that loads in the browser (spec §2.3, §4.1)', () => {
       expect(requests).toBe(1);
     });
 
+    test('redirects to the configured page when its error action is a redirect (spec §9 actions)', async ({ page }) => {
+      await page.route(COLLECTION_API, (route) => route.fulfill({ status: 503, json: [{ errorCode: 'SERVICE_UNAVAILABLE', message: 'down' }] }));
+      await page.goto('/grid-redirect', { waitUntil: 'domcontentloaded' });
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page).toHaveTitle('Literature Sheets - CVD, ALD Precursors');
+    });
+
     test('keeps the items with the error when a later page fails', async ({ page }) => {
       await page.goto('/grid-states');
       await expect(cards(page)).toHaveCount(5);
@@ -65,6 +72,8 @@ test.describe('a grid that loads in the browser (spec §2.3, §4.1)', () => {
     await expect(cards(page).first()).toBeFocused();
     await expect(cards(page).first()).toHaveAttribute('aria-label', 'Item 6');
     await expect(page.locator('.card__title').first()).toHaveText(DEMO_TITLES[5]!);
+    // Item fields bound into the card's details (spec §5.3 {!Item.field}).
+    await expect(page.locator('.card__details').first()).toHaveText(/^Content key: MC[A-Z0-9]{26}$/);
     await page.getByRole('link', { name: 'Previous page' }).click();
     await expect(page.locator('.card__title').first()).toHaveText(DEMO_TITLES[0]!);
   });

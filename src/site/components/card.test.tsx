@@ -48,6 +48,20 @@ describe('Card (spec §2.2)', () => {
     expect(render({ Title: 'T' }, { ...settings, titleTag: 'h2', descriptionTag: 'h3' })).toContain('<h3 class="card__description heading-medium">');
   });
 
+  it('binds item fields into its details as escaped text (spec §5.3)', () => {
+    const details = { ...settings, detailsHtml: '<p>CAS {!Item.body.contentBody.cas} · {!Item.body.contentKey}</p>' };
+    expect(render({ Title: 'T', cas: '<b>75-24-1</b>' }, details)).toContain('<div class="card__details"><p>CAS &lt;b&gt;75-24-1&lt;/b&gt; · MC1</p></div>');
+  });
+
+  it('offers optimised sources for raster images only (640, 960 and 1920 wide)', () => {
+    const raster = render({ Title: 'T', image: { url: '/lit/sfsites/c/cms/delivery/media/MC2', altText: 'a', mimeType: 'image/png' } }, settings, '/lit');
+    expect(raster).toContain('srcSet="/lit/cdn-cgi/image/format=auto,onerror=redirect,fit=scale-down,width=640/sfsites/c/cms/delivery/media/MC2 640w');
+    expect(raster).toContain('width=1920/sfsites/c/cms/delivery/media/MC2 1920w');
+    expect(raster).toContain('loading="eager"');
+    const vector = render({ Title: 'T', image: { url: '/lit/x.svg', altText: 'a', mimeType: 'image/svg+xml' } }, settings, '/lit');
+    expect(vector).not.toContain('srcSet');
+  });
+
   it('falls back to the item title and shows no image or button without url and image', () => {
     const bare = render({});
     expect(bare).toContain('>Fallback title</h1>');

@@ -5,16 +5,26 @@
  * Sizes, borders and colours come from the page stylesheet (page-styles.ts).
  */
 import type { Ref } from 'react';
+import { DEFAULT_IMAGE_LOADING, FORM_FACTOR_MEDIA, responsiveSrcSet } from '../../shared/images';
 import { resolvePageReference } from '../../shared/page-references';
+import { bindItemFields } from '../../shared/rich-text';
 import { stripTags } from '../../shared/text';
 import type { CardSettings } from '../pages/page-definition';
 import type { GridItem } from './grid-items';
+
+/** spec §3.2: the image info handed to a card. */
+export interface ImageInfoV1 {
+  url: string;
+  altText: string;
+  contentKey: string;
+  contentType: string;
+}
 
 interface CardFields {
   title: string;
   description: string;
   href: string;
-  image: { url: string; altText: string } | null;
+  imageInfoV1: ImageInfoV1 | null;
 }
 
 /** Reads the fields of spec §3.1 from an item whose url fields are already site URLs. */
@@ -28,8 +38,19 @@ export function readCardFields(item: GridItem): CardFields {
     title: stripTags(text(fields.Title) || body.title),
     description: stripTags(text(fields.description)),
     href: text(fields.url),
-    image: imageUrl === '' ? null : { url: imageUrl, altText: stripTags(text(image?.altText)) },
+    imageInfoV1:
+      imageUrl === ''
+        ? null
+        : { url: imageUrl, altText: stripTags(text(image?.altText)), contentKey: text(image?.contentKey), contentType: text(image?.mimeType) },
   };
+}
+
+/** Raster site images get optimised sources per form factor; vector ones scale by themselves. */
+function sourcesOf(image: ImageInfoV1, basePath: string): { srcSet?: string; sizes?: string } {
+  if (image.contentType === 'image/svg+xml' || image.contentType === '') return {};
+  const entries = responsiveSrcSet(image.url, basePath);
+  if (entries.length === 0) return {};
+  return { srcSet: entries.map((entry) => entry.srcSet).join(', '), sizes: `${FORM_FACTOR_MEDIA.Small} 100vw, 34vw` };
 }
 
 /**
@@ -49,7 +70,7 @@ interface CardProps {
 }
 
 export function Card({ item, settings, basePath, ref }: CardProps) {
-  const { title, description, href, image } = readCardFields(item);
+  const { title, description, href, imageInfoV1: image } = readCardFields(item);
   const position = item.index + 1;
   const Title = settings.titleTag;
   const Description = settings.descriptionTag;
@@ -60,7 +81,9 @@ export function Card({ item, settings, basePath, ref }: CardProps) {
     // spec §2.3: each item is a focusable group labelled by its position, counted from 1.
     <div ref={ref} className={`card card--image-${settings.imagePosition}`} role="group" aria-label={`Item ${position}`} tabIndex={-1} id={`item-${position}`}>
       <div className="card__media">
-        {image && <img className="card__image" src={image.url} alt={image.altText} width={480} height={360} loading="eager" decoding="async" />}
+        {image && (
+          <img className="card__image" src={image.url} {...sourcesOf(image, basePath)} alt={image.altText} width={480} height={360} loading={DEFAULT_IMAGE_LOADING} decoding="async" />
+        )}
       </div>
       <div className="card__content">
         <Title className={`card__title ${settings.titleStyle}`}>
@@ -76,6 +99,10 @@ export function Card({ item, settings, basePath, ref }: CardProps) {
         <Description className={`card__description ${settings.descriptionStyle}`} aria-level={outlineLevel(settings.titleTag, settings.descriptionTag)}>
           {description}
         </Description>
+        {settings.detailsHtml ? (
+          // Sanitised when the page was loaded; item values are bound in as escaped text.
+          <div className="card__details" dangerouslySetInnerHTML={{ __html: bindItemFields(settings.detailsHtml, item.data as unknown as Record<string, unknown>) }} />
+        ) : null}
         {(showPrimary || secondary.href !== '') && (
           <div className="card__buttons">
             {showPrimary && (

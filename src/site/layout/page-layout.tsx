@@ -6,7 +6,7 @@ import { CollectionGrid } from '../components/collection-grid';
 import { RichText } from '../components/rich-text';
 import { RichTextHeading } from '../components/rich-text-heading';
 import type { ColumnDefinition, ComponentDefinition, SectionDefinition } from '../pages/page-definition';
-import { FORM_FACTORS } from '../pages/page-definition';
+import { FORM_FACTORS } from '../../shared/constants';
 import type { PageData } from '../page-data';
 import { sectionClass } from '../pages/page-styles';
 

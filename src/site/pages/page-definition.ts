@@ -3,30 +3,21 @@
  * 12-unit grid, columns hold configured components. Operators change a page by editing its JSON
  * file in PAGES_DIR; validate-page.ts checks every value when the server starts.
  */
+import type { ALIGNMENTS, COLUMN_PROPORTIONS, FORM_FACTORS, SPACING_OPTIONS, TEXT_STYLES } from '../../shared/constants';
 import type { ComponentAction } from '../components/component-action';
 import type { PageReference } from '../../shared/page-references';
 
 /** Screen sizes (spec §2.1, §9): small = mobile, medium = tablet, large = desktop. */
-export type FormFactor = 'small' | 'medium' | 'large';
-export const FORM_FACTORS: FormFactor[] = ['small', 'medium', 'large'];
-
+export type FormFactor = (typeof FORM_FACTORS)[number];
 export type Direction = 'row' | 'column';
 /** spec §5.6: block alignment; anything else falls back to center. */
-export type Alignment = 'top' | 'left' | 'bottom' | 'right' | 'center';
+export type Alignment = (typeof ALIGNMENTS)[number];
 /** spec §9: the first column's share of a two-column section. */
-export type ColumnProportion = '1:1' | '1:5' | '1:2' | '2:1';
-export type Spacing = 'x-large' | 'large' | 'medium' | 'small' | 'xx-small' | 'none';
+export type ColumnProportion = (typeof COLUMN_PROPORTIONS)[number];
+export type Spacing = (typeof SPACING_OPTIONS)[number];
 export type HeadingTag = 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 /** spec §9 text styles. */
-export type TextStyle =
-  | 'heading-xlarge'
-  | 'heading-large'
-  | 'heading-medium'
-  | 'heading-small'
-  | 'heading-xsmall'
-  | 'heading-xxsmall'
-  | 'body-regular'
-  | 'body-small';
+export type TextStyle = (typeof TEXT_STYLES)[number];
 
 export interface PageDefinition {
   /** Stable name: lower-case letters, digits and dashes. */
@@ -111,6 +102,8 @@ export interface CardSettings {
   primaryButton: Omit<ButtonSettings, 'target'>;
   secondaryButton: ButtonSettings;
   buttonGroup: { widthPercent: number; heightPx: number; direction: Direction; spacing: 'space-evenly' | 'space-between' | 'center' };
+  /** Optional rich text under the description, with `{!Item.field}` bound to each item (spec §5.3). */
+  detailsHtml?: string;
 }
 
 export interface PaginatorSettings {

@@ -7,8 +7,8 @@ import { MESSAGES } from '../../shared/errors';
 import { kindOfChannelOrSiteId } from '../../shared/ids';
 import { isValidPageReference, type PageReference } from '../../shared/page-references';
 import type { ComponentAction } from '../components/component-action';
+import { ALIGNMENTS, COLUMN_PROPORTIONS, DEFAULT_HEADING_TAG, DEFAULT_TEXT_STYLE, FORM_FACTORS, GRID_UNITS, SPACING_OPTIONS, TEXT_STYLES } from '../../shared/constants';
 import {
-  FORM_FACTORS,
   type Alignment,
   type CardSettings,
   type CollectionGridDefinition,
@@ -31,12 +31,8 @@ export class PageDefinitionError extends Error {
 }
 
 const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
-const TEXT_STYLES = ['heading-xlarge', 'heading-large', 'heading-medium', 'heading-small', 'heading-xsmall', 'heading-xxsmall', 'body-regular', 'body-small'] as const;
-const SPACINGS = ['x-large', 'large', 'medium', 'small', 'xx-small', 'none'] as const;
-const ALIGNMENTS: Alignment[] = ['top', 'left', 'bottom', 'right', 'center'];
-const PROPORTIONS = ['1:1', '1:5', '1:2', '2:1'] as const;
-/** spec §9: the first column's width in grid units for each proportion. */
-export const PROPORTION_WIDTHS: Record<(typeof PROPORTIONS)[number], [number, number]> = { '1:1': [6, 6], '1:5': [2, 10], '1:2': [4, 8], '2:1': [8, 4] };
+/** spec §9: the columns' widths in grid units for each proportion. */
+export const PROPORTION_WIDTHS: Record<(typeof COLUMN_PROPORTIONS)[number], [number, number]> = { '1:1': [6, 6], '1:5': [2, 10], '1:2': [4, 8], '2:1': [8, 4] };
 
 /** CSS values that page styles may carry: lengths, colours, positions. No url(), no semicolons. */
 const CSS_LENGTH = /^(?:0|\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%))$/;
@@ -51,12 +47,12 @@ export function isCssLength(value: string): boolean {
 
 /** spec §5.6: block alignment top/left/bottom/right/center; anything else falls back to center. */
 export function normalizeAlignment(value: unknown): Alignment {
-  return ALIGNMENTS.includes(value as Alignment) ? (value as Alignment) : 'center';
+  return (ALIGNMENTS as readonly string[]).includes(value as string) ? (value as Alignment) : 'center';
 }
 
 /** spec §2.1: a new section has one column, 'Column 1', 12 units wide. */
 export function newSection(id: string): SectionDefinition {
-  return { id, columns: [{ name: 'Column 1', width: 12, components: [] }] };
+  return { id, columns: [{ name: 'Column 1', width: GRID_UNITS, components: [] }] };
 }
 
 /** spec §5.5, §8: a component that reads CMS data needs input parameters with a site or channel id. */
@@ -182,7 +178,7 @@ function readSection(check: Checker, path: string, value: unknown, uniqueId: (pa
     }
   }
   if (json.proportion !== undefined) {
-    section.proportion = check.oneOf(`${path}.proportion`, json.proportion, PROPORTIONS);
+    section.proportion = check.oneOf(`${path}.proportion`, json.proportion, COLUMN_PROPORTIONS);
     if (section.columns.length !== 2) check.fail(`${path}.proportion`, 'applies only to a section with two columns');
     else {
       const [first, second] = PROPORTION_WIDTHS[section.proportion];
@@ -191,7 +187,7 @@ function readSection(check: Checker, path: string, value: unknown, uniqueId: (pa
     }
   }
   const total = section.columns.reduce((sum, column) => sum + column.width, 0);
-  if (total > 12) check.fail(`${path}.columns`, `take ${total} of the 12 grid units`);
+  if (total > GRID_UNITS) check.fail(`${path}.columns`, `take ${total} of the ${GRID_UNITS} grid units`);
   if (json.background !== undefined) section.background = readBackground(check, `${path}.background`, json.background);
   return section;
 }
@@ -217,7 +213,7 @@ function readColumn(check: Checker, path: string, value: unknown, uniqueId: (pat
   const json = check.object(path, value);
   const column: ColumnDefinition = {
     name: check.string(`${path}.name`, json.name, { max: 100, allowEmpty: false }),
-    width: check.integer(`${path}.width`, json.width ?? 12, 1, 12),
+    width: check.integer(`${path}.width`, json.width ?? GRID_UNITS, 1, GRID_UNITS),
     components: check.array(`${path}.components`, json.components ?? []).map((component, index) => readComponent(check, `${path}.components[${index}]`, component, uniqueId)),
   };
   if (json.alignment !== undefined) column.alignment = normalizeAlignment(json.alignment);
@@ -239,7 +235,7 @@ function readComponent(check: Checker, path: string, value: unknown, uniqueId: (
         id,
         settings: {
           // spec §9: the default heading tag is h3.
-          tag: settings.tag === undefined ? 'h3' : check.oneOf(`${path}.settings.tag`, settings.tag, HEADING_TAGS),
+          tag: settings.tag === undefined ? DEFAULT_HEADING_TAG : check.oneOf(`${path}.settings.tag`, settings.tag, HEADING_TAGS),
           bold: settings.bold === undefined ? false : check.boolean(`${path}.settings.bold`, settings.bold),
           fontSize: check.string(`${path}.settings.fontSize`, settings.fontSize ?? '1.25rem', { pattern: CSS_LENGTH, allowEmpty: false }),
           text: check.string(`${path}.settings.text`, settings.text, { max: 1_000, allowEmpty: false }),
@@ -272,7 +268,7 @@ function readCollectionGrid(check: Checker, path: string, id: string, json: Json
       pageSize: check.integer(`${s}.pageSize`, settings.pageSize, 1, 250),
       // spec §9: grid constants 1 and 6: from one to six columns.
       columns: check.integer(`${s}.columns`, settings.columns ?? 1, 1, 6),
-      spacing: check.oneOf(`${s}.spacing`, settings.spacing ?? 'small', SPACINGS),
+      spacing: check.oneOf(`${s}.spacing`, settings.spacing ?? 'small', SPACING_OPTIONS),
       centered: check.boolean(`${s}.centered`, settings.centered ?? true),
       widthPercent: check.integer(`${s}.widthPercent`, settings.widthPercent ?? 100, 10, 100),
       showBorder: check.boolean(`${s}.showBorder`, settings.showBorder ?? false),
@@ -322,12 +318,12 @@ function readCard(check: Checker, path: string, value: unknown): CardSettings {
     borderWidth: check.string(`${path}.borderWidth`, json.borderWidth ?? '0', { pattern: CSS_LENGTH }),
     borderColour: check.string(`${path}.borderColour`, json.borderColour ?? 'rgb(0, 0, 0)', { pattern: CSS_COLOUR }),
     borderRadius: check.string(`${path}.borderRadius`, json.borderRadius ?? '0', { pattern: CSS_LENGTH }),
-    titleTag: check.oneOf(`${path}.titleTag`, json.titleTag ?? 'h3', HEADING_TAGS),
-    titleStyle: check.oneOf(`${path}.titleStyle`, json.titleStyle ?? 'heading-medium', TEXT_STYLES),
-    descriptionTag: check.oneOf(`${path}.descriptionTag`, json.descriptionTag ?? 'h3', HEADING_TAGS),
-    descriptionStyle: check.oneOf(`${path}.descriptionStyle`, json.descriptionStyle ?? 'heading-medium', TEXT_STYLES),
+    titleTag: check.oneOf(`${path}.titleTag`, json.titleTag ?? DEFAULT_HEADING_TAG, HEADING_TAGS),
+    titleStyle: check.oneOf(`${path}.titleStyle`, json.titleStyle ?? DEFAULT_TEXT_STYLE, TEXT_STYLES),
+    descriptionTag: check.oneOf(`${path}.descriptionTag`, json.descriptionTag ?? DEFAULT_HEADING_TAG, HEADING_TAGS),
+    descriptionStyle: check.oneOf(`${path}.descriptionStyle`, json.descriptionStyle ?? DEFAULT_TEXT_STYLE, TEXT_STYLES),
     contentWidthPercent: check.integer(`${path}.contentWidthPercent`, json.contentWidthPercent ?? 100, 10, 100),
-    contentPadding: check.oneOf(`${path}.contentPadding`, json.contentPadding ?? 'none', SPACINGS),
+    contentPadding: check.oneOf(`${path}.contentPadding`, json.contentPadding ?? 'none', SPACING_OPTIONS),
     primaryButton: {
       label: check.string(`${path}.primaryButton.label`, primary.label, { max: 100 }),
       show: check.boolean(`${path}.primaryButton.show`, primary.show),
@@ -339,6 +335,7 @@ function readCard(check: Checker, path: string, value: unknown): CardSettings {
       style: check.oneOf(`${path}.secondaryButton.style`, secondary.style ?? 'secondary', ['primary', 'secondary'] as const),
       target: check.reference(`${path}.secondaryButton.target`, secondary.target),
     },
+    ...(json.detailsHtml === undefined ? {} : { detailsHtml: check.string(`${path}.detailsHtml`, json.detailsHtml, { max: 20_000 }) }),
     buttonGroup: {
       widthPercent: check.integer(`${path}.buttonGroup.widthPercent`, group.widthPercent ?? 50, 10, 100),
       heightPx: check.integer(`${path}.buttonGroup.heightPx`, group.heightPx ?? 50, 20, 200),
