@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../../tests/helpers/contract';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { createTestApp, getOk, type TestApp } from '../../tests/helpers/test-app';
 import { addTranslations } from '../../tests/helpers/test-content';
 import { DEMO_CATALOGUE } from '../cms/demo/catalogue';
 import { DEMO_IDS } from '../cms/demo/seed-demo';
@@ -17,11 +17,7 @@ afterAll(async () => {
   await test.close();
 });
 
-async function get<T>(url: string): Promise<T> {
-  const response = await test.app.inject(url);
-  expect(response.statusCode, url).toBe(200);
-  return response.json() as T;
-}
+const get = <T,>(url: string) => getOk<T>(test.app, url);
 
 describe('GET managed-content delivery (spec §7.4, first call)', () => {
   it('delivers literature sheets with typed content nodes and their types', async () => {

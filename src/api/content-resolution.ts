@@ -119,15 +119,23 @@ async function resolveImages(scope: DeliveryScope, keys: string[]): Promise<Map<
   return images;
 }
 
-/** A copy of the body with every image reference expanded with the image's key, alt text and url. */
-function expandImageReferences(body: ContentBody, images: Map<string, ResolvedImage>): ContentBody {
-  const expanded: ContentBody = {};
+/**
+ * A copy of the body where each reference node that `extra` knows something about is merged with
+ * it; every other field stays as it is.
+ */
+export function extendReferences(body: ContentBody, extra: (contentKey: string) => object | undefined): ContentBody {
+  const extended: ContentBody = {};
   for (const [field, value] of Object.entries(body)) {
     const key = referencedKey(value);
-    const image = key === undefined ? undefined : images.get(key);
-    expanded[field] = image === undefined ? value : { ...(value as object), ...image };
+    const addition = key === undefined ? undefined : extra(key);
+    extended[field] = addition === undefined ? value : { ...(value as object), ...addition };
   }
-  return expanded;
+  return extended;
+}
+
+/** A copy of the body with every image reference expanded with the image's key, alt text and url. */
+function expandImageReferences(body: ContentBody, images: Map<string, ResolvedImage>): ContentBody {
+  return extendReferences(body, (key) => images.get(key));
 }
 
 /**

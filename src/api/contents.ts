@@ -20,7 +20,7 @@ import {
   type QueryValue,
 } from '../shared/request-validation';
 import { deliveryRootPath } from '../shared/urls';
-import { collectReferences, deliverContents, referencedKey, type DeliveredContent, type DeliveryScope } from './content-resolution';
+import { collectReferences, deliverContents, extendReferences, referencedKey, type DeliveredContent, type DeliveryScope } from './content-resolution';
 import { channelSummaryOf, resolveDeliveryContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
 
@@ -226,13 +226,10 @@ function ownReferences(item: DeliveredContent, reachable: Map<string, DeliveredC
 
 /** Ours: with expandReferences=true a reference node carries the referenced content's body. */
 function expandReferenceNodes(body: ContentBody, referenced: Map<string, ReferencedDocument>): ContentBody {
-  const expanded: ContentBody = {};
-  for (const [field, value] of Object.entries(body)) {
-    const key = referencedKey(value);
-    const document = key === undefined ? undefined : referenced.get(key);
-    expanded[field] = document === undefined ? value : { ...(value as object), contentBody: document.contentBody };
-  }
-  return expanded;
+  return extendReferences(body, (key) => {
+    const document = referenced.get(key);
+    return document === undefined ? undefined : { contentBody: document.contentBody };
+  });
 }
 
 /** Every site-relative `url` field, at any depth, made absolute (showAbsoluteUrl=true). */

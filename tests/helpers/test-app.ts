@@ -45,3 +45,10 @@ export async function createTestApp({ env = {}, seed = true, clientDir = null, o
     },
   };
 }
+
+/** GETs a URL from the app, expecting 200, and answers its JSON body. */
+export async function getOk<T>(app: FastifyInstance, url: string): Promise<T> {
+  const response = await app.inject(url);
+  if (response.statusCode !== 200) throw new Error(`GET ${url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+  return response.json() as T;
+}

@@ -1,15 +1,10 @@
 import type { ContentStore } from '../database';
+import type { SeoPropertiesResponse } from '../../shared/delivery-types';
 import type { SeoRecordsTable } from '../schema';
 
-export interface SeoRecord {
-  recordId: string;
+/** A record's SEO data: what the SEO properties call answers, plus its URL alias. */
+export interface SeoRecord extends SeoPropertiesResponse {
   urlAlias: string | null;
-  recordName: string;
-  objectName: string;
-  fields: Record<string, string>;
-  hrefLangUrls: Record<string, string>;
-  canonicalUrl: string | null;
-  isSeoIndexed: boolean;
 }
 
 /** A site's SEO record by record id or URL alias (spec §2.4: recordId, or else urlAlias). */
