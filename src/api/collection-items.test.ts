@@ -13,7 +13,7 @@ const collectionPath = (query = '', site = siteId, key = collectionKey) =>
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
-  await addTranslations(test.store, 'de_DE', ['trimethylaluminum', 'teos']);
+  await addTranslations(test.store, 'es_ES', ['trimethylaluminum', 'teos']);
 });
 afterAll(async () => {
   await test.close();
@@ -131,19 +131,31 @@ describe('GET collection items (spec §7.1)', () => {
   });
 
   it('serves translations in the requested language and falls back per item', async () => {
-    const { body } = await getJson(collectionPath('?language=de_DE&pageSize=26'));
+    const { body } = await getJson(collectionPath('?language=es_ES&pageSize=26'));
     const page = body as CollectionResponse;
     expectContract('CollectionItems', page);
-    expect(page.language).toBe('de_DE');
+    expect(page.language).toBe('es_ES');
     const titles = page.items.map((item) => item.body.contentBody.Title as string);
-    expect(titles[0]).toBe('[de_DE] Trimethylaluminum (TMA)');
-    expect(titles).toContain('[de_DE] Tetraethyl orthosilicate (TEOS)');
+    expect(titles[0]).toBe('[es_ES] Trimethylaluminum (TMA)');
+    expect(titles).toContain('[es_ES] Tetraethyl orthosilicate (TEOS)');
     // Untranslated items come in the default language.
     expect(titles[1]).toBe('Trimethylgallium (TMGa)');
     expect(page.nextPageUrl).toBeNull();
     // Accepts the BCP 47 form too.
-    const bcp47 = (await getJson(collectionPath('?language=de-DE&pageSize=1'))).body as CollectionResponse;
-    expect(bcp47.language).toBe('de_DE');
+    const bcp47 = (await getJson(collectionPath('?language=es-ES&pageSize=1'))).body as CollectionResponse;
+    expect(bcp47.language).toBe('es_ES');
+  });
+
+  it('serves the demo’s German and French translations', async () => {
+    for (const [language, title] of [
+      ['de_DE', 'Trimethylaluminium (TMA)'],
+      ['fr_FR', 'Triméthylaluminium (TMA)'],
+    ]) {
+      const page = (await getJson(collectionPath(`?language=${language}&pageSize=26`))).body as CollectionResponse;
+      expect(page.language).toBe(language);
+      expect(page.items[0]?.body.contentBody.Title).toBe(title);
+      expect(page.items.every((item) => item.body.contentBody.url === `/sfsites/c/file-asset/literature-sheet-${item.body.urlName}?v=1`)).toBe(true);
+    }
   });
 
   it('falls back to the default language for an unknown one', async () => {

@@ -3,7 +3,7 @@
  * collection order, with `total` for the whole collection and page URLs per spec §4.2.
  */
 import type { ContentStore } from '../cms/database';
-import { countCollectionItems, findCollection, listCollectionContents } from '../cms/repositories/collections';
+import { countCollectionItems, findCollection, listCollectionContents, localizeCollection } from '../cms/repositories/collections';
 import { listContentTypes } from '../cms/repositories/contents';
 import { COLLECTION_PAGE_SIZE_DEFAULT, COLLECTION_PAGE_SIZE_MAX, COLLECTION_PAGE_SIZE_MIN } from '../shared/constants';
 import type { CollectionItem, CollectionResponse } from '../shared/delivery-types';
@@ -47,10 +47,11 @@ export async function getCollectionPage(db: ContentStore, settings: DeliverySett
   const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();
 
-  const [total, contents, types] = await Promise.all([
+  const [total, contents, types, localized] = await Promise.all([
     countCollectionItems(db, collection.id),
     listCollectionContents(db, collection.id, pageOffset(request.pageToken, request.pageSize), request.pageSize),
     listContentTypes(db, [collection.item_type]),
+    localizeCollection(db, collection, context.languages),
   ]);
   const items: CollectionItem[] = (await deliverContents({ db, context, settings }, contents)).map(({ content, contentType, body }) => ({
     id: content.id,
@@ -79,7 +80,7 @@ export async function getCollectionPage(db: ContentStore, settings: DeliverySett
     nextPageUrl: pageUrl(nextPageTokenOf(page)),
     previousPageUrl: pageUrl(previousPageTokenOf(request.pageToken)),
     publishedDate: collection.published_at,
-    title: collection.title,
+    title: localized.title,
     total,
     urlName: collection.url_name,
   };

@@ -40,8 +40,13 @@ describe('GET collection metadata (spec §7.2)', () => {
   });
 
   it('reports the language actually used when the requested one is not available', async () => {
-    const body = (await test.app.inject(`${sitePath}?language=fr_FR`)).json();
+    const body = (await test.app.inject(`${sitePath}?language=ja_JP`)).json();
     expect(body.language).toBe('en_US');
+  });
+
+  it('answers in the requested language when the collection is translated', async () => {
+    const body = (await test.app.inject(`${sitePath}?language=de_DE`)).json();
+    expect(body).toMatchObject({ language: 'de_DE', title: 'Datenblätter - CVD- und ALD-Präkursoren', collectionMetadata: { description: expect.stringMatching(/^Demodaten/) } });
   });
 
   it('refuses a non-boolean expandMetadata and answers 404 for an unknown collection', async () => {

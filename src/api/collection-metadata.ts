@@ -3,7 +3,7 @@
  * metadata map and, with expandMetadata=true, the schema of its item type.
  */
 import type { ContentStore } from '../cms/database';
-import { findCollection } from '../cms/repositories/collections';
+import { findCollection, localizeCollection } from '../cms/repositories/collections';
 import { listContentTypes } from '../cms/repositories/contents';
 import type { CollectionMetadataResponse } from '../shared/delivery-types';
 import { notFound } from '../shared/errors';
@@ -34,7 +34,10 @@ export async function getCollectionMetadata(db: ContentStore, settings: Delivery
   const context = await resolveDeliveryContext(db, request.target, request.language);
   const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();
-  const type = (await listContentTypes(db, [collection.item_type])).get(collection.item_type);
+  const [type, localized] = await Promise.all([
+    listContentTypes(db, [collection.item_type]).then((types) => types.get(collection.item_type)),
+    localizeCollection(db, collection, context.languages),
+  ]);
   const schema: CollectionMetadataResponse['schema'] = {};
   if (request.expandMetadata && type !== undefined) {
     for (const [name, field] of Object.entries(type.fields)) schema[name] = { label: field.label, name, nodeType: field.nodeType };
@@ -42,14 +45,14 @@ export async function getCollectionMetadata(db: ContentStore, settings: Delivery
   return {
     channelSummary: channelSummaryOf(context.site, settings),
     collectionKey: collection.collection_key,
-    collectionMetadata: JSON.parse(collection.metadata) as Record<string, unknown>,
+    collectionMetadata: localized.metadata,
     collectionType: { fullyQualifiedName: collection.item_type, name: type?.name ?? collection.item_type },
     id: collection.id,
-    // Collections are stored in one language; report it, so a client knows what it got (spec §7.2).
-    language: collection.primary_language,
+    // spec §7.2: the language actually used, so a client that sent none knows what it got.
+    language: localized.language,
     publishedDate: collection.published_at,
     schema,
-    title: collection.title,
+    title: localized.title,
     urlName: collection.url_name,
   };
 }

@@ -11,7 +11,7 @@ const root = `/services/data/v65.0/connect/communities/${DEMO_IDS.communityId}/m
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
-  await addTranslations(test.store, 'de_DE', ['teos']);
+  await addTranslations(test.store, 'es_ES', ['teos']);
 });
 afterAll(async () => {
   await test.close();
@@ -54,13 +54,13 @@ describe('GET managed-content delivery (spec §7.4, first call)', () => {
 
   it('answers in the requested language, item by item', async () => {
     const keys = `${DEMO_IDS.sheetKey('teos')},${DEMO_IDS.sheetKey('silane')}`;
-    const body = await get<CommunityDeliveryResponse>(`${root}?contentKeys=${keys}&language=de_DE`);
+    const body = await get<CommunityDeliveryResponse>(`${root}?contentKeys=${keys}&language=es_ES`);
     expectContract('CommunityDelivery', body);
     const byKey = Object.fromEntries(body.items.map((item) => [item.contentUrlName, item]));
-    expect(byKey.teos).toMatchObject({ language: 'de_DE', title: '[de_DE] Tetraethyl orthosilicate (TEOS)' });
+    expect(byKey.teos).toMatchObject({ language: 'es_ES', title: '[es_ES] Tetraethyl orthosilicate (TEOS)' });
     expect(byKey.silane).toMatchObject({ language: 'en_US', title: 'Silane (SiH₄)' });
-    const contents = await get<CommunityContentsResponse>(`${root}/contents?urlNameInList=teos&language=de_DE`);
-    expect(contents.items[0]?.title).toBe('[de_DE] Tetraethyl orthosilicate (TEOS)');
+    const contents = await get<CommunityContentsResponse>(`${root}/contents?urlNameInList=teos&language=es_ES`);
+    expect(contents.items[0]?.title).toBe('[es_ES] Tetraethyl orthosilicate (TEOS)');
   });
 
   it('matches nothing for topics, as no content is tagged', async () => {

@@ -15,7 +15,7 @@ const teosImageKey = DEMO_IDS.imageKey('teos');
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp({ env: { SITE_URL: 'https://lit.example.com' } });
-  await addTranslations(test.store, 'de_DE', ['teos']);
+  await addTranslations(test.store, 'es_ES', ['teos']);
 });
 afterAll(async () => {
   await test.close();
@@ -82,8 +82,8 @@ describe('GET one content item (spec §7.3)', () => {
   });
 
   it('answers in the requested language, falling back to the default', async () => {
-    expect((await get<ContentDocument>(`${siteRoot}/contents/${teosKey}?language=de_DE`)).title).toBe('[de_DE] Tetraethyl orthosilicate (TEOS)');
-    const fallback = await get<ContentDocument>(`${siteRoot}/contents/${DEMO_IDS.sheetKey('silane')}?language=de_DE`);
+    expect((await get<ContentDocument>(`${siteRoot}/contents/${teosKey}?language=es_ES`)).title).toBe('[es_ES] Tetraethyl orthosilicate (TEOS)');
+    const fallback = await get<ContentDocument>(`${siteRoot}/contents/${DEMO_IDS.sheetKey('silane')}?language=es_ES`);
     expect(fallback).toMatchObject({ title: 'Silane (SiH₄)', language: 'en_US' });
   });
 

@@ -10,6 +10,7 @@ import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
 import * as seoRecords from './migrations/002-seo-records';
 import * as contentVersion from './migrations/003-content-version-triggers';
+import * as collectionTranslations from './migrations/004-collection-translations';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DatabaseSettings = { dialect: 'sqlite'; path: string };
@@ -27,6 +28,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['001-initial', initial.up],
   ['002-seo-records', seoRecords.up],
   ['003-content-version-triggers', contentVersion.up],
+  ['004-collection-translations', collectionTranslations.up],
 ];
 
 export interface OpenOptions {

@@ -70,6 +70,14 @@ export interface CollectionsTable {
   published_at: string;
 }
 
+export interface CollectionTranslationsTable {
+  collection_id: string;
+  language: string;
+  title: string;
+  /** JSON map, e.g. { description }. */
+  metadata: string;
+}
+
 export interface CollectionItemsTable {
   collection_id: string;
   /** Zero-based and contiguous, so a page is a range scan whatever its depth. */
@@ -135,6 +143,7 @@ export interface Database {
   content_translations: ContentTranslationsTable;
   collections: CollectionsTable;
   collection_items: CollectionItemsTable;
+  collection_translations: CollectionTranslationsTable;
   media: MediaTable;
   file_assets: FileAssetsTable;
   seo_records: SeoRecordsTable;

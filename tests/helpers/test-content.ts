@@ -5,7 +5,7 @@ import { DEMO_IDS } from '../../src/cms/demo/seed-demo';
 
 /** Activates a language on the demo site and translates the given sheets' titles into it. */
 export async function addTranslations(store: OpenStore, language: string, slugs: string[]): Promise<void> {
-  await store.db.insertInto('site_languages').values({ site_id: DEMO_IDS.siteId, language, is_active: 1, position: 1 }).execute();
+  await store.db.insertInto('site_languages').values({ site_id: DEMO_IDS.siteId, language, is_active: 1, position: 9 }).execute();
   const contents = await store.db
     .selectFrom('contents')
     .selectAll()

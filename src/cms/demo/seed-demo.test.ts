@@ -8,6 +8,7 @@ import { countCollectionItems } from '../repositories/collections';
 import { readContentVersion } from '../repositories/store-state';
 import { DEMO_CATALOGUE } from './catalogue';
 import { molarMass } from './chemistry';
+import { DEMO_TRANSLATION_LANGUAGES, DEMO_TRANSLATIONS } from './translations';
 import { DEMO_IDS, seedDemoContentIfEmpty } from './seed-demo';
 
 let directory: string;
@@ -47,6 +48,23 @@ describe('the demo catalogue', () => {
       expect(sentences.length, entry.slug).toBeGreaterThanOrEqual(1);
       expect(sentences.length, entry.slug).toBeLessThanOrEqual(2);
       expect(entry.altText.length, entry.slug).toBeGreaterThan(10);
+    }
+  });
+});
+
+describe('the demo translations', () => {
+  it('give every sheet a title and a one- or two-sentence description in German and French', () => {
+    for (const entry of DEMO_CATALOGUE) {
+      for (const language of DEMO_TRANSLATION_LANGUAGES) {
+        const text = DEMO_TRANSLATIONS[entry.slug]?.[language];
+        expect(text?.title, `${entry.slug} ${language}`).toBeTruthy();
+        const sentences = (text?.description ?? '').split(/(?<=[.!?])\s+/).filter(Boolean);
+        expect(sentences.length, `${entry.slug} ${language}`).toBeGreaterThanOrEqual(1);
+        expect(sentences.length, `${entry.slug} ${language}`).toBeLessThanOrEqual(2);
+        // Abbreviations and formulas carry over unchanged.
+        const abbreviation = /\(([^()]+(?:\([^()]*\)[^()]*)?)\)$/.exec(entry.title)?.[1];
+        if (abbreviation) expect(text?.title.endsWith(`(${abbreviation})`), `${entry.slug} ${language}`).toBe(true);
+      }
     }
   });
 });

@@ -20,6 +20,7 @@ import { setCollectionItems } from '../repositories/collections';
 import { insertSeoRecord } from '../repositories/seo-records';
 import { countSites } from '../repositories/sites';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
+import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES } from './translations';
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, renderIllustration } from './illustrations';
 import { renderLiteraturePdf } from './literature-pdf';
 
@@ -81,7 +82,10 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
         created_at: timestamp,
       })
       .execute();
-    await trx.insertInto('site_languages').values({ site_id: DEMO_IDS.siteId, language: DEMO_LANGUAGE, is_active: 1, position: 0 }).execute();
+    await trx
+      .insertInto('site_languages')
+      .values([DEMO_LANGUAGE, ...DEMO_TRANSLATION_LANGUAGES].map((language, position) => ({ site_id: DEMO_IDS.siteId, language, is_active: 1, position })))
+      .execute();
     await trx
       .insertInto('content_types')
       .values([
@@ -132,6 +136,17 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
         published_at: timestamp,
       })
       .execute();
+    await trx
+      .insertInto('collection_translations')
+      .values(
+        DEMO_TRANSLATION_LANGUAGES.map((language) => ({
+          collection_id: DEMO_IDS.collectionId,
+          language,
+          title: COLLECTION_TRANSLATIONS[language].title,
+          metadata: JSON.stringify({ description: COLLECTION_TRANSLATIONS[language].description, isDemoData: true }),
+        })),
+      )
+      .execute();
     await setCollectionItems(trx, DEMO_IDS.collectionId, sheetIds);
   });
 }
@@ -180,19 +195,25 @@ async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Bu
     .execute();
 
   const sheetId = demoId(MANAGED_CONTENT_ID_PREFIX, `sheet:${entry.slug}`);
+  const body = {
+    Title: entry.title,
+    description: entry.description,
+    url: fileAssetPath(segment, assetId, 1),
+    image: { source: { type: 'imageReference', ref: { contentKey: imageKey } } },
+  };
+  const translated = DEMO_TRANSLATIONS[entry.slug];
   await insertContent(db, {
     id: sheetId,
     key: DEMO_IDS.sheetKey(entry.slug),
     type: LITERATURE_CONTENT_TYPE,
     urlName: entry.slug,
     title: entry.title,
-    body: {
-      Title: entry.title,
-      description: entry.description,
-      url: fileAssetPath(segment, assetId, 1),
-      image: { source: { type: 'imageReference', ref: { contentKey: imageKey } } },
-    },
+    body,
     timestamp,
+    translations: DEMO_TRANSLATION_LANGUAGES.flatMap((language) => {
+      const text = translated?.[language];
+      return text ? [{ language, title: text.title, body: { ...body, Title: text.title, description: text.description } }] : [];
+    }),
   });
   await insertSeoRecord(db, DEMO_IDS.siteId, {
     recordId: sheetId,
@@ -212,6 +233,7 @@ async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Bu
   return sheetId;
 }
 
+
 interface NewContent {
   id: string;
   key: string;
@@ -220,6 +242,8 @@ interface NewContent {
   title: string;
   body: Record<string, unknown>;
   timestamp: string;
+  /** The same content in other languages: a title and the fields that change. */
+  translations?: Array<{ language: string; title: string; body: Record<string, unknown> }>;
 }
 
 async function insertContent(db: ContentStore, content: NewContent): Promise<void> {
@@ -238,12 +262,14 @@ async function insertContent(db: ContentStore, content: NewContent): Promise<voi
     .execute();
   await db
     .insertInto('content_translations')
-    .values({
-      content_id: content.id,
-      language: DEMO_LANGUAGE,
-      title: content.title,
-      body: JSON.stringify(content.body),
-      published_at: content.timestamp,
-    })
+    .values(
+      [{ language: DEMO_LANGUAGE, title: content.title, body: content.body }, ...(content.translations ?? [])].map((translation) => ({
+        content_id: content.id,
+        language: translation.language,
+        title: translation.title,
+        body: JSON.stringify(translation.body),
+        published_at: content.timestamp,
+      })),
+    )
     .execute();
 }

@@ -21,6 +21,11 @@ export const CONTENT_TABLES = [
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`INSERT INTO store_state (key, value) SELECT 'content_version', '0' WHERE NOT EXISTS (SELECT 1 FROM store_state WHERE key = 'content_version')`.execute(db);
+  await addContentVersionTriggers(db, dialect, CONTENT_TABLES);
+}
+
+/** Triggers that bump the content version on every change to the given tables. */
+export async function addContentVersionTriggers(db: Kysely<unknown>, dialect: Dialect, tables: readonly string[]): Promise<void> {
   if (dialect === 'postgres') {
     await sql`CREATE OR REPLACE FUNCTION bump_content_version() RETURNS trigger AS $$
       BEGIN
@@ -28,12 +33,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
         RETURN NULL;
       END;
       $$ LANGUAGE plpgsql`.execute(db);
-    for (const table of CONTENT_TABLES) {
+    for (const table of tables) {
       await sql`CREATE TRIGGER ${sql.raw(`${table}_content_version`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()`.execute(db);
     }
     return;
   }
-  for (const table of CONTENT_TABLES) {
+  for (const table of tables) {
     for (const event of ['INSERT', 'UPDATE', 'DELETE']) {
       await sql`CREATE TRIGGER ${sql.raw(`${table}_${event.toLowerCase()}_content_version`)} AFTER ${sql.raw(event)} ON ${sql.table(table)}
         BEGIN UPDATE store_state SET value = CAST(value AS INTEGER) + 1 WHERE key = 'content_version'; END`.execute(db);

@@ -60,3 +60,26 @@ export async function setCollectionItems(db: ContentStore, collectionId: string,
       .execute();
   }
 }
+
+export interface LocalizedCollection {
+  title: string;
+  metadata: Record<string, unknown>;
+  /** The language these texts are in. */
+  language: string;
+}
+
+/** A collection's title and metadata in the first of `languages` it has, else its own language. */
+export async function localizeCollection(db: ContentStore, collection: Collection, languages: string[]): Promise<LocalizedCollection> {
+  const translations = await db
+    .selectFrom('collection_translations')
+    .selectAll()
+    .where('collection_id', '=', collection.id)
+    .where('language', 'in', languages)
+    .orderBy('language')
+    .execute();
+  for (const language of languages) {
+    const translation = translations.find((row) => row.language === language);
+    if (translation) return { title: translation.title, metadata: JSON.parse(translation.metadata) as Record<string, unknown>, language };
+  }
+  return { title: collection.title, metadata: JSON.parse(collection.metadata) as Record<string, unknown>, language: collection.primary_language };
+}
