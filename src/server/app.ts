@@ -17,6 +17,7 @@ import { readContentVersion } from '../cms/repositories/store-state';
 import { registerCmsFiles } from './routes/cms-files';
 import { registerImageResizer } from './routes/image-resizer';
 import { registerPages } from './routes/pages';
+import { registerSeoFiles } from './routes/seo-files';
 import { loadPages, type LoadedPage } from './pages';
 import { mediaUrlOf } from '../api/content-resolution';
 import { listMediaInfoByKeys } from '../cms/repositories/files';
@@ -109,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         new Map((await listMediaInfoByKeys(store.db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))])),
     }));
   registerPages(app, { db: store.db, store: new DataStore(), settings, assets, respond, pages });
+  registerSeoFiles(app, { db: store.db, settings, pages, respond });
 
   return app;
 }

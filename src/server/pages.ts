@@ -10,12 +10,19 @@ import { mediaTokenKeys, resolveContentTokens } from '../shared/rich-text';
 import { sanitizeHtml } from '../shared/sanitize-html';
 import type { PageDefinition } from '../site/pages/page-definition';
 import { buildPageStyles } from '../site/pages/page-styles';
-import { PageDefinitionError, validatePageDefinition } from '../site/pages/validate-page';
+import { localizePage, PageDefinitionError, validatePageDefinition } from '../site/pages/validate-page';
 
 export interface LoadedPage {
   definition: PageDefinition;
+  /** The page in each language it has translations for, ready to render. */
+  translated: Record<string, PageDefinition>;
   /** The page's stylesheet, served at {basePath}/assets/pages/{fileName}. */
   stylesheet: { fileName: string; css: string };
+}
+
+/** The page to render for a language: its translation, or the page as written. */
+export function pageIn(page: LoadedPage, language: string): PageDefinition {
+  return page.translated[language] ?? page.definition;
 }
 
 export interface PageLoadSettings {
@@ -45,10 +52,16 @@ export async function loadPages(directory: string, settings: PageLoadSettings): 
     } catch (error) {
       throw new PageDefinitionError(source, [`is not valid JSON (${error instanceof Error ? error.message : String(error)})`]);
     }
-    const definition = await prepareRichText(validatePageDefinition(json, source), settings);
+    const validated = validatePageDefinition(json, source);
+    const definition = await prepareRichText(validated, settings);
+    const translated: Record<string, PageDefinition> = {};
+    for (const language of Object.keys(validated.translations ?? {})) {
+      translated[language] = await prepareRichText(localizePage(validated, language), settings);
+    }
+    // Styles come from the page as written: translations change texts, never styles.
     const css = buildPageStyles(definition, settings.basePath);
     const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
-    pages.push({ definition, stylesheet: { fileName: `${definition.name}-${hash}.css`, css } });
+    pages.push({ definition, translated, stylesheet: { fileName: `${definition.name}-${hash}.css`, css } });
   }
   const clashes = findDuplicates(pages.map((page) => page.definition.path));
   if (clashes.length > 0) throw new PageDefinitionError(directory, clashes.map((path) => `more than one page is served at path ${path}`));

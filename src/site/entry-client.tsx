@@ -7,6 +7,7 @@ import { primeCollectionPages } from './data/collection-provider';
 import { createDataLayer, DataLayerProvider, type DataLayer } from './data/data-layer';
 import { PageLayout } from './layout/page-layout';
 import { gridsOf, PAGE_DATA_ELEMENT_ID, paginatorVariantsOf, type PageData } from './page-data';
+import { applySeoHead } from './seo/seo-head';
 import './styles/site.css';
 
 /** Marks the document once hydration has committed, so tests can tell the page is interactive. */
@@ -15,6 +16,14 @@ function HydrationMarker({ children }: { children: ReactNode }) {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
   return children;
+}
+
+/** The SEO assistant in the browser: it owns the head tags the server wrote and keeps them in step. */
+function SeoAssistant({ data }: { data: PageData }) {
+  useEffect(() => {
+    applySeoHead(document, data.seo);
+  }, [data.seo]);
+  return null;
 }
 
 /** The server's data goes into the store once, so nothing it rendered is fetched again. */
@@ -39,6 +48,7 @@ async function hydrate(): Promise<void> {
     root,
     <DataLayerProvider layer={layer}>
       <HydrationMarker>
+        <SeoAssistant data={data} />
         <PageLayout data={data} />
       </HydrationMarker>
     </DataLayerProvider>,

@@ -4,6 +4,16 @@
  */
 import type { CollectionItem } from '../shared/delivery-types';
 import type { PageDefinition } from './pages/page-definition';
+import type { SeoHead } from './seo/seo-head';
+
+/** A language the page is available in, for the language menu. */
+export interface PageLanguage {
+  language: string;
+  /** The language's own name for itself, e.g. 'Deutsch (Deutschland)'. */
+  label: string;
+  href: string;
+  current: boolean;
+}
 
 export interface CollectionPreload {
   items: CollectionItem[];
@@ -25,6 +35,10 @@ export interface PageData {
   page: PageDefinition;
   /** Preloaded collections by grid component id; null where the grid loads in the browser. */
   collections: Record<string, CollectionPreload | null>;
+  /** The languages the page is in; empty when the site has one. */
+  languages: PageLanguage[];
+  /** The SEO assistant's tags, kept in step in the browser. */
+  seo: SeoHead;
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

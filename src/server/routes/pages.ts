@@ -1,17 +1,24 @@
 /**
- * Serves every page definition at {BASE_PATH}{path}, rendered on the server with its first pages
- * of data; `?page=N` shows N pages of a Show More grid (or the Nth page of a standard one), which
- * is how paging works without JavaScript. Each page's stylesheet is served by content hash.
+ * Serves every page definition at {BASE_PATH}{path} in the site's default language and at
+ * {BASE_PATH}/{lang}{path} in each other active language (spec §2.4), rendered on the server with
+ * its first pages of data and its SEO head. `?page=N` shows N pages of a Show More grid (or the
+ * Nth page of a standard one), which is how paging works without JavaScript. Each page's
+ * stylesheet is served by content hash.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
-import { findPrimarySite } from '../../cms/repositories/sites';
+import { findCollection, localizeCollection } from '../../cms/repositories/collections';
+import { findSeoRecord } from '../../cms/repositories/seo-records';
+import { findPrimarySite, listActiveLanguages, type Site } from '../../cms/repositories/sites';
 import type { DataStore } from '../../site/data/data-store';
 import { renderPageBody } from '../../site/entry-server';
-import { PAGE_DATA_ELEMENT_ID, serializePageData } from '../../site/page-data';
+import { gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
+import type { PageDefinition } from '../../site/pages/page-definition';
+import { renderSeoHead } from '../../site/seo/seo-head';
 import { IMMUTABLE, REVALIDATE, type CachedResponder } from '../http-cache';
-import type { LoadedPage } from '../pages';
+import { pageIn, type LoadedPage } from '../pages';
+import { buildSeoHead, localizedPath, type SiteLanguages } from '../ssr/build-seo-head';
 import type { ClientAssets } from '../ssr/client-assets';
 import { renderDocument, toBcp47 } from '../ssr/document';
 import { renderErrorDocument } from '../ssr/error-document';
@@ -26,9 +33,34 @@ export interface PageRouteOptions {
   pages: LoadedPage[];
 }
 
+type PageRequest = FastifyRequest<{ Params: { lang?: string; recordId?: string }; Querystring: { page?: string | string[] } }>;
+
+/** The origin absolute URLs use: SITE_URL, or else the request's own. */
+export function originOf(settings: DeliverySettings, request: FastifyRequest): string {
+  return settings.siteUrl ?? `${request.protocol}://${request.host}`;
+}
+
+export async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLanguages> {
+  const active = await listActiveLanguages(db, site.id);
+  return { active: [site.default_language, ...active.filter((language) => language !== site.default_language)], default: site.default_language };
+}
+
 export function registerPages(app: FastifyInstance, options: PageRouteOptions): void {
   const { basePath } = options.settings;
-  for (const page of options.pages) registerPage(app, page, options);
+  for (const page of options.pages) {
+    const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, page, options);
+    app.get(`${basePath}${page.definition.path}`, handler);
+    app.get(`${basePath}/:lang${page.definition.path}`, handler);
+  }
+  // '/de-DE' leads to the language's home page, '/de-DE/'.
+  if (options.pages.some((page) => page.definition.path === '/')) {
+    app.get<{ Params: { lang: string } }>(`${basePath}/:lang`, async (request, reply) => {
+      const site = await findPrimarySite(options.db);
+      const languages = site === undefined ? null : await siteLanguagesOf(options.db, site);
+      if (languages === null || languageOf(request.params.lang, languages) === null || request.params.lang === undefined) return reply.callNotFound();
+      return reply.redirect(`${basePath}/${encodeURIComponent(request.params.lang)}/${queryOf(request.url)}`, 301);
+    });
+  }
 
   app.get<{ Params: { file: string } }>(`${basePath}/assets/pages/:file`, (request, reply) => {
     const page = options.pages.find((candidate) => candidate.stylesheet.fileName === request.params.file);
@@ -43,42 +75,94 @@ export function registerPages(app: FastifyInstance, options: PageRouteOptions): 
   }
 }
 
-function registerPage(app: FastifyInstance, page: LoadedPage, { db, store, settings, assets, respond }: PageRouteOptions): void {
+async function servePage(request: PageRequest, reply: FastifyReply, loaded: LoadedPage, options: PageRouteOptions) {
+  const { db, store, settings, assets, respond } = options;
   const { basePath } = settings;
-  const { definition } = page;
-  const pageAssets = { ...assets, styles: [...assets.styles, `assets/pages/${page.stylesheet.fileName}`] };
+  const site = await findPrimarySite(db);
+  if (site === undefined) {
+    return reply
+      .code(503)
+      .header('Cache-Control', 'no-store')
+      .header('Retry-After', '60')
+      .type('text/html; charset=utf-8')
+      .send(renderErrorDocument({ status: 503, title: 'No content yet', message: 'This site has no content yet. Load some with "npm run cli -- seed".', basePath }));
+  }
+  const languages = await siteLanguagesOf(db, site);
+  const language = languageOf(request.params.lang, languages);
+  if (language === null) return reply.callNotFound();
 
-  app.get<{ Querystring: { page?: string | string[] } }>(`${basePath}${definition.path}`, async (request, reply) => {
-    const site = await findPrimarySite(db);
-    if (site === undefined) {
-      return reply
-        .code(503)
-        .header('Cache-Control', 'no-store')
-        .header('Retry-After', '60')
-        .type('text/html; charset=utf-8')
-        .send(renderErrorDocument({ status: 503, title: 'No content yet', message: 'This site has no content yet. Load some with "npm run cli -- seed".', basePath }));
-    }
-    const pages = readPagesShown(request.query.page);
+  const definition = pageIn(loaded, language);
+  // spec §2.2: the optional recordId route parameter; an empty string when absent.
+  const recordId = request.params.recordId ?? '';
+  const record = recordId === '' ? null : await findSeoRecord(db, site.id, recordId);
+  if (recordId !== '' && record === undefined) return reply.callNotFound();
+
+  const pages = readPagesShown(request.query.page);
+  const origin = originOf(settings, request);
+  return respond(request, reply, {
     // The page is the same for every visitor, so one rendering serves all until content changes.
-    return respond(request, reply, {
-      key: `page ${definition.path} ${pages}`,
-      contentType: 'text/html; charset=utf-8',
-      cacheControl: REVALIDATE,
-      render: async (contentVersion) => {
-        const data = await loadPageData({ db, settings, store, contentVersion, log: request.log }, definition, site, pages);
-        return renderDocument({
-          lang: toBcp47(data.language),
-          title: definition.seo.pageTitle,
-          description: definition.seo.description,
+    key: `page ${definition.path} ${language} ${recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`,
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: REVALIDATE,
+    render: async (contentVersion) => {
+      const loadedData = await loadPageData({ db, settings, store, contentVersion, log: request.log }, definition, site, language, pages);
+      const path = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
+      const firstGrid = gridsOf(definition)[0];
+      const preload = firstGrid === undefined ? null : loadedData.collections[firstGrid.id];
+      const data: PageData = {
+        ...loadedData,
+        languages: languageMenu(path, language, languages, basePath),
+        seo: buildSeoHead({
+          page: definition,
+          path,
+          language,
+          languages,
+          record: record ?? null,
+          fallbackDescription: await collectionDescription(db, site, definition, language),
+          origin,
           basePath,
-          assets: pageAssets,
-          bodyHtml: await renderPageBody(data),
-          pageDataJson: serializePageData(data),
-          pageDataElementId: PAGE_DATA_ELEMENT_ID,
-        });
-      },
-    });
+          siteName: site.name,
+          items: preload?.items ?? [],
+          total: preload?.total ?? 0,
+        }),
+      };
+      return renderDocument({
+        lang: toBcp47(language),
+        seoHeadHtml: renderSeoHead(data.seo),
+        basePath,
+        assets: { ...assets, styles: [...assets.styles, `assets/pages/${loaded.stylesheet.fileName}`] },
+        bodyHtml: await renderPageBody(data),
+        pageDataJson: serializePageData(data),
+        pageDataElementId: PAGE_DATA_ELEMENT_ID,
+      });
+    },
   });
+}
+
+/** The language a '/{lang}' segment names: an active language other than the default. */
+function languageOf(segment: string | undefined, languages: SiteLanguages): string | null {
+  if (segment === undefined) return languages.default;
+  const language = languages.active.find((candidate) => candidate !== languages.default && toBcp47(candidate) === segment);
+  return language ?? null;
+}
+
+function languageMenu(path: string, current: string, languages: SiteLanguages, basePath: string): PageLanguage[] {
+  if (languages.active.length <= 1) return [];
+  return languages.active.map((language) => {
+    const tag = toBcp47(language);
+    const label = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+    return { language, label: label.charAt(0).toLocaleUpperCase(tag) + label.slice(1), href: localizedPath(basePath, path, language, languages), current: language === current };
+  });
+}
+
+/** spec §2.2: the literature page has no description; its collection's describes it instead. */
+async function collectionDescription(db: ContentStore, site: Site, page: PageDefinition, language: string): Promise<string> {
+  const grid = gridsOf(page)[0];
+  if (grid === undefined) return '';
+  const collection = await findCollection(db, site.id, grid.input.collectionKeyOrId);
+  if (collection === undefined) return '';
+  const { metadata } = await localizeCollection(db, collection, [language, site.default_language]);
+  return typeof metadata.description === 'string' ? metadata.description : '';
 }
 
 function queryOf(url: string): string {

@@ -5,8 +5,7 @@ import { renderDocument, toBcp47 } from './document';
 
 const parts = {
   lang: 'en-US',
-  title: 'A <b>title</b> & "quotes"',
-  description: '',
+  seoHeadHtml: '<title>A &lt;b&gt;title&lt;/b&gt;</title>',
   basePath: '/lit',
   assets: { scripts: ['assets/entry-abc.js'], styles: ['assets/entry-abc.css'], preloads: [] },
   bodyHtml: '<main></main>',
@@ -15,22 +14,17 @@ const parts = {
 };
 
 describe('renderDocument', () => {
-  it('escapes the title and links the bundle under the base path', () => {
+  it('puts the SEO tags in the head and links the bundle under the base path', () => {
     const html = renderDocument(parts);
-    expect(html).toContain('<title>A &lt;b&gt;title&lt;/b&gt; &amp; &quot;quotes&quot;</title>');
+    expect(html).toMatch(/<head>[\s\S]*<title>A &lt;b&gt;title&lt;\/b&gt;<\/title>[\s\S]*<\/head>/);
     expect(html).toContain('<link rel="stylesheet" href="/lit/assets/entry-abc.css">');
     expect(html).toContain('<script type="module" src="/lit/assets/entry-abc.js"></script>');
-    expect(html).not.toContain('name="description"');
-  });
-
-  it('writes a description only when there is one', () => {
-    expect(renderDocument({ ...parts, description: 'About "TMA"' })).toContain('<meta name="description" content="About &quot;TMA&quot;">');
   });
 });
 
 describe('serializePageData', () => {
   it('cannot close the script element it is written into', () => {
-    const json = serializePageData({ basePath: '', platformSitesSegment: 'sfsites', siteId: '</script><script>alert(1)</script>', language: 'en_US', page: LITERATURE_PAGE, collections: {} });
+    const json = serializePageData({ basePath: '', platformSitesSegment: 'sfsites', siteId: '</script><script>alert(1)</script>', language: 'en_US', page: LITERATURE_PAGE, collections: {}, languages: [], seo: { title: '</script>', description: '', canonical: '/', robots: null, alternates: [], headTags: [], jsonLd: [] } });
     expect(json).not.toContain('<');
     expect(JSON.parse(json).siteId).toBe('</script><script>alert(1)</script>');
   });

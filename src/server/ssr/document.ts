@@ -8,8 +8,8 @@ import { escapeHtml } from './html';
 export interface DocumentParts {
   /** BCP 47 language of the page, e.g. 'en-US'. */
   lang: string;
-  title: string;
-  description: string;
+  /** The SEO assistant's tags: title, description, canonical, alternates, … (renderSeoHead). */
+  seoHeadHtml: string;
   basePath: string;
   assets: ClientAssets;
   bodyHtml: string;
@@ -23,8 +23,7 @@ export function renderDocument(parts: DocumentParts): string {
   const head = [
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(parts.title)}</title>`,
-    parts.description === '' ? '' : `<meta name="description" content="${escapeHtml(parts.description)}">`,
+    parts.seoHeadHtml,
     `<link rel="icon" href="${assetUrl('assets/favicon.svg')}" type="image/svg+xml">`,
     ...parts.assets.styles.map((file) => `<link rel="stylesheet" href="${assetUrl(file)}">`),
     ...parts.assets.preloads.map((file) => `<link rel="modulepreload" href="${assetUrl(file)}">`),

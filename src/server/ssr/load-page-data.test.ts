@@ -32,7 +32,7 @@ function withCollectionKey(key: string): PageDefinition {
 describe('loadPageData', () => {
   it('preloads the shown pages and the token Show More fetches next', async () => {
     const site = (await findPrimarySite(test.store.db))!;
-    const data = await loadPageData(source([]), LITERATURE_PAGE, site, 2);
+    const data = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 2);
     expect(data.collections['literature-grid']).toMatchObject({ pageSize: 7, pageToken: 0, nextPageToken: 2, previousPageToken: null, total: 26 });
     expect(data.collections['literature-grid']?.items).toHaveLength(14);
   });
@@ -41,7 +41,7 @@ describe('loadPageData', () => {
     const site = (await findPrimarySite(test.store.db))!;
     const warnings: string[] = [];
     const missing = 'MC0000000000000000000000000A';
-    const data = await loadPageData(source(warnings), withCollectionKey(missing), site, 1);
+    const data = await loadPageData(source(warnings), withCollectionKey(missing), site, 'en_US', 1);
     expect(data.collections['literature-grid']).toBeNull();
     expect(warnings).toEqual([`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${missing} and SiteId: ${DEMO_IDS.siteId}`]);
   });

@@ -32,26 +32,29 @@ export interface PageDataSource {
   log: Logger;
 }
 
-export async function loadPageData(source: PageDataSource, page: PageDefinition, site: Site, pagesShown: number): Promise<PageData> {
+/** What loadPageData loads: the page's data in a language, without its SEO head and language menu. */
+export type LoadedPageData = Omit<PageData, 'seo' | 'languages'>;
+
+export async function loadPageData(source: PageDataSource, page: PageDefinition, site: Site, language: string, pagesShown: number): Promise<LoadedPageData> {
   const collections: Record<string, CollectionPreload | null> = {};
   for (const grid of gridsOf(page)) {
-    collections[grid.id] = grid.settings.preload ? await preload(source, grid, site, pagesShown) : null;
+    collections[grid.id] = grid.settings.preload ? await preload(source, grid, language, pagesShown) : null;
   }
   return {
     basePath: source.settings.basePath,
     platformSitesSegment: source.settings.platformSitesSegment,
     siteId: site.id,
-    language: site.default_language,
+    language,
     page,
     collections,
   };
 }
 
-async function preload(source: PageDataSource, grid: CollectionGridDefinition, site: Site, pagesShown: number): Promise<CollectionPreload | null> {
+async function preload(source: PageDataSource, grid: CollectionGridDefinition, language: string, pagesShown: number): Promise<CollectionPreload | null> {
   const { channelOrSiteId, collectionKeyOrId } = grid.input;
-  const key = `preload:${source.contentVersion}:${channelOrSiteId}:${collectionKeyOrId}:${site.default_language}:${grid.settings.pageSize}:${grid.settings.paginator?.variant}:${pagesShown}`;
+  const key = `preload:${source.contentVersion}:${channelOrSiteId}:${collectionKeyOrId}:${language}:${grid.settings.pageSize}:${grid.settings.paginator?.variant}:${pagesShown}`;
   try {
-    return await source.store.load(key, () => preloadCollection(source, grid, site.default_language, pagesShown), { ttlMs: CMS_CACHE_TTL_MS });
+    return await source.store.load(key, () => preloadCollection(source, grid, language, pagesShown), { ttlMs: CMS_CACHE_TTL_MS });
   } catch (error) {
     // spec §8: the preload fails soft; the grid then loads in the browser or shows its error state.
     source.log.warn(`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${collectionKeyOrId} and SiteId: ${channelOrSiteId}`);

@@ -17,7 +17,7 @@ const item = (contentBody: Record<string, unknown>): CollectionItem => ({
 });
 
 const render = (body: Record<string, unknown>, card: CardSettings = settings, basePath = '') =>
-  renderToString(<Card item={toGridItems([item(body)], 7)[0]!} settings={card} basePath={basePath} />);
+  renderToString(<Card item={toGridItems([item(body)], 7)[0]!} settings={card} basePath={basePath} label="Item 8" />);
 
 describe('Card (spec §2.2)', () => {
   const html = render({ Title: '<b>TMA</b>', description: 'Desc <i>x</i>', url: '/lit/a.pdf', image: { url: '/lit/img.svg', altText: '<b>alt</b>' } });

@@ -66,10 +66,12 @@ interface CardProps {
   item: GridItem;
   settings: CardSettings;
   basePath: string;
+  /** The group's accessible name, built from the item's position counted from 1 (spec §2.3). */
+  label: string;
   ref?: Ref<HTMLDivElement>;
 }
 
-export function Card({ item, settings, basePath, ref }: CardProps) {
+export function Card({ item, settings, basePath, label, ref }: CardProps) {
   const { title, description, href, imageInfoV1: image } = readCardFields(item);
   const position = item.index + 1;
   const Title = settings.titleTag;
@@ -79,7 +81,7 @@ export function Card({ item, settings, basePath, ref }: CardProps) {
   const secondary = settings.secondaryButton.show ? resolvePageReference(settings.secondaryButton.target, basePath) : { href: '', opensNewWindow: false };
   return (
     // spec §2.3: each item is a focusable group labelled by its position, counted from 1.
-    <div ref={ref} className={`card card--image-${settings.imagePosition}`} role="group" aria-label={`Item ${position}`} tabIndex={-1} id={`item-${position}`}>
+    <div ref={ref} className={`card card--image-${settings.imagePosition}`} role="group" aria-label={label} tabIndex={-1} id={`item-${position}`}>
       <div className="card__media">
         {image && (
           <img className="card__image" src={image.url} {...sourcesOf(image, basePath)} alt={image.altText} width={480} height={360} loading={DEFAULT_IMAGE_LOADING} decoding="async" />

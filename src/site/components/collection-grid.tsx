@@ -15,6 +15,7 @@ import { componentClass } from '../pages/page-styles';
 import { Card } from './card';
 import { appendUniqueItems, toGridItems, type GridItem } from './grid-items';
 import { loadedPaginator } from './paginators';
+import { uiText, type UiText } from '../ui-text';
 
 interface CollectionGridProps {
   grid: CollectionGridDefinition;
@@ -65,6 +66,7 @@ const pageHref = (pageNumber: number) => `?page=${pageNumber}`;
 
 export function CollectionGrid({ grid, preload, basePath, language }: CollectionGridProps) {
   const { settings } = grid;
+  const text = uiText(language);
   const [state, setState] = useState<GridState>(() => initialState(preload));
   const dataLayer = useDataLayer(basePath);
   const provider = useRef<CollectionProvider | null>(null);
@@ -167,7 +169,7 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
     <div className={`collection ${componentClass(grid.id)}`}>
       {loadingFirstPage && (
         <p className="visually-hidden" role="status">
-          Loading…
+          {text.loading}
         </p>
       )}
       <ul className={gridClassName} aria-busy={state.status !== 'idle'}>
@@ -191,6 +193,7 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
                   item={item}
                   settings={settings.card}
                   basePath={basePath}
+                  label={text.item(item.index + 1)}
                   ref={(element) => {
                     if (element) itemElements.current.set(item.index, element);
                     else itemElements.current.delete(item.index);
@@ -205,7 +208,7 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
           {settings.errorState.message}
         </p>
       )}
-      {state.items.length > 0 && <Paginator grid={grid} state={state} goTo={goTo} />}
+      {state.items.length > 0 && <Paginator grid={grid} state={state} goTo={goTo} text={text} />}
     </div>
   );
 }
@@ -225,11 +228,12 @@ function showPage(page: CollectionPage): GridState {
 interface PaginatorProps {
   grid: CollectionGridDefinition;
   state: GridState;
+  text: UiText;
   goTo: (pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) => void;
 }
 
 /** The grid's paginator, if it has one and it loaded (spec §4.5). */
-function Paginator({ grid, state, goTo }: PaginatorProps) {
+function Paginator({ grid, state, goTo, text }: PaginatorProps) {
   const paginator = grid.settings.paginator;
   if (paginator === null) return null;
   const busy = state.status === 'paging';
@@ -253,8 +257,7 @@ function Paginator({ grid, state, goTo }: PaginatorProps) {
   return (
     <Standard
       style={paginator.style}
-      pageNumber={state.pageToken + 1}
-      pageCount={Math.ceil(state.total / grid.settings.pageSize)}
+      labels={{ navigation: text.pages, previous: text.previousPage, next: text.nextPage, status: text.pageStatus(state.pageToken + 1, Math.max(1, Math.ceil(state.total / grid.settings.pageSize))) }}
       previousHref={previousPageToken === null ? null : pageHref(previousPageToken + 1)}
       nextHref={nextPageToken === null ? null : pageHref(nextPageToken + 1)}
       busy={busy}

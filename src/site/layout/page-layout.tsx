@@ -9,16 +9,41 @@ import type { ColumnDefinition, ComponentDefinition, SectionDefinition } from '.
 import { FORM_FACTORS } from '../../shared/constants';
 import type { PageData } from '../page-data';
 import { sectionClass } from '../pages/page-styles';
+import { uiText } from '../ui-text';
 
 export function PageLayout({ data }: { data: PageData }) {
   return (
-    <main className="page" id="main">
-      {data.page.sections.map((section) => (
-        <Section key={section.id} section={section} data={data} />
-      ))}
-    </main>
+    <>
+      {data.languages.length > 1 && <LanguageMenu data={data} />}
+      <main className="page" id="main">
+        {data.page.sections.map((section) => (
+          <Section key={section.id} section={section} data={data} />
+        ))}
+      </main>
+    </>
   );
 }
+
+/** Links to the page in every language the site has (spec §2.4), each named in its own language. */
+function LanguageMenu({ data }: { data: PageData }) {
+  return (
+    <header className="site-header">
+      <nav className="language-menu" aria-label={uiText(data.language).languages}>
+        <ul>
+          {data.languages.map((entry) => (
+            <li key={entry.language}>
+              <a href={entry.href} hrefLang={toHrefLang(entry.language)} lang={toHrefLang(entry.language)} aria-current={entry.current ? 'page' : undefined}>
+                {entry.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+const toHrefLang = (language: string) => language.replace('_', '-');
 
 function Section({ section, data }: { section: SectionDefinition; data: PageData }) {
   const background = section.background;

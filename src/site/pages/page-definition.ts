@@ -22,10 +22,16 @@ export type TextStyle = (typeof TEXT_STYLES)[number];
 export interface PageDefinition {
   /** Stable name: lower-case letters, digits and dashes. */
   name: string;
-  /** Where the page is served, below the base path: '/' or '/something'. */
+  /** Where the page is served, below the base path: '/' or '/something', optionally ending in '/:recordId'. */
   path: string;
   seo: { pageTitle: string; description: string; customHeadTags: string };
   sections: SectionDefinition[];
+  /**
+   * Texts in other languages, by language (e.g. 'de_DE'): keys are 'seo.pageTitle',
+   * 'seo.description', 'seo.customHeadTags', or '<componentId>.<setting path>' such as
+   * 'page-heading.text' or 'literature-grid.paginator.label'.
+   */
+  translations?: Record<string, Record<string, string>>;
 }
 
 export interface SectionBackground {

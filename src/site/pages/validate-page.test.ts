@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
-import { cmsInputProblem, newSection, normalizeAlignment, PageDefinitionError, validatePageDefinition } from './validate-page';
+import { cmsInputProblem, localizePage, newSection, normalizeAlignment, PageDefinitionError, validatePageDefinition } from './validate-page';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -95,8 +95,9 @@ describe('validatePageDefinition', () => {
   });
 
   it('gives a section without columns one column named Column 1, 12 wide (spec §2.1)', () => {
-    const page = clone(LITERATURE_PAGE) as unknown as { sections: Array<{ columns?: unknown }> };
+    const page = clone(LITERATURE_PAGE) as unknown as { sections: Array<{ columns?: unknown }>; translations?: unknown };
     delete page.sections[0]!.columns;
+    delete page.translations;
     expect(validatePageDefinition(page, 'x').sections[0]?.columns).toEqual([{ name: 'Column 1', width: 12, components: [] }]);
     expect(newSection('s').columns).toEqual([{ name: 'Column 1', width: 12, components: [] }]);
   });
@@ -130,6 +131,22 @@ describe('validatePageDefinition', () => {
     expect(problemsOf(page)).toContain(
       'sections[1].columns[0].components[0].settings.errorState.action.target: is not a valid page reference: its type needs attributes it does not have',
     );
+  });
+});
+
+describe('translations', () => {
+  it('refuses a key that names no text of the page', () => {
+    const page = { ...clone(LITERATURE_PAGE), translations: { de_DE: { 'nope.text': 'x', 'page-heading.text': 'Überschrift', 'seo.pageTitle': 'Titel' }, english: {} } };
+    expect(problemsOf(page)).toEqual(['translations.de_DE.nope.text: names no text of this page', 'translations.english: must be a language such as de_DE']);
+  });
+
+  it('puts translated texts in place for a language, and leaves other languages as written', () => {
+    const german = localizePage(LITERATURE_PAGE, 'de_DE');
+    expect(german.seo.pageTitle).toBe('Datenblätter - CVD-, ALD-Präkursoren');
+    expect(german.sections[0]?.columns[0]?.components[0]).toMatchObject({ settings: { text: 'Datenblätter - CVD-, ALD-Präkursoren und Anlagen', fontSize: '36px' } });
+    expect(german.sections[1]?.columns[0]?.components[0]).toMatchObject({ settings: { paginator: { label: 'Mehr anzeigen' }, card: { primaryButton: { label: 'Mehr erfahren' } } } });
+    expect(localizePage(LITERATURE_PAGE, 'ja_JP')).toBe(LITERATURE_PAGE);
+    expect(LITERATURE_PAGE.seo.pageTitle).toBe('Literature Sheets - CVD, ALD Precursors');
   });
 });
 

@@ -150,7 +150,7 @@ export function validatePageDefinition(json: unknown, source: string): PageDefin
   };
   const page: PageDefinition = {
     name: check.string('name', root.name, { pattern: IDENTIFIER, allowEmpty: false }),
-    path: check.string('path', root.path, { pattern: /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?$/, allowEmpty: false }),
+    path: check.string('path', root.path, { pattern: PAGE_PATH, allowEmpty: false }),
     seo: {
       pageTitle: check.string('seo.pageTitle', seo.pageTitle, { max: 300, allowEmpty: false }),
       description: check.string('seo.description', seo.description ?? '', { max: 1_000 }),
@@ -158,8 +158,59 @@ export function validatePageDefinition(json: unknown, source: string): PageDefin
     },
     sections: check.array('sections', root.sections).map((value, index) => readSection(check, `sections[${index}]`, value, uniqueId)),
   };
+  if (root.translations !== undefined) page.translations = readTranslations(check, root.translations, page);
   if (check.problems.length > 0) throw new PageDefinitionError(source, check.problems);
   return page;
+}
+
+/** '/', '/a/b', and either of them ending in '/:recordId' (spec §2.2 route parameter). */
+const PAGE_PATH = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?(?:\/?:recordId)?$/;
+const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
+
+function readTranslations(check: Checker, value: unknown, page: PageDefinition): Record<string, Record<string, string>> {
+  const translations: Record<string, Record<string, string>> = {};
+  for (const [language, texts] of Object.entries(check.object('translations', value))) {
+    if (!LANGUAGE.test(language)) check.fail(`translations.${language}`, 'must be a language such as de_DE');
+    translations[language] = {};
+    for (const [key, text] of Object.entries(check.object(`translations.${language}`, texts))) {
+      const path = `translations.${language}.${key}`;
+      translations[language][key] = check.string(path, text, { max: 20_000 });
+      if (typeof translatedValue(page, key) !== 'string') check.fail(path, 'names no text of this page');
+    }
+  }
+  return translations;
+}
+
+/** The text a translation key names: 'seo.<field>' or '<componentId>.<setting path>'. */
+function translatedValue(page: PageDefinition, key: string): unknown {
+  const [head = '', ...rest] = key.split('.');
+  if (head === 'seo') return rest.length === 1 ? (page.seo as unknown as Record<string, unknown>)[rest[0] ?? ''] : undefined;
+  const component = page.sections.flatMap((section) => section.columns.flatMap((column) => column.components)).find((candidate) => candidate.id === head);
+  let value: unknown = component?.settings;
+  for (const part of rest) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
+  return value;
+}
+
+/**
+ * The page in another language: its translated texts put in place of the default ones. A language
+ * without translations gets the page as it is.
+ */
+export function localizePage(page: PageDefinition, language: string): PageDefinition {
+  const texts = page.translations?.[language];
+  if (texts === undefined) return page;
+  const localized = JSON.parse(JSON.stringify(page)) as PageDefinition;
+  for (const [key, text] of Object.entries(texts)) {
+    const [head = '', ...rest] = key.split('.');
+    const last = rest.pop();
+    if (last === undefined) continue;
+    let target: unknown =
+      head === 'seo'
+        ? localized.seo
+        : localized.sections.flatMap((section) => section.columns.flatMap((column) => column.components)).find((candidate) => candidate.id === head)?.settings;
+    for (const part of rest) target = target !== null && typeof target === 'object' ? (target as Record<string, unknown>)[part] : undefined;
+    if (target !== null && typeof target === 'object') (target as Record<string, unknown>)[last] = text;
+  }
+  return localized;
 }
 
 function readSection(check: Checker, path: string, value: unknown, uniqueId: (path: string, value: unknown) => string): SectionDefinition {

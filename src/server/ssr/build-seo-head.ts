@@ -1,0 +1,125 @@
+/**
+ * The SEO assistant on the server (spec §2.4, §3.5, §5.4): fills the page's title, description
+ * and custom head tags from its record, adds hreflang alternates when the site has more than one
+ * language, a canonical link, robots when the record is not indexed, and structured data about
+ * the page and the literature sheets it shows.
+ */
+import type { SeoRecord } from '../../cms/repositories/seo-records';
+import type { CollectionItem } from '../../shared/delivery-types';
+import { filterHeadTags, scriptSafeJson } from '../../shared/head-tags';
+import { classifyLink, resolveLink } from '../../shared/links';
+import { fillSeoTemplate } from '../../shared/seo-templates';
+import { decodeEntities, stripTags } from '../../shared/text';
+import type { PageDefinition } from '../../site/pages/page-definition';
+import type { SeoHead } from '../../site/seo/seo-head';
+import { toBcp47 } from './document';
+
+export interface SiteLanguages {
+  /** Active languages, the default first. */
+  active: string[];
+  default: string;
+}
+
+/** The path of a page in a language: the default language has no segment (spec §2.4). */
+export function localizedPath(basePath: string, path: string, language: string, languages: SiteLanguages): string {
+  const segment = language === languages.default ? '' : `/${toBcp47(language)}`;
+  return `${basePath}${segment}${path}`;
+}
+
+export interface SeoHeadInput {
+  page: PageDefinition;
+  /** The page's path below the base path and language, record id filled in. */
+  path: string;
+  language: string;
+  languages: SiteLanguages;
+  record: SeoRecord | null;
+  /** spec §2.2 leaves the literature page's description empty; the collection's is used instead. */
+  fallbackDescription: string;
+  origin: string;
+  basePath: string;
+  siteName: string;
+  /** The items the page shows, for structured data. */
+  items: CollectionItem[];
+  total: number;
+}
+
+export function buildSeoHead(input: SeoHeadInput): SeoHead {
+  const { page, record, language, languages, origin, basePath } = input;
+  const absolute = (path: string) => `${origin}${path}`;
+  const ownUrl = absolute(localizedPath(basePath, input.path, language, languages));
+  // The filled description is markup with quotes escaped (spec §5.4); the tag needs its text.
+  const description = decodeEntities(stripTags(fillSeoTemplate(page.seo.description, record, 'description'))).trim() || input.fallbackDescription;
+  const title = stripTags(fillSeoTemplate(page.seo.pageTitle, record, 'title'));
+
+  return {
+    title,
+    description,
+    canonical: canonicalOf(record, basePath, origin) ?? ownUrl,
+    robots: record !== null && !record.isSeoIndexed ? 'noindex,nofollow' : null,
+    alternates: alternatesOf(input),
+    headTags: filterHeadTags(fillSeoTemplate(page.seo.customHeadTags, record, 'headTags'), basePath),
+    jsonLd: [scriptSafeJson(structuredData(input, title, description, ownUrl))],
+  };
+}
+
+function canonicalOf(record: SeoRecord | null, basePath: string, origin: string): string | null {
+  if (record?.canonicalUrl == null || record.canonicalUrl === '') return null;
+  const link = resolveLink(record.canonicalUrl, basePath);
+  if (link.href === '' || link.opensNewWindow || link.href.startsWith('#')) return null;
+  return classifyLink(link.href) === 'relative' ? `${origin}${link.href}` : link.href;
+}
+
+/**
+ * spec §2.4: only with more than one active language; a non-default language gets a '/{lang}'
+ * segment, the default none, and the default is also the 'x-default'. A record's own hreflang
+ * URLs (keyed with '_', e.g. de_DE) take the place of the computed ones.
+ */
+export function alternatesOf(input: Pick<SeoHeadInput, 'languages' | 'record' | 'basePath' | 'origin' | 'path'>): SeoHead['alternates'] {
+  const { languages, record, basePath, origin, path } = input;
+  if (languages.active.length <= 1) return [];
+  const hrefFor = (language: string) => {
+    const own = record?.hrefLangUrls[language.replace('-', '_')];
+    const link = own === undefined ? null : resolveLink(own, basePath);
+    if (link !== null && link.href !== '' && !link.opensNewWindow) return classifyLink(link.href) === 'relative' ? `${origin}${link.href}` : link.href;
+    return `${origin}${localizedPath(basePath, path, language, languages)}`;
+  };
+  const alternates = languages.active.map((language) => ({ hreflang: toBcp47(language), href: hrefFor(language) }));
+  return [...alternates, { hreflang: 'x-default', href: hrefFor(languages.default) }];
+}
+
+/** schema.org: the page is a collection of literature sheets, each a PDF document. */
+function structuredData(input: SeoHeadInput, title: string, description: string, url: string): Record<string, unknown> {
+  const absolute = (href: unknown) => {
+    const link = resolveLink(href, input.basePath);
+    if (link.href === '' || link.opensNewWindow || link.href.startsWith('#')) return undefined;
+    return classifyLink(link.href) === 'relative' ? `${input.origin}${link.href}` : link.href;
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'CollectionPage',
+    name: title,
+    ...(description ? { description } : {}),
+    url,
+    inLanguage: toBcp47(input.language),
+    isPartOf: { '@type': 'WebSite', name: input.siteName, url: `${input.origin}${input.basePath}/` },
+    mainEntity: {
+      '@type': 'ItemList',
+      numberOfItems: input.total,
+      itemListElement: input.items.map((item, index) => {
+        const body = item.body.contentBody;
+        const image = body.image !== null && typeof body.image === 'object' ? (body.image as Record<string, unknown>) : {};
+        return {
+          '@type': 'ListItem',
+          position: index + 1,
+          item: {
+            '@type': 'DigitalDocument',
+            name: stripTags(typeof body.Title === 'string' ? body.Title : item.body.title),
+            ...(typeof body.description === 'string' ? { description: stripTags(body.description) } : {}),
+            ...(absolute(body.url) ? { url: absolute(body.url), encodingFormat: 'application/pdf' } : {}),
+            ...(absolute(image.url) ? { image: absolute(image.url) } : {}),
+          },
+        };
+      }),
+    },
+  };
+}
