@@ -1,0 +1,144 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+
+const ORIGIN = 'https://lit.example.com';
+const LANGUAGES: Array<[string, string, string]> = [
+  ['/', 'en-US', 'Literature Sheets - CVD, ALD Precursors'],
+  ['/de-DE/', 'de-DE', 'Datenblätter - CVD-, ALD-Präkursoren'],
+  ['/fr-FR/', 'fr-FR', 'Fiches techniques - Précurseurs CVD, ALD'],
+];
+
+/** The <head> of a document, and everything outside it. */
+function split(html: string): { head: string; rest: string } {
+  const start = html.indexOf('<head>');
+  const end = html.indexOf('</head>');
+  return { head: html.slice(start, end), rest: html.slice(0, start) + html.slice(end) };
+}
+const count = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].length;
+const alternates = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`).sort();
+
+let directory: string;
+let test: TestApp;
+beforeAll(async () => {
+  // The shipped pages plus one with a record parameter, to see record data at work.
+  directory = mkdtempSync(join(tmpdir(), 'literature-seo-'));
+  cpSync('pages', directory, { recursive: true });
+  writeFileSync(
+    join(directory, 'sheet.json'),
+    JSON.stringify({
+      name: 'sheet',
+      path: '/sheet/:recordId',
+      seo: {
+        pageTitle: '{!Record._Title} ({!Record._Object}) | Literature Sheets',
+        description: 'CAS {!Record.CASNumber}: {!Record.Description}{!Record.Missing}',
+        customHeadTags: '<meta property="og:title" content="{!Record.Title}"><meta http-equiv="refresh" content="0;url=https://evil.example">',
+      },
+      sections: [{ id: 'body', columns: [{ name: 'Column 1', width: 12, components: [{ type: 'richTextHeading', id: 'heading', settings: { tag: 'h1', text: 'Sheet' } }] }] }],
+    }),
+  );
+  test = await createTestApp({ env: { SITE_URL: ORIGIN, PAGES_DIR: directory } });
+  await test.store.db
+    .updateTable('seo_records')
+    .set({ is_seo_indexed: 0, canonical_url: '/sheet/silane-canonical', fields: JSON.stringify({ Title: 'Silane "SiH4"', Description: "It's a gas", CASNumber: '7803-62-5' }) })
+    .where('url_alias', '=', 'silane')
+    .execute();
+});
+afterAll(async () => {
+  await test.close();
+  rmSync(directory, { recursive: true, force: true });
+});
+
+describe('head tags in the server’s HTML, JavaScript off (spec §2.4)', () => {
+  it.each(LANGUAGES)('%s has exactly one title, description and canonical, all in <head>', async (path, lang, title) => {
+    const response = await test.app.inject(path);
+    expect(response.statusCode).toBe(200);
+    const { head, rest } = split(response.body);
+    expect(response.body).toContain(`<html lang="${lang}">`);
+    expect(count(head, /<title>/g)).toBe(1);
+    expect(head).toContain(`<title>${title}</title>`);
+    expect(count(head, /<meta name="description"/g)).toBe(1);
+    expect(count(head, /<link rel="canonical"/g)).toBe(1);
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}${path}" data-seo>`);
+    // Nothing the assistant owns appears outside <head>.
+    expect(count(rest, /<title>|rel="canonical"|rel="alternate"|name="description"|name="robots"|application\/ld\+json" data-seo/g)).toBe(0);
+    // Indexed: no robots tag.
+    expect(count(head, /name="robots"/g)).toBe(0);
+  });
+
+  it('falls back to the collection’s description in each language (the page’s own is empty)', async () => {
+    expect(split((await test.app.inject('/')).body).head).toContain('<meta name="description" content="Demo data: literature sheets for CVD and ALD precursors and equipment');
+    expect(split((await test.app.inject('/de-DE/')).body).head).toContain('<meta name="description" content="Demodaten: Datenblätter');
+  });
+
+  it.each(LANGUAGES)('%s has the same hreflang set, with x-default, as the sitemap', async (path) => {
+    const head = split((await test.app.inject(path)).body).head;
+    const sitemap = (await test.app.inject('/sitemap.xml')).body;
+    const entry = sitemap.split('<url>').find((block) => block.includes(`<loc>${ORIGIN}${path}</loc>`)) ?? '';
+    const fromSitemap = [...entry.matchAll(/hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`).sort();
+    expect(alternates(head)).toEqual(fromSitemap);
+    expect(alternates(head)).toEqual([`de-DE ${ORIGIN}/de-DE/`, `en-US ${ORIGIN}/`, `fr-FR ${ORIGIN}/fr-FR/`, `x-default ${ORIGIN}/`].sort());
+  });
+
+  it('describes the page and its sheets as structured data', async () => {
+    const head = split((await test.app.inject('/')).body).head;
+    const json = /<script type="application\/ld\+json" data-seo>([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
+    const data = JSON.parse(json) as { '@type': string; mainEntity: { numberOfItems: number; itemListElement: Array<{ item: { url: string; encodingFormat: string } }> } };
+    expect(data['@type']).toBe('CollectionPage');
+    expect(data.mainEntity.numberOfItems).toBe(26);
+    expect(data.mainEntity.itemListElement).toHaveLength(7);
+    expect(data.mainEntity.itemListElement[0]?.item).toMatchObject({ url: `${ORIGIN}/sfsites/c/file-asset/literature-sheet-trimethylaluminum?v=1`, encodingFormat: 'application/pdf' });
+  });
+
+  it('keeps the canonical of ?page=N at the page itself', async () => {
+    expect(split((await test.app.inject('/?page=3')).body).head).toContain(`<link rel="canonical" href="${ORIGIN}/" data-seo>`);
+  });
+
+  it('offers the other languages in a language menu', async () => {
+    const body = (await test.app.inject('/fr-FR/')).body;
+    expect(body).toContain('<nav class="language-menu" aria-label="Langue">');
+    expect(body).toMatch(/<a href="\/de-DE\/" hrefLang="de-DE" lang="de-DE">Deutsch \(Deutschland\)<\/a>/);
+    expect(body).toMatch(/<a href="\/fr-FR\/" hrefLang="fr-FR" lang="fr-FR" aria-current="page">Français \(France\)<\/a>/);
+  });
+
+  it('answers unknown languages with 404 and sends a bare language path to its page', async () => {
+    expect((await test.app.inject('/xx-XX/')).statusCode).toBe(404);
+    expect((await test.app.inject('/en-US/')).statusCode).toBe(404);
+    const redirect = await test.app.inject('/de-DE');
+    expect(redirect.statusCode).toBe(301);
+    expect(redirect.headers.location).toBe('/de-DE/');
+  });
+});
+
+describe('record data (spec §3.5, §5.4)', () => {
+  it('fills templates from the record found by URL alias or id, and sets robots when not indexed', async () => {
+    const response = await test.app.inject('/sheet/silane');
+    expect(response.statusCode).toBe(200);
+    const { head } = split(response.body);
+    expect(head).toContain('<title>Silane (SiH₄) (Literature Sheet) | Literature Sheets</title>');
+    expect(head).toContain(`<meta name="description" content="CAS 7803-62-5: It&#39;s a gas" data-seo>`);
+    expect(count(head, /<meta name="robots" content="noindex,nofollow" data-seo>/g)).toBe(1);
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/sheet/silane-canonical" data-seo>`);
+    expect(head).toContain('<meta property="og:title" content="Silane &quot;SiH4&quot;" data-seo>');
+    expect(head).not.toContain('http-equiv');
+
+    const byId = await test.app.inject(`/sheet/${(await test.store.db.selectFrom('seo_records').select('record_id').where('url_alias', '=', 'teos').executeTakeFirstOrThrow()).record_id}`);
+    expect(split(byId.body).head).toContain('<title>Tetraethyl orthosilicate (TEOS) (Literature Sheet) | Literature Sheets</title>');
+    expect(count(split(byId.body).head, /name="robots"/g)).toBe(0);
+  });
+
+  it('answers 404 for a record that does not exist, and leaves record pages out of the sitemap', async () => {
+    expect((await test.app.inject('/sheet/no-such-record')).statusCode).toBe(404);
+    expect((await test.app.inject('/sitemap.xml')).body).not.toContain('/sheet/');
+  });
+});
+
+describe('robots.txt', () => {
+  it('points at the sitemap and keeps crawlers out of the API', async () => {
+    const body = (await test.app.inject('/robots.txt')).body;
+    expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(body).toContain('Disallow: /services/data/v65.0/');
+  });
+});
