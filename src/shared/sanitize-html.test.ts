@@ -12,6 +12,7 @@ describe('sanitizeHtml (spec §5.3)', () => {
     ['<img src=x onerror=alert(1)>', ''],
     ['<img src="/sfsites/c/cms/delivery/media/MC1" alt="<b>A</b> tank" onload="x()">', '<img src="/lit/sfsites/c/cms/delivery/media/MC1" alt="A tank" loading="lazy">'],
     ['<img src="javascript:alert(1)">', ''],
+    ['<img src="https://tracker.example/pixel.gif" alt="">', ''],
     ['<img src="data:image/png;base64,iVBORw0KGgo=" alt="">', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="" loading="lazy">'],
     ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', ''],
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],

@@ -6,7 +6,7 @@
  */
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { TEXT_STYLES } from './constants';
-import { isImageDataUri, resolveLink } from './links';
+import { classifyLink, isImageDataUri, resolveLink } from './links';
 import { stripTags } from './text';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -85,8 +85,9 @@ function allowedAttributes(element: Element, options: SanitizeOptions): Array<[s
   }
   if (tag === 'img') {
     const source = element.attrs.find((attribute) => attribute.name === 'src')?.value ?? '';
-    const src = isImageDataUri(source) ? source : resolveLink(source, options.basePath).href;
-    if (src === '' || src.startsWith('mailto:') || src.startsWith('tel:') || src.startsWith('#')) return null;
+    // Images come from the site itself: an outside image would let a third party watch visitors.
+    const src = isImageDataUri(source) ? source : classifyLink(source) === 'relative' ? resolveLink(source, options.basePath).href : '';
+    if (src === '') return null;
     kept.push(['src', src]);
     // spec §5.3: alt text is shown sanitised (no tags).
     kept.push(['alt', stripTags(element.attrs.find((attribute) => attribute.name === 'alt')?.value ?? '')]);
