@@ -63,7 +63,7 @@ export function buildSeoHead(input: SeoHeadInput): SeoHead {
 }
 
 function canonicalOf(record: SeoRecord | null, basePath: string, origin: string): string | null {
-  if (record?.canonicalUrl == null || record.canonicalUrl === '') return null;
+  if (record === null || record.canonicalUrl === null || record.canonicalUrl === '') return null;
   const link = resolveLink(record.canonicalUrl, basePath);
   if (link.href === '' || link.opensNewWindow || link.href.startsWith('#')) return null;
   return classifyLink(link.href) === 'relative' ? `${origin}${link.href}` : link.href;
