@@ -7,6 +7,12 @@ import { countSites } from '../cms/repositories/sites';
 import { seedDemoContent } from '../cms/demo/seed-demo';
 import { ConfigError, loadConfig, type AppConfig } from '../server/config';
 import { createProgressBar } from './progress-bar';
+import { readSecret } from './read-secret';
+import { randomBytes } from 'node:crypto';
+import { findUserByEmail, insertUser } from '../cms/repositories/users';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../server/auth/passwords';
+import { idFromBytes } from '../shared/ids';
+import { USER_ID_PREFIX } from '../shared/constants';
 
 /** Opens the configured store, migrated, for the length of a command. */
 async function withStore(run: (store: OpenStore, config: AppConfig) => Promise<void>): Promise<void> {
@@ -27,6 +33,29 @@ interface Command {
 }
 
 const COMMANDS: Record<string, Command> = {
+  users: {
+    summary: 'Manage accounts: "users add <email>" creates one (the password is asked for, or read from standard input).',
+    usage: 'users add <email>',
+    run: async ([action, email]) => {
+      if (action !== 'add' || email === undefined) throw new Error('Usage: npm run cli -- users add <email>');
+      const address = email.trim().toLowerCase();
+      if (!/^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(address)) throw new Error(`"${email}" is not an email address`);
+      const password = await readSecret(`Password for ${address}: `);
+      if (process.stdin.isTTY && (await readSecret('Password again: ')) !== password) throw new Error('The passwords do not match');
+      if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`A password needs at least ${MIN_PASSWORD_LENGTH} characters`);
+      if (password.length > MAX_PASSWORD_LENGTH) throw new Error(`A password has at most ${MAX_PASSWORD_LENGTH} characters`);
+      await withStore(async (store) => {
+        if (await findUserByEmail(store.db, address)) throw new Error(`An account for ${address} already exists`);
+        await insertUser(store.db, {
+          id: idFromBytes(USER_ID_PREFIX, randomBytes(16)),
+          email: address,
+          password_hash: await hashPassword(password),
+          created_at: new Date().toISOString(),
+        });
+        console.log(`Created the account ${address}.`);
+      });
+    },
+  },
   migrate: {
     summary: 'Create the content store or bring its schema up to date.',
     usage: 'migrate',

@@ -11,6 +11,7 @@ import * as initial from './migrations/001-initial';
 import * as seoRecords from './migrations/002-seo-records';
 import * as contentVersion from './migrations/003-content-version-triggers';
 import * as collectionTranslations from './migrations/004-collection-translations';
+import * as usersAndSessions from './migrations/005-users-and-sessions';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DatabaseSettings = { dialect: 'sqlite'; path: string };
@@ -29,6 +30,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['002-seo-records', seoRecords.up],
   ['003-content-version-triggers', contentVersion.up],
   ['004-collection-translations', collectionTranslations.up],
+  ['005-users-and-sessions', usersAndSessions.up],
 ];
 
 export interface OpenOptions {

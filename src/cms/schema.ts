@@ -126,6 +126,27 @@ export interface SeoRecordsTable {
   is_seo_indexed: number;
 }
 
+export interface UsersTable {
+  /** '005…', 18 characters. */
+  id: string;
+  /** Lower-cased. */
+  email: string;
+  /** scrypt$N$r$p$salt$hash */
+  password_hash: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** Hex SHA-256 of the session id the cookie carries. */
+  id_hash: string;
+  user_id: string;
+  /** Sent with state-changing requests, checked against this. */
+  csrf_token: string;
+  created_at: number;
+  last_activity_at: number;
+  absolute_expires_at: number;
+}
+
 export interface StoreStateTable {
   key: string;
   value: string;
@@ -147,5 +168,7 @@ export interface Database {
   media: MediaTable;
   file_assets: FileAssetsTable;
   seo_records: SeoRecordsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
   store_state: StoreStateTable;
 }

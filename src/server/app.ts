@@ -16,7 +16,9 @@ import { DataStore } from '../site/data/data-store';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { registerCmsFiles } from './routes/cms-files';
 import { registerImageResizer } from './routes/image-resizer';
-import { registerPages } from './routes/pages';
+import { originOf, registerPages } from './routes/pages';
+import { registerSessionRoutes } from './routes/session-routes';
+import { SessionService } from './auth/session-service';
 import { registerSeoFiles } from './routes/seo-files';
 import { loadPages, type LoadedPage } from './pages';
 import { mediaUrlOf } from '../api/content-resolution';
@@ -35,6 +37,8 @@ export interface AppOptions {
   clientDir: string | null;
   /** Page definitions; by default loaded from config.pagesDir. */
   pages?: LoadedPage[];
+  /** The clock sessions are timed by; tests move it. */
+  now?: () => number;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -109,7 +113,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       resolveImageUrls: async (keys) =>
         new Map((await listMediaInfoByKeys(store.db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))])),
     }));
-  registerPages(app, { db: store.db, store: new DataStore(), settings, assets, respond, pages });
+  const sessions = new SessionService(store.db, {
+    idleMs: config.session.idleSeconds * 1000,
+    absoluteMs: config.session.absoluteSeconds * 1000,
+    secureCookie: config.session.secureCookie,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  registerSessionRoutes(app, { db: store.db, sessions, basePath: config.basePath, assets, originOf: (request) => originOf(settings, request) });
+  // Expired sessions are refused as soon as they are presented; this clears the rows left behind.
+  const sweep = setInterval(() => void sessions.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')), 10 * 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  registerPages(app, { db: store.db, store: new DataStore(), settings, assets, respond, pages, sessions });
   registerSeoFiles(app, { db: store.db, settings, pages, respond });
 
   return app;

@@ -14,7 +14,14 @@ describe('loadConfig', () => {
       seedDemoContent: true,
       responseCacheEntries: 1000,
       pagesDir: './pages',
+      session: { idleSeconds: 1800, absoluteSeconds: 43200, secureCookie: false },
     });
+  });
+
+  it('makes the session cookie Secure when the site is served over HTTPS', () => {
+    expect(loadConfig({ SITE_URL: 'https://lit.example.com' }).session.secureCookie).toBe(true);
+    expect(loadConfig({ SITE_URL: 'https://lit.example.com', SESSION_COOKIE_SECURE: 'false' }).session.secureCookie).toBe(false);
+    expect(loadConfig({ SESSION_COOKIE_SECURE: 'true' }).session.secureCookie).toBe(true);
   });
 
   it('reads every variable', () => {
@@ -65,6 +72,10 @@ describe('loadConfig', () => {
     ['SEED_DEMO_CONTENT', 'yes'],
     ['RESPONSE_CACHE_ENTRIES', '-5'],
     ['RESPONSE_CACHE_ENTRIES', 'lots'],
+    ['SESSION_IDLE_SECONDS', '30'],
+    ['SESSION_IDLE_SECONDS', 'soon'],
+    ['SESSION_ABSOLUTE_SECONDS', '60'],
+    ['SESSION_COOKIE_SECURE', 'maybe'],
   ])('rejects %s=%j with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

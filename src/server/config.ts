@@ -3,7 +3,7 @@
  * process with a message naming the variable and what it expects (DESIGN "Run-time contract").
  */
 import type { DatabaseSettings } from '../cms/database';
-import { DEFAULT_PLATFORM_SITES_SEGMENT } from '../shared/constants';
+import { DEFAULT_PLATFORM_SITES_SEGMENT, SESSION_WARNING_SECONDS } from '../shared/constants';
 
 export type DatabaseConfig = DatabaseSettings;
 
@@ -23,6 +23,14 @@ export interface AppConfig {
   responseCacheEntries: number;
   /** Folder of page definitions (*.json), read at start. */
   pagesDir: string;
+  session: {
+    /** A session ends after this long without the visitor doing anything. */
+    idleSeconds: number;
+    /** …and after this long in any case. */
+    absoluteSeconds: number;
+    /** Secure cookie with the __Host- prefix: on when SITE_URL is https, unless set. */
+    secureCookie: boolean;
+  };
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -49,6 +57,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     seedDemoContent: readBoolean(env, 'SEED_DEMO_CONTENT', true),
     responseCacheEntries: readWholeNumber(env, 'RESPONSE_CACHE_ENTRIES', 1000, 1_000_000),
     pagesDir: env.PAGES_DIR || './pages',
+    session: readSessionSettings(env),
   };
 }
 
@@ -120,6 +129,17 @@ function readSegment(env: Environment): string {
     throw new ConfigError('PLATFORM_SITES_SEGMENT', 'must be one path segment of letters, digits, _ or -', value);
   }
   return value;
+}
+
+function readSessionSettings(env: Environment): AppConfig['session'] {
+  const idleSeconds = readWholeNumber(env, 'SESSION_IDLE_SECONDS', 1800, 31_536_000);
+  const absoluteSeconds = readWholeNumber(env, 'SESSION_ABSOLUTE_SECONDS', 43_200, 31_536_000);
+  // spec §2.5: the warning comes 30 s before suspension, so a session must last longer than that.
+  if (idleSeconds <= SESSION_WARNING_SECONDS) throw new ConfigError('SESSION_IDLE_SECONDS', `must be more than the ${SESSION_WARNING_SECONDS} s warning`, String(idleSeconds));
+  if (absoluteSeconds < idleSeconds) throw new ConfigError('SESSION_ABSOLUTE_SECONDS', 'must be at least SESSION_IDLE_SECONDS', String(absoluteSeconds));
+  const siteUrl = env.SITE_URL ?? '';
+  const secureCookie = env.SESSION_COOKIE_SECURE === undefined || env.SESSION_COOKIE_SECURE === '' ? siteUrl.startsWith('https:') : readBoolean(env, 'SESSION_COOKIE_SECURE', false);
+  return { idleSeconds, absoluteSeconds, secureCookie };
 }
 
 function readWholeNumber(env: Environment, name: string, fallback: number, max: number): number {

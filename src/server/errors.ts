@@ -14,8 +14,9 @@ export interface ErrorResponder {
 }
 
 export function createErrorResponder(basePath: string): ErrorResponder {
-  const apiPrefix = `${basePath}${API_ROOT}/`;
-  const isApiRequest = (request: FastifyRequest) => request.url.startsWith(apiPrefix);
+  // The delivery API and the site's own JSON API (/api/session) answer errors as JSON arrays.
+  const apiPrefixes = [`${basePath}${API_ROOT}/`, `${basePath}/api/`];
+  const isApiRequest = (request: FastifyRequest) => apiPrefixes.some((prefix) => request.url.startsWith(prefix));
   return {
     onNotFound(request, reply) {
       if (isApiRequest(request)) return sendApiError(reply, 404, [{ errorCode: ERROR_CODES.NOT_FOUND, message: MESSAGES.NOT_FOUND }]);

@@ -14,6 +14,7 @@ export const SITE_ID_PREFIX = '0DM';
 export const CHANNEL_ID_PREFIX = '0ap';
 export const MANAGED_CONTENT_ID_PREFIX = '20Y';
 export const COMMUNITY_ID_PREFIX = '0DB';
+export const USER_ID_PREFIX = '005';
 
 /** The platform's provider prefix, as in contentBody["sfdc_cms:media"] (spec §3.3). */
 export const PROVIDER_PREFIX = 'sfdc';

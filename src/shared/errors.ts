@@ -11,6 +11,8 @@ export interface ApiErrorItem {
 
 export const ERROR_CODES = {
   INVALID_ID_FIELD: 'INVALID_ID_FIELD',
+  INVALID_SESSION_ID: 'INVALID_SESSION_ID',
+  FORBIDDEN: 'INSUFFICIENT_ACCESS',
   INVALID_API_INPUT: 'INVALID_API_INPUT',
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
@@ -34,6 +36,8 @@ export const MESSAGES = {
   CHANNEL_OR_SITE_ID_EMPTY: 'Enter a value for channelOrSiteId.',
   CHANNEL_OR_SITE_ID_PREFIX: 'Enter a valid prefix for channelOrSiteId.',
   NOT_FOUND: 'The requested resource does not exist',
+  SESSION_EXPIRED: 'Session expired or invalid',
+  CROSS_SITE_REFUSED: 'Requests from other sites are not accepted',
   METHOD_NOT_ALLOWED: 'The HTTP method is not allowed for this resource',
   UNKNOWN_EXCEPTION: 'An unexpected error occurred. Please try again later.',
 } as const;

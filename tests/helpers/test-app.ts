@@ -25,15 +25,17 @@ export interface TestAppOptions {
   clientDir?: string | null;
   /** Called with the SQL of every query the app runs. */
   onQuery?: (sql: string) => void;
+  /** The clock sessions are timed by. */
+  now?: () => number;
 }
 
-export async function createTestApp({ env = {}, seed = true, clientDir = null, onQuery }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, seed = true, clientDir = null, onQuery, now }: TestAppOptions = {}): Promise<TestApp> {
   const directory = mkdtempSync(join(tmpdir(), 'literature-test-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${join(directory, 'site.db')}`, ...env });
   const store = openDatabase(config.database, onQuery ? { onQuery } : {});
   await migrateToLatest(store);
   if (seed) await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, now: new Date('2026-01-15T09:00:00Z') });
-  const app = await buildApp({ config, store, clientDir });
+  const app = await buildApp({ config, store, clientDir, ...(now ? { now } : {}) });
   return {
     app,
     store,

@@ -11,6 +11,7 @@ import type { ContentStore } from '../../cms/database';
 import { findCollection, localizeCollection } from '../../cms/repositories/collections';
 import { findSeoRecord } from '../../cms/repositories/seo-records';
 import { findPrimarySite, listActiveLanguages, type Site } from '../../cms/repositories/sites';
+import type { SessionService } from '../auth/session-service';
 import type { DataStore } from '../../site/data/data-store';
 import { renderPageBody } from '../../site/entry-server';
 import { gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
@@ -26,6 +27,8 @@ import { loadPageData, readPagesShown } from '../ssr/load-page-data';
 
 export interface PageRouteOptions {
   db: ContentStore;
+  /** Opening a page is the visitor's own action: it keeps a signed-in visitor's session alive. */
+  sessions: SessionService;
   store: DataStore;
   settings: DeliverySettings;
   assets: ClientAssets;
@@ -76,7 +79,8 @@ export function registerPages(app: FastifyInstance, options: PageRouteOptions): 
 }
 
 async function servePage(request: PageRequest, reply: FastifyReply, loaded: LoadedPage, options: PageRouteOptions) {
-  const { db, store, settings, assets, respond } = options;
+  const { db, store, settings, assets, respond, sessions } = options;
+  await noteNavigation(request, sessions);
   const { basePath } = settings;
   const site = await findPrimarySite(db);
   if (site === undefined) {
@@ -137,6 +141,16 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
       });
     },
   });
+}
+
+/**
+ * A page the visitor navigated to (not a prefetch or a background request) counts as activity.
+ * The page itself stays the same for everyone; only the session row changes.
+ */
+async function noteNavigation(request: FastifyRequest, sessions: SessionService): Promise<void> {
+  if (request.headers['sec-fetch-mode'] !== 'navigate' || request.headers.cookie === undefined) return;
+  const lookup = await sessions.read(request);
+  if (lookup.state === 'live') await sessions.touch(lookup.session);
 }
 
 /** The language a '/{lang}' segment names: an active language other than the default. */

@@ -1,0 +1,29 @@
+import type { ContentStore } from '../database';
+import type { SessionsTable } from '../schema';
+
+export type SessionRow = SessionsTable;
+
+export async function insertSession(db: ContentStore, session: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export async function findSession(db: ContentStore, idHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+}
+
+export async function touchSession(db: ContentStore, idHash: string, at: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_activity_at: at }).where('id_hash', '=', idHash).execute();
+}
+
+export async function deleteSession(db: ContentStore, idHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+}
+
+/** Removes sessions past their idle or absolute limit; returns how many. */
+export async function deleteExpiredSessions(db: ContentStore, now: number, idleMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('absolute_expires_at', '<=', now), eb('last_activity_at', '<=', now - idleMs)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

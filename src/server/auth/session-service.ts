@@ -1,0 +1,118 @@
+/**
+ * Server-side sessions (issue "Visitors and sessions"): 256-bit random ids, stored only as
+ * hashes; a new id at every sign-in; an idle timeout and an absolute lifetime enforced here, on
+ * every request that presents one. Reading a session is never activity; only touch() extends it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { ContentStore } from '../../cms/database';
+import { deleteExpiredSessions, deleteSession, findSession, insertSession, touchSession, type SessionRow } from '../../cms/repositories/sessions';
+import { parseCookies, serializeSessionCookie, sessionCookieName } from './cookies';
+
+export interface SessionSettings {
+  idleMs: number;
+  absoluteMs: number;
+  secureCookie: boolean;
+  now?: () => number;
+}
+
+export interface LiveSession {
+  idHash: string;
+  userId: string;
+  csrfToken: string;
+  /** When the session ends if nothing extends it: the idle limit, capped by the absolute one. */
+  idleExpiresAt: number;
+  absoluteExpiresAt: number;
+}
+
+export type SessionLookup = { state: 'none' } | { state: 'live'; session: LiveSession } | { state: 'expired' };
+
+const hashOf = (id: string) => createHash('sha256').update(id).digest('hex');
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+
+export class SessionService {
+  readonly cookieName: string;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: ContentStore,
+    private readonly settings: SessionSettings,
+  ) {
+    this.cookieName = sessionCookieName(settings.secureCookie);
+    this.now = settings.now ?? Date.now;
+  }
+
+  /** Starts a session for a user; the one the request presented (if any) ends. */
+  async create(request: FastifyRequest, userId: string): Promise<{ cookie: string; session: LiveSession }> {
+    const previous = this.idOf(request);
+    if (previous !== undefined) await deleteSession(this.db, hashOf(previous));
+    const id = randomBytes(32).toString('base64url');
+    const now = this.now();
+    const row: SessionRow = {
+      id_hash: hashOf(id),
+      user_id: userId,
+      csrf_token: randomBytes(24).toString('base64url'),
+      created_at: now,
+      last_activity_at: now,
+      absolute_expires_at: now + this.settings.absoluteMs,
+    };
+    await insertSession(this.db, row);
+    const cookie = serializeSessionCookie(this.cookieName, id, { maxAgeSeconds: Math.ceil(this.settings.absoluteMs / 1000), secure: this.settings.secureCookie });
+    return { cookie, session: this.toLive(row) };
+  }
+
+  /** The request's session, without extending it. */
+  async read(request: FastifyRequest): Promise<SessionLookup> {
+    const id = this.idOf(request);
+    if (id === undefined) return { state: 'none' };
+    if (!SESSION_ID.test(id)) return { state: 'expired' };
+    const row = await findSession(this.db, hashOf(id));
+    if (row === undefined) return { state: 'expired' };
+    const session = this.toLive(row);
+    if (this.now() >= session.idleExpiresAt) {
+      await deleteSession(this.db, row.id_hash);
+      return { state: 'expired' };
+    }
+    return { state: 'live', session };
+  }
+
+  /** The visitor acted: the idle timer starts again (never past the absolute lifetime). */
+  async touch(session: LiveSession): Promise<LiveSession> {
+    const now = this.now();
+    await touchSession(this.db, session.idHash, now);
+    return { ...session, idleExpiresAt: Math.min(now + this.settings.idleMs, session.absoluteExpiresAt) };
+  }
+
+  async end(session: LiveSession): Promise<void> {
+    await deleteSession(this.db, session.idHash);
+  }
+
+  /** The clock sessions are timed by (injectable for tests). */
+  currentTime(): number {
+    return this.now();
+  }
+
+  /** A Set-Cookie value that removes the session cookie. */
+  clearCookie(): string {
+    return serializeSessionCookie(this.cookieName, '', { maxAgeSeconds: 0, secure: this.settings.secureCookie });
+  }
+
+  async deleteExpired(): Promise<number> {
+    return deleteExpiredSessions(this.db, this.now(), this.settings.idleMs);
+  }
+
+  private idOf(request: FastifyRequest): string | undefined {
+    return parseCookies(request.headers.cookie).get(this.cookieName);
+  }
+
+  private toLive(row: SessionRow): LiveSession {
+    const absoluteExpiresAt = Number(row.absolute_expires_at);
+    return {
+      idHash: row.id_hash,
+      userId: row.user_id,
+      csrfToken: row.csrf_token,
+      idleExpiresAt: Math.min(Number(row.last_activity_at) + this.settings.idleMs, absoluteExpiresAt),
+      absoluteExpiresAt,
+    };
+  }
+}

@@ -1,0 +1,156 @@
+/**
+ * Signing in and out, and the session API the browser asks where it stands (issue "Visitors and
+ * sessions"):
+ *   GET  {base}/login · POST {base}/login · POST {base}/logout
+ *   GET  {base}/api/session (never activity) · POST {base}/api/session/continue · POST {base}/api/session/activity
+ * State-changing requests must come from this site and, once signed in, carry the session's CSRF
+ * token. Nothing here is cached by anyone.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentStore } from '../../cms/database';
+import { findUserByEmail } from '../../cms/repositories/users';
+import { ApiError, ERROR_CODES, MESSAGES } from '../../shared/errors';
+import { classifyLink } from '../../shared/links';
+import { decoyHash, MAX_PASSWORD_LENGTH, verifyPassword } from '../auth/passwords';
+import { RateLimiter } from '../auth/rate-limiter';
+import { isSameOriginRequest } from '../auth/same-origin';
+import type { LiveSession, SessionService } from '../auth/session-service';
+import type { ClientAssets } from '../ssr/client-assets';
+import { renderLoginDocument } from '../ssr/login-document';
+
+export interface SessionRoutesOptions {
+  db: ContentStore;
+  sessions: SessionService;
+  basePath: string;
+  assets: ClientAssets;
+  /** The site's origin as browsers send it in Origin headers. */
+  originOf: (request: FastifyRequest) => string;
+}
+
+const PRIVATE = 'private, no-store';
+const SIGN_IN_FAILED = 'The email or password is incorrect.';
+const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please try again in a few minutes.';
+
+/** What the browser learns about its session (issue: {isGuest, userId, idleExpiresAt}). */
+export function sessionState(session: LiveSession, now: number) {
+  return {
+    isGuest: false,
+    userId: session.userId,
+    idleExpiresAt: new Date(session.idleExpiresAt).toISOString(),
+    absoluteExpiresAt: new Date(session.absoluteExpiresAt).toISOString(),
+    // The browser schedules from the server's clock, not its own.
+    serverTime: new Date(now).toISOString(),
+    csrfToken: session.csrfToken,
+  };
+}
+
+export function registerSessionRoutes(app: FastifyInstance, { db, sessions, basePath, assets, originOf }: SessionRoutesOptions): void {
+  const clock = () => sessions.currentTime();
+  const perAddress = new RateLimiter(20, 10 * 60_000, clock);
+  const perAccount = new RateLimiter(5, 15 * 60_000, clock);
+
+  // Forms post application/x-www-form-urlencoded.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const refuseCrossSite = (request: FastifyRequest) => {
+    if (!isSameOriginRequest(request, originOf(request))) throw new ApiError(403, ERROR_CODES.FORBIDDEN, MESSAGES.CROSS_SITE_REFUSED);
+  };
+
+  /** The live session of a state-changing request, its CSRF token checked; 401 when there is none. */
+  const requireSession = async (request: FastifyRequest, reply: FastifyReply): Promise<LiveSession> => {
+    refuseCrossSite(request);
+    const lookup = await sessions.read(request);
+    if (lookup.state !== 'live') {
+      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+      throw new ApiError(401, ERROR_CODES.INVALID_SESSION_ID, MESSAGES.SESSION_EXPIRED);
+    }
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const token = request.headers['x-csrf-token'] ?? body.csrf;
+    if (token !== lookup.session.csrfToken) throw new ApiError(403, ERROR_CODES.FORBIDDEN, MESSAGES.CROSS_SITE_REFUSED);
+    return lookup.session;
+  };
+
+  app.get(`${basePath}/api/session`, async (request, reply) => {
+    reply.header('Cache-Control', PRIVATE).header('Vary', 'Cookie');
+    const lookup = await sessions.read(request);
+    if (lookup.state === 'none') return { isGuest: true };
+    if (lookup.state === 'expired') {
+      reply.header('Set-Cookie', sessions.clearCookie());
+      throw new ApiError(401, ERROR_CODES.INVALID_SESSION_ID, MESSAGES.SESSION_EXPIRED);
+    }
+    return sessionState(lookup.session, sessions.currentTime());
+  });
+
+  // "Continue Working" and the visitor's own actions are the only things that extend a session.
+  for (const action of ['continue', 'activity']) {
+    app.post(`${basePath}/api/session/${action}`, async (request, reply) => {
+      reply.header('Cache-Control', PRIVATE);
+      const session = await sessions.touch(await requireSession(request, reply));
+      return sessionState(session, sessions.currentTime());
+    });
+  }
+
+  app.get<{ Querystring: { returnTo?: string } }>(`${basePath}/login`, async (request, reply) => {
+    const lookup = await sessions.read(request);
+    if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+    return sendLogin(reply, 200, {
+      basePath,
+      assets,
+      returnTo: safeReturnTo(request.query.returnTo, basePath),
+      email: '',
+      error: null,
+      signedIn: lookup.state === 'live' ? { csrfToken: lookup.session.csrfToken } : null,
+    });
+  });
+
+  app.post<{ Body: Record<string, string | undefined> }>(`${basePath}/login`, async (request, reply) => {
+    refuseCrossSite(request);
+    const email = String(request.body?.email ?? '').trim().toLowerCase().slice(0, 320);
+    const password = String(request.body?.password ?? '');
+    const returnTo = safeReturnTo(request.body?.returnTo, basePath);
+    const page = { basePath, assets, returnTo, email, signedIn: null };
+
+    const wait = Math.max(perAddress.retryAfter(request.ip), perAccount.retryAfter(email));
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      return sendLogin(reply, 429, { ...page, error: TOO_MANY_ATTEMPTS });
+    }
+    perAddress.record(request.ip);
+
+    const user = email === '' ? undefined : await findUserByEmail(db, email);
+    // An unknown account costs as much as a wrong password, and reads the same.
+    const valid = (await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? (await decoyHash()))) && user !== undefined;
+    if (!valid) {
+      perAccount.record(email);
+      return sendLogin(reply, 401, { ...page, error: SIGN_IN_FAILED });
+    }
+    perAccount.reset(email);
+    const { cookie } = await sessions.create(request, user.id);
+    return reply.header('Set-Cookie', cookie).header('Cache-Control', PRIVATE).redirect(returnTo, 303);
+  });
+
+  app.post(`${basePath}/logout`, async (request, reply) => {
+    refuseCrossSite(request);
+    const lookup = await sessions.read(request);
+    if (lookup.state === 'live') {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if ((request.headers['x-csrf-token'] ?? body.csrf) !== lookup.session.csrfToken) throw new ApiError(403, ERROR_CODES.FORBIDDEN, MESSAGES.CROSS_SITE_REFUSED);
+      await sessions.end(lookup.session);
+    }
+    reply.header('Set-Cookie', sessions.clearCookie()).header('Cache-Control', PRIVATE);
+    return request.headers.accept?.includes('application/json') ? reply.code(204).send() : reply.redirect(`${basePath}/`, 303);
+  });
+
+  function sendLogin(reply: FastifyReply, status: number, page: Parameters<typeof renderLoginDocument>[0]) {
+    return reply.code(status).header('Cache-Control', PRIVATE).type('text/html; charset=utf-8').send(renderLoginDocument(page));
+  }
+}
+
+/** Only a path of this site, so sign-in cannot be used to send visitors elsewhere. */
+function safeReturnTo(value: unknown, basePath: string): string {
+  const fallback = `${basePath}/`;
+  if (typeof value !== 'string' || classifyLink(value) !== 'relative') return fallback;
+  return basePath === '' || value === basePath || value.startsWith(`${basePath}/`) ? value : fallback;
+}
