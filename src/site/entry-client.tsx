@@ -7,6 +7,7 @@ import { primeCollectionPages } from './data/collection-provider';
 import { createDataLayer, DataLayerProvider, type DataLayer } from './data/data-layer';
 import { PageLayout } from './layout/page-layout';
 import { gridsOf, PAGE_DATA_ELEMENT_ID, paginatorVariantsOf, type PageData } from './page-data';
+import { initPageDataLayer, notifyViewChange } from './page-data-layer';
 import { applySeoHead } from './seo/seo-head';
 import './styles/site.css';
 
@@ -44,6 +45,7 @@ async function hydrate(): Promise<void> {
   primeFromServer(layer, data);
   // The paginators the server rendered must be here before hydrating, so the two agree.
   await loadPaginators(paginatorVariantsOf(data));
+  initPageDataLayer({ name: data.page.name, language: data.language });
   hydrateRoot(
     root,
     <DataLayerProvider layer={layer}>
@@ -53,6 +55,10 @@ async function hydrate(): Promise<void> {
       </HydrationMarker>
     </DataLayerProvider>,
   );
+  notifyViewChange();
+  // Sessions matter only to signed-in visitors: their code loads after the page is interactive.
+  const { mountSessionManager } = await import('./session/session-manager');
+  mountSessionManager(data.basePath, layer.store);
 }
 
 void hydrate();

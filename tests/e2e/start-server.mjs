@@ -22,6 +22,12 @@ process.on('exit', () => rmSync(directory, { recursive: true, force: true }));
 // Seed with the operator command, then add the hostile record the way an operator's SQL could.
 const seeded = spawnSync(process.execPath, ['dist/server/cli.js', 'seed'], { stdio: 'inherit', env: process.env });
 if (seeded.status !== 0) process.exit(seeded.status ?? 1);
+// An account for the session specs, created as an operator would, the password on standard input.
+const account = spawnSync(process.execPath, ['dist/server/cli.js', 'users', 'add', 'e2e@example.com'], { input: 'e2e password 1234\n', env: process.env });
+if (account.status !== 0) {
+  process.stderr.write(account.stderr);
+  process.exit(account.status ?? 1);
+}
 const db = new Database(join(directory, 'site.db'));
 const site = db.prepare('SELECT id FROM sites ORDER BY created_at, id LIMIT 1').get();
 const hostile = '"><img src=x onerror="window.__pwned=1"></title><script>window.__pwned=1</script>';

@@ -16,6 +16,7 @@ import { Card } from './card';
 import { appendUniqueItems, toGridItems, type GridItem } from './grid-items';
 import { loadedPaginator } from './paginators';
 import { uiText, type UiText } from '../ui-text';
+import { replaceAddress } from '../page-data-layer';
 
 interface CollectionGridProps {
   grid: CollectionGridDefinition;
@@ -145,7 +146,7 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
         return { ...current, items: appended.items, status: 'idle', error: undefined, nextPageToken: page.nextPageToken, total: page.total };
       });
       // Keep the address in step, so reload and "back" return to the same list.
-      window.history.replaceState(window.history.state, '', address);
+      replaceAddress(address);
     } catch (error) {
       if (!isAbortError(error)) setState((current) => ({ ...current, status: 'idle', error }));
     } finally {
