@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { API_ROOT } from '../shared/constants';
-import { ApiError, ERROR_CODES, MESSAGES } from '../shared/errors';
+import { ApiError, ERROR_CODES, MESSAGES, notFound } from '../shared/errors';
 import type { QueryValue } from '../shared/request-validation';
 import { getCollectionMetadata, readCollectionMetadataRequest } from './collection-metadata';
 import { getCollectionPage, readCollectionPageRequest } from './collection-items';
@@ -56,6 +56,8 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, respon
 
   const route = (path: string, handler: Handler) => {
     app.get<{ Params: Params; Querystring: Query }>(`${root}${path}`, async (request, reply) => {
+      // No id, key or alias contains NUL: such a path names nothing (and no store could look it up).
+      if (Object.values(request.params).some((value) => value?.includes('\u0000'))) throw notFound();
       const origin = settings.siteUrl ?? `${request.protocol}://${request.host}`;
       // Absolute URLs built from the Host header must not be shared between hosts by a cache.
       if (settings.siteUrl === null) reply.header('Vary', 'Host');

@@ -2,7 +2,7 @@
  * Operator commands: `npm run cli -- <command> [--help]`. Each command reads the same environment
  * as the server (DATABASE_URL, …).
  */
-import { migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
+import { describeDatabase, migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
 import { countSites } from '../cms/repositories/sites';
 import { seedDemoContent } from '../cms/demo/seed-demo';
 import { ConfigError, loadConfig, type AppConfig } from '../server/config';
@@ -76,13 +76,13 @@ const COMMANDS: Record<string, Command> = {
     run: () =>
       withStore(async (store, config) => {
         if ((await countSites(store.db)) > 0) {
-          console.log(`The content store at ${config.database.path} already has content; nothing was changed.`);
+          console.log(`The content store at ${describeDatabase(config.database)} already has content; nothing was changed.`);
           return;
         }
         const progress = createProgressBar('Seeding demo content', process.stdout);
         await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, onProgress: progress.update });
         progress.done();
-        console.log(`Seeded the demo literature sheets into ${config.database.path}.`);
+        console.log(`Seeded the demo literature sheets into ${describeDatabase(config.database)}.`);
       }),
   },
 };

@@ -5,7 +5,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import pg from 'pg';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
 import * as seoRecords from './migrations/002-seo-records';
@@ -14,7 +15,7 @@ import * as collectionTranslations from './migrations/004-collection-translation
 import * as usersAndSessions from './migrations/005-users-and-sessions';
 
 export type Dialect = 'sqlite' | 'postgres';
-export type DatabaseSettings = { dialect: 'sqlite'; path: string };
+export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
 export type ContentStore = Kysely<Database>;
 
@@ -38,7 +39,21 @@ export interface OpenOptions {
   onQuery?: (sql: string) => void;
 }
 
-export function openDatabase(settings: DatabaseSettings, { onQuery }: OpenOptions = {}): OpenStore {
+export function openDatabase(settings: DatabaseSettings, options: OpenOptions = {}): OpenStore {
+  return settings.dialect === 'postgres' ? openPostgres(settings, options) : openSqlite(settings, options);
+}
+
+/** PostgreSQL through a pool of connections (DATABASE_URL=postgres://…). */
+function openPostgres(settings: { url: string; poolSize?: number }, { onQuery }: OpenOptions): OpenStore {
+  const pool = new pg.Pool({ connectionString: settings.url, max: settings.poolSize ?? 10 });
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
+  });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+function openSqlite(settings: { path: string }, { onQuery }: OpenOptions): OpenStore {
   if (settings.path !== ':memory:') mkdirSync(dirname(settings.path), { recursive: true });
   const sqlite = new SQLite(settings.path);
   sqlite.pragma('journal_mode = WAL');
@@ -76,6 +91,16 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       return statement;
     },
   };
+}
+
+/** Where the store is, for messages: the file, or the server without its password. */
+export function describeDatabase(settings: DatabaseSettings): string {
+  return settings.dialect === 'sqlite' ? settings.path : settings.url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+}
+
+/** Whether the store answers at all (readiness). */
+export async function pingDatabase(store: OpenStore): Promise<void> {
+  await sql`SELECT 1`.execute(store.db);
 }
 
 class ListedMigrations implements MigrationProvider {

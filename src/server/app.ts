@@ -9,6 +9,8 @@ import { registerDeliveryApi } from '../api/register-delivery-api';
 import type { DeliverySettings } from '../api/delivery-context';
 import type { OpenStore } from '../cms/database';
 import type { AppConfig } from './config';
+import { ApiError, ERROR_CODES } from '../shared/errors';
+import { API_ROOT } from '../shared/constants';
 import { createErrorResponder, registerErrorHandlers } from './errors';
 import { REVALIDATE, createCachedResponder } from './http-cache';
 import { ResponseCache } from './response-cache';
@@ -75,6 +77,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandlers(app, errors);
+  // No page or file address contains NUL; refusing it here keeps it away from every store query.
+  // (The delivery API checks its parameters itself, with the catalogue's messages.)
+  const apiRoot = `${config.basePath}${API_ROOT}/`;
+  app.addHook('onRequest', async (request) => {
+    if (/%00/i.test(request.url) && !request.url.startsWith(apiRoot)) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'The address is not valid.');
+  });
 
   const settings: DeliverySettings = {
     basePath: config.basePath,

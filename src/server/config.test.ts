@@ -81,8 +81,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));
   });
 
+  it('reads a PostgreSQL URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db:5432/site', DATABASE_POOL_SIZE: '4' }).database).toEqual({ dialect: 'postgres', url: 'postgres://app:s3cret@db:5432/site', poolSize: 4 });
+  });
+
   it('does not echo a database password', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db/site' })).toThrow(/app:\*\*\*@/);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db/site' })).not.toThrow(/s3cret/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db' })).toThrow(/app:\*\*\*@/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/site' })).not.toThrow(/s3cret/);
   });
 });

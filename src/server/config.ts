@@ -79,9 +79,18 @@ function readDatabase(env: Environment): DatabaseConfig {
     return { dialect: 'sqlite', path };
   }
   if (/^postgres(?:ql)?:\/\//.test(value)) {
-    throw new ConfigError('DATABASE_URL', 'names PostgreSQL, which this version does not support yet; use sqlite:<path>', redactPassword(value));
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new ConfigError('DATABASE_URL', 'must be a valid postgres://user:password@host:port/database URL', redactPassword(value));
+    }
+    if (url.hostname === '' || url.pathname.length <= 1) {
+      throw new ConfigError('DATABASE_URL', 'must name a host and a database, e.g. postgres://user:password@host:5432/literature', redactPassword(value));
+    }
+    return { dialect: 'postgres', url: value, poolSize: readWholeNumber(env, 'DATABASE_POOL_SIZE', 10, 200) || 10 };
   }
-  throw new ConfigError('DATABASE_URL', 'must be sqlite:<path> (e.g. sqlite:./data/site.db)', redactPassword(value));
+  throw new ConfigError('DATABASE_URL', 'must be sqlite:<path> (e.g. sqlite:./data/site.db) or postgres://user:password@host:port/database', redactPassword(value));
 }
 
 /** Never echo a database password back into logs or terminals. */

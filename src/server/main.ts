@@ -4,7 +4,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrateToLatest, openDatabase } from '../cms/database';
+import { describeDatabase, migrateToLatest, openDatabase } from '../cms/database';
 import { seedDemoContentIfEmpty } from '../cms/demo/seed-demo';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   await migrateToLatest(store);
   if (config.seedDemoContent) {
     const seeded = await seedDemoContentIfEmpty(store.db, { platformSitesSegment: config.platformSitesSegment });
-    if (seeded.seeded) console.log(`Seeded ${seeded.items} demo literature sheets into ${config.database.path}`);
+    if (seeded.seeded) console.log(`Seeded ${seeded.items} demo literature sheets into ${describeDatabase(config.database)}`);
   }
 
   // dist/server/main.js serves the browser bundle built next to it in dist/client.

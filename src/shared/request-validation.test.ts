@@ -61,6 +61,7 @@ describe('readString', () => {
   it('reads one value and refuses a repeated one', () => {
     expect(readString('language', 'en_US')).toBe('en_US');
     expect(readString('language', undefined)).toBeUndefined();
+    expect(errorOf(() => readString('queryTerm', 'a\u0000b')).message).toBe('The type entered for queryTerm isn’t valid. Enter the value as a/an string.');
     expect(errorOf(() => readString('language', ['a', 'b'])).message).toBe(
       'The type entered for language isn’t valid. Enter the value as a/an string.',
     );

@@ -34,10 +34,11 @@ export function readInteger(name: string, value: QueryValue, range: IntegerRange
   return number;
 }
 
-/** Reads an optional single string; a repeated parameter is the wrong type. */
+/** Reads an optional single string; a repeated parameter, or one holding NUL, is the wrong type. */
 export function readString(name: string, value: QueryValue): string | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw invalidParameter(invalidTypeMessage(name, 'string'));
+  // NUL is not text any store keeps (PostgreSQL refuses it outright).
+  if (typeof value !== 'string' || value.includes('\u0000')) throw invalidParameter(invalidTypeMessage(name, 'string'));
   return value;
 }
 

@@ -2,14 +2,12 @@
  * A real app on a real, freshly migrated and seeded SQLite file per test file: no mocks, no network
  * (requests go through app.inject()).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest, openDatabase, type OpenStore } from '../../src/cms/database';
 import { seedDemoContent } from '../../src/cms/demo/seed-demo';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
+import { createTestStoreLocation } from './test-store';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -30,8 +28,8 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp({ env = {}, seed = true, clientDir = null, onQuery, now }: TestAppOptions = {}): Promise<TestApp> {
-  const directory = mkdtempSync(join(tmpdir(), 'literature-test-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: `sqlite:${join(directory, 'site.db')}`, ...env });
+  const location = await createTestStoreLocation();
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: location.databaseUrl, ...env });
   const store = openDatabase(config.database, onQuery ? { onQuery } : {});
   await migrateToLatest(store);
   if (seed) await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, now: new Date('2026-01-15T09:00:00Z') });
@@ -43,7 +41,7 @@ export async function createTestApp({ env = {}, seed = true, clientDir = null, o
     async close() {
       await app.close();
       await store.close();
-      rmSync(directory, { recursive: true, force: true });
+      await location.drop();
     },
   };
 }

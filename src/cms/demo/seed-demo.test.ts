@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createTestStoreLocation, type TestStoreLocation } from '../../../tests/helpers/test-store';
+import { loadConfig } from '../../server/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isContentKey, isWellFormedId } from '../../shared/ids';
 import { migrateToLatest, openDatabase, type OpenStore } from '../database';
@@ -11,16 +10,16 @@ import { molarMass } from './chemistry';
 import { DEMO_TRANSLATION_LANGUAGES, DEMO_TRANSLATIONS } from './translations';
 import { DEMO_IDS, seedDemoContentIfEmpty } from './seed-demo';
 
-let directory: string;
+let location: TestStoreLocation;
 let store: OpenStore;
 beforeEach(async () => {
-  directory = mkdtempSync(join(tmpdir(), 'literature-seed-'));
-  store = openDatabase({ dialect: 'sqlite', path: join(directory, 'site.db') });
+  location = await createTestStoreLocation();
+  store = openDatabase(loadConfig({ DATABASE_URL: location.databaseUrl }).database);
   await migrateToLatest(store);
 });
 afterEach(async () => {
   await store.close();
-  rmSync(directory, { recursive: true, force: true });
+  await location.drop();
 });
 
 describe('the demo catalogue', () => {

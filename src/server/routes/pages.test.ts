@@ -88,6 +88,12 @@ describe('the literature page without JavaScript', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('refuses addresses holding NUL before they reach the store', async () => {
+    for (const url of ['/%00', '/?page=%00', '/sfsites/c/file-asset/a%00b', '/login?returnTo=%00']) {
+      expect((await test.app.inject(url)).statusCode, url).toBe(400);
+    }
+  });
+
   it('answers unknown pages with an HTML 404', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/no-such-page' });
     expect(response.statusCode).toBe(404);

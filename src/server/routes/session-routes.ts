@@ -119,7 +119,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     }
     perAddress.record(request.ip);
 
-    const user = email === '' ? undefined : await findUserByEmail(db, email);
+    const user = email === '' || email.includes('\u0000') ? undefined : await findUserByEmail(db, email);
     // An unknown account costs as much as a wrong password, and reads the same.
     const valid = (await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? (await decoyHash()))) && user !== undefined;
     if (!valid) {

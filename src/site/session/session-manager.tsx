@@ -45,6 +45,14 @@ export function SessionManager({ api, store }: SessionManagerProps) {
   const timers = useRef<Array<ReturnType<typeof setTimeout>>>([]);
   const channel = useRef<BroadcastChannel | null>(null);
   const lastActivity = useRef(0);
+  /** Bumped when a session ends here, so an answer to a request sent before cannot revive it. */
+  const epoch = useRef(0);
+  const current = <T,>(run: (value: T) => void) => {
+    const at = epoch.current;
+    return (value: T) => {
+      if (at === epoch.current) run(value);
+    };
+  };
 
   const clearTimers = () => {
     timers.current.forEach(clearTimeout);
@@ -53,6 +61,7 @@ export function SessionManager({ api, store }: SessionManagerProps) {
 
   const end = useCallback(
     async (reason: 'signedOut' | 'timedOut', broadcast: boolean) => {
+      epoch.current++;
       clearTimers();
       const token = session.current?.csrfToken;
       session.current = null;
@@ -100,7 +109,7 @@ export function SessionManager({ api, store }: SessionManagerProps) {
 
   // Where do we stand? Then keep checking, quietly, while the tab is open.
   useEffect(() => {
-    const check = () => void api.read().then(apply, () => undefined);
+    const check = () => void api.read().then(current(apply), () => undefined);
     check();
     const interval = setInterval(check, CHECK_INTERVAL_MS);
     const onVisible = () => document.visibilityState === 'visible' && session.current !== null && check();
@@ -131,7 +140,7 @@ export function SessionManager({ api, store }: SessionManagerProps) {
       const token = session.current?.csrfToken;
       if (!token || Date.now() - lastActivity.current < ACTIVITY_INTERVAL_MS) return;
       lastActivity.current = Date.now();
-      void api.activity(token).then(apply, () => undefined);
+      void api.activity(token).then(current(apply), () => undefined);
     };
     window.addEventListener('pointerdown', onActivity, { passive: true });
     window.addEventListener('keydown', onActivity);
@@ -144,7 +153,8 @@ export function SessionManager({ api, store }: SessionManagerProps) {
   const continueWorking = async () => {
     const token = session.current?.csrfToken;
     if (!token) return;
-    apply(await api.continueWorking(token).catch(() => ({ expired: true }) as const));
+    const onAnswer = current(apply);
+    onAnswer(await api.continueWorking(token).catch(() => ({ expired: true }) as const));
   };
 
   return (
