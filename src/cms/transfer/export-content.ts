@@ -1,0 +1,140 @@
+/**
+ * Exports the whole content store as a content manifest (manifest.ts): `manifest.json` and the
+ * images and documents under `files/`. Everything comes out in a stable order, so exporting the
+ * same content twice gives the same manifest.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ContentStore } from '../database';
+import { MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, type ManifestContent } from './manifest';
+
+const EXTENSIONS: Record<string, string> = {
+  'image/svg+xml': 'svg',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+};
+const extensionOf = (mimeType: string) => EXTENSIONS[mimeType] ?? 'bin';
+const parse = (text: string) => JSON.parse(text) as Record<string, unknown>;
+
+export interface ExportResult {
+  manifest: Manifest;
+  /** File contents by their path in the manifest. */
+  files: Map<string, Buffer>;
+}
+
+/** Reads the store into a manifest and its files, in memory. */
+export async function collectContent(db: ContentStore, now = new Date()): Promise<ExportResult> {
+  const files = new Map<string, Buffer>();
+  const [sites, languages, types, contents, translations, media, assets, collections, collectionTranslations, items, seo] = await Promise.all([
+    db.selectFrom('sites').selectAll().orderBy('id').execute(),
+    db.selectFrom('site_languages').selectAll().orderBy('site_id').orderBy('position').orderBy('language').execute(),
+    db.selectFrom('content_types').selectAll().orderBy('fully_qualified_name').execute(),
+    db.selectFrom('contents').selectAll().orderBy('content_key').execute(),
+    db.selectFrom('content_translations').selectAll().orderBy('content_id').orderBy('language').execute(),
+    db.selectFrom('media').selectAll().orderBy('content_id').execute(),
+    db.selectFrom('file_assets').selectAll().orderBy('asset_id').orderBy('version').execute(),
+    db.selectFrom('collections').selectAll().orderBy('collection_key').execute(),
+    db.selectFrom('collection_translations').selectAll().orderBy('collection_id').orderBy('language').execute(),
+    db
+      .selectFrom('collection_items')
+      .innerJoin('contents', 'contents.id', 'collection_items.content_id')
+      .select(['collection_items.collection_id', 'contents.content_key'])
+      .orderBy('collection_items.collection_id')
+      .orderBy('collection_items.position')
+      .execute(),
+    db.selectFrom('seo_records').selectAll().orderBy('site_id').orderBy('record_id').execute(),
+  ]);
+  const group = <T, K>(rows: T[], keyOf: (row: T) => K) => {
+    const groups = new Map<K, T[]>();
+    for (const row of rows) groups.set(keyOf(row), [...(groups.get(keyOf(row)) ?? []), row]);
+    return groups;
+  };
+  const translationsOf = group(translations, (row) => row.content_id);
+  const mediaOf = new Map(media.map((row) => [row.content_id, row]));
+  const languagesOf = group(languages, (row) => row.site_id);
+  const collectionTranslationsOf = group(collectionTranslations, (row) => row.collection_id);
+  const itemsOf = group(items, (row) => row.collection_id);
+
+  const manifest: Manifest = {
+    format: MANIFEST_FORMAT,
+    version: MANIFEST_VERSION,
+    exportedAt: now.toISOString(),
+    sites: sites.map((site) => ({
+      id: site.id,
+      name: site.name,
+      urlName: site.url_name,
+      channelId: site.channel_id,
+      communityId: site.community_id,
+      defaultLanguage: site.default_language,
+      languages: (languagesOf.get(site.id) ?? []).map((row) => ({ language: row.language, active: Number(row.is_active) === 1 })),
+      createdAt: site.created_at,
+    })),
+    contentTypes: types.map((type) => ({ fullyQualifiedName: type.fully_qualified_name, name: type.name, fields: parse(type.field_schema) as Manifest['contentTypes'][number]['fields'] })),
+    contents: contents.map((content) => {
+      const file = mediaOf.get(content.id);
+      let manifestMedia: ManifestContent['media'] = null;
+      if (file) {
+        const path = `files/media/${content.content_key}.${extensionOf(file.mime_type)}`;
+        files.set(path, Buffer.from(file.bytes));
+        manifestMedia = { file: path, fileName: file.file_name, mimeType: file.mime_type, sha256: file.sha256, width: Number(file.width), height: Number(file.height) };
+      }
+      return {
+        id: content.id,
+        contentKey: content.content_key,
+        siteId: content.site_id,
+        type: content.content_type,
+        urlName: content.url_name,
+        primaryLanguage: content.primary_language,
+        createdAt: content.created_at,
+        updatedAt: content.updated_at,
+        translations: (translationsOf.get(content.id) ?? []).map((row) => ({ language: row.language, title: row.title, body: parse(row.body), publishedAt: row.published_at })),
+        media: manifestMedia,
+      };
+    }),
+    fileAssets: assets.map((asset) => {
+      const path = `files/assets/${asset.asset_id}-v${asset.version}.${extensionOf(asset.mime_type)}`;
+      files.set(path, Buffer.from(asset.bytes));
+      return { assetId: asset.asset_id, version: Number(asset.version), file: path, fileName: asset.file_name, mimeType: asset.mime_type, sha256: asset.sha256, createdAt: asset.created_at };
+    }),
+    collections: collections.map((collection) => ({
+      id: collection.id,
+      collectionKey: collection.collection_key,
+      siteId: collection.site_id,
+      itemType: collection.item_type,
+      urlName: collection.url_name,
+      title: collection.title,
+      metadata: parse(collection.metadata),
+      primaryLanguage: collection.primary_language,
+      publishedAt: collection.published_at,
+      translations: (collectionTranslationsOf.get(collection.id) ?? []).map((row) => ({ language: row.language, title: row.title, metadata: parse(row.metadata) })),
+      items: (itemsOf.get(collection.id) ?? []).map((row) => row.content_key),
+    })),
+    seoRecords: seo.map((record) => ({
+      siteId: record.site_id,
+      recordId: record.record_id,
+      urlAlias: record.url_alias,
+      recordName: record.record_name,
+      objectName: record.object_name,
+      fields: parse(record.fields) as Record<string, string>,
+      hrefLangUrls: parse(record.href_lang_urls) as Record<string, string>,
+      canonicalUrl: record.canonical_url,
+      isSeoIndexed: Number(record.is_seo_indexed) === 1,
+    })),
+  };
+  return { manifest, files };
+}
+
+/** Writes the store's content to `<folder>/manifest.json` and `<folder>/files/…`. */
+export async function exportContentFolder(db: ContentStore, folder: string): Promise<Manifest> {
+  const { manifest, files } = await collectContent(db);
+  for (const [path, bytes] of files) {
+    mkdirSync(join(folder, path, '..'), { recursive: true });
+    writeFileSync(join(folder, path), bytes);
+  }
+  writeFileSync(join(folder, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  return manifest;
+}

@@ -1,0 +1,179 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { DEMO_CATALOGUE } from '../demo/catalogue';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { readContentVersion } from '../repositories/store-state';
+import { collectContent, exportContentFolder } from './export-content';
+import { importContentFolder } from './import-content';
+import { ManifestError, type Manifest } from './manifest';
+
+const { siteId, communityId, collectionKey } = DEMO_IDS;
+const API = '/services/data/v65.0';
+/** Responses that must be the same from the exporting store and the importing one. */
+const COMPARED = [
+  `${API}/connect/sites/${siteId}/cms/delivery/collections/${collectionKey}?pageSize=250`,
+  `${API}/connect/sites/${siteId}/cms/delivery/collections/${collectionKey}?pageSize=7&pageToken=2&language=de_DE`,
+  `${API}/connect/sites/${siteId}/cms/delivery/collections/${collectionKey}/metadata?expandMetadata=true&language=fr_FR`,
+  `${API}/connect/sites/${siteId}/cms/delivery/contents?includeContentBody=true&pageSize=25&page=1`,
+  `${API}/connect/sites/${siteId}/cms/delivery/contents/${DEMO_IDS.sheetKey('teos')}?referenceDepth=1`,
+  `${API}/connect/communities/${communityId}/managed-content/delivery?pageSize=60`,
+  `${API}/connect/communities/${communityId}/seo/properties/teos`,
+  `/sfsites/c/file-asset/literature-sheet-teos?v=1`,
+  `/sfsites/c/cms/delivery/media/${DEMO_IDS.imageKey('teos')}`,
+];
+
+let source: TestApp;
+let folder: string;
+beforeAll(async () => {
+  source = await createTestApp();
+  folder = mkdtempSync(join(tmpdir(), 'literature-export-'));
+  await exportContentFolder(source.store.db, folder);
+});
+afterAll(async () => {
+  await source.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+async function responsesOf(app: TestApp): Promise<string[]> {
+  return Promise.all(COMPARED.map(async (url) => `${url}\n${(await app.app.inject(url)).body}`));
+}
+
+const withoutDate = (manifest: Manifest) => ({ ...manifest, exportedAt: '' });
+
+describe('export then import', () => {
+  it('reproduces the same API responses, and importing again changes nothing', async () => {
+    const target = await createTestApp({ seed: false });
+    try {
+      const summary = await importContentFolder(target.store.db, folder);
+      expect(summary).toEqual({ sites: 1, contents: DEMO_CATALOGUE.length * 2, fileAssets: DEMO_CATALOGUE.length, collections: 1, seoRecords: DEMO_CATALOGUE.length });
+      expect(await responsesOf(target)).toEqual(await responsesOf(source));
+
+      await importContentFolder(target.store.db, folder);
+      expect(await responsesOf(target)).toEqual(await responsesOf(source));
+      expect(withoutDate((await collectContent(target.store.db)).manifest)).toEqual(withoutDate((await collectContent(source.store.db)).manifest));
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('reports progress for every record', async () => {
+    const target = await createTestApp({ seed: false });
+    try {
+      const seen: Array<[number, number]> = [];
+      await importContentFolder(target.store.db, join(folder, 'manifest.json'), { onProgress: (done, total) => seen.push([done, total]) });
+      expect(seen.at(-1)).toEqual([seen.length, seen.length]);
+      expect(seen.length).toBe(DEMO_CATALOGUE.length * 4 + 1);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
+describe('ids', () => {
+  it('refuses a new content that takes the id of another one in the store', async () => {
+    const target = await createTestApp();
+    const broken = mkdtempSync(join(tmpdir(), 'literature-broken-'));
+    try {
+      await exportContentFolder(source.store.db, broken);
+      const manifest = JSON.parse(readFileSync(join(broken, 'manifest.json'), 'utf8')) as Manifest;
+      const copy = structuredClone(manifest.contents[0]!);
+      copy.contentKey = 'MCZZZZZZZZZZZZZZZZZZZZZZZZZZ';
+      copy.urlName = 'another-name';
+      manifest.contents = [copy];
+      Object.assign(manifest, { collections: [], seoRecords: [], fileAssets: [] });
+      writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+      const error = (await importContentFolder(target.store.db, broken).catch((reason: unknown) => reason)) as ManifestError;
+      expect(error.problems).toEqual([`contents[0].id: is the id of another content (${(await collectContent(source.store.db)).manifest.contents[0]!.contentKey}) in the store`]);
+    } finally {
+      await target.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a malformed manifest', () => {
+  it('changes nothing and names every bad record with its place in the file', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'literature-broken-'));
+    const target = await createTestApp();
+    try {
+      await exportContentFolder(source.store.db, broken);
+      const manifest = JSON.parse(readFileSync(join(broken, 'manifest.json'), 'utf8')) as Record<string, unknown> & Manifest;
+      manifest.contents[1]!.contentKey = 'not-a-key';
+      manifest.contents[2]!.translations = [];
+      (manifest.contents[3] as unknown as Record<string, unknown>).type = 'no_such_type';
+      manifest.collections[0]!.items.push('MC0000000000000000000000000A');
+      manifest.fileAssets[0]!.sha256 = '0'.repeat(64);
+      manifest.seoRecords[4]!.isSeoIndexed = 'yes' as unknown as boolean;
+      writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+      const versionBefore = await readContentVersion(target.store.db);
+      const before = await responsesOf(target);
+
+      const error = await importContentFolder(target.store.db, broken).catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(ManifestError);
+      const problems = (error as ManifestError).problems;
+      expect(problems).toEqual(
+        expect.arrayContaining([
+          'contents[1].contentKey: has an unsupported value "not-a-key"',
+          'contents[2].translations: must hold at least one translation',
+          'contents[3].type: names the content type no_such_type, which is neither in the file nor in the store',
+          `collections[0].items[${DEMO_CATALOGUE.length}]: names the content MC0000000000000000000000000A, which is neither in the file nor in the store`,
+          'seoRecords[4].isSeoIndexed: must be true or false',
+        ]),
+      );
+      expect((error as Error).message).toContain('nothing was changed');
+      expect(await readContentVersion(target.store.db)).toBe(versionBefore);
+      expect(await responsesOf(target)).toEqual(before);
+    } finally {
+      await target.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a file whose bytes do not match, and a file outside its folder', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'literature-broken-'));
+    const target = await createTestApp({ seed: false });
+    try {
+      await exportContentFolder(source.store.db, broken);
+      const manifest = JSON.parse(readFileSync(join(broken, 'manifest.json'), 'utf8')) as Manifest;
+      manifest.fileAssets[0]!.sha256 = '0'.repeat(64);
+      manifest.fileAssets[1]!.file = '../outside.pdf';
+      writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+      const error = (await importContentFolder(target.store.db, broken).catch((reason: unknown) => reason)) as ManifestError;
+      expect(error.problems).toEqual([
+        `fileAssets[0].sha256: does not match the bytes of ${manifest.fileAssets[0]!.file}`,
+        'fileAssets[1].file: has an unsupported value "../outside.pdf"',
+      ].slice(error.problems.length === 1 ? 1 : 0));
+      expect(await target.store.db.selectFrom('contents').selectAll().execute()).toEqual([]);
+    } finally {
+      await target.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves the store as it was when writing fails halfway', async () => {
+    const target = await createTestApp();
+    const broken = mkdtempSync(join(tmpdir(), 'literature-broken-'));
+    try {
+      await exportContentFolder(source.store.db, broken);
+      const manifest = JSON.parse(readFileSync(join(broken, 'manifest.json'), 'utf8')) as Manifest;
+      // A new content with another content's URL name on the same site: only the database notices,
+      // after everything before it has been written.
+      const copy = structuredClone(manifest.contents[0]!);
+      copy.contentKey = 'MCZZZZZZZZZZZZZZZZZZZZZZZZZZ';
+      copy.id = '20YZZZZZZZZZZZZZZZ';
+      manifest.contents.push(copy);
+      writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+      const before = await responsesOf(target);
+      const versionBefore = await readContentVersion(target.store.db);
+      await expect(importContentFolder(target.store.db, broken)).rejects.toThrow(/unique|duplicate/i);
+      expect(await readContentVersion(target.store.db)).toBe(versionBefore);
+      expect(await responsesOf(target)).toEqual(before);
+    } finally {
+      await target.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});
