@@ -188,7 +188,8 @@ class Reader {
     const json = this.object(path, value);
     return {
       file: this.text(`${path}.file`, json.file, RELATIVE_FILE),
-      fileName: this.text(`${path}.fileName`, json.fileName, /^[^/\\\u0000]{1,255}$/),
+      // NUL is refused for every text already; a file name also has no slashes.
+      fileName: this.text(`${path}.fileName`, json.fileName, /^[^/\\]{1,255}$/),
       mimeType: this.text(`${path}.mimeType`, json.mimeType, /^[a-z]+\/[a-z0-9.+-]+$/),
       sha256: this.text(`${path}.sha256`, json.sha256, SHA256),
     };
