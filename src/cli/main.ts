@@ -8,6 +8,9 @@ import { seedDemoContent } from '../cms/demo/seed-demo';
 import { ConfigError, loadConfig, type AppConfig } from '../server/config';
 import { createProgressBar } from './progress-bar';
 import { readSecret } from './read-secret';
+import { exportContentFolder } from '../cms/transfer/export-content';
+import { importContentFolder, type ImportSummary } from '../cms/transfer/import-content';
+import { migrateFromDeliveryApi } from '../cms/transfer/migrate-from-api';
 import { randomBytes } from 'node:crypto';
 import { findUserByEmail, insertUser } from '../cms/repositories/users';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../server/auth/passwords';
@@ -32,7 +35,74 @@ interface Command {
   run(args: string[]): Promise<void>;
 }
 
+/** `--name value` options and the remaining positional arguments. */
+function readOptions(args: string[], names: string[]): { options: Record<string, string>; positional: string[] } {
+  const options: Record<string, string> = {};
+  const positional: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    const name = arg.startsWith('--') ? arg.slice(2) : null;
+    if (name === null) positional.push(arg);
+    else if (!names.includes(name)) throw new Error(`Unknown option --${name}`);
+    else {
+      const value = args[++index];
+      if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
+      options[name] = value;
+    }
+  }
+  return { options, positional };
+}
+
+function printImportSummary(summary: ImportSummary): void {
+  console.log(
+    `Imported ${summary.contents} contents, ${summary.collections} collections, ${summary.fileAssets} documents, ${summary.seoRecords} SEO records and ${summary.sites} sites. Caches see the change on their next request.`,
+  );
+}
+
 const COMMANDS: Record<string, Command> = {
+  content: {
+    summary: 'Move content in and out: "content import <folder|manifest.json>", "content import --from <site URL> --site <id> --collection <key> [--languages de_DE,fr_FR]", "content export <folder>".',
+    usage: [
+      'content import <folder|manifest.json>',
+      'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR]',
+      'content export <folder>',
+      '',
+      'The manifest format is described in docs/content-format.md. An import checks every record',
+      'first and changes nothing when any is wrong; importing the same content again changes nothing.',
+    ].join('\n'),
+    run: async ([action, ...rest]) => {
+      if (action === 'export') {
+        const [folder] = rest;
+        if (folder === undefined) throw new Error('Usage: npm run cli -- content export <folder>');
+        await withStore(async (store) => {
+          const manifest = await exportContentFolder(store.db, folder);
+          console.log(`Exported ${manifest.contents.length} contents, ${manifest.collections.length} collections and ${manifest.fileAssets.length} documents to ${folder}.`);
+        });
+        return;
+      }
+      if (action !== 'import') throw new Error('Usage: npm run cli -- content import|export …');
+      const { options, positional } = readOptions(rest, ['from', 'site', 'collection', 'languages']);
+      await withStore(async (store) => {
+        const progress = createProgressBar('Importing', process.stdout);
+        if (options.from !== undefined) {
+          if (!options.site || !options.collection) throw new Error('--from needs --site <siteId> and --collection <collectionKeyOrId>');
+          const summary = await migrateFromDeliveryApi(
+            store.db,
+            { baseUrl: options.from, siteId: options.site, collectionKeyOrId: options.collection, languages: options.languages?.split(',').map((language) => language.trim()).filter(Boolean) ?? [] },
+            { onProgress: progress.update, onStage: (stage) => process.stdout.isTTY || console.log(`${stage}…`) },
+          );
+          progress.done();
+          printImportSummary(summary);
+          return;
+        }
+        const [location] = positional;
+        if (location === undefined) throw new Error('Usage: npm run cli -- content import <folder|manifest.json>');
+        const summary = await importContentFolder(store.db, location, { onProgress: progress.update });
+        progress.done();
+        printImportSummary(summary);
+      });
+    },
+  },
   users: {
     summary: 'Manage accounts: "users add <email>" creates one (the password is asked for, or read from standard input).',
     usage: 'users add <email>',
@@ -106,7 +176,8 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   if (args.includes('--help') || args.includes('-h')) {
-    console.log(`Usage: npm run cli -- ${command.usage}\n\n${command.summary}`);
+    const usage = command.usage.split('\n').map((line) => (line.startsWith(name) ? `npm run cli -- ${line}` : line));
+    console.log(`Usage: ${usage.join('\n')}\n\n${command.summary}`);
     return 0;
   }
   try {

@@ -29,7 +29,7 @@ export type ManifestFiles = ReadonlyMap<string, Buffer>;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-async function knownRecords(db: ContentStore): Promise<KnownRecords> {
+export async function knownRecords(db: ContentStore): Promise<KnownRecords> {
   const [sites, types, contents] = await Promise.all([
     db.selectFrom('sites').select('id').orderBy('id').execute(),
     db.selectFrom('content_types').select('fully_qualified_name').orderBy('fully_qualified_name').execute(),

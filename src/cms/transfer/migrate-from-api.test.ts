@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createListeningApp, type ListeningApp } from '../../../tests/helpers/listening-app';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { DEMO_CATALOGUE } from '../demo/catalogue';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { migrateFromDeliveryApi } from './migrate-from-api';
+
+const { siteId, collectionKey } = DEMO_IDS;
+const collection = (query: string) => `/services/data/v65.0/connect/sites/${siteId}/cms/delivery/collections/${collectionKey}${query}`;
+
+let source: ListeningApp;
+let target: TestApp;
+beforeAll(async () => {
+  // A second running instance of our own server, under a base path, is the platform here.
+  source = await createListeningApp({ env: { BASE_PATH: '/lit' } });
+  target = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await source.close();
+  await target.close();
+});
+
+describe('content import --from a delivery API', () => {
+  it('brings the collection over, in every language, with its images and documents', async () => {
+    const stages: string[] = [];
+    const summary = await migrateFromDeliveryApi(target.store.db, { baseUrl: `${source.origin}/lit`, siteId, collectionKeyOrId: collectionKey, languages: ['de_DE', 'fr_FR'] }, { onStage: (stage) => stages.push(stage) });
+    expect(summary).toMatchObject({ sites: 1, contents: DEMO_CATALOGUE.length * 2, fileAssets: DEMO_CATALOGUE.length, collections: 1 });
+    expect(stages).toEqual(['Reading the collection', 'Fetching images', 'Fetching documents', 'Importing']);
+
+    for (const query of ['?pageSize=250', '?pageSize=7&pageToken=3&language=de_DE', '?pageSize=250&language=fr_FR', '/metadata?language=de_DE']) {
+      const before = await source.app.inject(`/lit${collection(query)}`);
+      const after = await target.app.inject(collection(query));
+      expect(after.statusCode, query).toBe(200);
+      // The same answers, but for the source's base path in its page links.
+      expect(after.json(), query).toEqual(JSON.parse(before.body.replaceAll('"/lit/', '"/')));
+    }
+    for (const url of [`/sfsites/c/file-asset/literature-sheet-teos?v=1`, `/sfsites/c/cms/delivery/media/${DEMO_IDS.imageKey('teos')}`]) {
+      const before = await source.app.inject(`/lit${url}`);
+      const after = await target.app.inject(url);
+      expect(after.headers['content-type'], url).toBe(before.headers['content-type']);
+      expect(after.rawPayload.equals(before.rawPayload), url).toBe(true);
+    }
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = (await target.app.inject(collection('?pageSize=250'))).body;
+    await migrateFromDeliveryApi(target.store.db, { baseUrl: `${source.origin}/lit`, siteId, collectionKeyOrId: collectionKey });
+    expect((await target.app.inject(collection('?pageSize=250'))).body).toBe(before);
+  });
+
+  it('says what went wrong when the source does not answer', async () => {
+    await expect(migrateFromDeliveryApi(target.store.db, { baseUrl: `${source.origin}/lit`, siteId, collectionKeyOrId: 'MC0000000000000000000000000A' })).rejects.toThrow(/Not Found/);
+  });
+});

@@ -1,0 +1,206 @@
+/**
+ * Brings a collection over from any server that speaks the delivery API (the platform, or another
+ * Literature Sheets): pages through the collection in each language, fetches its images and the
+ * documents its items link to, and imports the lot through the same checks and single transaction
+ * as a manifest import.
+ */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../../shared/constants';
+import { createDeliveryClient } from '../../shared/delivery-client';
+import type { CollectionItem, ContentDocument } from '../../shared/delivery-types';
+import { idFromBytes } from '../../shared/ids';
+import type { ContentStore } from '../database';
+import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
+import { MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, type Manifest, type ManifestContent } from './manifest';
+
+export interface MigrationSource {
+  /** The site's address on the source server, base path included, e.g. https://example.com/s. */
+  baseUrl: string;
+  siteId: string;
+  collectionKeyOrId: string;
+  /** Languages to bring besides the collection's own. */
+  languages?: string[];
+  fetch?: typeof fetch;
+}
+
+const PAGE_SIZE = 250;
+const KEYS_PER_CALL = 25;
+const FILE_ASSET_URL = /\/c\/file-asset\/([A-Za-z0-9_-]{1,80})\?v=(\d{1,9})$/;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'site';
+
+export async function migrateFromDeliveryApi(db: ContentStore, source: MigrationSource, progress: ImportProgress & { onStage?: (stage: string) => void } = {}): Promise<ImportSummary> {
+  const base = source.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = source.fetch ?? fetch;
+  const client = createDeliveryClient({ basePath: '', fetch: (input, init) => fetchImpl(`${base}${String(input)}`, init) });
+  const download = async (url: string): Promise<Buffer> => {
+    const absolute = /^https?:\/\//i.test(url) ? url : `${base}${url}`;
+    const response = await fetchImpl(absolute);
+    if (!response.ok) throw new Error(`${absolute} answered ${response.status} ${response.statusText}`);
+    return Buffer.from(await response.arrayBuffer());
+  };
+  const stage = (text: string) => progress.onStage?.(text);
+
+  stage('Reading the collection');
+  const metadata = await client.getCollectionMetadata({ channelOrSiteId: source.siteId, collectionKeyOrId: source.collectionKeyOrId, expandMetadata: true });
+  const primaryLanguage = metadata.language;
+  const languages = [primaryLanguage, ...(source.languages ?? []).filter((language) => language !== primaryLanguage)];
+
+  // Every page in every language: an item counts as translated when it comes back in that language.
+  const pages = new Map<string, CollectionItem[]>();
+  const titles = new Map<string, { title: string; metadata: Record<string, unknown> }>();
+  for (const language of languages) {
+    const items: CollectionItem[] = [];
+    for (let pageToken = 0; ; pageToken++) {
+      const page = await client.getCollectionItems({ channelOrSiteId: source.siteId, collectionKeyOrId: source.collectionKeyOrId, language, pageSize: PAGE_SIZE, pageToken });
+      items.push(...page.items);
+      if (page.nextPageUrl === null || page.items.length === 0) break;
+    }
+    pages.set(language, items);
+    if (language !== primaryLanguage) {
+      const translated = await client.getCollectionMetadata({ channelOrSiteId: source.siteId, collectionKeyOrId: source.collectionKeyOrId, language });
+      if (translated.language === language) titles.set(language, { title: translated.title, metadata: translated.collectionMetadata });
+    }
+  }
+  const primaryItems = pages.get(primaryLanguage) ?? [];
+
+  stage('Fetching images');
+  const imageKeys = [...new Set(primaryItems.flatMap((item) => Object.values(item.body.contentBody).flatMap((value) => imageKeyOf(value) ?? [])))];
+  const images: ContentDocument[] = [];
+  for (let start = 0; start < imageKeys.length; start += KEYS_PER_CALL) {
+    const list = await client.listContents({ channelOrSiteId: source.siteId, contentKeys: imageKeys.slice(start, start + KEYS_PER_CALL), includeContentBody: true, pageSize: KEYS_PER_CALL });
+    images.push(...(list.contents as ContentDocument[]));
+  }
+
+  const files = new Map<string, Buffer>();
+  const contents: ManifestContent[] = [];
+  for (const image of images) {
+    const media = image.contentBody[MEDIA_FIELD] as { url?: string; source?: { fileName?: string; mimeType?: string } } | undefined;
+    if (!media?.url) continue;
+    const bytes = await download(media.url);
+    const info = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const file = `files/media/${image.contentKey}`;
+    files.set(file, bytes);
+    contents.push({
+      id: image.managedContentId,
+      contentKey: image.contentKey,
+      siteId: source.siteId,
+      type: IMAGE_CONTENT_TYPE,
+      urlName: image.urlName,
+      primaryLanguage: image.language,
+      createdAt: image.publishedDate,
+      updatedAt: image.publishedDate,
+      translations: [{ language: image.language, title: image.title, body: { title: image.contentBody.title ?? image.title, altText: image.contentBody.altText ?? '' }, publishedAt: image.publishedDate }],
+      media: { file, fileName: media.source?.fileName ?? `${image.contentKey}`, mimeType: media.source?.mimeType ?? `image/${info.format === 'svg' ? 'svg+xml' : info.format}`, sha256: sha256(bytes), width: info.width ?? 1, height: info.height ?? 1 },
+    });
+  }
+
+  stage('Fetching documents');
+  const fileAssets: Manifest['fileAssets'] = [];
+  for (const item of primaryItems) {
+    const url = typeof item.body.contentBody.url === 'string' ? item.body.contentBody.url : '';
+    const match = FILE_ASSET_URL.exec(url);
+    if (match === null || fileAssets.some((asset) => asset.assetId === match[1] && asset.version === Number(match[2]))) continue;
+    const response = await fetchImpl(/^https?:\/\//i.test(url) ? url : `${base}${url}`);
+    if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const file = `files/assets/${match[1]}-v${match[2]}`;
+    files.set(file, bytes);
+    const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+    fileAssets.push({ assetId: match[1] ?? '', version: Number(match[2]), file, fileName: disposition ?? `${match[1]}`, mimeType: response.headers.get('content-type')?.split(';')[0] ?? 'application/octet-stream', sha256: sha256(bytes), createdAt: item.body.publishedDate });
+  }
+
+  for (const item of primaryItems) {
+    const translations = languages.flatMap((language) => {
+      const translated = pages.get(language)?.find((candidate) => candidate.id === item.id);
+      // The source fell back to its default for this item: there is no translation to bring.
+      if (translated === undefined || (language !== primaryLanguage && JSON.stringify(translated.body) === JSON.stringify(item.body))) return [];
+      return [{ language, title: translated.body.title, body: asStored(translated.body.contentBody), publishedAt: translated.body.publishedDate }];
+    });
+    contents.push({
+      id: item.id,
+      contentKey: item.body.contentKey,
+      siteId: source.siteId,
+      type: item.contentType.fullyQualifiedName,
+      urlName: item.body.urlName,
+      primaryLanguage,
+      createdAt: item.body.publishedDate,
+      updatedAt: item.body.publishedDate,
+      translations,
+      media: null,
+    });
+  }
+
+  const channel = metadata.channelSummary;
+  const itemType = metadata.collectionType.fullyQualifiedName;
+  const seed = (label: string) => createHash('sha256').update(`${source.siteId}:${label}`).digest();
+  const manifest = readManifest(
+    {
+      format: MANIFEST_FORMAT,
+      version: MANIFEST_VERSION,
+      exportedAt: new Date().toISOString(),
+      sites: [
+        {
+          id: source.siteId,
+          name: channel.name,
+          urlName: slug(channel.name),
+          channelId: channel.id?.startsWith(CHANNEL_ID_PREFIX) ? channel.id : idFromBytes(CHANNEL_ID_PREFIX, seed('channel')),
+          communityId: idFromBytes(COMMUNITY_ID_PREFIX, seed('community')),
+          defaultLanguage: primaryLanguage,
+          languages: languages.map((language) => ({ language, active: true })),
+          createdAt: metadata.publishedDate,
+        },
+      ],
+      contentTypes: [
+        {
+          fullyQualifiedName: itemType,
+          name: metadata.collectionType.name,
+          fields: Object.fromEntries(Object.entries(metadata.schema).map(([name, field]) => [name, { label: field.label, nodeType: field.nodeType }])),
+        },
+        { fullyQualifiedName: IMAGE_CONTENT_TYPE, name: 'Image', fields: { title: { label: 'Title', nodeType: 'NameField' }, altText: { label: 'Alternative Text', nodeType: 'Text' } } },
+      ],
+      contents,
+      fileAssets,
+      collections: [
+        {
+          id: metadata.id,
+          collectionKey: metadata.collectionKey,
+          siteId: source.siteId,
+          itemType,
+          urlName: metadata.urlName,
+          title: metadata.title,
+          metadata: metadata.collectionMetadata,
+          primaryLanguage,
+          publishedAt: metadata.publishedDate,
+          translations: [...titles].map(([language, text]) => ({ language, ...text })),
+          items: primaryItems.map((item) => item.body.contentKey),
+        },
+      ],
+      seoRecords: [],
+    },
+    source.baseUrl,
+    await knownRecords(db),
+  );
+  stage('Importing');
+  return importManifest(db, manifest, files, progress);
+}
+
+/** The content key an image field refers to: resolved ({contentKey, url}) or a bare reference. */
+function imageKeyOf(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object') return undefined;
+  const record = value as { contentKey?: unknown; source?: { ref?: { contentKey?: unknown } } };
+  const key = record.source?.ref?.contentKey ?? record.contentKey;
+  return typeof key === 'string' && /^MC[A-Z0-9]{26}$/.test(key) ? key : undefined;
+}
+
+/** A delivered body as it is stored: resolved image fields go back to bare references. */
+function asStored(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(body).map(([field, value]) => {
+      const key = imageKeyOf(value);
+      return [field, key === undefined ? value : { source: { type: 'imageReference', ref: { contentKey: key } } }];
+    }),
+  );
+}
