@@ -12,7 +12,9 @@ import type { AppConfig } from './config';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import { API_ROOT } from '../shared/constants';
 import { createErrorResponder, registerErrorHandlers } from './errors';
-import { REVALIDATE, createCachedResponder } from './http-cache';
+import { REVALIDATE, createCachedResponder, publicCacheControl } from './http-cache';
+import { registerHealth, type Lifecycle } from './routes/health';
+import { randomUUID } from 'node:crypto';
 import { ResponseCache } from './response-cache';
 import { DataStore } from '../site/data/data-store';
 import { readContentVersion } from '../cms/repositories/store-state';
@@ -41,14 +43,33 @@ export interface AppOptions {
   pages?: LoadedPage[];
   /** The clock sessions are timed by; tests move it. */
   now?: () => number;
+  /** Shared with the process: set when it starts shutting down. */
+  lifecycle?: Lifecycle;
 }
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, store, clientDir } = options;
   const errors = createErrorResponder(config.basePath);
+  const lifecycle = options.lifecycle ?? { draining: false };
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // What a request line records: no addresses, cookies or bodies (no personal data in logs).
+      serializers: {
+        req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, url: request.url }),
+        res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+      },
+    },
+    // A proxy's request id is kept (to follow a request across systems); otherwise a fresh one.
     requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    // While draining, requests on open connections are still answered (with Connection: close).
+    return503OnClosing: false,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and bodies are refused before routing; answer them like every other error.
@@ -77,6 +98,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandlers(app, errors);
+  const publicPolicy = publicCacheControl(config.cdn);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+    // Routes say "public, revalidate"; the CDN windows are the operator's to set.
+    if (reply.getHeader('Cache-Control') === REVALIDATE) reply.header('Cache-Control', publicPolicy);
+    // A draining process tells keep-alive clients to go elsewhere for their next request.
+    if (lifecycle.draining) reply.header('Connection', 'close');
+  });
+  registerHealth(app, store, config.basePath, lifecycle);
   // No page or file address contains NUL; refusing it here keeps it away from every store query.
   // (The delivery API checks its parameters itself, with the catalogue's messages.)
   const apiRoot = `${config.basePath}${API_ROOT}/`;

@@ -15,7 +15,15 @@ describe('loadConfig', () => {
       responseCacheEntries: 1000,
       pagesDir: './pages',
       session: { idleSeconds: 1800, absoluteSeconds: 43200, secureCookie: false },
+      workers: 1,
+      cdn: { maxAgeSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 86400 },
+      shutdown: { drainMs: 1000, timeoutMs: 15000 },
     });
+  });
+
+  it('runs a worker per core with WORKERS=auto', () => {
+    expect(loadConfig({ WORKERS: 'auto' }).workers).toBeGreaterThanOrEqual(1);
+    expect(loadConfig({ WORKERS: '2' }).workers).toBe(2);
   });
 
   it('makes the session cookie Secure when the site is served over HTTPS', () => {
@@ -76,6 +84,9 @@ describe('loadConfig', () => {
     ['SESSION_IDLE_SECONDS', 'soon'],
     ['SESSION_ABSOLUTE_SECONDS', '60'],
     ['SESSION_COOKIE_SECURE', 'maybe'],
+    ['WORKERS', '0'],
+    ['WORKERS', 'many'],
+    ['CDN_MAX_AGE_SECONDS', '-1'],
   ])('rejects %s=%j with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

@@ -2,6 +2,7 @@
  * The one place that reads process.env. Every setting is validated at start; a bad one stops the
  * process with a message naming the variable and what it expects (DESIGN "Run-time contract").
  */
+import { availableParallelism } from 'node:os';
 import type { DatabaseSettings } from '../cms/database';
 import { DEFAULT_PLATFORM_SITES_SEGMENT, SESSION_WARNING_SECONDS } from '../shared/constants';
 
@@ -23,6 +24,12 @@ export interface AppConfig {
   responseCacheEntries: number;
   /** Folder of page definitions (*.json), read at start. */
   pagesDir: string;
+  /** Processes serving requests: one per core with 'auto'. */
+  workers: number;
+  /** Cache-Control windows for a CDN in front: s-maxage and stale-while-revalidate (0: none). */
+  cdn: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number; staleIfErrorSeconds: number };
+  /** On SIGTERM: how long to keep answering (with Connection: close) before closing, and the limit for finishing. */
+  shutdown: { drainMs: number; timeoutMs: number };
   session: {
     /** A session ends after this long without the visitor doing anything. */
     idleSeconds: number;
@@ -58,6 +65,16 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     responseCacheEntries: readWholeNumber(env, 'RESPONSE_CACHE_ENTRIES', 1000, 1_000_000),
     pagesDir: env.PAGES_DIR || './pages',
     session: readSessionSettings(env),
+    workers: readWorkers(env),
+    cdn: {
+      maxAgeSeconds: readWholeNumber(env, 'CDN_MAX_AGE_SECONDS', 0, 31_536_000),
+      staleWhileRevalidateSeconds: readWholeNumber(env, 'CDN_STALE_WHILE_REVALIDATE_SECONDS', 0, 31_536_000),
+      staleIfErrorSeconds: readWholeNumber(env, 'CDN_STALE_IF_ERROR_SECONDS', 86_400, 31_536_000),
+    },
+    shutdown: {
+      drainMs: readWholeNumber(env, 'SHUTDOWN_DRAIN_MS', 1000, 600_000),
+      timeoutMs: readWholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 600_000),
+    },
   };
 }
 
@@ -138,6 +155,15 @@ function readSegment(env: Environment): string {
     throw new ConfigError('PLATFORM_SITES_SEGMENT', 'must be one path segment of letters, digits, _ or -', value);
   }
   return value;
+}
+
+function readWorkers(env: Environment): number {
+  const value = env.WORKERS;
+  if (value === undefined || value === '') return 1;
+  if (value === 'auto') return availableParallelism();
+  const workers = /^\d{1,2}$/.test(value) ? Number(value) : 0;
+  if (workers < 1 || workers > 64) throw new ConfigError('WORKERS', 'must be a whole number from 1 to 64, or auto (one per core)', value);
+  return workers;
 }
 
 function readSessionSettings(env: Environment): AppConfig['session'] {

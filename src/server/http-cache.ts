@@ -8,8 +8,26 @@ import type { ResponseCache } from './response-cache';
 
 /** Long-lived caching for URLs that change whenever their content does (hashed or versioned). */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Public content that must be revalidated on every use, so a publish shows at once. */
+/**
+ * Public content that browsers revalidate on every use, so a publish shows at once. The app turns
+ * it into the configured policy for shared caches (publicCacheControl) as responses leave.
+ */
 export const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+export interface CdnWindows {
+  maxAgeSeconds: number;
+  staleWhileRevalidateSeconds: number;
+  staleIfErrorSeconds: number;
+}
+
+/**
+ * What public, revalidated responses say to browsers and CDNs: browsers revalidate every time;
+ * a CDN may keep a response for s-maxage (the window in which a publish can be unseen there), serve
+ * it stale while revalidating, and serve it stale when the origin fails.
+ */
+export function publicCacheControl({ maxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds }: CdnWindows): string {
+  return `public, max-age=0, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`;
+}
 
 export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;

@@ -1,13 +1,27 @@
 /**
- * The server process: read the configuration, open and migrate the store, seed the demo into an
- * empty one, listen, and close cleanly on SIGTERM/SIGINT.
+ * The server process: read the configuration (a bad value stops the start with one line), bring
+ * the store up to date and seed an empty one, then serve, in this process or in WORKERS forked ones.
  */
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import cluster from 'node:cluster';
 import { describeDatabase, migrateToLatest, openDatabase } from '../cms/database';
 import { seedDemoContentIfEmpty } from '../cms/demo/seed-demo';
-import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
+import { runPrimary } from './process/run-primary';
+import { runServer } from './process/run-server';
+
+/** Migrations and the demo seed run once, before any process serves. */
+async function prepareStore(config: AppConfig): Promise<void> {
+  const store = openDatabase(config.database);
+  try {
+    await migrateToLatest(store);
+    if (config.seedDemoContent) {
+      const seeded = await seedDemoContentIfEmpty(store.db, { platformSitesSegment: config.platformSitesSegment });
+      if (seeded.seeded) console.log(`Seeded ${seeded.items} demo literature sheets into ${describeDatabase(config.database)}`);
+    }
+  } finally {
+    await store.close();
+  }
+}
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -20,38 +34,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-
-  const store = openDatabase(config.database);
-  await migrateToLatest(store);
-  if (config.seedDemoContent) {
-    const seeded = await seedDemoContentIfEmpty(store.db, { platformSitesSegment: config.platformSitesSegment });
-    if (seeded.seeded) console.log(`Seeded ${seeded.items} demo literature sheets into ${describeDatabase(config.database)}`);
-  }
-
-  // dist/server/main.js serves the browser bundle built next to it in dist/client.
-  const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
-  const app = await buildApp({ config, store, clientDir });
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await store.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : config.port;
-  console.log(`Literature Sheets is serving http://${shownHost}:${port}${config.basePath}/`);
+  if (cluster.isWorker) return runServer(config);
+  await prepareStore(config);
+  if (config.workers > 1) return runPrimary(config);
+  return runServer(config);
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? `Failed to start: ${error.message}` : error);
+  // One line, no stack: the operator needs the reason, not our internals.
+  console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });

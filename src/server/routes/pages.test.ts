@@ -123,7 +123,7 @@ describe('CMS files', () => {
   it('serves the latest version without v, revalidated', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/sfsites/c/file-asset/literature-sheet-teos' });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=0, stale-while-revalidate=0, stale-if-error=86400');
   });
 
   it('answers 404 for unknown assets and versions', async () => {

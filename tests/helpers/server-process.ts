@@ -1,0 +1,107 @@
+/**
+ * The built server (dist/server/main.js) as a real child process, for tests of what only a process
+ * shows: start-up errors, signals, workers. Builds first if the sources changed.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export function buildIfNeeded(): void {
+  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--if-needed'], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+/** A port nothing listens on right now (cluster workers cannot share an ephemeral port 0). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when stdout or stderr has matched; rejects if the process exits first. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<void>;
+  exited: Promise<number | null>;
+}
+
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PAGES_DIR: join(ROOT, 'pages'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+  child.stdout.on('data', (chunk: Buffer) => ((stdout += chunk.toString()), notify()));
+  child.stderr.on('data', (chunk: Buffer) => ((stderr += chunk.toString()), notify()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => (notify(), resolve(code))));
+
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    waitFor(pattern, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (pattern.test(stdout) || pattern.test(stderr)) return finish(resolve);
+          if (child.exitCode !== null || child.signalCode !== null) {
+            finish(() => reject(new Error(`server exited before ${pattern}:\n${stdout}\n${stderr}`)));
+          }
+        };
+        const timer = setTimeout(() => finish(() => reject(new Error(`timed out waiting for ${pattern}:\n${stdout}\n${stderr}`))), timeoutMs);
+        const finish = (settle: () => void) => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          settle();
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+export interface LoadResult {
+  statuses: Map<number, number>;
+  errors: string[];
+  requests: number;
+}
+
+/** Keeps `concurrency` keep-alive request loops going until stop() is called. */
+export function startLoad(urls: string[], concurrency: number): { stop(): Promise<LoadResult> } {
+  const result: LoadResult = { statuses: new Map(), errors: [], requests: 0 };
+  let running = true;
+  const loop = async (offset: number) => {
+    for (let index = offset; running; index += 1) {
+      const url = urls[index % urls.length]!;
+      try {
+        const response = await fetch(url);
+        await response.arrayBuffer();
+        result.statuses.set(response.status, (result.statuses.get(response.status) ?? 0) + 1);
+      } catch (error) {
+        const cause = (error as { cause?: { code?: string } }).cause;
+        result.errors.push(`${url}: ${cause?.code ?? String(error)}`);
+      }
+      result.requests += 1;
+    }
+  };
+  const loops = Array.from({ length: concurrency }, (_, offset) => loop(offset));
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(loops);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * The server as operators run it: a bad setting stops the start with one clear line, SIGTERM under
+ * load fails no request, and with WORKERS=2 a SIGHUP rolling restart fails no request either.
+ * Runs against SQLite, or PostgreSQL when TEST_DATABASE_URL names one (several processes, one store).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_IDS } from '../../src/cms/demo/seed-demo';
+import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+import { buildIfNeeded, freePort, startLoad, startServerProcess, type LoadResult } from '../helpers/server-process';
+
+const API_PATH = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?page=1&pageSize=5`;
+
+let store: TestStoreLocation;
+
+beforeAll(async () => {
+  buildIfNeeded();
+  store = await createTestStoreLocation();
+}, 180_000);
+
+afterAll(async () => {
+  await store?.drop();
+});
+
+function expectNoFailures(result: LoadResult) {
+  expect(result.errors).toEqual([]);
+  expect([...result.statuses.keys()]).toEqual([200]);
+  expect(result.requests).toBeGreaterThan(50);
+}
+
+describe('configuration errors', () => {
+  it.each([
+    ['PORT', 'eighty', /^Configuration error: PORT must be a whole number from 0 to 65535 \(got "eighty"\)$/],
+    ['BASE_PATH', 'literature/', /^Configuration error: BASE_PATH must be empty or a path like \/literature/],
+    ['DATABASE_URL', 'mysql://root:hunter2@db/site', /^Configuration error: DATABASE_URL must be sqlite:<path>/],
+    ['WORKERS', 'many', /^Configuration error: WORKERS must be a whole number from 1 to 64, or auto/],
+  ])('%s=%s stops the start with one line naming the variable', async (name, value, expected) => {
+    const server = startServerProcess({ DATABASE_URL: store.databaseUrl, [name]: value });
+    expect(await server.exited).toBe(1);
+    const lines = server.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(expected);
+    expect(server.stderr()).not.toContain('hunter2');
+  });
+
+  it('an unreachable PostgreSQL server stops the start with one line', async () => {
+    const port = await freePort();
+    const server = startServerProcess({ DATABASE_URL: `postgres://literature:secret-password@127.0.0.1:${port}/literature` });
+    expect(await server.exited).toBe(1);
+    const lines = server.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Failed to start: .*ECONNREFUSED/);
+    expect(server.stderr()).not.toContain('secret-password');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('SIGTERM under load: requests in flight finish, none fails, the process exits 0', async () => {
+    const port = await freePort();
+    const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, SHUTDOWN_DRAIN_MS: '500' });
+    await server.waitFor(/is serving/);
+    const origin = `http://127.0.0.1:${port}`;
+    const load = startLoad([`${origin}/`, `${origin}${API_PATH}`], 8);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    server.child.kill('SIGTERM');
+    // During the drain the process still answers, with Connection: close, and says it is not ready.
+    await expect.poll(async () => (await fetch(`${origin}/readyz`)).status, { interval: 50 }).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = await load.stop();
+
+    expect(await server.exited).toBe(0);
+    expectNoFailures(result);
+  });
+});
+
+describe('WORKERS=2', () => {
+  it('serves from two processes and a SIGHUP rolling restart fails no request', async () => {
+    const port = await freePort();
+    const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, WORKERS: '2', SHUTDOWN_DRAIN_MS: '300' });
+    await server.waitFor(/is serving .* with 2 workers/);
+    const origin = `http://127.0.0.1:${port}`;
+    const load = startLoad([`${origin}/`, `${origin}${API_PATH}`], 8);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    server.child.kill('SIGHUP');
+    await server.waitFor(/All workers restarted/);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const result = await load.stop();
+    expectNoFailures(result);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
+  it('replaces a worker that dies', async () => {
+    const port = await freePort();
+    const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, WORKERS: '2' });
+    await server.waitFor(/with 2 workers/);
+    const pids = await workerPids(server.child.pid!);
+    expect(pids).toHaveLength(2);
+
+    process.kill(pids[0]!, 'SIGKILL');
+    await server.waitFor(/Worker \d+ stopped \(SIGKILL\); starting another/);
+    await expect.poll(async () => (await workerPids(server.child.pid!)).filter((pid) => pid !== pids[0]).length, { timeout: 15_000 }).toBe(2);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited, server.stdout() + server.stderr()).toBe(0);
+  }, 60_000);
+});
+
+async function workerPids(parentPid: number): Promise<number[]> {
+  const { readFile } = await import('node:fs/promises');
+  const children = await readFile(`/proc/${parentPid}/task/${parentPid}/children`, 'utf8').catch(() => '');
+  return children.trim().split(/\s+/).filter(Boolean).map(Number);
+}
