@@ -9,6 +9,7 @@ import { benchApi } from './api';
 import { createBenchStore } from './lib/fixtures';
 import { writeReport, type Measurement } from './lib/report';
 import { ensureCommands } from './lib/tools';
+import { benchWorkers } from './workers';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -29,6 +30,8 @@ async function main(): Promise<void> {
     const measurements: Measurement[] = [];
     console.log('API benchmarks…');
     measurements.push(...(await benchApi({ databasePath, workDir, items: ITEMS, load: { seconds: SECONDS, connections: CONNECTIONS } })));
+    console.log('Workers…');
+    measurements.push(...(await benchWorkers({ databasePath, load: { seconds: SECONDS, connections: CONNECTIONS } })));
 
     const path = writeReport(join(process.cwd(), 'bench', 'results'), measurements, {
       date: new Date().toISOString(),

@@ -12,12 +12,12 @@ export interface LoadResult {
 export interface LoadOptions {
   seconds: number;
   connections: number;
-  /** Core the load generator runs on (the servers get the other). */
-  core: number;
+  /** Core the load generator runs on (the servers get the other); null: unpinned. */
+  core: number | null;
 }
 
 export function runLoad(url: string, { seconds, connections, core }: LoadOptions): LoadResult {
-  const command = [...pinTo(core), 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url];
+  const command = [...(core === null ? [] : pinTo(core)), 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url];
   const output = execFileSync(command[0]!, command.slice(1), { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
   return parseWrk(output);
 }

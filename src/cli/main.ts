@@ -61,7 +61,7 @@ function printImportSummary(summary: ImportSummary): void {
 
 const COMMANDS: Record<string, Command> = {
   content: {
-    summary: 'Move content in and out: "content import <folder|manifest.json>", "content import --from <site URL> --site <id> --collection <key> [--languages de_DE,fr_FR]", "content export <folder>".',
+    summary: 'Import content from a folder or from another delivery API, or export it to a folder.',
     usage: [
       'content import <folder|manifest.json>',
       'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR]',
@@ -104,7 +104,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   users: {
-    summary: 'Manage accounts: "users add <email>" creates one (the password is asked for, or read from standard input).',
+    summary: 'Create accounts for signed-in pages (the password is asked for, or read from standard input).',
     usage: 'users add <email>',
     run: async ([action, email]) => {
       if (action !== 'add' || email === undefined) throw new Error('Usage: npm run cli -- users add <email>');

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { serverHelp } from './process/server-help';
 
 describe('loadConfig', () => {
   it('has defaults that serve the demo on port 3000 from data/site.db', () => {
@@ -99,5 +101,32 @@ describe('loadConfig', () => {
   it('does not echo a database password', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db' })).toThrow(/app:\*\*\*@/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://app:s3cret@db/site' })).not.toThrow(/s3cret/);
+  });
+});
+
+describe('.env.example', () => {
+  const example = readFileSync(new URL('../../.env.example', import.meta.url), 'utf8');
+  const documented = new Set([...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]));
+
+  it('documents every setting the server reads, and nothing else', () => {
+    const read = new Set<string>();
+    // Some settings are read only with others (the pool size only for PostgreSQL): try both stores.
+    for (const databaseUrl of [undefined, 'postgres://literature@db.example/literature']) {
+      const recordingEnv = new Proxy({} as Record<string, string | undefined>, {
+        get: (_target, name) => {
+          if (typeof name !== 'string') return undefined;
+          read.add(name);
+          return name === 'DATABASE_URL' ? databaseUrl : undefined;
+        },
+      });
+      loadConfig(recordingEnv);
+    }
+    expect([...documented].sort()).toEqual([...read].sort());
+  });
+
+  it('is what the server --help shows', () => {
+    const help = serverHelp(new URL('../../.env.example', import.meta.url).pathname);
+    expect(help).toContain(example.trimEnd());
+    expect(help).toMatch(/^Usage: npm start/);
   });
 });

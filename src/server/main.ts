@@ -3,11 +3,14 @@
  * the store up to date and seed an empty one, then serve, in this process or in WORKERS forked ones.
  */
 import cluster from 'node:cluster';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describeDatabase, migrateToLatest, openDatabase } from '../cms/database';
 import { seedDemoContentIfEmpty } from '../cms/demo/seed-demo';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { runPrimary } from './process/run-primary';
 import { runServer } from './process/run-server';
+import { serverHelp } from './process/server-help';
 
 /** Migrations and the demo seed run once, before any process serves. */
 async function prepareStore(config: AppConfig): Promise<void> {
@@ -24,6 +27,11 @@ async function prepareStore(config: AppConfig): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    // dist/server/main.js → the project root.
+    process.stdout.write(serverHelp(join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.env.example')));
+    return;
+  }
   let config: AppConfig;
   try {
     config = loadConfig();
