@@ -11,6 +11,7 @@ import { readSecret } from './read-secret';
 import { exportContentFolder } from '../cms/transfer/export-content';
 import { importContentFolder, type ImportSummary } from '../cms/transfer/import-content';
 import { migrateFromDeliveryApi } from '../cms/transfer/migrate-from-api';
+import { importCsvFile } from '../cms/transfer/import-csv';
 import { randomBytes } from 'node:crypto';
 import { findUserByEmail, insertUser } from '../cms/repositories/users';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../server/auth/passwords';
@@ -35,14 +36,16 @@ interface Command {
   run(args: string[]): Promise<void>;
 }
 
-/** `--name value` options and the remaining positional arguments. */
-function readOptions(args: string[], names: string[]): { options: Record<string, string>; positional: string[] } {
+/** `--name value` options, `--flag` switches and the remaining positional arguments. */
+function readOptions(args: string[], names: string[], flags: string[] = []): { options: Record<string, string>; flags: Set<string>; positional: string[] } {
   const options: Record<string, string> = {};
+  const switches = new Set<string>();
   const positional: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index] ?? '';
     const name = arg.startsWith('--') ? arg.slice(2) : null;
     if (name === null) positional.push(arg);
+    else if (flags.includes(name)) switches.add(name);
     else if (!names.includes(name)) throw new Error(`Unknown option --${name}`);
     else {
       const value = args[++index];
@@ -50,12 +53,13 @@ function readOptions(args: string[], names: string[]): { options: Record<string,
       options[name] = value;
     }
   }
-  return { options, positional };
+  return { options, flags: switches, positional };
 }
 
 function printImportSummary(summary: ImportSummary): void {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   console.log(
-    `Imported ${summary.contents} contents, ${summary.collections} collections, ${summary.fileAssets} documents, ${summary.seoRecords} SEO records and ${summary.sites} sites. Caches see the change on their next request.`,
+    `Imported ${count(summary.contents, 'content', 'contents')}, ${count(summary.collections, 'collection', 'collections')}, ${count(summary.fileAssets, 'document', 'documents')}, ${count(summary.seoRecords, 'SEO record', 'SEO records')} and ${count(summary.sites, 'site', 'sites')}. Every server process shows the change on its next request.`,
   );
 }
 
@@ -64,11 +68,14 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Import content from a folder or from another delivery API, or export it to a folder.',
     usage: [
       'content import <folder|manifest.json>',
+      'content import <sheets.csv> [--collection <keyOrId>] [--title <new collection title>] [--keep-others]',
       'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR]',
       'content export <folder>',
       '',
-      'The manifest format is described in docs/content-format.md. An import checks every record',
-      'first and changes nothing when any is wrong; importing the same content again changes nothing.',
+      'The folder and CSV formats are described in docs/content-format.md. An import checks every',
+      'record first and changes nothing when any is wrong; importing the same content again changes',
+      'nothing. A CSV import makes the collection list exactly the CSV\'s sheets, in its order',
+      '(--keep-others keeps the sheets it does not list, after them).',
     ].join('\n'),
     run: async ([action, ...rest]) => {
       if (action === 'export') {
@@ -81,8 +88,8 @@ const COMMANDS: Record<string, Command> = {
         return;
       }
       if (action !== 'import') throw new Error('Usage: npm run cli -- content import|export …');
-      const { options, positional } = readOptions(rest, ['from', 'site', 'collection', 'languages']);
-      await withStore(async (store) => {
+      const { options, flags, positional } = readOptions(rest, ['from', 'site', 'collection', 'languages', 'title'], ['keep-others']);
+      await withStore(async (store, config) => {
         const progress = createProgressBar('Importing', process.stdout);
         if (options.from !== undefined) {
           if (!options.site || !options.collection) throw new Error('--from needs --site <siteId> and --collection <collectionKeyOrId>');
@@ -96,7 +103,20 @@ const COMMANDS: Record<string, Command> = {
           return;
         }
         const [location] = positional;
-        if (location === undefined) throw new Error('Usage: npm run cli -- content import <folder|manifest.json>');
+        if (location === undefined) throw new Error('Usage: npm run cli -- content import <folder|manifest.json|sheets.csv>');
+        if (/\.csv$/i.test(location)) {
+          const summary = await importCsvFile(
+            store.db,
+            location,
+            { collection: options.collection, newCollectionTitle: options.title, keepOthers: flags.has('keep-others'), platformSitesSegment: config.platformSitesSegment },
+            { onProgress: progress.update },
+          );
+          progress.done();
+          printImportSummary(summary);
+          if (summary.removedFromCollection > 0) console.log(`${summary.removedFromCollection} sheets the CSV does not list left the collection (they stay in the store; --keep-others keeps them listed).`);
+          console.log(`The collection is ${summary.collectionKey}; a page shows it with "collectionKeyOrId": "${summary.collectionKey}" (docs/pages.md).`);
+          return;
+        }
         const summary = await importContentFolder(store.db, location, { onProgress: progress.update });
         progress.done();
         printImportSummary(summary);

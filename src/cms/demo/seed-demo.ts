@@ -14,6 +14,7 @@ import {
   SITE_ID_PREFIX,
 } from '../../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../../shared/ids';
+import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../content-types';
 import { fileAssetPath } from '../../shared/urls';
 import type { ContentStore } from '../database';
 import { setCollectionItems } from '../repositories/collections';
@@ -24,7 +25,7 @@ import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES 
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, renderIllustration } from './illustrations';
 import { renderLiteraturePdf } from './literature-pdf';
 
-export const LITERATURE_CONTENT_TYPE = 'literature_sheet';
+export { LITERATURE_CONTENT_TYPE };
 export const DEMO_LANGUAGE = 'en_US';
 
 const seedBytes = (label: string) => createHash('sha256').update(`literature-sheets-demo:${label}`).digest();
@@ -88,26 +89,7 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
       .execute();
     await trx
       .insertInto('content_types')
-      .values([
-        {
-          fully_qualified_name: LITERATURE_CONTENT_TYPE,
-          name: 'Literature Sheet',
-          field_schema: JSON.stringify({
-            Title: { label: 'Title', nodeType: 'NameField' },
-            description: { label: 'Description', nodeType: 'MultilineText' },
-            url: { label: 'URL', nodeType: 'Url' },
-            image: { label: 'Image', nodeType: 'Media' },
-          }),
-        },
-        {
-          fully_qualified_name: IMAGE_CONTENT_TYPE,
-          name: 'Image',
-          field_schema: JSON.stringify({
-            title: { label: 'Title', nodeType: 'NameField' },
-            altText: { label: 'Alternative Text', nodeType: 'Text' },
-          }),
-        },
-      ])
+      .values([LITERATURE_SHEET_TYPE, IMAGE_TYPE].map((type) => ({ fully_qualified_name: type.fullyQualifiedName, name: type.name, field_schema: JSON.stringify(type.fields) })))
       .execute();
 
     const sheetIds: string[] = [];
@@ -199,7 +181,7 @@ async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Bu
     Title: entry.title,
     description: entry.description,
     url: fileAssetPath(segment, assetId, 1),
-    image: { source: { type: 'imageReference', ref: { contentKey: imageKey } } },
+    image: imageReference(imageKey),
   };
   const translated = DEMO_TRANSLATIONS[entry.slug];
   await insertContent(db, {

@@ -10,7 +10,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ContentStore } from '../database';
 import { setCollectionItems } from '../repositories/collections';
-import { ManifestError, readManifest, type KnownRecords, type Manifest } from './manifest';
+import { ManifestError, readManifest, siteSlots, urlNameSlot, type KnownRecords, type Manifest } from './manifest';
 
 export interface ImportProgress {
   onProgress?: (done: number, total: number) => void;
@@ -30,16 +30,22 @@ export type ManifestFiles = ReadonlyMap<string, Buffer>;
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export async function knownRecords(db: ContentStore): Promise<KnownRecords> {
-  const [sites, types, contents] = await Promise.all([
-    db.selectFrom('sites').select('id').orderBy('id').execute(),
+  const [sites, types, contents, collections, records] = await Promise.all([
+    db.selectFrom('sites').select(['id', 'url_name', 'channel_id', 'community_id']).orderBy('id').execute(),
     db.selectFrom('content_types').select('fully_qualified_name').orderBy('fully_qualified_name').execute(),
-    db.selectFrom('contents').select(['id', 'content_key']).orderBy('content_key').execute(),
+    db.selectFrom('contents').select(['id', 'content_key', 'site_id', 'url_name']).orderBy('content_key').execute(),
+    db.selectFrom('collections').select(['id', 'collection_key']).orderBy('id').execute(),
+    db.selectFrom('seo_records').select(['site_id', 'record_id', 'url_alias']).where('url_alias', 'is not', null).orderBy('record_id').execute(),
   ]);
   return {
     siteIds: new Set(sites.map((row) => row.id)),
     contentTypes: new Set(types.map((row) => row.fully_qualified_name)),
     contentKeys: new Set(contents.map((row) => row.content_key)),
     keyOfContentId: new Map(contents.map((row) => [row.id, row.content_key])),
+    keyOfContentUrlName: new Map(contents.map((row) => [urlNameSlot(row.site_id, row.url_name), row.content_key])),
+    keyOfCollectionId: new Map(collections.map((row) => [row.id, row.collection_key])),
+    siteOfUniqueValue: new Map(sites.flatMap((row) => siteSlots({ urlName: row.url_name, channelId: row.channel_id, communityId: row.community_id }).map((value) => [value, row.id] as const))),
+    recordOfAlias: new Map(records.map((row) => [urlNameSlot(row.site_id, row.url_alias ?? ''), row.record_id])),
   };
 }
 

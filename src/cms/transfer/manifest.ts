@@ -335,9 +335,31 @@ export interface KnownRecords {
   contentKeys: ReadonlySet<string>;
   /** Content key by content id, to catch a new content taking an existing one's id. */
   keyOfContentId: ReadonlyMap<string, string>;
+  /** Content key by site and URL name (urlNameSlot), which are unique together. */
+  keyOfContentUrlName: ReadonlyMap<string, string>;
+  /** Collection key by collection id. */
+  keyOfCollectionId: ReadonlyMap<string, string>;
+  /** Site id by each of its unique values (siteSlots). */
+  siteOfUniqueValue: ReadonlyMap<string, string>;
+  /** SEO record id by site and URL alias (urlNameSlot). */
+  recordOfAlias: ReadonlyMap<string, string>;
 }
 
-const EMPTY_KNOWN: KnownRecords = { siteIds: new Set(), contentTypes: new Set(), contentKeys: new Set(), keyOfContentId: new Map() };
+const EMPTY_KNOWN: KnownRecords = {
+  siteIds: new Set(),
+  contentTypes: new Set(),
+  contentKeys: new Set(),
+  keyOfContentId: new Map(),
+  keyOfContentUrlName: new Map(),
+  keyOfCollectionId: new Map(),
+  siteOfUniqueValue: new Map(),
+  recordOfAlias: new Map(),
+};
+
+/** The key under which a name must be unique within a site. */
+export const urlNameSlot = (siteId: string, name: string) => `${siteId}/${name}`;
+/** The values no two sites may share. */
+export const siteSlots = (site: { urlName: string; channelId: string; communityId: string }) => [`URL name ${site.urlName}`, `channel id ${site.channelId}`, `community id ${site.communityId}`];
 
 function checkReferences(read: Reader, manifest: Manifest, known: KnownRecords): void {
   const siteIds = new Set([...known.siteIds, ...manifest.sites.map((site) => site.id)]);
@@ -376,5 +398,56 @@ function checkReferences(read: Reader, manifest: Manifest, known: KnownRecords):
   });
   manifest.seoRecords.forEach((record, index) => {
     if (!siteIds.has(record.siteId)) read.fail(`seoRecords[${index}].siteId`, `names the site ${record.siteId}, which is neither in the file nor in the store`);
+  });
+  checkUniqueValues(read, manifest, known);
+}
+
+/**
+ * Values the store keeps unique (a content's URL name within its site, a collection's id, a site's
+ * URL name and channel and community ids, an SEO alias within its site) may not be taken by
+ * another record, in the file or in the store, so the write cannot fail part-way on them. A record
+ * the file also updates counts with the value the file gives it.
+ */
+function checkUniqueValues(read: Reader, manifest: Manifest, known: KnownRecords): void {
+  const sameValue = <T>(items: T[], valueOf: (item: T) => string, describe: (item: T) => string, path: string) => {
+    const seen = new Map<string, number>();
+    items.forEach((item, index) => {
+      const value = valueOf(item);
+      const first = seen.get(value);
+      if (first !== undefined) read.fail(`${path}[${index}]`, `${describe(item)} is also that of ${path}[${first}]`);
+      else seen.set(value, index);
+    });
+  };
+  sameValue(manifest.contents, (content) => urlNameSlot(content.siteId, content.urlName), (content) => `the URL name ${content.urlName}`, 'contents');
+  sameValue(manifest.collections, (collection) => collection.id, (collection) => `the id ${collection.id}`, 'collections');
+  sameValue(manifest.seoRecords.filter((record) => record.urlAlias !== null), (record) => urlNameSlot(record.siteId, record.urlAlias ?? ''), (record) => `the URL alias ${record.urlAlias}`, 'seoRecords');
+
+  const contentUrlNameInFile = new Map(manifest.contents.map((content) => [content.contentKey, urlNameSlot(content.siteId, content.urlName)]));
+  manifest.contents.forEach((content, index) => {
+    const slot = urlNameSlot(content.siteId, content.urlName);
+    const owner = known.keyOfContentUrlName.get(slot);
+    if (owner !== undefined && owner !== content.contentKey && (contentUrlNameInFile.get(owner) ?? slot) === slot) {
+      read.fail(`contents[${index}].urlName`, `${content.urlName} is the URL name of another content (${owner}) in the store`);
+    }
+  });
+  manifest.collections.forEach((collection, index) => {
+    const owner = known.keyOfCollectionId.get(collection.id);
+    if (owner !== undefined && owner !== collection.collectionKey) read.fail(`collections[${index}].id`, `is the id of another collection (${owner}) in the store`);
+  });
+  const siteValuesInFile = new Map(manifest.sites.map((site) => [site.id, new Set(siteSlots(site))]));
+  manifest.sites.forEach((site, index) => {
+    for (const value of siteSlots(site)) {
+      const owner = known.siteOfUniqueValue.get(value);
+      if (owner !== undefined && owner !== site.id && (siteValuesInFile.get(owner)?.has(value) ?? true)) read.fail(`sites[${index}]`, `its ${value} is that of another site (${owner}) in the store`);
+    }
+  });
+  const aliasInFile = new Map(manifest.seoRecords.map((record) => [`${record.siteId}/${record.recordId}`, record.urlAlias]));
+  manifest.seoRecords.forEach((record, index) => {
+    if (record.urlAlias === null) return;
+    const owner = known.recordOfAlias.get(urlNameSlot(record.siteId, record.urlAlias));
+    const ownerKey = `${record.siteId}/${owner}`;
+    if (owner !== undefined && owner !== record.recordId && (aliasInFile.has(ownerKey) ? aliasInFile.get(ownerKey) === record.urlAlias : true)) {
+      read.fail(`seoRecords[${index}].urlAlias`, `${record.urlAlias} is the URL alias of another SEO record (${owner}) in the store`);
+    }
   });
 }

@@ -10,7 +10,9 @@ import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD
 import { createDeliveryClient } from '../../shared/delivery-client';
 import type { CollectionItem, ContentDocument } from '../../shared/delivery-types';
 import { idFromBytes } from '../../shared/ids';
+import { urlNameOf } from '../../shared/text';
 import type { ContentStore } from '../database';
+import { IMAGE_TYPE } from '../content-types';
 import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
 import { MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, type Manifest, type ManifestContent } from './manifest';
 
@@ -29,7 +31,6 @@ const KEYS_PER_CALL = 25;
 const FILE_ASSET_URL = /\/c\/file-asset\/([A-Za-z0-9_-]{1,80})\?v=(\d{1,9})$/;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 80) || 'site';
 
 export async function migrateFromDeliveryApi(db: ContentStore, source: MigrationSource, progress: ImportProgress & { onStage?: (stage: string) => void } = {}): Promise<ImportSummary> {
   const base = source.baseUrl.replace(/\/+$/, '');
@@ -145,7 +146,7 @@ export async function migrateFromDeliveryApi(db: ContentStore, source: Migration
         {
           id: source.siteId,
           name: channel.name,
-          urlName: slug(channel.name),
+          urlName: urlNameOf(channel.name, 'site'),
           channelId: channel.id?.startsWith(CHANNEL_ID_PREFIX) ? channel.id : idFromBytes(CHANNEL_ID_PREFIX, seed('channel')),
           communityId: idFromBytes(COMMUNITY_ID_PREFIX, seed('community')),
           defaultLanguage: primaryLanguage,
@@ -159,7 +160,7 @@ export async function migrateFromDeliveryApi(db: ContentStore, source: Migration
           name: metadata.collectionType.name,
           fields: Object.fromEntries(Object.entries(metadata.schema).map(([name, field]) => [name, { label: field.label, nodeType: field.nodeType }])),
         },
-        { fullyQualifiedName: IMAGE_CONTENT_TYPE, name: 'Image', fields: { title: { label: 'Title', nodeType: 'NameField' }, altText: { label: 'Alternative Text', nodeType: 'Text' } } },
+        IMAGE_TYPE,
       ],
       contents,
       fileAssets,

@@ -7,8 +7,8 @@ import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../repositories/store-state';
 import { collectContent, exportContentFolder } from './export-content';
-import { importContentFolder } from './import-content';
-import { ManifestError, type Manifest } from './manifest';
+import { importContentFolder, importManifest, knownRecords } from './import-content';
+import { ManifestError, readManifest, type Manifest } from './manifest';
 
 const { siteId, communityId, collectionKey } = DEMO_IDS;
 const API = '/services/data/v65.0';
@@ -153,27 +153,59 @@ describe('a malformed manifest', () => {
     }
   });
 
+  it('reports a URL name another content has, in the file or in the store, before writing anything', async () => {
+    const target = await createTestApp();
+    try {
+      const { manifest } = await collectContent(source.store.db);
+      const original = manifest.contents[0]!;
+      const copy = { ...structuredClone(original), contentKey: 'MCZZZZZZZZZZZZZZZZZZZZZZZZZZ', id: '20YZZZZZZZZZZZZZZZ' };
+      const problemsOf = (run: () => unknown) => {
+        try {
+          run();
+          return [];
+        } catch (caught) {
+          return (caught as ManifestError).problems;
+        }
+      };
+      expect(problemsOf(() => readManifest({ ...manifest, collections: [], contents: [original, copy] }, 'manifest.json'))).toEqual([`contents[1]: the URL name ${copy.urlName} is also that of contents[0]`]);
+      const known = await knownRecords(target.store.db);
+      expect(problemsOf(() => readManifest({ ...manifest, collections: [], contents: [copy] }, 'manifest.json', known))).toEqual([
+        `contents[0].urlName: ${copy.urlName} is the URL name of another content (${original.contentKey}) in the store`,
+      ]);
+
+      const site = manifest.sites[0]!;
+      const otherSite = { ...site, id: '0DMZZZZZZZZZZZZZZZ' };
+      const record = manifest.seoRecords.find((entry) => entry.urlAlias !== null)!;
+      const otherRecord = { ...record, recordId: 'another-record' };
+      const otherCollection = { ...manifest.collections[0]!, collectionKey: 'MCYYYYYYYYYYYYYYYYYYYYYYYYYY' };
+      expect(problemsOf(() => readManifest({ ...manifest, sites: [otherSite], contents: [], collections: [{ ...otherCollection, items: [] }], seoRecords: [otherRecord] }, 'manifest.json', known))).toEqual([
+        `collections[0].id: is the id of another collection (${manifest.collections[0]!.collectionKey}) in the store`,
+        `sites[0]: its URL name ${site.urlName} is that of another site (${site.id}) in the store`,
+        `sites[0]: its channel id ${site.channelId} is that of another site (${site.id}) in the store`,
+        `sites[0]: its community id ${site.communityId} is that of another site (${site.id}) in the store`,
+        `seoRecords[0].urlAlias: ${record.urlAlias} is the URL alias of another SEO record (${record.recordId}) in the store`,
+      ]);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('leaves the store as it was when writing fails halfway', async () => {
     const target = await createTestApp();
-    const broken = mkdtempSync(join(tmpdir(), 'literature-broken-'));
     try {
-      await exportContentFolder(source.store.db, broken);
-      const manifest = JSON.parse(readFileSync(join(broken, 'manifest.json'), 'utf8')) as Manifest;
-      // A new content with another content's URL name on the same site: only the database notices,
-      // after everything before it has been written.
-      const copy = structuredClone(manifest.contents[0]!);
-      copy.contentKey = 'MCZZZZZZZZZZZZZZZZZZZZZZZZZZ';
-      copy.id = '20YZZZZZZZZZZZZZZZ';
-      manifest.contents.push(copy);
-      writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+      const { manifest, files } = await collectContent(source.store.db);
+      // Another writer gave a new content's URL name to a content of its own after the checks ran
+      // (simulated by checking against an empty store): only the database notices, after
+      // everything before that content has been written.
+      const copy = { ...structuredClone(manifest.contents[0]!), contentKey: 'MCZZZZZZZZZZZZZZZZZZZZZZZZZZ', id: '20YZZZZZZZZZZZZZZZ' };
+      const checked = readManifest({ ...manifest, contents: [...manifest.contents.slice(1), copy] }, 'manifest.json');
       const before = await responsesOf(target);
       const versionBefore = await readContentVersion(target.store.db);
-      await expect(importContentFolder(target.store.db, broken)).rejects.toThrow(/unique|duplicate/i);
+      await expect(importManifest(target.store.db, checked, files)).rejects.toThrow(/unique|duplicate/i);
       expect(await readContentVersion(target.store.db)).toBe(versionBefore);
       expect(await responsesOf(target)).toEqual(before);
     } finally {
       await target.close();
-      rmSync(broken, { recursive: true, force: true });
     }
   });
 });

@@ -1,0 +1,217 @@
+/**
+ * Reads a CSV of literature sheets (one row per sheet and language; docs/content-format.md, "CSV")
+ * into checked sheets: every cell is checked and every problem reported as "line N, column: …"
+ * before anything else happens. Files the rows name (documents, images) are read and checked here
+ * too, so the import that follows cannot fail on them.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, resolve, sep } from 'node:path';
+import sharp from 'sharp';
+import { classifyLink } from '../../shared/links';
+import { urlNameOf } from '../../shared/text';
+import { CsvSyntaxError, parseCsv } from './csv';
+import { ManifestError } from './manifest';
+
+export const CSV_COLUMNS = ['title', 'description', 'language', 'urlName', 'key', 'document', 'url', 'image', 'imageAlt'] as const;
+type Column = (typeof CSV_COLUMNS)[number];
+
+const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
+const URL_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
+const CONTENT_KEY = /^MC[A-Z0-9]{26}$/;
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml', heif: 'image/avif' };
+const DOCUMENT_TYPES: Record<string, string> = {
+  '.pdf': 'application/pdf',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.zip': 'application/zip',
+  '.doc': 'application/msword',
+  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  '.xls': 'application/vnd.ms-excel',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export interface CsvFile {
+  /** As written in the CSV, for messages and file names. */
+  path: string;
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+export interface CsvImage extends CsvFile {
+  width: number;
+  height: number;
+}
+
+export interface CsvTranslation {
+  line: number;
+  language: string;
+  title: string;
+  description: string;
+  /** A link the sheet opens, or null when it opens its document (or nothing). */
+  url: string | null;
+  document: CsvFile | null;
+  imageAlt: string;
+}
+
+export interface CsvSheet {
+  /** Line of the sheet's first row. */
+  line: number;
+  /** The content key given in the file, if any. */
+  key: string | null;
+  urlName: string;
+  /** In file order; the first row of a sheet is its primary language unless the site's default is among them. */
+  translations: CsvTranslation[];
+  image: CsvImage | null;
+}
+
+/** Reads and checks the CSV; throws a ManifestError listing every problem. */
+export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
+  const problems: string[] = [];
+  const rows = parseRows(csvPath);
+  const [header, ...body] = rows;
+  if (header === undefined) throw new ManifestError(csvPath, ['the file is empty: it needs a header row (title, description, …) and a row per sheet']);
+  const columns = readHeader(header.fields, problems);
+  if (body.length === 0) problems.push('the file has a header but no sheets');
+  if (problems.length > 0) throw new ManifestError(csvPath, problems);
+
+  const folder = resolve(dirname(csvPath));
+  const files = new Map<string, Buffer | null>();
+  const readFile = (at: string, path: string): Buffer | null => {
+    const absolute = resolve(folder, path);
+    if (!absolute.startsWith(folder + sep)) {
+      problems.push(`${at}: ${path} must be inside the CSV file's folder`);
+      return null;
+    }
+    if (!files.has(absolute)) {
+      if (!existsSync(absolute) || !statSync(absolute).isFile()) files.set(absolute, null);
+      else if (statSync(absolute).size > MAX_FILE_BYTES) files.set(absolute, null);
+      else files.set(absolute, readFileSync(absolute));
+    }
+    const bytes = files.get(absolute) ?? null;
+    if (bytes === null) problems.push(`${at}: ${path} does not exist or is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    return bytes;
+  };
+
+  const sheets = new Map<string, CsvSheet>();
+  for (const row of body) {
+    const at = (column: Column) => `line ${row.line}, ${column}`;
+    if (row.fields.length > header.fields.length) problems.push(`line ${row.line}: has ${row.fields.length} cells but the header has ${header.fields.length} columns`);
+    const cell = (column: Column) => {
+      const index = columns.get(column);
+      return index === undefined ? '' : (row.fields[index] ?? '').trim();
+    };
+    const text = (column: Column, max: number) => {
+      const value = cell(column);
+      if (value.length > max) problems.push(`${at(column)}: is longer than ${max} characters`);
+      if (value.includes('\u0000')) problems.push(`${at(column)}: must not contain NUL characters`);
+      return value;
+    };
+
+    const title = text('title', 1000);
+    if (title === '') problems.push(`${at('title')}: every sheet needs a title`);
+    const description = text('description', 100_000);
+    const language = cell('language');
+    if (language !== '' && !LANGUAGE.test(language)) problems.push(`${at('language')}: "${language}" is not a language like en_US or de`);
+    const key = cell('key');
+    if (key !== '' && !CONTENT_KEY.test(key)) problems.push(`${at('key')}: "${key}" is not a content key (MC followed by 26 capital letters or digits)`);
+    const givenUrlName = cell('urlName');
+    if (givenUrlName !== '' && !URL_NAME.test(givenUrlName)) problems.push(`${at('urlName')}: "${givenUrlName}" may hold only letters, digits and . _ ~ - (up to 200)`);
+
+    const url = cell('url');
+    const documentPath = cell('document');
+    if (url !== '' && documentPath !== '') problems.push(`line ${row.line}: give a url or a document, not both`);
+    if (url !== '' && !['absolute', 'relative'].includes(classifyLink(url))) problems.push(`${at('url')}: "${url.slice(0, 80)}" is not an http(s) URL or a path starting with /`);
+    let document: CsvFile | null = null;
+    if (documentPath !== '') {
+      const bytes = readFile(at('document'), documentPath);
+      if (bytes !== null) document = { path: documentPath, fileName: fileNameOf(documentPath), mimeType: DOCUMENT_TYPES[extname(documentPath).toLowerCase()] ?? 'application/octet-stream', bytes };
+    }
+
+    const imagePath = cell('image');
+    const imageAlt = text('imageAlt', 1000);
+    let image: CsvImage | null = null;
+    if (imagePath !== '') {
+      const bytes = readFile(at('image'), imagePath);
+      if (bytes !== null) image = await readImage(bytes, imagePath, at('image'), problems);
+    }
+
+    // Rows of one sheet share its key, or else its URL name; a row with neither is a sheet of its own.
+    const groupKey = key !== '' ? `key:${key}` : givenUrlName !== '' ? `name:${givenUrlName}` : `line:${row.line}`;
+    let sheet = sheets.get(groupKey);
+    if (sheet === undefined) {
+      sheet = { line: row.line, key: key || null, urlName: givenUrlName || urlNameOf(title, `sheet-${row.line}`), translations: [], image: null };
+      sheets.set(groupKey, sheet);
+    }
+    const repeated = sheet.translations.find((translation) => translation.language === language);
+    if (repeated !== undefined) problems.push(`${at('language')}: repeats the language ${language || '(default)'} of line ${repeated.line} for the same sheet`);
+    if (image !== null) {
+      if (sheet.image !== null && !sheet.image.bytes.equals(image.bytes)) problems.push(`${at('image')}: a sheet has one image, and line ${sheet.line} names another`);
+      sheet.image ??= image;
+    }
+    sheet.translations.push({ line: row.line, language, title, description, url: url || null, document, imageAlt });
+  }
+
+  const byUrlName = new Map<string, number>();
+  for (const sheet of sheets.values()) {
+    const { line } = sheet;
+    const first = byUrlName.get(sheet.urlName);
+    if (first !== undefined) problems.push(`line ${line}: the URL name ${sheet.urlName} is taken by the sheet on line ${first} (give each sheet its own urlName)`);
+    else byUrlName.set(sheet.urlName, line);
+    if (sheet.image !== null && sheet.translations.every((translation) => translation.imageAlt === '')) {
+      problems.push(`line ${line}, imageAlt: a sheet with an image needs its alternative text (what the image shows)`);
+    }
+  }
+  if (problems.length > 0) throw new ManifestError(csvPath, problems);
+  return [...sheets.values()];
+}
+
+function parseRows(csvPath: string) {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(csvPath));
+  } catch (error) {
+    const reason = error instanceof TypeError ? 'is not UTF-8 text (save it as "CSV UTF-8")' : `cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    throw new ManifestError(csvPath, [`the file ${reason}`]);
+  }
+  try {
+    return parseCsv(text);
+  } catch (error) {
+    if (error instanceof CsvSyntaxError) throw new ManifestError(csvPath, [error.message]);
+    throw error;
+  }
+}
+
+function readHeader(fields: string[], problems: string[]): Map<Column, number> {
+  const normalise = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
+  const known = new Map(CSV_COLUMNS.map((column) => [normalise(column), column]));
+  const columns = new Map<Column, number>();
+  fields.forEach((name, index) => {
+    const column = known.get(normalise(name));
+    if (column === undefined) problems.push(`line 1: unknown column "${name}" (the columns are ${CSV_COLUMNS.join(', ')})`);
+    else if (columns.has(column)) problems.push(`line 1: the column ${column} appears twice`);
+    else columns.set(column, index);
+  });
+  if (!columns.has('title')) problems.push('line 1: the header needs a title column');
+  return columns;
+}
+
+async function readImage(bytes: Buffer, path: string, at: string, problems: string[]): Promise<CsvImage | null> {
+  try {
+    const info = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const mimeType = info.format === undefined ? undefined : IMAGE_TYPES[info.format];
+    if (mimeType === undefined || info.width === undefined || info.height === undefined) {
+      problems.push(`${at}: ${path} is not a PNG, JPEG, WebP, AVIF, GIF or SVG image`);
+      return null;
+    }
+    return { path, fileName: fileNameOf(path), mimeType, bytes, width: info.width, height: info.height };
+  } catch {
+    problems.push(`${at}: ${path} is not an image that can be read`);
+    return null;
+  }
+}
+
+function fileNameOf(path: string): string {
+  return path.split(/[/\\]/).pop()?.slice(0, 255) || 'file';
+}
