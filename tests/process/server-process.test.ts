@@ -73,6 +73,33 @@ describe('graceful shutdown', () => {
   });
 });
 
+describe('logs', () => {
+  it('are JSON lines with request ids, and hold no address, cookie, email or password', async () => {
+    const port = await freePort();
+    const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, LOG_LEVEL: 'info' });
+    await server.waitFor(/is serving/);
+    const origin = `http://127.0.0.1:${port}`;
+    const signIn = await fetch(`${origin}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin, cookie: 'lit_session=secret-cookie-value', 'x-request-id': 'trace-0123456789' },
+      body: new URLSearchParams({ email: 'someone.private@example.com', password: 'correct horse battery staple' }),
+      redirect: 'manual',
+    });
+    await signIn.arrayBuffer();
+    expect(signIn.headers.get('x-request-id')).toBe('trace-0123456789');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+
+    const lines = server.stdout().split('\n').filter((line) => line.startsWith('{'));
+    const records = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: unknown; res?: { statusCode: number } });
+    const traced = records.filter((record) => record.reqId === 'trace-0123456789');
+    expect(traced.map((record) => record.req ?? record.res)).toEqual([{ id: 'trace-0123456789', method: 'POST', url: '/login' }, { statusCode: signIn.status }]);
+    for (const secret of ['127.0.0.1:', 'remoteAddress', 'secret-cookie-value', 'someone.private', 'correct horse']) {
+      expect(lines.filter((line) => line.includes(secret) && !line.includes('Server listening'))).toEqual([]);
+    }
+  });
+});
+
 describe('WORKERS=2', () => {
   it('serves from two processes and a SIGHUP rolling restart fails no request', async () => {
     const port = await freePort();
