@@ -46,6 +46,9 @@ export function openDatabase(settings: DatabaseSettings, options: OpenOptions = 
 /** PostgreSQL through a pool of connections (DATABASE_URL=postgres://…). */
 function openPostgres(settings: { url: string; poolSize?: number }, { onQuery }: OpenOptions): OpenStore {
   const pool = new pg.Pool({ connectionString: settings.url, max: settings.poolSize ?? 10 });
+  // An idle connection the server ends (a restart, an administrator's command) is dropped by the
+  // pool, and the next query opens another. Unlistened, that 'error' event would end the process.
+  pool.on('error', () => undefined);
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
