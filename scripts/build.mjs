@@ -40,6 +40,9 @@ export function isBuildCurrent() {
 }
 
 export async function buildAll({ quiet = false } = {}) {
+  // A production build whatever the caller runs under (a test runner sets NODE_ENV=test, which
+  // would make Vite compile JSX for React's development runtime).
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   const logLevel = quiet ? 'warn' : 'info';
   await build({
@@ -61,7 +64,9 @@ export async function buildAll({ quiet = false } = {}) {
       outDir: 'dist/server',
       emptyOutDir: true,
       target: 'node20',
-      rollupOptions: { input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts' } },
+      // Chunks sit beside the entries, so every module finds dist/client and the project root at
+      // the same relative place.
+      rollupOptions: { input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts' }, output: { chunkFileNames: '[name]-[hash].js' } },
     },
   });
   writeFileSync(HASH_FILE, sourceHash());

@@ -12,6 +12,7 @@ import { exportContentFolder } from '../cms/transfer/export-content';
 import { importContentFolder, type ImportSummary } from '../cms/transfer/import-content';
 import { migrateFromDeliveryApi } from '../cms/transfer/migrate-from-api';
 import { importCsvFile } from '../cms/transfer/import-csv';
+import { describeFailure } from '../cms/store-guard';
 import { randomBytes } from 'node:crypto';
 import { findUserByEmail, insertUser } from '../cms/repositories/users';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../server/auth/passwords';
@@ -204,7 +205,7 @@ async function main(argv: string[]): Promise<number> {
     await command.run(args);
     return 0;
   } catch (error) {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Failed: ${describeFailure(error)}`);
     return 1;
   }
 }

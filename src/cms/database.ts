@@ -5,7 +5,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { ContentChangeListener } from './content-change-listener';
+import { GuardedDialect, isPostgresOutage, isSqliteOutage, StoreBreaker } from './store-guard';
 import pg from 'pg';
 import type { Database } from './schema';
 import * as initial from './migrations/001-initial';
@@ -13,6 +15,7 @@ import * as seoRecords from './migrations/002-seo-records';
 import * as contentVersion from './migrations/003-content-version-triggers';
 import * as collectionTranslations from './migrations/004-collection-translations';
 import * as usersAndSessions from './migrations/005-users-and-sessions';
+import * as contentChangeNotify from './migrations/006-content-change-notify';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
@@ -22,6 +25,14 @@ export type ContentStore = Kysely<Database>;
 export interface OpenStore {
   db: ContentStore;
   dialect: Dialect;
+  /** Open while the store is unreachable; queries then fail at once (store-guard.ts). */
+  breaker: StoreBreaker;
+  /**
+   * Cheap and synchronous: the same value means no content can have changed since it was last
+   * read (PRAGMA data_version on SQLite, NOTIFY on PostgreSQL, plus this process's own writes);
+   * undefined when that is not known. Throws StoreUnavailableError while the store is unreachable.
+   */
+  changeToken(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -32,11 +43,19 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['003-content-version-triggers', contentVersion.up],
   ['004-collection-translations', collectionTranslations.up],
   ['005-users-and-sessions', usersAndSessions.up],
+  ['006-content-change-notify', contentChangeNotify.up],
 ];
 
 export interface OpenOptions {
   /** Called with the SQL of every query run (tests count queries with it). */
   onQuery?: (sql: string) => void;
+  /**
+   * SQLite: how long a statement waits for a lock before it fails. A serving process keeps this
+   * short (SQLite waits synchronously, holding up every request); a command can afford to wait.
+   */
+  busyTimeoutMs?: number;
+  /** PostgreSQL: listen for content changes (a serving process does; a command need not). */
+  listenForChanges?: boolean;
 }
 
 export function openDatabase(settings: DatabaseSettings, options: OpenOptions = {}): OpenStore {
@@ -44,31 +63,69 @@ export function openDatabase(settings: DatabaseSettings, options: OpenOptions = 
 }
 
 /** PostgreSQL through a pool of connections (DATABASE_URL=postgres://…). */
-function openPostgres(settings: { url: string; poolSize?: number }, { onQuery }: OpenOptions): OpenStore {
-  const pool = new pg.Pool({ connectionString: settings.url, max: settings.poolSize ?? 10 });
+function openPostgres(settings: { url: string; poolSize?: number }, { onQuery, listenForChanges = false }: OpenOptions): OpenStore {
+  // A server that does not answer a connection in time counts as down (store-guard.ts).
+  const pool = new pg.Pool({ connectionString: settings.url, max: settings.poolSize ?? 10, connectionTimeoutMillis: 1500 });
   // An idle connection the server ends (a restart, an administrator's command) is dropped by the
   // pool, and the next query opens another. Unlistened, that 'error' event would end the process.
   pool.on('error', () => undefined);
+  const breaker = new StoreBreaker();
+  let localWrites = 0;
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new GuardedDialect(new PostgresDialect({ pool }), { breaker, isOutage: isPostgresOutage, onWrite: () => void localWrites++ }),
     ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
   });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  const listener = listenForChanges ? new ContentChangeListener(settings.url) : null;
+  return {
+    db,
+    dialect: 'postgres',
+    breaker,
+    changeToken() {
+      breaker.admit();
+      const announced = listener?.token();
+      return announced === undefined ? undefined : `${announced}:${localWrites}`;
+    },
+    async close() {
+      await listener?.close();
+      await db.destroy();
+    },
+  };
 }
 
-function openSqlite(settings: { path: string }, { onQuery }: OpenOptions): OpenStore {
+function openSqlite(settings: { path: string }, { onQuery, busyTimeoutMs = 5000 }: OpenOptions): OpenStore {
   if (settings.path !== ':memory:') mkdirSync(dirname(settings.path), { recursive: true });
   const sqlite = new SQLite(settings.path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
   sqlite.pragma('synchronous = NORMAL');
+  const breaker = new StoreBreaker();
+  let localWrites = 0;
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new GuardedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), { breaker, isOutage: isSqliteOutage, onWrite: () => void localWrites++ }),
     ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  return {
+    db,
+    dialect: 'sqlite',
+    breaker,
+    changeToken() {
+      breaker.admit();
+      try {
+        const version = dataVersion.get() as number;
+        breaker.succeeded();
+        return `${version}:${localWrites}`;
+      } catch (error) {
+        throw breaker.failed(error, isSqliteOutage(error, DATA_VERSION_QUERY));
+      }
+    },
+    close: () => db.destroy(),
+  };
 }
+
+/** How the change-token read presents itself to the outage test: a read. */
+const DATA_VERSION_QUERY = CompiledQuery.raw('PRAGMA data_version');
 
 const STATEMENT_CACHE_SIZE = 500;
 
@@ -122,6 +179,8 @@ export async function migrateToLatest(store: OpenStore): Promise<string[]> {
   const { error, results = [] } = await migrator.migrateToLatest();
   const failed = results.find((result) => result.status === 'Error');
   if (error !== undefined) {
+    // Failing before any migration ran means the store did not answer: say that, as it is.
+    if (failed === undefined) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`, { cause: error });
   }

@@ -2,7 +2,11 @@
  * Builds the Fastify app: delivery API, CMS files, static assets and the literature page. It never
  * listens; main.ts runs the process and tests call `app.inject()`.
  */
+import { createServer } from 'node:http';
 import { join } from 'node:path';
+import { ContentVersionSource } from './content-version';
+import { FrontCache } from './front-cache';
+import { requestIdOf } from './request-id';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerDeliveryApi } from '../api/register-delivery-api';
@@ -14,10 +18,8 @@ import { API_ROOT } from '../shared/constants';
 import { createErrorResponder, registerErrorHandlers } from './errors';
 import { REVALIDATE, createCachedResponder, publicCacheControl } from './http-cache';
 import { registerHealth, type Lifecycle } from './routes/health';
-import { randomUUID } from 'node:crypto';
 import { ResponseCache } from './response-cache';
 import { DataStore } from '../site/data/data-store';
-import { readContentVersion } from '../cms/repositories/store-state';
 import { registerCmsFiles } from './routes/cms-files';
 import { registerImageResizer } from './routes/image-resizer';
 import { originOf, registerPages } from './routes/pages';
@@ -47,13 +49,14 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, store, clientDir } = options;
   const errors = createErrorResponder(config.basePath);
   const lifecycle = options.lifecycle ?? { draining: false };
+  // Made once the app (and its logger) exists; the server's handler asks it first.
+  let frontCache: FrontCache | undefined;
   const app = Fastify({
+    serverFactory: (handler) => createServer((request, response) => frontCache?.serve(request, response) || handler(request, response)),
     logger: {
       level: config.logLevel,
       // What a request line records: no addresses, cookies or bodies (no personal data in logs).
@@ -64,10 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // A proxy's request id is kept (to follow a request across systems); otherwise a fresh one.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (request) => requestIdOf(request.headers),
     // While draining, requests on open connections are still answered (with Connection: close).
     return503OnClosing: false,
     trustProxy: false,
@@ -106,6 +106,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A draining process tells keep-alive clients to go elsewhere for their next request.
     if (lifecycle.draining) reply.header('Connection', 'close');
   });
+  const versions = new ContentVersionSource(store);
+  const front = new FrontCache({
+    versions,
+    maxEntries: config.responseCacheEntries,
+    maxBytes: RESPONSE_CACHE_BYTES,
+    keyByHost: config.siteUrl === null,
+    isDraining: () => lifecycle.draining,
+    log: app.log,
+    logRequests: ['info', 'debug', 'trace'].includes(config.logLevel),
+  });
+  app.addHook('onSend', async (request, reply, payload) => front.capture(request, reply, payload));
+  frontCache = front;
+  store.breaker.onChange = (available, error) => {
+    if (available) app.log.warn('the content store answers again');
+    else app.log.error({ err: error }, 'the content store does not answer: serving cached responses, 503 for the rest');
+  };
   registerHealth(app, store, config.basePath, lifecycle);
   // No page or file address contains NUL; refusing it here keeps it away from every store query.
   // (The delivery API checks its parameters itself, with the catalogue's messages.)
@@ -121,10 +137,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const assets = clientDir === null ? NO_CLIENT_ASSETS : readClientAssets(clientDir);
 
-  const respond = createCachedResponder(
-    () => readContentVersion(store.db),
-    new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: RESPONSE_CACHE_BYTES }),
-  );
+  const respond = createCachedResponder(versions, new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: RESPONSE_CACHE_BYTES }));
   registerDeliveryApi(app, {
     db: store.db,
     settings,
@@ -163,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  registerPages(app, { db: store.db, store: new DataStore(), settings, assets, respond, pages, sessions });
+  registerPages(app, { db: store.db, versions, store: new DataStore(), settings, assets, respond, pages, sessions });
   registerSeoFiles(app, { db: store.db, settings, pages, respond });
 
   return app;

@@ -4,6 +4,7 @@
  * SQL) ever reaches a body: unexpected errors are logged and answered with a generic 500.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StoreUnavailableError } from '../cms/store-guard';
 import { API_ROOT } from '../shared/constants';
 import { ApiError, ERROR_CODES, MESSAGES, type ApiErrorItem } from '../shared/errors';
 import { renderErrorDocument } from './ssr/error-document';
@@ -23,6 +24,14 @@ export function createErrorResponder(basePath: string): ErrorResponder {
       return sendHtmlError(reply, 404, 'Page not found', 'The page you asked for does not exist.', basePath);
     },
     onError(error, request, reply) {
+      const retryAfterSeconds = retryAfterOf(error);
+      if (retryAfterSeconds !== null) {
+        // The store is down or busy: a short, clean refusal the client (or CDN) can retry.
+        reply.header('Retry-After', String(retryAfterSeconds));
+        const message = 'The service is briefly unavailable. Please try again in a moment.';
+        if (isApiRequest(request)) return sendApiError(reply, 503, [{ errorCode: ERROR_CODES.SERVICE_UNAVAILABLE, message }]);
+        return sendHtmlError(reply, 503, 'Briefly unavailable', message, basePath);
+      }
       const { status, item } = classify(error);
       if (status >= 500) request.log.error({ err: error }, 'request failed');
       else request.log.info({ errorCode: item.errorCode, status }, 'request refused');
@@ -36,6 +45,15 @@ export function createErrorResponder(basePath: string): ErrorResponder {
 export function registerErrorHandlers(app: FastifyInstance, responder: ErrorResponder): void {
   app.setNotFoundHandler((request, reply) => responder.onNotFound(request, reply));
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => responder.onError(error, request, reply));
+}
+
+/** Seconds after which a retry may succeed, for errors that mean "the store cannot answer now". */
+function retryAfterOf(error: unknown): number | null {
+  if (error instanceof StoreUnavailableError) return Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+  // SQLite: another writer holds the file (an import running); a write can be retried shortly.
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code)) return 1;
+  return null;
 }
 
 function classify(error: FastifyError | ApiError): { status: number; item: ApiErrorItem } {

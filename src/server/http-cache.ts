@@ -4,6 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { StoreUnavailableError } from '../cms/store-guard';
+import type { ContentVersionSource, KnownVersion } from './content-version';
+import { FrontCache } from './front-cache';
 import type { ResponseCache } from './response-cache';
 
 /** Long-lived caching for URLs that change whenever their content does (hashed or versioned). */
@@ -33,7 +36,7 @@ export function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 }
 
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (ifNoneMatch === undefined) return false;
   return ifNoneMatch
     .split(',')
@@ -51,7 +54,7 @@ export interface CachedBody {
 
 export function sendCacheable(request: FastifyRequest, reply: FastifyReply, { body, contentType, cacheControl, etag = etagOf(body) }: CachedBody) {
   reply.header('ETag', etag).header('Cache-Control', cacheControl);
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(contentType).send(body);
 }
 
@@ -60,6 +63,8 @@ export interface CachedRender {
   key: string;
   contentType: string;
   cacheControl: string;
+  /** The content version, when the route has read it already. */
+  version?: KnownVersion;
   /** Renders the body for the content version it is cached under. */
   render: (contentVersion: number) => Promise<string | Buffer>;
 }
@@ -68,15 +73,24 @@ export type CachedResponder = (request: FastifyRequest, reply: FastifyReply, res
 
 /**
  * Sends a response from the response cache, rendering it only when the content version moved on
- * since it was cached (or it never was).
+ * since it was cached (or it never was). While the store is down, the last good rendering of the
+ * response is sent, whatever its version. The response is the same for every visitor, so the
+ * front cache may keep it too.
  */
-export function createCachedResponder(readVersion: () => Promise<number>, cache: ResponseCache): CachedResponder {
-  return async (request, reply, { key, contentType, cacheControl, render }) => {
-    const version = await readVersion();
-    const cached = await cache.get(key, version, async () => {
-      const body = await render(version);
-      return { body, etag: etagOf(body) };
-    });
+export function createCachedResponder(versions: ContentVersionSource, cache: ResponseCache): CachedResponder {
+  return async (request, reply, { key, contentType, cacheControl, version, render }) => {
+    const { version: current } = version ?? (await versions.current());
+    const cached = await cache.get(
+      key,
+      current,
+      async () => {
+        const body = await render(current);
+        const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+        return { body: bytes, etag: etagOf(bytes) };
+      },
+      (error) => error instanceof StoreUnavailableError,
+    );
+    FrontCache.markShared(request, current);
     return sendCacheable(request, reply, { body: cached.body, contentType, cacheControl, etag: cached.etag });
   };
 }

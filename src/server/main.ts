@@ -1,55 +1,9 @@
 /**
- * The server process: read the configuration (a bad value stops the start with one line), bring
- * the store up to date and seed an empty one, then serve, in this process or in WORKERS forked ones.
+ * `node dist/server/main.js` (what `npm start` runs). React and other libraries pick their
+ * production code from NODE_ENV when they are first loaded, so it is set before anything else is
+ * imported; an operator can still choose otherwise by setting it.
  */
-import cluster from 'node:cluster';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { describeDatabase, migrateToLatest, openDatabase } from '../cms/database';
-import { seedDemoContentIfEmpty } from '../cms/demo/seed-demo';
-import { ConfigError, loadConfig, type AppConfig } from './config';
-import { runPrimary } from './process/run-primary';
-import { runServer } from './process/run-server';
-import { serverHelp } from './process/server-help';
+process.env.NODE_ENV ??= 'production';
+await import('./serve');
 
-/** Migrations and the demo seed run once, before any process serves. */
-async function prepareStore(config: AppConfig): Promise<void> {
-  const store = openDatabase(config.database);
-  try {
-    await migrateToLatest(store);
-    if (config.seedDemoContent) {
-      const seeded = await seedDemoContentIfEmpty(store.db, { platformSitesSegment: config.platformSitesSegment });
-      if (seeded.seeded) console.log(`Seeded ${seeded.items} demo literature sheets into ${describeDatabase(config.database)}`);
-    }
-  } finally {
-    await store.close();
-  }
-}
-
-async function main(): Promise<void> {
-  if (process.argv.includes('--help') || process.argv.includes('-h')) {
-    // dist/server/main.js → the project root.
-    process.stdout.write(serverHelp(join(dirname(fileURLToPath(import.meta.url)), '..', '..', '.env.example')));
-    return;
-  }
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-  if (cluster.isWorker) return runServer(config);
-  await prepareStore(config);
-  if (config.workers > 1) return runPrimary(config);
-  return runServer(config);
-}
-
-main().catch((error: unknown) => {
-  // One line, no stack: the operator needs the reason, not our internals.
-  console.error(`Failed to start: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+export {};

@@ -29,7 +29,12 @@ export class ResponseCache {
 
   constructor(private readonly limits: ResponseCacheLimits) {}
 
-  async get(key: string, version: number, produce: () => Promise<CachedResponse>): Promise<CachedResponse> {
+  /**
+   * The response for key at version, produced once for all concurrent callers. When producing
+   * fails with an error `useLastGood` accepts (the store is down), the last response kept for the
+   * key is answered instead, whatever its version.
+   */
+  async get(key: string, version: number, produce: () => Promise<CachedResponse>, useLastGood: (error: unknown) => boolean = () => false): Promise<CachedResponse> {
     const entry = this.entries.get(key);
     if (entry !== undefined && entry.version === version) {
       // Re-insert to mark it most recently used.
@@ -38,13 +43,18 @@ export class ResponseCache {
       return entry.response;
     }
     const flightKey = `${version}\u0000${key}`;
-    const pending = this.inFlight.get(flightKey);
-    if (pending !== undefined) return pending;
-    const production = produce().finally(() => this.inFlight.delete(flightKey));
-    this.inFlight.set(flightKey, production);
-    const response = await production;
-    this.store(key, version, response);
-    return response;
+    let production = this.inFlight.get(flightKey);
+    if (production === undefined) {
+      production = produce().finally(() => this.inFlight.delete(flightKey));
+      this.inFlight.set(flightKey, production);
+      production.then((response) => this.store(key, version, response), () => undefined);
+    }
+    try {
+      return await production;
+    } catch (error) {
+      if (entry !== undefined && useLastGood(error)) return entry.response;
+      throw error;
+    }
   }
 
   get size(): number {

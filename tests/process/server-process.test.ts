@@ -48,7 +48,7 @@ describe('configuration errors', () => {
     expect(await server.exited).toBe(1);
     const lines = server.stderr().trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Failed to start: .*ECONNREFUSED/);
+    expect(lines[0]).toMatch(/^Failed to start: the content store does not answer \(connect ECONNREFUSED 127.0.0.1:\d+\)$/);
     expect(server.stderr()).not.toContain('secret-password');
   });
 });

@@ -14,7 +14,9 @@ import type { Lifecycle } from '../routes/health';
 import { servingMessage } from './serving-message';
 
 export async function runServer(config: AppConfig): Promise<void> {
-  const store = openDatabase(config.database);
+  // A serving process waits briefly for a locked SQLite file (waiting holds up every request), and
+  // on PostgreSQL listens for content changes instead of asking on every request.
+  const store = openDatabase(config.database, { busyTimeoutMs: 200, listenForChanges: true });
   // dist/server/main.js serves the browser bundle built next to it in dist/client.
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
   const lifecycle: Lifecycle = { draining: false };

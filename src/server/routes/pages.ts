@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import { findCollection, localizeCollection } from '../../cms/repositories/collections';
-import { findSeoRecord } from '../../cms/repositories/seo-records';
+import { findSeoRecord, type SeoRecord } from '../../cms/repositories/seo-records';
 import { findPrimarySite, listActiveLanguages, type Site } from '../../cms/repositories/sites';
 import type { SessionService } from '../auth/session-service';
 import type { DataStore } from '../../site/data/data-store';
@@ -17,7 +17,9 @@ import { renderPageBody } from '../../site/entry-server';
 import { gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import { renderSeoHead } from '../../site/seo/seo-head';
+import type { ContentVersionSource } from '../content-version';
 import { IMMUTABLE, REVALIDATE, type CachedResponder } from '../http-cache';
+import { VersionedMemo } from '../versioned-memo';
 import { pageIn, type LoadedPage } from '../pages';
 import { buildSeoHead, localizedPath, type SiteLanguages } from '../ssr/build-seo-head';
 import type { ClientAssets } from '../ssr/client-assets';
@@ -27,6 +29,7 @@ import { loadPageData, readPagesShown } from '../ssr/load-page-data';
 
 export interface PageRouteOptions {
   db: ContentStore;
+  versions: ContentVersionSource;
   /** Opening a page is the visitor's own action: it keeps a signed-in visitor's session alive. */
   sessions: SessionService;
   store: DataStore;
@@ -48,10 +51,22 @@ export async function siteLanguagesOf(db: ContentStore, site: Site): Promise<Sit
   return { active: [site.default_language, ...active.filter((language) => language !== site.default_language)], default: site.default_language };
 }
 
+interface SiteContext {
+  site: Site;
+  languages: SiteLanguages;
+}
+
+/** What every page request needs before its cache lookup, worked out once per content version. */
+interface PageMemos {
+  sites: VersionedMemo<SiteContext | undefined>;
+  records: VersionedMemo<SeoRecord | undefined>;
+}
+
 export function registerPages(app: FastifyInstance, options: PageRouteOptions): void {
   const { basePath } = options.settings;
+  const memos: PageMemos = { sites: new VersionedMemo(), records: new VersionedMemo() };
   for (const page of options.pages) {
-    const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, page, options);
+    const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, page, options, memos);
     app.get(`${basePath}${page.definition.path}`, handler);
     app.get(`${basePath}/:lang${page.definition.path}`, handler);
   }
@@ -78,12 +93,16 @@ export function registerPages(app: FastifyInstance, options: PageRouteOptions): 
   }
 }
 
-async function servePage(request: PageRequest, reply: FastifyReply, loaded: LoadedPage, options: PageRouteOptions) {
-  const { db, store, settings, assets, respond, sessions } = options;
+async function servePage(request: PageRequest, reply: FastifyReply, loaded: LoadedPage, options: PageRouteOptions, memos: PageMemos) {
+  const { db, store, settings, assets, respond, sessions, versions } = options;
   await noteNavigation(request, sessions);
   const { basePath } = settings;
-  const site = await findPrimarySite(db);
-  if (site === undefined) {
+  const version = await versions.current();
+  const context = await memos.sites.get(version.version, 'site', async () => {
+    const found = await findPrimarySite(db);
+    return found === undefined ? undefined : { site: found, languages: await siteLanguagesOf(db, found) };
+  });
+  if (context === undefined) {
     return reply
       .code(503)
       .header('Cache-Control', 'no-store')
@@ -91,14 +110,14 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
       .type('text/html; charset=utf-8')
       .send(renderErrorDocument({ status: 503, title: 'No content yet', message: 'This site has no content yet. Load some with "npm run cli -- seed".', basePath }));
   }
-  const languages = await siteLanguagesOf(db, site);
+  const { site, languages } = context;
   const language = languageOf(request.params.lang, languages);
   if (language === null) return reply.callNotFound();
 
   const definition = pageIn(loaded, language);
   // spec §2.2: the optional recordId route parameter; an empty string when absent.
   const recordId = request.params.recordId ?? '';
-  const record = recordId === '' ? null : await findSeoRecord(db, site.id, recordId);
+  const record = recordId === '' ? null : await memos.records.get(version.version, recordId, () => findSeoRecord(db, site.id, recordId));
   if (recordId !== '' && record === undefined) return reply.callNotFound();
 
   const pages = readPagesShown(request.query.page);
@@ -108,6 +127,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
     key: `page ${definition.path} ${language} ${recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`,
     contentType: 'text/html; charset=utf-8',
     cacheControl: REVALIDATE,
+    version,
     render: async (contentVersion) => {
       const loadedData = await loadPageData({ db, settings, store, contentVersion, log: request.log }, definition, site, language, pages);
       const path = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));

@@ -1,0 +1,235 @@
+/**
+ * A circuit breaker around the content store. When the store stops answering (the SQLite file is
+ * locked or unreadable, the PostgreSQL server is down or unreachable), the first failure opens
+ * the breaker: queries then fail at once with StoreUnavailableError instead of waiting on the store,
+ * so the server keeps answering (cached pages from memory, the rest a quick 503) and an outage
+ * cannot pile up waiting requests. After a pause one query is let through as a probe; when it
+ * succeeds the breaker closes, and if it fails the pause doubles (up to a limit). Recovery is thus
+ * one query, not a burst.
+ *
+ * Errors that say something about a query (a constraint, bad SQL) are not outages: they pass
+ * through and close a breaker that was probing, since the store evidently answered.
+ */
+import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely, QueryResult, TransactionSettings } from 'kysely';
+
+export class StoreUnavailableError extends Error {
+  constructor(
+    /** When a retry may succeed, in milliseconds from now. */
+    readonly retryAfterMs: number,
+    options?: ErrorOptions,
+  ) {
+    super('The content store is not available', options);
+    this.name = 'StoreUnavailableError';
+  }
+}
+
+export interface BreakerOptions {
+  /** Pause after the first failure. */
+  initialPauseMs?: number;
+  /** The longest pause between probes. */
+  maxPauseMs?: number;
+  now?: () => number;
+}
+
+type State = { kind: 'closed' } | { kind: 'open'; until: number } | { kind: 'probing' };
+
+export class StoreBreaker {
+  private state: State = { kind: 'closed' };
+  private pauseMs: number;
+  private readonly initialPauseMs: number;
+  private readonly maxPauseMs: number;
+  private readonly now: () => number;
+  /** Called when the store goes away and when it comes back, for logs and readiness. */
+  onChange: (available: boolean, error?: unknown) => void = () => undefined;
+
+  constructor({ initialPauseMs = 500, maxPauseMs = 5000, now = Date.now }: BreakerOptions = {}) {
+    this.initialPauseMs = initialPauseMs;
+    this.pauseMs = initialPauseMs;
+    this.maxPauseMs = maxPauseMs;
+    this.now = now;
+  }
+
+  get available(): boolean {
+    return this.state.kind === 'closed';
+  }
+
+  /** Throws when a query must not go to the store now; otherwise lets it through (maybe as the probe). */
+  admit(): void {
+    const { state } = this;
+    if (state.kind === 'closed') return;
+    if (state.kind === 'open' && this.now() >= state.until) {
+      this.state = { kind: 'probing' };
+      return;
+    }
+    const retryAfterMs = state.kind === 'open' ? state.until - this.now() : this.pauseMs;
+    throw new StoreUnavailableError(Math.max(0, retryAfterMs));
+  }
+
+  succeeded(): void {
+    if (this.state.kind === 'closed') return;
+    this.state = { kind: 'closed' };
+    this.pauseMs = this.initialPauseMs;
+    this.onChange(true);
+  }
+
+  /** Records a failed query; answers the error to throw in its place. */
+  failed(error: unknown, isOutage: boolean): unknown {
+    if (!isOutage) {
+      this.succeeded();
+      return error;
+    }
+    const wasClosed = this.state.kind === 'closed';
+    if (!wasClosed) this.pauseMs = Math.min(this.maxPauseMs, this.pauseMs * 2);
+    this.state = { kind: 'open', until: this.now() + this.pauseMs };
+    if (wasClosed) this.onChange(false, error);
+    return new StoreUnavailableError(this.pauseMs, { cause: error });
+  }
+}
+
+/** What kind of statement a compiled query is, for deciding whether a busy error is an outage. */
+export function isReadQuery(query: CompiledQuery): boolean {
+  return query.query.kind === 'SelectQueryNode' || (query.query.kind === 'RawNode' && /^\s*(select|pragma|with)\b/i.test(query.sql));
+}
+
+/** Classifies a driver error: does it mean the store cannot be reached or read right now? */
+export type OutageTest = (error: unknown, query: CompiledQuery | null) => boolean;
+
+const SQLITE_OUTAGES = /^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT|PROTOCOL|NOMEM|FULL|READONLY_(RECOVERY|CANTLOCK|CANTINIT|DIRECTORY))/;
+
+/**
+ * SQLite: I/O and file errors are outages. Busy or locked is an outage for a read (in WAL mode a
+ * read is only refused when another process holds the file exclusively) but only contention for
+ * a write (another writer is busy, e.g. an import), which must not take the whole site down.
+ */
+export const isSqliteOutage: OutageTest = (error, query) => {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== 'string') return false;
+  if (SQLITE_OUTAGES.test(code)) return true;
+  return /^SQLITE_(BUSY|LOCKED)/.test(code) && query !== null && isReadQuery(query);
+};
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
+/** SQLSTATE: connection exceptions (08…), shutdowns and "cannot connect now" (57P01–57P03), too many connections (53300). */
+const PG_OUTAGE_STATES = /^(08|57P0[123]|53300)/;
+const PG_OUTAGE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/** PostgreSQL: the server cannot be reached, is shutting down, or dropped the connection. */
+export const isPostgresOutage: OutageTest = (error) => {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || PG_OUTAGE_STATES.test(code))) return true;
+  return typeof message === 'string' && PG_OUTAGE_MESSAGES.test(message);
+};
+
+export interface GuardOptions {
+  breaker: StoreBreaker;
+  isOutage: OutageTest;
+  /** Called after every statement that may have written, and every commit. */
+  onWrite: () => void;
+}
+
+/** A dialect whose every connection and query goes through the breaker. */
+export class GuardedDialect implements Dialect {
+  constructor(
+    private readonly inner: Dialect,
+    private readonly options: GuardOptions,
+  ) {}
+
+  createDriver(): Driver {
+    return new GuardedDriver(this.inner.createDriver(), this.options);
+  }
+
+  createQueryCompiler() {
+    return this.inner.createQueryCompiler();
+  }
+
+  createAdapter() {
+    return this.inner.createAdapter();
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Kysely's own signature
+  createIntrospector(db: Kysely<any>) {
+    return this.inner.createIntrospector(db);
+  }
+}
+
+class GuardedConnection implements DatabaseConnection {
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly guard: <T>(query: CompiledQuery | null, run: () => Promise<T>) => Promise<T>,
+  ) {}
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.guard(query, () => this.inner.executeQuery<R>(query));
+  }
+
+  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    return this.inner.streamQuery<R>(query, chunkSize);
+  }
+}
+
+class GuardedDriver implements Driver {
+  private readonly breaker: StoreBreaker;
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly options: GuardOptions,
+  ) {
+    this.breaker = options.breaker;
+  }
+
+  private readonly guard = async <T>(query: CompiledQuery | null, run: () => Promise<T>, writes = query !== null && !isReadQuery(query)): Promise<T> => {
+    this.breaker.admit();
+    try {
+      const result = await run();
+      this.breaker.succeeded();
+      if (writes) this.options.onWrite();
+      return result;
+    } catch (error) {
+      throw this.breaker.failed(error, this.options.isOutage(error, query));
+    }
+  };
+
+  init(): Promise<void> {
+    return this.inner.init();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    // Only admission is checked here: a pool's connect error is an outage, but acquiring the
+    // single SQLite connection succeeding says nothing about the file.
+    this.breaker.admit();
+    try {
+      return new GuardedConnection(await this.inner.acquireConnection(), this.guard);
+    } catch (error) {
+      throw this.breaker.failed(error, this.options.isOutage(error, null));
+    }
+  }
+
+  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return this.guard(null, () => this.inner.beginTransaction(unwrap(connection), settings));
+  }
+
+  commitTransaction(connection: DatabaseConnection): Promise<void> {
+    return this.guard(null, () => this.inner.commitTransaction(unwrap(connection)), true);
+  }
+
+  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    // A rollback must reach the driver even while the breaker is open, to free the connection.
+    return this.inner.rollbackTransaction(unwrap(connection));
+  }
+
+  releaseConnection(connection: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection(unwrap(connection));
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
+const unwrap = (connection: DatabaseConnection) => (connection instanceof GuardedConnection ? connection.inner : connection);
+
+/** The message an operator can act on: for an unreachable store, the driver's own reason. */
+export function describeFailure(error: unknown): string {
+  if (error instanceof StoreUnavailableError && error.cause !== undefined) return `the content store does not answer (${describeFailure(error.cause)})`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,120 @@
+/**
+ * The front cache: finished public responses (pages, API answers) kept with their headers and
+ * answered straight from the HTTP server's request handler, before the framework sees the
+ * request. A repeat request then costs about what a bare Node server answering bytes from memory
+ * costs. Every answer is checked against the content version first (synchronously, through the
+ * store's change token), so nothing older than the last content change is ever served, except
+ * while the store is down, when the last good response is the best answer there is.
+ *
+ * Entries are made by the framework's onSend hook (capture) from responses that routes mark as
+ * public and shared (markShared): 200, no Set-Cookie, for a visitor without a session.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentVersionSource } from './content-version';
+import { etagMatches } from './http-cache';
+import { requestIdOf } from './request-id';
+
+interface FrontEntry {
+  version: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string;
+}
+
+export interface FrontCacheOptions {
+  versions: ContentVersionSource;
+  maxEntries: number;
+  maxBytes: number;
+  /** Whether the Host header is part of the key (absolute URLs follow it when SITE_URL is unset). */
+  keyByHost: boolean;
+  isDraining: () => boolean;
+  log: FastifyBaseLogger;
+  /** Whether each request is logged (LOG_LEVEL info or finer), as the framework does. */
+  logRequests: boolean;
+}
+
+/** Headers that belong to one response, not to the cached one. */
+const PER_RESPONSE = new Set(['x-request-id', 'connection', 'date', 'content-length', 'transfer-encoding', 'keep-alive']);
+const SHARED = Symbol('front-cache-version');
+type MarkedRequest = FastifyRequest & { [SHARED]?: number };
+
+export class FrontCache {
+  private readonly entries = new Map<string, FrontEntry>();
+  private bytes = 0;
+
+  constructor(private readonly options: FrontCacheOptions) {}
+
+  /** Called by a route whose response is the same for every visitor at this content version. */
+  static markShared(request: FastifyRequest, version: number): void {
+    (request as MarkedRequest)[SHARED] = version;
+  }
+
+  /** Answers the request from memory when it can; false hands it on to the framework. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || this.entries.size === 0 || hasSession(request)) return false;
+    const key = this.keyOf(request);
+    const entry = this.entries.get(key);
+    if (entry === undefined) return false;
+    const current = this.options.versions.peek();
+    if (current === undefined || (current.version !== entry.version && !current.stale)) return false;
+
+    const started = process.hrtime.bigint();
+    const requestId = requestIdOf(request.headers);
+    const headers: OutgoingHttpHeaders = { ...entry.headers, 'x-request-id': requestId };
+    if (this.options.isDraining()) headers.connection = 'close';
+    if (etagMatches(request.headers['if-none-match'], entry.etag)) {
+      delete headers['content-type'];
+      response.writeHead(304, headers).end();
+    } else {
+      headers['content-length'] = entry.body.length;
+      response.writeHead(200, headers).end(request.method === 'HEAD' ? undefined : entry.body);
+    }
+    if (this.options.logRequests) {
+      const responseTime = Number(process.hrtime.bigint() - started) / 1e6;
+      this.options.log.info({ reqId: requestId, req: { id: requestId, method: request.method, url: request.url }, res: { statusCode: response.statusCode }, responseTime, cache: 'front' }, 'request completed');
+    }
+    return true;
+  }
+
+  /** onSend: keeps a marked, shareable 200 response. */
+  capture(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
+    const version = (request as MarkedRequest)[SHARED];
+    if (version === undefined || request.method !== 'GET' || reply.statusCode !== 200 || this.options.maxEntries === 0 || hasSession(request.raw)) return;
+    if (reply.hasHeader('set-cookie')) return;
+    const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
+    const etag = reply.getHeader('etag');
+    if (body === null || typeof etag !== 'string' || body.length > this.options.maxBytes / 16) return;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
+    }
+    this.store(this.keyOf(request.raw), { version, headers, body, etag });
+  }
+
+  private keyOf(request: IncomingMessage): string {
+    return this.options.keyByHost ? `${request.headers.host ?? ''} ${request.url ?? ''}` : (request.url ?? '');
+  }
+
+  private store(key: string, entry: FrontEntry): void {
+    const previous = this.entries.get(key);
+    if (previous !== undefined) {
+      if (previous.version > entry.version) return;
+      this.entries.delete(key);
+      this.bytes -= previous.body.length;
+    }
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [oldest, old] of this.entries) {
+      if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= old.body.length;
+    }
+  }
+}
+
+/** A signed-in visitor's page view counts as activity, which only the framework's route records. */
+function hasSession(request: IncomingMessage): boolean {
+  const cookie = request.headers.cookie;
+  return cookie !== undefined && cookie.includes('ls_session=');
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { VersionedMemo } from './versioned-memo';
+
+describe('VersionedMemo', () => {
+  it('works a value out once per version and key, for concurrent callers too', async () => {
+    const memo = new VersionedMemo<string>();
+    let calls = 0;
+    const produce = async () => `value ${++calls}`;
+    expect(await Promise.all([memo.get(1, 'a', produce), memo.get(1, 'a', produce)])).toEqual(['value 1', 'value 1']);
+    expect(await memo.get(1, 'b', produce)).toBe('value 2');
+    expect(await memo.get(2, 'a', produce)).toBe('value 3');
+    expect(await memo.get(2, 'a', produce)).toBe('value 3');
+  });
+
+  it('keeps nothing for an older version, and forgets failures', async () => {
+    const memo = new VersionedMemo<number>();
+    await memo.get(5, 'k', async () => 5);
+    expect(await memo.get(4, 'k', async () => 4)).toBe(4);
+    expect(await memo.get(5, 'k', async () => 0)).toBe(5);
+    await expect(memo.get(6, 'k', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await memo.get(6, 'k', async () => 6)).toBe(6);
+  });
+
+  it('stops keeping new keys at its bound', async () => {
+    const memo = new VersionedMemo<number>(2);
+    let calls = 0;
+    for (const key of ['a', 'b', 'c', 'c']) await memo.get(1, key, async () => ++calls);
+    expect(calls).toBe(4);
+    expect(await memo.get(1, 'a', async () => ++calls)).toBe(1);
+  });
+});
