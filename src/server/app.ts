@@ -54,9 +54,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const errors = createErrorResponder(config.basePath);
   const lifecycle = options.lifecycle ?? { draining: false };
   // Made once the app (and its logger) exists; the server's handler asks it first.
-  let frontCache: FrontCache | undefined;
+  const frontCache: { current?: FrontCache } = {};
   const app = Fastify({
-    serverFactory: (handler) => createServer((request, response) => frontCache?.serve(request, response) || handler(request, response)),
+    serverFactory: (handler) => createServer((request, response) => frontCache.current?.serve(request, response) || handler(request, response)),
     logger: {
       level: config.logLevel,
       // What a request line records: no addresses, cookies or bodies (no personal data in logs).
@@ -117,7 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logRequests: ['info', 'debug', 'trace'].includes(config.logLevel),
   });
   app.addHook('onSend', async (request, reply, payload) => front.capture(request, reply, payload));
-  frontCache = front;
+  frontCache.current = front;
   store.breaker.onChange = (available, error) => {
     if (available) app.log.warn('the content store answers again');
     else app.log.error({ err: error }, 'the content store does not answer: serving cached responses, 503 for the rest');
