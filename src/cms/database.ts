@@ -106,24 +106,31 @@ function openSqlite(settings: { path: string }, { onQuery, busyTimeoutMs = 5000 
     ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
   });
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  // Under load many requests arrive within a millisecond: they share one look at data_version, so
+  // another process's commit shows at most that much later (this process's own writes at once).
+  let checked = { at: -Infinity, version: 0 };
   return {
     db,
     dialect: 'sqlite',
     breaker,
     changeToken() {
       breaker.admit();
-      try {
-        const version = dataVersion.get() as number;
-        breaker.succeeded();
-        return `${version}:${localWrites}`;
-      } catch (error) {
-        throw breaker.failed(error, isSqliteOutage(error, DATA_VERSION_QUERY));
+      const now = performance.now();
+      if (now - checked.at >= DATA_VERSION_REUSE_MS) {
+        try {
+          checked = { at: now, version: dataVersion.get() as number };
+          breaker.succeeded();
+        } catch (error) {
+          throw breaker.failed(error, isSqliteOutage(error, DATA_VERSION_QUERY));
+        }
       }
+      return `${checked.version}:${localWrites}`;
     },
     close: () => db.destroy(),
   };
 }
 
+const DATA_VERSION_REUSE_MS = 1;
 /** How the change-token read presents itself to the outage test: a read. */
 const DATA_VERSION_QUERY = CompiledQuery.raw('PRAGMA data_version');
 

@@ -56,7 +56,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Made once the app (and its logger) exists; the server's handler asks it first.
   const frontCache: { current?: FrontCache } = {};
   const app = Fastify({
-    serverFactory: (handler) => createServer((request, response) => frontCache.current?.serve(request, response) || handler(request, response)),
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => frontCache.current?.serve(request, response) || handler(request, response));
+      // What Fastify gives a server it makes itself: keep-alive longer than common proxies' (60 s).
+      server.keepAliveTimeout = 72_000;
+      return server;
+    },
     logger: {
       level: config.logLevel,
       // What a request line records: no addresses, cookies or bodies (no personal data in logs).
