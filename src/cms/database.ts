@@ -4,8 +4,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { WorkerSqlite, WorkerSqliteDialect } from './sqlite/worker-dialect';
 import { ContentChangeListener } from './content-change-listener';
 import { GuardedDialect, isPostgresOutage, isSqliteOutage, StoreBreaker } from './store-guard';
 import pg from 'pg';
@@ -54,6 +54,8 @@ export interface OpenOptions {
    * short (SQLite waits synchronously, holding up every request); a command can afford to wait.
    */
   busyTimeoutMs?: number;
+  /** SQLite: how long a statement may take before its caller gets an error (the store counts as down). */
+  statementTimeoutMs?: number;
   /** PostgreSQL: listen for content changes (a serving process does; a command need not). */
   listenForChanges?: boolean;
 }
@@ -69,6 +71,9 @@ function openPostgres(settings: { url: string; poolSize?: number }, { onQuery, l
   // An idle connection the server ends (a restart, an administrator's command) is dropped by the
   // pool, and the next query opens another. Unlistened, that 'error' event would end the process.
   pool.on('error', () => undefined);
+  // The same for a connection lost while checked out between two statements: the pool listens
+  // only to idle ones. The next statement on it fails and the pool replaces it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const breaker = new StoreBreaker();
   let localWrites = 0;
   const db = new Kysely<Database>({
@@ -92,71 +97,25 @@ function openPostgres(settings: { url: string; poolSize?: number }, { onQuery, l
   };
 }
 
-function openSqlite(settings: { path: string }, { onQuery, busyTimeoutMs = 5000 }: OpenOptions): OpenStore {
+function openSqlite(settings: { path: string }, { onQuery, busyTimeoutMs = 5000, statementTimeoutMs = busyTimeoutMs + 30_000 }: OpenOptions): OpenStore {
   if (settings.path !== ':memory:') mkdirSync(dirname(settings.path), { recursive: true });
-  const sqlite = new SQLite(settings.path);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma(`busy_timeout = ${Math.round(busyTimeoutMs)}`);
-  sqlite.pragma('synchronous = NORMAL');
+  const sqlite = new WorkerSqlite({ path: settings.path, busyTimeoutMs, statementTimeoutMs });
   const breaker = new StoreBreaker();
   let localWrites = 0;
   const db = new Kysely<Database>({
-    dialect: new GuardedDialect(new SqliteDialect({ database: withStatementCache(sqlite) }), { breaker, isOutage: isSqliteOutage, onWrite: () => void localWrites++ }),
+    dialect: new GuardedDialect(new WorkerSqliteDialect(sqlite), { breaker, isOutage: isSqliteOutage, onWrite: () => void localWrites++ }),
     ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
   });
-  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  // Under load many requests arrive within a millisecond: they share one look at data_version, so
-  // another process's commit shows at most that much later (this process's own writes at once).
-  let checked = { at: -Infinity, version: 0 };
   return {
     db,
     dialect: 'sqlite',
     breaker,
     changeToken() {
       breaker.admit();
-      const now = performance.now();
-      if (now - checked.at >= DATA_VERSION_REUSE_MS) {
-        try {
-          checked = { at: now, version: dataVersion.get() as number };
-          breaker.succeeded();
-        } catch (error) {
-          throw breaker.failed(error, isSqliteOutage(error, DATA_VERSION_QUERY));
-        }
-      }
-      return `${checked.version}:${localWrites}`;
+      const dataVersion = sqlite.dataVersion.current();
+      return dataVersion === undefined ? undefined : `${dataVersion}:${localWrites}`;
     },
     close: () => db.destroy(),
-  };
-}
-
-const DATA_VERSION_REUSE_MS = 1;
-/** How the change-token read presents itself to the outage test: a read. */
-const DATA_VERSION_QUERY = CompiledQuery.raw('PRAGMA data_version');
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query afresh; preparing costs more than running a small query. Prepared
- * statements are reusable (better-sqlite3 runs them synchronously, one at a time), so keep the
- * most recently used ones by their SQL text.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SqliteStatement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string): SqliteStatement {
-      const cached = statements.get(text);
-      if (cached !== undefined) {
-        statements.delete(text);
-        statements.set(text, cached);
-        return cached;
-      }
-      const statement = sqlite.prepare(text);
-      statements.set(text, statement);
-      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-      return statement;
-    },
   };
 }
 

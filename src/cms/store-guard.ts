@@ -65,6 +65,14 @@ export class StoreBreaker {
     throw new StoreUnavailableError(Math.max(0, retryAfterMs));
   }
 
+  /** Refuses while open or probing, without letting a probe through (for acquiring a connection). */
+  refuseIfDown(): void {
+    const { state } = this;
+    if (state.kind === 'probing' || (state.kind === 'open' && this.now() < state.until)) {
+      throw new StoreUnavailableError(Math.max(0, state.kind === 'open' ? state.until - this.now() : this.pauseMs));
+    }
+  }
+
   succeeded(): void {
     if (this.state.kind === 'closed') return;
     this.state = { kind: 'closed' };
@@ -94,7 +102,7 @@ export function isReadQuery(query: CompiledQuery): boolean {
 /** Classifies a driver error: does it mean the store cannot be reached or read right now? */
 export type OutageTest = (error: unknown, query: CompiledQuery | null) => boolean;
 
-const SQLITE_OUTAGES = /^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT|PROTOCOL|NOMEM|FULL|READONLY_(RECOVERY|CANTLOCK|CANTINIT|DIRECTORY))/;
+const SQLITE_OUTAGES = /^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT|PROTOCOL|NOMEM|FULL|READONLY_(RECOVERY|CANTLOCK|CANTINIT|DIRECTORY)|STATEMENT_TIMEOUT|WORKER_EXITED)/;
 
 /**
  * SQLite: I/O and file errors are outages. Busy or locked is an outage for a read (in WAL mode a
@@ -111,7 +119,7 @@ export const isSqliteOutage: OutageTest = (error, query) => {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 /** SQLSTATE: connection exceptions (08…), shutdowns and "cannot connect now" (57P01–57P03), too many connections (53300). */
 const PG_OUTAGE_STATES = /^(08|57P0[123]|53300)/;
-const PG_OUTAGE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i;
+const PG_OUTAGE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i;
 
 /** PostgreSQL: the server cannot be reached, is shutting down, or dropped the connection. */
 export const isPostgresOutage: OutageTest = (error) => {
@@ -194,9 +202,9 @@ class GuardedDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    // Only admission is checked here: a pool's connect error is an outage, but acquiring the
-    // single SQLite connection succeeding says nothing about the file.
-    this.breaker.admit();
+    // Refused while down, but the probe is the query, not the acquiring: a pool's connect error is
+    // an outage, while acquiring SQLite's single connection says nothing about the file.
+    this.breaker.refuseIfDown();
     try {
       return new GuardedConnection(await this.inner.acquireConnection(), this.guard);
     } catch (error) {

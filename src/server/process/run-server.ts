@@ -16,7 +16,7 @@ import { servingMessage } from './serving-message';
 export async function runServer(config: AppConfig): Promise<void> {
   // A serving process waits briefly for a locked SQLite file (waiting holds up every request), and
   // on PostgreSQL listens for content changes instead of asking on every request.
-  const store = openDatabase(config.database, { busyTimeoutMs: 200, listenForChanges: true });
+  const store = openDatabase(config.database, { busyTimeoutMs: 200, statementTimeoutMs: 1000, listenForChanges: true });
   // dist/server/main.js serves the browser bundle built next to it in dist/client.
   const clientDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'client');
   const lifecycle: Lifecycle = { draining: false };

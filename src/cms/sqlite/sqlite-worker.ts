@@ -1,0 +1,80 @@
+/**
+ * The SQLite connection, on a thread of its own. better-sqlite3 is synchronous, and SQLite waits
+ * on locks synchronously (in WAL mode, a reader blocked by a stuck lock retries for up to ten
+ * seconds whatever the busy timeout says). On the main thread that would stop every request,
+ * cached ones included; here it only delays queries, which the main thread times out.
+ *
+ * Statements run one at a time, in the order they arrive. PRAGMA data_version is polled into
+ * shared memory: often while the main thread looks at it, rarely when it does not.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import SQLite from 'better-sqlite3';
+import { SHARED_DATA_VERSION, SHARED_LENGTH, SHARED_LOOKS, SHARED_POLLS, type QueryReply, type QueryRequest, type WorkerSettings } from './protocol';
+
+const STATEMENT_CACHE_SIZE = 500;
+const BUSY_POLL_MS = 1;
+const IDLE_POLL_MS = 100;
+
+const settings = workerData as WorkerSettings;
+const shared = new Int32Array(settings.shared, 0, SHARED_LENGTH);
+const sqlite = new SQLite(settings.path);
+sqlite.pragma('journal_mode = WAL');
+sqlite.pragma('foreign_keys = ON');
+sqlite.pragma(`busy_timeout = ${Math.round(settings.busyTimeoutMs)}`);
+sqlite.pragma('synchronous = NORMAL');
+sqlite.defaultSafeIntegers(false);
+
+// Preparing costs more than running a small query: keep the most recently used statements.
+const statements = new Map<string, SQLite.Statement>();
+function prepare(sql: string): SQLite.Statement {
+  const cached = statements.get(sql);
+  if (cached !== undefined) {
+    statements.delete(sql);
+    statements.set(sql, cached);
+    return cached;
+  }
+  const statement = sqlite.prepare(sql);
+  statements.set(sql, statement);
+  if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+  return statement;
+}
+
+/** Bytes arrive as plain Uint8Arrays (structured clone); SQLite binds Buffers as blobs. */
+const asBindable = (value: unknown) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
+
+function run({ id, sql, parameters }: QueryRequest): QueryReply {
+  try {
+    const statement = prepare(sql);
+    const bound = parameters.map(asBindable);
+    if (statement.reader) return { id, rows: statement.all(bound) };
+    const { changes, lastInsertRowid } = statement.run(bound);
+    return { id, rows: [], changes, lastInsertRowid };
+  } catch (error) {
+    const { message, code } = error as { message?: unknown; code?: unknown };
+    return { id, error: { message: String(message), ...(typeof code === 'string' ? { code } : {}) } };
+  }
+}
+
+const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+let looksSeen = -1;
+function poll(): void {
+  try {
+    Atomics.store(shared, SHARED_DATA_VERSION, dataVersion.get() as number);
+    Atomics.add(shared, SHARED_POLLS, 1);
+  } catch {
+    // The file is locked or failing: the polls stop counting, and the main thread notices.
+  }
+  const looks = Atomics.load(shared, SHARED_LOOKS);
+  const wanted = looks !== looksSeen;
+  looksSeen = looks;
+  setTimeout(poll, wanted ? BUSY_POLL_MS : IDLE_POLL_MS);
+}
+poll();
+
+parentPort!.on('message', (message: QueryRequest | 'close') => {
+  if (message === 'close') {
+    sqlite.close();
+    process.exit(0);
+  }
+  parentPort!.postMessage(run(message));
+});

@@ -1,0 +1,218 @@
+/**
+ * Kysely's SQLite dialect, with its one connection living on a worker thread (sqlite-worker.ts)
+ * so that SQLite never blocks the main thread. A statement that takes longer than the timeout is
+ * answered with an error on the main thread (the store then counts as down: store-guard.ts); the
+ * worker finishes it whenever SQLite lets it, and the answer is dropped.
+ */
+import { Worker } from 'node:worker_threads';
+import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import { SHARED_DATA_VERSION, SHARED_LENGTH, SHARED_LOOKS, SHARED_POLLS, type QueryReply, type QueryRequest } from './protocol';
+
+export interface WorkerSqliteOptions {
+  path: string;
+  busyTimeoutMs: number;
+  /** How long a statement may take before its caller gets an error. */
+  statementTimeoutMs: number;
+}
+
+/** Beside this module in the build (a variable, so that the bundler leaves the URL alone). */
+const WORKER_FILE = 'sqlite-worker.js';
+
+/** How old a data_version may be and still count (another process's commit shows this late at most). */
+const FRESH_MS = 5;
+
+export class StatementTimeoutError extends Error {
+  readonly code = 'SQLITE_STATEMENT_TIMEOUT';
+  constructor(ms: number) {
+    super(`The statement did not finish within ${ms} ms`);
+    this.name = 'StatementTimeoutError';
+  }
+}
+
+/** The worker's side of the change token: data_version as last polled, and whether polls still happen. */
+export interface DataVersionWatch {
+  /** data_version, or undefined when the worker has not polled lately (busy, locked, or gone). */
+  current(): number | undefined;
+}
+
+export class WorkerSqlite {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, { resolve: (reply: QueryReply) => void; timer: NodeJS.Timeout }>();
+  private nextId = 1;
+  private readonly shared = new SharedArrayBuffer(SHARED_LENGTH * 4);
+  private readonly view = new Int32Array(this.shared);
+  private lastPolls = -1;
+  private lastLook = -Infinity;
+  /** A time by which a poll is known to have happened less than FRESH_MS before it. */
+  private freshAt = -Infinity;
+  private closed = false;
+
+  constructor(private readonly options: WorkerSqliteOptions) {}
+
+  /** Starts the worker (and opens the file) now rather than on the first statement. */
+  start(): void {
+    this.workerOrStart();
+  }
+
+  run(sql: string, parameters: readonly unknown[]): Promise<QueryReply> {
+    const worker = this.workerOrStart();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve({ id, error: { message: new StatementTimeoutError(this.options.statementTimeoutMs).message, code: 'SQLITE_STATEMENT_TIMEOUT' } });
+      }, this.options.statementTimeoutMs);
+      this.pending.set(id, { resolve, timer });
+      worker.postMessage({ id, sql, parameters } satisfies QueryRequest);
+    });
+  }
+
+  readonly dataVersion: DataVersionWatch = {
+    current: () => {
+      Atomics.add(this.view, SHARED_LOOKS, 1);
+      const polls = Atomics.load(this.view, SHARED_POLLS);
+      const now = performance.now();
+      const previousLook = this.lastLook;
+      this.lastLook = now;
+      if (polls !== this.lastPolls) {
+        this.lastPolls = polls;
+        // A poll seen now happened since the previous look: recent only if that look was.
+        this.freshAt = now - previousLook <= FRESH_MS ? now : -Infinity;
+      }
+      // The worker polls every millisecond while looked at; silence means it is stuck (or was idle).
+      if (this.worker === null || now - this.freshAt > FRESH_MS) return undefined;
+      return Atomics.load(this.view, SHARED_DATA_VERSION);
+    },
+  };
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = null;
+    if (worker === null) return;
+    const exited = new Promise((resolve) => worker.once('exit', resolve));
+    // Held open until the worker has closed the file: an unreferenced worker would not keep the
+    // process alive long enough.
+    worker.ref();
+    worker.postMessage('close');
+    await exited;
+  }
+
+  private workerOrStart(): Worker {
+    if (this.worker !== null) return this.worker;
+    if (this.closed) throw new Error('The store is closed');
+    const workerData = { path: this.options.path, busyTimeoutMs: this.options.busyTimeoutMs, shared: this.shared };
+    const worker = import.meta.url.endsWith('.ts')
+      ? // Under the test runner the worker is TypeScript source: tsx loads it.
+        new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('sqlite-worker.ts', import.meta.url).href)}); })`, { eval: true, workerData })
+      : new Worker(new URL(WORKER_FILE, import.meta.url), { workerData });
+    worker.unref();
+    worker.on('message', (reply: QueryReply) => {
+      const waiting = this.pending.get(reply.id);
+      if (waiting === undefined) return;
+      this.pending.delete(reply.id);
+      clearTimeout(waiting.timer);
+      waiting.resolve(reply);
+    });
+    const lost = (reason: string) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      for (const [id, waiting] of this.pending) {
+        clearTimeout(waiting.timer);
+        waiting.resolve({ id, error: { message: reason, code: 'SQLITE_WORKER_EXITED' } });
+      }
+      this.pending.clear();
+    };
+    worker.on('error', (error) => lost(`The SQLite worker failed: ${error.message}`));
+    worker.on('exit', (code) => lost(`The SQLite worker stopped (${code})`));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+/** Rows come back with blobs as Uint8Arrays; the rest of the code expects Buffers. */
+function withBuffers(rows: unknown[]): unknown[] {
+  for (const row of rows) {
+    if (row === null || typeof row !== 'object') continue;
+    const record = row as Record<string, unknown>;
+    for (const [key, value] of Object.entries(record)) {
+      if (value instanceof Uint8Array && !Buffer.isBuffer(value)) record[key] = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    }
+  }
+  return rows;
+}
+
+class WorkerConnection implements DatabaseConnection {
+  constructor(private readonly sqlite: WorkerSqlite) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    const reply = await this.sqlite.run(query.sql, query.parameters);
+    if ('error' in reply) throw Object.assign(new Error(reply.error.message), reply.error.code === undefined ? {} : { code: reply.error.code });
+    return {
+      rows: withBuffers(reply.rows) as R[],
+      ...(reply.changes === undefined ? {} : { numAffectedRows: BigInt(reply.changes) }),
+      ...(reply.lastInsertRowid === undefined ? {} : { insertId: BigInt(reply.lastInsertRowid) }),
+    };
+  }
+
+  async *streamQuery<R>(query: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    yield await this.executeQuery<R>(query);
+  }
+}
+
+/** One connection, handed out to one user at a time, as Kysely's own SQLite driver does. */
+class WorkerDriver implements Driver {
+  private readonly connection: WorkerConnection;
+  private queue: Promise<void> = Promise.resolve();
+  private release: (() => void) | null = null;
+
+  constructor(private readonly sqlite: WorkerSqlite) {
+    this.connection = new WorkerConnection(sqlite);
+  }
+
+  async init(): Promise<void> {
+    this.sqlite.start();
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const previous = this.queue;
+    let release!: () => void;
+    this.queue = new Promise((resolve) => (release = resolve));
+    await previous;
+    this.release = release;
+    return this.connection;
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const release = this.release;
+    this.release = null;
+    release?.();
+  }
+
+  destroy(): Promise<void> {
+    return this.sqlite.close();
+  }
+}
+
+export class WorkerSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: WorkerSqlite) {
+    // The parent's database is never opened: the driver below replaces the parent's.
+    super({ database: () => Promise.reject(new Error('not used')) });
+  }
+
+  override createDriver(): Driver {
+    return new WorkerDriver(this.sqlite);
+  }
+}

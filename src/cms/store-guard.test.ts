@@ -1,0 +1,134 @@
+import { CompiledQuery } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestStoreLocation, TEST_ENGINE, type TestStoreLocation } from '../../tests/helpers/test-store';
+import { holdStoreDown } from '../../tests/helpers/store-faults';
+import { loadConfig } from '../server/config';
+import { migrateToLatest, openDatabase, type OpenStore } from './database';
+import { readContentVersion } from './repositories/store-state';
+import { isPostgresOutage, isSqliteOutage, StoreBreaker, StoreUnavailableError } from './store-guard';
+
+describe('StoreBreaker', () => {
+  function breakerAt() {
+    const clock = { now: 0 };
+    const breaker = new StoreBreaker({ initialPauseMs: 500, maxPauseMs: 2000, now: () => clock.now });
+    const changes: boolean[] = [];
+    breaker.onChange = (available) => changes.push(available);
+    return { breaker, clock, changes };
+  }
+  const outage = Object.assign(new Error('locked'), { code: 'SQLITE_BUSY' });
+
+  it('lets everything through while the store answers', () => {
+    const { breaker } = breakerAt();
+    expect(() => breaker.admit()).not.toThrow();
+    breaker.succeeded();
+    expect(breaker.available).toBe(true);
+  });
+
+  it('opens on an outage, refuses at once, then lets one probe through after the pause', () => {
+    const { breaker, clock, changes } = breakerAt();
+    const thrown = breaker.failed(outage, true);
+    expect(thrown).toBeInstanceOf(StoreUnavailableError);
+    expect((thrown as StoreUnavailableError).cause).toBe(outage);
+    expect(changes).toEqual([false]);
+    expect(() => breaker.admit()).toThrow(StoreUnavailableError);
+    clock.now = 499;
+    expect(() => breaker.admit()).toThrow(StoreUnavailableError);
+    clock.now = 500;
+    // Acquiring a connection does not use up the probe; the probe is the query.
+    expect(() => breaker.refuseIfDown()).not.toThrow();
+    expect(() => breaker.admit()).not.toThrow();
+    // Only one probe: everyone else is still refused while it runs.
+    expect(() => breaker.refuseIfDown()).toThrow(StoreUnavailableError);
+    expect(() => breaker.admit()).toThrow(StoreUnavailableError);
+    breaker.succeeded();
+    expect(changes).toEqual([false, true]);
+    expect(() => breaker.admit()).not.toThrow();
+  });
+
+  it('doubles the pause after a failed probe, up to its limit, and starts over once closed', () => {
+    const { breaker, clock } = breakerAt();
+    const pauses: number[] = [];
+    breaker.failed(outage, true);
+    for (let probe = 0; probe < 4; probe++) {
+      clock.now += 10_000;
+      breaker.admit();
+      pauses.push((breaker.failed(outage, true) as StoreUnavailableError).retryAfterMs);
+    }
+    expect(pauses).toEqual([1000, 2000, 2000, 2000]);
+    clock.now += 10_000;
+    breaker.admit();
+    breaker.succeeded();
+    expect((breaker.failed(outage, true) as StoreUnavailableError).retryAfterMs).toBe(500);
+  });
+
+  it('treats an error about the query itself as an answer from the store', () => {
+    const { breaker, clock } = breakerAt();
+    breaker.failed(outage, true);
+    clock.now = 1000;
+    breaker.admit();
+    const constraint = new Error('UNIQUE constraint failed');
+    expect(breaker.failed(constraint, false)).toBe(constraint);
+    expect(breaker.available).toBe(true);
+  });
+});
+
+describe('outage tests', () => {
+  const select = CompiledQuery.raw('select 1');
+  const insert = CompiledQuery.raw('insert into t values (1)');
+  const sqlite = (code: string) => Object.assign(new Error(code), { code });
+
+  it('SQLite: file errors always, busy only for reads (a busy write is another writer at work)', () => {
+    expect(isSqliteOutage(sqlite('SQLITE_IOERR_READ'), insert)).toBe(true);
+    expect(isSqliteOutage(sqlite('SQLITE_CANTOPEN'), null)).toBe(true);
+    expect(isSqliteOutage(sqlite('SQLITE_BUSY'), select)).toBe(true);
+    expect(isSqliteOutage(sqlite('SQLITE_BUSY'), insert)).toBe(false);
+    expect(isSqliteOutage(sqlite('SQLITE_CONSTRAINT_UNIQUE'), insert)).toBe(false);
+    expect(isSqliteOutage(new Error('no code'), select)).toBe(false);
+  });
+
+  it('PostgreSQL: unreachable, shutting down or dropped connections; not query errors', () => {
+    expect(isPostgresOutage(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), null)).toBe(true);
+    expect(isPostgresOutage(Object.assign(new Error('terminating connection'), { code: '57P01' }), select)).toBe(true);
+    expect(isPostgresOutage(new Error('Connection terminated unexpectedly'), select)).toBe(true);
+    expect(isPostgresOutage(new Error('timeout exceeded when trying to connect'), null)).toBe(true);
+    expect(isPostgresOutage(Object.assign(new Error('duplicate key'), { code: '23505' }), insert)).toBe(false);
+    expect(isPostgresOutage(Object.assign(new Error('syntax error'), { code: '42601' }), select)).toBe(false);
+  });
+});
+
+describe(`a ${TEST_ENGINE} store that goes away`, () => {
+  let location: TestStoreLocation | undefined;
+  let store: OpenStore | undefined;
+  afterEach(async () => {
+    await store?.close();
+    await location?.drop();
+  });
+
+  it('fails fast while it is away and recovers with one probe', async () => {
+    location = await createTestStoreLocation();
+    const fault = await holdStoreDown(location.databaseUrl);
+    try {
+      store = openDatabase(loadConfig({ DATABASE_URL: fault.databaseUrl }).database, { busyTimeoutMs: 100, statementTimeoutMs: 500 });
+      await migrateToLatest(store);
+      const version = await readContentVersion(store.db);
+      const queries: number[] = [];
+      store.breaker.onChange = () => queries.push(Date.now());
+
+      await fault.down();
+      const started = Date.now();
+      await expect(readContentVersion(store.db)).rejects.toBeInstanceOf(StoreUnavailableError);
+      // Later queries do not even try: they are refused at once.
+      const refused = Date.now();
+      for (let attempt = 0; attempt < 100; attempt++) await expect(readContentVersion(store.db)).rejects.toBeInstanceOf(StoreUnavailableError);
+      expect(Date.now() - refused).toBeLessThan(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(store.breaker.available).toBe(false);
+
+      await fault.up();
+      await expect.poll(() => readContentVersion(store!.db).catch(() => -1), { timeout: 10_000, interval: 100 }).toBe(version);
+      expect(store.breaker.available).toBe(true);
+    } finally {
+      await fault.release();
+    }
+  });
+});
