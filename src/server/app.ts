@@ -123,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (request, reply, payload) => front.capture(request, reply, payload));
   frontCache.current = front;
+  app.decorate('frontCache', front);
   store.breaker.onChange = (available, error) => {
     if (available) app.log.warn('the content store answers again');
     else app.log.error({ err: error }, 'the content store does not answer: serving cached responses, 503 for the rest');

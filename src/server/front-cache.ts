@@ -45,6 +45,8 @@ type MarkedRequest = FastifyRequest & { [SHARED]?: number };
 export class FrontCache {
   private readonly entries = new Map<string, FrontEntry>();
   private bytes = 0;
+  /** Requests answered from memory, for tests and diagnostics. */
+  hits = 0;
 
   constructor(private readonly options: FrontCacheOptions) {}
 
@@ -70,6 +72,7 @@ export class FrontCache {
     } else {
       response.writeHead(200, entry.headers.concat(perResponse)).end(request.method === 'HEAD' ? undefined : entry.body);
     }
+    this.hits += 1;
     if (this.options.logRequests) {
       const responseTime = performance.now() - started;
       this.options.log.info({ reqId: requestId, req: { id: requestId, method: request.method, url: request.url }, res: { statusCode: response.statusCode }, responseTime, cache: 'front' }, 'request completed');
@@ -124,4 +127,11 @@ export class FrontCache {
 function hasSession(request: IncomingMessage): boolean {
   const cookie = request.headers.cookie;
   return cookie !== undefined && cookie.includes('ls_session=');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's front cache (app.ts). */
+    frontCache: FrontCache;
+  }
 }
