@@ -86,7 +86,7 @@ function openPostgres(settings: { url: string; poolSize?: number }, { onQuery, l
     dialect: 'postgres',
     breaker,
     changeToken() {
-      breaker.admit();
+      breaker.refuseIfDown();
       const announced = listener?.token();
       return announced === undefined ? undefined : `${announced}:${localWrites}`;
     },
@@ -111,7 +111,7 @@ function openSqlite(settings: { path: string }, { onQuery, busyTimeoutMs = 5000,
     dialect: 'sqlite',
     breaker,
     changeToken() {
-      breaker.admit();
+      breaker.refuseIfDown();
       const dataVersion = sqlite.dataVersion.current();
       return dataVersion === undefined ? undefined : `${dataVersion}:${localWrites}`;
     },

@@ -43,6 +43,8 @@ describe('StoreBreaker', () => {
     breaker.succeeded();
     expect(changes).toEqual([false, true]);
     expect(() => breaker.admit()).not.toThrow();
+    // What reached the store: the probe and the query after it, none of the refused ones.
+    expect(breaker.admitted).toBe(2);
   });
 
   it('doubles the pause after a failed probe, up to its limit, and starts over once closed', () => {

@@ -39,6 +39,8 @@ export class StoreBreaker {
   private readonly initialPauseMs: number;
   private readonly maxPauseMs: number;
   private readonly now: () => number;
+  /** Queries let through to the store since the start, for health and the resilience tests. */
+  admitted = 0;
   /** Called when the store goes away and when it comes back, for logs and readiness. */
   onChange: (available: boolean, error?: unknown) => void = () => undefined;
 
@@ -56,9 +58,13 @@ export class StoreBreaker {
   /** Throws when a query must not go to the store now; otherwise lets it through (maybe as the probe). */
   admit(): void {
     const { state } = this;
-    if (state.kind === 'closed') return;
+    if (state.kind === 'closed') {
+      this.admitted += 1;
+      return;
+    }
     if (state.kind === 'open' && this.now() >= state.until) {
       this.state = { kind: 'probing' };
+      this.admitted += 1;
       return;
     }
     const retryAfterMs = state.kind === 'open' ? state.until - this.now() : this.pauseMs;

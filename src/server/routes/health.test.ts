@@ -11,7 +11,8 @@ afterAll(async () => {
 
 describe('health', () => {
   it('says the process is up and the store is ready', async () => {
-    expect((await test.app.inject('/lit/healthz')).json()).toEqual({ status: 'ok' });
+    const queries = test.store.breaker.admitted;
+    expect((await test.app.inject('/lit/healthz')).json()).toEqual({ status: 'ok', store: { available: true, queries } });
     const ready = await test.app.inject('/lit/readyz');
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });

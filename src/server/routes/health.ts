@@ -1,5 +1,6 @@
 /**
- * Health for load balancers and orchestrators: {base}/healthz says the process is up;
+ * Health for load balancers and orchestrators: {base}/healthz says the process is up, and (without
+ * asking the store) whether the store answered last time and how many queries went to it;
  * {base}/readyz says it can serve (the store answers, and it is not shutting down).
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,9 @@ export interface Lifecycle {
 }
 
 export function registerHealth(app: FastifyInstance, store: OpenStore, basePath: string, lifecycle: Lifecycle): void {
-  app.get(`${basePath}/healthz`, (_request, reply) => reply.header('Cache-Control', 'no-store').send({ status: 'ok' }));
+  app.get(`${basePath}/healthz`, (_request, reply) =>
+    reply.header('Cache-Control', 'no-store').send({ status: 'ok', store: { available: store.breaker.available, queries: store.breaker.admitted } }),
+  );
 
   app.get(`${basePath}/readyz`, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
