@@ -2,24 +2,31 @@
  * `npm run bench`: every benchmark, side by side in one run, on loopback only, bounded in time.
  * Writes bench/results/latest.md and latest.json.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchApi } from './api';
+import { benchClient } from './client';
 import { createBenchStore } from './lib/fixtures';
-import { writeReport, type Measurement } from './lib/report';
+import { formatValue, measured, writeReport, type Measurement } from './lib/report';
 import { ensureCommands } from './lib/tools';
+import { benchPage } from './page';
 import { benchWorkers } from './workers';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_ONLY=page,api runs those sections alone (page, api, client, workers); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,api,client,workers').split(',').map((name) => name.trim()));
 
 async function main(): Promise<void> {
   const missing = ensureCommands({ nginx: 'nginx', wrk: 'wrk' });
   if (missing.length > 0) throw new Error(`The benchmarks need ${missing.join(' and ')} (apt-get install ${missing.join(' ')}).`);
 
   const workDir = mkdtempSync(join(tmpdir(), 'literature-bench-'));
+  // nginx's workers run as an unprivileged user, and must be able to read the files it serves.
+  chmodSync(workDir, 0o755);
   try {
     const databasePath = join(workDir, 'bench.db');
     process.stdout.write(`Building a ${ITEMS.toLocaleString('en')}-item collection… `);
@@ -27,11 +34,22 @@ async function main(): Promise<void> {
     await createBenchStore(databasePath, ITEMS);
     console.log(`done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
+    const load = { seconds: SECONDS, connections: CONNECTIONS };
+    const peaks: { label: string; megabytes: number }[] = [];
+    const recordPeak = (label: string, megabytes: number | null) => {
+      if (megabytes !== null) peaks.push({ label, megabytes });
+    };
     const measurements: Measurement[] = [];
-    console.log('API benchmarks…');
-    measurements.push(...(await benchApi({ databasePath, workDir, items: ITEMS, load: { seconds: SECONDS, connections: CONNECTIONS } })));
-    console.log('Workers…');
-    measurements.push(...(await benchWorkers({ databasePath, load: { seconds: SECONDS, connections: CONNECTIONS } })));
+    const section = async (name: string, label: string, run: () => Promise<Measurement[]>) => {
+      if (!ONLY.has(name)) return;
+      console.log(`${label}…`);
+      measurements.push(...(await run()));
+    };
+    await section('page', 'Page', () => benchPage({ databasePath, workDir, load, recordPeak }));
+    await section('api', 'API', () => benchApi({ databasePath, workDir, items: ITEMS, load, recordPeak }));
+    if (peaks.length > 0) measurements.push(peakMemory(peaks));
+    await section('client', 'Client and Lighthouse', () => benchClient({ databasePath, lighthouseRuns: LIGHTHOUSE_RUNS }));
+    await section('workers', 'Workers', () => benchWorkers({ databasePath, load }));
 
     const path = writeReport(join(process.cwd(), 'bench', 'results'), measurements, {
       date: new Date().toISOString(),
@@ -39,11 +57,28 @@ async function main(): Promise<void> {
       cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
       load: `wrk, 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement; servers on core 0, wrk on core 1`,
     });
-    for (const m of measurements) console.log(`${m.name}: ${m.comparison} = ${m.ratio.toFixed(3)}${m.target ? ` (target ${m.target}: ${m.met ? 'met' : 'MISSED'})` : ''}`);
+    for (const m of measurements) console.log(`${m.section} · ${m.name}: ${m.comparison} = ${formatValue(m)}${m.target ? ` (target ${m.target}: ${m.met ? 'met' : 'MISSED'})` : ''}`);
     console.log(`Results written to ${path}`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/** The most memory any of our single-process servers held under the loads above. */
+function peakMemory(peaks: { label: string; megabytes: number }[]): Measurement {
+  const highest = peaks.reduce((max, peak) => (peak.megabytes > max.megabytes ? peak : max), { label: 'none measured', megabytes: 0 });
+  return measured(
+    {
+      section: 'Memory',
+      name: 'peak resident memory of our server under the page and API loads',
+      comparison: 'highest VmHWM of one server process',
+      value: Math.round(highest.megabytes),
+      unit: 'MB',
+      details: peaks.map((peak) => `${peak.label} ${Math.round(peak.megabytes)} MB`).join(', '),
+    },
+    '≤',
+    150,
+  );
 }
 
 main().catch((error: unknown) => {

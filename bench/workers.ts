@@ -5,7 +5,7 @@
  */
 import { cpus } from 'node:os';
 import { DEMO_IDS } from '../src/cms/demo/seed-demo';
-import type { Measurement } from './lib/report';
+import { measured, type Measurement } from './lib/report';
 import { startOurServer } from './lib/servers';
 import { runLoad, type LoadOptions } from './lib/wrk';
 
@@ -39,14 +39,13 @@ export async function benchWorkers({ databasePath, load }: WorkersBenchOptions):
   }
   return targets.map(({ label }) => {
     const { one, many, errors } = rates.get(label)!;
-    return {
+    return measured({
       section: 'Workers',
       name: `${label}, cached: WORKERS=${cores} vs WORKERS=1 (wrk on the same ${cores} cores)`,
       comparison: `WORKERS=${cores} req/s / WORKERS=1 req/s`,
-      ratio: many / one,
-      target: '',
-      met: null,
+      value: many / one,
+      unit: '×',
       details: `1 worker ${one.toFixed(0)} req/s; ${cores} workers ${many.toFixed(0)} req/s; ${errors} errors`,
-    };
+    });
   });
 }

@@ -5,30 +5,51 @@ import { join } from 'node:path';
 export interface Measurement {
   section: string;
   name: string;
-  /** What is compared, e.g. "ours / nginx". */
+  /** What the value is, e.g. "ours / nginx, requests per second". */
   comparison: string;
-  ratio: number;
-  /** Human-readable target, e.g. "≤ 1.5"; empty when none. */
+  value: number;
+  /** '×' for ratios; otherwise the unit of an absolute value (KB, MB, ms, score). */
+  unit: string;
+  /** Human-readable target, e.g. "≥ 0.8"; empty when none. */
   target: string;
   met: boolean | null;
   details: string;
 }
 
+/** A measurement against a target: met when `value` compares as `relation` says with `bound`. */
+export function measured(
+  { details = '', ...base }: Omit<Measurement, 'target' | 'met' | 'details'> & { details?: string },
+  relation: '≥' | '≤' | null = null,
+  bound = 0,
+): Measurement {
+  if (relation === null) return { ...base, details, target: '', met: null };
+  const met = relation === '≥' ? base.value >= bound : base.value <= bound;
+  return { ...base, details, target: `${relation} ${bound}${base.unit === '×' ? '×' : base.unit === '' ? '' : ` ${base.unit}`}`, met };
+}
+
+export function formatValue({ value, unit }: Pick<Measurement, 'value' | 'unit'>): string {
+  if (unit === '×') return `${value.toFixed(2)}×`;
+  return `${Number.isInteger(value) ? value : value.toFixed(value < 1 ? 3 : 1)}${unit === '' ? '' : ` ${unit}`}`;
+}
+
 export function writeReport(directory: string, measurements: Measurement[], context: Record<string, string>): string {
   mkdirSync(directory, { recursive: true });
   const rows = measurements.map(
-    (m) => `| ${m.section} | ${m.name} | ${m.comparison} | ${m.ratio.toFixed(3)} | ${m.target || '—'} | ${m.met === null ? '—' : m.met ? 'met' : '**missed**'} | ${m.details} |`,
+    (m) => `| ${m.section} | ${m.name} | ${m.comparison} | **${formatValue(m)}** | ${m.target || '—'} | ${m.met === null ? '—' : m.met ? 'met' : '**missed**'} | ${m.details} |`,
   );
+  const missed = measurements.filter((m) => m.met === false);
   const markdown = [
     '# Benchmark results',
     '',
     ...Object.entries(context).map(([key, value]) => `- ${key}: ${value}`),
     '',
-    'Ratios compare servers measured side by side in the same run; absolute numbers on shared machines are noisy.',
+    'Ratios compare servers measured side by side in the same run, each pinned to one core with the load generator on the other; absolute numbers on shared machines are noisy.',
     '',
-    '| section | measurement | comparison | ratio | target | result | details |',
+    '| section | measurement | what | measured | target | result | details |',
     '|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    missed.length === 0 ? 'Every target is met.' : `Targets missed: ${missed.map((m) => `${m.section}: ${m.name}`).join('; ')}.`,
     '',
   ].join('\n');
   const path = join(directory, 'latest.md');

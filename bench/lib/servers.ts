@@ -2,11 +2,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { peakRssMb } from './process-memory';
 import { pinTo } from './tools';
 
 export interface RunningServer {
   url: string;
   pid: number;
+  /** The process's peak resident memory so far, in MB (null where the system does not say). */
+  peakRssMb(): number | null;
   stop(): Promise<void>;
 }
 
@@ -50,9 +53,21 @@ export async function startOurServer(options: { port: number; databasePath: stri
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const url = `http://127.0.0.1:${options.port}`;
-  await waitForHttp(`${url}/services/data/v65.0/openapi.json`, child);
-  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+  return running(child, options.port, '/services/data/v65.0/openapi.json');
+}
+
+/** Any program serving HTTP on a loopback port, pinned to one core. */
+export async function startProcessServer(options: { port: number; core: number; command: string[]; env?: Record<string, string> }): Promise<RunningServer> {
+  const command = [...pinTo(options.core), ...options.command];
+  const child = spawn(command[0]!, command.slice(1), { env: { ...process.env, ...options.env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return running(child, options.port, '/');
+}
+
+async function running(child: ChildProcess, port: number, readyPath: string): Promise<RunningServer> {
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHttp(url + readyPath, child);
+  const pid = child.pid ?? 0;
+  return { url, pid, peakRssMb: () => peakRssMb(pid), stop: stopper(child) };
 }
 
 /** nginx serving a folder of files from disk, one worker, on one core. */
@@ -87,7 +102,5 @@ http {
   );
   const command = [...pinTo(options.core), 'nginx', '-c', config, '-p', options.workDir];
   const child = spawn(command[0]!, command.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${options.port}`;
-  await waitForHttp(`${url}/`, child);
-  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+  return running(child, options.port, '/');
 }

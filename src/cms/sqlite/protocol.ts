@@ -5,15 +5,23 @@ export interface WorkerSettings {
   busyTimeoutMs: number;
   /** Int32Array view: see SHARED_* below. */
   shared: SharedArrayBuffer;
+  /** Date.now() when the main thread made the shared memory; times in it count from here. */
+  clockBase: number;
 }
 
 /** PRAGMA data_version as last polled. */
 export const SHARED_DATA_VERSION = 0;
-/** How many polls have completed: the main thread sees the worker is alive and current. */
-export const SHARED_POLLS = 1;
+/**
+ * When the last poll completed, in milliseconds since clockBase (wrapping at 2³¹: compare with
+ * int32 subtraction). The main thread sees from it that the worker is alive and the value current.
+ */
+export const SHARED_POLLED_AT = 1;
 /** The main thread bumps this on every look, so the worker polls often only while it is needed. */
 export const SHARED_LOOKS = 2;
 export const SHARED_LENGTH = 3;
+
+/** Milliseconds since `clockBase`, as an int32 that wraps. */
+export const clockSince = (clockBase: number) => (Date.now() - clockBase) | 0;
 
 export interface QueryRequest {
   id: number;

@@ -9,11 +9,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { SHARED_DATA_VERSION, SHARED_LENGTH, SHARED_LOOKS, SHARED_POLLS, type QueryReply, type QueryRequest, type WorkerSettings } from './protocol';
+import { clockSince, SHARED_DATA_VERSION, SHARED_LENGTH, SHARED_LOOKS, SHARED_POLLED_AT, type QueryReply, type QueryRequest, type WorkerSettings } from './protocol';
 
 const STATEMENT_CACHE_SIZE = 500;
 const BUSY_POLL_MS = 1;
 const IDLE_POLL_MS = 100;
+const STAY_BUSY_MS = 2000;
 
 const settings = workerData as WorkerSettings;
 const shared = new Int32Array(settings.shared, 0, SHARED_LENGTH);
@@ -57,17 +58,22 @@ function run({ id, sql, parameters }: QueryRequest): QueryReply {
 
 const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
 let looksSeen = -1;
+let lookedAt = -Infinity;
 function poll(): void {
   try {
     Atomics.store(shared, SHARED_DATA_VERSION, dataVersion.get() as number);
-    Atomics.add(shared, SHARED_POLLS, 1);
+    Atomics.store(shared, SHARED_POLLED_AT, clockSince(settings.clockBase));
   } catch {
-    // The file is locked or failing: the polls stop counting, and the main thread notices.
+    // The file is locked or failing: the poll time stops moving, and the main thread notices.
   }
   const looks = Atomics.load(shared, SHARED_LOOKS);
-  const wanted = looks !== looksSeen;
-  looksSeen = looks;
-  setTimeout(poll, wanted ? BUSY_POLL_MS : IDLE_POLL_MS);
+  if (looks !== looksSeen) {
+    looksSeen = looks;
+    lookedAt = performance.now();
+  }
+  // Slow down only after a while without looks: one quiet millisecond between two requests must
+  // not leave the next ones without a current value.
+  setTimeout(poll, performance.now() - lookedAt < STAY_BUSY_MS ? BUSY_POLL_MS : IDLE_POLL_MS);
 }
 poll();
 

@@ -6,7 +6,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
-import { SHARED_DATA_VERSION, SHARED_LENGTH, SHARED_LOOKS, SHARED_POLLS, type QueryReply, type QueryRequest } from './protocol';
+import { clockSince, SHARED_DATA_VERSION, SHARED_LENGTH, SHARED_LOOKS, SHARED_POLLED_AT, type QueryReply, type QueryRequest, type WorkerSettings } from './protocol';
 
 export interface WorkerSqliteOptions {
   path: string;
@@ -18,8 +18,12 @@ export interface WorkerSqliteOptions {
 /** Beside this module in the build (a variable, so that the bundler leaves the URL alone). */
 const WORKER_FILE = 'sqlite-worker.js';
 
-/** How old a data_version may be and still count (another process's commit shows this late at most). */
-const FRESH_MS = 5;
+/**
+ * How old a data_version may be and still count: another process's commit shows this late at
+ * most. Generous enough that a worker sharing one busy core with the main thread (the scheduler
+ * may leave it waiting for some milliseconds) still counts as polling.
+ */
+const FRESH_MS = 50;
 
 export class StatementTimeoutError extends Error {
   readonly code = 'SQLITE_STATEMENT_TIMEOUT';
@@ -41,13 +45,13 @@ export class WorkerSqlite {
   private nextId = 1;
   private readonly shared = new SharedArrayBuffer(SHARED_LENGTH * 4);
   private readonly view = new Int32Array(this.shared);
-  private lastPolls = -1;
-  private lastLook = -Infinity;
-  /** A time by which a poll is known to have happened less than FRESH_MS before it. */
-  private freshAt = -Infinity;
+  private readonly clockBase = Date.now();
   private closed = false;
 
-  constructor(private readonly options: WorkerSqliteOptions) {}
+  constructor(private readonly options: WorkerSqliteOptions) {
+    // No poll yet: long ago.
+    this.view[SHARED_POLLED_AT] = -(2 ** 30);
+  }
 
   /** Starts the worker (and opens the file) now rather than on the first statement. */
   start(): void {
@@ -70,17 +74,10 @@ export class WorkerSqlite {
   readonly dataVersion: DataVersionWatch = {
     current: () => {
       Atomics.add(this.view, SHARED_LOOKS, 1);
-      const polls = Atomics.load(this.view, SHARED_POLLS);
-      const now = performance.now();
-      const previousLook = this.lastLook;
-      this.lastLook = now;
-      if (polls !== this.lastPolls) {
-        this.lastPolls = polls;
-        // A poll seen now happened since the previous look: recent only if that look was.
-        this.freshAt = now - previousLook <= FRESH_MS ? now : -Infinity;
-      }
-      // The worker polls every millisecond while looked at; silence means it is stuck (or was idle).
-      if (this.worker === null || now - this.freshAt > FRESH_MS) return undefined;
+      if (this.worker === null) return undefined;
+      // The worker polls every millisecond while looked at; an old poll means it is stuck (or was idle).
+      const age = (clockSince(this.clockBase) - Atomics.load(this.view, SHARED_POLLED_AT)) | 0;
+      if (age > FRESH_MS || age < 0) return undefined;
       return Atomics.load(this.view, SHARED_DATA_VERSION);
     },
   };
@@ -101,7 +98,7 @@ export class WorkerSqlite {
   private workerOrStart(): Worker {
     if (this.worker !== null) return this.worker;
     if (this.closed) throw new Error('The store is closed');
-    const workerData = { path: this.options.path, busyTimeoutMs: this.options.busyTimeoutMs, shared: this.shared };
+    const workerData: WorkerSettings = { path: this.options.path, busyTimeoutMs: this.options.busyTimeoutMs, shared: this.shared, clockBase: this.clockBase };
     const worker = import.meta.url.endsWith('.ts')
       ? // Under the test runner the worker is TypeScript source: tsx loads it.
         new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('sqlite-worker.ts', import.meta.url).href)}); })`, { eval: true, workerData })

@@ -1,0 +1,150 @@
+/**
+ * What a visitor's browser gets: the JavaScript a guest downloads (gzip bytes), the page's HTML
+ * against the same page without what hydration adds, and Lighthouse's mobile scores (median of
+ * several runs) in Debian's Chromium.
+ */
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { PAGE_DATA_ELEMENT_ID } from '../src/site/page-data';
+import { measured, type Measurement } from './lib/report';
+import { startOurServer } from './lib/servers';
+
+export interface ClientBenchOptions {
+  databasePath: string;
+  lighthouseRuns: number;
+}
+
+const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const KB = 1024;
+
+export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchOptions): Promise<Measurement[]> {
+  const server = await startOurServer({ port: 3421, databasePath, core: null });
+  try {
+    const pageUrl = `${server.url}/`;
+    const html = await (await fetch(pageUrl)).text();
+    const scripts = await guestScripts(pageUrl);
+    const gzipBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+    const staticHtml = withoutHydration(html);
+    const scores = await lighthouseMedians(pageUrl, lighthouseRuns);
+    const runs = `median of ${lighthouseRuns} Lighthouse ${scores.version} runs, mobile, simulated throttling`;
+    return [
+      measured(
+        {
+          section: 'Client',
+          name: 'JavaScript a guest downloads, including React',
+          comparison: 'gzip -9 bytes of every script the page loads',
+          value: Number((gzipBytes / KB).toFixed(1)),
+          unit: 'KB',
+          details: scripts.map((script) => `${script.name} ${(script.gzipBytes / KB).toFixed(1)} KB`).join(', '),
+        },
+        '≤',
+        75,
+      ),
+      measured(
+        {
+          section: 'Client',
+          name: 'HTML of the literature page vs the same page as static HTML',
+          comparison: 'our HTML bytes / the page without page data and scripts',
+          value: Buffer.byteLength(html) / Buffer.byteLength(staticHtml),
+          unit: '×',
+          details: `${Buffer.byteLength(html).toLocaleString('en')} bytes vs ${Buffer.byteLength(staticHtml).toLocaleString('en')} bytes`,
+        },
+        '≤',
+        1.05,
+      ),
+      measured({ section: 'Lighthouse', name: 'performance', comparison: runs, value: scores.performance, unit: 'score' }, '≥', 98),
+      measured({ section: 'Lighthouse', name: 'accessibility', comparison: runs, value: scores.accessibility, unit: 'score' }, '≥', 100),
+      measured({ section: 'Lighthouse', name: 'best practices', comparison: runs, value: scores.bestPractices, unit: 'score' }, '≥', 100),
+      measured({ section: 'Lighthouse', name: 'SEO', comparison: runs, value: scores.seo, unit: 'score' }, '≥', 100),
+      measured({ section: 'Lighthouse', name: 'cumulative layout shift', comparison: runs, value: Number(scores.cls.toFixed(3)), unit: '' }, '≤', 0.02),
+      measured({ section: 'Lighthouse', name: 'total blocking time', comparison: runs, value: Math.round(scores.tbtMs), unit: 'ms', details: `LCP ${Math.round(scores.lcpMs)} ms, FCP ${Math.round(scores.fcpMs)} ms` }, '≤', 50),
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Every script a guest's browser fetches for the page, until the page is interactive and idle. */
+async function guestScripts(pageUrl: string): Promise<{ name: string; gzipBytes: number }[]> {
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const bodies: Promise<{ name: string; gzipBytes: number }>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      bodies.push(response.body().then((body) => ({ name: new URL(response.url()).pathname.split('/').pop() ?? '', gzipBytes: gzipSync(body, { level: 9 }).length })));
+    });
+    await page.goto(pageUrl, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    return Promise.all(bodies);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * The page as a static HTML file would carry it: the same markup without what only hydration
+ * needs (the page data, the module scripts and their preloads).
+ */
+export function withoutHydration(html: string): string {
+  return html
+    .replace(new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">[\\s\\S]*?</script>\\n?`), '')
+    .replace(/<script type="module"[^>]*><\/script>\n?/g, '')
+    .replace(/<link rel="modulepreload"[^>]*>\n?/g, '');
+}
+
+interface LighthouseScores {
+  version: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  cls: number;
+  tbtMs: number;
+  lcpMs: number;
+  fcpMs: number;
+}
+
+async function lighthouseMedians(pageUrl: string, runs: number): Promise<LighthouseScores> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', ...CHROME_FLAGS] });
+  const results: LighthouseScores[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const lhr = (await lighthouse(pageUrl, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' }))?.lhr;
+      if (!lhr) throw new Error('Lighthouse produced no report');
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      results.push({
+        version: lhr.lighthouseVersion,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        cls: numeric('cumulative-layout-shift'),
+        tbtMs: numeric('total-blocking-time'),
+        lcpMs: numeric('largest-contentful-paint'),
+        fcpMs: numeric('first-contentful-paint'),
+      });
+    }
+  } finally {
+    chrome.kill();
+  }
+  const median = (pick: (scores: LighthouseScores) => number) => {
+    const sorted = results.map(pick).sort((a, b) => a - b);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  };
+  return {
+    version: results[0]!.version,
+    performance: median((s) => s.performance),
+    accessibility: median((s) => s.accessibility),
+    bestPractices: median((s) => s.bestPractices),
+    seo: median((s) => s.seo),
+    cls: median((s) => s.cls),
+    tbtMs: median((s) => s.tbtMs),
+    lcpMs: median((s) => s.lcpMs),
+    fcpMs: median((s) => s.fcpMs),
+  };
+}

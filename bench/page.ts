@@ -1,0 +1,132 @@
+/**
+ * The literature page under load, side by side in one run:
+ * - cached: our server vs a bare node:http server answering the same recorded response from
+ *   memory (the limit for Node) vs nginx serving the same bytes from disk;
+ * - uncached (response cache off, data cache warm): our server vs a bare renderToString harness
+ *   rendering the same components with the same data into the same document.
+ * Servers run on core 0 one at a time under load, wrk on core 1.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PAGE_DATA_ELEMENT_ID } from '../src/site/page-data';
+import { measured, type Measurement } from './lib/report';
+import { startNginx, startOurServer, startProcessServer, type RunningServer } from './lib/servers';
+import { runLoad, type LoadOptions, type LoadResult } from './lib/wrk';
+
+export interface PageBenchOptions {
+  databasePath: string;
+  workDir: string;
+  load: Omit<LoadOptions, 'core'>;
+  /** Called with our server's peak memory after its load. */
+  recordPeak: (label: string, megabytes: number | null) => void;
+}
+
+const SERVER_CORE = 0;
+const LOAD_CORE = 1;
+const PAGE = '/';
+
+/** Headers that belong to one response, which the bare server makes for itself. */
+const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length', 'transfer-encoding']);
+
+function loadOn(server: RunningServer, path: string, load: PageBenchOptions['load']): LoadResult {
+  runLoad(server.url + path, { ...load, seconds: 2, core: LOAD_CORE });
+  return runLoad(server.url + path, { ...load, core: LOAD_CORE });
+}
+
+const rate = (result: LoadResult) => `${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.latencyMs.p99.toFixed(2)} ms, ${result.errors} errors)`;
+
+export async function benchPage({ databasePath, workDir, load, recordPeak }: PageBenchOptions): Promise<Measurement[]> {
+  const files = join(workDir, 'page');
+  mkdirSync(files, { recursive: true });
+  const measurements: Measurement[] = [];
+
+  // Cached: ours, then the same response from a bare Node server and from nginx.
+  const ours = await startOurServer({ port: 3411, databasePath, core: SERVER_CORE });
+  let html: string;
+  try {
+    const response = await fetch(ours.url + PAGE);
+    html = await response.text();
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_RESPONSE.has(name)));
+    writeFileSync(join(files, 'response.json'), JSON.stringify({ headers }));
+    writeFileSync(join(files, 'index.html'), html);
+    const cached = loadOn(ours, PAGE, load);
+    recordPeak('cached page', ours.peakRssMb());
+    const bare = await startProcessServer({ port: 3412, core: SERVER_CORE, command: [process.execPath, 'bench/servers/bare-node.mjs', join(files, 'response.json'), join(files, 'index.html'), '3412'] });
+    let bareResult: LoadResult;
+    try {
+      await expectSameBody(bare, html, 'the bare Node server');
+      bareResult = loadOn(bare, PAGE, load);
+    } finally {
+      await bare.stop();
+    }
+    const nginx = await startNginx({ port: 3413, root: files, workDir: join(workDir, 'nginx-page'), core: SERVER_CORE });
+    let nginxResult: LoadResult;
+    try {
+      await expectSameBody(nginx, html, 'nginx');
+      nginxResult = loadOn(nginx, PAGE, load);
+    } finally {
+      await nginx.stop();
+    }
+    const bytes = `${Buffer.byteLength(html).toLocaleString('en')} bytes`;
+    measurements.push(
+      measured({ section: 'Page', name: `literature page, cached (${bytes})`, comparison: 'ours / bare node:http, req/s', value: cached.requestsPerSecond / bareResult.requestsPerSecond, unit: '×', details: `ours ${rate(cached)}; bare Node ${rate(bareResult)}` }, '≥', 0.8),
+      measured({ section: 'Page', name: `literature page, cached (${bytes})`, comparison: 'ours / nginx from disk, req/s', value: cached.requestsPerSecond / nginxResult.requestsPerSecond, unit: '×', details: `nginx ${rate(nginxResult)}` }, '≥', 0.3),
+    );
+  } finally {
+    await ours.stop();
+  }
+
+  // Uncached: every request renders; the data it renders from is cached (as in production).
+  const uncached = await startOurServer({ port: 3414, databasePath, core: SERVER_CORE, env: { RESPONSE_CACHE_ENTRIES: '0' } });
+  try {
+    const rendered = loadOn(uncached, PAGE, load);
+    recordPeak('uncached page', uncached.peakRssMb());
+    const dataFile = join(files, 'page-data.json');
+    writeFileSync(dataFile, pageDataOf(html));
+    const stylesheet = /assets\/pages\/([^"]+\.css)"/.exec(html)?.[1];
+    if (stylesheet === undefined) throw new Error('The page links no page stylesheet');
+    const harness = await startProcessServer({
+      port: 3415,
+      core: SERVER_CORE,
+      command: [process.execPath, '--import', 'tsx', 'bench/servers/render-harness.ts', dataFile, stylesheet, '3415'],
+      env: { NODE_ENV: 'production' },
+    });
+    let harnessResult: LoadResult;
+    try {
+      await expectSameBody(harness, html, 'the renderToString harness');
+      harnessResult = loadOn(harness, PAGE, load);
+    } finally {
+      await harness.stop();
+    }
+    measurements.push(
+      measured(
+        {
+          section: 'Page',
+          name: 'literature page, rendered per request (response cache off, data cache warm)',
+          comparison: 'ours / bare renderToString harness, req/s',
+          value: rendered.requestsPerSecond / harnessResult.requestsPerSecond,
+          unit: '×',
+          details: `ours ${rate(rendered)}; harness ${rate(harnessResult)}`,
+        },
+        '≥',
+        0.8,
+      ),
+    );
+  } finally {
+    await uncached.stop();
+  }
+  return measurements;
+}
+
+/** The page's data, as the page itself carries it for the browser. */
+function pageDataOf(html: string): string {
+  const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  if (!match?.[1]) throw new Error('The page carries no page data');
+  return match[1];
+}
+
+/** The comparison is only fair when every server sends the very same page. */
+async function expectSameBody(server: RunningServer, html: string, label: string): Promise<void> {
+  const body = await (await fetch(server.url + PAGE)).text();
+  if (body !== html) throw new Error(`${label} does not send the same page as our server (${body.length} vs ${html.length} characters)`);
+}
