@@ -18,7 +18,9 @@ async function countingApp(env: Record<string, string>) {
   const origin = await test.app.listen({ port: 0, host: '127.0.0.1' });
   queries.length = 0;
   const pageQueries = () => queries.filter((sql) => /from "collection_items"/.test(sql) && /"position" >= /.test(sql)).length;
-  return { origin, pageQueries };
+  /** Queries other than reading the content version (whose count depends on the change token's timing). */
+  const contentQueries = () => queries.filter((sql) => !/from "store_state"/.test(sql)).length;
+  return { origin, pageQueries, contentQueries };
 }
 
 async function fireTogether(url: string, count: number): Promise<number[]> {
@@ -43,6 +45,15 @@ describe('single flight against the real server and store', () => {
     const statuses = await fireTogether(url, 50);
     expect(statuses.every((status) => status === 200)).toBe(true);
     expect(pageQueries()).toBe(1);
+  });
+
+  it('renders the page again without asking the store while content is unchanged (response cache off)', async () => {
+    const { origin, contentQueries } = await countingApp({ RESPONSE_CACHE_ENTRIES: '0' });
+    await fireTogether(`${origin}/`, 1);
+    const afterFirst = contentQueries();
+    expect(afterFirst).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) await fireTogether(`${origin}/`, 1);
+    expect(contentQueries()).toBe(afterFirst);
   });
 
   it('a content change makes the next request load again', async () => {

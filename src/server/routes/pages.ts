@@ -60,11 +60,13 @@ interface SiteContext {
 interface PageMemos {
   sites: VersionedMemo<SiteContext | undefined>;
   records: VersionedMemo<SeoRecord | undefined>;
+  /** The page's collection description (the fallback meta description), per page and language. */
+  descriptions: VersionedMemo<string>;
 }
 
 export function registerPages(app: FastifyInstance, options: PageRouteOptions): void {
   const { basePath } = options.settings;
-  const memos: PageMemos = { sites: new VersionedMemo(), records: new VersionedMemo() };
+  const memos: PageMemos = { sites: new VersionedMemo(), records: new VersionedMemo(), descriptions: new VersionedMemo() };
   for (const page of options.pages) {
     const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, page, options, memos);
     app.get(`${basePath}${page.definition.path}`, handler);
@@ -142,7 +144,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
           language,
           languages,
           record: record ?? null,
-          fallbackDescription: await collectionDescription(db, site, definition, language),
+          fallbackDescription: await memos.descriptions.get(contentVersion, `${definition.path} ${language}`, () => collectionDescription(db, site, definition, language)),
           origin,
           basePath,
           siteName: site.name,
