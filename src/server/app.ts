@@ -6,8 +6,8 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { ContentVersionSource } from './content-version';
 import { FrontCache } from './front-cache';
+import { registerSecurityHeaders } from './security-headers';
 import { requestIdOf } from './request-id';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerDeliveryApi } from '../api/register-delivery-api';
 import type { DeliverySettings } from '../api/delivery-context';
@@ -81,26 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: (error, request, reply) => errors.onError(error, request, reply),
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // Same-origin only: the delivery API grants no CORS (reference; issue "Content-delivery API").
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+  registerSecurityHeaders(app);
 
   registerErrorHandlers(app, errors);
   const publicPolicy = publicCacheControl(config.cdn);

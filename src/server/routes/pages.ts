@@ -62,11 +62,13 @@ interface PageMemos {
   records: VersionedMemo<SeoRecord | undefined>;
   /** The page's collection description (the fallback meta description), per page and language. */
   descriptions: VersionedMemo<string>;
+  /** Each page's finished data and its JSON, so that rendering it again (response cache off or full) is only rendering. */
+  pageData: VersionedMemo<{ data: PageData; json: string }>;
 }
 
 export function registerPages(app: FastifyInstance, options: PageRouteOptions): void {
   const { basePath } = options.settings;
-  const memos: PageMemos = { sites: new VersionedMemo(), records: new VersionedMemo(), descriptions: new VersionedMemo() };
+  const memos: PageMemos = { sites: new VersionedMemo(), records: new VersionedMemo(), descriptions: new VersionedMemo(), pageData: new VersionedMemo(200) };
   for (const page of options.pages) {
     const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, page, options, memos);
     app.get(`${basePath}${page.definition.path}`, handler);
@@ -124,41 +126,45 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
 
   const pages = readPagesShown(request.query.page);
   const origin = originOf(settings, request);
+  // The page is the same for every visitor, so one rendering serves all until content changes.
+  const key = `page ${definition.path} ${language} ${recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`;
   return respond(request, reply, {
-    // The page is the same for every visitor, so one rendering serves all until content changes.
-    key: `page ${definition.path} ${language} ${recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`,
+    key,
     contentType: 'text/html; charset=utf-8',
     cacheControl: REVALIDATE,
     version,
     render: async (contentVersion) => {
-      const loadedData = await loadPageData({ db, settings, store, contentVersion, log: request.log }, definition, site, language, pages);
-      const path = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
-      const firstGrid = gridsOf(definition)[0];
-      const preload = firstGrid === undefined ? null : loadedData.collections[firstGrid.id];
-      const data: PageData = {
-        ...loadedData,
-        languages: languageMenu(path, language, languages, basePath),
-        seo: buildSeoHead({
-          page: definition,
-          path,
-          language,
-          languages,
-          record: record ?? null,
-          fallbackDescription: await memos.descriptions.get(contentVersion, `${definition.path} ${language}`, () => collectionDescription(db, site, definition, language)),
-          origin,
-          basePath,
-          siteName: site.name,
-          items: preload?.items ?? [],
-          total: preload?.total ?? 0,
-        }),
-      };
+      const { data, json } = await memos.pageData.get(contentVersion, key, async () => {
+        const loadedData = await loadPageData({ db, settings, store, contentVersion, log: request.log }, definition, site, language, pages);
+        const path = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
+        const firstGrid = gridsOf(definition)[0];
+        const preload = firstGrid === undefined ? null : loadedData.collections[firstGrid.id];
+        const data: PageData = {
+          ...loadedData,
+          languages: languageMenu(path, language, languages, basePath),
+          seo: buildSeoHead({
+            page: definition,
+            path,
+            language,
+            languages,
+            record: record ?? null,
+            fallbackDescription: await memos.descriptions.get(contentVersion, `${definition.path} ${language}`, () => collectionDescription(db, site, definition, language)),
+            origin,
+            basePath,
+            siteName: site.name,
+            items: preload?.items ?? [],
+            total: preload?.total ?? 0,
+          }),
+        };
+        return { data, json: serializePageData(data) };
+      });
       return renderDocument({
         lang: toBcp47(language),
         seoHeadHtml: renderSeoHead(data.seo),
         basePath,
         assets: { ...assets, styles: [...assets.styles, `assets/pages/${loaded.stylesheet.fileName}`] },
         bodyHtml: await renderPageBody(data),
-        pageDataJson: serializePageData(data),
+        pageDataJson: json,
         pageDataElementId: PAGE_DATA_ELEMENT_ID,
       });
     },
@@ -184,11 +190,21 @@ function languageOf(segment: string | undefined, languages: SiteLanguages): stri
 
 function languageMenu(path: string, current: string, languages: SiteLanguages, basePath: string): PageLanguage[] {
   if (languages.active.length <= 1) return [];
-  return languages.active.map((language) => {
+  return languages.active.map((language) => ({ language, label: nativeLanguageName(language), href: localizedPath(basePath, path, language, languages), current: language === current }));
+}
+
+const nativeNames = new Map<string, string>();
+/** A language's name in that language ("Deutsch"), capitalised; worked out once per language. */
+function nativeLanguageName(language: string): string {
+  let name = nativeNames.get(language);
+  if (name === undefined) {
     const tag = toBcp47(language);
     const label = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
-    return { language, label: label.charAt(0).toLocaleUpperCase(tag) + label.slice(1), href: localizedPath(basePath, path, language, languages), current: language === current };
-  });
+    name = label.charAt(0).toLocaleUpperCase(tag) + label.slice(1);
+    // Bounded by the languages sites use; a few hundred at most.
+    if (nativeNames.size < 500) nativeNames.set(language, name);
+  }
+  return name;
 }
 
 /** spec §2.2: the literature page has no description; its collection's describes it instead. */
