@@ -11,6 +11,8 @@ export default defineConfig({
   publicDir: 'public',
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+    // The heavier resilience suite runs on its own: npm run test:resilience.
+    exclude: ['tests/resilience/**', '**/node_modules/**'],
     environment: 'node',
     // Each test file gets its own database; files run in parallel across the cores.
     pool: 'forks',

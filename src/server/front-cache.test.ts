@@ -41,10 +41,8 @@ async function fromFront(path: string, headers: Record<string, string> = {}, met
   throw new Error(`The front cache never answered ${method} ${path}`);
 }
 
-const withoutPerResponse = (headers: IncomingHttpHeaders) => {
-  const { date: _date, 'x-request-id': _id, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
-  return rest;
-};
+const PER_RESPONSE = new Set(['date', 'x-request-id', 'connection', 'keep-alive']);
+const withoutPerResponse = (headers: IncomingHttpHeaders) => Object.fromEntries(Object.entries(headers).filter(([name]) => !PER_RESPONSE.has(name)));
 
 const API = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=3`;
 

@@ -60,7 +60,8 @@ async function dangerousMarkup(page: Page): Promise<string[]> {
       }
       for (const attribute of element.attributes) {
         const name = attribute.name.toLowerCase();
-        const value = attribute.value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+        // Browsers ignore control characters and spaces in a URL's scheme.
+        const value = Array.from(attribute.value).filter((char) => char.charCodeAt(0) > 0x20).join('').toLowerCase();
         if (name.startsWith('on')) found.push(`${tag}[${name}]`);
         if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset', 'background', 'poster', 'data'].includes(name) && /^(javascript|vbscript|data:text\/html)/.test(value)) {
           found.push(`${tag}[${name}=${attribute.value}]`);

@@ -26,4 +26,6 @@ function cli(...args: string[]): void {
 cli('seed');
 writeHostileCorpus(join(directory, 'corpus'));
 cli('content', 'import', join(directory, 'corpus'));
-await import('../../dist/server/main.js');
+// The built server, as operators run it (a path the type checker does not follow).
+const serverEntry = new URL('../../dist/server/main.js', import.meta.url).href;
+await import(serverEntry);
