@@ -11,7 +11,7 @@ import { notFound } from '../../shared/errors';
 import { IMMUTABLE, REVALIDATE, sendCacheable } from '../http-cache';
 
 /** Keeps an SVG opened on its own from running scripts or loading anything. */
-const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix: string): void {
   app.get<{ Params: { contentKey: string }; Querystring: { v?: unknown } }>(

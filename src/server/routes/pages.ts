@@ -126,6 +126,8 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
 
   const pages = readPagesShown(request.query.page);
   const origin = originOf(settings, request);
+  // Canonical and alternate links built from the Host header must not be shared between hosts.
+  if (settings.siteUrl === null) reply.header('Vary', 'Host');
   // The page is the same for every visitor, so one rendering serves all until content changes.
   const key = `page ${definition.path} ${language} ${recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`;
   return respond(request, reply, {

@@ -28,6 +28,8 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, pages, re
 
   app.get(`${basePath}/sitemap.xml`, async (request, reply) => {
     const origin = originOf(settings, request);
+    // Absolute URLs built from the Host header must not be shared between hosts by a cache.
+    if (settings.siteUrl === null) reply.header('Vary', 'Host');
     return respond(request, reply, {
       key: `sitemap ${settings.siteUrl === null ? origin : ''}`,
       contentType: 'application/xml; charset=utf-8',
