@@ -5,7 +5,6 @@
  * It only resizes the site's own media, within fixed bounds, a few at a time, and keeps its output.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import sharp from 'sharp';
 import type { ContentStore } from '../../cms/database';
 import { findMediaByContentKey } from '../../cms/repositories/files';
 import { ApiError, ERROR_CODES, notFound } from '../../shared/errors';
@@ -112,6 +111,9 @@ async function resize(bytes: Buffer, sourceType: string, intrinsicWidth: number,
   // Vector sources are rasterised at the size asked for, not scaled up from their nominal size.
   const density = sourceType === 'image/svg+xml' && request.width ? Math.min(600, Math.max(72, Math.ceil((72 * request.width) / Math.max(1, intrinsicWidth)))) : undefined;
   const fit = request.fit === 'scale-down' ? 'inside' : request.fit === 'crop' ? 'cover' : request.fit === 'pad' ? 'contain' : request.fit;
+  // Loaded on the first resize: libvips costs about 20 MB of memory a process that never resizes
+  // (behind a CDN that keeps the images) does not need.
+  const { default: sharp } = await import('sharp');
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, ...(density ? { density } : {}) })
     .rotate()
     .resize({ width: request.width, height: request.height, fit, withoutEnlargement: request.fit === 'scale-down', background: { r: 255, g: 255, b: 255, alpha: 0 } })
