@@ -5,7 +5,8 @@ import { DEMO_IDS } from '../cms/demo/seed-demo';
 
 let test: ListeningApp;
 beforeAll(async () => {
-  test = await createListeningApp();
+  // As the server opens it: on PostgreSQL the change token comes from NOTIFY.
+  test = await createListeningApp({ listenForChanges: true });
 });
 afterAll(() => test.close());
 

@@ -25,12 +25,14 @@ export interface TestAppOptions {
   onQuery?: (sql: string) => void;
   /** The clock sessions are timed by. */
   now?: () => number;
+  /** Open the store as the server does, listening for other processes' changes (PostgreSQL NOTIFY). */
+  listenForChanges?: boolean;
 }
 
-export async function createTestApp({ env = {}, seed = true, clientDir = null, onQuery, now }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({ env = {}, seed = true, clientDir = null, onQuery, now, listenForChanges = false }: TestAppOptions = {}): Promise<TestApp> {
   const location = await createTestStoreLocation();
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: location.databaseUrl, ...env });
-  const store = openDatabase(config.database, onQuery ? { onQuery } : {});
+  const store = openDatabase(config.database, { listenForChanges, ...(onQuery ? { onQuery } : {}) });
   await migrateToLatest(store);
   if (seed) await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, now: new Date('2026-01-15T09:00:00Z') });
   const app = await buildApp({ config, store, clientDir, ...(now ? { now } : {}) });
