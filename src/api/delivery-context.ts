@@ -2,6 +2,7 @@
  * What every delivery call needs first: the site or channel named in the path, the language to
  * answer in, and the channel summary that responses carry.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { findSiteByChannelId, findSiteByCommunityId, findSiteById, listActiveLanguages, type Site } from '../cms/repositories/sites';
 import { notFound } from '../shared/errors';
@@ -14,6 +15,20 @@ export interface DeliverySettings {
   basePath: string;
   platformSitesSegment: string;
   siteUrl: string | null;
+}
+
+/** The origin absolute URLs use: SITE_URL, or else the request's own. */
+export function originOf(settings: Pick<DeliverySettings, 'siteUrl'>, request: FastifyRequest): string {
+  return settings.siteUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * originOf, for a response whose body holds absolute URLs: when they follow the Host header, a
+ * shared cache must not give one host's answer to another.
+ */
+export function originForResponse(settings: Pick<DeliverySettings, 'siteUrl'>, request: FastifyRequest, reply: FastifyReply): string {
+  if (settings.siteUrl === null) reply.header('Vary', 'Host');
+  return originOf(settings, request);
 }
 
 export interface DeliveryContext {

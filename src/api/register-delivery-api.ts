@@ -11,7 +11,7 @@ import { getCollectionMetadata, readCollectionMetadataRequest } from './collecti
 import { getCollectionPage, readCollectionPageRequest } from './collection-items';
 import { getCommunityContents, getCommunityDelivery, readCommunityContentsRequest, readCommunityDeliveryRequest } from './community-delivery';
 import { getContentItem, getContentList, readContentItemRequest, readContentListRequest } from './contents';
-import type { DeliverySettings } from './delivery-context';
+import { originForResponse, type DeliverySettings } from './delivery-context';
 import { buildOpenApiDocument } from './openapi';
 import { getSeoProperties, readSeoPropertiesRequest } from './seo-properties';
 
@@ -58,9 +58,7 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, respon
     app.get<{ Params: Params; Querystring: Query }>(`${root}${path}`, async (request, reply) => {
       // No id, key or alias contains NUL: such a path names nothing (and no store could look it up).
       if (Object.values(request.params).some((value) => value?.includes('\u0000'))) throw notFound();
-      const origin = settings.siteUrl ?? `${request.protocol}://${request.host}`;
-      // Absolute URLs built from the Host header must not be shared between hosts by a cache.
-      if (settings.siteUrl === null) reply.header('Vary', 'Host');
+      const origin = originForResponse(settings, request, reply);
       return respondJson(request, reply, () => handler({ params: request.params, query: request.query, origin }));
     });
     app.route({

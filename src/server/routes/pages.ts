@@ -6,7 +6,7 @@
  * stylesheet is served by content hash.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { DeliverySettings } from '../../api/delivery-context';
+import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import { findCollection, localizeCollection } from '../../cms/repositories/collections';
 import { findSeoRecord, type SeoRecord } from '../../cms/repositories/seo-records';
@@ -40,11 +40,6 @@ export interface PageRouteOptions {
 }
 
 type PageRequest = FastifyRequest<{ Params: { lang?: string; recordId?: string }; Querystring: { page?: string | string[] } }>;
-
-/** The origin absolute URLs use: SITE_URL, or else the request's own. */
-export function originOf(settings: DeliverySettings, request: FastifyRequest): string {
-  return settings.siteUrl ?? `${request.protocol}://${request.host}`;
-}
 
 export async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLanguages> {
   const active = await listActiveLanguages(db, site.id);
@@ -125,9 +120,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
   if (recordId !== '' && record === undefined) return reply.callNotFound();
 
   const pages = readPagesShown(request.query.page);
-  const origin = originOf(settings, request);
-  // Canonical and alternate links built from the Host header must not be shared between hosts.
-  if (settings.siteUrl === null) reply.header('Vary', 'Host');
+  const origin = originForResponse(settings, request, reply);
   // The page is the same for every visitor, so one rendering serves all until content changes.
   const key = `page ${definition.path} ${language} ${recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`;
   return respond(request, reply, {

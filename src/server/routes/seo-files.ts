@@ -4,14 +4,14 @@
  * head tags, so the two always agree.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DeliverySettings } from '../../api/delivery-context';
+import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import { findPrimarySite } from '../../cms/repositories/sites';
 import { API_ROOT } from '../../shared/constants';
 import { REVALIDATE, type CachedResponder } from '../http-cache';
 import type { LoadedPage } from '../pages';
 import { alternatesOf, localizedPath } from '../ssr/build-seo-head';
-import { originOf, siteLanguagesOf } from './pages';
+import { siteLanguagesOf } from './pages';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
@@ -27,9 +27,7 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, pages, re
   const { basePath } = settings;
 
   app.get(`${basePath}/sitemap.xml`, async (request, reply) => {
-    const origin = originOf(settings, request);
-    // Absolute URLs built from the Host header must not be shared between hosts by a cache.
-    if (settings.siteUrl === null) reply.header('Vary', 'Host');
+    const origin = originForResponse(settings, request, reply);
     return respond(request, reply, {
       key: `sitemap ${settings.siteUrl === null ? origin : ''}`,
       contentType: 'application/xml; charset=utf-8',
@@ -64,8 +62,7 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, pages, re
   });
 
   app.get(`${basePath}/robots.txt`, (request, reply) => {
-    const origin = originOf(settings, request);
-    if (settings.siteUrl === null) reply.header('Vary', 'Host');
+    const origin = originForResponse(settings, request, reply);
     return reply
       .header('Cache-Control', 'public, max-age=3600')
       .type('text/plain; charset=utf-8')
