@@ -7,7 +7,7 @@ import { findContentByKeyOrId, listContents, type ContentFilter } from '../cms/r
 import type { ContentBody, ContentDocument, ContentListResponse, ContentSummary, ReferencedDocument } from '../shared/delivery-types';
 import { notFound, invalidParameter, outOfRangeMessage } from '../shared/errors';
 import { isContentKey, isWellFormedId, toId18 } from '../shared/ids';
-import { classifyLink, withBasePath } from '../shared/links';
+import { classifyLink, mapUrlFields, withBasePath } from '../shared/links';
 import { previousPageTokenOf } from '../shared/pagination';
 import {
   readBoolean,
@@ -234,12 +234,5 @@ function expandReferenceNodes(body: ContentBody, referenced: Map<string, Referen
 
 /** Every site-relative `url` field, at any depth, made absolute (showAbsoluteUrl=true). */
 function absoluteUrlFields(value: ContentBody, siteRoot: string): ContentBody {
-  const visit = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (node === null || typeof node !== 'object') return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, entry]) => [key, key === 'url' && typeof entry === 'string' && classifyLink(entry) === 'relative' ? siteRoot + entry : visit(entry)]),
-    );
-  };
-  return visit(value) as ContentBody;
+  return mapUrlFields(value, (url) => (classifyLink(url) === 'relative' ? siteRoot + url : url)) as ContentBody;
 }

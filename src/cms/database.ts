@@ -16,6 +16,7 @@ import * as contentVersion from './migrations/003-content-version-triggers';
 import * as collectionTranslations from './migrations/004-collection-translations';
 import * as usersAndSessions from './migrations/005-users-and-sessions';
 import * as contentChangeNotify from './migrations/006-content-change-notify';
+import * as normalizeStoredText from './migrations/007-normalize-stored-text';
 
 export type Dialect = 'sqlite' | 'postgres';
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
@@ -44,6 +45,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['004-collection-translations', collectionTranslations.up],
   ['005-users-and-sessions', usersAndSessions.up],
   ['006-content-change-notify', contentChangeNotify.up],
+  ['007-normalize-stored-text', normalizeStoredText.up],
 ];
 
 export interface OpenOptions {

@@ -12,10 +12,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerDeliveryApi } from '../api/register-delivery-api';
 import { originOf, type DeliverySettings } from '../api/delivery-context';
 import type { OpenStore } from '../cms/database';
+import { skippedRecords, type SkippedRecord } from '../cms/stored-json';
 import type { AppConfig } from './config';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import { API_ROOT } from '../shared/constants';
-import { createErrorResponder, registerErrorHandlers } from './errors';
+import { createClientErrorHandler, createErrorResponder, registerErrorHandlers } from './errors';
 import { REVALIDATE, createCachedResponder, publicCacheControl } from './http-cache';
 import { registerHealth, type Lifecycle } from './routes/health';
 import { ResponseCache } from './response-cache';
@@ -79,6 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
     // Malformed URLs and bodies are refused before routing; answer them like every other error.
     frameworkErrors: (error, request, reply) => errors.onError(error, request, reply),
+    // …and so are requests Node's parser refuses before Fastify sees them (431, 400, 408).
+    clientErrorHandler: createClientErrorHandler(config.basePath),
   });
 
   registerSecurityHeaders(app);
@@ -109,6 +112,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (available) app.log.warn('the content store answers again');
     else app.log.error({ err: error }, 'the content store does not answer: serving cached responses, 503 for the rest');
   };
+  // A stored record beyond the content limits is left out of answers; the operator hears of it once.
+  const onSkipped = (skipped: SkippedRecord) => app.log.warn(skipped, 'a stored record breaks the content limits and is left out of answers');
+  skippedRecords.on('skipped', onSkipped);
+  app.addHook('onClose', async () => void skippedRecords.off('skipped', onSkipped));
   registerHealth(app, store, config.basePath, lifecycle);
   // No page or file address contains NUL; refusing it here keeps it away from every store query.
   // (The delivery API checks its parameters itself, with the catalogue's messages.)

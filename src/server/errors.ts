@@ -3,10 +3,12 @@
  * the platform's error array; pages answer with a small HTML page. Nothing internal (stack, path,
  * SQL) ever reaches a body: unexpected errors are logged and answered with a generic 500.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../cms/store-guard';
-import { API_ROOT } from '../shared/constants';
 import { ApiError, ERROR_CODES, MESSAGES, type ApiErrorItem } from '../shared/errors';
+import { SECURITY_HEADERS } from './security-headers';
 import { renderErrorDocument } from './ssr/error-document';
 
 export interface ErrorResponder {
@@ -14,10 +16,16 @@ export interface ErrorResponder {
   onNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
 }
 
+/** Whether errors at this path are answered as the JSON list (else as the HTML error document). */
+export function createApiPathTest(basePath: string): (path: string) => boolean {
+  // The delivery API (every version), the studio's API and the site's own JSON API (/api/session).
+  const prefixes = [`${basePath}/services/data/`, `${basePath}/studio/api/`, `${basePath}/api/`];
+  return (path) => prefixes.some((prefix) => path.startsWith(prefix));
+}
+
 export function createErrorResponder(basePath: string): ErrorResponder {
-  // The delivery API and the site's own JSON API (/api/session) answer errors as JSON arrays.
-  const apiPrefixes = [`${basePath}${API_ROOT}/`, `${basePath}/api/`];
-  const isApiRequest = (request: FastifyRequest) => apiPrefixes.some((prefix) => request.url.startsWith(prefix));
+  const isApiPath = createApiPathTest(basePath);
+  const isApiRequest = (request: FastifyRequest) => isApiPath(request.url);
   return {
     onNotFound(request, reply) {
       if (isApiRequest(request)) return sendApiError(reply, 404, [{ errorCode: ERROR_CODES.NOT_FOUND, message: MESSAGES.NOT_FOUND }]);
@@ -72,4 +80,51 @@ function sendApiError(reply: FastifyReply, status: number, body: ApiErrorItem[])
 
 function sendHtmlError(reply: FastifyReply, status: number, title: string, message: string, basePath: string) {
   return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderErrorDocument({ status, title, message, basePath }));
+}
+
+const CLIENT_ERRORS: Record<number, { title: string; message: string }> = {
+  400: { title: 'Bad request', message: 'The request could not be read.' },
+  408: { title: 'Request timeout', message: 'The request took too long to arrive.' },
+  431: { title: 'Request too large', message: 'The address or the headers of the request are too large.' },
+};
+
+/** Fastify types rawPacket loosely; Node gives the request's bytes as a Buffer. */
+type ClientError = Error & { code?: string; rawPacket?: unknown };
+
+const CLIENT_ERROR_LINGER_MS = 2000;
+
+/**
+ * Answers what Node's HTTP parser refuses before any route sees it (a request line or headers
+ * over the limit: 431; bytes that are not HTTP: 400; a client too slow: 408) with the same error
+ * list or document as every other error. Only the raw bytes are known: the path comes from the
+ * request line when it is there, and the answer is the HTML document when it is not.
+ */
+export function createClientErrorHandler(basePath: string): (error: ClientError, socket: Socket) => void {
+  const isApiPath = createApiPathTest(basePath);
+  return (error, socket) => {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const { title, message } = CLIENT_ERRORS[status] as { title: string; message: string };
+    const requestLine = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 8192).toString('latin1') : '';
+    const path = /^[A-Z]{1,20} (\S+)/.exec(requestLine)?.[1] ?? '';
+    const json = isApiPath(path);
+    const body = json ? JSON.stringify([{ errorCode: ERROR_CODES.INVALID_API_INPUT, message }]) : renderErrorDocument({ status, title, message, basePath });
+    const headers: Record<string, string | number> = {
+      ...SECURITY_HEADERS,
+      'cache-control': 'no-store',
+      'content-type': json ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    };
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const head = [`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`, ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`)].join('\r\n');
+    socket.end(`${head}\r\n\r\n${body}`);
+    // Closing at once could reset the connection before the client has read the answer (unread
+    // bytes of its request are still coming); a client that does not close in time is cut off.
+    setTimeout(() => socket.destroy(), CLIENT_ERROR_LINGER_MS).unref();
+  };
 }

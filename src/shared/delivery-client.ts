@@ -253,27 +253,30 @@ async function readErrors(response: Response): Promise<ApiErrorItem[]> {
   }
 }
 
+const AUTHORED_FIELDS = new Set(['contentBody', 'contentNodes']);
+/** The platform's own shapes are shallow; below this depth a (hostile) answer is passed on as it is. */
+const RESPONSE_WALK_DEPTH = 16;
+
 /**
  * Reads the platform's older response forms into the current ones: `channelInfo` becomes
- * `channelSummary`, and a string `contentType` becomes `{ fullyQualifiedName, name }`, at any depth.
+ * `channelSummary`, and a string `contentType` becomes `{ fullyQualifiedName, name }`, at any depth
+ * of the platform's own shapes.
  */
-const AUTHORED_FIELDS = new Set(['contentBody', 'contentNodes']);
-
 export function normalizeResponse<T>(value: T): T {
-  const visit = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(visit);
-    if (node === null || typeof node !== 'object') return node;
+  const visit = (node: unknown, depth = 0): unknown => {
+    if (node === null || typeof node !== 'object' || depth >= RESPONSE_WALK_DEPTH) return node;
+    if (Array.isArray(node)) return node.map((entry) => visit(entry, depth + 1));
     const copy: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(node)) {
       if (AUTHORED_FIELDS.has(key)) {
         // Authored content is passed through as it is, whatever its field names.
         copy[key] = entry;
       } else if (key === 'channelInfo') {
-        if (!('channelSummary' in node)) copy.channelSummary = visit(entry);
+        if (!('channelSummary' in node)) copy.channelSummary = visit(entry, depth + 1);
       } else if ((key === 'contentType' || key === 'collectionType') && typeof entry === 'string') {
         copy[key] = { fullyQualifiedName: entry, name: entry };
       } else {
-        copy[key] = visit(entry);
+        copy[key] = visit(entry, depth + 1);
       }
     }
     return copy;

@@ -45,6 +45,11 @@ export function optimizedImageUrl(path: string, { width, height }: ResizeOptions
   return withBasePath(basePath, `/cdn-cgi/image/${options.join(',')}${source}`);
 }
 
+/** An image source the site shows: a path on this site or a raster data URI, never another host. */
+export function isSiteImageUrl(url: string): boolean {
+  return classifyLink(url) === 'relative' || isImageDataUri(url);
+}
+
 export interface SrcSetEntry {
   formFactor: FormFactorName;
   srcSet: string;

@@ -3,6 +3,7 @@
  * is not plainly an https URL, a site-relative path, a fragment, or mailto:/tel: resolves to an
  * empty href, so a `javascript:` (or any other scheme) link can never be emitted.
  */
+import { CONTENT_LIMITS } from './content-limits';
 
 /** Characters that make a link ambiguous to browsers: controls, whitespace and backslashes. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -78,15 +79,26 @@ export function resolveLink(link: unknown, basePath: string): ResolvedLink {
  * Returns a copy; the input is not changed.
  */
 export function resolveUrlFields<T>(value: T, basePath: string): T {
-  return mapUrlFields(value, basePath) as T;
+  return mapUrlFields(value, (url) => resolveLink(url, basePath).href) as T;
 }
 
-function mapUrlFields(value: unknown, basePath: string): unknown {
-  if (Array.isArray(value)) return value.map((entry) => mapUrlFields(entry, basePath));
+/**
+ * How deep the URL-field walk goes: bodies keep to CONTENT_LIMITS.depth (a deeper one is never
+ * delivered), and the answers around them add a few levels. Anything deeper is left out (null),
+ * so no stored value can exhaust the stack.
+ */
+const URL_FIELD_WALK_DEPTH = CONTENT_LIMITS.depth + 8;
+
+/** A copy of a JSON value with every text field named `url`, at any depth, passed through `mapUrl`. */
+export function mapUrlFields(value: unknown, mapUrl: (url: string) => string, depth = 0): unknown {
   if (value === null || typeof value !== 'object') return value;
+  if (depth >= URL_FIELD_WALK_DEPTH) return null;
+  if (Array.isArray(value)) return value.map((entry) => mapUrlFields(entry, mapUrl, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, entry] of Object.entries(value)) {
-    copy[key] = key === 'url' && typeof entry === 'string' ? resolveLink(entry, basePath).href : mapUrlFields(entry, basePath);
+    const mapped = key === 'url' && typeof entry === 'string' ? mapUrl(entry) : mapUrlFields(entry, mapUrl, depth + 1);
+    // defineProperty: a field named __proto__ stays a field and never becomes the copy's prototype.
+    Object.defineProperty(copy, key, { value: mapped, enumerable: true, writable: true, configurable: true });
   }
   return copy;
 }

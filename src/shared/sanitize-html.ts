@@ -6,7 +6,8 @@
  */
 import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { TEXT_STYLES } from './constants';
-import { classifyLink, isImageDataUri, resolveLink } from './links';
+import { isSiteImageUrl } from './images';
+import { isImageDataUri, resolveLink } from './links';
 import { stripTags } from './text';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -41,23 +42,49 @@ export interface SanitizeOptions {
   basePath: string;
 }
 
+/**
+ * Elements kept inside one another at most this deep; deeper ones are unwrapped (their text
+ * stays). No real rich text comes near it, and browsers flatten deeper markup anyway.
+ */
+export const MAX_ELEMENT_DEPTH = 64;
+
 export function sanitizeHtml(html: string, options: SanitizeOptions): string {
-  const fragment = parseFragment(html);
-  return fragment.childNodes.map((node) => writeNode(node, options)).join('');
+  return writeNodes(parseFragment(html).childNodes, options);
 }
 
-function writeNode(node: Node, options: SanitizeOptions): string {
-  if (node.nodeName === '#text') return escapeText((node as DefaultTreeAdapterMap['textNode']).value);
-  if (node.nodeName === '#comment' || node.nodeName === '#documentType' || !('tagName' in node)) return '';
-  const element = node as Element;
-  const tag = element.tagName;
-  if (DROPPED.has(tag) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') return '';
-  const children = (element.childNodes ?? []).map((child) => writeNode(child, options)).join('');
-  if (!ALLOWED.has(tag)) return children;
-  const attributes = allowedAttributes(element, options);
-  if (attributes === null) return children;
-  const open = `<${tag}${attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')}>`;
-  return VOID.has(tag) ? open : `${open}${children}</${tag}>`;
+/** A node still to write at a depth, or a closing tag to write once its children are done. */
+type Step = { node: Node; depth: number } | string;
+
+/** Writes nodes without recursion, so no input can exhaust the stack. */
+function writeNodes(nodes: Node[], options: SanitizeOptions): string {
+  const out: string[] = [];
+  const steps: Step[] = nodes.map((node) => ({ node, depth: 0 })).reverse();
+  while (steps.length > 0) {
+    const step = steps.pop() as Step;
+    if (typeof step === 'string') {
+      out.push(step);
+      continue;
+    }
+    const { node, depth } = step;
+    if (node.nodeName === '#text') {
+      out.push(escapeText((node as DefaultTreeAdapterMap['textNode']).value));
+      continue;
+    }
+    if (!('tagName' in node)) continue;
+    const element = node as Element;
+    const tag = element.tagName;
+    if (DROPPED.has(tag) || element.namespaceURI !== 'http://www.w3.org/1999/xhtml') continue;
+    const attributes = ALLOWED.has(tag) && depth < MAX_ELEMENT_DEPTH ? allowedAttributes(element, options) : null;
+    // An element not kept is unwrapped: its children take its place, at its depth.
+    const childDepth = attributes === null ? depth : depth + 1;
+    if (attributes !== null) {
+      out.push(`<${tag}${attributes.map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`).join('')}>`);
+      if (!VOID.has(tag)) steps.push(`</${tag}>`);
+    }
+    const children = element.childNodes ?? [];
+    for (let index = children.length - 1; index >= 0; index--) steps.push({ node: children[index] as Node, depth: childDepth });
+  }
+  return out.join('');
 }
 
 /** The attributes kept for an element; null drops the element itself (an image without a source). */
@@ -86,7 +113,7 @@ function allowedAttributes(element: Element, options: SanitizeOptions): Array<[s
   if (tag === 'img') {
     const source = element.attrs.find((attribute) => attribute.name === 'src')?.value ?? '';
     // Images come from the site itself: an outside image would let a third party watch visitors.
-    const src = isImageDataUri(source) ? source : classifyLink(source) === 'relative' ? resolveLink(source, options.basePath).href : '';
+    const src = !isSiteImageUrl(source) ? '' : isImageDataUri(source) ? source : resolveLink(source, options.basePath).href;
     if (src === '') return null;
     kept.push(['src', src]);
     // spec §5.3: alt text is shown sanitised (no tags).

@@ -87,3 +87,44 @@ export function urlNameOf(title: string, fallback: string): string {
     .replace(/-+$/, '');
   return name || fallback;
 }
+
+/** Supplementary-plane noncharacters: U+1FFFE, U+1FFFF, … U+10FFFF. */
+const PLANE_NONCHARACTERS = Array.from({ length: 16 }, (_, plane) => `\\u{${(plane + 1).toString(16)}fffe}\\u{${(plane + 1).toString(16)}ffff}`).join('');
+/**
+ * What no text keeps: C0 controls other than TAB, LF and CR, lone surrogates (in unicode mode a
+ * paired one is one code point and does not match) and noncharacters.
+ */
+const UNWANTED_CHARACTERS = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ud800-\\udfff\\ufdd0-\\ufdef\\ufffe\\uffff${PLANE_NONCHARACTERS}]`, 'gu');
+
+/**
+ * Text as every input stores it: unwanted characters replaced by U+FFFD. Done once, on the way in,
+ * so the server's HTML (which cannot carry them) and the page data (which could) always agree.
+ */
+export function normalizeText(text: string): string {
+  return text.replace(UNWANTED_CHARACTERS, '\ufffd');
+}
+
+/**
+ * A copy of a JSON value with every text, field names included, normalised. Iterative, so any
+ * depth is fine; a field named `__proto__` stays an ordinary field.
+ */
+export function normalizeTexts<T>(value: T): T {
+  if (typeof value === 'string') return normalizeText(value) as T;
+  if (value === null || typeof value !== 'object') return value;
+  const containerOf = (source: object): object => (Array.isArray(source) ? [] : {});
+  const root = containerOf(value);
+  const stack: Array<[source: object, target: object]> = [[value, root]];
+  while (stack.length > 0) {
+    const [source, target] = stack.pop() as [object, object];
+    for (const [key, entry] of Object.entries(source)) {
+      let copy: unknown = entry;
+      if (typeof entry === 'string') copy = normalizeText(entry);
+      else if (entry !== null && typeof entry === 'object') {
+        copy = containerOf(entry);
+        stack.push([entry, copy as object]);
+      }
+      Object.defineProperty(target, Array.isArray(target) ? key : normalizeText(key), { value: copy, enumerable: true, writable: true, configurable: true });
+    }
+  }
+  return root as T;
+}

@@ -1,5 +1,6 @@
 import type { ContentStore } from '../database';
 import type { CollectionsTable, ContentsTable } from '../schema';
+import { readStoredMap } from '../stored-json';
 
 export type Collection = CollectionsTable;
 
@@ -79,7 +80,7 @@ export async function localizeCollection(db: ContentStore, collection: Collectio
     .execute();
   for (const language of languages) {
     const translation = translations.find((row) => row.language === language);
-    if (translation) return { title: translation.title, metadata: JSON.parse(translation.metadata) as Record<string, unknown>, language };
+    if (translation) return { title: translation.title, metadata: readStoredMap(translation.metadata, `collection ${collection.collection_key} (${language})`, 'metadata') ?? {}, language };
   }
-  return { title: collection.title, metadata: JSON.parse(collection.metadata) as Record<string, unknown>, language: collection.primary_language };
+  return { title: collection.title, metadata: readStoredMap(collection.metadata, `collection ${collection.collection_key}`, 'metadata') ?? {}, language: collection.primary_language };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ContentStore } from '../database';
 import type { ContentTranslationsTable, ContentsTable } from '../schema';
+import { readStoredBody, readStoredMap } from '../stored-json';
 
 export type Content = ContentsTable;
 
@@ -38,11 +39,13 @@ export async function localizeContents(db: ContentStore, contents: Content[], la
   }
   return contents.flatMap((content) => {
     const available = byContent.get(content.id) ?? [];
-    const chosen =
-      languages.map((language) => available.find((t) => t.language === language)).find(Boolean) ??
-      available.find((t) => t.language === content.primary_language);
-    if (chosen === undefined) return [];
-    return [{ ...content, language: chosen.language, title: chosen.title, body: parseBody(chosen.body), published_at: chosen.published_at }];
+    const preferred = [...languages, content.primary_language].flatMap((language) => available.filter((t) => t.language === language));
+    // A translation whose body breaks the content limits is left out (and reported): the next one serves.
+    for (const translation of new Set(preferred)) {
+      const body = readStoredBody(translation.body, `content ${content.content_key} (${translation.language})`);
+      if (body !== null) return [{ ...content, language: translation.language, title: translation.title, body, published_at: translation.published_at }];
+    }
+    return [];
   });
 }
 
@@ -55,11 +58,6 @@ export async function findContentsByKeys(db: ContentStore, siteId: string, conte
     .where('content_key', 'in', contentKeys)
     .orderBy('content_key')
     .execute();
-}
-
-function parseBody(text: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(text);
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
 /** One content of a site by its content key or its managed content id. */
@@ -153,7 +151,7 @@ export async function listContentTypes(db: ContentStore, fullyQualifiedNames: st
   return new Map(
     rows.map((row) => [
       row.fully_qualified_name,
-      { fullyQualifiedName: row.fully_qualified_name, name: row.name, fields: JSON.parse(row.field_schema) as ContentType['fields'] },
+      { fullyQualifiedName: row.fully_qualified_name, name: row.name, fields: (readStoredMap(row.field_schema, `content type ${row.fully_qualified_name}`, 'fields') ?? {}) as ContentType['fields'] },
     ]),
   );
 }

@@ -1,6 +1,9 @@
 import type { ContentStore } from '../database';
 import type { SeoPropertiesResponse } from '../../shared/delivery-types';
 import type { SeoRecordsTable } from '../schema';
+import { CONTENT_LIMITS, findHeadTagsProblem } from '../../shared/content-limits';
+import { HEAD_TAGS_FIELD } from '../../shared/seo-templates';
+import { readStoredTexts, reportSkippedRecord } from '../stored-json';
 
 /** A record's SEO data: what the SEO properties call answers, plus its URL alias. */
 export interface SeoRecord extends SeoPropertiesResponse {
@@ -39,14 +42,27 @@ export async function insertSeoRecord(db: ContentStore, siteId: string, record: 
     .execute();
 }
 
-function toSeoRecord(row: SeoRecordsTable): SeoRecord {
+/**
+ * The record as the SEO assistant uses it, or undefined when it breaks the content limits: it is
+ * then left out, and reported, as if it did not exist.
+ */
+function toSeoRecord(row: SeoRecordsTable): SeoRecord | undefined {
+  const fields = readStoredTexts(row.fields);
+  const label = `SEO record ${row.record_id}`;
+  for (const [name, value] of Object.entries(fields)) {
+    const problem = name === HEAD_TAGS_FIELD ? findHeadTagsProblem(value) : value.length > CONTENT_LIMITS.textLength ? { path: '', message: `is longer than ${CONTENT_LIMITS.textLength} characters` } : null;
+    if (problem !== null) {
+      reportSkippedRecord(label, `fields.${name}`, problem);
+      return undefined;
+    }
+  }
   return {
     recordId: row.record_id,
     urlAlias: row.url_alias,
     recordName: row.record_name,
     objectName: row.object_name,
-    fields: JSON.parse(row.fields) as Record<string, string>,
-    hrefLangUrls: JSON.parse(row.href_lang_urls) as Record<string, string>,
+    fields,
+    hrefLangUrls: readStoredTexts(row.href_lang_urls),
     canonicalUrl: row.canonical_url,
     isSeoIndexed: row.is_seo_indexed === 1,
   };

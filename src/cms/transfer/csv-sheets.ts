@@ -7,8 +7,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, resolve, sep } from 'node:path';
 import sharp from 'sharp';
+import { CONTENT_LIMITS } from '../../shared/content-limits';
 import { classifyLink } from '../../shared/links';
-import { urlNameOf } from '../../shared/text';
+import { normalizeText, urlNameOf } from '../../shared/text';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { ManifestError } from './manifest';
 
@@ -100,18 +101,18 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
     if (row.fields.length > header.fields.length) problems.push(`line ${row.line}: has ${row.fields.length} cells but the header has ${header.fields.length} columns`);
     const cell = (column: Column) => {
       const index = columns.get(column);
-      return index === undefined ? '' : (row.fields[index] ?? '').trim();
+      // Every text as the store keeps it (docs/content-format.md, "Text").
+      return index === undefined ? '' : normalizeText((row.fields[index] ?? '').trim());
     };
     const text = (column: Column, max: number) => {
       const value = cell(column);
       if (value.length > max) problems.push(`${at(column)}: is longer than ${max} characters`);
-      if (value.includes('\u0000')) problems.push(`${at(column)}: must not contain NUL characters`);
       return value;
     };
 
     const title = text('title', 1000);
     if (title === '') problems.push(`${at('title')}: every sheet needs a title`);
-    const description = text('description', 100_000);
+    const description = text('description', CONTENT_LIMITS.textLength);
     const language = cell('language');
     if (language !== '' && !LANGUAGE.test(language)) problems.push(`${at('language')}: "${language}" is not a language like en_US or de`);
     const key = cell('key');

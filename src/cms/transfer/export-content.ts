@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describeProblem, findBodyProblem, findNestingProblem, type LimitProblem } from '../../shared/content-limits';
 import type { ContentStore } from '../database';
 import { MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, type ManifestContent } from './manifest';
 
@@ -18,7 +19,24 @@ const EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
 };
 const extensionOf = (mimeType: string) => EXTENSIONS[mimeType] ?? 'bin';
-const parse = (text: string) => JSON.parse(text) as Record<string, unknown>;
+
+/**
+ * Stored JSON for the manifest. A value beyond the content limits (a row written around the
+ * import's checks) could not be written out, nor imported again: the export names it and stops,
+ * rather than leave it out of a backup unsaid.
+ */
+function createJsonReader() {
+  const problems: string[] = [];
+  return {
+    problems,
+    read(text: string, place: string, findProblem: (value: unknown) => LimitProblem | null = findNestingProblem): Record<string, unknown> {
+      const value = JSON.parse(text) as Record<string, unknown>;
+      const problem = findProblem(value);
+      if (problem !== null) problems.push(describeProblem(place, problem));
+      return problem === null ? value : {};
+    },
+  };
+}
 
 export interface ExportResult {
   manifest: Manifest;
@@ -58,6 +76,8 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
   const languagesOf = group(languages, (row) => row.site_id);
   const collectionTranslationsOf = group(collectionTranslations, (row) => row.collection_id);
   const itemsOf = group(items, (row) => row.collection_id);
+  const json = createJsonReader();
+  const parse = json.read;
 
   const manifest: Manifest = {
     format: MANIFEST_FORMAT,
@@ -73,7 +93,7 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
       languages: (languagesOf.get(site.id) ?? []).map((row) => ({ language: row.language, active: Number(row.is_active) === 1 })),
       createdAt: site.created_at,
     })),
-    contentTypes: types.map((type) => ({ fullyQualifiedName: type.fully_qualified_name, name: type.name, fields: parse(type.field_schema) as Manifest['contentTypes'][number]['fields'] })),
+    contentTypes: types.map((type) => ({ fullyQualifiedName: type.fully_qualified_name, name: type.name, fields: parse(type.field_schema, `content type ${type.fully_qualified_name} fields`) as Manifest['contentTypes'][number]['fields'] })),
     contents: contents.map((content) => {
       const file = mediaOf.get(content.id);
       let manifestMedia: ManifestContent['media'] = null;
@@ -91,7 +111,12 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
         primaryLanguage: content.primary_language,
         createdAt: content.created_at,
         updatedAt: content.updated_at,
-        translations: (translationsOf.get(content.id) ?? []).map((row) => ({ language: row.language, title: row.title, body: parse(row.body), publishedAt: row.published_at })),
+        translations: (translationsOf.get(content.id) ?? []).map((row) => ({
+          language: row.language,
+          title: row.title,
+          body: parse(row.body, `content ${content.content_key} (${row.language}) body`, findBodyProblem),
+          publishedAt: row.published_at,
+        })),
         media: manifestMedia,
       };
     }),
@@ -107,10 +132,10 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
       itemType: collection.item_type,
       urlName: collection.url_name,
       title: collection.title,
-      metadata: parse(collection.metadata),
+      metadata: parse(collection.metadata, `collection ${collection.collection_key} metadata`),
       primaryLanguage: collection.primary_language,
       publishedAt: collection.published_at,
-      translations: (collectionTranslationsOf.get(collection.id) ?? []).map((row) => ({ language: row.language, title: row.title, metadata: parse(row.metadata) })),
+      translations: (collectionTranslationsOf.get(collection.id) ?? []).map((row) => ({ language: row.language, title: row.title, metadata: parse(row.metadata, `collection ${collection.collection_key} (${row.language}) metadata`) })),
       items: (itemsOf.get(collection.id) ?? []).map((row) => row.content_key),
     })),
     seoRecords: seo.map((record) => ({
@@ -119,12 +144,15 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
       urlAlias: record.url_alias,
       recordName: record.record_name,
       objectName: record.object_name,
-      fields: parse(record.fields) as Record<string, string>,
-      hrefLangUrls: parse(record.href_lang_urls) as Record<string, string>,
+      fields: parse(record.fields, `SEO record ${record.record_id} fields`) as Record<string, string>,
+      hrefLangUrls: parse(record.href_lang_urls, `SEO record ${record.record_id} hrefLangUrls`) as Record<string, string>,
       canonicalUrl: record.canonical_url,
       isSeoIndexed: Number(record.is_seo_indexed) === 1,
     })),
   };
+  if (json.problems.length > 0) {
+    throw new Error(`The store holds records beyond the content limits (docs/content-format.md, "Limits"); correct or delete them, then export again:\n${json.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
   return { manifest, files };
 }
 

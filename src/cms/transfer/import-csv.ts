@@ -202,7 +202,8 @@ async function withStoredDates(db: ContentStore, content: ManifestContent): Prom
     rows.length === content.translations.length &&
     rows.every((row) => {
       const given = content.translations.find((translation) => translation.language === row.language);
-      return given !== undefined && given.title === row.title && canonical(given.body) === canonical(JSON.parse(row.body));
+      // Compared as stored text: the stored body is never parsed and written out again (it may be of any depth).
+      return given !== undefined && given.title === row.title && canonical(given.body) === row.body;
     });
   const sameMedia = (media?.sha256 ?? null) === (content.media?.sha256 ?? null);
   if (!sameTranslations || !sameMedia) return { ...content, createdAt: stored.created_at };

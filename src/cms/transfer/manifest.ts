@@ -5,6 +5,10 @@
  * and reports every problem with its place in the file before anything is written.
  */
 
+import { findBodyProblem, findHeadTagsProblem, findNestingProblem, placeOf, type LimitProblem } from '../../shared/content-limits';
+import { HEAD_TAGS_FIELD } from '../../shared/seo-templates';
+import { normalizeTexts } from '../../shared/text';
+
 export const MANIFEST_FORMAT = 'literature-sheets-content';
 export const MANIFEST_VERSION = 1;
 
@@ -151,7 +155,6 @@ class Reader {
     }
     if (value.length > max) this.fail(path, `must be at most ${max} characters`);
     else if (pattern && !pattern.test(value)) this.fail(path, `has an unsupported value ${JSON.stringify(value.slice(0, 80))}`);
-    if (value.includes('\u0000')) this.fail(path, 'must not contain NUL characters');
     return value;
   }
 
@@ -178,17 +181,37 @@ class Reader {
     return value === true;
   }
 
+  /** A value held to the content limits (docs/content-format.md, "Limits"); `record` names its owner. */
+  withinLimits(path: string, record: string, problem: LimitProblem | null): void {
+    if (problem !== null) this.fail(placeOf(path, problem), `${problem.message} (${record})`);
+  }
+
+  /** A free-form map (collection metadata) held to the content limits. */
+  map(path: string, record: string, value: unknown): Json {
+    const map = this.object(path, value);
+    this.withinLimits(path, record, findNestingProblem(map));
+    return map;
+  }
+
   stringMap(path: string, value: unknown): Record<string, string> {
     const map = this.object(path, value);
     for (const [key, entry] of Object.entries(map)) this.text(`${path}.${key}`, entry);
     return map as Record<string, string>;
   }
 
+  /** An SEO record's fields: texts, the ready-made head tags among them within their own limit. */
+  seoFields(path: string, record: string, value: unknown): Record<string, string> {
+    const fields = this.stringMap(path, value);
+    const headTags = fields[HEAD_TAGS_FIELD];
+    if (typeof headTags === 'string') this.withinLimits(`${path}.${HEAD_TAGS_FIELD}`, record, findHeadTagsProblem(headTags));
+    return fields;
+  }
+
   file(path: string, value: unknown): ManifestFile {
     const json = this.object(path, value);
     return {
       file: this.text(`${path}.file`, json.file, RELATIVE_FILE),
-      // NUL is refused for every text already; a file name also has no slashes.
+      // A file name has no slashes (texts are normalised already: no controls).
       fileName: this.text(`${path}.fileName`, json.fileName, /^[^/\\]{1,255}$/),
       mimeType: this.text(`${path}.mimeType`, json.mimeType, /^[a-z]+\/[a-z0-9.+-]+$/),
       sha256: this.text(`${path}.sha256`, json.sha256, SHA256),
@@ -199,7 +222,8 @@ class Reader {
 /** Checks a parsed manifest: its shape, and that everything it refers to is in it or in `known`. */
 export function readManifest(json: unknown, source: string, known: KnownRecords = EMPTY_KNOWN): Manifest {
   const read = new Reader();
-  const root = read.object('(manifest)', json);
+  // Every text as the store keeps it (docs/content-format.md, "Text"), before anything is checked.
+  const root = read.object('(manifest)', normalizeTexts(json));
   if (root.format !== MANIFEST_FORMAT) read.fail('format', `must be "${MANIFEST_FORMAT}"`);
   if (root.version !== MANIFEST_VERSION) read.fail('version', `must be ${MANIFEST_VERSION} (this version of Literature Sheets reads version ${MANIFEST_VERSION})`);
 
@@ -239,12 +263,10 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
     const translations = read.list(`${path}.translations`, content.translations).map((entry, position) => {
       const at = `${path}.translations[${position}]`;
       const translation = read.object(at, entry);
-      return {
-        language: read.text(`${at}.language`, translation.language, LANGUAGE),
-        title: read.text(`${at}.title`, translation.title, undefined, 1000),
-        body: read.object(`${at}.body`, translation.body),
-        publishedAt: read.date(`${at}.publishedAt`, translation.publishedAt),
-      };
+      const language = read.text(`${at}.language`, translation.language, LANGUAGE);
+      const body = read.object(`${at}.body`, translation.body);
+      read.withinLimits(`${at}.body`, `content ${String(content.contentKey)}, ${language}`, findBodyProblem(body));
+      return { language, title: read.text(`${at}.title`, translation.title, undefined, 1000), body, publishedAt: read.date(`${at}.publishedAt`, translation.publishedAt) };
     });
     if (translations.length === 0) read.fail(`${path}.translations`, 'must hold at least one translation');
     const media =
@@ -294,13 +316,14 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
       itemType: read.text(`${path}.itemType`, collection.itemType, TYPE_NAME),
       urlName: read.text(`${path}.urlName`, collection.urlName, NAME),
       title: read.text(`${path}.title`, collection.title, undefined, 1000),
-      metadata: read.object(`${path}.metadata`, collection.metadata),
+      metadata: read.map(`${path}.metadata`, `collection ${String(collection.collectionKey)}`, collection.metadata),
       primaryLanguage: read.text(`${path}.primaryLanguage`, collection.primaryLanguage, LANGUAGE),
       publishedAt: read.date(`${path}.publishedAt`, collection.publishedAt),
       translations: read.list(`${path}.translations`, collection.translations ?? []).map((entry, position) => {
         const at = `${path}.translations[${position}]`;
         const translation = read.object(at, entry);
-        return { language: read.text(`${at}.language`, translation.language, LANGUAGE), title: read.text(`${at}.title`, translation.title, undefined, 1000), metadata: read.object(`${at}.metadata`, translation.metadata) };
+        const language = read.text(`${at}.language`, translation.language, LANGUAGE);
+        return { language, title: read.text(`${at}.title`, translation.title, undefined, 1000), metadata: read.map(`${at}.metadata`, `collection ${String(collection.collectionKey)}, ${language}`, translation.metadata) };
       }),
       items: read.list(`${path}.items`, collection.items).map((key, position) => read.text(`${path}.items[${position}]`, key, CONTENT_KEY)),
     };
@@ -315,7 +338,7 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
       urlAlias: read.optionalText(`${path}.urlAlias`, record.urlAlias, NAME),
       recordName: read.text(`${path}.recordName`, record.recordName, undefined, 1000),
       objectName: read.text(`${path}.objectName`, record.objectName, undefined, 200),
-      fields: read.stringMap(`${path}.fields`, record.fields ?? {}),
+      fields: read.seoFields(`${path}.fields`, `SEO record ${String(record.recordId)}`, record.fields ?? {}),
       hrefLangUrls: read.stringMap(`${path}.hrefLangUrls`, record.hrefLangUrls ?? {}),
       canonicalUrl: read.optionalText(`${path}.canonicalUrl`, record.canonicalUrl),
       isSeoIndexed: read.boolean(`${path}.isSeoIndexed`, record.isSeoIndexed ?? true),

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../../shared/constants';
+import { CONTENT_LIMITS, findNestingProblem } from '../../shared/content-limits';
 import { createDeliveryClient } from '../../shared/delivery-client';
 import type { CollectionItem, ContentDocument } from '../../shared/delivery-types';
 import { idFromBytes } from '../../shared/ids';
@@ -117,7 +118,7 @@ export async function migrateFromDeliveryApi(db: ContentStore, source: Migration
     const translations = languages.flatMap((language) => {
       const translated = pages.get(language)?.find((candidate) => candidate.id === item.id);
       // The source fell back to its default for this item: there is no translation to bring.
-      if (translated === undefined || (language !== primaryLanguage && JSON.stringify(translated.body) === JSON.stringify(item.body))) return [];
+      if (translated === undefined || (language !== primaryLanguage && isSameBody(translated.body, item.body))) return [];
       return [{ language, title: translated.body.title, body: asStored(translated.body.contentBody), publishedAt: translated.body.publishedDate }];
     });
     contents.push({
@@ -204,4 +205,14 @@ function asStored(body: Record<string, unknown>): Record<string, unknown> {
       return [field, key === undefined ? value : { source: { type: 'imageReference', ref: { contentKey: key } } }];
     }),
   );
+}
+
+/**
+ * Whether two delivered items carry the same body. One beyond the content limits is never the
+ * same (and is not written out, which would exhaust the stack): the manifest check names it.
+ */
+function isSameBody(one: unknown, other: unknown): boolean {
+  const depth = CONTENT_LIMITS.depth + 2;
+  if (findNestingProblem(one, depth) !== null || findNestingProblem(other, depth) !== null) return false;
+  return JSON.stringify(one) === JSON.stringify(other);
 }

@@ -62,11 +62,19 @@ export function buildSeoHead(input: SeoHeadInput): SeoHead {
   };
 }
 
+/**
+ * An authored URL for the head or structured data: an https: URL as it is, a site path made
+ * absolute; anything else (a bare #fragment, mailto:, an invalid link) is null.
+ */
+function absoluteUrlOf(value: unknown, basePath: string, origin: string): string | null {
+  if (typeof value !== 'string') return null;
+  const kind = classifyLink(value);
+  if (kind === 'absolute') return value;
+  return kind === 'relative' ? `${origin}${resolveLink(value, basePath).href}` : null;
+}
+
 function canonicalOf(record: SeoRecord | null, basePath: string, origin: string): string | null {
-  if (record === null || record.canonicalUrl === null || record.canonicalUrl === '') return null;
-  const link = resolveLink(record.canonicalUrl, basePath);
-  if (link.href === '' || link.opensNewWindow || link.href.startsWith('#')) return null;
-  return classifyLink(link.href) === 'relative' ? `${origin}${link.href}` : link.href;
+  return record === null ? null : absoluteUrlOf(record.canonicalUrl, basePath, origin);
 }
 
 /**
@@ -77,23 +85,15 @@ function canonicalOf(record: SeoRecord | null, basePath: string, origin: string)
 export function alternatesOf(input: Pick<SeoHeadInput, 'languages' | 'record' | 'basePath' | 'origin' | 'path'>): SeoHead['alternates'] {
   const { languages, record, basePath, origin, path } = input;
   if (languages.active.length <= 1) return [];
-  const hrefFor = (language: string) => {
-    const own = record?.hrefLangUrls[language.replace('-', '_')];
-    const link = own === undefined ? null : resolveLink(own, basePath);
-    if (link !== null && link.href !== '' && !link.opensNewWindow) return classifyLink(link.href) === 'relative' ? `${origin}${link.href}` : link.href;
-    return `${origin}${localizedPath(basePath, path, language, languages)}`;
-  };
+  const hrefFor = (language: string) =>
+    absoluteUrlOf(record?.hrefLangUrls[language.replace('-', '_')], basePath, origin) ?? `${origin}${localizedPath(basePath, path, language, languages)}`;
   const alternates = languages.active.map((language) => ({ hreflang: toBcp47(language), href: hrefFor(language) }));
   return [...alternates, { hreflang: 'x-default', href: hrefFor(languages.default) }];
 }
 
 /** schema.org: the page is a collection of literature sheets, each a PDF document. */
 function structuredData(input: SeoHeadInput, title: string, description: string, url: string): Record<string, unknown> {
-  const absolute = (href: unknown) => {
-    const link = resolveLink(href, input.basePath);
-    if (link.href === '' || link.opensNewWindow || link.href.startsWith('#')) return undefined;
-    return classifyLink(link.href) === 'relative' ? `${input.origin}${link.href}` : link.href;
-  };
+  const absolute = (href: unknown) => absoluteUrlOf(href, input.basePath, input.origin) ?? undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'CollectionPage',

@@ -5,7 +5,7 @@
  * Sizes, borders and colours come from the page stylesheet (page-styles.ts).
  */
 import type { Ref } from 'react';
-import { DEFAULT_IMAGE_LOADING, FORM_FACTOR_MEDIA, responsiveSrcSet } from '../../shared/images';
+import { DEFAULT_IMAGE_LOADING, FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrcSet } from '../../shared/images';
 import { resolvePageReference } from '../../shared/page-references';
 import { bindItemFields } from '../../shared/rich-text';
 import { stripTags } from '../../shared/text';
@@ -33,7 +33,8 @@ export function readCardFields(item: GridItem): CardFields {
   const fields = body.contentBody;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const image = fields.image !== null && typeof fields.image === 'object' ? (fields.image as Record<string, unknown>) : null;
-  const imageUrl = image === null ? '' : text(image.url);
+  // Images come from the site itself (as in rich text): another host's image would let it watch visitors.
+  const imageUrl = image === null || !isSiteImageUrl(text(image.url)) ? '' : text(image.url);
   return {
     title: stripTags(text(fields.Title) || body.title),
     description: stripTags(text(fields.description)),

@@ -1,0 +1,76 @@
+/**
+ * JSON columns read back from the store, held to the content limits (shared/content-limits.ts).
+ * Rows can reach the store by paths that never checked them (an older version, a hand-written
+ * row, a restored backup), so a value beyond the limits is left out of every answer and reported
+ * once, instead of failing the page or API answer that reads it.
+ */
+import { EventEmitter } from 'node:events';
+import { describeProblem, findBodyProblem, findNestingProblem, type LimitProblem } from '../shared/content-limits';
+
+export interface SkippedRecord {
+  /** The record, for a person: `content MC… (de_DE)`, `SEO record 20Y…`. */
+  record: string;
+  problem: string;
+}
+
+/** Emits 'skipped' with a SkippedRecord, once per record and problem in this process. */
+export const skippedRecords = new EventEmitter<{ skipped: [SkippedRecord] }>();
+
+/** Records already reported; bounded so a store full of bad rows cannot grow it without end. */
+const reported = new Set<string>();
+const MAX_REPORTED = 10_000;
+
+export function reportSkippedRecord(record: string, place: string, problem: LimitProblem): void {
+  const line = describeProblem(place, problem);
+  const key = `${record} ${line}`;
+  if (reported.has(key)) return;
+  if (reported.size >= MAX_REPORTED) reported.clear();
+  reported.add(key);
+  skippedRecords.emit('skipped', { record, problem: line });
+}
+
+/** Parses a stored JSON object; anything else (not JSON, not an object) reads as null. */
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A stored content body, or null (reported) when it is not an object or breaks a limit. */
+export function readStoredBody(text: string, record: string): Record<string, unknown> | null {
+  const body = parseObject(text);
+  if (body === null) {
+    reportSkippedRecord(record, 'body', { path: '', message: 'is not a JSON object' });
+    return null;
+  }
+  const problem = findBodyProblem(body);
+  if (problem !== null) {
+    reportSkippedRecord(record, 'body', problem);
+    return null;
+  }
+  return body;
+}
+
+/** A stored JSON map (metadata, a field schema), or null (reported) when it breaks a limit. */
+export function readStoredMap(text: string, record: string, place: string): Record<string, unknown> | null {
+  const map = parseObject(text);
+  if (map === null) {
+    reportSkippedRecord(record, place, { path: '', message: 'is not a JSON object' });
+    return null;
+  }
+  const problem = findNestingProblem(map);
+  if (problem !== null) {
+    reportSkippedRecord(record, place, problem);
+    return null;
+  }
+  return map;
+}
+
+/** A stored map of texts: values that are not text are left out. */
+export function readStoredTexts(text: string): Record<string, string> {
+  const map = parseObject(text) ?? {};
+  return Object.fromEntries(Object.entries(map).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
