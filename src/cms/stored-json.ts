@@ -6,6 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { describeProblem, findBodyProblem, findNestingProblem, type LimitProblem } from '../shared/content-limits';
+import { mayHoldUnwantedText, normalizeTexts } from '../shared/text';
 
 export interface SkippedRecord {
   /** The record, for a person: `content MC… (de_DE)`, `SEO record 20Y…`. */
@@ -29,14 +30,20 @@ export function reportSkippedRecord(record: string, place: string, problem: Limi
   skippedRecords.emit('skipped', { record, problem: line });
 }
 
-/** Parses a stored JSON object; anything else (not JSON, not an object) reads as null. */
+/**
+ * Parses a stored JSON object; anything else (not JSON, not an object) reads as null. Its texts
+ * come out normalised even when the row was written around the inputs that normalise them, so
+ * the server's HTML and the page data agree (a lone surrogate would otherwise break hydration).
+ */
 function parseObject(text: string): Record<string, unknown> | null {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    value = JSON.parse(text);
   } catch {
     return null;
   }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  return mayHoldUnwantedText(text) ? normalizeTexts(value as Record<string, unknown>) : (value as Record<string, unknown>);
 }
 
 /** A stored content body, or null (reported) when it is not an object or breaks a limit. */

@@ -7,7 +7,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { mediaTokenKeys, resolveContentTokens } from '../shared/rich-text';
+import { describeProblem, findNestingProblem } from '../shared/content-limits';
 import { sanitizeHtml } from '../shared/sanitize-html';
+import { normalizeTexts } from '../shared/text';
 import type { PageDefinition } from '../site/pages/page-definition';
 import { buildPageStyles } from '../site/pages/page-styles';
 import { localizePage, PageDefinitionError, validatePageDefinition } from '../site/pages/validate-page';
@@ -52,7 +54,10 @@ export async function loadPages(directory: string, settings: PageLoadSettings): 
     } catch (error) {
       throw new PageDefinitionError(source, [`is not valid JSON (${error instanceof Error ? error.message : String(error)})`]);
     }
-    const validated = validatePageDefinition(json, source);
+    // Held to the content limits and normalised like every other input (docs/content-format.md, "Limits").
+    const tooDeep = findNestingProblem(json);
+    if (tooDeep !== null) throw new PageDefinitionError(source, [describeProblem('(page)', tooDeep)]);
+    const validated = validatePageDefinition(normalizeTexts(json), source);
     const definition = await prepareRichText(validated, settings);
     const translated: Record<string, PageDefinition> = {};
     for (const language of Object.keys(validated.translations ?? {})) {

@@ -42,3 +42,20 @@ describe('resolveUrlFields (spec §3.1)', () => {
     expect(item.url).toBe('/a.pdf');
   });
 });
+
+describe('resolveUrlFields at depth', () => {
+  it('maps url fields at any depth a body may have, and leaves out what lies beyond', () => {
+    const body = { url: 'javascript:alert(1)', image: { url: '/media/x' }, list: [{ url: '//evil.example' }] };
+    expect(resolveUrlFields(body, '/lit')).toEqual({ url: '', image: { url: '/lit/media/x' }, list: [{ url: '' }] });
+    const deep = JSON.parse(`${'{"a":'.repeat(10_000)}{"url":"/x"}${'}'.repeat(10_000)}`) as unknown;
+    expect(() => resolveUrlFields(deep, '')).not.toThrow();
+    const kept = JSON.parse(`${'{"a":'.repeat(30)}{"url":"/x"}${'}'.repeat(30)}`) as unknown;
+    expect(JSON.stringify(resolveUrlFields(kept, '/lit'))).toContain('"url":"/lit/x"');
+  });
+
+  it('keeps a field named __proto__ a field', () => {
+    const copy = resolveUrlFields(JSON.parse('{"__proto__":{"url":"/x"}}') as Record<string, unknown>, '');
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['__proto__']);
+  });
+});

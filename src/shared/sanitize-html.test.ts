@@ -68,3 +68,17 @@ describe('rich-text tokens (spec §5.3)', () => {
     expect(itemFieldNames('{!Item.Title} {!Item.a.b} {!Item.Title}')).toEqual(['Title', 'a.b']);
   });
 });
+
+describe('sanitizeHtml at depth', () => {
+  it('survives markup nested 100,000 deep and unwraps what lies beyond 64 levels, text kept', () => {
+    const html = `${'<div>'.repeat(100_000)}deep text${'</div>'.repeat(100_000)}`;
+    const clean100k = sanitizeHtml(html, { basePath: '' });
+    expect(clean100k).toContain('deep text');
+    expect(clean100k.match(/<div>/g)).toHaveLength(64);
+    expect(clean100k.match(/<\/div>/g)).toHaveLength(64);
+  });
+
+  it('keeps structure and order within the limit', () => {
+    expect(clean('<ul><li>a<b>b</b></li><li><i>c</i>d</li></ul><p>e</p>')).toBe('<ul><li>a<b>b</b></li><li><i>c</i>d</li></ul><p>e</p>');
+  });
+});

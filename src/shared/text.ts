@@ -128,3 +128,14 @@ export function normalizeTexts<T>(value: T): T {
   }
   return root as T;
 }
+
+/**
+ * Whether JSON text may hold a text normalizeText would change: an escaped control or surrogate
+ * (`\u0001`, `\b`, `\ud800`) or a raw noncharacter. A cheap look at the text before any walk;
+ * a false alarm (an escaped backslash before such letters) only costs a copy.
+ */
+const MAY_HOLD_UNWANTED = new RegExp(`\\\\(?:[bf]|u(?:00[01]|d[89a-f]))|[\\ufdd0-\\ufdef\\ufffe\\uffff${PLANE_NONCHARACTERS}]`, 'iu');
+
+export function mayHoldUnwantedText(json: string): boolean {
+  return MAY_HOLD_UNWANTED.test(json);
+}

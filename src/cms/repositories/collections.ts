@@ -1,5 +1,6 @@
 import type { ContentStore } from '../database';
 import type { CollectionsTable, ContentsTable } from '../schema';
+import { normalizeText } from '../../shared/text';
 import { readStoredMap } from '../stored-json';
 
 export type Collection = CollectionsTable;
@@ -80,7 +81,7 @@ export async function localizeCollection(db: ContentStore, collection: Collectio
     .execute();
   for (const language of languages) {
     const translation = translations.find((row) => row.language === language);
-    if (translation) return { title: translation.title, metadata: readStoredMap(translation.metadata, `collection ${collection.collection_key} (${language})`, 'metadata') ?? {}, language };
+    if (translation) return { title: normalizeText(translation.title), metadata: readStoredMap(translation.metadata, `collection ${collection.collection_key} (${language})`, 'metadata') ?? {}, language };
   }
-  return { title: collection.title, metadata: readStoredMap(collection.metadata, `collection ${collection.collection_key}`, 'metadata') ?? {}, language: collection.primary_language };
+  return { title: normalizeText(collection.title), metadata: readStoredMap(collection.metadata, `collection ${collection.collection_key}`, 'metadata') ?? {}, language: collection.primary_language };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ContentStore } from '../database';
 import type { ContentTranslationsTable, ContentsTable } from '../schema';
+import { normalizeText } from '../../shared/text';
 import { readStoredBody, readStoredMap } from '../stored-json';
 
 export type Content = ContentsTable;
@@ -43,7 +44,7 @@ export async function localizeContents(db: ContentStore, contents: Content[], la
     // A translation whose body breaks the content limits is left out (and reported): the next one serves.
     for (const translation of new Set(preferred)) {
       const body = readStoredBody(translation.body, `content ${content.content_key} (${translation.language})`);
-      if (body !== null) return [{ ...content, language: translation.language, title: translation.title, body, published_at: translation.published_at }];
+      if (body !== null) return [{ ...content, language: translation.language, title: normalizeText(translation.title), body, published_at: translation.published_at }];
     }
     return [];
   });

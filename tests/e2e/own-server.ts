@@ -1,0 +1,55 @@
+/**
+ * A spec file's own server and database: the built server on a fresh SQLite file seeded with the
+ * demo, changed by the spec as an operator's SQL could change it, so that what one spec stores
+ * never shows in another's pages. The shared servers of playwright.config.ts stay as they are.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
+
+export interface OwnServer {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+export interface OwnServerOptions {
+  /** Page definitions to serve besides the repository's own, by file name. */
+  pages?: Record<string, unknown>;
+  /** Changes the seeded store before the server starts. */
+  prepare?: (db: Database.Database) => void;
+  env?: Record<string, string>;
+}
+
+export async function startOwnServer({ pages = {}, prepare, env = {} }: OwnServerOptions = {}): Promise<OwnServer> {
+  const directory = mkdtempSync(join(tmpdir(), 'literature-e2e-own-'));
+  const pagesDir = join(directory, 'pages');
+  mkdirSync(pagesDir);
+  cpSync('pages', pagesDir, { recursive: true });
+  for (const [name, definition] of Object.entries(pages)) writeFileSync(join(pagesDir, name), JSON.stringify(definition));
+  const databasePath = join(directory, 'site.db');
+  const settings = { DATABASE_URL: `sqlite:${databasePath}`, PAGES_DIR: pagesDir, LOG_LEVEL: 'warn', ...env };
+  const seeded = spawnSync(process.execPath, ['dist/server/cli.js', 'seed'], { env: { PATH: process.env.PATH ?? '', ...settings }, encoding: 'utf8' });
+  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
+  if (prepare) {
+    const db = new Database(databasePath);
+    try {
+      prepare(db);
+    } finally {
+      db.close();
+    }
+  }
+  const port = await freePort();
+  const server: ServerProcess = startServerProcess({ ...settings, PORT: String(port) });
+  await server.waitFor(/is serving http/);
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async stop() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
