@@ -1,0 +1,52 @@
+/**
+ * Rows stored before text was normalised at input get cleaned by the migration: titles, JSON
+ * bodies (field names too), metadata and SEO fields, on SQLite and PostgreSQL alike.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deepJson, demoSheetsAt, writeBodyText } from '../../../tests/helpers/hostile-records';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { readContentVersion } from '../repositories/store-state';
+import { up } from './007-normalize-stored-text';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+});
+afterAll(() => test.close());
+
+describe('migration 007: normalise stored text', () => {
+  it('cleans what earlier versions stored, leaves clean rows and rows beyond the limits alone', async () => {
+    const [dirty, deep, clean] = await demoSheetsAt(test.store, [0, 1, 2]);
+    if (dirty === undefined || deep === undefined || clean === undefined) throw new Error('the demo has sheets');
+    // PostgreSQL text cannot hold NUL or lone surrogates as such; JSON escapes reach both engines.
+    await writeBodyText(test.store, dirty.id, 'en_US', '{"Title":"A\\u0001\\ud800","k\\u0002":["\\udfff",1],"ok":"é\\t"}', 'Title \ufffe bell\u0007');
+    const deepBody = `{"Title":"\\u0001","x":${deepJson(100)}}`;
+    await writeBodyText(test.store, deep.id, 'en_US', deepBody);
+    await test.store.db.updateTable('collections').set({ title: 'Collection\u0008', metadata: '{"description":"\\u000b"}' }).where('id', '=', DEMO_IDS.collectionId).execute();
+    await test.store.db.updateTable('seo_records').set({ fields: '{"Name":"\\u001f"}', record_name: 'Name\u0001' }).where('site_id', '=', DEMO_IDS.siteId).execute();
+    const cleanBefore = await bodyOf(clean.id);
+
+    await up(test.store.db);
+
+    const dirtyRow = await test.store.db.selectFrom('content_translations').select(['title', 'body']).where('content_id', '=', dirty.id).where('language', '=', 'en_US').executeTakeFirstOrThrow();
+    expect(dirtyRow.title).toBe('Title \ufffd bell\ufffd');
+    expect(JSON.parse(dirtyRow.body)).toEqual({ Title: 'A\ufffd\ufffd', 'k\ufffd': ['\ufffd', 1], ok: 'é\t' });
+    expect(await bodyOf(deep.id)).toBe(deepBody);
+    expect(await bodyOf(clean.id)).toBe(cleanBefore);
+    const collection = await test.store.db.selectFrom('collections').select(['title', 'metadata']).where('id', '=', DEMO_IDS.collectionId).executeTakeFirstOrThrow();
+    expect(collection).toEqual({ title: 'Collection\ufffd', metadata: '{"description":"\ufffd"}' });
+    const records = await test.store.db.selectFrom('seo_records').select(['fields', 'record_name']).where('site_id', '=', DEMO_IDS.siteId).orderBy('record_id').execute();
+    expect(new Set(records.map((record) => `${record.record_name} ${record.fields}`))).toEqual(new Set(['Name\ufffd {"Name":"\ufffd"}']));
+
+    // Run again, nothing is left to change: the content version stays where it is.
+    const version = await readContentVersion(test.store.db);
+    await up(test.store.db);
+    expect(await readContentVersion(test.store.db)).toBe(version);
+  });
+});
+
+async function bodyOf(contentId: string): Promise<string> {
+  const row = await test.store.db.selectFrom('content_translations').select('body').where('content_id', '=', contentId).where('language', '=', 'en_US').executeTakeFirstOrThrow();
+  return row.body;
+}
