@@ -2,6 +2,7 @@
  * Rows stored before text was normalised at input get cleaned by the migration: titles, JSON
  * bodies (field names too), metadata and SEO fields, on SQLite and PostgreSQL alike.
  */
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deepJson, demoSheetsAt, writeBodyText } from '../../../tests/helpers/hostile-records';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -27,7 +28,7 @@ describe('migration 007: normalise stored text', () => {
     await test.store.db.updateTable('seo_records').set({ fields: '{"Name":"\\u001f"}', record_name: 'Name\u0001' }).where('site_id', '=', DEMO_IDS.siteId).execute();
     const cleanBefore = await bodyOf(clean.id);
 
-    await up(test.store.db);
+    await up(test.store.db as unknown as Kysely<unknown>);
 
     const dirtyRow = await test.store.db.selectFrom('content_translations').select(['title', 'body']).where('content_id', '=', dirty.id).where('language', '=', 'en_US').executeTakeFirstOrThrow();
     expect(dirtyRow.title).toBe('Title \ufffd bell\ufffd');
@@ -41,7 +42,7 @@ describe('migration 007: normalise stored text', () => {
 
     // Run again, nothing is left to change: the content version stays where it is.
     const version = await readContentVersion(test.store.db);
-    await up(test.store.db);
+    await up(test.store.db as unknown as Kysely<unknown>);
     expect(await readContentVersion(test.store.db)).toBe(version);
   });
 });
