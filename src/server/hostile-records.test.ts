@@ -169,7 +169,8 @@ describe('generated hostile records', () => {
     const checked = ['/', '/de-DE/', '/record/generated', `${API}/sites/${siteId}/cms/delivery/contents/${sheet.content_key}?showAbsoluteUrl=true`, `${API}/communities/${communityId}/managed-content/delivery?showAbsoluteUrl=true`, `${API}/communities/${communityId}/seo/properties/generated`, '/sitemap.xml'];
     await fc.assert(
       fc.asyncProperty(fc.oneof(deepBody, wideBody), tagSoup, text, async (body, headTags, title) => {
-        await writeBodyText(test.store, sheet.id, 'en_US', body, title);
+        // A title column holds what the store can: PostgreSQL text cannot hold NUL (bodies carry it escaped).
+        await writeBodyText(test.store, sheet.id, 'en_US', body, title.replaceAll('\u0000', ''));
         await writeHeadTagsRecord(test.store, 'generated', headTags, { Description: title, Keywords: title });
         for (const route of checked) {
           const response = await test.app.inject(route);
