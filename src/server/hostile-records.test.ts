@@ -121,6 +121,11 @@ describe('a store holding records beyond every limit', () => {
     const html = (await test.app.inject('/')).body;
     for (const title of otherTitles) expect(html).toContain(title);
     expect(html).not.toContain('Deep sheet');
+    // The first page is one sheet short, and paging goes on to the last sheet all the same.
+    expect(html).toContain('href="?page=2#');
+    const [last] = await demoSheetsAt(test.store, [25]);
+    const [lastTitle] = (await localizeContents(test.store.db, last === undefined ? [] : [last], ['en_US'])).map((content) => content.title);
+    expect((await test.app.inject('/?page=4')).body).toContain(lastTitle);
     const collection = (await test.app.inject(`${API}/sites/${siteId}/cms/delivery/collections/${collectionKey}?pageSize=250`)).json<{ items: Array<{ contentKey: string }> }>();
     expect(collection.items.length).toBe(25);
     expect(collection.items.map((item) => item.contentKey)).not.toContain(deepKey);

@@ -60,3 +60,11 @@ describe('pageTokensOf', () => {
     }
   });
 });
+
+describe('a page one record short', () => {
+  it('goes on when the server says there is a next page (a record left out), and ends when it does not', () => {
+    expect(nextPageTokenOf({ pageToken: 0, pageSize: 7, itemCount: 6, total: 26, serverHasNext: true })).toBe(1);
+    expect(nextPageTokenOf({ pageToken: 0, pageSize: 7, itemCount: 6, total: 26 })).toBeNull();
+    expect(nextPageTokenOf({ pageToken: 3, pageSize: 7, itemCount: 4, total: 26, serverHasNext: false })).toBeNull();
+  });
+});

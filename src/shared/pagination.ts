@@ -16,14 +16,20 @@ export interface PageResult {
   itemCount: number;
   /** How many items the whole collection holds. */
   total: number;
+  /**
+   * Whether the server said a next page exists (its nextPageUrl). It counts the collection's
+   * positions, so a page one record short (a record left out: docs/content-format.md, "Limits")
+   * does not end the paging.
+   */
+  serverHasNext?: boolean;
 }
 
 /**
- * spec §4.2: the next token is null when fewer than pageSize items came back, or when
- * (pageToken + 1) × pageSize equals total; otherwise pageToken + 1.
+ * spec §4.2: the next token is null when fewer than pageSize items came back (unless the server
+ * said there is a next page), or when (pageToken + 1) × pageSize equals total; otherwise pageToken + 1.
  */
-export function nextPageTokenOf({ pageToken, pageSize, itemCount, total }: PageResult): number | null {
-  if (itemCount < pageSize) return null;
+export function nextPageTokenOf({ pageToken, pageSize, itemCount, total, serverHasNext = false }: PageResult): number | null {
+  if (itemCount < pageSize && !serverHasNext) return null;
   if ((pageToken + 1) * pageSize === total) return null;
   return pageToken + 1;
 }

@@ -47,6 +47,9 @@ test.beforeAll(async () => {
         `{"Title":"Lone \\ud800 surrogate","description":"Image from elsewhere","url":"${EVIL}/sheet.pdf","image":{"url":"${EVIL}/image.png","altText":"x"}}`,
         first.content_id,
       );
+      // The second: a field nested 10,000 deep, in every language.
+      const second = db.prepare('SELECT content_id FROM collection_items ORDER BY collection_id, position LIMIT 1 OFFSET 1').get() as { content_id: string };
+      db.prepare('UPDATE content_translations SET body = ? WHERE content_id = ?').run(`{"Title":"Deep sheet","extra":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, second.content_id);
     },
   });
 });
@@ -101,6 +104,19 @@ for (const javaScriptEnabled of [true, false]) {
       expect(offSite).toEqual([]);
       await expect(page.locator('.card__title').first()).toHaveText('Lone \ufffd surrogate');
       await expect(page.locator('.card').first().locator('img')).toHaveCount(0);
+    });
+
+    test('a sheet nested 10,000 deep is left out, and Show More still reaches every other sheet', async ({ page }) => {
+      await page.goto(server.origin);
+      if (javaScriptEnabled) await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      const cards = page.locator('.collection-grid [role="group"]');
+      await expect(cards).toHaveCount(6);
+      for (let shown = 6; shown < 25; shown += 7) {
+        await page.getByRole('link', { name: 'Show More' }).click();
+        await expect(cards).toHaveCount(Math.min(25, shown + 7));
+      }
+      await expect(page.getByRole('link', { name: 'Show More' })).toHaveCount(0);
+      await expect(page.getByText('Deep sheet')).toHaveCount(0);
     });
   });
 }

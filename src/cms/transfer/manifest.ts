@@ -201,10 +201,14 @@ class Reader {
 
   /** An SEO record's fields: texts, the ready-made head tags among them within their own limit. */
   seoFields(path: string, record: string, value: unknown): Record<string, string> {
-    const fields = this.stringMap(path, value);
-    const headTags = fields[HEAD_TAGS_FIELD];
-    if (typeof headTags === 'string') this.withinLimits(`${path}.${HEAD_TAGS_FIELD}`, record, findHeadTagsProblem(headTags));
-    return fields;
+    const fields = this.object(path, value);
+    for (const [name, entry] of Object.entries(fields)) {
+      const at = `${path}.${name}`;
+      if (name !== HEAD_TAGS_FIELD) this.text(at, entry);
+      else if (typeof entry !== 'string') this.fail(at, 'must be text');
+      else this.withinLimits(at, record, findHeadTagsProblem(entry));
+    }
+    return fields as Record<string, string>;
   }
 
   file(path: string, value: unknown): ManifestFile {

@@ -63,12 +63,12 @@ export function collectionPageKey(config: CollectionConfig, pageToken: number): 
 }
 
 /** Turns one response into a page of grid items, positioned after the pages before it. */
-export function toCollectionPage(response: Pick<CollectionResponse, 'items' | 'total'>, config: CollectionConfig, pageToken: number, basePath: string): CollectionPage {
+export function toCollectionPage(response: Pick<CollectionResponse, 'items' | 'total' | 'nextPageUrl'>, config: CollectionConfig, pageToken: number, basePath: string): CollectionPage {
   const items = sortItems(resolveUrlFields(response.items, basePath), config.sortBy, config.sortOrder);
   return {
     items: toGridItems(items, pageToken * config.pageSize),
     total: response.total,
-    ...pageTokensOf({ pageToken, pageSize: config.pageSize, itemCount: response.items.length, total: response.total }),
+    ...pageTokensOf({ pageToken, pageSize: config.pageSize, itemCount: response.items.length, total: response.total, serverHasNext: typeof response.nextPageUrl === 'string' }),
   };
 }
 
