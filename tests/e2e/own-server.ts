@@ -44,12 +44,32 @@ export async function startOwnServer({ pages = {}, prepare, env = {} }: OwnServe
   const port = await freePort();
   const server: ServerProcess = startServerProcess({ ...settings, PORT: String(port) });
   await server.waitFor(/is serving http/);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitUntilReady(origin);
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin,
     async stop() {
       server.child.kill('SIGTERM');
       await server.exited;
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Until /readyz says the store answers. On a busy machine the first statements of a fresh process
+ * can take longer than a serving process lets them (the store then counts as down for a moment):
+ * a spec starts once the server is ready, as a load balancer would send it traffic.
+ */
+async function waitUntilReady(origin: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const status = await fetch(`${origin}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    if (Date.now() > deadline) throw new Error(`${origin}/readyz did not answer 200 within ${timeoutMs} ms (last: ${status})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
