@@ -77,6 +77,19 @@ describe('errors Node answers before any route', () => {
   });
 });
 
+describe('the connection after such an error', () => {
+  it('never writes an error answer into a response already under way (pipelined requests)', async () => {
+    const text = await sendRaw(`GET /services/data/v65.0/openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\nGET /?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`).then(
+      (response) => `${response.status} ${response.body}`,
+      () => 'reset',
+    );
+    // The first request is sound: its answer comes whole, or the connection closes. A 431 would be
+    // read as its answer, or land inside it.
+    expect(text.startsWith('431')).toBe(false);
+    expect(text.includes('431') && text.startsWith('200')).toBe(false);
+  });
+});
+
 describe('errors Fastify answers before the handler', () => {
   it('413 for a body over the limit', async () => {
     const body = 'email=a%40example.com&password=' + 'x'.repeat(20_000);

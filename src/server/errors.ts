@@ -101,9 +101,18 @@ const CLIENT_ERROR_LINGER_MS = 2000;
  */
 export function createClientErrorHandler(basePath: string): (error: ClientError, socket: Socket) => void {
   const isApiPath = createApiPathTest(basePath);
+  // The parser stays failed, so every further chunk the client sends reports the error again.
+  const answered = new WeakSet<Socket>();
   return (error, socket) => {
-    // A reset connection has nobody left to answer.
-    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    // A reset connection has nobody left to answer; an answered one has had its answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed || answered.has(socket)) return;
+    answered.add(socket);
+    // A response to an earlier request on this connection is under way (pipelining): an answer
+    // written now would land inside it, or be read as its answer. Only closing is safe.
+    if ((socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+      socket.destroy();
+      return;
+    }
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     const { title, message } = CLIENT_ERRORS[status] as { title: string; message: string };
     const requestLine = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 8192).toString('latin1') : '';

@@ -104,6 +104,8 @@ beforeAll(async () => {
   await writeHeadTagsRecord(test.store, 'deep-head-tags', '<b>'.repeat(350_000));
   await writeHeadTagsRecord(test.store, 'soup-head-tags', `${'<b>'.repeat(20_000)}<link rel="icon" href="https://evil.example/favicon.ico"><meta name="referrer" content="unsafe-url"><link rel="canonical" href="https://evil.example/"><meta name="keywords" content="kept">`, { Description: 'x'.repeat(50), Keywords: '\ud800' });
   await test.store.db.updateTable('collection_translations').set({ metadata: deepJson(5_000) }).where('language', '=', 'de_DE').execute();
+  // A content type whose field schema is not what the API reads.
+  await test.store.db.updateTable('content_types').set({ field_schema: '{"Title":null,"description":{"label":1},"url":"x"}' }).where('fully_qualified_name', '=', 'literature_sheet').execute();
 });
 afterAll(async () => {
   skippedRecords.off('skipped', onSkipped);

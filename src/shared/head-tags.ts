@@ -91,7 +91,9 @@ export function reviewHeadTags(html: string, basePath: string): HeadTagVerdict[]
 }
 
 function readElement(element: Element, basePath: string): HeadTagVerdict {
-  const attributes = element.attrs.map(({ name, value }) => [name.toLowerCase(), value] as [string, string]);
+  // The first of two attributes of one name wins, as in browsers (inside <svg>, xlink:href is read as href).
+  const attributes: Array<[string, string]> = [];
+  for (const { name, value } of element.attrs) if (!attributes.some(([seen]) => seen === name.toLowerCase())) attributes.push([name.toLowerCase(), value]);
   const drop = (reason: string): HeadTagVerdict => ({ dropped: reason, tag: element.tagName });
   switch (element.tagName) {
     case 'meta':

@@ -45,9 +45,12 @@ export function optimizedImageUrl(path: string, { width, height }: ResizeOptions
   return withBasePath(basePath, `/cdn-cgi/image/${options.join(',')}${source}`);
 }
 
-/** An image source the site shows: a path on this site or a raster data URI, never another host. */
+/**
+ * An image source the site shows: a path on this site or a raster data URI, never another host.
+ * Not a resizer path: a CDN in front of the site may take those over and fetch what they name.
+ */
 export function isSiteImageUrl(url: string): boolean {
-  return classifyLink(url) === 'relative' || isImageDataUri(url);
+  return (classifyLink(url) === 'relative' && !url.includes('/cdn-cgi/')) || isImageDataUri(url);
 }
 
 export interface SrcSetEntry {

@@ -82,3 +82,13 @@ describe('sanitizeHtml at depth', () => {
     expect(clean('<ul><li>a<b>b</b></li><li><i>c</i>d</li></ul><p>e</p>')).toBe('<ul><li>a<b>b</b></li><li><i>c</i>d</li></ul><p>e</p>');
   });
 });
+
+describe('item bindings inside URLs', () => {
+  it('are percent-encoded, so a value cannot make a kept URL name another host', () => {
+    const html = clean('<a href="/sheets/{!Item.name}">{!Item.name}</a><img src="/{!Item.path}" alt="">');
+    expect(html).toBe('<a href="/lit/sheets/{!ItemUrl.name}">{!Item.name}</a><img src="/lit/{!ItemUrl.path}" alt="" loading="lazy">');
+    const bound = bindItemFields(sanitizeHtml('<img src="/{!Item.path}" alt=""><a href="/{!Item.path}">{!Item.path}</a>', { basePath: '' }), { path: '/evil.example/p.png' });
+    expect(bound).toBe('<img src="/%2Fevil.example%2Fp.png" alt="" loading="lazy"><a href="/%2Fevil.example%2Fp.png">/evil.example/p.png</a>');
+    expect(bindItemFields(sanitizeHtml('<img src="/{!Item.path}" alt="">', { basePath: '' }), { path: '\\evil.example/"><script>' })).toBe('<img src="/%5Cevil.example%2F%22%3E%3Cscript%3E" alt="" loading="lazy">');
+  });
+});

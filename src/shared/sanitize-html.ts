@@ -8,6 +8,7 @@ import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
 import { TEXT_STYLES } from './constants';
 import { isSiteImageUrl } from './images';
 import { isImageDataUri, resolveLink } from './links';
+import { markUrlBindings } from './rich-text';
 import { stripTags } from './text';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -105,7 +106,7 @@ function allowedAttributes(element: Element, options: SanitizeOptions): Array<[s
   }
   if (tag === 'a') {
     const link = resolveLink(element.attrs.find((attribute) => attribute.name === 'href')?.value, options.basePath);
-    if (link.href !== '') kept.push(['href', link.href]);
+    if (link.href !== '') kept.push(['href', markUrlBindings(link.href)]);
     const newWindow = link.opensNewWindow || element.attrs.some((attribute) => attribute.name === 'target' && attribute.value === '_blank');
     // spec §5.1: mailto: and tel: open in a new window; a new window never gets a handle on this one.
     if (newWindow && link.href !== '') kept.push(['target', '_blank'], ['rel', 'noopener noreferrer']);
@@ -115,7 +116,7 @@ function allowedAttributes(element: Element, options: SanitizeOptions): Array<[s
     // Images come from the site itself: an outside image would let a third party watch visitors.
     const src = !isSiteImageUrl(source) ? '' : isImageDataUri(source) ? source : resolveLink(source, options.basePath).href;
     if (src === '') return null;
-    kept.push(['src', src]);
+    kept.push(['src', markUrlBindings(src)]);
     // spec §5.3: alt text is shown sanitised (no tags).
     kept.push(['alt', stripTags(element.attrs.find((attribute) => attribute.name === 'alt')?.value ?? '')]);
     kept.push(['loading', 'lazy']);

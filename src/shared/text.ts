@@ -105,8 +105,9 @@ export function normalizeText(text: string): string {
 }
 
 /**
- * A copy of a JSON value with every text, field names included, normalised. Iterative, so any
- * depth is fine; a field named `__proto__` stays an ordinary field.
+ * A copy of a JSON value with every text value normalised. Field names are kept as they are: they
+ * are never shown as text, and two names that normalise alike would overwrite each other.
+ * Iterative, so any depth is fine; a field named `__proto__` stays an ordinary field.
  */
 export function normalizeTexts<T>(value: T): T {
   if (typeof value === 'string') return normalizeText(value) as T;
@@ -123,7 +124,7 @@ export function normalizeTexts<T>(value: T): T {
         copy = containerOf(entry);
         stack.push([entry, copy as object]);
       }
-      Object.defineProperty(target, Array.isArray(target) ? key : normalizeText(key), { value: copy, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(target, key, { value: copy, enumerable: true, writable: true, configurable: true });
     }
   }
   return root as T;
@@ -138,4 +139,37 @@ const MAY_HOLD_UNWANTED = new RegExp(`\\\\(?:[bf]|u(?:00[01]|d[89a-f]))|[\\ufdd0
 
 export function mayHoldUnwantedText(json: string): boolean {
   return MAY_HOLD_UNWANTED.test(json);
+}
+
+const JSON_WHITESPACE = ' \t\n\r';
+
+/**
+ * JSON text with its text values normalised and everything else (field names, numbers, spacing,
+ * order) kept character for character: stored JSON rewritten without parsing it into values, so
+ * no depth is too deep and no number is rounded. Only a string that changes is written anew.
+ * The text must be valid JSON (outside strings it then holds no quote).
+ */
+export function normalizeJsonText(json: string): string {
+  let out = '';
+  let index = 0;
+  while (index < json.length) {
+    const quote = json.indexOf('"', index);
+    if (quote === -1) return out + json.slice(index);
+    out += json.slice(index, quote);
+    let end = quote + 1;
+    while (end < json.length && json[end] !== '"') end += json[end] === '\\' ? 2 : 1;
+    const token = json.slice(quote, end + 1);
+    let next = end + 1;
+    while (next < json.length && JSON_WHITESPACE.includes(json.charAt(next))) next++;
+    // A field name (followed by ':') stays as it is; a value is normalised.
+    out += json[next] === ':' ? token : normalizedJsonString(token);
+    index = end + 1;
+  }
+  return out;
+}
+
+function normalizedJsonString(token: string): string {
+  const text = JSON.parse(token) as string;
+  const normalized = normalizeText(text);
+  return normalized === text ? token : JSON.stringify(normalized);
 }

@@ -1,13 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { CONTENT_LIMITS, findNestingProblem } from '../../shared/content-limits';
-import { normalizeText, normalizeTexts } from '../../shared/text';
+import { normalizeJsonText, normalizeText } from '../../shared/text';
 
 interface TextColumns {
   table: string;
   /** The primary key, for a total order and to address a row. */
   keys: string[];
   texts: string[];
-  /** Columns holding JSON, whose every text (field names included) is normalised. */
+  /** Columns holding JSON, whose text values are normalised (field names, numbers and spacing kept). */
   json: string[];
 }
 
@@ -18,7 +17,8 @@ const COLUMNS: TextColumns[] = [
   { table: 'content_translations', keys: ['content_id', 'language'], texts: ['title'], json: ['body'] },
   { table: 'collections', keys: ['id'], texts: ['title'], json: ['metadata'] },
   { table: 'collection_translations', keys: ['collection_id', 'language'], texts: ['title'], json: ['metadata'] },
-  { table: 'seo_records', keys: ['site_id', 'record_id'], texts: ['record_name', 'object_name', 'url_alias', 'canonical_url'], json: ['fields', 'href_lang_urls'] },
+  // url_alias is left alone: it is unique within a site, and two aliases could normalise alike.
+  { table: 'seo_records', keys: ['site_id', 'record_id'], texts: ['record_name', 'object_name', 'canonical_url'], json: ['fields', 'href_lang_urls'] },
   { table: 'media', keys: ['content_id'], texts: ['file_name'], json: [] },
   { table: 'file_assets', keys: ['asset_id', 'version'], texts: ['file_name'], json: [] },
 ];
@@ -28,8 +28,8 @@ const BATCH = 500;
 /**
  * Text is normalised at every input now (shared/text.ts normalizeText: no C0 controls but TAB,
  * LF and CR, no lone surrogates, no noncharacters); this cleans what was stored before, so the
- * server's HTML and the page data agree for old rows too. A JSON value beyond the content limits
- * is left as it is: it is never delivered (stored-json.ts), and writing it out could exhaust the stack.
+ * server's HTML and the page data agree for old rows too. JSON is rewritten as text, string by
+ * string (normalizeJsonText), so a value of any depth is cleaned and nothing else in it changes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const columns of COLUMNS) await normalizeTable(db, columns);
@@ -63,17 +63,14 @@ function normalizedText(value: unknown): string | null {
   return normalized === value ? null : normalized;
 }
 
-/** The JSON with its texts normalised, or null when nothing changes (or it is left as it is). */
+/** The JSON with its text values normalised, or null when nothing changes (or it is not JSON). */
 function normalizedJson(value: unknown): string | null {
   if (typeof value !== 'string') return null;
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(value);
+    JSON.parse(value);
   } catch {
     return null;
   }
-  if (findNestingProblem(parsed, CONTENT_LIMITS.depth) !== null) return null;
-  const before = JSON.stringify(parsed);
-  const after = JSON.stringify(normalizeTexts(parsed));
-  return before === after ? null : after;
+  const normalized = normalizeJsonText(value);
+  return normalized === value ? null : normalized;
 }

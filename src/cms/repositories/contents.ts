@@ -152,9 +152,20 @@ export async function listContentTypes(db: ContentStore, fullyQualifiedNames: st
   return new Map(
     rows.map((row) => [
       row.fully_qualified_name,
-      { fullyQualifiedName: row.fully_qualified_name, name: row.name, fields: (readStoredMap(row.field_schema, `content type ${row.fully_qualified_name}`, 'fields') ?? {}) as ContentType['fields'] },
+      { fullyQualifiedName: row.fully_qualified_name, name: row.name, fields: fieldsOf(readStoredMap(row.field_schema, `content type ${row.fully_qualified_name}`, 'fields') ?? {}) },
     ]),
   );
+}
+
+/** A stored field schema as the API uses it: fields without a text label and node type are left out. */
+function fieldsOf(schema: Record<string, unknown>): ContentType['fields'] {
+  const fields: ContentType['fields'] = {};
+  for (const [name, definition] of Object.entries(schema)) {
+    if (definition === null || typeof definition !== 'object') continue;
+    const { label, nodeType } = definition as Record<string, unknown>;
+    if (typeof label === 'string' && typeof nodeType === 'string') Object.defineProperty(fields, name, { value: { label, nodeType }, enumerable: true, writable: true, configurable: true });
+  }
+  return fields;
 }
 
 export async function findContentsByIds(db: ContentStore, siteId: string, ids: string[]): Promise<Content[]> {
