@@ -21,7 +21,15 @@ export default defineConfig({
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       // Chromium's own network features fail on a closed network; the sandbox needs a non-root user.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     trace: 'off',
     screenshot: 'only-on-failure',

@@ -17,7 +17,15 @@ export interface ClientBenchOptions {
 }
 
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const KB = 1024;
 
 export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchOptions): Promise<Measurement[]> {
@@ -60,7 +68,18 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
       measured({ section: 'Lighthouse', name: 'best practices', comparison: runs, value: scores.bestPractices, unit: 'score' }, '≥', 100),
       measured({ section: 'Lighthouse', name: 'SEO', comparison: runs, value: scores.seo, unit: 'score' }, '≥', 100),
       measured({ section: 'Lighthouse', name: 'cumulative layout shift', comparison: runs, value: Number(scores.cls.toFixed(3)), unit: '' }, '≤', 0.02),
-      measured({ section: 'Lighthouse', name: 'total blocking time', comparison: runs, value: Math.round(scores.tbtMs), unit: 'ms', details: `LCP ${Math.round(scores.lcpMs)} ms, FCP ${Math.round(scores.fcpMs)} ms` }, '≤', 50),
+      measured(
+        {
+          section: 'Lighthouse',
+          name: 'total blocking time',
+          comparison: runs,
+          value: Math.round(scores.tbtMs),
+          unit: 'ms',
+          details: `LCP ${Math.round(scores.lcpMs)} ms, FCP ${Math.round(scores.fcpMs)} ms`,
+        },
+        '≤',
+        50,
+      ),
     ];
   } finally {
     await server.stop();
@@ -75,7 +94,9 @@ async function guestScripts(pageUrl: string): Promise<{ name: string; gzipBytes:
     const bodies: Promise<{ name: string; gzipBytes: number }>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
-      bodies.push(response.body().then((body) => ({ name: new URL(response.url()).pathname.split('/').pop() ?? '', gzipBytes: gzipSync(body, { level: 9 }).length })));
+      bodies.push(
+        response.body().then((body) => ({ name: new URL(response.url()).pathname.split('/').pop() ?? '', gzipBytes: gzipSync(body, { level: 9 }).length })),
+      );
     });
     await page.goto(pageUrl, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');

@@ -77,7 +77,12 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
         writeFileSync(join(files, 'index.html'), html);
         return ours;
       },
-      () => startProcessServer({ port: 3412, core: SERVER_CORE, command: [process.execPath, 'bench/servers/bare-node.mjs', join(files, 'response.json'), join(files, 'index.html'), '3412'] }),
+      () =>
+        startProcessServer({
+          port: 3412,
+          core: SERVER_CORE,
+          command: [process.execPath, 'bench/servers/bare-node.mjs', join(files, 'response.json'), join(files, 'index.html'), '3412'],
+        }),
       () => startNginx({ port: 3413, root: files, workDir: join(workDir, 'nginx-page'), core: SERVER_CORE }),
     ],
     async ([ours, bare, nginx]) => {
@@ -87,8 +92,30 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
       recordPeak('cached page', ours!.peakRssMb());
       const name = `literature page, cached (${Buffer.byteLength(html).toLocaleString('en')} bytes)`;
       measurements.push(
-        measured({ section: 'Page', name, comparison: 'ours / bare node:http, req/s', value: cached!.requestsPerSecond / bareResult!.requestsPerSecond, unit: '×', details: `ours ${rate(cached!)}; bare Node ${rate(bareResult!)}` }, '≥', 0.8),
-        measured({ section: 'Page', name, comparison: 'ours / nginx from disk, req/s', value: cached!.requestsPerSecond / nginxResult!.requestsPerSecond, unit: '×', details: `nginx ${rate(nginxResult!)}` }, '≥', 0.3),
+        measured(
+          {
+            section: 'Page',
+            name,
+            comparison: 'ours / bare node:http, req/s',
+            value: cached!.requestsPerSecond / bareResult!.requestsPerSecond,
+            unit: '×',
+            details: `ours ${rate(cached!)}; bare Node ${rate(bareResult!)}`,
+          },
+          '≥',
+          0.8,
+        ),
+        measured(
+          {
+            section: 'Page',
+            name,
+            comparison: 'ours / nginx from disk, req/s',
+            value: cached!.requestsPerSecond / nginxResult!.requestsPerSecond,
+            unit: '×',
+            details: `nginx ${rate(nginxResult!)}`,
+          },
+          '≥',
+          0.3,
+        ),
       );
     },
   );

@@ -57,7 +57,8 @@ async function main(): Promise<void> {
       cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
       load: `wrk, 1 thread, ${CONNECTIONS} connections, ${SECONDS} s per measurement; servers on core 0, wrk on core 1`,
     });
-    for (const m of measurements) console.log(`${m.section} · ${m.name}: ${m.comparison} = ${formatValue(m)}${m.target ? ` (target ${m.target}: ${m.met ? 'met' : 'MISSED'})` : ''}`);
+    for (const m of measurements)
+      console.log(`${m.section} · ${m.name}: ${m.comparison} = ${formatValue(m)}${m.target ? ` (target ${m.target}: ${m.met ? 'met' : 'MISSED'})` : ''}`);
     console.log(`Results written to ${path}`);
   } finally {
     rmSync(workDir, { recursive: true, force: true });

@@ -18,7 +18,10 @@ export async function benchWorkers({ databasePath, load }: WorkersBenchOptions):
   const cores = cpus().length;
   const targets = [
     { label: 'literature page', path: '/' },
-    { label: 'API collection page', path: `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=7&pageToken=0` },
+    {
+      label: 'API collection page',
+      path: `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=7&pageToken=0`,
+    },
   ];
   const rates = new Map<string, { one: number; many: number; errors: number }>();
   for (const workers of [1, cores]) {

@@ -66,7 +66,10 @@ export async function buildAll({ quiet = false } = {}) {
       target: 'node20',
       // Chunks sit beside the entries, so every module finds dist/client and the project root at
       // the same relative place.
-      rollupOptions: { input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'sqlite-worker': 'src/cms/sqlite/sqlite-worker.ts' }, output: { chunkFileNames: '[name]-[hash].js' } },
+      rollupOptions: {
+        input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'sqlite-worker': 'src/cms/sqlite/sqlite-worker.ts' },
+        output: { chunkFileNames: '[name]-[hash].js' },
+      },
     },
   });
   writeFileSync(HASH_FILE, sourceHash());

@@ -36,11 +36,30 @@ export async function createBenchStore(path: string, items: number, onProgress?:
         });
         await trx
           .insertInto('contents')
-          .values(batch.map(({ n, id, key }) => ({ id, content_key: key, site_id: DEMO_IDS.siteId, content_type: LITERATURE_CONTENT_TYPE, url_name: `bench-${n}`, primary_language: DEMO_LANGUAGE, created_at: timestamp, updated_at: timestamp })))
+          .values(
+            batch.map(({ n, id, key }) => ({
+              id,
+              content_key: key,
+              site_id: DEMO_IDS.siteId,
+              content_type: LITERATURE_CONTENT_TYPE,
+              url_name: `bench-${n}`,
+              primary_language: DEMO_LANGUAGE,
+              created_at: timestamp,
+              updated_at: timestamp,
+            })),
+          )
           .execute();
         await trx
           .insertInto('content_translations')
-          .values(batch.map(({ n, id }) => ({ content_id: id, language: DEMO_LANGUAGE, title: `Literature sheet ${n}`, body: JSON.stringify({ ...body, Title: `Literature sheet ${n}` }), published_at: timestamp })))
+          .values(
+            batch.map(({ n, id }) => ({
+              content_id: id,
+              language: DEMO_LANGUAGE,
+              title: `Literature sheet ${n}`,
+              body: JSON.stringify({ ...body, Title: `Literature sheet ${n}` }),
+              published_at: timestamp,
+            })),
+          )
           .execute();
         ids.push(...batch.map(({ id }) => id));
         onProgress?.(ids.length);
@@ -48,7 +67,17 @@ export async function createBenchStore(path: string, items: number, onProgress?:
       const collectionId = idFromBytes(MANAGED_CONTENT_ID_PREFIX, createHash('sha256').update('bench:collection').digest());
       await trx
         .insertInto('collections')
-        .values({ id: collectionId, collection_key: LARGE_COLLECTION_KEY, site_id: DEMO_IDS.siteId, item_type: LITERATURE_CONTENT_TYPE, url_name: 'bench-large', title: 'Benchmark collection', metadata: '{}', primary_language: DEMO_LANGUAGE, published_at: timestamp })
+        .values({
+          id: collectionId,
+          collection_key: LARGE_COLLECTION_KEY,
+          site_id: DEMO_IDS.siteId,
+          item_type: LITERATURE_CONTENT_TYPE,
+          url_name: 'bench-large',
+          title: 'Benchmark collection',
+          metadata: '{}',
+          primary_language: DEMO_LANGUAGE,
+          published_at: timestamp,
+        })
         .execute();
       await setCollectionItems(trx, collectionId, ids);
     });

@@ -35,7 +35,8 @@ export function formatValue({ value, unit }: Pick<Measurement, 'value' | 'unit'>
 export function writeReport(directory: string, measurements: Measurement[], context: Record<string, string>): string {
   mkdirSync(directory, { recursive: true });
   const rows = measurements.map(
-    (m) => `| ${m.section} | ${m.name} | ${m.comparison} | **${formatValue(m)}** | ${m.target || '—'} | ${m.met === null ? '—' : m.met ? 'met' : '**missed**'} | ${m.details} |`,
+    (m) =>
+      `| ${m.section} | ${m.name} | ${m.comparison} | **${formatValue(m)}** | ${m.target || '—'} | ${m.met === null ? '—' : m.met ? 'met' : '**missed**'} | ${m.details} |`,
   );
   const missed = measurements.filter((m) => m.met === false);
   const markdown = [

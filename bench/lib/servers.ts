@@ -39,7 +39,12 @@ function stopper(child: ChildProcess) {
 }
 
 /** Our server on one core, or unpinned (core null) to let WORKERS spread over every core. */
-export async function startOurServer(options: { port: number; databasePath: string; core: number | null; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startOurServer(options: {
+  port: number;
+  databasePath: string;
+  core: number | null;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const command = [...(options.core === null ? [] : pinTo(options.core)), process.execPath, 'dist/server/main.js'];
   const child = spawn(command[0]!, command.slice(1), {
     env: {

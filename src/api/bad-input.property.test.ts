@@ -35,7 +35,25 @@ const anyText = fc.oneof(
   fc.string({ unit: 'binary' }),
   fc.integer().map(String),
   fc.double().map(String),
-  fc.constantFrom('-1', '1e3', '0x1F', ' 1', '1 ', 'NaN', 'Infinity', 'null', 'undefined', '[]', '{}', "' OR 1=1 --", '%00', '\u0000', '<script>', '../../etc/passwd', 'true,false'),
+  fc.constantFrom(
+    '-1',
+    '1e3',
+    '0x1F',
+    ' 1',
+    '1 ',
+    'NaN',
+    'Infinity',
+    'null',
+    'undefined',
+    '[]',
+    '{}',
+    "' OR 1=1 --",
+    '%00',
+    '\u0000',
+    '<script>',
+    '../../etc/passwd',
+    'true,false',
+  ),
 );
 
 function badValues(kind: Kind): fc.Arbitrary<string> {
@@ -72,7 +90,10 @@ const ENDPOINTS: Array<{ path: string; params: Record<string, Kind> }> = [
     path: `${communityRoot}/managed-content/delivery`,
     params: { contentKeys: 'contentKeys', managedContentIds: 'ids', page: 'number', pageSize: 'number', showAbsoluteUrl: 'boolean' },
   },
-  { path: `${communityRoot}/managed-content/delivery/contents`, params: { contentKeys: 'contentKeys', managedContentIds: 'ids', page: 'number', pageSize: 'number' } },
+  {
+    path: `${communityRoot}/managed-content/delivery/contents`,
+    params: { contentKeys: 'contentKeys', managedContentIds: 'ids', page: 'number', pageSize: 'number' },
+  },
   { path: `${communityRoot}/seo/properties/teos`, params: { fields: 'fields' } },
 ];
 
@@ -101,7 +122,10 @@ async function expectCatalogueError(url: string): Promise<void> {
   expect(Array.isArray(body) && body.length === 1, url).toBe(true);
   const [item] = body;
   expect(typeof item?.errorCode, url).toBe('string');
-  expect(CATALOGUE.some((pattern) => pattern.test(String(item?.message))), `${url} → ${String(item?.message)}`).toBe(true);
+  expect(
+    CATALOGUE.some((pattern) => pattern.test(String(item?.message))),
+    `${url} → ${String(item?.message)}`,
+  ).toBe(true);
 }
 
 describe('bad parameter values', () => {
@@ -135,9 +159,13 @@ describe('bad parameter values', () => {
 describe('bad path values', () => {
   it('any other channel-or-site id or collection key gives a 4xx with a catalogue message', async () => {
     await fc.assert(
-      fc.asyncProperty(anyText.filter((value) => value !== '' && value !== siteId), anyText.filter((value) => value !== ''), async (id, key) => {
-        await expectCatalogueError(`/services/data/v65.0/connect/sites/${encodeURIComponent(id)}/cms/delivery/collections/${encodeURIComponent(key)}`);
-      }),
+      fc.asyncProperty(
+        anyText.filter((value) => value !== '' && value !== siteId),
+        anyText.filter((value) => value !== ''),
+        async (id, key) => {
+          await expectCatalogueError(`/services/data/v65.0/connect/sites/${encodeURIComponent(id)}/cms/delivery/collections/${encodeURIComponent(key)}`);
+        },
+      ),
       { numRuns: RUNS },
     );
   });

@@ -7,8 +7,7 @@ import { DEMO_IDS } from '../cms/demo/seed-demo';
 import type { CollectionResponse } from '../shared/delivery-types';
 
 const { siteId, channelId, collectionKey, collectionId } = DEMO_IDS;
-const collectionPath = (query = '', site = siteId, key = collectionKey) =>
-  `/services/data/v65.0/connect/sites/${site}/cms/delivery/collections/${key}${query}`;
+const collectionPath = (query = '', site = siteId, key = collectionKey) => `/services/data/v65.0/connect/sites/${site}/cms/delivery/collections/${key}${query}`;
 
 let test: TestApp;
 beforeAll(async () => {
@@ -112,9 +111,7 @@ describe('GET collection items (spec §7.1)', () => {
     expect(byId.response.statusCode).toBe(200);
     const channel = await getJson(`/services/data/v65.0/connect/cms/delivery/channels/${channelId}/collections/${collectionKey}?pageSize=2`);
     expect(channel.response.statusCode).toBe(200);
-    expect((channel.body as CollectionResponse).items.map((item) => item.id)).toEqual(
-      (byId.body as CollectionResponse).items.map((item) => item.id),
-    );
+    expect((channel.body as CollectionResponse).items.map((item) => item.id)).toEqual((byId.body as CollectionResponse).items.map((item) => item.id));
   });
 
   it('matches the contract on the first, a middle and the last page, in both forms', async () => {
@@ -206,7 +203,11 @@ describe('collection errors', () => {
     expect(response.statusCode).toBe(405);
     expect(response.headers.allow).toBe('GET, HEAD');
     // Same origin only: not even a preflight is granted.
-    const preflight = await test.app.inject({ method: 'OPTIONS', url: collectionPath(), headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' } });
+    const preflight = await test.app.inject({
+      method: 'OPTIONS',
+      url: collectionPath(),
+      headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'GET' },
+    });
     expect(preflight.statusCode).toBe(405);
     expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     expect(response.json()).toEqual([{ errorCode: 'METHOD_NOT_ALLOWED', message: 'The HTTP method is not allowed for this resource' }]);
@@ -224,7 +225,12 @@ describe('collection errors', () => {
       // An unknown language falls back to the default (200); every other odd value is refused.
       const language = await test.app.inject({ method: 'GET', url: collectionPath(`?language=${value}`) });
       expect(language.statusCode).toBeLessThan(500);
-      for (const url of [collectionPath(`?pageSize=${value}`), collectionPath(`?pageToken=${value}`), collectionPath('', siteId, value), collectionPath('', value)]) {
+      for (const url of [
+        collectionPath(`?pageSize=${value}`),
+        collectionPath(`?pageToken=${value}`),
+        collectionPath('', siteId, value),
+        collectionPath('', value),
+      ]) {
         const response = await test.app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
         expect(response.statusCode, url).toBeLessThan(500);
@@ -250,7 +256,12 @@ describe('conditional requests', () => {
     const url = collectionPath('?pageSize=1');
     const before = await test.app.inject({ method: 'GET', url });
     const teos = await test.store.db.selectFrom('contents').select('id').where('url_name', '=', 'trimethylaluminum').executeTakeFirstOrThrow();
-    const row = await test.store.db.selectFrom('content_translations').selectAll().where('content_id', '=', teos.id).where('language', '=', 'en_US').executeTakeFirstOrThrow();
+    const row = await test.store.db
+      .selectFrom('content_translations')
+      .selectAll()
+      .where('content_id', '=', teos.id)
+      .where('language', '=', 'en_US')
+      .executeTakeFirstOrThrow();
     await test.store.db
       .updateTable('content_translations')
       .set({ body: JSON.stringify({ ...JSON.parse(row.body), Title: 'Trimethylaluminum (TMA), revised' }) })
@@ -263,7 +274,12 @@ describe('conditional requests', () => {
       expect(after.json().items[0].body.contentBody.Title).toBe('Trimethylaluminum (TMA), revised');
       expect(after.headers['cache-control']).toBe('public, max-age=0, s-maxage=0, stale-while-revalidate=0, stale-if-error=86400');
     } finally {
-      await test.store.db.updateTable('content_translations').set({ body: row.body }).where('content_id', '=', teos.id).where('language', '=', 'en_US').execute();
+      await test.store.db
+        .updateTable('content_translations')
+        .set({ body: row.body })
+        .where('content_id', '=', teos.id)
+        .where('language', '=', 'en_US')
+        .execute();
     }
   });
 

@@ -46,7 +46,11 @@ describe('GET collection metadata (spec §7.2)', () => {
 
   it('answers in the requested language when the collection is translated', async () => {
     const body = (await test.app.inject(`${sitePath}?language=de_DE`)).json();
-    expect(body).toMatchObject({ language: 'de_DE', title: 'Datenblätter - CVD- und ALD-Präkursoren', collectionMetadata: { description: expect.stringMatching(/^Demodaten/) } });
+    expect(body).toMatchObject({
+      language: 'de_DE',
+      title: 'Datenblätter - CVD- und ALD-Präkursoren',
+      collectionMetadata: { description: expect.stringMatching(/^Demodaten/) },
+    });
   });
 
   it('refuses a non-boolean expandMetadata and answers 404 for an unknown collection', async () => {

@@ -30,7 +30,11 @@ export function readCollectionMetadataRequest(
   };
 }
 
-export async function getCollectionMetadata(db: ContentStore, settings: DeliverySettings, request: CollectionMetadataRequest): Promise<CollectionMetadataResponse> {
+export async function getCollectionMetadata(
+  db: ContentStore,
+  settings: DeliverySettings,
+  request: CollectionMetadataRequest,
+): Promise<CollectionMetadataResponse> {
   const context = await resolveDeliveryContext(db, request.target, request.language);
   const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();

@@ -17,7 +17,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const get = <T,>(url: string) => getOk<T>(test.app, url);
+const get = <T>(url: string) => getOk<T>(test.app, url);
 
 describe('GET managed-content delivery (spec §7.4, first call)', () => {
   it('delivers literature sheets with typed content nodes and their types', async () => {

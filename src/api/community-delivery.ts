@@ -5,13 +5,7 @@
 import type { ContentStore } from '../cms/database';
 import { countContents, listContents, type ContentFilter } from '../cms/repositories/contents';
 import { IMAGE_CONTENT_TYPE } from '../shared/constants';
-import type {
-  CommunityContentItem,
-  CommunityContentsResponse,
-  CommunityDeliveryResponse,
-  ContentNode,
-  ManagedContentTypeInfo,
-} from '../shared/delivery-types';
+import type { CommunityContentItem, CommunityContentsResponse, CommunityDeliveryResponse, ContentNode, ManagedContentTypeInfo } from '../shared/delivery-types';
 import { isContentKey, isWellFormedId, toId18 } from '../shared/ids';
 import { readBoolean, readInteger, readList, readString, queryParam, type QueryValue } from '../shared/request-validation';
 import { communityRootPath } from '../shared/urls';
@@ -87,7 +81,12 @@ export function readCommunityDeliveryRequest(communityId: string | undefined, qu
   return { ...readCommonRequest(communityId, query), showAbsoluteUrl: readBoolean('showAbsoluteUrl', query.showAbsoluteUrl, false) };
 }
 
-export async function getCommunityDelivery(db: ContentStore, settings: DeliverySettings, request: CommunityDeliveryRequest, origin: string): Promise<CommunityDeliveryResponse> {
+export async function getCommunityDelivery(
+  db: ContentStore,
+  settings: DeliverySettings,
+  request: CommunityDeliveryRequest,
+  origin: string,
+): Promise<CommunityDeliveryResponse> {
   const context = await resolveCommunityContext(db, request.communityId, request.language);
   const scope = { db, context, settings };
   const { rows, total } = await pageOfContents(db, filterOf(context.site.id, request), request);
@@ -138,7 +137,8 @@ export async function getCommunityDelivery(db: ContentStore, settings: DeliveryS
 
 function typeInfoOf(item: DeliveredContent, name: string): ManagedContentTypeInfo {
   const nodeTypes: ManagedContentTypeInfo['nodeTypes'] = {};
-  for (const [field, definition] of Object.entries(item.type?.fields ?? {})) nodeTypes[field] = { label: definition.label, name: field, nodeType: definition.nodeType };
+  for (const [field, definition] of Object.entries(item.type?.fields ?? {}))
+    nodeTypes[field] = { label: definition.label, name: field, nodeType: definition.nodeType };
   if (item.media !== undefined) nodeTypes.source = { label: 'Source', name: 'source', nodeType: 'MediaSource' };
   return { label: item.contentType.name, name, nodeTypes };
 }
@@ -230,7 +230,11 @@ export function readCommunityContentsRequest(communityId: string | undefined, qu
   };
 }
 
-export async function getCommunityContents(db: ContentStore, settings: DeliverySettings, request: CommunityContentsRequest): Promise<CommunityContentsResponse> {
+export async function getCommunityContents(
+  db: ContentStore,
+  settings: DeliverySettings,
+  request: CommunityContentsRequest,
+): Promise<CommunityContentsResponse> {
   const context = await resolveCommunityContext(db, request.communityId, request.language);
   const filter: ContentFilter = {
     ...filterOf(context.site.id, request),

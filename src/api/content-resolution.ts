@@ -56,9 +56,15 @@ export async function deliverContents(scope: DeliveryScope, contents: Content[])
   const localized = await localizeContents(db, contents, context.languages);
   const imageIds = localized.filter((content) => content.content_type === IMAGE_CONTENT_TYPE).map((content) => content.id);
   const [types, media, images] = await Promise.all([
-    listContentTypes(db, localized.map((content) => content.content_type)),
+    listContentTypes(
+      db,
+      localized.map((content) => content.content_type),
+    ),
     listMediaInfo(db, imageIds).then((rows) => new Map(rows.map((row) => [row.content_id, row]))),
-    resolveImages(scope, localized.flatMap((content) => referencedKeys(content.body))),
+    resolveImages(
+      scope,
+      localized.flatMap((content) => referencedKeys(content.body)),
+    ),
   ]);
   return localized.map((content) => {
     const file = media.get(content.id);
@@ -105,7 +111,14 @@ async function resolveImages(scope: DeliveryScope, keys: string[]): Promise<Map<
   if (keys.length === 0) return images;
   const contents = (await findContentsByKeys(db, context.site.id, [...new Set(keys)])).filter((content) => content.content_type === IMAGE_CONTENT_TYPE);
   const localized = await localizeContents(db, contents, context.languages);
-  const media = new Map((await listMediaInfo(db, localized.map((content) => content.id))).map((info) => [info.content_id, info]));
+  const media = new Map(
+    (
+      await listMediaInfo(
+        db,
+        localized.map((content) => content.id),
+      )
+    ).map((info) => [info.content_id, info]),
+  );
   for (const content of localized) {
     const file = media.get(content.id);
     if (file === undefined) continue;

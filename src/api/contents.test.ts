@@ -21,7 +21,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const get = <T,>(url: string) => getOk<T>(test.app, url);
+const get = <T>(url: string) => getOk<T>(test.app, url);
 
 describe('GET one content item (spec §7.3)', () => {
   it('answers by content key and by id, in both forms, with the reference shape', async () => {
@@ -160,7 +160,10 @@ describe('GET the content list (spec §7.3)', () => {
     ['includeContentBody=yes', 'The type entered for includeContentBody isn’t valid. Enter the value as a/an boolean.'],
     ['contentTypeFQN=a&contentTypeFQN=b', 'The type entered for contentTypeFQN isn’t valid. Enter the value as a/an string.'],
     ['publishStartDate=soon', 'The type entered for publishStartDate isn’t valid. Enter the value as a/an date.'],
-    [`contentKeys=${Array.from({ length: 51 }, (_, i) => `MC${String(i).padStart(26, '0')}`).join(',')}`, 'The value entered for contentKeys isn’t valid. Enter from 1 to 50 values.'],
+    [
+      `contentKeys=${Array.from({ length: 51 }, (_, i) => `MC${String(i).padStart(26, '0')}`).join(',')}`,
+      'The value entered for contentKeys isn’t valid. Enter from 1 to 50 values.',
+    ],
   ])('refuses %s', async (query, message) => {
     const response = await test.app.inject(`${siteRoot}/contents?${query}`);
     expect(response.statusCode).toBe(400);

@@ -191,7 +191,9 @@ async function toDocuments(scope: DeliveryScope, target: ChannelOrSite, items: D
   return items.map((item) => {
     const document = toReferencedDocument(scope, target, item, options.absoluteOrigin);
     // The references of this item, and theirs, down to the requested depth.
-    const own = ownReferences(item, reachable, options.referenceDepth).map((key) => referenced.get(key)).filter((doc) => doc !== undefined);
+    const own = ownReferences(item, reachable, options.referenceDepth)
+      .map((key) => referenced.get(key))
+      .filter((doc) => doc !== undefined);
     const contentBody = options.expandReferences ? expandReferenceNodes(document.contentBody, referenced) : document.contentBody;
     return {
       ...document,

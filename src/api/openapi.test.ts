@@ -21,7 +21,9 @@ describe('the OpenAPI document', () => {
 
   it('describes every route the server answers, and no other', async () => {
     const document = (await test.app.inject('/lit/services/data/v65.0/openapi.json')).json() as { paths: Record<string, unknown> };
-    const served = Object.values(DELIVERY_PATHS).map((path) => path.replace(/:(\w+)/g, '{$1}')).sort();
+    const served = Object.values(DELIVERY_PATHS)
+      .map((path) => path.replace(/:(\w+)/g, '{$1}'))
+      .sort();
     expect(Object.keys(document.paths).sort()).toEqual(served);
   });
 

@@ -90,7 +90,11 @@ export function buildOpenApiDocument(basePath: string): Schema {
     query('managedContentIds', list(CONTENT_LIST_LIMITS.managedContentIds, 'Managed content ids (15 or 18 characters).')),
     query('contentTypeFQN', string),
     query('page', integer(0, undefined, 0)),
-    query('pageSize', integer(1, CONTENT_LIST_LIMITS.pageSizeMax, CONTENT_LIST_LIMITS.pageSizeDefault), 'At most 25 with includeContentBody or expandReferences.'),
+    query(
+      'pageSize',
+      integer(1, CONTENT_LIST_LIMITS.pageSizeMax, CONTENT_LIST_LIMITS.pageSizeDefault),
+      'At most 25 with includeContentBody or expandReferences.',
+    ),
     query('referenceDepth', integer(REFERENCE_DEPTH.min, REFERENCE_DEPTH.max, REFERENCE_DEPTH.default)),
     query('includeContentBody', { ...boolean, default: false }),
     query('expandReferences', { ...boolean, default: false }),
@@ -119,15 +123,43 @@ export function buildOpenApiDocument(basePath: string): Schema {
     },
     servers: [{ url: root }],
     paths: {
-      '/connect/sites/{channelOrSiteId}/cms/delivery/collections/{collectionKeyOrId}': operation('Collection items (site)', [CHANNEL_OR_SITE, COLLECTION, ...collectionPaging], 'CollectionItems'),
-      '/connect/cms/delivery/channels/{channelOrSiteId}/collections/{collectionKeyOrId}': operation('Collection items (channel)', [CHANNEL_OR_SITE, COLLECTION, ...collectionPaging], 'CollectionItems'),
-      '/connect/sites/{channelOrSiteId}/cms/delivery/collections/{collectionKeyOrId}/metadata': operation('Collection metadata (site)', [CHANNEL_OR_SITE, COLLECTION, ...metadata], 'CollectionMetadata'),
-      '/connect/cms/delivery/channels/{channelOrSiteId}/collections/{collectionKeyOrId}/metadata': operation('Collection metadata (channel)', [CHANNEL_OR_SITE, COLLECTION, ...metadata], 'CollectionMetadata'),
-      '/connect/sites/{channelOrSiteId}/cms/delivery/contents/{contentKeyOrId}': operation('One content item (site)', [CHANNEL_OR_SITE, path('contentKeyOrId', 'Content key or managed content id.'), ...contentItem], 'ContentDocument'),
-      '/connect/cms/delivery/channels/{channelOrSiteId}/contents/{contentKeyOrId}': operation('One content item (channel)', [CHANNEL_OR_SITE, path('contentKeyOrId', 'Content key or managed content id.'), ...contentItem], 'ContentDocument'),
+      '/connect/sites/{channelOrSiteId}/cms/delivery/collections/{collectionKeyOrId}': operation(
+        'Collection items (site)',
+        [CHANNEL_OR_SITE, COLLECTION, ...collectionPaging],
+        'CollectionItems',
+      ),
+      '/connect/cms/delivery/channels/{channelOrSiteId}/collections/{collectionKeyOrId}': operation(
+        'Collection items (channel)',
+        [CHANNEL_OR_SITE, COLLECTION, ...collectionPaging],
+        'CollectionItems',
+      ),
+      '/connect/sites/{channelOrSiteId}/cms/delivery/collections/{collectionKeyOrId}/metadata': operation(
+        'Collection metadata (site)',
+        [CHANNEL_OR_SITE, COLLECTION, ...metadata],
+        'CollectionMetadata',
+      ),
+      '/connect/cms/delivery/channels/{channelOrSiteId}/collections/{collectionKeyOrId}/metadata': operation(
+        'Collection metadata (channel)',
+        [CHANNEL_OR_SITE, COLLECTION, ...metadata],
+        'CollectionMetadata',
+      ),
+      '/connect/sites/{channelOrSiteId}/cms/delivery/contents/{contentKeyOrId}': operation(
+        'One content item (site)',
+        [CHANNEL_OR_SITE, path('contentKeyOrId', 'Content key or managed content id.'), ...contentItem],
+        'ContentDocument',
+      ),
+      '/connect/cms/delivery/channels/{channelOrSiteId}/contents/{contentKeyOrId}': operation(
+        'One content item (channel)',
+        [CHANNEL_OR_SITE, path('contentKeyOrId', 'Content key or managed content id.'), ...contentItem],
+        'ContentDocument',
+      ),
       '/connect/sites/{channelOrSiteId}/cms/delivery/contents': operation('Content list (site)', [CHANNEL_OR_SITE, ...contentList], 'ContentList'),
       '/connect/cms/delivery/channels/{channelOrSiteId}/contents': operation('Content list (channel)', [CHANNEL_OR_SITE, ...contentList], 'ContentList'),
-      '/connect/communities/{communityId}/managed-content/delivery': operation('Managed content delivery', [COMMUNITY, ...communityCommon, SHOW_ABSOLUTE_URL], 'CommunityDelivery'),
+      '/connect/communities/{communityId}/managed-content/delivery': operation(
+        'Managed content delivery',
+        [COMMUNITY, ...communityCommon, SHOW_ABSOLUTE_URL],
+        'CommunityDelivery',
+      ),
       '/connect/communities/{communityId}/managed-content/delivery/contents': operation(
         'Managed content delivery: contents',
         [

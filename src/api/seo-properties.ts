@@ -20,7 +20,11 @@ export interface SeoPropertiesRequest {
   fields: string[] | undefined;
 }
 
-export function readSeoPropertiesRequest(communityId: string | undefined, recordIdOrAlias: string | undefined, query: Record<string, QueryValue>): SeoPropertiesRequest {
+export function readSeoPropertiesRequest(
+  communityId: string | undefined,
+  recordIdOrAlias: string | undefined,
+  query: Record<string, QueryValue>,
+): SeoPropertiesRequest {
   return {
     communityId: communityId ?? '',
     recordIdOrAlias: recordIdOrAlias ?? '',

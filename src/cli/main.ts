@@ -75,7 +75,7 @@ const COMMANDS: Record<string, Command> = {
       '',
       'The folder and CSV formats are described in docs/content-format.md. An import checks every',
       'record first and changes nothing when any is wrong; importing the same content again changes',
-      'nothing. A CSV import makes the collection list exactly the CSV\'s sheets, in its order',
+      "nothing. A CSV import makes the collection list exactly the CSV's sheets, in its order",
       '(--keep-others keeps the sheets it does not list, after them).',
     ].join('\n'),
     run: async ([action, ...rest]) => {
@@ -84,7 +84,9 @@ const COMMANDS: Record<string, Command> = {
         if (folder === undefined) throw new Error('Usage: npm run cli -- content export <folder>');
         await withStore(async (store) => {
           const manifest = await exportContentFolder(store.db, folder);
-          console.log(`Exported ${manifest.contents.length} contents, ${manifest.collections.length} collections and ${manifest.fileAssets.length} documents to ${folder}.`);
+          console.log(
+            `Exported ${manifest.contents.length} contents, ${manifest.collections.length} collections and ${manifest.fileAssets.length} documents to ${folder}.`,
+          );
         });
         return;
       }
@@ -96,7 +98,16 @@ const COMMANDS: Record<string, Command> = {
           if (!options.site || !options.collection) throw new Error('--from needs --site <siteId> and --collection <collectionKeyOrId>');
           const summary = await migrateFromDeliveryApi(
             store.db,
-            { baseUrl: options.from, siteId: options.site, collectionKeyOrId: options.collection, languages: options.languages?.split(',').map((language) => language.trim()).filter(Boolean) ?? [] },
+            {
+              baseUrl: options.from,
+              siteId: options.site,
+              collectionKeyOrId: options.collection,
+              languages:
+                options.languages
+                  ?.split(',')
+                  .map((language) => language.trim())
+                  .filter(Boolean) ?? [],
+            },
             { onProgress: progress.update, onStage: (stage) => process.stdout.isTTY || console.log(`${stage}…`) },
           );
           progress.done();
@@ -109,12 +120,20 @@ const COMMANDS: Record<string, Command> = {
           const summary = await importCsvFile(
             store.db,
             location,
-            { collection: options.collection, newCollectionTitle: options.title, keepOthers: flags.has('keep-others'), platformSitesSegment: config.platformSitesSegment },
+            {
+              collection: options.collection,
+              newCollectionTitle: options.title,
+              keepOthers: flags.has('keep-others'),
+              platformSitesSegment: config.platformSitesSegment,
+            },
             { onProgress: progress.update },
           );
           progress.done();
           printImportSummary(summary);
-          if (summary.removedFromCollection > 0) console.log(`${summary.removedFromCollection} sheets the CSV does not list left the collection (they stay in the store; --keep-others keeps them listed).`);
+          if (summary.removedFromCollection > 0)
+            console.log(
+              `${summary.removedFromCollection} sheets the CSV does not list left the collection (they stay in the store; --keep-others keeps them listed).`,
+            );
           console.log(`The collection is ${summary.collectionKey}; a page shows it with "collectionKeyOrId": "${summary.collectionKey}" (docs/pages.md).`);
           return;
         }

@@ -4,7 +4,11 @@
  */
 import type { ReadStream } from 'node:tty';
 
-export async function readSecret(prompt: string, input: NodeJS.ReadableStream & Partial<Pick<ReadStream, 'isTTY' | 'setRawMode'>> = process.stdin, output: NodeJS.WritableStream = process.stderr): Promise<string> {
+export async function readSecret(
+  prompt: string,
+  input: NodeJS.ReadableStream & Partial<Pick<ReadStream, 'isTTY' | 'setRawMode'>> = process.stdin,
+  output: NodeJS.WritableStream = process.stderr,
+): Promise<string> {
   if (input.isTTY && input.setRawMode) return readFromTerminal(prompt, input as ReadStream, output);
   let text = '';
   for await (const chunk of input) text += String(chunk);

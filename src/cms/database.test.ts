@@ -31,4 +31,3 @@ describe.runIf(TEST_ENGINE === 'postgres')('a PostgreSQL store', () => {
     expect(again.rows[0]!.one).toBe(1);
   });
 });
-

@@ -108,7 +108,8 @@ export function isReadQuery(query: CompiledQuery): boolean {
 /** Classifies a driver error: does it mean the store cannot be reached or read right now? */
 export type OutageTest = (error: unknown, query: CompiledQuery | null) => boolean;
 
-const SQLITE_OUTAGES = /^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT|PROTOCOL|NOMEM|FULL|READONLY_(RECOVERY|CANTLOCK|CANTINIT|DIRECTORY)|STATEMENT_TIMEOUT|WORKER_EXITED)/;
+const SQLITE_OUTAGES =
+  /^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT|PROTOCOL|NOMEM|FULL|READONLY_(RECOVERY|CANTLOCK|CANTINIT|DIRECTORY)|STATEMENT_TIMEOUT|WORKER_EXITED)/;
 
 /**
  * SQLite: I/O and file errors are outages. Busy or locked is an outage for a read (in WAL mode a
@@ -125,7 +126,8 @@ export const isSqliteOutage: OutageTest = (error, query) => {
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE']);
 /** SQLSTATE: connection exceptions (08…), shutdowns and "cannot connect now" (57P01–57P03), too many connections (53300). */
 const PG_OUTAGE_STATES = /^(08|57P0[123]|53300)/;
-const PG_OUTAGE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i;
+const PG_OUTAGE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i;
 
 /** PostgreSQL: the server cannot be reached, is shutting down, or dropped the connection. */
 export const isPostgresOutage: OutageTest = (error) => {

@@ -156,7 +156,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       basePath: config.basePath,
       platformSitesSegment: config.platformSitesSegment,
       resolveImageUrls: async (keys) =>
-        new Map((await listMediaInfoByKeys(store.db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))])),
+        new Map(
+          (await listMediaInfoByKeys(store.db, keys)).map((file) => [
+            file.content_key,
+            withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file)),
+          ]),
+        ),
     }));
   const sessions = new SessionService(store.db, {
     idleMs: config.session.idleSeconds * 1000,

@@ -95,7 +95,11 @@ describe('loadConfig', () => {
   });
 
   it('reads a PostgreSQL URL', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db:5432/site', DATABASE_POOL_SIZE: '4' }).database).toEqual({ dialect: 'postgres', url: 'postgres://app:s3cret@db:5432/site', poolSize: 4 });
+    expect(loadConfig({ DATABASE_URL: 'postgres://app:s3cret@db:5432/site', DATABASE_POOL_SIZE: '4' }).database).toEqual({
+      dialect: 'postgres',
+      url: 'postgres://app:s3cret@db:5432/site',
+      poolSize: 4,
+    });
   });
 
   it('does not echo a database password', () => {

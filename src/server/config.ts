@@ -107,7 +107,11 @@ function readDatabase(env: Environment): DatabaseConfig {
     }
     return { dialect: 'postgres', url: value, poolSize: readWholeNumber(env, 'DATABASE_POOL_SIZE', 10, 200) || 10 };
   }
-  throw new ConfigError('DATABASE_URL', 'must be sqlite:<path> (e.g. sqlite:./data/site.db) or postgres://user:password@host:port/database', redactPassword(value));
+  throw new ConfigError(
+    'DATABASE_URL',
+    'must be sqlite:<path> (e.g. sqlite:./data/site.db) or postgres://user:password@host:port/database',
+    redactPassword(value),
+  );
 }
 
 /** Never echo a database password back into logs or terminals. */
@@ -170,10 +174,14 @@ function readSessionSettings(env: Environment): AppConfig['session'] {
   const idleSeconds = readWholeNumber(env, 'SESSION_IDLE_SECONDS', 1800, 31_536_000);
   const absoluteSeconds = readWholeNumber(env, 'SESSION_ABSOLUTE_SECONDS', 43_200, 31_536_000);
   // spec §2.5: the warning comes 30 s before suspension, so a session must last longer than that.
-  if (idleSeconds <= SESSION_WARNING_SECONDS) throw new ConfigError('SESSION_IDLE_SECONDS', `must be more than the ${SESSION_WARNING_SECONDS} s warning`, String(idleSeconds));
+  if (idleSeconds <= SESSION_WARNING_SECONDS)
+    throw new ConfigError('SESSION_IDLE_SECONDS', `must be more than the ${SESSION_WARNING_SECONDS} s warning`, String(idleSeconds));
   if (absoluteSeconds < idleSeconds) throw new ConfigError('SESSION_ABSOLUTE_SECONDS', 'must be at least SESSION_IDLE_SECONDS', String(absoluteSeconds));
   const siteUrl = env.SITE_URL ?? '';
-  const secureCookie = env.SESSION_COOKIE_SECURE === undefined || env.SESSION_COOKIE_SECURE === '' ? siteUrl.startsWith('https:') : readBoolean(env, 'SESSION_COOKIE_SECURE', false);
+  const secureCookie =
+    env.SESSION_COOKIE_SECURE === undefined || env.SESSION_COOKIE_SECURE === ''
+      ? siteUrl.startsWith('https:')
+      : readBoolean(env, 'SESSION_COOKIE_SECURE', false);
   return { idleSeconds, absoluteSeconds, secureCookie };
 }
 

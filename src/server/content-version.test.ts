@@ -29,7 +29,12 @@ describe('ContentVersionSource', () => {
   it('reads the version once while the change token stands, and again when it moves', async () => {
     let token = 'a';
     let reads = 0;
-    const versions = new ContentVersionSource(storeWithToken(() => token, () => reads++));
+    const versions = new ContentVersionSource(
+      storeWithToken(
+        () => token,
+        () => reads++,
+      ),
+    );
     expect(versions.peek()).toBeUndefined();
     const first = await versions.current();
     expect(first.stale).toBe(false);
@@ -44,7 +49,12 @@ describe('ContentVersionSource', () => {
 
   it('shares one read among concurrent callers', async () => {
     let reads = 0;
-    const versions = new ContentVersionSource(storeWithToken(() => undefined, () => reads++));
+    const versions = new ContentVersionSource(
+      storeWithToken(
+        () => undefined,
+        () => reads++,
+      ),
+    );
     await Promise.all(Array.from({ length: 20 }, () => versions.current()));
     expect(reads).toBe(1);
     // An unknown token means asking every time (nothing says the version still holds).
@@ -59,7 +69,13 @@ describe('ContentVersionSource', () => {
       return 'a';
     };
     const versions = new ContentVersionSource(storeWithToken(token));
-    await expect(new ContentVersionSource(storeWithToken(() => { throw new StoreUnavailableError(500); })).current()).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(
+      new ContentVersionSource(
+        storeWithToken(() => {
+          throw new StoreUnavailableError(500);
+        }),
+      ).current(),
+    ).rejects.toBeInstanceOf(StoreUnavailableError);
     const { version } = await versions.current();
     down = true;
     expect(versions.peek()).toEqual({ version, stale: true });

@@ -70,7 +70,8 @@ describe('errors Node answers before any route', () => {
   });
 
   it('400 for raw non-ASCII bytes in the request line, and for bytes that are not HTTP', async () => {
-    const line = (path: string) => Buffer.concat([Buffer.from(`GET ${path}`), Buffer.from([0xc3, 0xa9, 0xff]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]);
+    const line = (path: string) =>
+      Buffer.concat([Buffer.from(`GET ${path}`), Buffer.from([0xc3, 0xa9, 0xff]), Buffer.from(' HTTP/1.1\r\nHost: localhost\r\n\r\n')]);
     expectErrorList(await sendRaw(line(API_PATH)), 400);
     expectErrorDocument(await sendRaw(line('/caf')), 400);
     expectErrorDocument(await sendRaw('\u0016\u0003\u0001 not http at all\r\n\r\n'), 400);
@@ -79,7 +80,9 @@ describe('errors Node answers before any route', () => {
 
 describe('the connection after such an error', () => {
   it('never writes an error answer into a response already under way (pipelined requests)', async () => {
-    const text = await sendRaw(`GET /services/data/v65.0/openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\nGET /?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`).then(
+    const text = await sendRaw(
+      `GET /services/data/v65.0/openapi.json HTTP/1.1\r\nHost: localhost\r\n\r\nGET /?q=${'a'.repeat(17_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
+    ).then(
       (response) => `${response.status} ${response.body}`,
       () => 'reset',
     );
@@ -93,13 +96,15 @@ describe('the connection after such an error', () => {
 describe('errors Fastify answers before the handler', () => {
   it('413 for a body over the limit', async () => {
     const body = 'email=a%40example.com&password=' + 'x'.repeat(20_000);
-    const request = (path: string) => `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+    const request = (path: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
     expectErrorDocument(await sendRaw(request('/login')), 413);
     expectErrorList(await sendRaw(request('/api/session/continue')), 413);
   });
 
   it('415 for a body of a type no route reads', async () => {
-    const request = (path: string) => `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml\r\nContent-Length: 7\r\nConnection: close\r\n\r\n<a></a>`;
+    const request = (path: string) =>
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: text/xml\r\nContent-Length: 7\r\nConnection: close\r\n\r\n<a></a>`;
     expectErrorDocument(await sendRaw(request('/login')), 415);
     expectErrorList(await sendRaw(request('/api/session/continue')), 415);
   });

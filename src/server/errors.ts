@@ -79,7 +79,11 @@ function sendApiError(reply: FastifyReply, status: number, body: ApiErrorItem[])
 }
 
 function sendHtmlError(reply: FastifyReply, status: number, title: string, message: string, basePath: string) {
-  return reply.code(status).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(renderErrorDocument({ status, title, message, basePath }));
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .type('text/html; charset=utf-8')
+    .send(renderErrorDocument({ status, title, message, basePath }));
 }
 
 const CLIENT_ERRORS: Record<number, { title: string; message: string }> = {

@@ -75,7 +75,16 @@ export class FrontCache {
     this.hits += 1;
     if (this.options.logRequests) {
       const responseTime = performance.now() - started;
-      this.options.log.info({ reqId: requestId, req: { id: requestId, method: request.method, url: request.url }, res: { statusCode: response.statusCode }, responseTime, cache: 'front' }, 'request completed');
+      this.options.log.info(
+        {
+          reqId: requestId,
+          req: { id: requestId, method: request.method, url: request.url },
+          res: { statusCode: response.statusCode },
+          responseTime,
+          cache: 'front',
+        },
+        'request completed',
+      );
     }
     return true;
   }

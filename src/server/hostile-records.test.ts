@@ -74,10 +74,19 @@ function fetchedUrls(html: string): string[] {
     const node = pending.pop() as DefaultTreeAdapterMap['childNode'];
     if (!('tagName' in node)) continue;
     const attribute = (name: string) => node.attrs.find((candidate) => candidate.name === name)?.value;
-    const relations = (attribute('rel') ?? '').toLowerCase().split(/[\t\n\f\r ]+/).filter(Boolean);
+    const relations = (attribute('rel') ?? '')
+      .toLowerCase()
+      .split(/[\t\n\f\r ]+/)
+      .filter(Boolean);
     if (node.tagName === 'link' && relations.some((relation) => !NON_FETCHING.has(relation))) urls.push(attribute('href') ?? '');
     for (const name of ['src', 'poster', 'data']) if (attribute(name) !== undefined) urls.push(attribute(name) ?? '');
-    for (const name of ['srcset', 'imagesrcset']) urls.push(...(attribute(name) ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '').filter(Boolean));
+    for (const name of ['srcset', 'imagesrcset'])
+      urls.push(
+        ...(attribute(name) ?? '')
+          .split(',')
+          .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+          .filter(Boolean),
+      );
     if (node.tagName === 'meta' && /^(refresh|referrer)$/i.test(attribute('http-equiv') ?? attribute('name') ?? '')) urls.push(`meta ${attribute('content')}`);
     pending.push(...node.childNodes);
     if (node.tagName === 'template') pending.push(...(node as DefaultTreeAdapterMap['template']).content.childNodes);
@@ -97,15 +106,29 @@ beforeAll(async () => {
   deepKey = deep.content_key;
   otherTitles = (await localizeContents(test.store.db, others, ['en_US'])).map((content) => content.title);
   // The first sheet of the collection, in every language, holds a field nested 10,000 deep.
-  for (const language of ['en_US', 'de_DE', 'fr_FR']) await writeBodyText(test.store, deep.id, language, `{"Title":"Deep sheet","url":"/deep","extra":${deepJson(10_000)}}`);
+  for (const language of ['en_US', 'de_DE', 'fr_FR'])
+    await writeBodyText(test.store, deep.id, language, `{"Title":"Deep sheet","url":"/deep","extra":${deepJson(10_000)}}`);
   // The second has lone surrogates and controls as JSON escapes in its title and description.
   await writeBodyText(test.store, surrogate.id, 'en_US', '{"Title":"Lone \\ud800 surrogate\\u0001","description":"\\udc00 alone"}', 'Lone \ud800 surrogate');
   // 1 MB of nested head tags, and 60 KB of tag soup under the limit with tags that would fetch from elsewhere.
   await writeHeadTagsRecord(test.store, 'deep-head-tags', '<b>'.repeat(350_000));
-  await writeHeadTagsRecord(test.store, 'soup-head-tags', `${'<b>'.repeat(20_000)}<link rel="icon" href="https://evil.example/favicon.ico"><meta name="referrer" content="unsafe-url"><link rel="canonical" href="https://evil.example/"><meta name="keywords" content="kept">`, { Description: 'x'.repeat(50), Keywords: '\ud800' });
-  await test.store.db.updateTable('collection_translations').set({ metadata: deepJson(5_000) }).where('language', '=', 'de_DE').execute();
+  await writeHeadTagsRecord(
+    test.store,
+    'soup-head-tags',
+    `${'<b>'.repeat(20_000)}<link rel="icon" href="https://evil.example/favicon.ico"><meta name="referrer" content="unsafe-url"><link rel="canonical" href="https://evil.example/"><meta name="keywords" content="kept">`,
+    { Description: 'x'.repeat(50), Keywords: '\ud800' },
+  );
+  await test.store.db
+    .updateTable('collection_translations')
+    .set({ metadata: deepJson(5_000) })
+    .where('language', '=', 'de_DE')
+    .execute();
   // A content type whose field schema is not what the API reads.
-  await test.store.db.updateTable('content_types').set({ field_schema: '{"Title":null,"description":{"label":1},"url":"x"}' }).where('fully_qualified_name', '=', 'literature_sheet').execute();
+  await test.store.db
+    .updateTable('content_types')
+    .set({ field_schema: '{"Title":null,"description":{"label":1},"url":"x"}' })
+    .where('fully_qualified_name', '=', 'literature_sheet')
+    .execute();
 });
 afterAll(async () => {
   skippedRecords.off('skipped', onSkipped);
@@ -128,7 +151,9 @@ describe('a store holding records beyond every limit', () => {
     const [last] = await demoSheetsAt(test.store, [25]);
     const [lastTitle] = (await localizeContents(test.store.db, last === undefined ? [] : [last], ['en_US'])).map((content) => content.title);
     expect((await test.app.inject('/?page=4')).body).toContain(lastTitle);
-    const collection = (await test.app.inject(`${API}/sites/${siteId}/cms/delivery/collections/${collectionKey}?pageSize=250`)).json<{ items: Array<{ contentKey: string }> }>();
+    const collection = (await test.app.inject(`${API}/sites/${siteId}/cms/delivery/collections/${collectionKey}?pageSize=250`)).json<{
+      items: Array<{ contentKey: string }>;
+    }>();
     expect(collection.items.length).toBe(25);
     expect(collection.items.map((item) => item.contentKey)).not.toContain(deepKey);
     expect((await test.app.inject(`${API}/sites/${siteId}/cms/delivery/contents/${deepKey}`)).statusCode).toBe(404);
@@ -137,7 +162,9 @@ describe('a store holding records beyond every limit', () => {
   it('reports each record beyond the limits once, however often it is read', async () => {
     for (const route of ['/', '/', `${API}/sites/${siteId}/cms/delivery/collections/${collectionKey}`]) await test.app.inject(route);
     const deep = skipped.filter((record) => record.record === `content ${deepKey} (en_US)`);
-    expect(deep).toEqual([{ record: `content ${deepKey} (en_US)`, problem: 'body.extra.deep.deep.deep.deep.deep.….deep.deep.deep: is nested more than 32 levels deep' }]);
+    expect(deep).toEqual([
+      { record: `content ${deepKey} (en_US)`, problem: 'body.extra.deep.deep.deep.deep.deep.….deep.deep.deep: is nested more than 32 levels deep' },
+    ]);
     expect(skipped.filter((record) => record.record === 'SEO record deep-head-tags')).toHaveLength(1);
   });
 
@@ -163,17 +190,47 @@ describe('a store holding records beyond every limit', () => {
 
 describe('generated hostile records', () => {
   /** A text of any code units: lone surrogates, controls, markup. */
-  const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('javascript:alert(1)', '//evil.example/x', 'https://evil.example/i.png', '<img src=x onerror=alert(1)>', '\ud800', '\u0000'));
-  const deepBody = fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('a', 'url', '__proto__')).map(([depth, key]) => `{"Title":"Deep","extra":${deepJson(depth, key)}}`);
-  const wideBody = fc.dictionary(fc.string({ unit: 'binary', maxLength: 12 }), fc.oneof(text, fc.jsonValue({ maxDepth: 5 })), { maxKeys: 200 }).map((body) => JSON.stringify({ Title: 'Wide', url: '/x', image: { url: 'https://evil.example/i.png' }, ...body }));
+  const text = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 40 }),
+    fc.constantFrom('javascript:alert(1)', '//evil.example/x', 'https://evil.example/i.png', '<img src=x onerror=alert(1)>', '\ud800', '\u0000'),
+  );
+  const deepBody = fc
+    .tuple(fc.integer({ min: 1, max: 20_000 }), fc.constantFrom('a', 'url', '__proto__'))
+    .map(([depth, key]) => `{"Title":"Deep","extra":${deepJson(depth, key)}}`);
+  const wideBody = fc
+    .dictionary(fc.string({ unit: 'binary', maxLength: 12 }), fc.oneof(text, fc.jsonValue({ maxDepth: 5 })), { maxKeys: 200 })
+    .map((body) => JSON.stringify({ Title: 'Wide', url: '/x', image: { url: 'https://evil.example/i.png' }, ...body }));
   const tagSoup = fc
-    .array(fc.oneof(text, fc.constantFrom('<b>', '<meta name="referrer" content="unsafe-url">', '<link rel="icon" href="https://evil.example/">', '<script type="application/ld+json">', '</script>', '<svg><link rel=author href=/x>', '<template>', '<!--')), { maxLength: 200 })
+    .array(
+      fc.oneof(
+        text,
+        fc.constantFrom(
+          '<b>',
+          '<meta name="referrer" content="unsafe-url">',
+          '<link rel="icon" href="https://evil.example/">',
+          '<script type="application/ld+json">',
+          '</script>',
+          '<svg><link rel=author href=/x>',
+          '<template>',
+          '<!--',
+        ),
+      ),
+      { maxLength: 200 },
+    )
     .chain((pieces) => fc.integer({ min: 0, max: 22_000 }).map((depth) => `${'<i>'.repeat(depth)}${pieces.join('')}`));
 
   it('never make a route answer 5xx', { timeout: 120_000 }, async () => {
     const [sheet] = await demoSheetsAt(test.store, [3]);
     if (sheet === undefined) throw new Error('the demo has sheets');
-    const checked = ['/', '/de-DE/', '/record/generated', `${API}/sites/${siteId}/cms/delivery/contents/${sheet.content_key}?showAbsoluteUrl=true`, `${API}/communities/${communityId}/managed-content/delivery?showAbsoluteUrl=true`, `${API}/communities/${communityId}/seo/properties/generated`, '/sitemap.xml'];
+    const checked = [
+      '/',
+      '/de-DE/',
+      '/record/generated',
+      `${API}/sites/${siteId}/cms/delivery/contents/${sheet.content_key}?showAbsoluteUrl=true`,
+      `${API}/communities/${communityId}/managed-content/delivery?showAbsoluteUrl=true`,
+      `${API}/communities/${communityId}/seo/properties/generated`,
+      '/sitemap.xml',
+    ];
     await fc.assert(
       fc.asyncProperty(fc.oneof(deepBody, wideBody), tagSoup, text, async (body, headTags, title) => {
         // A title column holds what the store can: PostgreSQL text cannot hold NUL (bodies carry it escaped).
@@ -182,7 +239,8 @@ describe('generated hostile records', () => {
         for (const route of checked) {
           const response = await test.app.inject(route);
           expect(response.statusCode, `${route}: ${response.body.slice(0, 200)}`).toBeLessThan(500);
-          if (response.statusCode === 200 && String(response.headers['content-type']).startsWith('text/html')) expect(fetchedUrls(response.body).filter((url) => !url.startsWith('/'))).toEqual([]);
+          if (response.statusCode === 200 && String(response.headers['content-type']).startsWith('text/html'))
+            expect(fetchedUrls(response.body).filter((url) => !url.startsWith('/'))).toEqual([]);
         }
       }),
       { numRuns: 25 },

@@ -69,7 +69,11 @@ export async function loadPages(directory: string, settings: PageLoadSettings): 
     pages.push({ definition, translated, stylesheet: { fileName: `${definition.name}-${hash}.css`, css } });
   }
   const clashes = findDuplicates(pages.map((page) => page.definition.path));
-  if (clashes.length > 0) throw new PageDefinitionError(directory, clashes.map((path) => `more than one page is served at path ${path}`));
+  if (clashes.length > 0)
+    throw new PageDefinitionError(
+      directory,
+      clashes.map((path) => `more than one page is served at path ${path}`),
+    );
   return pages;
 }
 

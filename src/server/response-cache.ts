@@ -34,7 +34,12 @@ export class ResponseCache {
    * fails with an error `useLastGood` accepts (the store is down), the last response kept for the
    * key is answered instead, whatever its version.
    */
-  async get(key: string, version: number, produce: () => Promise<CachedResponse>, useLastGood: (error: unknown) => boolean = () => false): Promise<CachedResponse> {
+  async get(
+    key: string,
+    version: number,
+    produce: () => Promise<CachedResponse>,
+    useLastGood: (error: unknown) => boolean = () => false,
+  ): Promise<CachedResponse> {
     const entry = this.entries.get(key);
     if (entry !== undefined && entry.version === version) {
       // Re-insert to mark it most recently used.
@@ -47,7 +52,10 @@ export class ResponseCache {
     if (production === undefined) {
       production = produce().finally(() => this.inFlight.delete(flightKey));
       this.inFlight.set(flightKey, production);
-      production.then((response) => this.store(key, version, response), () => undefined);
+      production.then(
+        (response) => this.store(key, version, response),
+        () => undefined,
+      );
     }
     try {
       return await production;

@@ -23,7 +23,10 @@ beforeAll(async () => {
   mkdirSync(join(clientDir, 'assets'));
   writeFileSync(join(clientDir, 'assets', 'entry-client-Ab12Cd34.js'), 'export {};\n');
   writeFileSync(join(clientDir, 'assets', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  writeFileSync(join(clientDir, '.vite', 'manifest.json'), JSON.stringify({ 'src/site/entry-client.tsx': { file: 'assets/entry-client-Ab12Cd34.js', isEntry: true } }));
+  writeFileSync(
+    join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/site/entry-client.tsx': { file: 'assets/entry-client-Ab12Cd34.js', isEntry: true } }),
+  );
   test = await createTestApp({ clientDir, env: { CDN_MAX_AGE_SECONDS: '60' } });
   pageStylesheet = /href="(\/assets\/pages\/[^"]+\.css)"/.exec((await test.app.inject('/')).body)![1]!;
 });
@@ -44,7 +47,13 @@ const ROUTES: { name: string; url: string; method?: 'GET' | 'POST'; status: numb
   { name: 'literature page', url: '/', status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host' },
   { name: 'translated page', url: '/de-DE/', status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host' },
   { name: 'delivery API collection', url: API, status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host' },
-  { name: 'delivery API error', url: `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/MC0000000000000000000000000000`, status: 404, cacheControl: NOT_STORED, vary: 'Host' },
+  {
+    name: 'delivery API error',
+    url: `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/MC0000000000000000000000000000`,
+    status: 404,
+    cacheControl: NOT_STORED,
+    vary: 'Host',
+  },
   { name: 'image (media delivery)', url: mediaDeliveryPath('sfsites', DEMO_IDS.imageKey(slug)), status: 200, cacheControl: /^public, / },
   { name: 'document (file asset)', url: fileAssetPath('sfsites', DEMO_IDS.assetId(slug), 1), status: 200, cacheControl: /^public, / },
   { name: 'hashed browser asset', url: '/assets/entry-client-Ab12Cd34.js', status: 200, cacheControl: IMMUTABLE },
@@ -69,7 +78,12 @@ describe.each(ROUTES)('$name', (route) => {
     const response = await test.app.inject({ method: route.method ?? 'GET', url: urlOf(route) });
     expect(response.statusCode).toBe(route.status);
     const csp = String(response.headers['content-security-policy']);
-    const directives = new Map(csp.split(';').map((directive) => { const [name, ...values] = directive.trim().split(/\s+/); return [name, values]; }));
+    const directives = new Map(
+      csp.split(';').map((directive) => {
+        const [name, ...values] = directive.trim().split(/\s+/);
+        return [name, values];
+      }),
+    );
     // Scripts only from this origin (SVG images: none at all): no inline script, no eval.
     const scripts = directives.get('script-src') ?? directives.get('default-src');
     expect([["'self'"], ["'none'"]]).toContainEqual(scripts);

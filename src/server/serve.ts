@@ -54,4 +54,3 @@ main().catch((error: unknown) => {
   console.error(`Failed to start: ${describeFailure(error)}`);
   process.exit(1);
 });
-

@@ -45,7 +45,16 @@ export const FORM_FACTORS = ['small', 'medium', 'large'] as const;
 export const SPACING_OPTIONS = ['x-large', 'large', 'medium', 'small', 'xx-small', 'none'] as const;
 
 /** spec §9: text styles; the default heading tag is h3 and the default size medium. */
-export const TEXT_STYLES = ['heading-xlarge', 'heading-large', 'heading-medium', 'heading-small', 'heading-xsmall', 'heading-xxsmall', 'body-regular', 'body-small'] as const;
+export const TEXT_STYLES = [
+  'heading-xlarge',
+  'heading-large',
+  'heading-medium',
+  'heading-small',
+  'heading-xsmall',
+  'heading-xxsmall',
+  'body-regular',
+  'body-small',
+] as const;
 export const DEFAULT_HEADING_TAG = 'h3';
 export const DEFAULT_TEXT_STYLE = 'heading-medium';
 

@@ -59,7 +59,8 @@ export function findNestingProblem(value: unknown, maxDepth: number = CONTENT_LI
     // Pushed in reverse, so problems are found in the order a reader would meet them.
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, entry] = entries[index] as [string | number, unknown];
-      if (typeof key === 'string' && key.length > CONTENT_LIMITS.textLength) return { path: pathOf(frame), message: `has a field name longer than ${CONTENT_LIMITS.textLength} characters` };
+      if (typeof key === 'string' && key.length > CONTENT_LIMITS.textLength)
+        return { path: pathOf(frame), message: `has a field name longer than ${CONTENT_LIMITS.textLength} characters` };
       stack.push({ value: entry, key, parent: frame, depth: frame.depth + 1 });
     }
   }
@@ -86,7 +87,8 @@ export function findBodyProblem(body: unknown): LimitProblem | null {
   const nesting = findNestingProblem(body);
   if (nesting !== null) return nesting;
   // Safe to write out now: the depth is bounded.
-  if (utf8Length(JSON.stringify(body) ?? '') > CONTENT_LIMITS.bodyBytes) return { path: '', message: `is larger than ${CONTENT_LIMITS.bodyBytes / 1024 / 1024} MB as JSON` };
+  if (utf8Length(JSON.stringify(body) ?? '') > CONTENT_LIMITS.bodyBytes)
+    return { path: '', message: `is larger than ${CONTENT_LIMITS.bodyBytes / 1024 / 1024} MB as JSON` };
   return null;
 }
 

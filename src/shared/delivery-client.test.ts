@@ -18,11 +18,7 @@ describe('option checks before any request (spec §8)', () => {
   const cases: Array<[string, () => Promise<unknown>, string]> = [
     ['no options', () => client.getContent(undefined as never), 'Options are required to successfully be able to execute this request.'],
     ['null options', () => client.listContents(null as never), 'Options are required to successfully be able to execute this request.'],
-    [
-      'no channelOrSiteId',
-      () => client.listContents({} as never),
-      "The 'channelOrSiteId' parameter is required to successfully execute this request.",
-    ],
+    ['no channelOrSiteId', () => client.listContents({} as never), "The 'channelOrSiteId' parameter is required to successfully execute this request."],
     [
       'a blank channelOrSiteId',
       () => client.getCollectionItems({ channelOrSiteId: '  ', collectionKeyOrId: collectionKey }),
@@ -121,9 +117,15 @@ describe('against the real server', () => {
   it('calls every endpoint', async () => {
     expect((await client.getCollectionItems({ channelOrSiteId: siteId, collectionKeyOrId: collectionKey, pageSize: 7, pageToken: 1 })).items).toHaveLength(7);
     expect((await client.getCollectionItems({ channelOrSiteId: channelId, collectionKeyOrId: collectionKey, pageSize: 2 })).items).toHaveLength(2);
-    expect((await client.getCollectionMetadata({ channelOrSiteId: siteId, collectionKeyOrId: collectionKey, expandMetadata: true })).schema).toHaveProperty('Title');
+    expect((await client.getCollectionMetadata({ channelOrSiteId: siteId, collectionKeyOrId: collectionKey, expandMetadata: true })).schema).toHaveProperty(
+      'Title',
+    );
     expect((await client.getContent({ channelOrSiteId: siteId, contentKeyOrId: DEMO_IDS.sheetKey('teos'), referenceDepth: 1 })).references).not.toBeNull();
-    const images = await client.listContents({ channelOrSiteId: siteId, contentKeys: [DEMO_IDS.imageKey('teos'), DEMO_IDS.imageKey('silane')], includeContentBody: true });
+    const images = await client.listContents({
+      channelOrSiteId: siteId,
+      contentKeys: [DEMO_IDS.imageKey('teos'), DEMO_IDS.imageKey('silane')],
+      includeContentBody: true,
+    });
     expect(images.contents).toHaveLength(2);
     expect((await client.getCommunityDelivery({ communityId, managedContentType: 'literature_sheet', pageSize: 2 })).items).toHaveLength(2);
     expect((await client.getCommunityContents({ communityId, urlNameInList: ['teos'] })).total).toBe(1);
@@ -131,7 +133,9 @@ describe('against the real server', () => {
   });
 
   it('raises a FetchError with the url, status, status text and errors', async () => {
-    const failure = await client.getCollectionItems({ channelOrSiteId: siteId, collectionKeyOrId: 'MC0000000000000000000000000A' }).catch((error: unknown) => error);
+    const failure = await client
+      .getCollectionItems({ channelOrSiteId: siteId, collectionKeyOrId: 'MC0000000000000000000000000A' })
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(FetchError);
     expect(failure).toMatchObject({
       status: 404,

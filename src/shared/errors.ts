@@ -27,10 +27,8 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 /** spec §8 "Request validation messages". */
 export const MESSAGES = {
   OPTIONS_REQUIRED: 'Options are required to successfully be able to execute this request.',
-  CHANNEL_OR_SITE_ID_REQUIRED:
-    "The 'channelOrSiteId' parameter is required to successfully execute this request.",
-  CONTENT_KEY_OR_ID_REQUIRED:
-    "The 'contentKeyOrId' parameter is required to successfully execute this request.",
+  CHANNEL_OR_SITE_ID_REQUIRED: "The 'channelOrSiteId' parameter is required to successfully execute this request.",
+  CONTENT_KEY_OR_ID_REQUIRED: "The 'contentKeyOrId' parameter is required to successfully execute this request.",
   CHANNEL_OR_SITE_ID_INVALID: "The 'channelOrSiteId' parameter is invalid",
   INPUT_PARAMETERS_REQUIRED: 'Enter input parameters to execute the request.',
   CHANNEL_OR_SITE_ID_EMPTY: 'Enter a value for channelOrSiteId.',

@@ -17,14 +17,29 @@ const KEPT_NAMES = ['author', 'creator', 'designer', 'generator', 'keywords', 'm
 /** …by family: Highwire (Google Scholar), Dublin Core, Twitter cards… */
 const KEPT_FAMILIES = ['citation_', 'dc.', 'dcterms.', 'twitter:'];
 /** …and the site-verification tokens of the registry. */
-const KEPT_VERIFICATIONS = ['detectify-verification', 'google-site-verification', 'norton-safeweb-site-verification', 'wot-verification', 'yandex-verification'];
+const KEPT_VERIFICATIONS = [
+  'detectify-verification',
+  'google-site-verification',
+  'norton-safeweb-site-verification',
+  'wot-verification',
+  'yandex-verification',
+];
 /** Registered names whose value is a URL: kept only with an https: or site URL. */
-const URL_VALUED_NAMES = ['citation_fulltext_html_url', 'citation_pdf_url', 'twitter:image', 'twitter:image:src', 'twitter:player', 'twitter:player:stream', 'twitter:url'];
+const URL_VALUED_NAMES = [
+  'citation_fulltext_html_url',
+  'citation_pdf_url',
+  'twitter:image',
+  'twitter:image:src',
+  'twitter:player',
+  'twitter:player:stream',
+  'twitter:url',
+];
 
 const allRelations = [...linkTypes.standard.map((entry) => entry.keyword), ...linkTypes.extensions.map((entry) => entry.keyword)];
 const allMetaNames = [...metaNames.standard, ...metaNames.extensions];
 const isKeptName = (name: string) =>
-  (KEPT_NAMES.includes(name) || KEPT_VERIFICATIONS.includes(name) || KEPT_FAMILIES.some((family) => name.startsWith(family))) && !URL_VALUED_NAMES.includes(name);
+  (KEPT_NAMES.includes(name) || KEPT_VERIFICATIONS.includes(name) || KEPT_FAMILIES.some((family) => name.startsWith(family))) &&
+  !URL_VALUED_NAMES.includes(name);
 
 const keeps = (html: string) => filterHeadTags(html, '/base').length === 1;
 
@@ -33,18 +48,50 @@ describe('link relations (every link type of the HTML standard and its registrie
     expect(keeps(`<link rel="${relation}" href="https://docs.example.com/sheet">`)).toBe(KEPT_RELATIONS.includes(relation));
   });
 
-  it.each(['icon', 'shortcut icon', 'apple-touch-icon', 'dictionary', 'compression-dictionary', 'search', 'pingback', 'preload', 'prefetch', 'modulepreload', 'preconnect', 'dns-prefetch', 'stylesheet', 'manifest', 'alternate stylesheet', 'author icon', 'AUTHOR\u00a0icon'])(
-    'drops rel=%s, which makes a browser fetch',
-    (relation) => {
-      expect(keeps(`<link rel="${relation}" href="https://evil.example/favicon.ico">`)).toBe(false);
-    },
-  );
-
-  it('keeps a kept relation whatever its letter case or ASCII whitespace, with the base path on a site path', () => {
-    expect(filterHeadTags('<link rel=" Author\tLICENSE " href="/about">', '/base')).toEqual([{ tag: 'link', attributes: [['rel', ' Author\tLICENSE '], ['href', '/base/about']] }]);
+  it.each([
+    'icon',
+    'shortcut icon',
+    'apple-touch-icon',
+    'dictionary',
+    'compression-dictionary',
+    'search',
+    'pingback',
+    'preload',
+    'prefetch',
+    'modulepreload',
+    'preconnect',
+    'dns-prefetch',
+    'stylesheet',
+    'manifest',
+    'alternate stylesheet',
+    'author icon',
+    'AUTHOR\u00a0icon',
+  ])('drops rel=%s, which makes a browser fetch', (relation) => {
+    expect(keeps(`<link rel="${relation}" href="https://evil.example/favicon.ico">`)).toBe(false);
   });
 
-  it.each(['http://docs.example.com/', '//docs.example.com/', 'javascript:alert(1)', '#top', 'mailto:a@example.com', 'data:text/html,x', ' https://x.example/', ''])('drops an href of %j', (href) => {
+  it('keeps a kept relation whatever its letter case or ASCII whitespace, with the base path on a site path', () => {
+    expect(filterHeadTags('<link rel=" Author\tLICENSE " href="/about">', '/base')).toEqual([
+      {
+        tag: 'link',
+        attributes: [
+          ['rel', ' Author\tLICENSE '],
+          ['href', '/base/about'],
+        ],
+      },
+    ]);
+  });
+
+  it.each([
+    'http://docs.example.com/',
+    '//docs.example.com/',
+    'javascript:alert(1)',
+    '#top',
+    'mailto:a@example.com',
+    'data:text/html,x',
+    ' https://x.example/',
+    '',
+  ])('drops an href of %j', (href) => {
     expect(keeps(`<link rel="author" href="${href}">`)).toBe(false);
   });
 
@@ -56,7 +103,15 @@ describe('link relations (every link type of the HTML standard and its registrie
   });
 
   it('drops links with attributes that load or describe loading (as, imagesrcset, crossorigin, blocking, …)', () => {
-    for (const attribute of ['as="image"', 'imagesrcset="https://evil.example/a.png 1x"', 'crossorigin', 'blocking="render"', 'sizes="16x16"', 'onload="x()"', 'integrity="sha256-x"']) {
+    for (const attribute of [
+      'as="image"',
+      'imagesrcset="https://evil.example/a.png 1x"',
+      'crossorigin',
+      'blocking="render"',
+      'sizes="16x16"',
+      'onload="x()"',
+      'integrity="sha256-x"',
+    ]) {
       expect(keeps(`<link rel="author" href="https://x.example/" ${attribute}>`)).toBe(false);
     }
   });
@@ -81,15 +136,28 @@ describe('meta names (every metadata name of the HTML standard and the MetaExten
   it.each(URL_VALUED_NAMES)('%s keeps an https: or site URL and drops any other', (name) => {
     expect(filterHeadTags(`<meta name="${name}" content="/files/sheet.pdf">`, '/base')[0]?.attributes).toContainEqual(['content', '/base/files/sheet.pdf']);
     expect(keeps(`<meta name="${name}" content="https://cdn.example.com/sheet.pdf">`)).toBe(true);
-    for (const value of ['http://cdn.example.com/a', '//cdn.example.com/a', 'javascript:alert(1)', 'sheet.pdf']) expect(keeps(`<meta name="${name}" content="${value}">`)).toBe(false);
+    for (const value of ['http://cdn.example.com/a', '//cdn.example.com/a', 'javascript:alert(1)', 'sheet.pdf'])
+      expect(keeps(`<meta name="${name}" content="${value}">`)).toBe(false);
   });
 
-  it.each(['referrer', 'viewport', 'theme-color', 'color-scheme', 'description', 'robots', 'googlebot', 'google', 'application-name', 'format-detection', 'msapplication-config', 'origin-trials', 'apple-itunes-app', 'csrf-token'])(
-    'drops meta name=%s, which a browser or the SEO settings act on',
-    (name) => {
-      expect(keeps(`<meta name="${name}" content="unsafe-url">`)).toBe(false);
-    },
-  );
+  it.each([
+    'referrer',
+    'viewport',
+    'theme-color',
+    'color-scheme',
+    'description',
+    'robots',
+    'googlebot',
+    'google',
+    'application-name',
+    'format-detection',
+    'msapplication-config',
+    'origin-trials',
+    'apple-itunes-app',
+    'csrf-token',
+  ])('drops meta name=%s, which a browser or the SEO settings act on', (name) => {
+    expect(keeps(`<meta name="${name}" content="unsafe-url">`)).toBe(false);
+  });
 
   it.each(metaNames.httpEquiv)('drops http-equiv=%s', (pragma) => {
     expect(keeps(`<meta http-equiv="${pragma}" content="0; url=https://evil.example/">`)).toBe(false);
@@ -103,7 +171,13 @@ describe('meta names (every metadata name of the HTML standard and the MetaExten
   });
 
   it('drops a meta with no name, two names, charset, itemprop or no content', () => {
-    for (const html of ['<meta content="x">', '<meta name="author" property="og:title" content="x">', '<meta charset="utf-7">', '<meta itemprop="name" content="x">', '<meta name="author">']) {
+    for (const html of [
+      '<meta content="x">',
+      '<meta name="author" property="og:title" content="x">',
+      '<meta charset="utf-7">',
+      '<meta itemprop="name" content="x">',
+      '<meta name="author">',
+    ]) {
       expect(keeps(html)).toBe(false);
     }
   });
@@ -145,13 +219,34 @@ describe('scripts and structure', () => {
 
   it('writes each attribute once, the first of two of one name (as browsers read it)', () => {
     expect(filterHeadTags('<svg><link rel="author" href="/a" xlink:href="/b" title="x" xlink:title="y"></svg>', '')).toEqual([
-      { tag: 'link', attributes: [['rel', 'author'], ['href', '/a'], ['title', 'x']] },
+      {
+        tag: 'link',
+        attributes: [
+          ['rel', 'author'],
+          ['href', '/a'],
+          ['title', 'x'],
+        ],
+      },
     ]);
   });
 
   it('keeps only well-formed kept tags from generated tag soup', () => {
     const piece = fc.oneof(
-      fc.constantFrom('<meta name="keywords" content="a">', '<link rel="icon" href="https://evil.example/">', '<b>', '</b>', '<div', '"', "'", '<script>', '</script>', '<!--', '-->', '<svg><link rel="author" href="/x">', '<noscript>'),
+      fc.constantFrom(
+        '<meta name="keywords" content="a">',
+        '<link rel="icon" href="https://evil.example/">',
+        '<b>',
+        '</b>',
+        '<div',
+        '"',
+        "'",
+        '<script>',
+        '</script>',
+        '<!--',
+        '-->',
+        '<svg><link rel="author" href="/x">',
+        '<noscript>',
+      ),
       fc.string({ maxLength: 8 }),
     );
     fc.assert(

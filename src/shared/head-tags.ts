@@ -39,8 +39,23 @@ const LINK_ATTRIBUTES = new Set(['rel', 'href', 'type', 'title']);
 
 /** Meta names kept as they are: descriptive, read by crawlers and no browser. */
 export const KEPT_META_NAMES: ReadonlySet<string> = new Set([
-  'abstract', 'author', 'category', 'classification', 'copyright', 'creator', 'designer', 'generator', 'keywords', 'msvalidate.01',
-  'owner', 'p:domain_verify', 'publisher', 'rating', 'subject', 'summary', 'topic',
+  'abstract',
+  'author',
+  'category',
+  'classification',
+  'copyright',
+  'creator',
+  'designer',
+  'generator',
+  'keywords',
+  'msvalidate.01',
+  'owner',
+  'p:domain_verify',
+  'publisher',
+  'rating',
+  'subject',
+  'summary',
+  'topic',
 ]);
 /** Families of names and properties kept: Open Graph, Twitter cards, Dublin Core, Highwire (Google Scholar). */
 export const KEPT_META_PREFIXES: readonly string[] = ['og:', 'article:', 'book:', 'profile:', 'product:', 'fb:', 'twitter:', 'dc.', 'dcterms.', 'citation_'];
@@ -61,7 +76,9 @@ export function scriptSafeJson(value: unknown): string {
 
 /** Whether a meta name or property is one the filter keeps. */
 export function isKeptMetaName(name: string): boolean {
-  return KEPT_META_NAMES.has(name) || VERIFICATION_NAME.test(name) || KEPT_META_PREFIXES.some((prefix) => name.startsWith(prefix) && name.length > prefix.length);
+  return (
+    KEPT_META_NAMES.has(name) || VERIFICATION_NAME.test(name) || KEPT_META_PREFIXES.some((prefix) => name.startsWith(prefix) && name.length > prefix.length)
+  );
 }
 
 /** The kept tags of a custom head tags value. */

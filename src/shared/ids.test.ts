@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  caseSafeSuffix,
-  contentKeyFromBytes,
-  idFromBytes,
-  isContentKey,
-  isWellFormedId,
-  kindOfChannelOrSiteId,
-  toId18,
-} from './ids';
+import { caseSafeSuffix, contentKeyFromBytes, idFromBytes, isContentKey, isWellFormedId, kindOfChannelOrSiteId, toId18 } from './ids';
 
 const bytes = (seed: number) => Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i * 17) % 256);
 

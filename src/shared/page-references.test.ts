@@ -102,17 +102,33 @@ const REFERENCES: Array<[string, PageReference, string]> = [
   ['managed content without key', { type: 'standard__managedContentPage', attributes: { contentTypeName: 'news' } }, ''],
   ['record', { type: 'standard__recordPage', attributes: { objectApiName: 'Account', recordId: '001000000000001' } }, '/lit/detail/001000000000001'],
   ['record without id', { type: 'standard__recordPage', attributes: { objectApiName: 'Account' } }, ''],
-  ['knowledge article by url name', { type: 'standard__recordPage', attributes: { objectApiName: 'Knowledge__kav', urlName: 'how-to' } }, '/lit/article/how-to'],
+  [
+    'knowledge article by url name',
+    { type: 'standard__recordPage', attributes: { objectApiName: 'Knowledge__kav', urlName: 'how-to' } },
+    '/lit/article/how-to',
+  ],
   ['url name without knowledge object', { type: 'standard__recordPage', attributes: { objectApiName: 'Account', urlName: 'x' } }, ''],
   ['Product2 by url name (gate closed)', { type: 'standard__recordPage', attributes: { objectApiName: 'Product2', urlName: 'tma' } }, ''],
-  ['NetworkDataCategory by url path', { type: 'standard__recordPage', attributes: { objectApiName: 'NetworkDataCategory', urlPath: 'ald/precursors' } }, '/lit/category/ald/precursors'],
+  [
+    'NetworkDataCategory by url path',
+    { type: 'standard__recordPage', attributes: { objectApiName: 'NetworkDataCategory', urlPath: 'ald/precursors' } },
+    '/lit/category/ald/precursors',
+  ],
   ['ProductCategory by url path (gate closed)', { type: 'standard__recordPage', attributes: { objectApiName: 'ProductCategory', urlPath: 'ald' } }, ''],
   ['named page', { type: 'comm__namedPage', attributes: { name: 'Contact__c' } }, '/lit/contact'],
   ['named Home page', { type: 'comm__namedPage', attributes: { name: 'Home' } }, '/lit/'],
   ['named page without name', { type: 'comm__namedPage', attributes: { name: '' } }, ''],
-  ['relationship', { type: 'standard__recordRelationshipPage', attributes: { objectApiName: 'Account', recordId: '001A', relationshipApiName: 'Contacts' } }, '/lit/relatedlist/001A/Contacts'],
+  [
+    'relationship',
+    { type: 'standard__recordRelationshipPage', attributes: { objectApiName: 'Account', recordId: '001A', relationshipApiName: 'Contacts' } },
+    '/lit/relatedlist/001A/Contacts',
+  ],
   ['relationship without relationship name', { type: 'standard__recordRelationshipPage', attributes: { objectApiName: 'Account', recordId: '001A' } }, ''],
-  ['knowledge relationship', { type: 'standard__recordRelationshipPage', attributes: { objectApiName: 'K__kav', urlName: 'how-to', relationshipApiName: 'Votes' } }, '/lit/article/how-to/related/Votes'],
+  [
+    'knowledge relationship',
+    { type: 'standard__recordRelationshipPage', attributes: { objectApiName: 'K__kav', urlName: 'how-to', relationshipApiName: 'Votes' } },
+    '/lit/article/how-to/related/Votes',
+  ],
   ['object page', { type: 'standard__objectPage', attributes: { objectApiName: 'Case' }, state: { filterName: 'Recent' } }, '/lit/recordlist/Case/Recent'],
   ['object page without filter', { type: 'standard__objectPage', attributes: { objectApiName: 'Case' } }, ''],
   ['search', { type: 'standard__search' }, '/lit/global-search'],
@@ -130,7 +146,9 @@ describe('page references (spec §3.7, §5.2)', () => {
   it('applies the Product2 and ProductCategory rules when the gate is open', () => {
     const product = { type: 'standard__recordPage' as const, attributes: { objectApiName: 'Product2', urlName: 'tma' } };
     expect(resolvePageReference(product, '', { productGateOpen: true }).href).toBe('/product/tma');
-    expect(isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'ProductCategory', urlPath: 'ald' } }, { productGateOpen: true })).toBe(true);
+    expect(
+      isValidPageReference({ type: 'standard__recordPage', attributes: { objectApiName: 'ProductCategory', urlPath: 'ald' } }, { productGateOpen: true }),
+    ).toBe(true);
   });
 
   it('treats missing references as invalid', () => {

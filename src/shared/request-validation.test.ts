@@ -26,14 +26,11 @@ describe('readInteger', () => {
     expect(readInteger('pageSize', '007', pageSize)).toBe(7);
   });
 
-  it.each(['abc', '1.5', '1e2', '+3', ' 7', '0x10', 'NaN', 'Infinity', '7abc', '１'])(
-    'rejects %j with the spec type message',
-    (value) => {
-      const error = errorOf(() => readInteger('pageSize', value, pageSize));
-      expect(error.status).toBe(400);
-      expect(error.message).toBe('The type entered for pageSize isn’t valid. Enter the value as a/an number.');
-    },
-  );
+  it.each(['abc', '1.5', '1e2', '+3', ' 7', '0x10', 'NaN', 'Infinity', '7abc', '１'])('rejects %j with the spec type message', (value) => {
+    const error = errorOf(() => readInteger('pageSize', value, pageSize));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('The type entered for pageSize isn’t valid. Enter the value as a/an number.');
+  });
 
   it('rejects a repeated parameter as the wrong type', () => {
     const error = errorOf(() => readInteger('pageToken', ['1', '2'], { min: 0, default: 0 }));
@@ -62,9 +59,7 @@ describe('readString', () => {
     expect(readString('language', 'en_US')).toBe('en_US');
     expect(readString('language', undefined)).toBeUndefined();
     expect(errorOf(() => readString('queryTerm', 'a\u0000b')).message).toBe('The type entered for queryTerm isn’t valid. Enter the value as a/an string.');
-    expect(errorOf(() => readString('language', ['a', 'b'])).message).toBe(
-      'The type entered for language isn’t valid. Enter the value as a/an string.',
-    );
+    expect(errorOf(() => readString('language', ['a', 'b'])).message).toBe('The type entered for language isn’t valid. Enter the value as a/an string.');
   });
 });
 
@@ -81,9 +76,7 @@ describe('readChannelOrSiteId (spec §5.5)', () => {
   });
 
   it('requires a non-blank value', () => {
-    expect(errorOf(() => readChannelOrSiteId('  ')).message).toBe(
-      "The 'channelOrSiteId' parameter is required to successfully execute this request.",
-    );
+    expect(errorOf(() => readChannelOrSiteId('  ')).message).toBe("The 'channelOrSiteId' parameter is required to successfully execute this request.");
   });
 });
 
@@ -135,9 +128,7 @@ describe('readDate', () => {
   });
 
   it.each(['yesterday', '2026-13-45', '15/01/2026', '2026-01-15T25:00'])('rejects %j', (value) => {
-    expect(errorOf(() => readDate('publishStartDate', value)).message).toBe(
-      'The type entered for publishStartDate isn’t valid. Enter the value as a/an date.',
-    );
+    expect(errorOf(() => readDate('publishStartDate', value)).message).toBe('The type entered for publishStartDate isn’t valid. Enter the value as a/an date.');
   });
 });
 

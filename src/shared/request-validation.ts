@@ -65,7 +65,14 @@ export interface ListRule {
  */
 export function readList(name: string, value: QueryValue, rule: ListRule): string[] | undefined {
   if (value === undefined) return undefined;
-  const values = [...new Set((Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()).filter(Boolean))];
+  const values = [
+    ...new Set(
+      (Array.isArray(value) ? value : [value])
+        .flatMap((part) => part.split(','))
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (values.length === 0) return undefined;
   if (rule.isValid !== undefined && !values.every(rule.isValid)) throw invalidParameter(invalidTypeMessage(name, 'array'));
   if (values.length > rule.max) throw invalidParameter(tooManyValuesMessage(name, rule.max));

@@ -29,7 +29,9 @@ export function mediaTokenKeys(text: string): string[] {
 /** Replaces asset and media tokens. Run before sanitising: the URLs then pass the link rules. */
 export function resolveContentTokens(text: string, context: TokenContext): string {
   return text
-    .replace(CONTENT_ASSET, (_token, id: string, version: string) => withBasePath(context.basePath, fileAssetPath(context.platformSitesSegment, id, Number(version))))
+    .replace(CONTENT_ASSET, (_token, id: string, version: string) =>
+      withBasePath(context.basePath, fileAssetPath(context.platformSitesSegment, id, Number(version))),
+    )
     .replace(CMS_MEDIA, (_token, key: string) => {
       const delivery = withBasePath(context.basePath, mediaDeliveryPath(context.platformSitesSegment, key));
       return context.editMode ? delivery : (context.imageUrls.get(key) ?? delivery);

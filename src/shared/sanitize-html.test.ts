@@ -10,7 +10,10 @@ describe('sanitizeHtml (spec §5.3)', () => {
     ['<h2 class="heading-large evil">T</h2>', '<h2 class="heading-large">T</h2>'],
     ['<script>alert(1)</script><p>x</p>', '<p>x</p>'],
     ['<img src=x onerror=alert(1)>', ''],
-    ['<img src="/sfsites/c/cms/delivery/media/MC1" alt="<b>A</b> tank" onload="x()">', '<img src="/lit/sfsites/c/cms/delivery/media/MC1" alt="A tank" loading="lazy">'],
+    [
+      '<img src="/sfsites/c/cms/delivery/media/MC1" alt="<b>A</b> tank" onload="x()">',
+      '<img src="/lit/sfsites/c/cms/delivery/media/MC1" alt="A tank" loading="lazy">',
+    ],
     ['<img src="javascript:alert(1)">', ''],
     ['<img src="https://tracker.example/pixel.gif" alt="">', ''],
     ['<img src="data:image/png;base64,iVBORw0KGgo=" alt="">', '<img src="data:image/png;base64,iVBORw0KGgo=" alt="" loading="lazy">'],
@@ -28,7 +31,7 @@ describe('sanitizeHtml (spec §5.3)', () => {
     ['<custom-tag>kept text</custom-tag>', 'kept text'],
     ['<form action="/x"><input name="a"></form>after', 'after'],
     ['<!-- comment --><p>x</p>', '<p>x</p>'],
-    ['<p title=\'"><script>\'>q</p>', '<p title="&quot;&gt;&lt;script&gt;">q</p>'],
+    ["<p title='\"><script>'>q</p>", '<p title="&quot;&gt;&lt;script&gt;">q</p>'],
     // Parsed as a browser would: the noscript closes early and the image behind it is dropped.
     ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></p></noscript>', '"&gt;<p></p>'],
     ['<table><tr><td colspan="2" onclick="x">c</td></tr></table>', '<table><tbody><tr><td colspan="2">c</td></tr></tbody></table>'],
@@ -87,8 +90,12 @@ describe('item bindings inside URLs', () => {
   it('are percent-encoded, so a value cannot make a kept URL name another host', () => {
     const html = clean('<a href="/sheets/{!Item.name}">{!Item.name}</a><img src="/{!Item.path}" alt="">');
     expect(html).toBe('<a href="/lit/sheets/{!ItemUrl.name}">{!Item.name}</a><img src="/lit/{!ItemUrl.path}" alt="" loading="lazy">');
-    const bound = bindItemFields(sanitizeHtml('<img src="/{!Item.path}" alt=""><a href="/{!Item.path}">{!Item.path}</a>', { basePath: '' }), { path: '/evil.example/p.png' });
+    const bound = bindItemFields(sanitizeHtml('<img src="/{!Item.path}" alt=""><a href="/{!Item.path}">{!Item.path}</a>', { basePath: '' }), {
+      path: '/evil.example/p.png',
+    });
     expect(bound).toBe('<img src="/%2Fevil.example%2Fp.png" alt="" loading="lazy"><a href="/%2Fevil.example%2Fp.png">/evil.example/p.png</a>');
-    expect(bindItemFields(sanitizeHtml('<img src="/{!Item.path}" alt="">', { basePath: '' }), { path: '\\evil.example/"><script>' })).toBe('<img src="/%5Cevil.example%2F%22%3E%3Cscript%3E" alt="" loading="lazy">');
+    expect(bindItemFields(sanitizeHtml('<img src="/{!Item.path}" alt="">', { basePath: '' }), { path: '\\evil.example/"><script>' })).toBe(
+      '<img src="/%5Cevil.example%2F%22%3E%3Cscript%3E" alt="" loading="lazy">',
+    );
   });
 });

@@ -16,16 +16,84 @@ type Element = DefaultTreeAdapterMap['element'];
 
 /** Elements kept as they are (with allowed attributes). */
 const ALLOWED = new Set([
-  'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'small', 'mark', 'span', 'div',
-  'blockquote', 'code', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-  'a', 'img', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'figure', 'figcaption',
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'span',
+  'div',
+  'blockquote',
+  'code',
+  'pre',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dt',
+  'dd',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'figure',
+  'figcaption',
 ]);
 
 /** Elements dropped with everything inside them. Any other unknown element is unwrapped. */
 const DROPPED = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template', 'noscript',
-  'svg', 'math', 'form', 'input', 'button', 'select', 'option', 'textarea', 'link', 'meta', 'base',
-  'title', 'head', 'audio', 'video', 'source', 'track', 'canvas', 'dialog', 'portal', 'xmp', 'plaintext',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'template',
+  'noscript',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'select',
+  'option',
+  'textarea',
+  'link',
+  'meta',
+  'base',
+  'title',
+  'head',
+  'audio',
+  'video',
+  'source',
+  'track',
+  'canvas',
+  'dialog',
+  'portal',
+  'xmp',
+  'plaintext',
 ]);
 
 const VOID = new Set(['br', 'hr', 'img']);
@@ -37,7 +105,8 @@ const GLOBAL_ATTRIBUTES = new Set(['title', 'lang', 'dir']);
 const NUMERIC = /^\d{1,5}$/;
 
 const escapeText = (text: string) => text.replace(/[&<>\u00a0]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;' })[char] ?? char);
-const escapeAttribute = (text: string) => text.replace(/[&"<>\u00a0]/g, (char) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;' })[char] ?? char);
+const escapeAttribute = (text: string) =>
+  text.replace(/[&"<>\u00a0]/g, (char) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;', '\u00a0': '&nbsp;' })[char] ?? char);
 
 export interface SanitizeOptions {
   basePath: string;

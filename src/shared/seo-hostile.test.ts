@@ -42,7 +42,15 @@ function expectHarmless(html: string): void {
 }
 
 function head(title: string, description: string, headTags: string): string {
-  return renderSeoHead({ title, description, canonical: 'https://lit.example.com/', robots: null, alternates: [], headTags: filterHeadTags(headTags, ''), jsonLd: [] });
+  return renderSeoHead({
+    title,
+    description,
+    canonical: 'https://lit.example.com/',
+    robots: null,
+    alternates: [],
+    headTags: filterHeadTags(headTags, ''),
+    jsonLd: [],
+  });
 }
 
 describe('fillSeoTemplate (spec §5.4)', () => {
@@ -71,8 +79,20 @@ describe('filterHeadTags (spec §5.4)', () => {
       '/lit',
     );
     expect(tags).toEqual([
-      { tag: 'meta', attributes: [['name', 'author'], ['content', 'Demo']] },
-      { tag: 'link', attributes: [['rel', 'author'], ['href', '/lit/about']] },
+      {
+        tag: 'meta',
+        attributes: [
+          ['name', 'author'],
+          ['content', 'Demo'],
+        ],
+      },
+      {
+        tag: 'link',
+        attributes: [
+          ['rel', 'author'],
+          ['href', '/lit/about'],
+        ],
+      },
       { tag: 'script', attributes: [['type', 'application/ld+json']], json: '{"name":"a\\u003cb"}' },
     ]);
   });

@@ -86,7 +86,9 @@ describe('normalizeText and normalizeTexts', () => {
 describe('normalizeJsonText', () => {
   it('normalises text values and keeps field names, numbers, spacing and order as they are', () => {
     const json = '{ "k\\u0001": "a\\u0001b", "n": 12345678901234567890, "list": [ "\\ud800", "\\ud83d\\ude00", "\\"quoted\\\\" ], "k\\u0002":"x" }';
-    expect(normalizeJsonText(json)).toBe('{ "k\\u0001": "a\ufffdb", "n": 12345678901234567890, "list": [ "\ufffd", "\\ud83d\\ude00", "\\"quoted\\\\" ], "k\\u0002":"x" }');
+    expect(normalizeJsonText(json)).toBe(
+      '{ "k\\u0001": "a\ufffdb", "n": 12345678901234567890, "list": [ "\ufffd", "\\ud83d\\ude00", "\\"quoted\\\\" ], "k\\u0002":"x" }',
+    );
   });
 
   it('cleans a value of any depth', () => {

@@ -94,7 +94,10 @@ const PLANE_NONCHARACTERS = Array.from({ length: 16 }, (_, plane) => `\\u{${(pla
  * What no text keeps: C0 controls other than TAB, LF and CR, lone surrogates (in unicode mode a
  * paired one is one code point and does not match) and noncharacters.
  */
-const UNWANTED_CHARACTERS = new RegExp(`[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ud800-\\udfff\\ufdd0-\\ufdef\\ufffe\\uffff${PLANE_NONCHARACTERS}]`, 'gu');
+const UNWANTED_CHARACTERS = new RegExp(
+  `[\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\ud800-\\udfff\\ufdd0-\\ufdef\\ufffe\\uffff${PLANE_NONCHARACTERS}]`,
+  'gu',
+);
 
 /**
  * Text as every input stores it: unwanted characters replaced by U+FFFD. Done once, on the way in,

@@ -40,7 +40,9 @@ export function initPageDataLayer(page: { name: string; language: string }): Pag
 export function publishUser(user: { isGuest: true } | { isGuest: false; userId: string }): void {
   const layer = window.pageDataLayer;
   if (!layer) return;
-  const provider: UserProvider = user.isGuest ? { type: 'user', data: { attributes: { isGuest: true } } } : { type: 'user', data: { crmId: user.userId, attributes: { isGuest: false } } };
+  const provider: UserProvider = user.isGuest
+    ? { type: 'user', data: { attributes: { isGuest: true } } }
+    : { type: 'user', data: { crmId: user.userId, attributes: { isGuest: false } } };
   layer.providers = [provider, ...layer.providers.filter((entry) => entry.type !== 'user')];
   window.dispatchEvent(new CustomEvent('pagedatalayer:change', { detail: layer }));
 }

@@ -48,12 +48,17 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
  * are escaped for older parsers.
  */
 export function serializePageData(data: PageData): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Every grid of a page definition, in page order. */
 export function gridsOf(page: PageDefinition) {
-  return page.sections.flatMap((section) => section.columns.flatMap((column) => column.components.flatMap((component) => (component.type === 'collectionGrid' ? [component] : []))));
+  return page.sections.flatMap((section) =>
+    section.columns.flatMap((column) => column.components.flatMap((component) => (component.type === 'collectionGrid' ? [component] : []))),
+  );
 }
 
 /** The paginator variants a page's grids use, to load before rendering. */

@@ -8,7 +8,10 @@ test('the site works under a base path', async ({ page }) => {
   await showMore(page).click();
   await expect(cards(page)).toHaveCount(PAGE_SIZE * 2);
   await expect(page.locator('.card__title').nth(PAGE_SIZE)).toHaveText(DEMO_TITLES[PAGE_SIZE]!);
-  const href = await page.getByRole('link', { name: /^Read More/ }).first().getAttribute('href');
+  const href = await page
+    .getByRole('link', { name: /^Read More/ })
+    .first()
+    .getAttribute('href');
   expect(href).toMatch(/^\/literature\/sfsites\/c\/file-asset\//);
   const response = await page.request.get(href!);
   expect(response.headers()['content-type']).toBe('application/pdf');

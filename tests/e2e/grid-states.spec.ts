@@ -94,7 +94,10 @@ test.describe('layout (spec §2.1)', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/grid-states');
     await expect(page.getByText('Shown on desktops only.')).toBeVisible();
-    const [first, second] = await Promise.all([page.getByText('Shown on desktops only.').boundingBox(), page.getByText('Shown on every screen.').boundingBox()]);
+    const [first, second] = await Promise.all([
+      page.getByText('Shown on desktops only.').boundingBox(),
+      page.getByText('Shown on every screen.').boundingBox(),
+    ]);
     expect(second!.x).toBeGreaterThan(first!.x);
 
     await page.setViewportSize({ width: 768, height: 900 });

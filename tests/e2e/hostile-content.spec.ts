@@ -10,7 +10,24 @@ import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 const EVIL = 'https://evil.example';
-const FETCHING_RELATIONS = ['icon', 'shortcut icon', 'apple-touch-icon', 'dictionary', 'compression-dictionary', 'search', 'pingback', 'preload', 'prefetch', 'modulepreload', 'preconnect', 'dns-prefetch', 'stylesheet', 'manifest', 'prerender', 'next'];
+const FETCHING_RELATIONS = [
+  'icon',
+  'shortcut icon',
+  'apple-touch-icon',
+  'dictionary',
+  'compression-dictionary',
+  'search',
+  'pingback',
+  'preload',
+  'prefetch',
+  'modulepreload',
+  'preconnect',
+  'dns-prefetch',
+  'stylesheet',
+  'manifest',
+  'prerender',
+  'next',
+];
 const HEAD_TAGS = [
   ...FETCHING_RELATIONS.map((relation) => `<link rel="${relation}" href="${EVIL}/${relation.replace(' ', '-')}" as="image">`),
   `<link rel="canonical" href="${EVIL}/canonical">`,
@@ -25,7 +42,12 @@ const RECORD_PAGE = {
   name: 'record',
   path: '/record/:recordId',
   seo: { pageTitle: '{!Record._Title}', description: '', customHeadTags: '{!Record.Body.sfdc_cms:seoProperties.headTags}' },
-  sections: [{ id: 'body', columns: [{ name: 'Column 1', width: 12, components: [{ type: 'richTextHeading', id: 'heading', settings: { tag: 'h1', text: 'Record' } }] }] }],
+  sections: [
+    {
+      id: 'body',
+      columns: [{ name: 'Column 1', width: 12, components: [{ type: 'richTextHeading', id: 'heading', settings: { tag: 'h1', text: 'Record' } }] }],
+    },
+  ],
 };
 
 let server: OwnServer;
@@ -39,7 +61,15 @@ test.beforeAll(async () => {
       const site = db.prepare('SELECT id FROM sites ORDER BY id LIMIT 1').get() as { id: string };
       db.prepare(
         'INSERT INTO seo_records (site_id, record_id, url_alias, record_name, object_name, fields, href_lang_urls, canonical_url, is_seo_indexed) VALUES (?, ?, NULL, ?, ?, ?, ?, ?, 1)',
-      ).run(site.id, 'hostile-head', 'Hostile head', 'Literature Sheet', JSON.stringify({ 'Body.sfdc_cms:seoProperties.headTags': HEAD_TAGS }), JSON.stringify({ en_US: '#top', de_DE: `${EVIL}/de` }), '#canonical');
+      ).run(
+        site.id,
+        'hostile-head',
+        'Hostile head',
+        'Literature Sheet',
+        JSON.stringify({ 'Body.sfdc_cms:seoProperties.headTags': HEAD_TAGS }),
+        JSON.stringify({ en_US: '#top', de_DE: `${EVIL}/de` }),
+        '#canonical',
+      );
       // The first sheet: a lone surrogate in its title (as a JSON escape), an off-site image and link.
       const first = db.prepare('SELECT content_id FROM collection_items ORDER BY collection_id, position LIMIT 1').get() as { content_id: string };
       db.prepare("UPDATE content_translations SET title = ?, body = ? WHERE content_id = ? AND language = 'en_US'").run(
@@ -49,7 +79,10 @@ test.beforeAll(async () => {
       );
       // The second: a field nested 10,000 deep, in every language.
       const second = db.prepare('SELECT content_id FROM collection_items ORDER BY collection_id, position LIMIT 1 OFFSET 1').get() as { content_id: string };
-      db.prepare('UPDATE content_translations SET body = ? WHERE content_id = ?').run(`{"Title":"Deep sheet","extra":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, second.content_id);
+      db.prepare('UPDATE content_translations SET body = ? WHERE content_id = ?').run(
+        `{"Title":"Deep sheet","extra":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+        second.content_id,
+      );
     },
   });
 });
@@ -92,7 +125,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator('head link[rel="canonical"]')).toHaveCount(1);
       await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${server.origin}/record/hostile-head`);
       await expect(page.locator('head link[rel="alternate"][hreflang]')).toHaveCount(4);
-      for (const href of await page.locator('head link[hreflang]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) expect(href).toMatch(/^(https?:\/\/[^#]+)$/);
+      for (const href of await page.locator('head link[hreflang]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')))
+        expect(href).toMatch(/^(https?:\/\/[^#]+)$/);
       await expect(page.locator('head meta[name="keywords"]')).toHaveAttribute('content', 'kept');
     });
 

@@ -61,7 +61,11 @@ test.describe('the literature page', () => {
     for (const target of ['read-more', 'card'] as const) {
       await page.goto('/');
       const pdfResponse = page.waitForResponse((response) => response.url().includes('/c/file-asset/'));
-      if (target === 'read-more') await page.getByRole('link', { name: /^Read More/ }).first().click();
+      if (target === 'read-more')
+        await page
+          .getByRole('link', { name: /^Read More/ })
+          .first()
+          .click();
       // A click on the card's image area, away from any text, still opens the item.
       else {
         const box = await cards(page).nth(1).locator('.card__media').boundingBox();
@@ -90,7 +94,11 @@ test.describe('the literature page', () => {
 
 async function firstCardBoxes(page: Page) {
   const first = cards(page).first();
-  const [card, media, content] = await Promise.all([first.boundingBox(), first.locator('.card__media').boundingBox(), first.locator('.card__content').boundingBox()]);
+  const [card, media, content] = await Promise.all([
+    first.boundingBox(),
+    first.locator('.card__media').boundingBox(),
+    first.locator('.card__content').boundingBox(),
+  ]);
   if (!card || !media || !content) throw new Error('card not laid out');
   return { card, media, content };
 }

@@ -58,5 +58,10 @@ export const RECORD_PAGE = {
     description: '{!Record.Description}',
     customHeadTags: `<meta name="keywords" content="{!Record.Keywords}">{!Record.${HEAD_TAGS_FIELD}}`,
   },
-  sections: [{ id: 'body', columns: [{ name: 'Column 1', width: 12, components: [{ type: 'richTextHeading', id: 'heading', settings: { tag: 'h1', text: 'Record' } }] }] }],
+  sections: [
+    {
+      id: 'body',
+      columns: [{ name: 'Column 1', width: 12, components: [{ type: 'richTextHeading', id: 'heading', settings: { tag: 'h1', text: 'Record' } }] }],
+    },
+  ],
 };

@@ -29,7 +29,14 @@ export interface TestAppOptions {
   listenForChanges?: boolean;
 }
 
-export async function createTestApp({ env = {}, seed = true, clientDir = null, onQuery, now, listenForChanges = false }: TestAppOptions = {}): Promise<TestApp> {
+export async function createTestApp({
+  env = {},
+  seed = true,
+  clientDir = null,
+  onQuery,
+  now,
+  listenForChanges = false,
+}: TestAppOptions = {}): Promise<TestApp> {
   const location = await createTestStoreLocation();
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: location.databaseUrl, ...env });
   const store = openDatabase(config.database, { listenForChanges, ...(onQuery ? { onQuery } : {}) });

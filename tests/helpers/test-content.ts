@@ -9,7 +9,11 @@ export async function addTranslations(store: OpenStore, language: string, slugs:
   const contents = await store.db
     .selectFrom('contents')
     .selectAll()
-    .where('content_key', 'in', slugs.map((slug) => DEMO_IDS.sheetKey(slug)))
+    .where(
+      'content_key',
+      'in',
+      slugs.map((slug) => DEMO_IDS.sheetKey(slug)),
+    )
     .orderBy('id')
     .execute();
   for (const content of await localizeContents(store.db, contents, ['en_US'])) {

@@ -90,10 +90,16 @@ describe('logs', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
-    const lines = server.stdout().split('\n').filter((line) => line.startsWith('{'));
+    const lines = server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'));
     const records = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: unknown; res?: { statusCode: number } });
     const traced = records.filter((record) => record.reqId === 'trace-0123456789');
-    expect(traced.map((record) => record.req ?? record.res)).toEqual([{ id: 'trace-0123456789', method: 'POST', url: '/login' }, { statusCode: signIn.status }]);
+    expect(traced.map((record) => record.req ?? record.res)).toEqual([
+      { id: 'trace-0123456789', method: 'POST', url: '/login' },
+      { statusCode: signIn.status },
+    ]);
     for (const secret of ['127.0.0.1:', 'remoteAddress', 'secret-cookie-value', 'someone.private', 'correct horse']) {
       expect(lines.filter((line) => line.includes(secret) && !line.includes('Server listening'))).toEqual([]);
     }

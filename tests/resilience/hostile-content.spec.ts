@@ -50,20 +50,28 @@ async function dangerousMarkup(page: Page): Promise<string[]> {
       if (tag === 'script') {
         const type = element.getAttribute('type') ?? '';
         const src = element.getAttribute('src');
-        const ours = (type === 'module' && src !== null && new URL(src, origin).origin === origin) || type === 'application/json' || type === 'application/ld+json';
+        const ours =
+          (type === 'module' && src !== null && new URL(src, origin).origin === origin) || type === 'application/json' || type === 'application/ld+json';
         if (!ours) found.push(`<script type="${type}" src="${src}">`);
       }
       if (tag === 'link') {
         const href = element.getAttribute('href') ?? '';
         const rel = element.getAttribute('rel') ?? '';
-        if (['stylesheet', 'import', 'preload', 'modulepreload', 'prefetch'].includes(rel) && new URL(href, origin).origin !== origin) found.push(`<link rel="${rel}" href="${href}">`);
+        if (['stylesheet', 'import', 'preload', 'modulepreload', 'prefetch'].includes(rel) && new URL(href, origin).origin !== origin)
+          found.push(`<link rel="${rel}" href="${href}">`);
       }
       for (const attribute of element.attributes) {
         const name = attribute.name.toLowerCase();
         // Browsers ignore control characters and spaces in a URL's scheme.
-        const value = Array.from(attribute.value).filter((char) => char.charCodeAt(0) > 0x20).join('').toLowerCase();
+        const value = Array.from(attribute.value)
+          .filter((char) => char.charCodeAt(0) > 0x20)
+          .join('')
+          .toLowerCase();
         if (name.startsWith('on')) found.push(`${tag}[${name}]`);
-        if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset', 'background', 'poster', 'data'].includes(name) && /^(javascript|vbscript|data:text\/html)/.test(value)) {
+        if (
+          ['href', 'src', 'action', 'formaction', 'xlink:href', 'srcset', 'background', 'poster', 'data'].includes(name) &&
+          /^(javascript|vbscript|data:text\/html)/.test(value)
+        ) {
           found.push(`${tag}[${name}=${attribute.value}]`);
         }
       }

@@ -42,7 +42,14 @@ export function writeHostileCorpus(folder: string): { sheets: number; records: n
   const at = '2026-01-15T09:00:00.000Z';
   mkdirSync(join(folder, 'files'), { recursive: true });
   writeFileSync(join(folder, 'files', 'image.svg'), IMAGE);
-  const media = { file: 'files/image.svg', fileName: 'image.svg', mimeType: 'image/svg+xml', sha256: createHash('sha256').update(IMAGE).digest('hex'), width: 4, height: 3 };
+  const media = {
+    file: 'files/image.svg',
+    fileName: 'image.svg',
+    mimeType: 'image/svg+xml',
+    sha256: createHash('sha256').update(IMAGE).digest('hex'),
+    width: 4,
+    height: 3,
+  };
 
   const contents: unknown[] = [];
   const items: string[] = [];
@@ -74,7 +81,12 @@ export function writeHostileCorpus(folder: string): { sheets: number; records: n
         {
           language: DEMO_LANGUAGE,
           title: text,
-          body: { Title: text, description: pick(index + 2), url: pick(index + 3), image: { source: { type: 'imageReference', ref: { contentKey: imageKey } } } },
+          body: {
+            Title: text,
+            description: pick(index + 2),
+            url: pick(index + 3),
+            image: { source: { type: 'imageReference', ref: { contentKey: imageKey } } },
+          },
           publishedAt: at,
         },
       ],

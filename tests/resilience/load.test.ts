@@ -41,25 +41,37 @@ function run(path: string): Promise<autocannon.Result> {
   return autocannon({ url: origin + path, connections: 10, overallRate: RATE, duration: SECONDS });
 }
 
-it(`${SECONDS} s at ${RATE} requests/s on the page and ${RATE} on the API: no errors, latencies reported`, async () => {
-  const [page, api] = await Promise.all([run(TARGETS.page), run(TARGETS.api)]);
-  const summary = Object.fromEntries(
-    Object.entries({ page, api }).map(([name, result]) => [
-      name,
-      { requests: result.requests.total, errors: result.errors, timeouts: result.timeouts, non2xx: result.non2xx, p50Ms: result.latency.p50, p99Ms: result.latency.p99, maxMs: result.latency.max },
-    ]),
-  );
-  const report = { engine: TEST_ENGINE, seconds: SECONDS, ratePerTarget: RATE, ...summary };
-  mkdirSync('test-results', { recursive: true });
-  writeFileSync(join('test-results', 'load.json'), JSON.stringify(report, null, 2) + '\n');
-  console.log(`load (${TEST_ENGINE}): ${JSON.stringify(summary)}`);
+it(
+  `${SECONDS} s at ${RATE} requests/s on the page and ${RATE} on the API: no errors, latencies reported`,
+  async () => {
+    const [page, api] = await Promise.all([run(TARGETS.page), run(TARGETS.api)]);
+    const summary = Object.fromEntries(
+      Object.entries({ page, api }).map(([name, result]) => [
+        name,
+        {
+          requests: result.requests.total,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+          p50Ms: result.latency.p50,
+          p99Ms: result.latency.p99,
+          maxMs: result.latency.max,
+        },
+      ]),
+    );
+    const report = { engine: TEST_ENGINE, seconds: SECONDS, ratePerTarget: RATE, ...summary };
+    mkdirSync('test-results', { recursive: true });
+    writeFileSync(join('test-results', 'load.json'), JSON.stringify(report, null, 2) + '\n');
+    console.log(`load (${TEST_ENGINE}): ${JSON.stringify(summary)}`);
 
-  for (const result of [page, api]) {
-    expect(result.errors).toBe(0);
-    expect(result.timeouts).toBe(0);
-    expect(result.non2xx).toBe(0);
-    // The fixed rate was held (within a tenth): the server kept up.
-    expect(result.requests.total).toBeGreaterThan(RATE * SECONDS * 0.9);
-  }
-  expect(server.child.exitCode).toBeNull();
-}, (SECONDS + 60) * 1000);
+    for (const result of [page, api]) {
+      expect(result.errors).toBe(0);
+      expect(result.timeouts).toBe(0);
+      expect(result.non2xx).toBe(0);
+      // The fixed rate was held (within a tenth): the server kept up.
+      expect(result.requests.total).toBeGreaterThan(RATE * SECONDS * 0.9);
+    }
+    expect(server.child.exitCode).toBeNull();
+  },
+  (SECONDS + 60) * 1000,
+);

@@ -13,7 +13,10 @@ process.on('exit', () => rmSync(directory, { recursive: true, force: true }));
 const pages = join(directory, 'pages');
 mkdirSync(pages);
 cpSync('pages', pages, { recursive: true });
-const corpusPage = readFileSync(join(import.meta.dirname, 'pages', 'hostile-corpus.json'), 'utf8').replaceAll('__CORPUS_COLLECTION_KEY__', CORPUS_COLLECTION_KEY);
+const corpusPage = readFileSync(join(import.meta.dirname, 'pages', 'hostile-corpus.json'), 'utf8').replaceAll(
+  '__CORPUS_COLLECTION_KEY__',
+  CORPUS_COLLECTION_KEY,
+);
 writeFileSync(join(pages, 'hostile-corpus.json'), corpusPage);
 process.env.DATABASE_URL = `sqlite:${join(directory, 'site.db')}`;
 process.env.PAGES_DIR = pages;

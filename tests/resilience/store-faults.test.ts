@@ -59,7 +59,10 @@ async function scenario(engine: string, store: TestStoreLocation): Promise<void>
   const before = new Map<string, string>();
   for (const path of CACHED) before.set(path, await (await fetch(origin + path)).text());
 
-  const load = startLoad(CACHED.map((path) => origin + path), 8);
+  const load = startLoad(
+    CACHED.map((path) => origin + path),
+    8,
+  );
   await new Promise((resolve) => setTimeout(resolve, 1000));
   await fault.down();
   const downAt = performance.now();
@@ -98,7 +101,10 @@ async function scenario(engine: string, store: TestStoreLocation): Promise<void>
   // After: back within 10 s, with a probe at a time rather than a burst.
   await fault.up();
   const upAt = performance.now();
-  const recoveryLoad = startLoad(CACHED.map((path) => origin + path), 8);
+  const recoveryLoad = startLoad(
+    CACHED.map((path) => origin + path),
+    8,
+  );
   let recovered = false;
   while (performance.now() - upAt < 10_000) {
     if ((await uncachedRequest(origin)).status === 200) {
@@ -110,7 +116,9 @@ async function scenario(engine: string, store: TestStoreLocation): Promise<void>
   const recoveredMs = performance.now() - upAt;
   const afterRecovery = await recoveryLoad.stop();
   const queriesToRecover = (await health(origin)).store.queries - queriesDuringOutage;
-  console.log(`${engine}: recovered in ${Math.round(recoveredMs)} ms with ${queriesToRecover} store queries; ${duringLoad.requests} cached answers during the outage`);
+  console.log(
+    `${engine}: recovered in ${Math.round(recoveredMs)} ms with ${queriesToRecover} store queries; ${duringLoad.requests} cached answers during the outage`,
+  );
   expect(recovered, 'fresh answers within 10 s of the store coming back').toBe(true);
   expect(afterRecovery.errors).toEqual([]);
   expect([...afterRecovery.statuses.keys()]).toEqual([200]);
@@ -131,9 +139,13 @@ describe('the store goes away under load', () => {
     await scenario('SQLite', store);
   }, 90_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))('PostgreSQL: the server stopped', async () => {
-    const store = await createTestStoreLocation();
-    cleanup.push(() => store.drop());
-    await scenario('PostgreSQL', store);
-  }, 90_000);
+  it.runIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))(
+    'PostgreSQL: the server stopped',
+    async () => {
+      const store = await createTestStoreLocation();
+      cleanup.push(() => store.drop());
+      await scenario('PostgreSQL', store);
+    },
+    90_000,
+  );
 });

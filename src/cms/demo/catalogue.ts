@@ -15,15 +15,7 @@ export type Illustration =
   | { kind: 'equipment'; drawing: EquipmentDrawing };
 
 export type EquipmentDrawing =
-  | 'bubbler'
-  | 'ampoule'
-  | 'ald-valve'
-  | 'vaporizer'
-  | 'mass-flow-controller'
-  | 'heating-jacket'
-  | 'gas-cabinet'
-  | 'face-seal-fitting'
-  | 'capacitance-manometer';
+  'bubbler' | 'ampoule' | 'ald-valve' | 'vaporizer' | 'mass-flow-controller' | 'heating-jacket' | 'gas-cabinet' | 'face-seal-fitting' | 'capacitance-manometer';
 
 export interface Property {
   label: string;
@@ -131,10 +123,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Melting point', value: '−82.3 °C' },
       { label: 'Boiling point', value: '143 °C' },
     ],
-    applications: [
-      'MOCVD of InGaN quantum wells and GaN at reduced growth temperatures.',
-      'Low-carbon gallium source for GaAs-based structures.',
-    ],
+    applications: ['MOCVD of InGaN quantum wells and GaN at reduced growth temperatures.', 'Low-carbon gallium source for GaAs-based structures.'],
     packaging: BUBBLER_PACKAGING,
     handling: PYROPHORIC_HANDLING,
     illustration: { kind: 'cylinder', symbol: 'Ga', colour: '#3f7f6a' },
@@ -151,10 +140,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Appearance', value: 'White crystalline solid' },
       { label: 'Melting point', value: '88 °C' },
     ],
-    applications: [
-      'Indium source for MOCVD of InP and InGaAs for lasers and photodetectors.',
-      'MOCVD of InGaN active layers in blue and green LEDs.',
-    ],
+    applications: ['Indium source for MOCVD of InP and InGaAs for lasers and photodetectors.', 'MOCVD of InGaN active layers in blue and green LEDs.'],
     packaging: AMPOULE_PACKAGING,
     handling: PYROPHORIC_HANDLING,
     illustration: { kind: 'ampoule', symbol: 'In', colour: '#8a6bb1' },
@@ -173,10 +159,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Boiling point', value: '117 °C' },
       { label: 'Density', value: '1.205 g/cm³' },
     ],
-    applications: [
-      'ALD of ZnO and aluminium-doped ZnO (with TMA) for transparent conductive films.',
-      'Zinc p-type doping in MOCVD of III-V semiconductors.',
-    ],
+    applications: ['ALD of ZnO and aluminium-doped ZnO (with TMA) for transparent conductive films.', 'Zinc p-type doping in MOCVD of III-V semiconductors.'],
     packaging: BUBBLER_PACKAGING,
     handling: PYROPHORIC_HANDLING,
     illustration: { kind: 'cylinder', symbol: 'Zn', colour: '#7d8c99' },
@@ -185,18 +168,14 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'bis-cyclopentadienyl-magnesium',
     title: 'Bis(cyclopentadienyl)magnesium (Cp₂Mg)',
-    description:
-      'Magnesocene, the magnesium dopant source that makes p-type GaN and AlGaN possible in MOCVD. A solid supplied in ampoules.',
+    description: 'Magnesocene, the magnesium dopant source that makes p-type GaN and AlGaN possible in MOCVD. A solid supplied in ampoules.',
     category: 'Magnesium precursor',
     chemical: { name: 'Bis(cyclopentadienyl)magnesium', abbreviation: 'Cp2Mg', formula: 'Mg(C5H5)2', hill: 'C10H10Mg', cas: '1284-72-6' },
     properties: [
       { label: 'Appearance', value: 'White solid' },
       { label: 'Melting point', value: '176 °C' },
     ],
-    applications: [
-      'Magnesium p-type doping of GaN and AlGaN in LED and laser structures.',
-      'ALD of magnesium oxide (MgO) with water.',
-    ],
+    applications: ['Magnesium p-type doping of GaN and AlGaN in LED and laser structures.', 'ALD of magnesium oxide (MgO) with water.'],
     packaging: AMPOULE_PACKAGING,
     handling: [
       'Air- and moisture-sensitive; may ignite in air. Handle and store under dry inert gas.',
@@ -217,10 +196,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Appearance', value: 'Yellow liquid' },
       { label: 'Density', value: '0.947 g/cm³ at 25 °C' },
     ],
-    applications: [
-      'ALD and MOCVD of titanium nitride (TiN) diffusion barriers and liners.',
-      'ALD of titanium dioxide (TiO₂) with H₂O or O₃.',
-    ],
+    applications: ['ALD and MOCVD of titanium nitride (TiN) diffusion barriers and liners.', 'ALD of titanium dioxide (TiO₂) with H₂O or O₃.'],
     packaging: BUBBLER_PACKAGING,
     handling: MOISTURE_SENSITIVE_HANDLING,
     illustration: { kind: 'cylinder', symbol: 'Ti', colour: '#b19a5b' },
@@ -229,8 +205,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'titanium-tetrachloride',
     title: 'Titanium tetrachloride (TiCl₄)',
-    description:
-      'A thermally robust titanium source for ALD of TiO₂ with water and TiN with ammonia. Its stability allows high process temperatures.',
+    description: 'A thermally robust titanium source for ALD of TiO₂ with water and TiN with ammonia. Its stability allows high process temperatures.',
     category: 'Titanium precursor',
     chemical: { name: 'Titanium(IV) chloride', abbreviation: 'TiCl4', formula: 'TiCl4', hill: 'Cl4Ti', cas: '7550-45-0' },
     properties: [
@@ -239,10 +214,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Boiling point', value: '136.4 °C' },
       { label: 'Density', value: '1.726 g/cm³' },
     ],
-    applications: [
-      'ALD of TiO₂ with H₂O for optical and dielectric layers.',
-      'ALD and CVD of TiN with NH₃ for electrodes and barriers.',
-    ],
+    applications: ['ALD of TiO₂ with H₂O for optical and dielectric layers.', 'ALD and CVD of TiN with NH₃ for electrodes and barriers.'],
     packaging: BUBBLER_PACKAGING,
     handling: [
       'Reacts with moisture, releasing hydrogen chloride; corrosive to skin, eyes and airways.',
@@ -255,18 +227,14 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'temah',
     title: 'Tetrakis(ethylmethylamido)hafnium (TEMAH)',
-    description:
-      'A liquid hafnium precursor for ALD of HfO₂ high-k gate dielectrics. Used with ozone or water across logic and memory processes.',
+    description: 'A liquid hafnium precursor for ALD of HfO₂ high-k gate dielectrics. Used with ozone or water across logic and memory processes.',
     category: 'Hafnium precursor',
     chemical: { name: 'Tetrakis(ethylmethylamido)hafnium(IV)', abbreviation: 'TEMAH', formula: 'Hf[N(CH3)(C2H5)]4', hill: 'C12H32HfN4', cas: '352535-01-4' },
     properties: [
       { label: 'Appearance', value: 'Colourless to pale yellow liquid' },
       { label: 'Density', value: '1.324 g/cm³ at 25 °C' },
     ],
-    applications: [
-      'ALD of hafnium oxide (HfO₂) high-k gate dielectrics with O₃ or H₂O.',
-      'Hafnium silicate and ferroelectric hafnium-zirconium oxide films.',
-    ],
+    applications: ['ALD of hafnium oxide (HfO₂) high-k gate dielectrics with O₃ or H₂O.', 'Hafnium silicate and ferroelectric hafnium-zirconium oxide films.'],
     packaging: BUBBLER_PACKAGING,
     handling: MOISTURE_SENSITIVE_HANDLING,
     illustration: { kind: 'cylinder', symbol: 'Hf', colour: '#5b9ab1' },
@@ -275,18 +243,14 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'tdmah',
     title: 'Tetrakis(dimethylamido)hafnium (TDMAH)',
-    description:
-      'A low-melting hafnium amide for ALD of HfO₂ and HfN. Its high vapour pressure suits thermal and plasma-enhanced ALD.',
+    description: 'A low-melting hafnium amide for ALD of HfO₂ and HfN. Its high vapour pressure suits thermal and plasma-enhanced ALD.',
     category: 'Hafnium precursor',
     chemical: { name: 'Tetrakis(dimethylamido)hafnium(IV)', abbreviation: 'TDMAH', formula: 'Hf[N(CH3)2]4', hill: 'C8H24HfN4', cas: '19782-68-4' },
     properties: [
       { label: 'Appearance', value: 'White to off-white solid' },
       { label: 'Melting point', value: '26–29 °C' },
     ],
-    applications: [
-      'ALD of HfO₂ with H₂O, O₃ or oxygen plasma.',
-      'Plasma-enhanced ALD of hafnium nitride.',
-    ],
+    applications: ['ALD of HfO₂ with H₂O, O₃ or oxygen plasma.', 'Plasma-enhanced ALD of hafnium nitride.'],
     packaging: AMPOULE_PACKAGING,
     handling: MOISTURE_SENSITIVE_HANDLING,
     illustration: { kind: 'ampoule', symbol: 'Hf', colour: '#4f8aa1' },
@@ -295,18 +259,14 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'temaz',
     title: 'Tetrakis(ethylmethylamido)zirconium (TEMAZ)',
-    description:
-      'The zirconium precursor behind ZrO₂-based DRAM capacitor dielectrics. Deposits ZrO₂ by ALD with ozone.',
+    description: 'The zirconium precursor behind ZrO₂-based DRAM capacitor dielectrics. Deposits ZrO₂ by ALD with ozone.',
     category: 'Zirconium precursor',
     chemical: { name: 'Tetrakis(ethylmethylamido)zirconium(IV)', abbreviation: 'TEMAZ', formula: 'Zr[N(CH3)(C2H5)]4', hill: 'C12H32N4Zr', cas: '175923-04-3' },
     properties: [
       { label: 'Appearance', value: 'Colourless to pale yellow liquid' },
       { label: 'Density', value: '1.049 g/cm³ at 25 °C' },
     ],
-    applications: [
-      'ALD of ZrO₂ and ZrO₂/Al₂O₃/ZrO₂ stacks for DRAM capacitors.',
-      'Hafnium-zirconium oxide ferroelectric films (with TEMAH).',
-    ],
+    applications: ['ALD of ZrO₂ and ZrO₂/Al₂O₃/ZrO₂ stacks for DRAM capacitors.', 'Hafnium-zirconium oxide ferroelectric films (with TEMAH).'],
     packaging: BUBBLER_PACKAGING,
     handling: MOISTURE_SENSITIVE_HANDLING,
     illustration: { kind: 'cylinder', symbol: 'Zr', colour: '#6b9ab1' },
@@ -315,15 +275,11 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'pdmat',
     title: 'Pentakis(dimethylamido)tantalum (PDMAT)',
-    description:
-      'A solid tantalum precursor for ALD of TaN copper-diffusion barriers in interconnects. Supplied in ampoules built for solid sources.',
+    description: 'A solid tantalum precursor for ALD of TaN copper-diffusion barriers in interconnects. Supplied in ampoules built for solid sources.',
     category: 'Tantalum precursor',
     chemical: { name: 'Pentakis(dimethylamido)tantalum(V)', abbreviation: 'PDMAT', formula: 'Ta[N(CH3)2]5', hill: 'C10H30N5Ta', cas: '19824-59-0' },
     properties: [{ label: 'Appearance', value: 'Yellow to orange solid' }],
-    applications: [
-      'ALD of tantalum nitride (TaN) barriers beneath copper interconnects.',
-      'ALD of Ta₂O₅ dielectric layers.',
-    ],
+    applications: ['ALD of tantalum nitride (TaN) barriers beneath copper interconnects.', 'ALD of Ta₂O₅ dielectric layers.'],
     packaging: AMPOULE_PACKAGING,
     handling: MOISTURE_SENSITIVE_HANDLING,
     illustration: { kind: 'ampoule', symbol: 'Ta', colour: '#a15b6b' },
@@ -332,8 +288,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'tantalum-ethoxide',
     title: 'Tantalum(V) ethoxide (Ta(OEt)₅)',
-    description:
-      'A liquid alkoxide for CVD and ALD of Ta₂O₅, a high-permittivity dielectric and high-index optical coating.',
+    description: 'A liquid alkoxide for CVD and ALD of Ta₂O₅, a high-permittivity dielectric and high-index optical coating.',
     category: 'Tantalum precursor',
     chemical: { name: 'Tantalum(V) ethoxide', abbreviation: 'Ta(OEt)5', formula: 'Ta(OC2H5)5', hill: 'C10H25O5Ta', cas: '6074-84-6' },
     properties: [
@@ -341,10 +296,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Melting point', value: '21 °C' },
       { label: 'Density', value: '1.566 g/cm³ at 25 °C' },
     ],
-    applications: [
-      'CVD and ALD of tantalum pentoxide (Ta₂O₅) capacitor dielectrics.',
-      'High-refractive-index layers in optical coatings.',
-    ],
+    applications: ['CVD and ALD of tantalum pentoxide (Ta₂O₅) capacitor dielectrics.', 'High-refractive-index layers in optical coatings.'],
     packaging: BUBBLER_PACKAGING,
     handling: MOISTURE_SENSITIVE_HANDLING,
     illustration: { kind: 'cylinder', symbol: 'Ta', colour: '#915b6b' },
@@ -353,8 +305,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'teos',
     title: 'Tetraethyl orthosilicate (TEOS)',
-    description:
-      'The workhorse liquid source for CVD silicon dioxide, from PECVD interlayer dielectrics to ozone-TEOS gap fill. Safer to handle than silane.',
+    description: 'The workhorse liquid source for CVD silicon dioxide, from PECVD interlayer dielectrics to ozone-TEOS gap fill. Safer to handle than silane.',
     category: 'Silicon precursor',
     chemical: { name: 'Tetraethyl orthosilicate', abbreviation: 'TEOS', formula: 'Si(OC2H5)4', hill: 'C8H20O4Si', cas: '78-10-4' },
     properties: [
@@ -363,14 +314,8 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Boiling point', value: '168–169 °C' },
       { label: 'Density', value: '0.933 g/cm³ at 20 °C' },
     ],
-    applications: [
-      'PECVD and LPCVD of SiO₂ for interlayer and intermetal dielectrics.',
-      'Sub-atmospheric CVD (O₃/TEOS) for conformal gap fill.',
-    ],
-    packaging: [
-      '316L stainless-steel canisters for bubbler or direct liquid injection delivery.',
-      'Bulk refill containers for continuous supply systems.',
-    ],
+    applications: ['PECVD and LPCVD of SiO₂ for interlayer and intermetal dielectrics.', 'Sub-atmospheric CVD (O₃/TEOS) for conformal gap fill.'],
+    packaging: ['316L stainless-steel canisters for bubbler or direct liquid injection delivery.', 'Bulk refill containers for continuous supply systems.'],
     handling: [
       'Flammable liquid and vapour; keep away from ignition sources.',
       'Hydrolyses slowly in moist air; store sealed under dry inert gas.',
@@ -391,10 +336,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Melting point', value: '2.3 °C' },
       { label: 'Boiling point', value: '17.1 °C' },
     ],
-    applications: [
-      'CVD of tungsten plugs, contacts and vias (WF₆ + H₂, with SiH₄ nucleation).',
-      'ALD of tungsten nucleation layers with B₂H₆ or SiH₄.',
-    ],
+    applications: ['CVD of tungsten plugs, contacts and vias (WF₆ + H₂, with SiH₄ nucleation).', 'ALD of tungsten nucleation layers with B₂H₆ or SiH₄.'],
     packaging: GAS_CYLINDER_PACKAGING,
     handling: [
       'Toxic and corrosive; reacts with moisture to form hydrogen fluoride.',
@@ -433,8 +375,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
   {
     slug: 'dichlorosilane',
     title: 'Dichlorosilane (DCS)',
-    description:
-      'A chlorosilane for LPCVD of silicon nitride with ammonia and for silicon epitaxy. Supplied as a liquefied gas.',
+    description: 'A chlorosilane for LPCVD of silicon nitride with ammonia and for silicon epitaxy. Supplied as a liquefied gas.',
     category: 'Silicon precursor',
     chemical: { name: 'Dichlorosilane', abbreviation: 'DCS', formula: 'SiH2Cl2', hill: 'Cl2H2Si', cas: '4109-96-0' },
     properties: [
@@ -442,10 +383,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Melting point', value: '−122 °C' },
       { label: 'Boiling point', value: '8.3 °C' },
     ],
-    applications: [
-      'LPCVD of silicon nitride (Si₃N₄) with NH₃.',
-      'Epitaxial silicon and silicon-germanium growth.',
-    ],
+    applications: ['LPCVD of silicon nitride (Si₃N₄) with NH₃.', 'Epitaxial silicon and silicon-germanium growth.'],
     packaging: GAS_CYLINDER_PACKAGING,
     handling: [
       'Flammable; hydrolyses in moist air to hydrogen chloride.',
@@ -490,15 +428,9 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Interior', value: 'Stacked trays or baffles that keep the exposed surface constant' },
       { label: 'Connections', value: 'Metal-gasket face-seal fittings with diaphragm valves' },
     ],
-    applications: [
-      'Sublimation delivery of TMIn in MOCVD.',
-      'Delivery of PDMAT, TDMAH and other solid ALD precursors.',
-    ],
+    applications: ['Sublimation delivery of TMIn in MOCVD.', 'Delivery of PDMAT, TDMAH and other solid ALD precursors.'],
     packaging: ['Cleaned, helium leak-tested, purged and sealed for inert-atmosphere filling.'],
-    handling: [
-      'Heat evenly; cold spots downstream of the ampoule condense precursor.',
-      'Fill and open only under inert atmosphere.',
-    ],
+    handling: ['Heat evenly; cold spots downstream of the ampoule condense precursor.', 'Fill and open only under inert atmosphere.'],
     illustration: { kind: 'equipment', drawing: 'ampoule' },
     altText: 'Drawing of a solid-source ampoule cut away to show internal trays',
   },
@@ -513,10 +445,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Actuation', value: 'Pneumatic, normally closed' },
       { label: 'Connections', value: 'Metal-gasket face-seal or surface-mount' },
     ],
-    applications: [
-      'Precursor and co-reactant pulses in thermal and plasma-enhanced ALD.',
-      'Fast purge switching in spatial and temporal ALD tools.',
-    ],
+    applications: ['Precursor and co-reactant pulses in thermal and plasma-enhanced ALD.', 'Fast purge switching in spatial and temporal ALD tools.'],
     packaging: ['Cleaned for ultra-high-purity service and double-bagged.'],
     handling: ['Size the actuation-air supply for the pulse rate; slow air lengthens pulses.'],
     illustration: { kind: 'equipment', drawing: 'ald-valve' },
@@ -532,10 +461,7 @@ export const DEMO_CATALOGUE: CatalogueEntry[] = [
       { label: 'Principle', value: 'Liquid flow metering followed by flash vaporization' },
       { label: 'Wetted materials', value: '316L stainless steel' },
     ],
-    applications: [
-      'Delivery of low-vapour-pressure precursors and solutions for CVD and ALD.',
-      'High-dose TEOS delivery for SiO₂ deposition.',
-    ],
+    applications: ['Delivery of low-vapour-pressure precursors and solutions for CVD and ALD.', 'High-dose TEOS delivery for SiO₂ deposition.'],
     packaging: ['Cleaned, leak-tested and double-bagged.'],
     handling: ['Keep the vaporizer above the precursor’s condensation temperature and below its decomposition temperature.'],
     illustration: { kind: 'equipment', drawing: 'vaporizer' },

@@ -70,7 +70,9 @@ function drawContainer(entry: CatalogueEntry, kind: 'cylinder' | 'ampoule' | 'ga
     `<text x="240" y="${labelY + 16}" font-family="Helvetica, Arial, sans-serif" font-size="13" font-weight="bold" fill="#ffffff" text-anchor="middle">DEMO</text>`,
     `<text x="240" y="${labelY + 56}" font-family="Helvetica, Arial, sans-serif" font-size="${fitFontSize(abbreviation, 30, 150)}" font-weight="bold" fill="${INK}" text-anchor="middle">${formulaTspans(abbreviation)}</text>`,
     `<text x="240" y="${labelY + 84}" font-family="Helvetica, Arial, sans-serif" font-size="${fitFontSize(formula, 17, 150)}" fill="${INK}" text-anchor="middle">${formulaTspans(formula)}</text>`,
-    chemical ? `<text x="240" y="${labelY + 102}" font-family="Helvetica, Arial, sans-serif" font-size="11" fill="#4a5560" text-anchor="middle">CAS ${escapeXml(chemical.cas)}</text>` : '',
+    chemical
+      ? `<text x="240" y="${labelY + 102}" font-family="Helvetica, Arial, sans-serif" font-size="11" fill="#4a5560" text-anchor="middle">CAS ${escapeXml(chemical.cas)}</text>`
+      : '',
   );
   return parts.join('');
 }

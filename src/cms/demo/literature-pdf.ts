@@ -55,7 +55,11 @@ export function renderLiteraturePdf(entry: CatalogueEntry, options: PdfOptions):
   drawHeader(doc, entry);
   drawParagraph(doc, entry.description);
   if (entry.chemical) drawIdentification(doc, entry.chemical);
-  drawTable(doc, entry.chemical ? 'Properties' : 'Specifications', entry.properties.map((p) => [p.label, p.value]));
+  drawTable(
+    doc,
+    entry.chemical ? 'Properties' : 'Specifications',
+    entry.properties.map((p) => [p.label, p.value]),
+  );
   drawList(doc, 'Applications', entry.applications);
   drawList(doc, 'Packaging', entry.packaging);
   drawList(doc, 'Handling and safety', entry.handling);
@@ -75,22 +79,39 @@ function drawHeader(doc: Doc, entry: CatalogueEntry): void {
   doc.fillColor('#ffffff').font('Helvetica-Bold').fontSize(11).text('LITERATURE SHEET', PAGE_MARGIN, 22);
   doc.font('Helvetica').fontSize(9).text('CVD and ALD precursors and equipment', PAGE_MARGIN, 38);
   doc.rect(doc.page.width - PAGE_MARGIN - 90, 22, 90, 24).fill('#f1c40f');
-  doc.fillColor('#1f2d3d').font('Helvetica-Bold').fontSize(11).text('DEMO DATA', doc.page.width - PAGE_MARGIN - 90, 29, { width: 90, align: 'center' });
+  doc
+    .fillColor('#1f2d3d')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text('DEMO DATA', doc.page.width - PAGE_MARGIN - 90, 29, { width: 90, align: 'center' });
 
-  doc.fillColor('#1f2d3d').font('Helvetica-Bold').fontSize(22).text(toPdfText(entry.title), PAGE_MARGIN, 95, { width: contentWidth(doc) });
+  doc
+    .fillColor('#1f2d3d')
+    .font('Helvetica-Bold')
+    .fontSize(22)
+    .text(toPdfText(entry.title), PAGE_MARGIN, 95, { width: contentWidth(doc) });
   doc.moveDown(0.2).fillColor(MUTED).font('Helvetica').fontSize(11).text(toPdfText(entry.category));
   doc.moveDown(0.8);
 }
 
 function drawParagraph(doc: Doc, text: string): void {
-  doc.fillColor('#1f2d3d').font('Helvetica').fontSize(11).text(toPdfText(text), PAGE_MARGIN, doc.y, { width: contentWidth(doc), lineGap: 2 });
+  doc
+    .fillColor('#1f2d3d')
+    .font('Helvetica')
+    .fontSize(11)
+    .text(toPdfText(text), PAGE_MARGIN, doc.y, { width: contentWidth(doc), lineGap: 2 });
   doc.moveDown(0.8);
 }
 
 function drawSectionTitle(doc: Doc, title: string): void {
   doc.moveDown(0.4).fillColor(BRAND).font('Helvetica-Bold').fontSize(13).text(title, PAGE_MARGIN, doc.y);
   const y = doc.y + 2;
-  doc.moveTo(PAGE_MARGIN, y).lineTo(PAGE_MARGIN + contentWidth(doc), y).lineWidth(0.8).strokeColor(BRAND).stroke();
+  doc
+    .moveTo(PAGE_MARGIN, y)
+    .lineTo(PAGE_MARGIN + contentWidth(doc), y)
+    .lineWidth(0.8)
+    .strokeColor(BRAND)
+    .stroke();
   doc.moveDown(0.5);
 }
 
@@ -107,7 +128,11 @@ function drawIdentification(doc: Doc, chemical: NonNullable<CatalogueEntry['chem
     const y = doc.y;
     doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(10.5).text(label, PAGE_MARGIN, y, { width: 140 });
     if (typeof value === 'string') {
-      doc.fillColor('#1f2d3d').font('Helvetica').fontSize(10.5).text(toPdfText(value), PAGE_MARGIN + 150, y, { width: contentWidth(doc) - 150 });
+      doc
+        .fillColor('#1f2d3d')
+        .font('Helvetica')
+        .fontSize(10.5)
+        .text(toPdfText(value), PAGE_MARGIN + 150, y, { width: contentWidth(doc) - 150 });
     } else {
       drawFormula(doc, value.formula, PAGE_MARGIN + 150, y, 10.5);
       doc.y = y + 15;
@@ -135,7 +160,11 @@ function drawTable(doc: Doc, title: string, rows: Array<[string, string]>): void
     const y = doc.y;
     doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(10.5).text(toPdfText(label), PAGE_MARGIN, y, { width: 140 });
     const labelBottom = doc.y;
-    doc.fillColor('#1f2d3d').font('Helvetica').fontSize(10.5).text(toPdfText(value), PAGE_MARGIN + 150, y, { width: contentWidth(doc) - 150 });
+    doc
+      .fillColor('#1f2d3d')
+      .font('Helvetica')
+      .fontSize(10.5)
+      .text(toPdfText(value), PAGE_MARGIN + 150, y, { width: contentWidth(doc) - 150 });
     doc.y = Math.max(doc.y, labelBottom);
     doc.moveDown(0.25);
   }
@@ -153,7 +182,16 @@ function drawList(doc: Doc, title: string, items: string[]): void {
 
 function drawFooter(doc: Doc, generatedAt: Date): void {
   const top = doc.page.height - PAGE_MARGIN - 62;
-  doc.moveTo(PAGE_MARGIN, top).lineTo(PAGE_MARGIN + contentWidth(doc), top).lineWidth(0.5).strokeColor('#9aa5b0').stroke();
-  doc.fillColor(MUTED).font('Helvetica').fontSize(8).text(toPdfText(DEMO_NOTICE), PAGE_MARGIN, top + 8, { width: contentWidth(doc), lineGap: 1 });
+  doc
+    .moveTo(PAGE_MARGIN, top)
+    .lineTo(PAGE_MARGIN + contentWidth(doc), top)
+    .lineWidth(0.5)
+    .strokeColor('#9aa5b0')
+    .stroke();
+  doc
+    .fillColor(MUTED)
+    .font('Helvetica')
+    .fontSize(8)
+    .text(toPdfText(DEMO_NOTICE), PAGE_MARGIN, top + 8, { width: contentWidth(doc), lineGap: 1 });
   doc.text(`Generated ${generatedAt.toISOString().slice(0, 10)} by Literature Sheets.`, PAGE_MARGIN, doc.y + 2, { width: contentWidth(doc) });
 }

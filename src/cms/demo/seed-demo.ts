@@ -89,7 +89,13 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
       .execute();
     await trx
       .insertInto('content_types')
-      .values([LITERATURE_SHEET_TYPE, IMAGE_TYPE].map((type) => ({ fully_qualified_name: type.fullyQualifiedName, name: type.name, field_schema: JSON.stringify(type.fields) })))
+      .values(
+        [LITERATURE_SHEET_TYPE, IMAGE_TYPE].map((type) => ({
+          fully_qualified_name: type.fullyQualifiedName,
+          name: type.name,
+          field_schema: JSON.stringify(type.fields),
+        })),
+      )
       .execute();
 
     const sheetIds: string[] = [];
@@ -110,8 +116,7 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
         url_name: 'literature-sheets',
         title: LITERATURE_PAGE_TITLE,
         metadata: JSON.stringify({
-          description:
-            'Demo data: literature sheets for CVD and ALD precursors and equipment, with properties, applications and packaging.',
+          description: 'Demo data: literature sheets for CVD and ALD precursors and equipment, with properties, applications and packaging.',
           isDemoData: true,
         }),
         primary_language: DEMO_LANGUAGE,
@@ -214,7 +219,6 @@ async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Bu
   });
   return sheetId;
 }
-
 
 interface NewContent {
   id: string;

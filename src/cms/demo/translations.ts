@@ -110,21 +110,25 @@ export const DEMO_TRANSLATIONS: Record<string, Record<DemoTranslationLanguage, T
   temah: {
     de_DE: {
       title: 'Tetrakis(ethylmethylamido)hafnium (TEMAH)',
-      description: 'Ein flüssiger Hafniumpräkursor für die ALD von HfO₂-High-k-Gatedielektrika. Eingesetzt mit Ozon oder Wasser in Logik- und Speicherprozessen.',
+      description:
+        'Ein flüssiger Hafniumpräkursor für die ALD von HfO₂-High-k-Gatedielektrika. Eingesetzt mit Ozon oder Wasser in Logik- und Speicherprozessen.',
     },
     fr_FR: {
       title: 'Tétrakis(éthylméthylamido)hafnium (TEMAH)',
-      description: 'Un précurseur liquide de hafnium pour l’ALD de diélectriques de grille high-k en HfO₂. Utilisé avec l’ozone ou l’eau dans les procédés logiques et mémoire.',
+      description:
+        'Un précurseur liquide de hafnium pour l’ALD de diélectriques de grille high-k en HfO₂. Utilisé avec l’ozone ou l’eau dans les procédés logiques et mémoire.',
     },
   },
   tdmah: {
     de_DE: {
       title: 'Tetrakis(dimethylamido)hafnium (TDMAH)',
-      description: 'Ein niedrigschmelzendes Hafniumamid für die ALD von HfO₂ und HfN. Sein hoher Dampfdruck eignet sich für thermische und plasmaunterstützte ALD.',
+      description:
+        'Ein niedrigschmelzendes Hafniumamid für die ALD von HfO₂ und HfN. Sein hoher Dampfdruck eignet sich für thermische und plasmaunterstützte ALD.',
     },
     fr_FR: {
       title: 'Tétrakis(diméthylamido)hafnium (TDMAH)',
-      description: 'Un amidure de hafnium à bas point de fusion pour l’ALD de HfO₂ et de HfN. Sa pression de vapeur élevée convient à l’ALD thermique comme à l’ALD assistée par plasma.',
+      description:
+        'Un amidure de hafnium à bas point de fusion pour l’ALD de HfO₂ et de HfN. Sa pression de vapeur élevée convient à l’ALD thermique comme à l’ALD assistée par plasma.',
     },
   },
   temaz: {
@@ -140,11 +144,13 @@ export const DEMO_TRANSLATIONS: Record<string, Record<DemoTranslationLanguage, T
   pdmat: {
     de_DE: {
       title: 'Pentakis(dimethylamido)tantal (PDMAT)',
-      description: 'Ein fester Tantalpräkursor für die ALD von TaN-Diffusionsbarrieren gegen Kupfer in Leiterbahnen. Geliefert in Ampullen für Feststoffquellen.',
+      description:
+        'Ein fester Tantalpräkursor für die ALD von TaN-Diffusionsbarrieren gegen Kupfer in Leiterbahnen. Geliefert in Ampullen für Feststoffquellen.',
     },
     fr_FR: {
       title: 'Pentakis(diméthylamido)tantale (PDMAT)',
-      description: 'Un précurseur solide de tantale pour l’ALD de barrières de diffusion en TaN sous les interconnexions en cuivre. Livré en ampoules conçues pour les sources solides.',
+      description:
+        'Un précurseur solide de tantale pour l’ALD de barrières de diffusion en TaN sous les interconnexions en cuivre. Livré en ampoules conçues pour les sources solides.',
     },
   },
   'tantalum-ethoxide': {
@@ -306,7 +312,8 @@ export const DEMO_TRANSLATIONS: Record<string, Record<DemoTranslationLanguage, T
     },
     fr_FR: {
       title: 'Manomètre capacitif',
-      description: 'Un capteur de pression à membrane dont la mesure ne dépend pas de la nature du gaz. Il suit la pression de la chambre et des lignes à chaque cycle ALD.',
+      description:
+        'Un capteur de pression à membrane dont la mesure ne dépend pas de la nature du gaz. Il suit la pression de la chambre et des lignes à chaque cycle ALD.',
     },
   },
 };

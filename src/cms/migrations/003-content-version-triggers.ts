@@ -20,7 +20,9 @@ export const CONTENT_TABLES = [
 ] as const;
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  await sql`INSERT INTO store_state (key, value) SELECT 'content_version', '0' WHERE NOT EXISTS (SELECT 1 FROM store_state WHERE key = 'content_version')`.execute(db);
+  await sql`INSERT INTO store_state (key, value) SELECT 'content_version', '0' WHERE NOT EXISTS (SELECT 1 FROM store_state WHERE key = 'content_version')`.execute(
+    db,
+  );
   await addContentVersionTriggers(db, dialect, CONTENT_TABLES);
 }
 
@@ -34,7 +36,9 @@ export async function addContentVersionTriggers(db: Kysely<unknown>, dialect: Di
       END;
       $$ LANGUAGE plpgsql`.execute(db);
     for (const table of tables) {
-      await sql`CREATE TRIGGER ${sql.raw(`${table}_content_version`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()`.execute(db);
+      await sql`CREATE TRIGGER ${sql.raw(`${table}_content_version`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()`.execute(
+        db,
+      );
     }
     return;
   }

@@ -39,11 +39,14 @@ async function normalizeTable(db: Kysely<unknown>, { table, keys, texts, json }:
   const selected = [...keys, ...texts, ...json].map((column) => sql.ref(column));
   const order = keys.map((column) => sql.ref(column));
   for (let offset = 0; ; offset += BATCH) {
-    const { rows } = await sql<Record<string, unknown>>`SELECT ${sql.join(selected)} FROM ${sql.table(table)} ORDER BY ${sql.join(order)} LIMIT ${BATCH} OFFSET ${offset}`.execute(db);
+    const { rows } = await sql<
+      Record<string, unknown>
+    >`SELECT ${sql.join(selected)} FROM ${sql.table(table)} ORDER BY ${sql.join(order)} LIMIT ${BATCH} OFFSET ${offset}`.execute(db);
     for (const row of rows) {
-      const changes = [...texts.map((column) => [column, normalizedText(row[column])] as const), ...json.map((column) => [column, normalizedJson(row[column])] as const)].filter(
-        (change): change is readonly [string, string] => change[1] !== null,
-      );
+      const changes = [
+        ...texts.map((column) => [column, normalizedText(row[column])] as const),
+        ...json.map((column) => [column, normalizedJson(row[column])] as const),
+      ].filter((change): change is readonly [string, string] => change[1] !== null);
       if (changes.length === 0) continue;
       const assignments = sql.join(changes.map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
       const match = sql.join(

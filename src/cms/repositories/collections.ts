@@ -34,12 +34,7 @@ export async function countCollectionItems(db: ContentStore, collectionId: strin
  * The contents at positions [offset, offset + limit) in collection order. Positions are contiguous
  * from 0, so this is a range scan on the primary key: its cost does not grow with the page's depth.
  */
-export async function listCollectionContents(
-  db: ContentStore,
-  collectionId: string,
-  offset: number,
-  limit: number,
-): Promise<ContentsTable[]> {
+export async function listCollectionContents(db: ContentStore, collectionId: string, offset: number, limit: number): Promise<ContentsTable[]> {
   return db
     .selectFrom('collection_items')
     .innerJoin('contents', 'contents.id', 'collection_items.content_id')
@@ -81,7 +76,16 @@ export async function localizeCollection(db: ContentStore, collection: Collectio
     .execute();
   for (const language of languages) {
     const translation = translations.find((row) => row.language === language);
-    if (translation) return { title: normalizeText(translation.title), metadata: readStoredMap(translation.metadata, `collection ${collection.collection_key} (${language})`, 'metadata') ?? {}, language };
+    if (translation)
+      return {
+        title: normalizeText(translation.title),
+        metadata: readStoredMap(translation.metadata, `collection ${collection.collection_key} (${language})`, 'metadata') ?? {},
+        language,
+      };
   }
-  return { title: normalizeText(collection.title), metadata: readStoredMap(collection.metadata, `collection ${collection.collection_key}`, 'metadata') ?? {}, language: collection.primary_language };
+  return {
+    title: normalizeText(collection.title),
+    metadata: readStoredMap(collection.metadata, `collection ${collection.collection_key}`, 'metadata') ?? {},
+    language: collection.primary_language,
+  };
 }

@@ -44,7 +44,8 @@ export async function localizeContents(db: ContentStore, contents: Content[], la
     // A translation whose body breaks the content limits is left out (and reported): the next one serves.
     for (const translation of new Set(preferred)) {
       const body = readStoredBody(translation.body, `content ${content.content_key} (${translation.language})`);
-      if (body !== null) return [{ ...content, language: translation.language, title: normalizeText(translation.title), body, published_at: translation.published_at }];
+      if (body !== null)
+        return [{ ...content, language: translation.language, title: normalizeText(translation.title), body, published_at: translation.published_at }];
     }
     return [];
   });
@@ -52,13 +53,7 @@ export async function localizeContents(db: ContentStore, contents: Content[], la
 
 export async function findContentsByKeys(db: ContentStore, siteId: string, contentKeys: string[]): Promise<Content[]> {
   if (contentKeys.length === 0) return [];
-  return db
-    .selectFrom('contents')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where('content_key', 'in', contentKeys)
-    .orderBy('content_key')
-    .execute();
+  return db.selectFrom('contents').selectAll().where('site_id', '=', siteId).where('content_key', 'in', contentKeys).orderBy('content_key').execute();
 }
 
 /** One content of a site by its content key or its managed content id. */
@@ -89,13 +84,7 @@ export interface ContentFilter {
 
 /** Contents matching a filter, newest first (ties by id), one page at a time. */
 export async function listContents(db: ContentStore, filter: ContentFilter, offset: number, limit: number): Promise<Content[]> {
-  return filteredContents(db, filter)
-    .selectAll('contents')
-    .orderBy('contents.updated_at', 'desc')
-    .orderBy('contents.id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
+  return filteredContents(db, filter).selectAll('contents').orderBy('contents.updated_at', 'desc').orderBy('contents.id').limit(limit).offset(offset).execute();
 }
 
 export async function countContents(db: ContentStore, filter: ContentFilter): Promise<number> {
@@ -152,7 +141,11 @@ export async function listContentTypes(db: ContentStore, fullyQualifiedNames: st
   return new Map(
     rows.map((row) => [
       row.fully_qualified_name,
-      { fullyQualifiedName: row.fully_qualified_name, name: row.name, fields: fieldsOf(readStoredMap(row.field_schema, `content type ${row.fully_qualified_name}`, 'fields') ?? {}) },
+      {
+        fullyQualifiedName: row.fully_qualified_name,
+        name: row.name,
+        fields: fieldsOf(readStoredMap(row.field_schema, `content type ${row.fully_qualified_name}`, 'fields') ?? {}),
+      },
     ]),
   );
 }
@@ -163,7 +156,8 @@ function fieldsOf(schema: Record<string, unknown>): ContentType['fields'] {
   for (const [name, definition] of Object.entries(schema)) {
     if (definition === null || typeof definition !== 'object') continue;
     const { label, nodeType } = definition as Record<string, unknown>;
-    if (typeof label === 'string' && typeof nodeType === 'string') Object.defineProperty(fields, name, { value: { label, nodeType }, enumerable: true, writable: true, configurable: true });
+    if (typeof label === 'string' && typeof nodeType === 'string')
+      Object.defineProperty(fields, name, { value: { label, nodeType }, enumerable: true, writable: true, configurable: true });
   }
   return fields;
 }

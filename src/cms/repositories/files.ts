@@ -44,7 +44,17 @@ export async function listMediaInfoByKeys(db: ContentStore, contentKeys: string[
   return db
     .selectFrom('media')
     .innerJoin('contents', 'contents.id', 'media.content_id')
-    .select(['media.content_id', 'media.file_name', 'media.mime_type', 'media.width', 'media.height', 'media.byte_size', 'media.sha256', 'media.created_at', 'contents.content_key'])
+    .select([
+      'media.content_id',
+      'media.file_name',
+      'media.mime_type',
+      'media.width',
+      'media.height',
+      'media.byte_size',
+      'media.sha256',
+      'media.created_at',
+      'contents.content_key',
+    ])
     .where('contents.content_key', 'in', contentKeys)
     .orderBy('media.content_id')
     .execute();

@@ -50,7 +50,12 @@ function toSeoRecord(row: SeoRecordsTable): SeoRecord | undefined {
   const fields = readStoredTexts(row.fields);
   const label = `SEO record ${row.record_id}`;
   for (const [name, value] of Object.entries(fields)) {
-    const problem = name === HEAD_TAGS_FIELD ? findHeadTagsProblem(value) : value.length > CONTENT_LIMITS.textLength ? { path: '', message: `is longer than ${CONTENT_LIMITS.textLength} characters` } : null;
+    const problem =
+      name === HEAD_TAGS_FIELD
+        ? findHeadTagsProblem(value)
+        : value.length > CONTENT_LIMITS.textLength
+          ? { path: '', message: `is longer than ${CONTENT_LIMITS.textLength} characters` }
+          : null;
     if (problem !== null) {
       reportSkippedRecord(label, `fields.${name}`, problem);
       return undefined;

@@ -34,6 +34,9 @@ export async function listActiveLanguages(db: ContentStore, siteId: string): Pro
 }
 
 export async function countSites(db: ContentStore): Promise<number> {
-  const row = await db.selectFrom('sites').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }

@@ -8,7 +8,10 @@ export async function findUserByEmail(db: ContentStore, email: string): Promise<
 }
 
 export async function insertUser(db: ContentStore, user: User): Promise<void> {
-  await db.insertInto('users').values({ ...user, email: user.email.trim().toLowerCase() }).execute();
+  await db
+    .insertInto('users')
+    .values({ ...user, email: user.email.trim().toLowerCase() })
+    .execute();
 }
 
 export async function updatePasswordHash(db: ContentStore, userId: string, passwordHash: string): Promise<void> {

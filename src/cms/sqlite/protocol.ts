@@ -30,5 +30,4 @@ export interface QueryRequest {
 }
 
 export type QueryReply =
-  | { id: number; rows: unknown[]; changes?: number; lastInsertRowid?: number | bigint }
-  | { id: number; error: { message: string; code?: string } };
+  { id: number; rows: unknown[]; changes?: number; lastInsertRowid?: number | bigint } | { id: number; error: { message: string; code?: string } };

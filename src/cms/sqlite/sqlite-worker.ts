@@ -9,7 +9,16 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import { clockSince, SHARED_DATA_VERSION, SHARED_LENGTH, SHARED_LOOKS, SHARED_POLLED_AT, type QueryReply, type QueryRequest, type WorkerSettings } from './protocol';
+import {
+  clockSince,
+  SHARED_DATA_VERSION,
+  SHARED_LENGTH,
+  SHARED_LOOKS,
+  SHARED_POLLED_AT,
+  type QueryReply,
+  type QueryRequest,
+  type WorkerSettings,
+} from './protocol';
 
 const STATEMENT_CACHE_SIZE = 500;
 const BUSY_POLL_MS = 1;
@@ -41,7 +50,8 @@ function prepare(sql: string): SQLite.Statement {
 }
 
 /** Bytes arrive as plain Uint8Arrays (structured clone); SQLite binds Buffers as blobs. */
-const asBindable = (value: unknown) => (value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value);
+const asBindable = (value: unknown) =>
+  value instanceof Uint8Array && !Buffer.isBuffer(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value;
 
 function run({ id, sql, parameters }: QueryRequest): QueryReply {
   try {

@@ -6,7 +6,16 @@
  */
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
-import { clockSince, SHARED_DATA_VERSION, SHARED_LENGTH, SHARED_LOOKS, SHARED_POLLED_AT, type QueryReply, type QueryRequest, type WorkerSettings } from './protocol';
+import {
+  clockSince,
+  SHARED_DATA_VERSION,
+  SHARED_LENGTH,
+  SHARED_LOOKS,
+  SHARED_POLLED_AT,
+  type QueryReply,
+  type QueryRequest,
+  type WorkerSettings,
+} from './protocol';
 
 export interface WorkerSqliteOptions {
   path: string;
@@ -101,7 +110,10 @@ export class WorkerSqlite {
     const workerData: WorkerSettings = { path: this.options.path, busyTimeoutMs: this.options.busyTimeoutMs, shared: this.shared, clockBase: this.clockBase };
     const worker = import.meta.url.endsWith('.ts')
       ? // Under the test runner the worker is TypeScript source: tsx loads it.
-        new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('sqlite-worker.ts', import.meta.url).href)}); })`, { eval: true, workerData })
+        new Worker(
+          `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(new URL('sqlite-worker.ts', import.meta.url).href)}); })`,
+          { eval: true, workerData },
+        )
       : new Worker(new URL(WORKER_FILE, import.meta.url), { workerData });
     worker.unref();
     worker.on('message', (reply: QueryReply) => {

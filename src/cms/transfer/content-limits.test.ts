@@ -65,7 +65,9 @@ describe('a folder import', () => {
       [[DEEP_PLACEHOLDER, deepJson(10_000)]],
     );
     const content = manifest.contents[0];
-    expect(problems).toEqual([`contents[0].translations[0].body.extra.deep.deep.deep.deep.deep.….deep.deep.deep: is nested more than 32 levels deep (content ${content?.contentKey}, ${content?.translations[0]?.language})`]);
+    expect(problems).toEqual([
+      `contents[0].translations[0].body.extra.deep.deep.deep.deep.deep.….deep.deep.deep: is nested more than 32 levels deep (content ${content?.contentKey}, ${content?.translations[0]?.language})`,
+    ]);
   });
 
   it('refuses 1 MB of nested head tags in an SEO record, and a text over 100,000 characters', async () => {
@@ -77,7 +79,9 @@ describe('a folder import', () => {
     });
     expect(problems).toContain(`seoRecords[0].fields.${HEAD_TAGS_FIELD}: is larger than 64 KB (SEO record ${manifest.seoRecords[0]?.recordId})`);
     expect(problems.filter((problem) => problem.startsWith('seoRecords[0]'))).toHaveLength(1);
-    expect(problems.some((problem) => problem.startsWith('contents[1].translations[0].body.description: is longer than 100000 characters (content '))).toBe(true);
+    expect(problems.some((problem) => problem.startsWith('contents[1].translations[0].body.description: is longer than 100000 characters (content '))).toBe(
+      true,
+    );
   });
 
   it('refuses deep collection metadata', async () => {
@@ -98,7 +102,12 @@ describe('a folder import', () => {
     (translation.body as Record<string, unknown>).Title = 'TEOS\u0001\udc00';
     writeFileSync(join(folder, 'manifest.json'), JSON.stringify(copy));
     await importContentFolder(app.store.db, folder);
-    const row = await app.store.db.selectFrom('content_translations').select(['title', 'body']).where('content_id', '=', copy.contents[0]?.id ?? '').where('language', '=', translation.language).executeTakeFirstOrThrow();
+    const row = await app.store.db
+      .selectFrom('content_translations')
+      .select(['title', 'body'])
+      .where('content_id', '=', copy.contents[0]?.id ?? '')
+      .where('language', '=', translation.language)
+      .executeTakeFirstOrThrow();
     expect(row.title).toBe('TEOS\ufffd \ufffd \ufffd');
     expect((JSON.parse(row.body) as { Title: string }).Title).toBe('TEOS\ufffd\ufffd');
   });
@@ -117,8 +126,14 @@ describe('a CSV import', () => {
 
     writeFileSync(path, [rows[0] ?? [], ['Control\u0007 char', 'lone \ud800 surrogate', 'control-char']].map(formatCsvRow).join('\r\n'));
     await importCsvFile(app.store.db, path, options);
-    const collection = await getOk<CollectionResponse>(app.app, `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=250`);
-    expect(collection.items.find((item) => item.body.urlName === 'control-char')?.body.contentBody).toMatchObject({ Title: 'Control\ufffd char', description: 'lone \ufffd surrogate' });
+    const collection = await getOk<CollectionResponse>(
+      app.app,
+      `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=250`,
+    );
+    expect(collection.items.find((item) => item.body.urlName === 'control-char')?.body.contentBody).toMatchObject({
+      Title: 'Control\ufffd char',
+      description: 'lone \ufffd surrogate',
+    });
   });
 });
 
@@ -139,12 +154,21 @@ describe('a migration with --from', () => {
         const text = (await response.text()).replace('"contentBody":{', `"contentBody":{"extra":${deepJson(10_000)},`);
         return new Response(text, { status: response.status, headers: response.headers });
       };
-      const error = await migrateFromDeliveryApi(target.store.db, { baseUrl: source.origin, siteId: DEMO_IDS.siteId, collectionKeyOrId: DEMO_IDS.collectionKey, fetch: hostileFetch }).then(
+      const error = await migrateFromDeliveryApi(target.store.db, {
+        baseUrl: source.origin,
+        siteId: DEMO_IDS.siteId,
+        collectionKeyOrId: DEMO_IDS.collectionKey,
+        fetch: hostileFetch,
+      }).then(
         () => null,
         (caught: unknown) => caught,
       );
       expect(error).toBeInstanceOf(ManifestError);
-      expect((error as ManifestError).problems).toEqual([expect.stringMatching(/^contents\[\d+\]\.translations\[0\]\.body\.extra\.deep\.deep.*: is nested more than 32 levels deep \(content MC[A-Z0-9]{26}, en_US\)$/)]);
+      expect((error as ManifestError).problems).toEqual([
+        expect.stringMatching(
+          /^contents\[\d+\]\.translations\[0\]\.body\.extra\.deep\.deep.*: is nested more than 32 levels deep \(content MC[A-Z0-9]{26}, en_US\)$/,
+        ),
+      ]);
       expect(await target.store.db.selectFrom('contents').select('id').execute()).toEqual([]);
     } finally {
       await target.close();

@@ -20,7 +20,15 @@ const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
 const URL_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
 const CONTENT_KEY = /^MC[A-Z0-9]{26}$/;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
-const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp', avif: 'image/avif', gif: 'image/gif', svg: 'image/svg+xml', heif: 'image/avif' };
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  heif: 'image/avif',
+};
 const DOCUMENT_TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
   '.txt': 'text/plain',
@@ -98,7 +106,8 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
   const sheets = new Map<string, CsvSheet>();
   for (const row of body) {
     const at = (column: Column) => `line ${row.line}, ${column}`;
-    if (row.fields.length > header.fields.length) problems.push(`line ${row.line}: has ${row.fields.length} cells but the header has ${header.fields.length} columns`);
+    if (row.fields.length > header.fields.length)
+      problems.push(`line ${row.line}: has ${row.fields.length} cells but the header has ${header.fields.length} columns`);
     const cell = (column: Column) => {
       const index = columns.get(column);
       // Every text as the store keeps it (docs/content-format.md, "Text").
@@ -118,16 +127,24 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
     const key = cell('key');
     if (key !== '' && !CONTENT_KEY.test(key)) problems.push(`${at('key')}: "${key}" is not a content key (MC followed by 26 capital letters or digits)`);
     const givenUrlName = cell('urlName');
-    if (givenUrlName !== '' && !URL_NAME.test(givenUrlName)) problems.push(`${at('urlName')}: "${givenUrlName}" may hold only letters, digits and . _ ~ - (up to 200)`);
+    if (givenUrlName !== '' && !URL_NAME.test(givenUrlName))
+      problems.push(`${at('urlName')}: "${givenUrlName}" may hold only letters, digits and . _ ~ - (up to 200)`);
 
     const url = cell('url');
     const documentPath = cell('document');
     if (url !== '' && documentPath !== '') problems.push(`line ${row.line}: give a url or a document, not both`);
-    if (url !== '' && !['absolute', 'relative'].includes(classifyLink(url))) problems.push(`${at('url')}: "${url.slice(0, 80)}" is not an http(s) URL or a path starting with /`);
+    if (url !== '' && !['absolute', 'relative'].includes(classifyLink(url)))
+      problems.push(`${at('url')}: "${url.slice(0, 80)}" is not an http(s) URL or a path starting with /`);
     let document: CsvFile | null = null;
     if (documentPath !== '') {
       const bytes = readFile(at('document'), documentPath);
-      if (bytes !== null) document = { path: documentPath, fileName: fileNameOf(documentPath), mimeType: DOCUMENT_TYPES[extname(documentPath).toLowerCase()] ?? 'application/octet-stream', bytes };
+      if (bytes !== null)
+        document = {
+          path: documentPath,
+          fileName: fileNameOf(documentPath),
+          mimeType: DOCUMENT_TYPES[extname(documentPath).toLowerCase()] ?? 'application/octet-stream',
+          bytes,
+        };
     }
 
     const imagePath = cell('image');
@@ -148,7 +165,8 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
     const repeated = sheet.translations.find((translation) => translation.language === language);
     if (repeated !== undefined) problems.push(`${at('language')}: repeats the language ${language || '(default)'} of line ${repeated.line} for the same sheet`);
     if (image !== null) {
-      if (sheet.image !== null && !sheet.image.bytes.equals(image.bytes)) problems.push(`${at('image')}: a sheet has one image, and line ${sheet.line} names another`);
+      if (sheet.image !== null && !sheet.image.bytes.equals(image.bytes))
+        problems.push(`${at('image')}: a sheet has one image, and line ${sheet.line} names another`);
       sheet.image ??= image;
     }
     sheet.translations.push({ line: row.line, language, title, description, url: url || null, document, imageAlt });
@@ -158,7 +176,8 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
   for (const sheet of sheets.values()) {
     const { line } = sheet;
     const first = byUrlName.get(sheet.urlName);
-    if (first !== undefined) problems.push(`line ${line}: the URL name ${sheet.urlName} is taken by the sheet on line ${first} (give each sheet its own urlName)`);
+    if (first !== undefined)
+      problems.push(`line ${line}: the URL name ${sheet.urlName} is taken by the sheet on line ${first} (give each sheet its own urlName)`);
     else byUrlName.set(sheet.urlName, line);
     if (sheet.image !== null && sheet.translations.every((translation) => translation.imageAlt === '')) {
       problems.push(`line ${line}, imageAlt: a sheet with an image needs its alternative text (what the image shows)`);
@@ -173,7 +192,8 @@ function parseRows(csvPath: string) {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(csvPath));
   } catch (error) {
-    const reason = error instanceof TypeError ? 'is not UTF-8 text (save it as "CSV UTF-8")' : `cannot be read (${error instanceof Error ? error.message : String(error)})`;
+    const reason =
+      error instanceof TypeError ? 'is not UTF-8 text (save it as "CSV UTF-8")' : `cannot be read (${error instanceof Error ? error.message : String(error)})`;
     throw new ManifestError(csvPath, [`the file ${reason}`]);
   }
   try {

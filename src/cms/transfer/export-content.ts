@@ -93,14 +93,25 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
       languages: (languagesOf.get(site.id) ?? []).map((row) => ({ language: row.language, active: Number(row.is_active) === 1 })),
       createdAt: site.created_at,
     })),
-    contentTypes: types.map((type) => ({ fullyQualifiedName: type.fully_qualified_name, name: type.name, fields: parse(type.field_schema, `content type ${type.fully_qualified_name} fields`) as Manifest['contentTypes'][number]['fields'] })),
+    contentTypes: types.map((type) => ({
+      fullyQualifiedName: type.fully_qualified_name,
+      name: type.name,
+      fields: parse(type.field_schema, `content type ${type.fully_qualified_name} fields`) as Manifest['contentTypes'][number]['fields'],
+    })),
     contents: contents.map((content) => {
       const file = mediaOf.get(content.id);
       let manifestMedia: ManifestContent['media'] = null;
       if (file) {
         const path = `files/media/${content.content_key}.${extensionOf(file.mime_type)}`;
         files.set(path, Buffer.from(file.bytes));
-        manifestMedia = { file: path, fileName: file.file_name, mimeType: file.mime_type, sha256: file.sha256, width: Number(file.width), height: Number(file.height) };
+        manifestMedia = {
+          file: path,
+          fileName: file.file_name,
+          mimeType: file.mime_type,
+          sha256: file.sha256,
+          width: Number(file.width),
+          height: Number(file.height),
+        };
       }
       return {
         id: content.id,
@@ -123,7 +134,15 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
     fileAssets: assets.map((asset) => {
       const path = `files/assets/${asset.asset_id}-v${asset.version}.${extensionOf(asset.mime_type)}`;
       files.set(path, Buffer.from(asset.bytes));
-      return { assetId: asset.asset_id, version: Number(asset.version), file: path, fileName: asset.file_name, mimeType: asset.mime_type, sha256: asset.sha256, createdAt: asset.created_at };
+      return {
+        assetId: asset.asset_id,
+        version: Number(asset.version),
+        file: path,
+        fileName: asset.file_name,
+        mimeType: asset.mime_type,
+        sha256: asset.sha256,
+        createdAt: asset.created_at,
+      };
     }),
     collections: collections.map((collection) => ({
       id: collection.id,
@@ -135,7 +154,11 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
       metadata: parse(collection.metadata, `collection ${collection.collection_key} metadata`),
       primaryLanguage: collection.primary_language,
       publishedAt: collection.published_at,
-      translations: (collectionTranslationsOf.get(collection.id) ?? []).map((row) => ({ language: row.language, title: row.title, metadata: parse(row.metadata, `collection ${collection.collection_key} (${row.language}) metadata`) })),
+      translations: (collectionTranslationsOf.get(collection.id) ?? []).map((row) => ({
+        language: row.language,
+        title: row.title,
+        metadata: parse(row.metadata, `collection ${collection.collection_key} (${row.language}) metadata`),
+      })),
       items: (itemsOf.get(collection.id) ?? []).map((row) => row.content_key),
     })),
     seoRecords: seo.map((record) => ({
@@ -151,7 +174,9 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
     })),
   };
   if (json.problems.length > 0) {
-    throw new Error(`The store holds records beyond the content limits (docs/content-format.md, "Limits"); correct or delete them, then export again:\n${json.problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    throw new Error(
+      `The store holds records beyond the content limits (docs/content-format.md, "Limits"); correct or delete them, then export again:\n${json.problems.map((problem) => `  - ${problem}`).join('\n')}`,
+    );
   }
   return { manifest, files };
 }

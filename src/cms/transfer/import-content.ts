@@ -44,7 +44,11 @@ export async function knownRecords(db: ContentStore): Promise<KnownRecords> {
     keyOfContentId: new Map(contents.map((row) => [row.id, row.content_key])),
     keyOfContentUrlName: new Map(contents.map((row) => [urlNameSlot(row.site_id, row.url_name), row.content_key])),
     keyOfCollectionId: new Map(collections.map((row) => [row.id, row.collection_key])),
-    siteOfUniqueValue: new Map(sites.flatMap((row) => siteSlots({ urlName: row.url_name, channelId: row.channel_id, communityId: row.community_id }).map((value) => [value, row.id] as const))),
+    siteOfUniqueValue: new Map(
+      sites.flatMap((row) =>
+        siteSlots({ urlName: row.url_name, channelId: row.channel_id, communityId: row.community_id }).map((value) => [value, row.id] as const),
+      ),
+    ),
     recordOfAlias: new Map(records.map((row) => [urlNameSlot(row.site_id, row.url_alias ?? ''), row.record_id])),
   };
 }
@@ -97,10 +101,24 @@ export async function importManifest(db: ContentStore, manifest: Manifest, files
 
   await db.transaction().execute(async (trx) => {
     for (const site of manifest.sites) {
-      const row = { id: site.id, name: site.name, url_name: site.urlName, channel_id: site.channelId, community_id: site.communityId, default_language: site.defaultLanguage, created_at: site.createdAt };
-      await trx.insertInto('sites').values(row).onConflict((oc) => oc.column('id').doUpdateSet({ name: row.name, url_name: row.url_name, default_language: row.default_language })).execute();
+      const row = {
+        id: site.id,
+        name: site.name,
+        url_name: site.urlName,
+        channel_id: site.channelId,
+        community_id: site.communityId,
+        default_language: site.defaultLanguage,
+        created_at: site.createdAt,
+      };
+      await trx
+        .insertInto('sites')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet({ name: row.name, url_name: row.url_name, default_language: row.default_language }))
+        .execute();
       await trx.deleteFrom('site_languages').where('site_id', '=', site.id).execute();
-      const languages = site.languages.some((entry) => entry.language === site.defaultLanguage) ? site.languages : [{ language: site.defaultLanguage, active: true }, ...site.languages];
+      const languages = site.languages.some((entry) => entry.language === site.defaultLanguage)
+        ? site.languages
+        : [{ language: site.defaultLanguage, active: true }, ...site.languages];
       if (languages.length > 0) {
         await trx
           .insertInto('site_languages')
@@ -122,29 +140,70 @@ export async function importManifest(db: ContentStore, manifest: Manifest, files
     const existing = new Map<string, string>();
     const keys = manifest.contents.map((content) => content.contentKey);
     for (let start = 0; start < keys.length; start += 500) {
-      const rows = await trx.selectFrom('contents').select(['id', 'content_key']).where('content_key', 'in', keys.slice(start, start + 500)).execute();
+      const rows = await trx
+        .selectFrom('contents')
+        .select(['id', 'content_key'])
+        .where('content_key', 'in', keys.slice(start, start + 500))
+        .execute();
       for (const row of rows) existing.set(row.content_key, row.id);
     }
     for (const content of manifest.contents) {
       const id = existing.get(content.contentKey) ?? content.id;
-      const row = { id, content_key: content.contentKey, site_id: content.siteId, content_type: content.type, url_name: content.urlName, primary_language: content.primaryLanguage, created_at: content.createdAt, updated_at: content.updatedAt };
+      const row = {
+        id,
+        content_key: content.contentKey,
+        site_id: content.siteId,
+        content_type: content.type,
+        url_name: content.urlName,
+        primary_language: content.primaryLanguage,
+        created_at: content.createdAt,
+        updated_at: content.updatedAt,
+      };
       await trx
         .insertInto('contents')
         .values(row)
-        .onConflict((oc) => oc.column('id').doUpdateSet({ site_id: row.site_id, content_type: row.content_type, url_name: row.url_name, primary_language: row.primary_language, updated_at: row.updated_at }))
+        .onConflict((oc) =>
+          oc
+            .column('id')
+            .doUpdateSet({
+              site_id: row.site_id,
+              content_type: row.content_type,
+              url_name: row.url_name,
+              primary_language: row.primary_language,
+              updated_at: row.updated_at,
+            }),
+        )
         .execute();
       existing.set(content.contentKey, id);
       await trx.deleteFrom('content_translations').where('content_id', '=', id).execute();
       await trx
         .insertInto('content_translations')
-        .values(content.translations.map((translation) => ({ content_id: id, language: translation.language, title: translation.title, body: JSON.stringify(translation.body), published_at: translation.publishedAt })))
+        .values(
+          content.translations.map((translation) => ({
+            content_id: id,
+            language: translation.language,
+            title: translation.title,
+            body: JSON.stringify(translation.body),
+            published_at: translation.publishedAt,
+          })),
+        )
         .execute();
       await trx.deleteFrom('media').where('content_id', '=', id).execute();
       if (content.media) {
         const bytes = fileOf(content.media.file);
         await trx
           .insertInto('media')
-          .values({ content_id: id, file_name: content.media.fileName, mime_type: content.media.mimeType, width: content.media.width, height: content.media.height, byte_size: bytes.length, sha256: sha256(bytes), bytes, created_at: content.updatedAt })
+          .values({
+            content_id: id,
+            file_name: content.media.fileName,
+            mime_type: content.media.mimeType,
+            width: content.media.width,
+            height: content.media.height,
+            byte_size: bytes.length,
+            sha256: sha256(bytes),
+            bytes,
+            created_at: content.updatedAt,
+          })
           .execute();
       }
       step();
@@ -164,13 +223,32 @@ export async function importManifest(db: ContentStore, manifest: Manifest, files
     for (const collection of manifest.collections) {
       const found = await trx.selectFrom('collections').select('id').where('collection_key', '=', collection.collectionKey).executeTakeFirst();
       const id = found?.id ?? collection.id;
-      const values = { site_id: collection.siteId, item_type: collection.itemType, url_name: collection.urlName, title: collection.title, metadata: JSON.stringify(collection.metadata), primary_language: collection.primaryLanguage, published_at: collection.publishedAt };
-      await trx.insertInto('collections').values({ id, collection_key: collection.collectionKey, ...values }).onConflict((oc) => oc.column('id').doUpdateSet(values)).execute();
+      const values = {
+        site_id: collection.siteId,
+        item_type: collection.itemType,
+        url_name: collection.urlName,
+        title: collection.title,
+        metadata: JSON.stringify(collection.metadata),
+        primary_language: collection.primaryLanguage,
+        published_at: collection.publishedAt,
+      };
+      await trx
+        .insertInto('collections')
+        .values({ id, collection_key: collection.collectionKey, ...values })
+        .onConflict((oc) => oc.column('id').doUpdateSet(values))
+        .execute();
       await trx.deleteFrom('collection_translations').where('collection_id', '=', id).execute();
       if (collection.translations.length > 0) {
         await trx
           .insertInto('collection_translations')
-          .values(collection.translations.map((translation) => ({ collection_id: id, language: translation.language, title: translation.title, metadata: JSON.stringify(translation.metadata) })))
+          .values(
+            collection.translations.map((translation) => ({
+              collection_id: id,
+              language: translation.language,
+              title: translation.title,
+              metadata: JSON.stringify(translation.metadata),
+            })),
+          )
           .execute();
       }
       const contentIds = await idsOfKeys(trx, collection.items, existing);
@@ -210,7 +288,11 @@ export async function importManifest(db: ContentStore, manifest: Manifest, files
 async function idsOfKeys(db: ContentStore, keys: string[], known: Map<string, string>): Promise<string[]> {
   const missing = keys.filter((key) => !known.has(key));
   for (let start = 0; start < missing.length; start += 500) {
-    const rows = await db.selectFrom('contents').select(['id', 'content_key']).where('content_key', 'in', missing.slice(start, start + 500)).execute();
+    const rows = await db
+      .selectFrom('contents')
+      .select(['id', 'content_key'])
+      .where('content_key', 'in', missing.slice(start, start + 500))
+      .execute();
     for (const row of rows) known.set(row.content_key, row.id);
   }
   return keys.map((key) => known.get(key) ?? '');

@@ -23,7 +23,9 @@ beforeAll(async () => {
   writeFileSync(join(folder, 'docs', 'mfc.pdf'), '%PDF-1.4 mass flow controller\n');
   writeFileSync(join(folder, 'docs', 'mfc-de.pdf'), '%PDF-1.4 Massendurchflussregler\n');
   writeFileSync(join(folder, 'docs', 'bubbler.pdf'), '%PDF-1.4 bubbler\n');
-  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } }).png().toBuffer();
+  png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
   writeFileSync(join(folder, 'images', 'mfc.png'), png);
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -43,10 +45,17 @@ const SHEETS = [
   ['Diaphragm valve', 'Opens in 5 ms.', '', '', '', 'https://example.com/valve.pdf', '', ''],
 ];
 
-const options = (app: TestApp, extra: Partial<CsvImportOptions> = {}): CsvImportOptions => ({ platformSitesSegment: app.config.platformSitesSegment, now: new Date('2026-11-01T08:00:00Z'), ...extra });
+const options = (app: TestApp, extra: Partial<CsvImportOptions> = {}): CsvImportOptions => ({
+  platformSitesSegment: app.config.platformSitesSegment,
+  now: new Date('2026-11-01T08:00:00Z'),
+  ...extra,
+});
 
 async function itemsOf(app: TestApp, collectionKey: string, language = 'en_US') {
-  return getOk<CollectionResponse>(app.app, `${API}/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${collectionKey}?pageSize=250&language=${language}`);
+  return getOk<CollectionResponse>(
+    app.app,
+    `${API}/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${collectionKey}?pageSize=250&language=${language}`,
+  );
 }
 
 describe('CSV import into the demo collection', () => {
@@ -59,7 +68,13 @@ describe('CSV import into the demo collection', () => {
   it('makes the rows the collection, in order, with translations, documents and an image', async () => {
     const before = await readContentVersion(app.store.db);
     const summary = await importCsvFile(app.store.db, writeCsv('sheets.csv', SHEETS), options(app));
-    expect(summary).toMatchObject({ collectionKey: DEMO_IDS.collectionKey, contents: 4, fileAssets: 3, collections: 1, removedFromCollection: DEMO_CATALOGUE.length });
+    expect(summary).toMatchObject({
+      collectionKey: DEMO_IDS.collectionKey,
+      contents: 4,
+      fileAssets: 3,
+      collections: 1,
+      removedFromCollection: DEMO_CATALOGUE.length,
+    });
     expect(await readContentVersion(app.store.db)).toBeGreaterThan(before);
 
     const english = await itemsOf(app, DEMO_IDS.collectionKey);
@@ -105,7 +120,11 @@ describe('CSV import into the demo collection', () => {
   it('refuses a URL name another content of the site has', async () => {
     const rows = [SHEETS[0]!, ['Gas cabinet', 'Houses cylinders.', '', 'gas-cabinet', '', '', '', '']];
     const error = (await importCsvFile(app.store.db, writeCsv('clash.csv', rows), options(app)).catch((caught: unknown) => caught)) as ManifestError;
-    expect(error.problems).toEqual([expect.stringMatching(/^line 2, urlName: gas-cabinet is the URL name of another content in the store \(MC[A-Z0-9]{26}\): give this sheet another urlName/)]);
+    expect(error.problems).toEqual([
+      expect.stringMatching(
+        /^line 2, urlName: gas-cabinet is the URL name of another content in the store \(MC[A-Z0-9]{26}\): give this sheet another urlName/,
+      ),
+    ]);
   });
 
   it('keeps the sheets it does not list after its own with --keep-others', async () => {
@@ -148,7 +167,7 @@ describe('CSV import into the demo collection', () => {
       'line 3, url: "javascript:alert(1)" is not an http(s) URL or a path starting with /',
       'line 4: give a url or a document, not both',
       'line 5, document: docs/none.pdf does not exist or is larger than 50 MB',
-      'line 5, image: ../outside.png must be inside the CSV file\'s folder',
+      "line 5, image: ../outside.png must be inside the CSV file's folder",
       'line 6, image: docs/mfc.pdf is not an image that can be read',
     ]);
     expect(await readContentVersion(app.store.db)).toBe(before);
@@ -192,7 +211,10 @@ describe('CSV import into an empty store', () => {
 
       const again = await importCsvFile(app.store.db, path, options(app));
       expect(again.collectionKey).toBe(summary.collectionKey);
-      const items = await getOk<CollectionResponse>(app.app, `${API}/connect/sites/${site.id}/cms/delivery/collections/${summary.collectionKey}?language=de_DE`);
+      const items = await getOk<CollectionResponse>(
+        app.app,
+        `${API}/connect/sites/${site.id}/cms/delivery/collections/${summary.collectionKey}?language=de_DE`,
+      );
       expect(items.title).toBe('Precursor Literature');
       expect(items.items.map((item) => item.body.title)).toEqual(['Massendurchflussregler', 'Bubbler, 1,2 L', 'Diaphragm valve']);
     } finally {

@@ -13,7 +13,18 @@ import { fileAssetPath } from '../../shared/urls';
 import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../content-types';
 import type { ContentStore } from '../database';
 import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
-import { ManifestError, MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, urlNameSlot, type KnownRecords, type ManifestCollection, type ManifestContent, type ManifestFileAsset, type ManifestSite } from './manifest';
+import {
+  ManifestError,
+  MANIFEST_FORMAT,
+  MANIFEST_VERSION,
+  readManifest,
+  urlNameSlot,
+  type KnownRecords,
+  type ManifestCollection,
+  type ManifestContent,
+  type ManifestFileAsset,
+  type ManifestSite,
+} from './manifest';
 import { readCsvSheets, type CsvFile, type CsvSheet } from './csv-sheets';
 
 export interface CsvImportOptions {
@@ -80,7 +91,14 @@ export async function importCsvFile(db: ContentStore, csvPath: string, options: 
           createdAt: now,
           updatedAt: now,
           translations,
-          media: { file, fileName: sheet.image.fileName, mimeType: sheet.image.mimeType, sha256: sha256(sheet.image.bytes), width: sheet.image.width, height: sheet.image.height },
+          media: {
+            file,
+            fileName: sheet.image.fileName,
+            mimeType: sheet.image.mimeType,
+            sha256: sha256(sheet.image.bytes),
+            width: sheet.image.width,
+            height: sheet.image.height,
+          },
         }),
       );
     }
@@ -171,9 +189,11 @@ function resolveLanguages(sheets: CsvSheet[], site: ManifestSite): string[] {
     const seen = new Map<string, number>();
     for (const translation of sheet.translations) {
       translation.language ||= site.defaultLanguage;
-      if (!languages.has(translation.language)) problems.push(`line ${translation.line}, language: ${translation.language} is not one of the site's languages (${[...languages].join(', ')})`);
+      if (!languages.has(translation.language))
+        problems.push(`line ${translation.line}, language: ${translation.language} is not one of the site's languages (${[...languages].join(', ')})`);
       const first = seen.get(translation.language);
-      if (first !== undefined) problems.push(`line ${translation.line}, language: repeats the language ${translation.language} of line ${first} for the same sheet`);
+      if (first !== undefined)
+        problems.push(`line ${translation.line}, language: repeats the language ${translation.language} of line ${first} for the same sheet`);
       seen.set(translation.language, translation.line);
     }
     // The site's default language leads when a sheet has it.
@@ -188,7 +208,9 @@ function urlNameClashes(sheets: CsvSheet[], siteId: string, keyOf: (sheet: CsvSh
     const owner = stored.keyOfContentUrlName.get(urlNameSlot(siteId, sheet.urlName));
     return owner === undefined || owner === keyOf(sheet)
       ? []
-      : [`line ${sheet.line}, urlName: ${sheet.urlName} is the URL name of another content in the store (${owner}): give this sheet another urlName, or that content's key`];
+      : [
+          `line ${sheet.line}, urlName: ${sheet.urlName} is the URL name of another content in the store (${owner}): give this sheet another urlName, or that content's key`,
+        ];
   });
 }
 
@@ -196,7 +218,12 @@ function urlNameClashes(sheets: CsvSheet[], siteId: string, keyOf: (sheet: CsvSh
 async function withStoredDates(db: ContentStore, content: ManifestContent): Promise<ManifestContent> {
   const stored = await db.selectFrom('contents').select(['id', 'created_at', 'updated_at']).where('content_key', '=', content.contentKey).executeTakeFirst();
   if (stored === undefined) return content;
-  const rows = await db.selectFrom('content_translations').select(['language', 'title', 'body', 'published_at']).where('content_id', '=', stored.id).orderBy('language').execute();
+  const rows = await db
+    .selectFrom('content_translations')
+    .select(['language', 'title', 'body', 'published_at'])
+    .where('content_id', '=', stored.id)
+    .orderBy('language')
+    .execute();
   const media = await db.selectFrom('media').select('sha256').where('content_id', '=', stored.id).executeTakeFirst();
   const sameTranslations =
     rows.length === content.translations.length &&
@@ -212,7 +239,10 @@ async function withStoredDates(db: ContentStore, content: ManifestContent): Prom
     ...content,
     createdAt: stored.created_at,
     updatedAt: stored.updated_at,
-    translations: content.translations.map((translation) => ({ ...translation, publishedAt: publishedAt.get(translation.language) ?? translation.publishedAt })),
+    translations: content.translations.map((translation) => ({
+      ...translation,
+      publishedAt: publishedAt.get(translation.language) ?? translation.publishedAt,
+    })),
   };
 }
 
@@ -230,7 +260,8 @@ async function findTarget(db: ContentStore, csvPath: string, options: CsvImportO
     query = query.where((eb) => eb.or([eb('collection_key', '=', named), eb('id', '=', named)]));
   }
   const found = await query.orderBy('id').limit(2).execute();
-  if (options.collection !== undefined && found.length === 0) throw new ManifestError(csvPath, [`--collection: there is no literature collection ${options.collection} in the store`]);
+  if (options.collection !== undefined && found.length === 0)
+    throw new ManifestError(csvPath, [`--collection: there is no literature collection ${options.collection} in the store`]);
   if (found.length > 1) throw new ManifestError(csvPath, ['the store has several literature collections: name one with --collection <key or id>']);
 
   const existing = found[0];
@@ -256,7 +287,8 @@ async function findTarget(db: ContentStore, csvPath: string, options: CsvImportO
   }
 
   const sites = await db.selectFrom('sites').select('id').orderBy('id').limit(2).execute();
-  if (sites.length > 1) throw new ManifestError(csvPath, ['the store has several sites and no literature collection: create one with a content manifest (docs/content-format.md)']);
+  if (sites.length > 1)
+    throw new ManifestError(csvPath, ['the store has several sites and no literature collection: create one with a content manifest (docs/content-format.md)']);
   const title = options.newCollectionTitle ?? 'Literature Sheets';
   const site = sites[0] !== undefined ? await readSite(db, sites[0].id) : newSite(sheets, now);
   const seed = `csv-collection:${site.id}:${title}`;
@@ -288,7 +320,10 @@ async function readSite(db: ContentStore, siteId: string): Promise<ManifestSite>
     channelId: row.channel_id,
     communityId: row.community_id,
     defaultLanguage: row.default_language,
-    languages: languages.length > 0 ? languages.map((entry) => ({ language: entry.language, active: entry.is_active === 1 })) : [{ language: row.default_language, active: true }],
+    languages:
+      languages.length > 0
+        ? languages.map((entry) => ({ language: entry.language, active: entry.is_active === 1 }))
+        : [{ language: row.default_language, active: true }],
     createdAt: row.created_at,
   };
 }

@@ -109,7 +109,9 @@ export class ManifestError extends Error {
   constructor(source: string, problems: string[]) {
     const shown = problems.slice(0, 200);
     const more = problems.length - shown.length;
-    super(`${source} cannot be imported (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was changed:\n${shown.map((problem) => `  - ${problem}`).join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`);
+    super(
+      `${source} cannot be imported (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was changed:\n${shown.map((problem) => `  - ${problem}`).join('\n')}${more > 0 ? `\n  … and ${more} more` : ''}`,
+    );
     this.name = 'ManifestError';
     this.problems = problems;
   }
@@ -229,7 +231,8 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
   // Every text as the store keeps it (docs/content-format.md, "Text"), before anything is checked.
   const root = read.object('(manifest)', normalizeTexts(json));
   if (root.format !== MANIFEST_FORMAT) read.fail('format', `must be "${MANIFEST_FORMAT}"`);
-  if (root.version !== MANIFEST_VERSION) read.fail('version', `must be ${MANIFEST_VERSION} (this version of Literature Sheets reads version ${MANIFEST_VERSION})`);
+  if (root.version !== MANIFEST_VERSION)
+    read.fail('version', `must be ${MANIFEST_VERSION} (this version of Literature Sheets reads version ${MANIFEST_VERSION})`);
 
   const sites = read.list('sites', root.sites ?? []).map((value, index): ManifestSite => {
     const path = `sites[${index}]`;
@@ -243,7 +246,10 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
       defaultLanguage: read.text(`${path}.defaultLanguage`, site.defaultLanguage, LANGUAGE),
       languages: read.list(`${path}.languages`, site.languages ?? []).map((entry, position) => {
         const language = read.object(`${path}.languages[${position}]`, entry);
-        return { language: read.text(`${path}.languages[${position}].language`, language.language, LANGUAGE), active: read.boolean(`${path}.languages[${position}].active`, language.active) };
+        return {
+          language: read.text(`${path}.languages[${position}].language`, language.language, LANGUAGE),
+          active: read.boolean(`${path}.languages[${position}].active`, language.active),
+        };
       }),
       createdAt: read.date(`${path}.createdAt`, site.createdAt),
     };
@@ -258,7 +264,11 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
       read.text(`${path}.fields.${name}.label`, definition.label, undefined, 200);
       read.text(`${path}.fields.${name}.nodeType`, definition.nodeType, /^(?:Text|MultilineText|NameField|RichText|Url|Date|DateTime|Media|MediaSource)$/);
     }
-    return { fullyQualifiedName: read.text(`${path}.fullyQualifiedName`, type.fullyQualifiedName, TYPE_NAME), name: read.text(`${path}.name`, type.name, undefined, 200), fields: fields as ManifestContentType['fields'] };
+    return {
+      fullyQualifiedName: read.text(`${path}.fullyQualifiedName`, type.fullyQualifiedName, TYPE_NAME),
+      name: read.text(`${path}.name`, type.name, undefined, 200),
+      fields: fields as ManifestContentType['fields'],
+    };
   });
 
   const contents = read.list('contents', root.contents ?? []).map((value, index): ManifestContent => {
@@ -270,7 +280,12 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
       const language = read.text(`${at}.language`, translation.language, LANGUAGE);
       const body = read.object(`${at}.body`, translation.body);
       read.withinLimits(`${at}.body`, `content ${String(content.contentKey)}, ${language}`, findBodyProblem(body));
-      return { language, title: read.text(`${at}.title`, translation.title, undefined, 1000), body, publishedAt: read.date(`${at}.publishedAt`, translation.publishedAt) };
+      return {
+        language,
+        title: read.text(`${at}.title`, translation.title, undefined, 1000),
+        body,
+        publishedAt: read.date(`${at}.publishedAt`, translation.publishedAt),
+      };
     });
     if (translations.length === 0) read.fail(`${path}.translations`, 'must hold at least one translation');
     const media =
@@ -327,7 +342,11 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
         const at = `${path}.translations[${position}]`;
         const translation = read.object(at, entry);
         const language = read.text(`${at}.language`, translation.language, LANGUAGE);
-        return { language, title: read.text(`${at}.title`, translation.title, undefined, 1000), metadata: read.map(`${at}.metadata`, `collection ${String(collection.collectionKey)}, ${language}`, translation.metadata) };
+        return {
+          language,
+          title: read.text(`${at}.title`, translation.title, undefined, 1000),
+          metadata: read.map(`${at}.metadata`, `collection ${String(collection.collectionKey)}, ${language}`, translation.metadata),
+        };
       }),
       items: read.list(`${path}.items`, collection.items).map((key, position) => read.text(`${path}.items[${position}]`, key, CONTENT_KEY)),
     };
@@ -349,7 +368,17 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
     };
   });
 
-  const manifest: Manifest = { format: MANIFEST_FORMAT, version: MANIFEST_VERSION, exportedAt: typeof root.exportedAt === 'string' ? root.exportedAt : '', sites, contentTypes, contents, fileAssets, collections, seoRecords };
+  const manifest: Manifest = {
+    format: MANIFEST_FORMAT,
+    version: MANIFEST_VERSION,
+    exportedAt: typeof root.exportedAt === 'string' ? root.exportedAt : '',
+    sites,
+    contentTypes,
+    contents,
+    fileAssets,
+    collections,
+    seoRecords,
+  };
   checkReferences(read, manifest, known);
   if (read.problems.length > 0) throw new ManifestError(source, read.problems);
   return manifest;
@@ -386,7 +415,11 @@ const EMPTY_KNOWN: KnownRecords = {
 /** The key under which a name must be unique within a site. */
 export const urlNameSlot = (siteId: string, name: string) => `${siteId}/${name}`;
 /** The values no two sites may share. */
-export const siteSlots = (site: { urlName: string; channelId: string; communityId: string }) => [`URL name ${site.urlName}`, `channel id ${site.channelId}`, `community id ${site.communityId}`];
+export const siteSlots = (site: { urlName: string; channelId: string; communityId: string }) => [
+  `URL name ${site.urlName}`,
+  `channel id ${site.channelId}`,
+  `community id ${site.communityId}`,
+];
 
 function checkReferences(read: Reader, manifest: Manifest, known: KnownRecords): void {
   const siteIds = new Set([...known.siteIds, ...manifest.sites.map((site) => site.id)]);
@@ -416,8 +449,10 @@ function checkReferences(read: Reader, manifest: Manifest, known: KnownRecords):
     if (!types.has(content.type)) read.fail(`contents[${index}].type`, `names the content type ${content.type}, which is neither in the file nor in the store`);
   });
   manifest.collections.forEach((collection, index) => {
-    if (!siteIds.has(collection.siteId)) read.fail(`collections[${index}].siteId`, `names the site ${collection.siteId}, which is neither in the file nor in the store`);
-    if (!types.has(collection.itemType)) read.fail(`collections[${index}].itemType`, `names the content type ${collection.itemType}, which is neither in the file nor in the store`);
+    if (!siteIds.has(collection.siteId))
+      read.fail(`collections[${index}].siteId`, `names the site ${collection.siteId}, which is neither in the file nor in the store`);
+    if (!types.has(collection.itemType))
+      read.fail(`collections[${index}].itemType`, `names the content type ${collection.itemType}, which is neither in the file nor in the store`);
     collection.items.forEach((key, position) => {
       if (!keys.has(key)) read.fail(`collections[${index}].items[${position}]`, `names the content ${key}, which is neither in the file nor in the store`);
     });
@@ -445,9 +480,24 @@ function checkUniqueValues(read: Reader, manifest: Manifest, known: KnownRecords
       else seen.set(value, index);
     });
   };
-  sameValue(manifest.contents, (content) => urlNameSlot(content.siteId, content.urlName), (content) => `the URL name ${content.urlName}`, 'contents');
-  sameValue(manifest.collections, (collection) => collection.id, (collection) => `the id ${collection.id}`, 'collections');
-  sameValue(manifest.seoRecords.filter((record) => record.urlAlias !== null), (record) => urlNameSlot(record.siteId, record.urlAlias ?? ''), (record) => `the URL alias ${record.urlAlias}`, 'seoRecords');
+  sameValue(
+    manifest.contents,
+    (content) => urlNameSlot(content.siteId, content.urlName),
+    (content) => `the URL name ${content.urlName}`,
+    'contents',
+  );
+  sameValue(
+    manifest.collections,
+    (collection) => collection.id,
+    (collection) => `the id ${collection.id}`,
+    'collections',
+  );
+  sameValue(
+    manifest.seoRecords.filter((record) => record.urlAlias !== null),
+    (record) => urlNameSlot(record.siteId, record.urlAlias ?? ''),
+    (record) => `the URL alias ${record.urlAlias}`,
+    'seoRecords',
+  );
 
   const contentUrlNameInFile = new Map(manifest.contents.map((content) => [content.contentKey, urlNameSlot(content.siteId, content.urlName)]));
   manifest.contents.forEach((content, index) => {
@@ -459,13 +509,15 @@ function checkUniqueValues(read: Reader, manifest: Manifest, known: KnownRecords
   });
   manifest.collections.forEach((collection, index) => {
     const owner = known.keyOfCollectionId.get(collection.id);
-    if (owner !== undefined && owner !== collection.collectionKey) read.fail(`collections[${index}].id`, `is the id of another collection (${owner}) in the store`);
+    if (owner !== undefined && owner !== collection.collectionKey)
+      read.fail(`collections[${index}].id`, `is the id of another collection (${owner}) in the store`);
   });
   const siteValuesInFile = new Map(manifest.sites.map((site) => [site.id, new Set(siteSlots(site))]));
   manifest.sites.forEach((site, index) => {
     for (const value of siteSlots(site)) {
       const owner = known.siteOfUniqueValue.get(value);
-      if (owner !== undefined && owner !== site.id && (siteValuesInFile.get(owner)?.has(value) ?? true)) read.fail(`sites[${index}]`, `its ${value} is that of another site (${owner}) in the store`);
+      if (owner !== undefined && owner !== site.id && (siteValuesInFile.get(owner)?.has(value) ?? true))
+        read.fail(`sites[${index}]`, `its ${value} is that of another site (${owner}) in the store`);
     }
   });
   const aliasInFile = new Map(manifest.seoRecords.map((record) => [`${record.siteId}/${record.recordId}`, record.urlAlias]));

@@ -23,7 +23,11 @@ afterAll(async () => {
 describe('content import --from a delivery API', () => {
   it('brings the collection over, in every language, with its images and documents', async () => {
     const stages: string[] = [];
-    const summary = await migrateFromDeliveryApi(target.store.db, { baseUrl: `${source.origin}/lit`, siteId, collectionKeyOrId: collectionKey, languages: ['de_DE', 'fr_FR'] }, { onStage: (stage) => stages.push(stage) });
+    const summary = await migrateFromDeliveryApi(
+      target.store.db,
+      { baseUrl: `${source.origin}/lit`, siteId, collectionKeyOrId: collectionKey, languages: ['de_DE', 'fr_FR'] },
+      { onStage: (stage) => stages.push(stage) },
+    );
     expect(summary).toMatchObject({ sites: 1, contents: DEMO_CATALOGUE.length * 2, fileAssets: DEMO_CATALOGUE.length, collections: 1 });
     expect(stages).toEqual(['Reading the collection', 'Fetching images', 'Fetching documents', 'Importing']);
 
@@ -49,6 +53,8 @@ describe('content import --from a delivery API', () => {
   });
 
   it('says what went wrong when the source does not answer', async () => {
-    await expect(migrateFromDeliveryApi(target.store.db, { baseUrl: `${source.origin}/lit`, siteId, collectionKeyOrId: 'MC0000000000000000000000000A' })).rejects.toThrow(/Not Found/);
+    await expect(
+      migrateFromDeliveryApi(target.store.db, { baseUrl: `${source.origin}/lit`, siteId, collectionKeyOrId: 'MC0000000000000000000000000A' }),
+    ).rejects.toThrow(/Not Found/);
   });
 });

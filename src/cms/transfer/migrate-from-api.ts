@@ -33,7 +33,11 @@ const FILE_ASSET_URL = /\/c\/file-asset\/([A-Za-z0-9_-]{1,80})\?v=(\d{1,9})$/;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export async function migrateFromDeliveryApi(db: ContentStore, source: MigrationSource, progress: ImportProgress & { onStage?: (stage: string) => void } = {}): Promise<ImportSummary> {
+export async function migrateFromDeliveryApi(
+  db: ContentStore,
+  source: MigrationSource,
+  progress: ImportProgress & { onStage?: (stage: string) => void } = {},
+): Promise<ImportSummary> {
   const base = source.baseUrl.replace(/\/+$/, '');
   const fetchImpl = source.fetch ?? fetch;
   const client = createDeliveryClient({ basePath: '', fetch: (input, init) => fetchImpl(`${base}${String(input)}`, init) });
@@ -56,7 +60,13 @@ export async function migrateFromDeliveryApi(db: ContentStore, source: Migration
   for (const language of languages) {
     const items: CollectionItem[] = [];
     for (let pageToken = 0; ; pageToken++) {
-      const page = await client.getCollectionItems({ channelOrSiteId: source.siteId, collectionKeyOrId: source.collectionKeyOrId, language, pageSize: PAGE_SIZE, pageToken });
+      const page = await client.getCollectionItems({
+        channelOrSiteId: source.siteId,
+        collectionKeyOrId: source.collectionKeyOrId,
+        language,
+        pageSize: PAGE_SIZE,
+        pageToken,
+      });
       items.push(...page.items);
       if (page.nextPageUrl === null || page.items.length === 0) break;
     }
@@ -72,7 +82,12 @@ export async function migrateFromDeliveryApi(db: ContentStore, source: Migration
   const imageKeys = [...new Set(primaryItems.flatMap((item) => Object.values(item.body.contentBody).flatMap((value) => imageKeyOf(value) ?? [])))];
   const images: ContentDocument[] = [];
   for (let start = 0; start < imageKeys.length; start += KEYS_PER_CALL) {
-    const list = await client.listContents({ channelOrSiteId: source.siteId, contentKeys: imageKeys.slice(start, start + KEYS_PER_CALL), includeContentBody: true, pageSize: KEYS_PER_CALL });
+    const list = await client.listContents({
+      channelOrSiteId: source.siteId,
+      contentKeys: imageKeys.slice(start, start + KEYS_PER_CALL),
+      includeContentBody: true,
+      pageSize: KEYS_PER_CALL,
+    });
     images.push(...(list.contents as ContentDocument[]));
   }
 
@@ -94,8 +109,22 @@ export async function migrateFromDeliveryApi(db: ContentStore, source: Migration
       primaryLanguage: image.language,
       createdAt: image.publishedDate,
       updatedAt: image.publishedDate,
-      translations: [{ language: image.language, title: image.title, body: { title: image.contentBody.title ?? image.title, altText: image.contentBody.altText ?? '' }, publishedAt: image.publishedDate }],
-      media: { file, fileName: media.source?.fileName ?? `${image.contentKey}`, mimeType: media.source?.mimeType ?? `image/${info.format === 'svg' ? 'svg+xml' : info.format}`, sha256: sha256(bytes), width: info.width ?? 1, height: info.height ?? 1 },
+      translations: [
+        {
+          language: image.language,
+          title: image.title,
+          body: { title: image.contentBody.title ?? image.title, altText: image.contentBody.altText ?? '' },
+          publishedAt: image.publishedDate,
+        },
+      ],
+      media: {
+        file,
+        fileName: media.source?.fileName ?? `${image.contentKey}`,
+        mimeType: media.source?.mimeType ?? `image/${info.format === 'svg' ? 'svg+xml' : info.format}`,
+        sha256: sha256(bytes),
+        width: info.width ?? 1,
+        height: info.height ?? 1,
+      },
     });
   }
 
@@ -111,7 +140,15 @@ export async function migrateFromDeliveryApi(db: ContentStore, source: Migration
     const file = `files/assets/${match[1]}-v${match[2]}`;
     files.set(file, bytes);
     const disposition = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-    fileAssets.push({ assetId: match[1] ?? '', version: Number(match[2]), file, fileName: disposition ?? `${match[1]}`, mimeType: response.headers.get('content-type')?.split(';')[0] ?? 'application/octet-stream', sha256: sha256(bytes), createdAt: item.body.publishedDate });
+    fileAssets.push({
+      assetId: match[1] ?? '',
+      version: Number(match[2]),
+      file,
+      fileName: disposition ?? `${match[1]}`,
+      mimeType: response.headers.get('content-type')?.split(';')[0] ?? 'application/octet-stream',
+      sha256: sha256(bytes),
+      createdAt: item.body.publishedDate,
+    });
   }
 
   for (const item of primaryItems) {

@@ -48,7 +48,13 @@ describe('export then import', () => {
     const target = await createTestApp({ seed: false });
     try {
       const summary = await importContentFolder(target.store.db, folder);
-      expect(summary).toEqual({ sites: 1, contents: DEMO_CATALOGUE.length * 2, fileAssets: DEMO_CATALOGUE.length, collections: 1, seoRecords: DEMO_CATALOGUE.length });
+      expect(summary).toEqual({
+        sites: 1,
+        contents: DEMO_CATALOGUE.length * 2,
+        fileAssets: DEMO_CATALOGUE.length,
+        collections: 1,
+        seoRecords: DEMO_CATALOGUE.length,
+      });
       expect(await responsesOf(target)).toEqual(await responsesOf(source));
 
       await importContentFolder(target.store.db, folder);
@@ -86,7 +92,9 @@ describe('ids', () => {
       Object.assign(manifest, { collections: [], seoRecords: [], fileAssets: [] });
       writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
       const error = (await importContentFolder(target.store.db, broken).catch((reason: unknown) => reason)) as ManifestError;
-      expect(error.problems).toEqual([`contents[0].id: is the id of another content (${(await collectContent(source.store.db)).manifest.contents[0]!.contentKey}) in the store`]);
+      expect(error.problems).toEqual([
+        `contents[0].id: is the id of another content (${(await collectContent(source.store.db)).manifest.contents[0]!.contentKey}) in the store`,
+      ]);
     } finally {
       await target.close();
       rmSync(broken, { recursive: true, force: true });
@@ -142,10 +150,12 @@ describe('a malformed manifest', () => {
       manifest.fileAssets[1]!.file = '../outside.pdf';
       writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
       const error = (await importContentFolder(target.store.db, broken).catch((reason: unknown) => reason)) as ManifestError;
-      expect(error.problems).toEqual([
-        `fileAssets[0].sha256: does not match the bytes of ${manifest.fileAssets[0]!.file}`,
-        'fileAssets[1].file: has an unsupported value "../outside.pdf"',
-      ].slice(error.problems.length === 1 ? 1 : 0));
+      expect(error.problems).toEqual(
+        [
+          `fileAssets[0].sha256: does not match the bytes of ${manifest.fileAssets[0]!.file}`,
+          'fileAssets[1].file: has an unsupported value "../outside.pdf"',
+        ].slice(error.problems.length === 1 ? 1 : 0),
+      );
       expect(await target.store.db.selectFrom('contents').selectAll().execute()).toEqual([]);
     } finally {
       await target.close();
@@ -167,7 +177,9 @@ describe('a malformed manifest', () => {
           return (caught as ManifestError).problems;
         }
       };
-      expect(problemsOf(() => readManifest({ ...manifest, collections: [], contents: [original, copy] }, 'manifest.json'))).toEqual([`contents[1]: the URL name ${copy.urlName} is also that of contents[0]`]);
+      expect(problemsOf(() => readManifest({ ...manifest, collections: [], contents: [original, copy] }, 'manifest.json'))).toEqual([
+        `contents[1]: the URL name ${copy.urlName} is also that of contents[0]`,
+      ]);
       const known = await knownRecords(target.store.db);
       expect(problemsOf(() => readManifest({ ...manifest, collections: [], contents: [copy] }, 'manifest.json', known))).toEqual([
         `contents[0].urlName: ${copy.urlName} is the URL name of another content (${original.contentKey}) in the store`,
@@ -178,7 +190,15 @@ describe('a malformed manifest', () => {
       const record = manifest.seoRecords.find((entry) => entry.urlAlias !== null)!;
       const otherRecord = { ...record, recordId: 'another-record' };
       const otherCollection = { ...manifest.collections[0]!, collectionKey: 'MCYYYYYYYYYYYYYYYYYYYYYYYYYY' };
-      expect(problemsOf(() => readManifest({ ...manifest, sites: [otherSite], contents: [], collections: [{ ...otherCollection, items: [] }], seoRecords: [otherRecord] }, 'manifest.json', known))).toEqual([
+      expect(
+        problemsOf(() =>
+          readManifest(
+            { ...manifest, sites: [otherSite], contents: [], collections: [{ ...otherCollection, items: [] }], seoRecords: [otherRecord] },
+            'manifest.json',
+            known,
+          ),
+        ),
+      ).toEqual([
         `collections[0].id: is the id of another collection (${manifest.collections[0]!.collectionKey}) in the store`,
         `sites[0]: its URL name ${site.urlName} is that of another site (${site.id}) in the store`,
         `sites[0]: its channel id ${site.channelId} is that of another site (${site.id}) in the store`,

@@ -57,7 +57,10 @@ export class SessionService {
       absolute_expires_at: now + this.settings.absoluteMs,
     };
     await insertSession(this.db, row);
-    const cookie = serializeSessionCookie(this.cookieName, id, { maxAgeSeconds: Math.ceil(this.settings.absoluteMs / 1000), secure: this.settings.secureCookie });
+    const cookie = serializeSessionCookie(this.cookieName, id, {
+      maxAgeSeconds: Math.ceil(this.settings.absoluteMs / 1000),
+      secure: this.settings.secureCookie,
+    });
     return { cookie, session: this.toLive(row) };
   }
 

@@ -14,22 +14,19 @@ import { IMMUTABLE, REVALIDATE, sendCacheable } from '../http-cache';
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 
 export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix: string): void {
-  app.get<{ Params: { contentKey: string }; Querystring: { v?: unknown } }>(
-    `${prefix}/c/cms/delivery/media/:contentKey`,
-    async (request, reply) => {
-      const media = await findMediaByContentKey(db, request.params.contentKey);
-      if (media === undefined) throw notFound();
-      const version = request.query.v;
-      const isCurrent = typeof version === 'string' && version !== '' && media.sha256.startsWith(version);
-      if (media.mime_type === 'image/svg+xml') reply.header('Content-Security-Policy', SVG_POLICY);
-      return sendCacheable(request, reply, {
-        body: media.bytes,
-        contentType: media.mime_type,
-        cacheControl: isCurrent ? IMMUTABLE : REVALIDATE,
-        etag: `"${media.sha256}"`,
-      });
-    },
-  );
+  app.get<{ Params: { contentKey: string }; Querystring: { v?: unknown } }>(`${prefix}/c/cms/delivery/media/:contentKey`, async (request, reply) => {
+    const media = await findMediaByContentKey(db, request.params.contentKey);
+    if (media === undefined) throw notFound();
+    const version = request.query.v;
+    const isCurrent = typeof version === 'string' && version !== '' && media.sha256.startsWith(version);
+    if (media.mime_type === 'image/svg+xml') reply.header('Content-Security-Policy', SVG_POLICY);
+    return sendCacheable(request, reply, {
+      body: media.bytes,
+      contentType: media.mime_type,
+      cacheControl: isCurrent ? IMMUTABLE : REVALIDATE,
+      etag: `"${media.sha256}"`,
+    });
+  });
 
   app.get<{ Params: { assetId: string }; Querystring: { v?: unknown } }>(`${prefix}/c/file-asset/:assetId`, async (request, reply) => {
     const requested = request.query.v;

@@ -37,6 +37,8 @@ describe('responses', () => {
 
   it('keep a proxy’s request id, and refuse odd ones', async () => {
     expect((await test.app.inject({ url: '/lit/healthz', headers: { 'x-request-id': 'proxy-1234-abcd' } })).headers['x-request-id']).toBe('proxy-1234-abcd');
-    expect((await test.app.inject({ url: '/lit/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await test.app.inject({ url: '/lit/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } })).headers['x-request-id']).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
   });
 });

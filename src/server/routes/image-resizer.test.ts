@@ -28,7 +28,10 @@ describe('GET /cdn-cgi/image (spec §7.6)', () => {
   });
 
   it('answers AVIF when the browser accepts it, and rasterises the vector source at the asked width', async () => {
-    const response = await test.app.inject({ url: resized('format=auto,onerror=redirect,fit=scale-down,width=960'), headers: { accept: 'image/avif,image/webp,*/*' } });
+    const response = await test.app.inject({
+      url: resized('format=auto,onerror=redirect,fit=scale-down,width=960'),
+      headers: { accept: 'image/avif,image/webp,*/*' },
+    });
     expect(response.headers['content-type']).toBe('image/avif');
     const metadata = await sharp(response.rawPayload).metadata();
     expect(metadata.format).toBe('heif');
@@ -67,7 +70,11 @@ describe('GET /cdn-cgi/image (spec §7.6)', () => {
   it('redirects to the original when processing fails and onerror=redirect, else answers 422', async () => {
     const broken = DEMO_IDS.imageKey('silane');
     const content = await test.store.db.selectFrom('contents').select('id').where('content_key', '=', broken).executeTakeFirstOrThrow();
-    await test.store.db.updateTable('media').set({ bytes: Buffer.from('not an image'), sha256: 'broken' }).where('content_id', '=', content.id).execute();
+    await test.store.db
+      .updateTable('media')
+      .set({ bytes: Buffer.from('not an image'), sha256: 'broken' })
+      .where('content_id', '=', content.id)
+      .execute();
     const path = `sfsites/c/cms/delivery/media/${broken}`;
     const redirected = await test.app.inject({ url: resized('onerror=redirect,width=200', path) });
     expect(redirected.statusCode).toBe(302);

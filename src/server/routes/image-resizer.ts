@@ -94,7 +94,8 @@ class JobLimiter {
 
   async run<T>(job: () => Promise<T>): Promise<T> {
     if (this.active >= MAX_ACTIVE_JOBS) {
-      if (this.waiting.length >= MAX_QUEUED_JOBS) throw new ApiError(503, ERROR_CODES.SERVICE_UNAVAILABLE, 'The image resizer is busy; please try again shortly.');
+      if (this.waiting.length >= MAX_QUEUED_JOBS)
+        throw new ApiError(503, ERROR_CODES.SERVICE_UNAVAILABLE, 'The image resizer is busy; please try again shortly.');
       await new Promise<void>((resolve) => this.waiting.push(resolve));
     }
     this.active++;
@@ -109,14 +110,21 @@ class JobLimiter {
 
 async function resize(bytes: Buffer, sourceType: string, intrinsicWidth: number, request: ResizeRequest, format: OutputFormat): Promise<Buffer> {
   // Vector sources are rasterised at the size asked for, not scaled up from their nominal size.
-  const density = sourceType === 'image/svg+xml' && request.width ? Math.min(600, Math.max(72, Math.ceil((72 * request.width) / Math.max(1, intrinsicWidth)))) : undefined;
+  const density =
+    sourceType === 'image/svg+xml' && request.width ? Math.min(600, Math.max(72, Math.ceil((72 * request.width) / Math.max(1, intrinsicWidth)))) : undefined;
   const fit = request.fit === 'scale-down' ? 'inside' : request.fit === 'crop' ? 'cover' : request.fit === 'pad' ? 'contain' : request.fit;
   // Loaded on the first resize: libvips costs about 20 MB of memory a process that never resizes
   // (behind a CDN that keeps the images) does not need.
   const { default: sharp } = await import('sharp');
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, ...(density ? { density } : {}) })
     .rotate()
-    .resize({ width: request.width, height: request.height, fit, withoutEnlargement: request.fit === 'scale-down', background: { r: 255, g: 255, b: 255, alpha: 0 } })
+    .resize({
+      width: request.width,
+      height: request.height,
+      fit,
+      withoutEnlargement: request.fit === 'scale-down',
+      background: { r: 255, g: 255, b: 255, alpha: 0 },
+    })
     .toFormat(format, { quality: request.quality })
     .toBuffer();
 }
@@ -126,30 +134,38 @@ export function registerImageResizer(app: FastifyInstance, db: ContentStore, bas
   const cache = new ResponseCache({ maxEntries: 500, maxBytes: 64 * 1024 * 1024 });
   const mediaPath = new RegExp(`^${segment}/c/cms/delivery/media/(MC[A-Z0-9]{26})$`);
 
-  app.get<{ Params: { options: string; '*': string }; Querystring: { v?: unknown } }>(`${basePath}/cdn-cgi/image/:options/*`, async (request, reply): Promise<FastifyReply> => {
-    const options = readResizeOptions(request.params.options);
-    // Only the site's own media: the resizer is not an open proxy.
-    const match = mediaPath.exec(request.params['*']);
-    if (match === null) throw refuse('Only the site’s own media can be resized.');
-    const media = await findMediaByContentKey(db, match[1] ?? '');
-    if (media === undefined) throw notFound();
-    const format = negotiateFormat(options.format, request.headers.accept, media.mime_type);
-    const key = `${media.sha256}:${format}:${options.fit}:${options.width}:${options.height}:${options.quality}`;
-    reply.header('Vary', 'Accept');
-    try {
-      const output = await cache.get(key, 0, async () => {
-        const body = await limiter.run(() => resize(media.bytes, media.mime_type, media.width, options, format));
-        return { body, etag: `"${media.sha256.slice(0, 16)}-${Buffer.from(key).toString('base64url').slice(-24)}"` };
-      });
-      const version = request.query.v;
-      const isCurrent = typeof version === 'string' && version !== '' && media.sha256.startsWith(version);
-      return sendCacheable(request, reply, { body: output.body, contentType: OUTPUT_TYPES[format], cacheControl: isCurrent ? IMMUTABLE : REVALIDATE, etag: output.etag });
-    } catch (error) {
-      if (error instanceof ApiError) throw error;
-      if (!options.redirectOnError) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, 'The image could not be processed.');
-      // spec §7.6 onerror=redirect: the original image rather than an error.
-      request.log.warn({ err: error, contentKey: media.content_key }, 'image resize failed; redirecting to the original');
-      return reply.redirect(withBasePath(basePath, `/${request.params['*']}`), 302);
-    }
-  });
+  app.get<{ Params: { options: string; '*': string }; Querystring: { v?: unknown } }>(
+    `${basePath}/cdn-cgi/image/:options/*`,
+    async (request, reply): Promise<FastifyReply> => {
+      const options = readResizeOptions(request.params.options);
+      // Only the site's own media: the resizer is not an open proxy.
+      const match = mediaPath.exec(request.params['*']);
+      if (match === null) throw refuse('Only the site’s own media can be resized.');
+      const media = await findMediaByContentKey(db, match[1] ?? '');
+      if (media === undefined) throw notFound();
+      const format = negotiateFormat(options.format, request.headers.accept, media.mime_type);
+      const key = `${media.sha256}:${format}:${options.fit}:${options.width}:${options.height}:${options.quality}`;
+      reply.header('Vary', 'Accept');
+      try {
+        const output = await cache.get(key, 0, async () => {
+          const body = await limiter.run(() => resize(media.bytes, media.mime_type, media.width, options, format));
+          return { body, etag: `"${media.sha256.slice(0, 16)}-${Buffer.from(key).toString('base64url').slice(-24)}"` };
+        });
+        const version = request.query.v;
+        const isCurrent = typeof version === 'string' && version !== '' && media.sha256.startsWith(version);
+        return sendCacheable(request, reply, {
+          body: output.body,
+          contentType: OUTPUT_TYPES[format],
+          cacheControl: isCurrent ? IMMUTABLE : REVALIDATE,
+          etag: output.etag,
+        });
+      } catch (error) {
+        if (error instanceof ApiError) throw error;
+        if (!options.redirectOnError) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, 'The image could not be processed.');
+        // spec §7.6 onerror=redirect: the original image rather than an error.
+        request.log.warn({ err: error, contentKey: media.content_key }, 'image resize failed; redirecting to the original');
+        return reply.redirect(withBasePath(basePath, `/${request.params['*']}`), 302);
+      }
+    },
+  );
 }

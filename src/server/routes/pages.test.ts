@@ -43,9 +43,7 @@ describe('the literature page without JavaScript', () => {
 
   it('labels each card as a focusable group by its position', async () => {
     const html = (await test.app.inject({ method: 'GET', url: '/' })).body;
-    expect(all(html, /role="group" aria-label="([^"]*)" tabindex="-1" id="item-\d+"/g)).toEqual(
-      ['1', '2', '3', '4', '5', '6', '7'].map((n) => `Item ${n}`),
-    );
+    expect(all(html, /role="group" aria-label="([^"]*)" tabindex="-1" id="item-\d+"/g)).toEqual(['1', '2', '3', '4', '5', '6', '7'].map((n) => `Item ${n}`));
   });
 
   it('shows one more page of items per Show More link, then no link', async () => {
@@ -127,7 +125,11 @@ describe('CMS files', () => {
   });
 
   it('answers 404 for unknown assets and versions', async () => {
-    for (const url of ['/sfsites/c/file-asset/nope?v=1', '/sfsites/c/file-asset/literature-sheet-teos?v=2', '/sfsites/c/file-asset/literature-sheet-teos?v=x']) {
+    for (const url of [
+      '/sfsites/c/file-asset/nope?v=1',
+      '/sfsites/c/file-asset/literature-sheet-teos?v=2',
+      '/sfsites/c/file-asset/literature-sheet-teos?v=x',
+    ]) {
       expect((await test.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });

@@ -107,7 +107,9 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
       .header('Cache-Control', 'no-store')
       .header('Retry-After', '60')
       .type('text/html; charset=utf-8')
-      .send(renderErrorDocument({ status: 503, title: 'No content yet', message: 'This site has no content yet. Load some with "npm run cli -- seed".', basePath }));
+      .send(
+        renderErrorDocument({ status: 503, title: 'No content yet', message: 'This site has no content yet. Load some with "npm run cli -- seed".', basePath }),
+      );
   }
   const { site, languages } = context;
   const language = languageOf(request.params.lang, languages);
@@ -143,7 +145,9 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
             language,
             languages,
             record: record ?? null,
-            fallbackDescription: await memos.descriptions.get(contentVersion, `${definition.path} ${language}`, () => collectionDescription(db, site, definition, language)),
+            fallbackDescription: await memos.descriptions.get(contentVersion, `${definition.path} ${language}`, () =>
+              collectionDescription(db, site, definition, language),
+            ),
             origin,
             basePath,
             siteName: site.name,
@@ -185,7 +189,12 @@ function languageOf(segment: string | undefined, languages: SiteLanguages): stri
 
 function languageMenu(path: string, current: string, languages: SiteLanguages, basePath: string): PageLanguage[] {
   if (languages.active.length <= 1) return [];
-  return languages.active.map((language) => ({ language, label: nativeLanguageName(language), href: localizedPath(basePath, path, language, languages), current: language === current }));
+  return languages.active.map((language) => ({
+    language,
+    label: nativeLanguageName(language),
+    href: localizedPath(basePath, path, language, languages),
+    current: language === current,
+  }));
 }
 
 const nativeNames = new Map<string, string>();

@@ -36,13 +36,22 @@ beforeAll(async () => {
         description: 'CAS {!Record.CASNumber}: {!Record.Description}{!Record.Missing}',
         customHeadTags: '<meta property="og:title" content="{!Record.Title}"><meta http-equiv="refresh" content="0;url=https://evil.example">',
       },
-      sections: [{ id: 'body', columns: [{ name: 'Column 1', width: 12, components: [{ type: 'richTextHeading', id: 'heading', settings: { tag: 'h1', text: 'Sheet' } }] }] }],
+      sections: [
+        {
+          id: 'body',
+          columns: [{ name: 'Column 1', width: 12, components: [{ type: 'richTextHeading', id: 'heading', settings: { tag: 'h1', text: 'Sheet' } }] }],
+        },
+      ],
     }),
   );
   test = await createTestApp({ env: { SITE_URL: ORIGIN, PAGES_DIR: directory } });
   await test.store.db
     .updateTable('seo_records')
-    .set({ is_seo_indexed: 0, canonical_url: '/sheet/silane-canonical', fields: JSON.stringify({ Title: 'Silane "SiH4"', Description: "It's a gas", CASNumber: '7803-62-5' }) })
+    .set({
+      is_seo_indexed: 0,
+      canonical_url: '/sheet/silane-canonical',
+      fields: JSON.stringify({ Title: 'Silane "SiH4"', Description: "It's a gas", CASNumber: '7803-62-5' }),
+    })
     .where('url_alias', '=', 'silane')
     .execute();
 });
@@ -69,7 +78,9 @@ describe('head tags in the server’s HTML, JavaScript off (spec §2.4)', () => 
   });
 
   it('falls back to the collection’s description in each language (the page’s own is empty)', async () => {
-    expect(split((await test.app.inject('/')).body).head).toContain('<meta name="description" content="Demo data: literature sheets for CVD and ALD precursors and equipment');
+    expect(split((await test.app.inject('/')).body).head).toContain(
+      '<meta name="description" content="Demo data: literature sheets for CVD and ALD precursors and equipment',
+    );
     expect(split((await test.app.inject('/de-DE/')).body).head).toContain('<meta name="description" content="Demodaten: Datenblätter');
   });
 
@@ -85,11 +96,17 @@ describe('head tags in the server’s HTML, JavaScript off (spec §2.4)', () => 
   it('describes the page and its sheets as structured data', async () => {
     const head = split((await test.app.inject('/')).body).head;
     const json = /<script type="application\/ld\+json" data-seo>([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
-    const data = JSON.parse(json) as { '@type': string; mainEntity: { numberOfItems: number; itemListElement: Array<{ item: { url: string; encodingFormat: string } }> } };
+    const data = JSON.parse(json) as {
+      '@type': string;
+      mainEntity: { numberOfItems: number; itemListElement: Array<{ item: { url: string; encodingFormat: string } }> };
+    };
     expect(data['@type']).toBe('CollectionPage');
     expect(data.mainEntity.numberOfItems).toBe(26);
     expect(data.mainEntity.itemListElement).toHaveLength(7);
-    expect(data.mainEntity.itemListElement[0]?.item).toMatchObject({ url: `${ORIGIN}/sfsites/c/file-asset/literature-sheet-trimethylaluminum?v=1`, encodingFormat: 'application/pdf' });
+    expect(data.mainEntity.itemListElement[0]?.item).toMatchObject({
+      url: `${ORIGIN}/sfsites/c/file-asset/literature-sheet-trimethylaluminum?v=1`,
+      encodingFormat: 'application/pdf',
+    });
   });
 
   it('keeps the canonical of ?page=N at the page itself', async () => {
@@ -124,7 +141,9 @@ describe('record data (spec §3.5, §5.4)', () => {
     expect(head).toContain('<meta property="og:title" content="Silane &quot;SiH4&quot;" data-seo>');
     expect(head).not.toContain('http-equiv');
 
-    const byId = await test.app.inject(`/sheet/${(await test.store.db.selectFrom('seo_records').select('record_id').where('url_alias', '=', 'teos').executeTakeFirstOrThrow()).record_id}`);
+    const byId = await test.app.inject(
+      `/sheet/${(await test.store.db.selectFrom('seo_records').select('record_id').where('url_alias', '=', 'teos').executeTakeFirstOrThrow()).record_id}`,
+    );
     expect(split(byId.body).head).toContain('<title>Tetraethyl orthosilicate (TEOS) (Literature Sheet) | Literature Sheets</title>');
     expect(count(split(byId.body).head, /name="robots"/g)).toBe(0);
   });

@@ -18,7 +18,12 @@ let clock = Date.parse('2026-11-21T10:00:00Z');
 let test: TestApp;
 
 async function addUser(app: TestApp, email: string, password: string) {
-  await insertUser(app.store.db, { id: `005${randomBytes(6).toString('hex').toUpperCase().slice(0, 15)}`, email, password_hash: await hashPassword(password), created_at: new Date().toISOString() });
+  await insertUser(app.store.db, {
+    id: `005${randomBytes(6).toString('hex').toUpperCase().slice(0, 15)}`,
+    email,
+    password_hash: await hashPassword(password),
+    created_at: new Date().toISOString(),
+  });
 }
 
 beforeAll(async () => {
@@ -133,7 +138,10 @@ describe('expiry', () => {
     const cookie = cookieOf((await signIn()).headers['set-cookie']);
     const first = (await session(cookie)).json().idleExpiresAt;
     clock += 60_000;
-    await test.app.inject({ url: '/services/data/v65.0/connect/sites/0DMjBgKSq9PBIPJWG5/cms/delivery/collections/MC53OK9IV3U2UY49UYF36P7MUSS1', headers: { cookie } });
+    await test.app.inject({
+      url: '/services/data/v65.0/connect/sites/0DMjBgKSq9PBIPJWG5/cms/delivery/collections/MC53OK9IV3U2UY49UYF36P7MUSS1',
+      headers: { cookie },
+    });
     await test.app.inject({ url: '/', headers: { cookie } });
     expect((await session(cookie)).json().idleExpiresAt).toBe(first);
   });
@@ -168,7 +176,12 @@ describe('signing out', () => {
   it('kills the session on the server: the old cookie is dead', async () => {
     const cookie = cookieOf((await signIn()).headers['set-cookie']);
     const { csrfToken } = (await session(cookie)).json();
-    const out = await test.app.inject({ method: 'POST', url: '/logout', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, payload: form({ csrf: csrfToken }) });
+    const out = await test.app.inject({
+      method: 'POST',
+      url: '/logout',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form({ csrf: csrfToken }),
+    });
     expect(out.statusCode).toBe(303);
     expect(String(out.headers['set-cookie'])).toMatch(/Max-Age=0/);
     expect((await session(cookie)).statusCode).toBe(401);
@@ -183,7 +196,12 @@ describe('cross-site requests', () => {
   ])('refuses sign-in, sign-out and Continue Working with %s', async (_name, headers) => {
     const cookie = cookieOf((await signIn()).headers['set-cookie']);
     const { csrfToken } = (await session(cookie)).json();
-    const login = await test.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, payload: form({ email: EMAIL, password: PASSWORD }) });
+    const login = await test.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      payload: form({ email: EMAIL, password: PASSWORD }),
+    });
     expect(login.statusCode).toBe(403);
     expect(login.headers['set-cookie']).toBeUndefined();
     expect((await post('/logout', cookie, csrfToken, headers)).statusCode).toBe(403);

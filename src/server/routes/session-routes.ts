@@ -107,7 +107,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
 
   app.post<{ Body: Record<string, string | undefined> }>(`${basePath}/login`, async (request, reply) => {
     refuseCrossSite(request);
-    const email = String(request.body?.email ?? '').trim().toLowerCase().slice(0, 320);
+    const email = String(request.body?.email ?? '')
+      .trim()
+      .toLowerCase()
+      .slice(0, 320);
     const password = String(request.body?.password ?? '');
     const returnTo = safeReturnTo(request.body?.returnTo, basePath);
     const page = { basePath, assets, returnTo, email, signedIn: null };
@@ -136,7 +139,8 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     const lookup = await sessions.read(request);
     if (lookup.state === 'live') {
       const body = (request.body ?? {}) as Record<string, unknown>;
-      if ((request.headers['x-csrf-token'] ?? body.csrf) !== lookup.session.csrfToken) throw new ApiError(403, ERROR_CODES.FORBIDDEN, MESSAGES.CROSS_SITE_REFUSED);
+      if ((request.headers['x-csrf-token'] ?? body.csrf) !== lookup.session.csrfToken)
+        throw new ApiError(403, ERROR_CODES.FORBIDDEN, MESSAGES.CROSS_SITE_REFUSED);
       await sessions.end(lookup.session);
     }
     reply.header('Set-Cookie', sessions.clearCookie()).header('Cache-Control', PRIVATE);

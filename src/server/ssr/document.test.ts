@@ -24,7 +24,16 @@ describe('renderDocument', () => {
 
 describe('serializePageData', () => {
   it('cannot close the script element it is written into', () => {
-    const json = serializePageData({ basePath: '', platformSitesSegment: 'sfsites', siteId: '</script><script>alert(1)</script>', language: 'en_US', page: LITERATURE_PAGE, collections: {}, languages: [], seo: { title: '</script>', description: '', canonical: '/', robots: null, alternates: [], headTags: [], jsonLd: [] } });
+    const json = serializePageData({
+      basePath: '',
+      platformSitesSegment: 'sfsites',
+      siteId: '</script><script>alert(1)</script>',
+      language: 'en_US',
+      page: LITERATURE_PAGE,
+      collections: {},
+      languages: [],
+      seo: { title: '</script>', description: '', canonical: '/', robots: null, alternates: [], headTags: [], jsonLd: [] },
+    });
     expect(json).not.toContain('<');
     expect(JSON.parse(json).siteId).toBe('</script><script>alert(1)</script>');
   });

@@ -84,7 +84,13 @@ async function preloadCollection(source: PageDataSource, grid: CollectionGridDef
     total: response.total,
     pageSize,
     pageToken: appends ? 0 : lastToken,
-    nextPageToken: nextPageTokenOf({ pageToken: lastToken, pageSize, itemCount: itemsOnLastPage, total: response.total, serverHasNext: typeof response.nextPageUrl === 'string' }),
+    nextPageToken: nextPageTokenOf({
+      pageToken: lastToken,
+      pageSize,
+      itemCount: itemsOnLastPage,
+      total: response.total,
+      serverHasNext: typeof response.nextPageUrl === 'string',
+    }),
     previousPageToken: appends ? null : previousPageTokenOf(lastToken),
   };
 }

@@ -38,9 +38,21 @@ describe('Card (spec §2.2)', () => {
   });
 
   it('shows the secondary button only when displayed and given a valid target', () => {
-    const withTarget = { ...settings, secondaryButton: { ...settings.secondaryButton, show: true, target: { type: 'standard__webPage' as const, attributes: { url: 'mailto:sales@example.com' } } } };
-    expect(render({ Title: 'T', url: '/a' }, withTarget)).toContain('<a class="button button--secondary" href="mailto:sales@example.com" target="_blank" rel="noopener noreferrer">Contact Us</a>');
-    const invalid = { ...settings, secondaryButton: { ...settings.secondaryButton, show: true, target: { type: 'standard__webPage' as const, attributes: { url: 'javascript:alert(1)' } } } };
+    const withTarget = {
+      ...settings,
+      secondaryButton: {
+        ...settings.secondaryButton,
+        show: true,
+        target: { type: 'standard__webPage' as const, attributes: { url: 'mailto:sales@example.com' } },
+      },
+    };
+    expect(render({ Title: 'T', url: '/a' }, withTarget)).toContain(
+      '<a class="button button--secondary" href="mailto:sales@example.com" target="_blank" rel="noopener noreferrer">Contact Us</a>',
+    );
+    const invalid = {
+      ...settings,
+      secondaryButton: { ...settings.secondaryButton, show: true, target: { type: 'standard__webPage' as const, attributes: { url: 'javascript:alert(1)' } } },
+    };
     expect(render({ Title: 'T', url: '/a' }, invalid)).not.toContain('Contact Us');
   });
 

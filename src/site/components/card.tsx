@@ -85,7 +85,16 @@ export function Card({ item, settings, basePath, label, ref }: CardProps) {
     <div ref={ref} className={`card card--image-${settings.imagePosition}`} role="group" aria-label={label} tabIndex={-1} id={`item-${position}`}>
       <div className="card__media">
         {image && (
-          <img className="card__image" src={image.url} {...sourcesOf(image, basePath)} alt={image.altText} width={480} height={360} loading={DEFAULT_IMAGE_LOADING} decoding="async" />
+          <img
+            className="card__image"
+            src={image.url}
+            {...sourcesOf(image, basePath)}
+            alt={image.altText}
+            width={480}
+            height={360}
+            loading={DEFAULT_IMAGE_LOADING}
+            decoding="async"
+          />
         )}
       </div>
       <div className="card__content">
@@ -104,7 +113,10 @@ export function Card({ item, settings, basePath, label, ref }: CardProps) {
         </Description>
         {settings.detailsHtml ? (
           // Sanitised when the page was loaded; item values are bound in as escaped text.
-          <div className="card__details" dangerouslySetInnerHTML={{ __html: bindItemFields(settings.detailsHtml, item.data as unknown as Record<string, unknown>) }} />
+          <div
+            className="card__details"
+            dangerouslySetInnerHTML={{ __html: bindItemFields(settings.detailsHtml, item.data as unknown as Record<string, unknown>) }}
+          />
         ) : null}
         {(showPrimary || secondary.href !== '') && (
           <div className="card__buttons">

@@ -258,7 +258,12 @@ function Paginator({ grid, state, goTo, text }: PaginatorProps) {
   return (
     <Standard
       style={paginator.style}
-      labels={{ navigation: text.pages, previous: text.previousPage, next: text.nextPage, status: text.pageStatus(state.pageToken + 1, Math.max(1, Math.ceil(state.total / grid.settings.pageSize))) }}
+      labels={{
+        navigation: text.pages,
+        previous: text.previousPage,
+        next: text.nextPage,
+        status: text.pageStatus(state.pageToken + 1, Math.max(1, Math.ceil(state.total / grid.settings.pageSize))),
+      }}
       previousHref={previousPageToken === null ? null : pageHref(previousPageToken + 1)}
       nextHref={nextPageToken === null ? null : pageHref(nextPageToken + 1)}
       busy={busy}

@@ -35,7 +35,9 @@ describe('buildPageStyles', () => {
       ],
     };
     const styles = buildPageStyles(page, '/lit');
-    expect(styles).toContain('.ps-hero{position:relative;background-image:url("/lit/img/hero\\22 .png");background-position:center top;background-size:cover;background-repeat:no-repeat}');
+    expect(styles).toContain(
+      '.ps-hero{position:relative;background-image:url("/lit/img/hero\\22 .png");background-position:center top;background-size:cover;background-repeat:no-repeat}',
+    );
     expect(styles).toContain('@media (max-width: 47.9375em){.ps-hero{background-image:url("/lit/img/hero-small.png")}}');
     expect(styles).not.toContain('javascript');
     expect(styles).toContain('.ps-hero::before{content:"";position:absolute;inset:0;background:rgba(0, 0, 0, 0.4);pointer-events:none}');

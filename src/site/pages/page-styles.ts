@@ -79,7 +79,10 @@ function sectionRules(section: SectionDefinition, basePath: string): string[] {
       const sized = cssUrl(source, basePath);
       if (sized) rules.push(`@media ${MEDIA_QUERIES[size]}{${scope}{background-image:${sized}}}`);
     }
-    if (background.overlayColour) rules.push(`${scope}::before{content:"";position:absolute;inset:0;background:${background.overlayColour};pointer-events:none}${scope}>*{position:relative}`);
+    if (background.overlayColour)
+      rules.push(
+        `${scope}::before{content:"";position:absolute;inset:0;background:${background.overlayColour};pointer-events:none}${scope}>*{position:relative}`,
+      );
   }
   return rules;
 }

@@ -54,7 +54,10 @@ describe('validatePageDefinition', () => {
   });
 
   it('reports every problem at once, each with its place in the file', () => {
-    const page = clone(LITERATURE_PAGE) as unknown as { name: string; sections: Array<{ columns: Array<{ width: number; components: Array<{ settings: Record<string, unknown> }> }> }> };
+    const page = clone(LITERATURE_PAGE) as unknown as {
+      name: string;
+      sections: Array<{ columns: Array<{ width: number; components: Array<{ settings: Record<string, unknown> }> }> }>;
+    };
     page.name = 'Not A Name';
     page.sections[0]!.columns[0]!.width = 13;
     page.sections[1]!.columns[0]!.components[0]!.settings.pageSize = 0;
@@ -126,7 +129,9 @@ describe('validatePageDefinition', () => {
   });
 
   it('refuses a redirect action without a valid target', () => {
-    const page = clone(LITERATURE_PAGE) as unknown as { sections: Array<{ columns: Array<{ components: Array<{ settings: { errorState: { action: unknown } } }> }> }> };
+    const page = clone(LITERATURE_PAGE) as unknown as {
+      sections: Array<{ columns: Array<{ components: Array<{ settings: { errorState: { action: unknown } } }> }> }>;
+    };
     page.sections[1]!.columns[0]!.components[0]!.settings.errorState.action = { type: 'redirect', target: { type: 'comm__namedPage', attributes: {} } };
     expect(problemsOf(page)).toContain(
       'sections[1].columns[0].components[0].settings.errorState.action.target: is not a valid page reference: its type needs attributes it does not have',
@@ -136,15 +141,22 @@ describe('validatePageDefinition', () => {
 
 describe('translations', () => {
   it('refuses a key that names no text of the page', () => {
-    const page = { ...clone(LITERATURE_PAGE), translations: { de_DE: { 'nope.text': 'x', 'page-heading.text': 'Überschrift', 'seo.pageTitle': 'Titel' }, english: {} } };
+    const page = {
+      ...clone(LITERATURE_PAGE),
+      translations: { de_DE: { 'nope.text': 'x', 'page-heading.text': 'Überschrift', 'seo.pageTitle': 'Titel' }, english: {} },
+    };
     expect(problemsOf(page)).toEqual(['translations.de_DE.nope.text: names no text of this page', 'translations.english: must be a language such as de_DE']);
   });
 
   it('puts translated texts in place for a language, and leaves other languages as written', () => {
     const german = localizePage(LITERATURE_PAGE, 'de_DE');
     expect(german.seo.pageTitle).toBe('Datenblätter - CVD-, ALD-Präkursoren');
-    expect(german.sections[0]?.columns[0]?.components[0]).toMatchObject({ settings: { text: 'Datenblätter - CVD-, ALD-Präkursoren und Anlagen', fontSize: '36px' } });
-    expect(german.sections[1]?.columns[0]?.components[0]).toMatchObject({ settings: { paginator: { label: 'Mehr anzeigen' }, card: { primaryButton: { label: 'Mehr erfahren' } } } });
+    expect(german.sections[0]?.columns[0]?.components[0]).toMatchObject({
+      settings: { text: 'Datenblätter - CVD-, ALD-Präkursoren und Anlagen', fontSize: '36px' },
+    });
+    expect(german.sections[1]?.columns[0]?.components[0]).toMatchObject({
+      settings: { paginator: { label: 'Mehr anzeigen' }, card: { primaryButton: { label: 'Mehr erfahren' } } },
+    });
     expect(localizePage(LITERATURE_PAGE, 'ja_JP')).toBe(LITERATURE_PAGE);
     expect(LITERATURE_PAGE.seo.pageTitle).toBe('Literature Sheets - CVD, ALD Precursors');
   });

@@ -7,7 +7,16 @@ import { MESSAGES } from '../../shared/errors';
 import { kindOfChannelOrSiteId } from '../../shared/ids';
 import { isValidPageReference, type PageReference } from '../../shared/page-references';
 import type { ComponentAction } from '../components/component-action';
-import { ALIGNMENTS, COLUMN_PROPORTIONS, DEFAULT_HEADING_TAG, DEFAULT_TEXT_STYLE, FORM_FACTORS, GRID_UNITS, SPACING_OPTIONS, TEXT_STYLES } from '../../shared/constants';
+import {
+  ALIGNMENTS,
+  COLUMN_PROPORTIONS,
+  DEFAULT_HEADING_TAG,
+  DEFAULT_TEXT_STYLE,
+  FORM_FACTORS,
+  GRID_UNITS,
+  SPACING_OPTIONS,
+  TEXT_STYLES,
+} from '../../shared/constants';
 import {
   type Alignment,
   type CardSettings,
@@ -250,7 +259,8 @@ function readBackground(check: Checker, path: string, value: unknown): SectionBa
   if (json.srcSet !== undefined) {
     const srcSet = check.object(`${path}.srcSet`, json.srcSet);
     background.srcSet = {};
-    for (const [size, url] of Object.entries(srcSet)) background.srcSet[check.oneOf(`${path}.srcSet`, size, FORM_FACTORS)] = check.string(`${path}.srcSet.${size}`, url, { max: 2048 });
+    for (const [size, url] of Object.entries(srcSet))
+      background.srcSet[check.oneOf(`${path}.srcSet`, size, FORM_FACTORS)] = check.string(`${path}.srcSet.${size}`, url, { max: 2048 });
   }
   if (background.url === undefined && background.srcSet === undefined) check.fail(path, 'needs a url or a srcSet');
   if (json.altText !== undefined) background.altText = check.string(`${path}.altText`, json.altText, { max: 500 });
@@ -265,11 +275,15 @@ function readColumn(check: Checker, path: string, value: unknown, uniqueId: (pat
   const column: ColumnDefinition = {
     name: check.string(`${path}.name`, json.name, { max: 100, allowEmpty: false }),
     width: check.integer(`${path}.width`, json.width ?? GRID_UNITS, 1, GRID_UNITS),
-    components: check.array(`${path}.components`, json.components ?? []).map((component, index) => readComponent(check, `${path}.components[${index}]`, component, uniqueId)),
+    components: check
+      .array(`${path}.components`, json.components ?? [])
+      .map((component, index) => readComponent(check, `${path}.components[${index}]`, component, uniqueId)),
   };
   if (json.alignment !== undefined) column.alignment = normalizeAlignment(json.alignment);
   if (json.visibleOn !== undefined) {
-    column.visibleOn = check.array(`${path}.visibleOn`, json.visibleOn).map((size, index) => check.oneOf(`${path}.visibleOn[${index}]`, size, FORM_FACTORS)) as FormFactor[];
+    column.visibleOn = check
+      .array(`${path}.visibleOn`, json.visibleOn)
+      .map((size, index) => check.oneOf(`${path}.visibleOn[${index}]`, size, FORM_FACTORS)) as FormFactor[];
   }
   return column;
 }
@@ -290,7 +304,9 @@ function readComponent(check: Checker, path: string, value: unknown, uniqueId: (
           bold: settings.bold === undefined ? false : check.boolean(`${path}.settings.bold`, settings.bold),
           fontSize: check.string(`${path}.settings.fontSize`, settings.fontSize ?? '1.25rem', { pattern: CSS_LENGTH, allowEmpty: false }),
           text: check.string(`${path}.settings.text`, settings.text, { max: 1_000, allowEmpty: false }),
-          ...(settings.alignment === undefined ? {} : { alignment: check.oneOf(`${path}.settings.alignment`, settings.alignment, ['left', 'center', 'right'] as const) }),
+          ...(settings.alignment === undefined
+            ? {}
+            : { alignment: check.oneOf(`${path}.settings.alignment`, settings.alignment, ['left', 'center', 'right'] as const) }),
         },
       };
     case 'richText':
@@ -327,7 +343,10 @@ function readCollectionGrid(check: Checker, path: string, id: string, json: Json
       autoScroll: check.boolean(`${s}.autoScroll`, settings.autoScroll ?? false),
       ...(settings.sortBy === undefined ? {} : { sortBy: check.string(`${s}.sortBy`, settings.sortBy, { pattern: /^[A-Za-z_][A-Za-z0-9_]{0,79}$/ }) }),
       ...(settings.sortOrder === undefined ? {} : { sortOrder: check.oneOf(`${s}.sortOrder`, settings.sortOrder, ['Ascending', 'Descending'] as const) }),
-      emptyState: { enabled: check.boolean(`${s}.emptyState.enabled`, emptyState.enabled), message: check.string(`${s}.emptyState.message`, emptyState.message ?? '', { max: 500 }) },
+      emptyState: {
+        enabled: check.boolean(`${s}.emptyState.enabled`, emptyState.enabled),
+        message: check.string(`${s}.emptyState.message`, emptyState.message ?? '', { max: 500 }),
+      },
       errorState: {
         enabled: check.boolean(`${s}.errorState.enabled`, errorState.enabled),
         message: check.string(`${s}.errorState.message`, errorState.message ?? '', { max: 500 }),

@@ -26,10 +26,43 @@ const attributes = (pairs: Array<[string, string]>) => pairs.map(([name, value])
 /** Each owned element as [tag name, attributes, text], in the order they appear in <head>. */
 function elementsOf(head: SeoHead): Array<[string, Array<[string, string]>, string?]> {
   return [
-    ...(head.description === '' ? [] : ([['meta', [['name', 'description'], ['content', head.description]]]] as Array<[string, Array<[string, string]>]>)),
-    ...(head.robots === null ? [] : ([['meta', [['name', 'robots'], ['content', head.robots]]]] as Array<[string, Array<[string, string]>]>)),
-    ['link', [['rel', 'canonical'], ['href', head.canonical]]],
-    ...head.alternates.map(({ hreflang, href }): [string, Array<[string, string]>] => ['link', [['rel', 'alternate'], ['hreflang', hreflang], ['href', href]]]),
+    ...(head.description === ''
+      ? []
+      : ([
+          [
+            'meta',
+            [
+              ['name', 'description'],
+              ['content', head.description],
+            ],
+          ],
+        ] as Array<[string, Array<[string, string]>]>)),
+    ...(head.robots === null
+      ? []
+      : ([
+          [
+            'meta',
+            [
+              ['name', 'robots'],
+              ['content', head.robots],
+            ],
+          ],
+        ] as Array<[string, Array<[string, string]>]>)),
+    [
+      'link',
+      [
+        ['rel', 'canonical'],
+        ['href', head.canonical],
+      ],
+    ],
+    ...head.alternates.map(({ hreflang, href }): [string, Array<[string, string]>] => [
+      'link',
+      [
+        ['rel', 'alternate'],
+        ['hreflang', hreflang],
+        ['href', href],
+      ],
+    ]),
     ...head.headTags.map((tag): [string, Array<[string, string]>, string?] => [tag.tag, tag.attributes, tag.json]),
     ...head.jsonLd.map((json): [string, Array<[string, string]>, string] => ['script', [['type', 'application/ld+json']], json]),
   ];
