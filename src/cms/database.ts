@@ -10,6 +10,7 @@ import { ContentChangeListener } from './content-change-listener';
 import { GuardedDialect, isPostgresOutage, isSqliteOutage, StoreBreaker } from './store-guard';
 import pg from 'pg';
 import type { Database } from './schema';
+import type { Dialect } from './dialect';
 import * as initial from './migrations/001-initial';
 import * as seoRecords from './migrations/002-seo-records';
 import * as contentVersion from './migrations/003-content-version-triggers';
@@ -18,7 +19,6 @@ import * as usersAndSessions from './migrations/005-users-and-sessions';
 import * as contentChangeNotify from './migrations/006-content-change-notify';
 import * as normalizeStoredText from './migrations/007-normalize-stored-text';
 
-export type Dialect = 'sqlite' | 'postgres';
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
 export type ContentStore = Kysely<Database>;

@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentVersionSource } from './content-version';
-import { etagMatches } from './http-cache';
+import { etagMatches } from './etags';
 import { requestIdOf } from './request-id';
 
 interface FrontEntry {

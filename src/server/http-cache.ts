@@ -2,10 +2,10 @@
  * Conditional responses: a strong ETag on every 200 and 304 for a matching If-None-Match, so
  * repeat visits and CDNs revalidate instead of downloading again.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../cms/store-guard';
 import type { ContentVersionSource, KnownVersion } from './content-version';
+import { etagMatches, etagOf } from './etags';
 import { FrontCache } from './front-cache';
 import type { ResponseCache } from './response-cache';
 
@@ -30,18 +30,6 @@ export interface CdnWindows {
  */
 export function publicCacheControl({ maxAgeSeconds, staleWhileRevalidateSeconds, staleIfErrorSeconds }: CdnWindows): string {
   return `public, max-age=0, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`;
-}
-
-export function etagOf(body: string | Buffer): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-}
-
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  return ifNoneMatch
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
 }
 
 export interface CachedBody {

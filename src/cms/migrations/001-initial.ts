@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../database';
+import type { Dialect } from '../dialect';
 
 /** The first schema: sites, languages, content, collections, media and file assets (spec §3). */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {

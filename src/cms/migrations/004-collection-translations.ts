@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database';
+import type { Dialect } from '../dialect';
 import { addContentVersionTriggers } from './003-content-version-triggers';
 
 /** A collection's title and metadata per language (spec §7.2: metadata in the language used). */

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Dialect } from '../database';
+import type { Dialect } from '../dialect';
 
 /** The channel every content change is announced on (PostgreSQL), when its transaction commits. */
 export const CONTENT_CHANGE_CHANNEL = 'literature_content_change';

@@ -163,15 +163,13 @@ export async function importManifest(db: ContentStore, manifest: Manifest, files
         .insertInto('contents')
         .values(row)
         .onConflict((oc) =>
-          oc
-            .column('id')
-            .doUpdateSet({
-              site_id: row.site_id,
-              content_type: row.content_type,
-              url_name: row.url_name,
-              primary_language: row.primary_language,
-              updated_at: row.updated_at,
-            }),
+          oc.column('id').doUpdateSet({
+            site_id: row.site_id,
+            content_type: row.content_type,
+            url_name: row.url_name,
+            primary_language: row.primary_language,
+            updated_at: row.updated_at,
+          }),
         )
         .execute();
       existing.set(content.contentKey, id);
