@@ -1,6 +1,8 @@
 // Lint rules, including the module boundaries of DESIGN.md: `site` and `shared` never import
-// `server`, `cms` or `api`; `shared` imports nothing of ours and nothing from node:*.
+// `server`, `cms` or `api`; `shared` imports nothing of ours and nothing from node:*; and no two
+// modules import each other, directly or around a circle.
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -21,6 +23,17 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    // A cycle makes the order modules start in matter, and hides which of two rooms is the lower.
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/site/**/*.{ts,tsx}'],
