@@ -65,6 +65,11 @@ export default tseslint.config(
     rules: restrict([[['**/server/**', '**/api/**', '**/site/**'], 'The content store knows nothing of HTTP or pages.']]),
   },
   {
+    files: ['src/demo/**/*.ts', 'src/transfer/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([[['**/server/**', '**/api/**', '**/site/**'], 'Demo content and transfer write through the store’s repositories; they know nothing of HTTP or pages.']]),
+  },
+  {
     files: ['src/api/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict([[['**/server/**', '**/site/**'], 'The delivery API does not depend on the server process or the pages.']]),

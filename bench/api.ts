@@ -4,7 +4,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO_IDS } from '../src/cms/demo/seed-demo';
+import { DEMO_IDS } from '../src/demo/seed-demo';
 import { LARGE_COLLECTION_KEY } from './lib/fixtures';
 import { measured, type Measurement } from './lib/report';
 import { startNginx, startOurServer } from './lib/servers';

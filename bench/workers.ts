@@ -4,7 +4,7 @@
  * wrk share the machine, as they would in production behind a load balancer on the same host.
  */
 import { cpus } from 'node:os';
-import { DEMO_IDS } from '../src/cms/demo/seed-demo';
+import { DEMO_IDS } from '../src/demo/seed-demo';
 import { measured, type Measurement } from './lib/report';
 import { startOurServer } from './lib/servers';
 import { runLoad, type LoadOptions } from './lib/wrk';

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { migrateToLatest, openDatabase } from '../../src/cms/database';
-import { DEMO_IDS, LITERATURE_CONTENT_TYPE, DEMO_LANGUAGE, seedDemoContent } from '../../src/cms/demo/seed-demo';
+import { DEMO_IDS, LITERATURE_CONTENT_TYPE, DEMO_LANGUAGE, seedDemoContent } from '../../src/demo/seed-demo';
 import { setCollectionItems } from '../../src/cms/repositories/collections';
 import { MANAGED_CONTENT_ID_PREFIX } from '../../src/shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../../src/shared/ids';

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { DEMO_IDS } from '../cms/demo/seed-demo';
+import { DEMO_IDS } from '../demo/seed-demo';
 import { MESSAGES } from '../shared/errors';
 
 const RUNS = 1000;

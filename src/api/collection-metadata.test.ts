@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../../tests/helpers/contract';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { DEMO_IDS } from '../cms/demo/seed-demo';
+import { DEMO_IDS } from '../demo/seed-demo';
 
 const { siteId, channelId, collectionKey, collectionId } = DEMO_IDS;
 const sitePath = `/services/data/v65.0/connect/sites/${siteId}/cms/delivery/collections/${collectionKey}/metadata`;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../../tests/helpers/contract';
 import { createTestApp, getOk, type TestApp } from '../../tests/helpers/test-app';
 import { addTranslations } from '../../tests/helpers/test-content';
-import { DEMO_CATALOGUE } from '../cms/demo/catalogue';
-import { DEMO_IDS } from '../cms/demo/seed-demo';
+import { DEMO_CATALOGUE } from '../demo/catalogue';
+import { DEMO_IDS } from '../demo/seed-demo';
 import type { ContentDocument, ContentListResponse, ContentSummary } from '../shared/delivery-types';
 
 const { siteId, channelId } = DEMO_IDS;

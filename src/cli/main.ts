@@ -4,14 +4,14 @@
  */
 import { describeDatabase, migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
 import { countSites } from '../cms/repositories/sites';
-import { seedDemoContent } from '../cms/demo/seed-demo';
+import { seedDemoContent } from '../demo/seed-demo';
 import { ConfigError, loadConfig, type AppConfig } from '../server/config';
 import { createProgressBar } from './progress-bar';
 import { readSecret } from './read-secret';
-import { exportContentFolder } from '../cms/transfer/export-content';
-import { importContentFolder, type ImportSummary } from '../cms/transfer/import-content';
-import { migrateFromDeliveryApi } from '../cms/transfer/migrate-from-api';
-import { importCsvFile } from '../cms/transfer/import-csv';
+import { exportContentFolder } from '../transfer/export-content';
+import { importContentFolder, type ImportSummary } from '../transfer/import-content';
+import { migrateFromDeliveryApi } from '../transfer/migrate-from-api';
+import { importCsvFile } from '../transfer/import-csv';
 import { describeFailure } from '../cms/store-guard';
 import { randomBytes } from 'node:crypto';
 import { findUserByEmail, insertUser } from '../cms/repositories/users';

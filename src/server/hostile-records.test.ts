@@ -12,7 +12,7 @@ import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deepJson, demoSheetsAt, RECORD_PAGE, writeBodyText, writeHeadTagsRecord } from '../../tests/helpers/hostile-records';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { DEMO_IDS } from '../cms/demo/seed-demo';
+import { DEMO_IDS } from '../demo/seed-demo';
 import { localizeContents } from '../cms/repositories/contents';
 import { skippedRecords, type SkippedRecord } from '../cms/stored-json';
 

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { DEMO_CATALOGUE } from '../cms/demo/catalogue';
-import { DEMO_IDS } from '../cms/demo/seed-demo';
+import { DEMO_CATALOGUE } from '../demo/catalogue';
+import { DEMO_IDS } from '../demo/seed-demo';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
 
 const clientDir = mkdtempSync(join(tmpdir(), 'literature-client-'));

@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeDatabase, migrateToLatest, openDatabase } from '../cms/database';
-import { seedDemoContentIfEmpty } from '../cms/demo/seed-demo';
+import { seedDemoContentIfEmpty } from '../demo/seed-demo';
 import { describeFailure } from '../cms/store-guard';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { runPrimary } from './process/run-primary';

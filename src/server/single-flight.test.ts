@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { DEMO_IDS } from '../cms/demo/seed-demo';
+import { DEMO_IDS } from '../demo/seed-demo';
 
 let test: TestApp | undefined;
 afterEach(async () => {

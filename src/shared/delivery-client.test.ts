@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { DEMO_IDS } from '../cms/demo/seed-demo';
+import { DEMO_IDS } from '../demo/seed-demo';
 import { createDeliveryClient, FetchError, normalizeResponse, RequestValidationError, type DeliveryClient } from './delivery-client';
 
 const { siteId, channelId, communityId, collectionKey } = DEMO_IDS;

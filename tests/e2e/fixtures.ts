@@ -3,7 +3,7 @@
  * that fails its test on any console error or uncaught exception (a hydration mismatch included).
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { DEMO_CATALOGUE } from '../../src/cms/demo/catalogue';
+import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
 
 export const DEMO_TITLES = DEMO_CATALOGUE.map((entry) => entry.title);
 export const PAGE_SIZE = 7;

@@ -5,7 +5,7 @@
 import type { OpenStore } from '../../src/cms/database';
 import { listCollectionContents } from '../../src/cms/repositories/collections';
 import { insertSeoRecord } from '../../src/cms/repositories/seo-records';
-import { DEMO_IDS } from '../../src/cms/demo/seed-demo';
+import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { HEAD_TAGS_FIELD } from '../../src/shared/seo-templates';
 
 /** JSON text of a value nested `depth` levels deep: too deep for JSON.stringify to write. */

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest, openDatabase, type OpenStore } from '../../src/cms/database';
-import { seedDemoContent } from '../../src/cms/demo/seed-demo';
+import { seedDemoContent } from '../../src/demo/seed-demo';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { createTestStoreLocation } from './test-store';

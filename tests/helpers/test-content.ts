@@ -1,7 +1,7 @@
 /** Extra content for tests that need more than the demo: a second language, more items. */
 import type { OpenStore } from '../../src/cms/database';
 import { localizeContents } from '../../src/cms/repositories/contents';
-import { DEMO_IDS } from '../../src/cms/demo/seed-demo';
+import { DEMO_IDS } from '../../src/demo/seed-demo';
 
 /** Activates a language on the demo site and translates the given sheets' titles into it. */
 export async function addTranslations(store: OpenStore, language: string, slugs: string[]): Promise<void> {

@@ -4,7 +4,7 @@
  * Runs against SQLite, or PostgreSQL when TEST_DATABASE_URL names one (several processes, one store).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDS } from '../../src/cms/demo/seed-demo';
+import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
 import { buildIfNeeded, freePort, startLoad, startServerProcess, type LoadResult } from '../helpers/server-process';
 

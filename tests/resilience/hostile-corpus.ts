@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { DEMO_IDS, DEMO_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../../src/cms/demo/seed-demo';
+import { DEMO_IDS, DEMO_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../../src/demo/seed-demo';
 import { IMAGE_CONTENT_TYPE, MANAGED_CONTENT_ID_PREFIX } from '../../src/shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../../src/shared/ids';
 import { BREAKOUT_CASES, OWASP_XSS_VECTORS } from '../fixtures/owasp-xss-vectors';

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_IDS } from '../../src/cms/demo/seed-demo';
+import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { buildIfNeeded, freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { createTestStoreLocation, TEST_ENGINE, type TestStoreLocation } from '../helpers/test-store';
 

@@ -9,7 +9,7 @@
  * at a time rather than a burst of queries.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_IDS } from '../../src/cms/demo/seed-demo';
+import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { buildIfNeeded, freePort, startLoad, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { holdStoreDown, type StoreFault } from '../helpers/store-faults';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deepJson, demoSheetsAt, writeBodyText } from '../../../tests/helpers/hostile-records';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { DEMO_IDS } from '../demo/seed-demo';
+import { DEMO_IDS } from '../../demo/seed-demo';
 import { readContentVersion } from '../repositories/store-state';
 import { up } from './007-normalize-stored-text';
 

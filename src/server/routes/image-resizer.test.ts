@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { DEMO_IDS } from '../../cms/demo/seed-demo';
+import { DEMO_IDS } from '../../demo/seed-demo';
 import { negotiateFormat, readResizeOptions } from './image-resizer';
 
 const key = DEMO_IDS.imageKey('teos');

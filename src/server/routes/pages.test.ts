@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { DEMO_CATALOGUE } from '../../cms/demo/catalogue';
-import { DEMO_IDS } from '../../cms/demo/seed-demo';
+import { DEMO_CATALOGUE } from '../../demo/catalogue';
+import { DEMO_IDS } from '../../demo/seed-demo';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import { gridsOf } from '../../site/page-data';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createListeningApp, type ListeningApp } from '../../../tests/helpers/listening-app';
-import { DEMO_CATALOGUE } from '../../cms/demo/catalogue';
-import { DEMO_IDS } from '../../cms/demo/seed-demo';
+import { DEMO_CATALOGUE } from '../../demo/catalogue';
+import { DEMO_IDS } from '../../demo/seed-demo';
 import { FetchError } from '../../shared/delivery-client';
 import { CollectionProvider, primeCollectionPages, type CollectionConfig, type CollectionResult } from './collection-provider';
 import { DataStore } from './data-store';

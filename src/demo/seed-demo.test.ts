@@ -1,10 +1,10 @@
-import { createTestStoreLocation, type TestStoreLocation } from '../../../tests/helpers/test-store';
-import { loadConfig } from '../../server/config';
+import { createTestStoreLocation, type TestStoreLocation } from '../../tests/helpers/test-store';
+import { loadConfig } from '../server/config';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isContentKey, isWellFormedId } from '../../shared/ids';
-import { migrateToLatest, openDatabase, type OpenStore } from '../database';
-import { countCollectionItems } from '../repositories/collections';
-import { readContentVersion } from '../repositories/store-state';
+import { isContentKey, isWellFormedId } from '../shared/ids';
+import { migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
+import { countCollectionItems } from '../cms/repositories/collections';
+import { readContentVersion } from '../cms/repositories/store-state';
 import { DEMO_CATALOGUE } from './catalogue';
 import { molarMass } from './chemistry';
 import { DEMO_TRANSLATION_LANGUAGES, DEMO_TRANSLATIONS } from './translations';

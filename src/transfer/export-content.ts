@@ -5,8 +5,8 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describeProblem, findBodyProblem, findNestingProblem, type LimitProblem } from '../../shared/content-limits';
-import type { ContentStore } from '../database';
+import { describeProblem, findBodyProblem, findNestingProblem, type LimitProblem } from '../shared/content-limits';
+import type { ContentStore } from '../cms/database';
 import { MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, type ManifestContent } from './manifest';
 
 const EXTENSIONS: Record<string, string> = {

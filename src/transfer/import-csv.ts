@@ -6,12 +6,12 @@
  * nothing.
  */
 import { createHash } from 'node:crypto';
-import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MANAGED_CONTENT_ID_PREFIX, SITE_ID_PREFIX } from '../../shared/constants';
-import { contentKeyFromBytes, idFromBytes } from '../../shared/ids';
-import { urlNameOf } from '../../shared/text';
-import { fileAssetPath } from '../../shared/urls';
-import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../content-types';
-import type { ContentStore } from '../database';
+import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MANAGED_CONTENT_ID_PREFIX, SITE_ID_PREFIX } from '../shared/constants';
+import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
+import { urlNameOf } from '../shared/text';
+import { fileAssetPath } from '../shared/urls';
+import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
+import type { ContentStore } from '../cms/database';
 import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
 import {
   ManifestError,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListeningApp, type ListeningApp } from '../../../tests/helpers/listening-app';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { createListeningApp, type ListeningApp } from '../../tests/helpers/listening-app';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { migrateFromDeliveryApi } from './migrate-from-api';

@@ -12,14 +12,14 @@ import {
   LITERATURE_PAGE_TITLE,
   MANAGED_CONTENT_ID_PREFIX,
   SITE_ID_PREFIX,
-} from '../../shared/constants';
-import { contentKeyFromBytes, idFromBytes } from '../../shared/ids';
-import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../content-types';
-import { fileAssetPath } from '../../shared/urls';
-import type { ContentStore } from '../database';
-import { setCollectionItems } from '../repositories/collections';
-import { insertSeoRecord } from '../repositories/seo-records';
-import { countSites } from '../repositories/sites';
+} from '../shared/constants';
+import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
+import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
+import { fileAssetPath } from '../shared/urls';
+import type { ContentStore } from '../cms/database';
+import { setCollectionItems } from '../cms/repositories/collections';
+import { insertSeoRecord } from '../cms/repositories/seo-records';
+import { countSites } from '../cms/repositories/sites';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
 import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES } from './translations';
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, renderIllustration } from './illustrations';

@@ -7,9 +7,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, resolve, sep } from 'node:path';
 import sharp from 'sharp';
-import { CONTENT_LIMITS } from '../../shared/content-limits';
-import { classifyLink } from '../../shared/links';
-import { normalizeText, urlNameOf } from '../../shared/text';
+import { CONTENT_LIMITS } from '../shared/content-limits';
+import { classifyLink } from '../shared/links';
+import { normalizeText, urlNameOf } from '../shared/text';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { ManifestError } from './manifest';
 

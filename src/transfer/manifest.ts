@@ -5,9 +5,9 @@
  * and reports every problem with its place in the file before anything is written.
  */
 
-import { findBodyProblem, findHeadTagsProblem, findNestingProblem, placeOf, type LimitProblem } from '../../shared/content-limits';
-import { HEAD_TAGS_FIELD } from '../../shared/seo-templates';
-import { normalizeTexts } from '../../shared/text';
+import { findBodyProblem, findHeadTagsProblem, findNestingProblem, placeOf, type LimitProblem } from '../shared/content-limits';
+import { HEAD_TAGS_FIELD } from '../shared/seo-templates';
+import { normalizeTexts } from '../shared/text';
 
 export const MANIFEST_FORMAT = 'literature-sheets-content';
 export const MANIFEST_VERSION = 1;

@@ -6,14 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../../shared/constants';
-import { CONTENT_LIMITS, findNestingProblem } from '../../shared/content-limits';
-import { createDeliveryClient } from '../../shared/delivery-client';
-import type { CollectionItem, ContentDocument } from '../../shared/delivery-types';
-import { idFromBytes } from '../../shared/ids';
-import { urlNameOf } from '../../shared/text';
-import type { ContentStore } from '../database';
-import { IMAGE_TYPE } from '../content-types';
+import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../shared/constants';
+import { CONTENT_LIMITS, findNestingProblem } from '../shared/content-limits';
+import { createDeliveryClient } from '../shared/delivery-client';
+import type { CollectionItem, ContentDocument } from '../shared/delivery-types';
+import { idFromBytes } from '../shared/ids';
+import { urlNameOf } from '../shared/text';
+import type { ContentStore } from '../cms/database';
+import { IMAGE_TYPE } from '../cms/content-types';
 import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
 import { MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, type Manifest, type ManifestContent } from './manifest';
 

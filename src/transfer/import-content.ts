@@ -8,8 +8,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { ContentStore } from '../database';
-import { setCollectionItems } from '../repositories/collections';
+import type { ContentStore } from '../cms/database';
+import { setCollectionItems } from '../cms/repositories/collections';
 import { ManifestError, readManifest, siteSlots, urlNameSlot, type KnownRecords, type Manifest } from './manifest';
 
 export interface ImportProgress {
