@@ -67,7 +67,9 @@ export default tseslint.config(
   {
     files: ['src/demo/**/*.ts', 'src/transfer/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restrict([[['**/server/**', '**/api/**', '**/site/**'], 'Demo content and transfer write through the store’s repositories; they know nothing of HTTP or pages.']]),
+    rules: restrict([
+      [['**/server/**', '**/api/**', '**/site/**'], 'Demo content and transfer write through the store’s repositories; they know nothing of HTTP or pages.'],
+    ]),
   },
   {
     files: ['src/api/**/*.ts'],
