@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto';
 import { migrateToLatest, openDatabase } from '../../src/cms/database';
 import { DEMO_IDS, LITERATURE_CONTENT_TYPE, DEMO_LANGUAGE, seedDemoContent } from '../../src/demo/seed-demo';
-import { setCollectionItems } from '../../src/cms/repositories/collections';
+import { listCollectionContents, saveCollection } from '../../src/cms/repositories/collections';
+import { insertContents, localizeContents } from '../../src/cms/repositories/contents';
 import { MANAGED_CONTENT_ID_PREFIX } from '../../src/shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../../src/shared/ids';
 
@@ -16,70 +17,47 @@ export async function createBenchStore(path: string, items: number, onProgress?:
   try {
     await migrateToLatest(store);
     await seedDemoContent(store.db, { platformSitesSegment: 'sfsites', now: new Date('2026-01-15T09:00:00Z') });
-    const template = await store.db
-      .selectFrom('content_translations')
-      .innerJoin('contents', 'contents.id', 'content_translations.content_id')
-      .select(['content_translations.body', 'content_translations.title'])
-      .where('contents.content_type', '=', LITERATURE_CONTENT_TYPE)
-      .orderBy('contents.id')
-      .executeTakeFirstOrThrow();
-    const body = JSON.parse(template.body) as Record<string, unknown>;
+    const [first] = await listCollectionContents(store.db, DEMO_IDS.collectionId, 0, 1);
+    const [template] = await localizeContents(store.db, first === undefined ? [] : [first], [DEMO_LANGUAGE]);
+    if (template === undefined) throw new Error('The demo has no literature sheet to copy');
     const timestamp = '2026-01-15T09:00:00.000Z';
-    const ids: string[] = [];
     const BATCH = 500;
+    const ids: string[] = [];
     await store.db.transaction().execute(async (trx) => {
       for (let start = 0; start < items; start += BATCH) {
         const batch = Array.from({ length: Math.min(BATCH, items - start) }, (_, offset) => {
           const n = start + offset;
           const hash = createHash('sha256').update(`bench:item:${n}`).digest();
-          return { n, id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, hash), key: contentKeyFromBytes(hash) };
+          const title = `Literature sheet ${n}`;
+          return {
+            id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, hash),
+            contentKey: contentKeyFromBytes(hash),
+            siteId: DEMO_IDS.siteId,
+            type: LITERATURE_CONTENT_TYPE,
+            urlName: `bench-${n}`,
+            primaryLanguage: DEMO_LANGUAGE,
+            createdAt: timestamp,
+            updatedAt: timestamp,
+            translations: [{ language: DEMO_LANGUAGE, title, body: { ...template.body, Title: title }, publishedAt: timestamp }],
+          };
         });
-        await trx
-          .insertInto('contents')
-          .values(
-            batch.map(({ n, id, key }) => ({
-              id,
-              content_key: key,
-              site_id: DEMO_IDS.siteId,
-              content_type: LITERATURE_CONTENT_TYPE,
-              url_name: `bench-${n}`,
-              primary_language: DEMO_LANGUAGE,
-              created_at: timestamp,
-              updated_at: timestamp,
-            })),
-          )
-          .execute();
-        await trx
-          .insertInto('content_translations')
-          .values(
-            batch.map(({ n, id }) => ({
-              content_id: id,
-              language: DEMO_LANGUAGE,
-              title: `Literature sheet ${n}`,
-              body: JSON.stringify({ ...body, Title: `Literature sheet ${n}` }),
-              published_at: timestamp,
-            })),
-          )
-          .execute();
+        await insertContents(trx, batch);
         ids.push(...batch.map(({ id }) => id));
         onProgress?.(ids.length);
       }
-      const collectionId = idFromBytes(MANAGED_CONTENT_ID_PREFIX, createHash('sha256').update('bench:collection').digest());
-      await trx
-        .insertInto('collections')
-        .values({
-          id: collectionId,
-          collection_key: LARGE_COLLECTION_KEY,
-          site_id: DEMO_IDS.siteId,
-          item_type: LITERATURE_CONTENT_TYPE,
-          url_name: 'bench-large',
-          title: 'Benchmark collection',
-          metadata: '{}',
-          primary_language: DEMO_LANGUAGE,
-          published_at: timestamp,
-        })
-        .execute();
-      await setCollectionItems(trx, collectionId, ids);
+      const collection = {
+        id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, createHash('sha256').update('bench:collection').digest()),
+        collectionKey: LARGE_COLLECTION_KEY,
+        siteId: DEMO_IDS.siteId,
+        itemType: LITERATURE_CONTENT_TYPE,
+        urlName: 'bench-large',
+        title: 'Benchmark collection',
+        metadata: {},
+        primaryLanguage: DEMO_LANGUAGE,
+        publishedAt: timestamp,
+        translations: [],
+      };
+      await saveCollection(trx, collection, ids);
     });
   } finally {
     await store.close();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../../tests/helpers/contract';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { changeSeoRecord } from '../../tests/helpers/test-content';
 import { DEMO_IDS } from '../demo/seed-demo';
 import type { SeoPropertiesResponse } from '../shared/delivery-types';
 
@@ -9,11 +10,7 @@ const root = `/services/data/v65.0/connect/communities/${DEMO_IDS.communityId}/s
 let test: TestApp;
 beforeAll(async () => {
   test = await createTestApp();
-  await test.store.db
-    .updateTable('seo_records')
-    .set({ is_seo_indexed: 0, canonical_url: 'https://lit.example.com/', href_lang_urls: JSON.stringify({ en_US: '/', de_DE: '/de_DE' }) })
-    .where('url_alias', '=', 'silane')
-    .execute();
+  await changeSeoRecord(test.store, 'silane', { isSeoIndexed: false, canonicalUrl: 'https://lit.example.com/', hrefLangUrls: { en_US: '/', de_DE: '/de_DE' } });
 });
 afterAll(async () => {
   await test.close();

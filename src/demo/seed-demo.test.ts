@@ -1,9 +1,13 @@
 import { createTestStoreLocation, type TestStoreLocation } from '../../tests/helpers/test-store';
 import { loadConfig } from '../server/config';
+import { sql, type KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isContentKey, isWellFormedId } from '../shared/ids';
 import { migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
 import { countCollectionItems } from '../cms/repositories/collections';
+import { listAllContents } from '../cms/repositories/contents';
+import { listAllFileAssets, listAllMedia } from '../cms/repositories/files';
+import { listSites } from '../cms/repositories/sites';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { DEMO_CATALOGUE } from './catalogue';
 import { molarMass } from './chemistry';
@@ -82,8 +86,8 @@ describe('seedDemoContentIfEmpty', () => {
 
   it('stores an image and a PDF for every sheet', async () => {
     await seedDemoContentIfEmpty(store.db, { platformSitesSegment: 'sfsites' });
-    const media = await store.db.selectFrom('media').select(['mime_type', 'byte_size']).execute();
-    const assets = await store.db.selectFrom('file_assets').select(['mime_type', 'bytes']).execute();
+    const media = await listAllMedia(store.db);
+    const assets = await listAllFileAssets(store.db);
     expect(media).toHaveLength(DEMO_CATALOGUE.length);
     expect(media.every((row) => row.mime_type === 'image/svg+xml' && row.byte_size > 500)).toBe(true);
     expect(assets).toHaveLength(DEMO_CATALOGUE.length);
@@ -97,10 +101,12 @@ describe('seedDemoContentIfEmpty', () => {
   });
 
   it('leaves nothing behind when it fails halfway', async () => {
-    await store.db.insertInto('content_types').values({ fully_qualified_name: 'literature_sheet', name: 'clash', field_schema: '{}' }).execute();
-    await expect(seedDemoContentIfEmpty(store.db, { platformSitesSegment: 'sfsites' })).rejects.toThrow();
-    expect(await store.db.selectFrom('sites').selectAll().execute()).toEqual([]);
-    expect(await store.db.selectFrom('contents').selectAll().execute()).toEqual([]);
+    // The last write fails, as a full disk or a lost connection would fail it.
+    await expect(seedDemoContentIfEmpty(store.db.withPlugin(failingWritesTo('collection_items')), { platformSitesSegment: 'sfsites' })).rejects.toThrow(
+      'write to collection_items failed',
+    );
+    expect(await listSites(store.db)).toEqual([]);
+    expect(await listAllContents(store.db)).toEqual([]);
   });
 });
 
@@ -114,20 +120,32 @@ describe('the content version', () => {
   it('changes with every insert, update and delete of content, however it is made', async () => {
     await seedDemoContentIfEmpty(store.db, { platformSitesSegment: 'sfsites' });
     let version = await readContentVersion(store.db);
+    // Statements as an operator would type them, around the repositories.
     const changes = [
-      () => store.db.updateTable('content_translations').set({ title: 'changed' }).where('language', '=', 'en_US').execute(),
-      () => store.db.updateTable('collections').set({ title: 'changed' }).execute(),
-      () => store.db.deleteFrom('collection_items').where('position', '=', 0).execute(),
-      () => store.db.updateTable('seo_records').set({ is_seo_indexed: 0 }).execute(),
-      () => store.db.updateTable('media').set({ file_name: 'x.svg' }).execute(),
-      () => store.db.updateTable('file_assets').set({ file_name: 'x.pdf' }).execute(),
-      () => store.db.updateTable('site_languages').set({ position: 3 }).execute(),
+      sql`UPDATE content_translations SET title = 'changed' WHERE language = 'en_US'`,
+      sql`UPDATE collections SET title = 'changed'`,
+      sql`DELETE FROM collection_items WHERE position = 0`,
+      sql`UPDATE seo_records SET is_seo_indexed = 0`,
+      sql`UPDATE media SET file_name = 'x.svg'`,
+      sql`UPDATE file_assets SET file_name = 'x.pdf'`,
+      sql`UPDATE site_languages SET position = 3`,
     ];
     for (const change of changes) {
-      await change();
+      await change.execute(store.db);
       const next = await readContentVersion(store.db);
       expect(next).toBeGreaterThan(version);
       version = next;
     }
   });
 });
+
+/** A plugin that fails the first insert into a table, before it reaches the store. */
+function failingWritesTo(table: string): KyselyPlugin {
+  return {
+    transformQuery({ node }) {
+      if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === table) throw new Error(`write to ${table} failed`);
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+}

@@ -17,9 +17,11 @@ import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
 import { fileAssetPath } from '../shared/urls';
 import type { ContentStore } from '../cms/database';
-import { setCollectionItems } from '../cms/repositories/collections';
-import { insertSeoRecord } from '../cms/repositories/seo-records';
-import { countSites } from '../cms/repositories/sites';
+import { saveCollection } from '../cms/repositories/collections';
+import { saveContent, saveContentType } from '../cms/repositories/contents';
+import { saveFileAsset, saveMedia } from '../cms/repositories/files';
+import { saveSeoRecord } from '../cms/repositories/seo-records';
+import { countSites, saveSite } from '../cms/repositories/sites';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
 import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES } from './translations';
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, renderIllustration } from './illustrations';
@@ -31,7 +33,6 @@ export const DEMO_LANGUAGE = 'en_US';
 const seedBytes = (label: string) => createHash('sha256').update(`literature-sheets-demo:${label}`).digest();
 const demoId = (prefix: string, label: string) => idFromBytes(prefix, seedBytes(label));
 const demoKey = (label: string) => contentKeyFromBytes(seedBytes(label));
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** The ids the demo uses; tests and docs refer to them. */
 export const DEMO_IDS = {
@@ -71,78 +72,54 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
   const documents = await Promise.all(DEMO_CATALOGUE.map((entry) => renderLiteraturePdf(entry, { generatedAt: now })));
 
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('sites')
-      .values({
-        id: DEMO_IDS.siteId,
-        name: 'Literature Sheets',
-        url_name: 'literature-sheets',
-        channel_id: DEMO_IDS.channelId,
-        community_id: DEMO_IDS.communityId,
-        default_language: DEMO_LANGUAGE,
-        created_at: timestamp,
-      })
-      .execute();
-    await trx
-      .insertInto('site_languages')
-      .values([DEMO_LANGUAGE, ...DEMO_TRANSLATION_LANGUAGES].map((language, position) => ({ site_id: DEMO_IDS.siteId, language, is_active: 1, position })))
-      .execute();
-    await trx
-      .insertInto('content_types')
-      .values(
-        [LITERATURE_SHEET_TYPE, IMAGE_TYPE].map((type) => ({
-          fully_qualified_name: type.fullyQualifiedName,
-          name: type.name,
-          field_schema: JSON.stringify(type.fields),
-        })),
-      )
-      .execute();
+    await saveSite(trx, {
+      id: DEMO_IDS.siteId,
+      name: 'Literature Sheets',
+      urlName: 'literature-sheets',
+      channelId: DEMO_IDS.channelId,
+      communityId: DEMO_IDS.communityId,
+      defaultLanguage: DEMO_LANGUAGE,
+      languages: [DEMO_LANGUAGE, ...DEMO_TRANSLATION_LANGUAGES].map((language) => ({ language, active: true })),
+      createdAt: timestamp,
+    });
+    for (const type of [LITERATURE_SHEET_TYPE, IMAGE_TYPE]) await saveContentType(trx, type);
 
     const sheetIds: string[] = [];
     for (const [index, entry] of DEMO_CATALOGUE.entries()) {
       const document = documents[index];
       if (document === undefined) throw new Error(`No document was rendered for ${entry.slug}`);
-      sheetIds.push(await insertEntry(trx, entry, document, options.platformSitesSegment, timestamp));
+      sheetIds.push(await saveEntry(trx, entry, document, options.platformSitesSegment, timestamp));
       options.onProgress?.(index + 1, DEMO_CATALOGUE.length);
     }
 
-    await trx
-      .insertInto('collections')
-      .values({
+    const metadata = (description: string) => ({ description, isDemoData: true });
+    await saveCollection(
+      trx,
+      {
         id: DEMO_IDS.collectionId,
-        collection_key: DEMO_IDS.collectionKey,
-        site_id: DEMO_IDS.siteId,
-        item_type: LITERATURE_CONTENT_TYPE,
-        url_name: 'literature-sheets',
+        collectionKey: DEMO_IDS.collectionKey,
+        siteId: DEMO_IDS.siteId,
+        itemType: LITERATURE_CONTENT_TYPE,
+        urlName: 'literature-sheets',
         title: LITERATURE_PAGE_TITLE,
-        metadata: JSON.stringify({
-          description: 'Demo data: literature sheets for CVD and ALD precursors and equipment, with properties, applications and packaging.',
-          isDemoData: true,
-        }),
-        primary_language: DEMO_LANGUAGE,
-        published_at: timestamp,
-      })
-      .execute();
-    await trx
-      .insertInto('collection_translations')
-      .values(
-        DEMO_TRANSLATION_LANGUAGES.map((language) => ({
-          collection_id: DEMO_IDS.collectionId,
+        metadata: metadata('Demo data: literature sheets for CVD and ALD precursors and equipment, with properties, applications and packaging.'),
+        primaryLanguage: DEMO_LANGUAGE,
+        publishedAt: timestamp,
+        translations: DEMO_TRANSLATION_LANGUAGES.map((language) => ({
           language,
           title: COLLECTION_TRANSLATIONS[language].title,
-          metadata: JSON.stringify({ description: COLLECTION_TRANSLATIONS[language].description, isDemoData: true }),
+          metadata: metadata(COLLECTION_TRANSLATIONS[language].description),
         })),
-      )
-      .execute();
-    await setCollectionItems(trx, DEMO_IDS.collectionId, sheetIds);
+      },
+      sheetIds,
+    );
   });
 }
 
-async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Buffer, segment: string, timestamp: string): Promise<string> {
+async function saveEntry(db: ContentStore, entry: CatalogueEntry, document: Buffer, segment: string, timestamp: string): Promise<string> {
   const imageId = demoId(MANAGED_CONTENT_ID_PREFIX, `image:${entry.slug}`);
   const imageKey = DEMO_IDS.imageKey(entry.slug);
-  const svg = Buffer.from(renderIllustration(entry), 'utf8');
-  await insertContent(db, {
+  await saveDemoContent(db, {
     id: imageId,
     key: imageKey,
     type: IMAGE_CONTENT_TYPE,
@@ -151,35 +128,18 @@ async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Bu
     body: { title: `${entry.title} image`, altText: entry.altText },
     timestamp,
   });
-  await db
-    .insertInto('media')
-    .values({
-      content_id: imageId,
-      file_name: `${entry.slug}.svg`,
-      mime_type: 'image/svg+xml',
-      width: ILLUSTRATION_WIDTH,
-      height: ILLUSTRATION_HEIGHT,
-      byte_size: svg.length,
-      sha256: sha256(svg),
-      bytes: svg,
-      created_at: timestamp,
-    })
-    .execute();
+  const svg = Buffer.from(renderIllustration(entry), 'utf8');
+  await saveMedia(db, imageId, {
+    fileName: `${entry.slug}.svg`,
+    mimeType: 'image/svg+xml',
+    width: ILLUSTRATION_WIDTH,
+    height: ILLUSTRATION_HEIGHT,
+    bytes: svg,
+    createdAt: timestamp,
+  });
 
   const assetId = DEMO_IDS.assetId(entry.slug);
-  await db
-    .insertInto('file_assets')
-    .values({
-      asset_id: assetId,
-      version: 1,
-      file_name: `${assetId}.pdf`,
-      mime_type: 'application/pdf',
-      byte_size: document.length,
-      sha256: sha256(document),
-      bytes: document,
-      created_at: timestamp,
-    })
-    .execute();
+  await saveFileAsset(db, { assetId, version: 1, fileName: `${assetId}.pdf`, mimeType: 'application/pdf', bytes: document, createdAt: timestamp });
 
   const sheetId = demoId(MANAGED_CONTENT_ID_PREFIX, `sheet:${entry.slug}`);
   const body = {
@@ -189,7 +149,7 @@ async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Bu
     image: imageReference(imageKey),
   };
   const translated = DEMO_TRANSLATIONS[entry.slug];
-  await insertContent(db, {
+  await saveDemoContent(db, {
     id: sheetId,
     key: DEMO_IDS.sheetKey(entry.slug),
     type: LITERATURE_CONTENT_TYPE,
@@ -202,7 +162,7 @@ async function insertEntry(db: ContentStore, entry: CatalogueEntry, document: Bu
       return text ? [{ language, title: text.title, body: { ...body, Title: text.title, description: text.description } }] : [];
     }),
   });
-  await insertSeoRecord(db, DEMO_IDS.siteId, {
+  await saveSeoRecord(db, DEMO_IDS.siteId, {
     recordId: sheetId,
     urlAlias: entry.slug,
     recordName: entry.title,
@@ -232,30 +192,19 @@ interface NewContent {
   translations?: Array<{ language: string; title: string; body: Record<string, unknown> }>;
 }
 
-async function insertContent(db: ContentStore, content: NewContent): Promise<void> {
-  await db
-    .insertInto('contents')
-    .values({
-      id: content.id,
-      content_key: content.key,
-      site_id: DEMO_IDS.siteId,
-      content_type: content.type,
-      url_name: content.urlName,
-      primary_language: DEMO_LANGUAGE,
-      created_at: content.timestamp,
-      updated_at: content.timestamp,
-    })
-    .execute();
-  await db
-    .insertInto('content_translations')
-    .values(
-      [{ language: DEMO_LANGUAGE, title: content.title, body: content.body }, ...(content.translations ?? [])].map((translation) => ({
-        content_id: content.id,
-        language: translation.language,
-        title: translation.title,
-        body: JSON.stringify(translation.body),
-        published_at: content.timestamp,
-      })),
-    )
-    .execute();
+async function saveDemoContent(db: ContentStore, content: NewContent): Promise<void> {
+  await saveContent(db, {
+    id: content.id,
+    contentKey: content.key,
+    siteId: DEMO_IDS.siteId,
+    type: content.type,
+    urlName: content.urlName,
+    primaryLanguage: DEMO_LANGUAGE,
+    createdAt: content.timestamp,
+    updatedAt: content.timestamp,
+    translations: [{ language: DEMO_LANGUAGE, title: content.title, body: content.body }, ...(content.translations ?? [])].map((translation) => ({
+      ...translation,
+      publishedAt: content.timestamp,
+    })),
+  });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningApp, type ListeningApp } from '../../tests/helpers/listening-app';
@@ -86,7 +87,7 @@ describe('the front cache', () => {
 
   it('shows a content change on the very next request', async () => {
     const before = await fromFront(API);
-    await test.store.db.updateTable('collections').set({ title: 'Literature, renamed' }).where('collection_key', '=', DEMO_IDS.collectionKey).execute();
+    await sql`UPDATE collections SET title = 'Literature, renamed' WHERE collection_key = ${DEMO_IDS.collectionKey}`.execute(test.store.db);
     const after = await get(API);
     expect(after.body).not.toBe(before.body);
     expect(JSON.parse(after.body).title).toBe('Literature, renamed');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deepJson, demoSheetsAt, RECORD_PAGE, writeBodyText, writeHeadTagsRecord } from '../../tests/helpers/hostile-records';
+import { deepJson, demoSheetsAt, RECORD_PAGE, writeBodyText, writeHeadTagsRecord, writeJsonColumn } from '../../tests/helpers/hostile-records';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { localizeContents } from '../cms/repositories/contents';
@@ -118,17 +118,12 @@ beforeAll(async () => {
     `${'<b>'.repeat(20_000)}<link rel="icon" href="https://evil.example/favicon.ico"><meta name="referrer" content="unsafe-url"><link rel="canonical" href="https://evil.example/"><meta name="keywords" content="kept">`,
     { Description: 'x'.repeat(50), Keywords: '\ud800' },
   );
-  await test.store.db
-    .updateTable('collection_translations')
-    .set({ metadata: deepJson(5_000) })
-    .where('language', '=', 'de_DE')
-    .execute();
+  await writeJsonColumn(test.store, 'collection_translations', 'metadata', deepJson(5_000), { column: 'language', value: 'de_DE' });
   // A content type whose field schema is not what the API reads.
-  await test.store.db
-    .updateTable('content_types')
-    .set({ field_schema: '{"Title":null,"description":{"label":1},"url":"x"}' })
-    .where('fully_qualified_name', '=', 'literature_sheet')
-    .execute();
+  await writeJsonColumn(test.store, 'content_types', 'field_schema', '{"Title":null,"description":{"label":1},"url":"x"}', {
+    column: 'fully_qualified_name',
+    value: 'literature_sheet',
+  });
 });
 afterAll(async () => {
   skippedRecords.off('skipped', onSkipped);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningApp, type ListeningApp } from '../../tests/helpers/listening-app';
 import { createTestApp, getOk, type TestApp } from '../../tests/helpers/test-app';
 import type { CollectionResponse } from '../shared/delivery-types';
+import { listAllContents, listStoredTranslations } from '../cms/repositories/contents';
 import { HEAD_TAGS_FIELD } from '../shared/seo-templates';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
@@ -102,12 +103,8 @@ describe('a folder import', () => {
     (translation.body as Record<string, unknown>).Title = 'TEOS\u0001\udc00';
     writeFileSync(join(folder, 'manifest.json'), JSON.stringify(copy));
     await importContentFolder(app.store.db, folder);
-    const row = await app.store.db
-      .selectFrom('content_translations')
-      .select(['title', 'body'])
-      .where('content_id', '=', copy.contents[0]?.id ?? '')
-      .where('language', '=', translation.language)
-      .executeTakeFirstOrThrow();
+    const row = (await listStoredTranslations(app.store.db, [copy.contents[0]?.id ?? ''])).find((stored) => stored.language === translation.language);
+    if (row === undefined) throw new Error('the translation was not stored');
     expect(row.title).toBe('TEOS\ufffd \ufffd \ufffd');
     expect((JSON.parse(row.body) as { Title: string }).Title).toBe('TEOS\ufffd\ufffd');
   });
@@ -169,7 +166,7 @@ describe('a migration with --from', () => {
           /^contents\[\d+\]\.translations\[0\]\.body\.extra\.deep\.deep.*: is nested more than 32 levels deep \(content MC[A-Z0-9]{26}, en_US\)$/,
         ),
       ]);
-      expect(await target.store.db.selectFrom('contents').select('id').execute()).toEqual([]);
+      expect(await listAllContents(target.store.db)).toEqual([]);
     } finally {
       await target.close();
     }

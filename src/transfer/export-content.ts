@@ -7,6 +7,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describeProblem, findBodyProblem, findNestingProblem, type LimitProblem } from '../shared/content-limits';
 import type { ContentStore } from '../cms/database';
+import { listCollectionItemKeys, listAllCollections, listStoredCollectionTranslations } from '../cms/repositories/collections';
+import { listAllContents, listStoredContentTypes, listStoredTranslations } from '../cms/repositories/contents';
+import { listAllFileAssets, listAllMedia } from '../cms/repositories/files';
+import { listStoredSeoRecords } from '../cms/repositories/seo-records';
+import { listSites } from '../cms/repositories/sites';
 import { MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, type ManifestContent } from './manifest';
 
 const EXTENSIONS: Record<string, string> = {
@@ -47,24 +52,17 @@ export interface ExportResult {
 /** Reads the store into a manifest and its files, in memory. */
 export async function collectContent(db: ContentStore, now = new Date()): Promise<ExportResult> {
   const files = new Map<string, Buffer>();
-  const [sites, languages, types, contents, translations, media, assets, collections, collectionTranslations, items, seo] = await Promise.all([
-    db.selectFrom('sites').selectAll().orderBy('id').execute(),
-    db.selectFrom('site_languages').selectAll().orderBy('site_id').orderBy('position').orderBy('language').execute(),
-    db.selectFrom('content_types').selectAll().orderBy('fully_qualified_name').execute(),
-    db.selectFrom('contents').selectAll().orderBy('content_key').execute(),
-    db.selectFrom('content_translations').selectAll().orderBy('content_id').orderBy('language').execute(),
-    db.selectFrom('media').selectAll().orderBy('content_id').execute(),
-    db.selectFrom('file_assets').selectAll().orderBy('asset_id').orderBy('version').execute(),
-    db.selectFrom('collections').selectAll().orderBy('collection_key').execute(),
-    db.selectFrom('collection_translations').selectAll().orderBy('collection_id').orderBy('language').execute(),
-    db
-      .selectFrom('collection_items')
-      .innerJoin('contents', 'contents.id', 'collection_items.content_id')
-      .select(['collection_items.collection_id', 'contents.content_key'])
-      .orderBy('collection_items.collection_id')
-      .orderBy('collection_items.position')
-      .execute(),
-    db.selectFrom('seo_records').selectAll().orderBy('site_id').orderBy('record_id').execute(),
+  const [sites, types, contents, translations, media, assets, collections, collectionTranslations, items, seo] = await Promise.all([
+    listSites(db),
+    listStoredContentTypes(db),
+    listAllContents(db),
+    listStoredTranslations(db),
+    listAllMedia(db),
+    listAllFileAssets(db),
+    listAllCollections(db),
+    listStoredCollectionTranslations(db),
+    listCollectionItemKeys(db),
+    listStoredSeoRecords(db),
   ]);
   const group = <T, K>(rows: T[], keyOf: (row: T) => K) => {
     const groups = new Map<K, T[]>();
@@ -73,9 +71,8 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
   };
   const translationsOf = group(translations, (row) => row.content_id);
   const mediaOf = new Map(media.map((row) => [row.content_id, row]));
-  const languagesOf = group(languages, (row) => row.site_id);
   const collectionTranslationsOf = group(collectionTranslations, (row) => row.collection_id);
-  const itemsOf = group(items, (row) => row.collection_id);
+  const itemsOf = group(items, (row) => row.collectionId);
   const json = createJsonReader();
   const parse = json.read;
 
@@ -83,20 +80,11 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
     format: MANIFEST_FORMAT,
     version: MANIFEST_VERSION,
     exportedAt: now.toISOString(),
-    sites: sites.map((site) => ({
-      id: site.id,
-      name: site.name,
-      urlName: site.url_name,
-      channelId: site.channel_id,
-      communityId: site.community_id,
-      defaultLanguage: site.default_language,
-      languages: (languagesOf.get(site.id) ?? []).map((row) => ({ language: row.language, active: Number(row.is_active) === 1 })),
-      createdAt: site.created_at,
-    })),
+    sites,
     contentTypes: types.map((type) => ({
-      fullyQualifiedName: type.fully_qualified_name,
+      fullyQualifiedName: type.fullyQualifiedName,
       name: type.name,
-      fields: parse(type.field_schema, `content type ${type.fully_qualified_name} fields`) as Manifest['contentTypes'][number]['fields'],
+      fields: parse(type.fieldSchema, `content type ${type.fullyQualifiedName} fields`) as Manifest['contentTypes'][number]['fields'],
     })),
     contents: contents.map((content) => {
       const file = mediaOf.get(content.id);
@@ -159,7 +147,7 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
         title: row.title,
         metadata: parse(row.metadata, `collection ${collection.collection_key} (${row.language}) metadata`),
       })),
-      items: (itemsOf.get(collection.id) ?? []).map((row) => row.content_key),
+      items: (itemsOf.get(collection.id) ?? []).map((row) => row.contentKey),
     })),
     seoRecords: seo.map((record) => ({
       siteId: record.site_id,

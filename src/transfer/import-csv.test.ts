@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, getOk, type TestApp } from '../../tests/helpers/test-app';
 import type { CollectionResponse } from '../shared/delivery-types';
+import { listSites } from '../cms/repositories/sites';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
@@ -204,16 +205,15 @@ describe('CSV import into an empty store', () => {
       const path = writeCsv('fresh.csv', SHEETS);
       const summary = await importCsvFile(app.store.db, path, options(app, { newCollectionTitle: 'Precursor Literature' }));
       expect(summary).toMatchObject({ sites: 1, collections: 1, removedFromCollection: 0 });
-      const site = await app.store.db.selectFrom('sites').selectAll().executeTakeFirstOrThrow();
-      expect(site.default_language).toBe('en_US');
-      const languages = await app.store.db.selectFrom('site_languages').select('language').orderBy('position').execute();
-      expect(languages.map((row) => row.language)).toEqual(['en_US', 'de_DE']);
+      const [site] = await listSites(app.store.db);
+      expect(site?.defaultLanguage).toBe('en_US');
+      expect(site?.languages.map((entry) => entry.language)).toEqual(['en_US', 'de_DE']);
 
       const again = await importCsvFile(app.store.db, path, options(app));
       expect(again.collectionKey).toBe(summary.collectionKey);
       const items = await getOk<CollectionResponse>(
         app.app,
-        `${API}/connect/sites/${site.id}/cms/delivery/collections/${summary.collectionKey}?language=de_DE`,
+        `${API}/connect/sites/${site?.id}/cms/delivery/collections/${summary.collectionKey}?language=de_DE`,
       );
       expect(items.title).toBe('Precursor Literature');
       expect(items.items.map((item) => item.body.title)).toEqual(['Massendurchflussregler', 'Bubbler, 1,2 L', 'Diaphragm valve']);

@@ -12,6 +12,10 @@ import { urlNameOf } from '../shared/text';
 import { fileAssetPath } from '../shared/urls';
 import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
 import type { ContentStore } from '../cms/database';
+import { listCollectionItemKeys, listCollectionsOfType, listStoredCollectionTranslations } from '../cms/repositories/collections';
+import { findContentsByKeys, listStoredTranslations } from '../cms/repositories/contents';
+import { listFileAssetVersions, listMediaInfo } from '../cms/repositories/files';
+import { listSites } from '../cms/repositories/sites';
 import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
 import {
   ManifestError,
@@ -137,7 +141,7 @@ export async function importCsvFile(db: ContentStore, csvPath: string, options: 
     const base = `literature-sheet-${sheet.urlName}${languageSuffix ? `-${languageSuffix.toLowerCase()}` : ''}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 80);
     const known = assetIds.get(`${base}:${digest}`);
     if (known !== undefined) return known;
-    const stored = await db.selectFrom('file_assets').select(['version', 'sha256']).where('asset_id', '=', base).orderBy('version', 'desc').execute();
+    const stored = await listFileAssetVersions(db, base);
     const same = stored.find((row) => row.sha256 === digest);
     const planned = fileAssets.filter((asset) => asset.assetId === base).length;
     const version = same?.version ?? (stored[0]?.version ?? 0) + 1 + planned;
@@ -151,15 +155,9 @@ export async function importCsvFile(db: ContentStore, csvPath: string, options: 
     return url;
   }
 
-  const previous = await db
-    .selectFrom('collection_items')
-    .innerJoin('contents', 'contents.id', 'collection_items.content_id')
-    .select('contents.content_key')
-    .where('collection_items.collection_id', '=', collection.id)
-    .orderBy('collection_items.position')
-    .execute();
+  const previous = await listCollectionItemKeys(db, collection.id);
   const listed = new Set(sheetKeys);
-  const others = previous.map((row) => row.content_key).filter((key) => !listed.has(key));
+  const others = previous.map((row) => row.contentKey).filter((key) => !listed.has(key));
   const items = options.keepOthers ? [...sheetKeys, ...others] : sheetKeys;
 
   const manifest = readManifest(
@@ -216,15 +214,9 @@ function urlNameClashes(sheets: CsvSheet[], siteId: string, keyOf: (sheet: CsvSh
 
 /** A content that is already stored with the same data keeps its dates, so a re-import changes nothing. */
 async function withStoredDates(db: ContentStore, content: ManifestContent): Promise<ManifestContent> {
-  const stored = await db.selectFrom('contents').select(['id', 'created_at', 'updated_at']).where('content_key', '=', content.contentKey).executeTakeFirst();
+  const [stored] = await findContentsByKeys(db, content.siteId, [content.contentKey]);
   if (stored === undefined) return content;
-  const rows = await db
-    .selectFrom('content_translations')
-    .select(['language', 'title', 'body', 'published_at'])
-    .where('content_id', '=', stored.id)
-    .orderBy('language')
-    .execute();
-  const media = await db.selectFrom('media').select('sha256').where('content_id', '=', stored.id).executeTakeFirst();
+  const [rows, media] = await Promise.all([listStoredTranslations(db, [stored.id]), listMediaInfo(db, [stored.id])]);
   const sameTranslations =
     rows.length === content.translations.length &&
     rows.every((row) => {
@@ -232,7 +224,7 @@ async function withStoredDates(db: ContentStore, content: ManifestContent): Prom
       // Compared as stored text: the stored body is never parsed and written out again (it may be of any depth).
       return given !== undefined && given.title === row.title && canonical(given.body) === row.body;
     });
-  const sameMedia = (media?.sha256 ?? null) === (content.media?.sha256 ?? null);
+  const sameMedia = (media[0]?.sha256 ?? null) === (content.media?.sha256 ?? null);
   if (!sameTranslations || !sameMedia) return { ...content, createdAt: stored.created_at };
   const publishedAt = new Map(rows.map((row) => [row.language, row.published_at]));
   return {
@@ -254,12 +246,7 @@ interface Target {
 
 /** The collection named, the store's only literature collection, or a new one (with a site when there is none). */
 async function findTarget(db: ContentStore, csvPath: string, options: CsvImportOptions, sheets: CsvSheet[], now: string): Promise<Target> {
-  let query = db.selectFrom('collections').selectAll().where('item_type', '=', LITERATURE_CONTENT_TYPE);
-  if (options.collection !== undefined) {
-    const named = options.collection;
-    query = query.where((eb) => eb.or([eb('collection_key', '=', named), eb('id', '=', named)]));
-  }
-  const found = await query.orderBy('id').limit(2).execute();
+  const found = await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE, options.collection);
   if (options.collection !== undefined && found.length === 0)
     throw new ManifestError(csvPath, [`--collection: there is no literature collection ${options.collection} in the store`]);
   if (found.length > 1) throw new ManifestError(csvPath, ['the store has several literature collections: name one with --collection <key or id>']);
@@ -267,7 +254,7 @@ async function findTarget(db: ContentStore, csvPath: string, options: CsvImportO
   const existing = found[0];
   if (existing !== undefined) {
     const site = await readSite(db, existing.site_id);
-    const translations = await db.selectFrom('collection_translations').selectAll().where('collection_id', '=', existing.id).orderBy('language').execute();
+    const translations = await listStoredCollectionTranslations(db, existing.id);
     return {
       site,
       newSite: false,
@@ -286,11 +273,11 @@ async function findTarget(db: ContentStore, csvPath: string, options: CsvImportO
     };
   }
 
-  const sites = await db.selectFrom('sites').select('id').orderBy('id').limit(2).execute();
+  const sites = await listSites(db);
   if (sites.length > 1)
     throw new ManifestError(csvPath, ['the store has several sites and no literature collection: create one with a content manifest (docs/content-format.md)']);
   const title = options.newCollectionTitle ?? 'Literature Sheets';
-  const site = sites[0] !== undefined ? await readSite(db, sites[0].id) : newSite(sheets, now);
+  const site = sites[0] ?? newSite(sheets, now);
   const seed = `csv-collection:${site.id}:${title}`;
   return {
     site,
@@ -311,21 +298,9 @@ async function findTarget(db: ContentStore, csvPath: string, options: CsvImportO
 }
 
 async function readSite(db: ContentStore, siteId: string): Promise<ManifestSite> {
-  const row = await db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirstOrThrow();
-  const languages = await db.selectFrom('site_languages').select(['language', 'is_active']).where('site_id', '=', siteId).orderBy('position').execute();
-  return {
-    id: row.id,
-    name: row.name,
-    urlName: row.url_name,
-    channelId: row.channel_id,
-    communityId: row.community_id,
-    defaultLanguage: row.default_language,
-    languages:
-      languages.length > 0
-        ? languages.map((entry) => ({ language: entry.language, active: entry.is_active === 1 }))
-        : [{ language: row.default_language, active: true }],
-    createdAt: row.created_at,
-  };
+  const site = (await listSites(db)).find((candidate) => candidate.id === siteId);
+  if (site === undefined) throw new Error(`The site ${siteId} of the collection is not in the store`);
+  return site;
 }
 
 /** An empty store: a site whose languages are the CSV's, the first row's language first. */

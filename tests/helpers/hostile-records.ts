@@ -2,9 +2,10 @@
  * Hostile rows written straight into the store, around every input's checks, as rows from before
  * those checks (or a hand-written row) would be: what a reader of the store must survive.
  */
+import { sql } from 'kysely';
 import type { OpenStore } from '../../src/cms/database';
 import { listCollectionContents } from '../../src/cms/repositories/collections';
-import { insertSeoRecord } from '../../src/cms/repositories/seo-records';
+import { saveSeoRecord } from '../../src/cms/repositories/seo-records';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { HEAD_TAGS_FIELD } from '../../src/shared/seo-templates';
 
@@ -24,20 +25,26 @@ export async function demoSheetsAt(store: OpenStore, positions: number[]) {
   });
 }
 
-/** Replaces a translation's body with JSON text as it is, and optionally its title. */
+/** Replaces a translation's body with JSON text as it is, and optionally its title: a hand-written row. */
 export async function writeBodyText(store: OpenStore, contentId: string, language: string, bodyJson: string, title?: string): Promise<void> {
-  await store.db
-    .updateTable('content_translations')
-    .set({ body: bodyJson, ...(title === undefined ? {} : { title }) })
-    .where('content_id', '=', contentId)
-    .where('language', '=', language)
-    .execute();
+  const setTitle = title === undefined ? sql`` : sql`, title = ${title}`;
+  await sql`UPDATE content_translations SET body = ${bodyJson}${setTitle} WHERE content_id = ${contentId} AND language = ${language}`.execute(store.db);
+}
+
+/** Replaces a JSON column of every row of a table, as a hand-written statement would. */
+export async function writeJsonColumn(
+  store: OpenStore,
+  table: 'collection_translations' | 'content_types',
+  column: 'metadata' | 'field_schema',
+  json: string,
+  where: { column: string; value: string },
+): Promise<void> {
+  await sql`UPDATE ${sql.table(table)} SET ${sql.ref(column)} = ${json} WHERE ${sql.ref(where.column)} = ${where.value}`.execute(store.db);
 }
 
 /** An SEO record of the demo site whose ready-made head tags are `headTags`. */
 export async function writeHeadTagsRecord(store: OpenStore, recordId: string, headTags: string, extra: Record<string, string> = {}): Promise<void> {
-  await store.db.deleteFrom('seo_records').where('record_id', '=', recordId).execute();
-  await insertSeoRecord(store.db, DEMO_IDS.siteId, {
+  await saveSeoRecord(store.db, DEMO_IDS.siteId, {
     recordId,
     urlAlias: null,
     recordName: recordId,

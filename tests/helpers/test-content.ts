@@ -1,31 +1,31 @@
-/** Extra content for tests that need more than the demo: a second language, more items. */
+/** Extra content for tests that need more than the demo, made through the store's repositories. */
 import type { OpenStore } from '../../src/cms/database';
-import { localizeContents } from '../../src/cms/repositories/contents';
+import { findContentsByKeys, localizeContents, saveTranslation } from '../../src/cms/repositories/contents';
+import { findSeoRecord, saveSeoRecord, type SeoRecord } from '../../src/cms/repositories/seo-records';
+import { listSites, saveSite } from '../../src/cms/repositories/sites';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 
 /** Activates a language on the demo site and translates the given sheets' titles into it. */
 export async function addTranslations(store: OpenStore, language: string, slugs: string[]): Promise<void> {
-  await store.db.insertInto('site_languages').values({ site_id: DEMO_IDS.siteId, language, is_active: 1, position: 9 }).execute();
-  const contents = await store.db
-    .selectFrom('contents')
-    .selectAll()
-    .where(
-      'content_key',
-      'in',
-      slugs.map((slug) => DEMO_IDS.sheetKey(slug)),
-    )
-    .orderBy('id')
-    .execute();
+  const site = (await listSites(store.db)).find((candidate) => candidate.id === DEMO_IDS.siteId);
+  if (site === undefined) throw new Error('the demo site is not in the store');
+  await saveSite(store.db, { ...site, languages: [...site.languages, { language, active: true }] });
+  const contents = await findContentsByKeys(
+    store.db,
+    DEMO_IDS.siteId,
+    slugs.map((slug) => DEMO_IDS.sheetKey(slug)),
+  );
   for (const content of await localizeContents(store.db, contents, ['en_US'])) {
-    await store.db
-      .insertInto('content_translations')
-      .values({
-        content_id: content.id,
-        language,
-        title: `[${language}] ${content.title}`,
-        body: JSON.stringify({ ...content.body, Title: `[${language}] ${content.title}` }),
-        published_at: content.published_at,
-      })
-      .execute();
+    const title = `[${language}] ${content.title}`;
+    await saveTranslation(store.db, content.id, { language, title, body: { ...content.body, Title: title }, publishedAt: content.published_at });
   }
+}
+
+/** Changes a demo SEO record, found by its URL alias. */
+export async function changeSeoRecord(store: OpenStore, alias: string, change: Partial<SeoRecord>): Promise<SeoRecord> {
+  const record = await findSeoRecord(store.db, DEMO_IDS.siteId, alias);
+  if (record === undefined) throw new Error(`the demo has no SEO record ${alias}`);
+  const changed = { ...record, ...change };
+  await saveSeoRecord(store.db, DEMO_IDS.siteId, changed);
+  return changed;
 }

@@ -1,5 +1,5 @@
 import type { ContentStore } from '../database';
-import type { CollectionsTable, ContentsTable } from '../schema';
+import type { CollectionsTable, CollectionTranslationsTable, ContentsTable } from '../schema';
 import { normalizeText } from '../../shared/text';
 import { readStoredMap } from '../stored-json';
 
@@ -88,4 +88,89 @@ export async function localizeCollection(db: ContentStore, collection: Collectio
     metadata: readStoredMap(collection.metadata, `collection ${collection.collection_key}`, 'metadata') ?? {},
     language: collection.primary_language,
   };
+}
+
+export interface CollectionRecord {
+  id: string;
+  collectionKey: string;
+  siteId: string;
+  itemType: string;
+  urlName: string;
+  title: string;
+  metadata: Record<string, unknown>;
+  primaryLanguage: string;
+  publishedAt: string;
+  translations: Array<{ language: string; title: string; metadata: Record<string, unknown> }>;
+}
+
+/** The id of the collection with this key, if it is stored. */
+export async function findCollectionIdByKey(db: ContentStore, collectionKey: string): Promise<string | undefined> {
+  const row = await db.selectFrom('collections').select('id').where('collection_key', '=', collectionKey).executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Creates or updates a collection by id, with its translations (replaced as a whole) and its
+ * items: the given contents, in order.
+ */
+export async function saveCollection(db: ContentStore, collection: CollectionRecord, contentIds: string[]): Promise<void> {
+  const values = {
+    site_id: collection.siteId,
+    item_type: collection.itemType,
+    url_name: collection.urlName,
+    title: collection.title,
+    metadata: JSON.stringify(collection.metadata),
+    primary_language: collection.primaryLanguage,
+    published_at: collection.publishedAt,
+  };
+  await db
+    .insertInto('collections')
+    .values({ id: collection.id, collection_key: collection.collectionKey, ...values })
+    .onConflict((oc) => oc.column('id').doUpdateSet(values))
+    .execute();
+  await db.deleteFrom('collection_translations').where('collection_id', '=', collection.id).execute();
+  if (collection.translations.length > 0) {
+    await db
+      .insertInto('collection_translations')
+      .values(
+        collection.translations.map((translation) => ({
+          collection_id: collection.id,
+          language: translation.language,
+          title: translation.title,
+          metadata: JSON.stringify(translation.metadata),
+        })),
+      )
+      .execute();
+  }
+  await setCollectionItems(db, collection.id, contentIds);
+}
+
+/** Collections whose items are of a type, optionally only the one with a key or id. */
+export async function listCollectionsOfType(db: ContentStore, itemType: string, keyOrId?: string): Promise<Collection[]> {
+  let query = db.selectFrom('collections').selectAll().where('item_type', '=', itemType);
+  if (keyOrId !== undefined) query = query.where((eb) => eb.or([eb('collection_key', '=', keyOrId), eb('id', '=', keyOrId)]));
+  return query.orderBy('id').execute();
+}
+
+/** Every collection row, by key (for exports). */
+export async function listAllCollections(db: ContentStore): Promise<Collection[]> {
+  return db.selectFrom('collections').selectAll().orderBy('collection_key').execute();
+}
+
+/** Every collection translation as stored, metadata as JSON text. */
+export async function listStoredCollectionTranslations(db: ContentStore, collectionId?: string): Promise<CollectionTranslationsTable[]> {
+  let query = db.selectFrom('collection_translations').selectAll();
+  if (collectionId !== undefined) query = query.where('collection_id', '=', collectionId);
+  return query.orderBy('collection_id').orderBy('language').execute();
+}
+
+/** The content keys of every collection's items (or one collection's), in collection order. */
+export async function listCollectionItemKeys(db: ContentStore, collectionId?: string): Promise<Array<{ collectionId: string; contentKey: string }>> {
+  let query = db
+    .selectFrom('collection_items')
+    .innerJoin('contents', 'contents.id', 'collection_items.content_id')
+    .select(['collection_items.collection_id', 'contents.content_key']);
+  if (collectionId !== undefined) query = query.where('collection_items.collection_id', '=', collectionId);
+  const rows = await query.orderBy('collection_items.collection_id').orderBy('collection_items.position').execute();
+  return rows.map((row) => ({ collectionId: row.collection_id, contentKey: row.content_key }));
 }

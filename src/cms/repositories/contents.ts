@@ -166,3 +166,162 @@ export async function findContentsByIds(db: ContentStore, siteId: string, ids: s
   if (ids.length === 0) return [];
   return db.selectFrom('contents').selectAll().where('site_id', '=', siteId).where('id', 'in', ids).orderBy('id').execute();
 }
+
+/** Creates or updates a content type by its fully qualified name. */
+export async function saveContentType(db: ContentStore, type: ContentType): Promise<void> {
+  const fieldSchema = JSON.stringify(type.fields);
+  await db
+    .insertInto('content_types')
+    .values({ fully_qualified_name: type.fullyQualifiedName, name: type.name, field_schema: fieldSchema })
+    .onConflict((oc) => oc.column('fully_qualified_name').doUpdateSet({ name: type.name, field_schema: fieldSchema }))
+    .execute();
+}
+
+/** Content ids by content key, for the keys that are stored. Batched under the bound-parameter limit. */
+export async function findContentIdsByKeys(db: ContentStore, contentKeys: string[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (let start = 0; start < contentKeys.length; start += 500) {
+    const rows = await db
+      .selectFrom('contents')
+      .select(['id', 'content_key'])
+      .where('content_key', 'in', contentKeys.slice(start, start + 500))
+      .orderBy('id')
+      .execute();
+    for (const row of rows) ids.set(row.content_key, row.id);
+  }
+  return ids;
+}
+
+export interface TranslationRecord {
+  language: string;
+  title: string;
+  body: Record<string, unknown>;
+  publishedAt: string;
+}
+
+export interface ContentRecord {
+  id: string;
+  contentKey: string;
+  siteId: string;
+  type: string;
+  urlName: string;
+  primaryLanguage: string;
+  createdAt: string;
+  updatedAt: string;
+  translations: TranslationRecord[];
+}
+
+/**
+ * Creates or updates a content by id with its translations (replaced as a whole). A content that
+ * exists keeps its creation date.
+ */
+export async function saveContent(db: ContentStore, content: ContentRecord): Promise<void> {
+  const row = {
+    id: content.id,
+    content_key: content.contentKey,
+    site_id: content.siteId,
+    content_type: content.type,
+    url_name: content.urlName,
+    primary_language: content.primaryLanguage,
+    created_at: content.createdAt,
+    updated_at: content.updatedAt,
+  };
+  await db
+    .insertInto('contents')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('id').doUpdateSet({
+        site_id: row.site_id,
+        content_type: row.content_type,
+        url_name: row.url_name,
+        primary_language: row.primary_language,
+        updated_at: row.updated_at,
+      }),
+    )
+    .execute();
+  await db.deleteFrom('content_translations').where('content_id', '=', content.id).execute();
+  if (content.translations.length === 0) return;
+  await db
+    .insertInto('content_translations')
+    .values(
+      content.translations.map((translation) => ({
+        content_id: content.id,
+        language: translation.language,
+        title: translation.title,
+        body: JSON.stringify(translation.body),
+        published_at: translation.publishedAt,
+      })),
+    )
+    .execute();
+}
+
+/** Creates or replaces one translation of a stored content. */
+export async function saveTranslation(db: ContentStore, contentId: string, translation: TranslationRecord): Promise<void> {
+  const values = { title: translation.title, body: JSON.stringify(translation.body), published_at: translation.publishedAt };
+  await db
+    .insertInto('content_translations')
+    .values({ content_id: contentId, language: translation.language, ...values })
+    .onConflict((oc) => oc.columns(['content_id', 'language']).doUpdateSet(values))
+    .execute();
+}
+
+/**
+ * Adds many new contents at once, each with its translations: a few statements per batch rather
+ * than a few per content. For contents that are not stored yet (a fresh collection, a benchmark).
+ */
+export async function insertContents(db: ContentStore, contents: ContentRecord[]): Promise<void> {
+  // Batches keep each statement under SQLite's bound-parameter limit (8 columns × 500 rows).
+  for (let start = 0; start < contents.length; start += 500) {
+    const batch = contents.slice(start, start + 500);
+    await db
+      .insertInto('contents')
+      .values(
+        batch.map((content) => ({
+          id: content.id,
+          content_key: content.contentKey,
+          site_id: content.siteId,
+          content_type: content.type,
+          url_name: content.urlName,
+          primary_language: content.primaryLanguage,
+          created_at: content.createdAt,
+          updated_at: content.updatedAt,
+        })),
+      )
+      .execute();
+    const translations = batch.flatMap((content) =>
+      content.translations.map((translation) => ({
+        content_id: content.id,
+        language: translation.language,
+        title: translation.title,
+        body: JSON.stringify(translation.body),
+        published_at: translation.publishedAt,
+      })),
+    );
+    for (let at = 0; at < translations.length; at += 500)
+      await db
+        .insertInto('content_translations')
+        .values(translations.slice(at, at + 500))
+        .execute();
+  }
+}
+
+/** Every content row, by content key (for exports). */
+export async function listAllContents(db: ContentStore): Promise<Content[]> {
+  return db.selectFrom('contents').selectAll().orderBy('content_key').execute();
+}
+
+/** Every translation row as stored, body as JSON text (for exports and comparisons). */
+export async function listStoredTranslations(db: ContentStore, contentIds?: string[]): Promise<ContentTranslationsTable[]> {
+  let query = db.selectFrom('content_translations').selectAll();
+  if (contentIds !== undefined) {
+    if (contentIds.length === 0) return [];
+    query = query.where('content_id', 'in', contentIds);
+  }
+  return query.orderBy('content_id').orderBy('language').execute();
+}
+
+/** Every content type as stored, its field schema as JSON text. */
+export async function listStoredContentTypes(db: ContentStore): Promise<Array<{ fullyQualifiedName: string; name: string; fieldSchema: string }>> {
+  const rows = await db.selectFrom('content_types').selectAll().orderBy('fully_qualified_name').execute();
+  return rows.map((row) => ({ fullyQualifiedName: row.fully_qualified_name, name: row.name, fieldSchema: row.field_schema }));
+}

@@ -1,4 +1,5 @@
 /** Binary content: image files of image contents, and versioned file assets (documents). */
+import { createHash } from 'node:crypto';
 import type { ContentStore } from '../database';
 import type { FileAssetsTable, MediaTable } from '../schema';
 
@@ -65,4 +66,70 @@ export async function findFileAsset(db: ContentStore, assetId: string, version?:
   let query = db.selectFrom('file_assets').selectAll().where('asset_id', '=', assetId);
   if (version !== undefined) query = query.where('version', '=', version);
   return query.orderBy('version', 'desc').limit(1).executeTakeFirst();
+}
+
+export interface MediaRecord {
+  fileName: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  bytes: Buffer;
+  createdAt: string;
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+/** Replaces the file of an image content (null: it has none). */
+export async function saveMedia(db: ContentStore, contentId: string, media: MediaRecord | null): Promise<void> {
+  await db.deleteFrom('media').where('content_id', '=', contentId).execute();
+  if (media === null) return;
+  await db
+    .insertInto('media')
+    .values({
+      content_id: contentId,
+      file_name: media.fileName,
+      mime_type: media.mimeType,
+      width: media.width,
+      height: media.height,
+      byte_size: media.bytes.length,
+      sha256: sha256(media.bytes),
+      bytes: media.bytes,
+      created_at: media.createdAt,
+    })
+    .execute();
+}
+
+export interface FileAssetRecord {
+  assetId: string;
+  version: number;
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+  createdAt: string;
+}
+
+/** Creates or replaces one version of a file asset. */
+export async function saveFileAsset(db: ContentStore, asset: FileAssetRecord): Promise<void> {
+  const values = { file_name: asset.fileName, mime_type: asset.mimeType, byte_size: asset.bytes.length, sha256: sha256(asset.bytes), bytes: asset.bytes };
+  await db
+    .insertInto('file_assets')
+    .values({ asset_id: asset.assetId, version: asset.version, created_at: asset.createdAt, ...values })
+    .onConflict((oc) => oc.columns(['asset_id', 'version']).doUpdateSet(values))
+    .execute();
+}
+
+/** Every image file with its bytes, by content id (for exports). */
+export async function listAllMedia(db: ContentStore): Promise<MediaTable[]> {
+  return db.selectFrom('media').selectAll().orderBy('content_id').execute();
+}
+
+/** Every version of every file asset (for exports). */
+export async function listAllFileAssets(db: ContentStore): Promise<FileAsset[]> {
+  return db.selectFrom('file_assets').selectAll().orderBy('asset_id').orderBy('version').execute();
+}
+
+/** The versions of a file asset, newest first, with their digests. */
+export async function listFileAssetVersions(db: ContentStore, assetId: string): Promise<Array<{ version: number; sha256: string }>> {
+  const rows = await db.selectFrom('file_assets').select(['version', 'sha256']).where('asset_id', '=', assetId).orderBy('version', 'desc').execute();
+  return rows.map((row) => ({ version: Number(row.version), sha256: row.sha256 }));
 }

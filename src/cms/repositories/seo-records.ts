@@ -25,21 +25,39 @@ export async function findSeoRecord(db: ContentStore, siteId: string, recordIdOr
   return row === undefined ? undefined : toSeoRecord(row);
 }
 
-export async function insertSeoRecord(db: ContentStore, siteId: string, record: SeoRecord): Promise<void> {
+/** Creates or updates an SEO record by site and record id. */
+export async function saveSeoRecord(db: ContentStore, siteId: string, record: SeoRecord): Promise<void> {
+  const values = {
+    url_alias: record.urlAlias,
+    record_name: record.recordName,
+    object_name: record.objectName,
+    fields: JSON.stringify(record.fields),
+    href_lang_urls: JSON.stringify(record.hrefLangUrls),
+    canonical_url: record.canonicalUrl,
+    is_seo_indexed: record.isSeoIndexed ? 1 : 0,
+  };
   await db
     .insertInto('seo_records')
-    .values({
-      site_id: siteId,
-      record_id: record.recordId,
-      url_alias: record.urlAlias,
-      record_name: record.recordName,
-      object_name: record.objectName,
-      fields: JSON.stringify(record.fields),
-      href_lang_urls: JSON.stringify(record.hrefLangUrls),
-      canonical_url: record.canonicalUrl,
-      is_seo_indexed: record.isSeoIndexed ? 1 : 0,
-    })
+    .values({ site_id: siteId, record_id: record.recordId, ...values })
+    .onConflict((oc) => oc.columns(['site_id', 'record_id']).doUpdateSet(values))
     .execute();
+}
+
+/** The URL aliases of every site's SEO records, by site and alias. */
+export async function listSeoAliases(db: ContentStore): Promise<Array<{ siteId: string; recordId: string; urlAlias: string }>> {
+  const rows = await db
+    .selectFrom('seo_records')
+    .select(['site_id', 'record_id', 'url_alias'])
+    .where('url_alias', 'is not', null)
+    .orderBy('site_id')
+    .orderBy('record_id')
+    .execute();
+  return rows.map((row) => ({ siteId: row.site_id, recordId: row.record_id, urlAlias: row.url_alias ?? '' }));
+}
+
+/** Every SEO record as stored, fields as JSON text (for exports). */
+export async function listStoredSeoRecords(db: ContentStore): Promise<SeoRecordsTable[]> {
+  return db.selectFrom('seo_records').selectAll().orderBy('site_id').orderBy('record_id').execute();
 }
 
 /**

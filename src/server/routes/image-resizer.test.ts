@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -69,12 +70,10 @@ describe('GET /cdn-cgi/image (spec §7.6)', () => {
 
   it('redirects to the original when processing fails and onerror=redirect, else answers 422', async () => {
     const broken = DEMO_IDS.imageKey('silane');
-    const content = await test.store.db.selectFrom('contents').select('id').where('content_key', '=', broken).executeTakeFirstOrThrow();
-    await test.store.db
-      .updateTable('media')
-      .set({ bytes: Buffer.from('not an image'), sha256: 'broken' })
-      .where('content_id', '=', content.id)
-      .execute();
+    // The stored file is damaged, as a disk or a hand-written statement could damage it.
+    await sql`UPDATE media SET bytes = ${Buffer.from('not an image')}, sha256 = 'broken' WHERE content_id IN (SELECT id FROM contents WHERE content_key = ${broken})`.execute(
+      test.store.db,
+    );
     const path = `sfsites/c/cms/delivery/media/${broken}`;
     const redirected = await test.app.inject({ url: resized('onerror=redirect,width=200', path) });
     expect(redirected.statusCode).toBe(302);

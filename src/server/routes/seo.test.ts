@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { changeSeoRecord } from '../../../tests/helpers/test-content';
 
 const ORIGIN = 'https://lit.example.com';
 const LANGUAGES: Array<[string, string, string]> = [
@@ -45,15 +46,11 @@ beforeAll(async () => {
     }),
   );
   test = await createTestApp({ env: { SITE_URL: ORIGIN, PAGES_DIR: directory } });
-  await test.store.db
-    .updateTable('seo_records')
-    .set({
-      is_seo_indexed: 0,
-      canonical_url: '/sheet/silane-canonical',
-      fields: JSON.stringify({ Title: 'Silane "SiH4"', Description: "It's a gas", CASNumber: '7803-62-5' }),
-    })
-    .where('url_alias', '=', 'silane')
-    .execute();
+  await changeSeoRecord(test.store, 'silane', {
+    isSeoIndexed: false,
+    canonicalUrl: '/sheet/silane-canonical',
+    fields: { Title: 'Silane "SiH4"', Description: "It's a gas", CASNumber: '7803-62-5' },
+  });
 });
 afterAll(async () => {
   await test.close();
@@ -141,9 +138,7 @@ describe('record data (spec §3.5, §5.4)', () => {
     expect(head).toContain('<meta property="og:title" content="Silane &quot;SiH4&quot;" data-seo>');
     expect(head).not.toContain('http-equiv');
 
-    const byId = await test.app.inject(
-      `/sheet/${(await test.store.db.selectFrom('seo_records').select('record_id').where('url_alias', '=', 'teos').executeTakeFirstOrThrow()).record_id}`,
-    );
+    const byId = await test.app.inject(`/sheet/${(await changeSeoRecord(test.store, 'teos', {})).recordId}`);
     expect(split(byId.body).head).toContain('<title>Tetraethyl orthosilicate (TEOS) (Literature Sheet) | Literature Sheets</title>');
     expect(count(split(byId.body).head, /name="robots"/g)).toBe(0);
   });
