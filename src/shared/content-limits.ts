@@ -44,13 +44,17 @@ function pathOf(frame: Frame): string {
  * itself counts as level 1 when it is an object or a list. Stops at the first problem, so a value
  * nested without end is looked at only down to the limit.
  */
-export function findNestingProblem(value: unknown, maxDepth: number = CONTENT_LIMITS.depth): LimitProblem | null {
+export function findNestingProblem(
+  value: unknown,
+  maxDepth: number = CONTENT_LIMITS.depth,
+  maxTextLength: number = CONTENT_LIMITS.textLength,
+): LimitProblem | null {
   const stack: Frame[] = [{ value, key: null, parent: null, depth: 1 }];
   while (stack.length > 0) {
     const frame = stack.pop() as Frame;
     const { value: current } = frame;
     if (typeof current === 'string') {
-      if (current.length > CONTENT_LIMITS.textLength) return { path: pathOf(frame), message: `is longer than ${CONTENT_LIMITS.textLength} characters` };
+      if (current.length > maxTextLength) return { path: pathOf(frame), message: `is longer than ${maxTextLength} characters` };
       continue;
     }
     if (current === null || typeof current !== 'object') continue;
@@ -59,8 +63,8 @@ export function findNestingProblem(value: unknown, maxDepth: number = CONTENT_LI
     // Pushed in reverse, so problems are found in the order a reader would meet them.
     for (let index = entries.length - 1; index >= 0; index--) {
       const [key, entry] = entries[index] as [string | number, unknown];
-      if (typeof key === 'string' && key.length > CONTENT_LIMITS.textLength)
-        return { path: pathOf(frame), message: `has a field name longer than ${CONTENT_LIMITS.textLength} characters` };
+      if (typeof key === 'string' && key.length > maxTextLength)
+        return { path: pathOf(frame), message: `has a field name longer than ${maxTextLength} characters` };
       stack.push({ value: entry, key, parent: frame, depth: frame.depth + 1 });
     }
   }

@@ -39,6 +39,25 @@ function hasValidMailbox(link: string): boolean {
   });
 }
 
+/**
+ * Why an authored link cannot be a sheet's link, or null when it can: a sheet opens an https://
+ * address or a path on this site (spec §5.1). Said so that the author knows what to write instead.
+ */
+export function linkProblem(link: string): string | null {
+  const kind = classifyLink(link);
+  if (kind === 'absolute' || kind === 'relative') return null;
+  const shown = JSON.stringify(link.length > 80 ? `${link.slice(0, 80)}…` : link);
+  if (link.length > MAX_URL_LENGTH) return `is longer than ${MAX_URL_LENGTH} characters (spec §5.1)`;
+  if (UNSAFE_CHARACTERS.test(link)) return `${shown} holds spaces, backslashes or control characters: a link is one address, without them`;
+  if (/^http:\/\//i.test(link)) return `${shown} is an http:// address: links must use https:// (spec §5.1)`;
+  if (link.startsWith('//')) return `${shown} starts with //, which leaves the site without saying how: write the address in full, starting with https://`;
+  if (link.startsWith('#')) return `${shown} only points within a page: a sheet links to a page or a document, with https:// or a path starting with /`;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(link)?.[1];
+  if (scheme !== undefined)
+    return `${shown} uses the ${scheme.toLowerCase()}: scheme, which a sheet never links to: use an https:// address or a path starting with /`;
+  return `${shown} is not an address: use an https:// address or a path on this site starting with /`;
+}
+
 /** spec §5.1: an image data URI starts with data:image (raster types only: SVG can carry script). */
 export function isImageDataUri(value: string): boolean {
   return value.length <= 1_000_000 && IMAGE_DATA_URI.test(value);

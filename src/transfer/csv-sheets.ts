@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 import { CONTENT_LIMITS } from '../shared/content-limits';
-import { classifyLink } from '../shared/links';
+import { linkProblem } from '../shared/links';
 import { normalizeText, urlNameOf } from '../shared/text';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { ManifestError } from './manifest';
@@ -133,8 +133,8 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
     const url = cell('url');
     const documentPath = cell('document');
     if (url !== '' && documentPath !== '') problems.push(`line ${row.line}: give a url or a document, not both`);
-    if (url !== '' && !['absolute', 'relative'].includes(classifyLink(url)))
-      problems.push(`${at('url')}: "${url.slice(0, 80)}" is not an http(s) URL or a path starting with /`);
+    const urlProblem = url === '' ? null : linkProblem(url);
+    if (urlProblem !== null) problems.push(`${at('url')}: ${urlProblem}`);
     let document: CsvFile | null = null;
     if (documentPath !== '') {
       const bytes = readFile(at('document'), documentPath);

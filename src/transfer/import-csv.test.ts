@@ -165,7 +165,7 @@ describe('CSV import into the demo collection', () => {
     expect(problems).toEqual([
       'line 2, title: every sheet needs a title',
       'line 3, language: "english" is not a language like en_US or de',
-      'line 3, url: "javascript:alert(1)" is not an http(s) URL or a path starting with /',
+      'line 3, url: "javascript:alert(1)" uses the javascript: scheme, which a sheet never links to: use an https:// address or a path starting with /',
       'line 4: give a url or a document, not both',
       'line 5, document: docs/none.pdf does not exist or is larger than 50 MB',
       "line 5, image: ../outside.png must be inside the CSV file's folder",

@@ -1,31 +1,22 @@
 /**
- * Checks a page definition read from JSON and fills in the defaults the spec gives. Every problem
- * is reported with its place in the file (e.g. `sections[1].columns[0].width`), all at once, so an
- * operator fixes a file in one go.
+ * Checks a page definition read from JSON against its schemas (page-definition.ts), fills in the
+ * defaults the spec gives, and checks what a schema cannot say: unique ids, the grid's width, a
+ * proportion's widths, the spec's messages for CMS inputs (§5.5, §8), page references (§3.7) and
+ * translation keys. Every problem is reported with its place in the file (e.g.
+ * `sections[1].columns[0].width`), all at once, so an operator fixes a file in one go.
  */
 import { MESSAGES } from '../../shared/errors';
 import { kindOfChannelOrSiteId } from '../../shared/ids';
-import { isValidPageReference, type PageReference } from '../../shared/page-references';
-import type { ComponentAction } from '../components/component-action';
+import { isValidPageReference } from '../../shared/page-references';
+import { checkValue } from '../../shared/schema/check';
+import type { COLUMN_PROPORTIONS } from '../../shared/constants';
+import { ALIGNMENTS, GRID_UNITS } from '../../shared/constants';
 import {
-  ALIGNMENTS,
-  COLUMN_PROPORTIONS,
-  DEFAULT_HEADING_TAG,
-  DEFAULT_TEXT_STYLE,
-  FORM_FACTORS,
-  GRID_UNITS,
-  SPACING_OPTIONS,
-  TEXT_STYLES,
-} from '../../shared/constants';
-import {
+  COMPONENT_SCHEMAS,
+  PageDefinitionSchema,
   type Alignment,
-  type CardSettings,
-  type CollectionGridDefinition,
-  type ColumnDefinition,
   type ComponentDefinition,
-  type FormFactor,
   type PageDefinition,
-  type SectionBackground,
   type SectionDefinition,
 } from './page-definition';
 
@@ -39,20 +30,9 @@ export class PageDefinitionError extends Error {
   }
 }
 
-const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 /** spec §9: the columns' widths in grid units for each proportion. */
 export const PROPORTION_WIDTHS: Record<(typeof COLUMN_PROPORTIONS)[number], [number, number]> = { '1:1': [6, 6], '1:5': [2, 10], '1:2': [4, 8], '2:1': [8, 4] };
-
-/** CSS values that page styles may carry: lengths, colours, positions. No url(), no semicolons. */
-const CSS_LENGTH = /^(?:0|\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%))$/;
-const CSS_COLOUR = /^(?:#[0-9a-fA-F]{3,8}|rgba?\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*(?:,\s*(?:0|1|0?\.\d+)\s*)?\)|transparent)$/;
-const CSS_POSITION = /^(?:(?:left|right|top|bottom|center|\d{1,3}%)\s*){1,2}$/;
-const CSS_SIZE_OR_REPEAT = /^(?:cover|contain|auto|repeat|no-repeat|repeat-x|repeat-y|space|round)$/;
-const IDENTIFIER = /^[a-z][a-z0-9-]{0,63}$/;
-
-export function isCssLength(value: string): boolean {
-  return CSS_LENGTH.test(value);
-}
+const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
 
 /** spec §5.6: block alignment top/left/bottom/right/center; anything else falls back to center. */
 export function normalizeAlignment(value: unknown): Alignment {
@@ -73,121 +53,102 @@ export function cmsInputProblem(input: unknown): string | null {
   return null;
 }
 
-type Json = Record<string, unknown>;
-
-class Checker {
-  readonly problems: string[] = [];
-
-  fail(path: string, message: string): void {
-    this.problems.push(`${path}: ${message}`);
-  }
-
-  object(path: string, value: unknown): Json {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      this.fail(path, 'must be an object');
-      return {};
-    }
-    return value as Json;
-  }
-
-  array(path: string, value: unknown): unknown[] {
-    if (!Array.isArray(value)) {
-      this.fail(path, 'must be a list');
-      return [];
-    }
-    return value;
-  }
-
-  string(path: string, value: unknown, { pattern, max = 10_000, allowEmpty = true }: { pattern?: RegExp; max?: number; allowEmpty?: boolean } = {}): string {
-    if (typeof value !== 'string') {
-      this.fail(path, 'must be text');
-      return '';
-    }
-    if (!allowEmpty && value.trim() === '') this.fail(path, 'must not be empty');
-    else if (value.length > max) this.fail(path, `must be at most ${max} characters`);
-    else if (pattern !== undefined && value !== '' && !pattern.test(value)) this.fail(path, `has an unsupported value ${JSON.stringify(value)}`);
-    return value;
-  }
-
-  oneOf<T extends string>(path: string, value: unknown, options: readonly T[]): T {
-    if (typeof value !== 'string' || !options.includes(value as T)) {
-      this.fail(path, `must be one of ${options.join(', ')}`);
-      return options[0] as T;
-    }
-    return value as T;
-  }
-
-  boolean(path: string, value: unknown): boolean {
-    if (typeof value !== 'boolean') this.fail(path, 'must be true or false');
-    return value === true;
-  }
-
-  integer(path: string, value: unknown, min: number, max: number): number {
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
-      this.fail(path, `must be a whole number from ${min} to ${max}`);
-      return min;
-    }
-    return value;
-  }
-
-  number(path: string, value: unknown, min: number, max: number): number {
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-      this.fail(path, `must be a number from ${min} to ${max}`);
-      return min;
-    }
-    return value;
-  }
-
-  reference(path: string, value: unknown): PageReference | null {
-    if (value === null || value === undefined) return null;
-    const reference = this.object(path, value) as PageReference;
-    if (!isValidPageReference(reference)) this.fail(path, 'is not a valid page reference: its type needs attributes it does not have');
-    return reference;
-  }
-}
-
 export function validatePageDefinition(json: unknown, source: string): PageDefinition {
-  const check = new Checker();
-  const root = check.object('(page)', json);
-  const seo = check.object('seo', root.seo);
-  const ids = new Set<string>();
-  const uniqueId = (path: string, value: unknown) => {
-    const id = check.string(path, value, { pattern: IDENTIFIER, allowEmpty: false });
-    if (ids.has(id)) check.fail(path, `repeats the id "${id}"`);
-    ids.add(id);
-    return id;
-  };
-  const page: PageDefinition = {
-    name: check.string('name', root.name, { pattern: IDENTIFIER, allowEmpty: false }),
-    path: check.string('path', root.path, { pattern: PAGE_PATH, allowEmpty: false }),
-    seo: {
-      pageTitle: check.string('seo.pageTitle', seo.pageTitle, { max: 300, allowEmpty: false }),
-      description: check.string('seo.description', seo.description ?? '', { max: 1_000 }),
-      customHeadTags: check.string('seo.customHeadTags', seo.customHeadTags ?? '', { max: 20_000 }),
-    },
-    sections: check.array('sections', root.sections).map((value, index) => readSection(check, `sections[${index}]`, value, uniqueId)),
-  };
-  if (root.translations !== undefined) page.translations = readTranslations(check, root.translations, page);
-  if (check.problems.length > 0) throw new PageDefinitionError(source, check.problems);
+  const checked = checkValue<PageDefinition>(PageDefinitionSchema, json, '(page)');
+  const problems = [...checked.problems];
+  const page = checked.value;
+  // Components are checked even when the page has other problems, so that all are reported at once.
+  if (Array.isArray(page.sections)) {
+    page.sections.forEach((section, index) => problems.push(...completeSection(section, `sections[${index}]`)));
+    problems.push(...repeatedIds(page));
+  }
+  if (problems.length === 0 && page.translations !== undefined) problems.push(...translationProblems(page));
+  if (problems.length > 0) throw new PageDefinitionError(source, problems);
   return page;
 }
 
-/** '/', '/a/b', and either of them ending in '/:recordId' (spec §2.2 route parameter). */
-const PAGE_PATH = /^\/(?:[A-Za-z0-9._~-]+(?:\/[A-Za-z0-9._~-]+)*)?(?:\/?:recordId)?$/;
-const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
-
-function readTranslations(check: Checker, value: unknown, page: PageDefinition): Record<string, Record<string, string>> {
-  const translations: Record<string, Record<string, string>> = {};
-  for (const [language, texts] of Object.entries(check.object('translations', value))) {
-    if (!LANGUAGE.test(language)) check.fail(`translations.${language}`, 'must be a language such as de_DE');
-    translations[language] = {};
-    for (const [key, text] of Object.entries(check.object(`translations.${language}`, texts))) {
-      const path = `translations.${language}.${key}`;
-      translations[language][key] = check.string(path, text, { max: 20_000 });
-      if (typeof translatedValue(page, key) !== 'string') check.fail(path, 'names no text of this page');
+/** Checks each component against its own schema, then what a section's schema cannot say. */
+function completeSection(section: SectionDefinition, path: string): string[] {
+  const problems: string[] = [];
+  if (section === null || typeof section !== 'object' || !Array.isArray(section.columns)) return problems;
+  section.columns.forEach((column, index) => {
+    const at = `${path}.columns[${index}]`;
+    if (column === null || typeof column !== 'object' || !Array.isArray(column.components)) return;
+    if (column.alignment !== undefined) column.alignment = normalizeAlignment(column.alignment);
+    column.components = column.components.map((component, position) => {
+      const place = `${at}.components[${position}]`;
+      if (component === null || typeof component !== 'object' || !(component.type in COMPONENT_SCHEMAS)) return component;
+      const checked = checkValue<ComponentDefinition>(COMPONENT_SCHEMAS[component.type], component, place);
+      // The spec's own messages for a CMS component's input (§5.5, §8), in place of the schema's.
+      const inputProblem = component.type === 'collectionGrid' ? cmsInputProblem((component as { input?: unknown }).input) : null;
+      if (inputProblem !== null) problems.push(`${place}.input: ${inputProblem}`);
+      else problems.push(...checked.problems);
+      if (checked.problems.length === 0 && checked.value.type === 'collectionGrid') problems.push(...gridProblems(checked.value, place));
+      return checked.value;
+    });
+  });
+  if (section.proportion !== undefined) {
+    const [first, second] = PROPORTION_WIDTHS[section.proportion];
+    if (section.columns.length !== 2 || section.columns[0] === undefined || section.columns[1] === undefined)
+      problems.push(`${path}.proportion: applies only to a section with two columns`);
+    else {
+      section.columns[0].width = first;
+      section.columns[1].width = second;
     }
   }
-  return translations;
+  // Only widths the schema accepted add up (a wrong one is reported already).
+  const widths = section.columns.map((column) => column?.width);
+  const total = widths.reduce<number>((sum, width) => sum + (Number.isInteger(width) && width >= 1 && width <= GRID_UNITS ? width : 0), 0);
+  if (total > GRID_UNITS) problems.push(`${path}.columns: take ${total} of the ${GRID_UNITS} grid units`);
+  const background = section.background;
+  if (background !== undefined && background.url === undefined && background.srcSet === undefined) problems.push(`${path}.background: needs a url or a srcSet`);
+  return problems;
+}
+
+function gridProblems(grid: Extract<ComponentDefinition, { type: 'collectionGrid' }>, path: string): string[] {
+  const problems: string[] = [];
+  const { action } = grid.settings.errorState;
+  if (action.type === 'redirect' && action.target === undefined) problems.push(`${path}.settings.errorState.action.target: is needed to redirect`);
+  const references: Array<[string, unknown]> = [
+    [`${path}.settings.errorState.action.target`, action.type === 'redirect' ? action.target : null],
+    [`${path}.settings.card.secondaryButton.target`, grid.settings.card.secondaryButton.target],
+  ];
+  for (const [place, reference] of references) {
+    if (reference !== null && reference !== undefined && !isValidPageReference(reference as Parameters<typeof isValidPageReference>[0])) {
+      problems.push(`${place}: is not a valid page reference: its type needs attributes it does not have`);
+    }
+  }
+  return problems;
+}
+
+/** Section and component ids are unique in a page, in document order. */
+function repeatedIds(page: PageDefinition): string[] {
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  const note = (place: string, id: unknown) => {
+    if (typeof id !== 'string') return;
+    if (seen.has(id)) problems.push(`${place}: repeats the id "${id}"`);
+    seen.add(id);
+  };
+  const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
+  page.sections.forEach((section, index) => {
+    note(`sections[${index}].id`, section?.id);
+    list(section?.columns).forEach((column, columnIndex) =>
+      list(column?.components).forEach((component, position) => note(`sections[${index}].columns[${columnIndex}].components[${position}].id`, component?.id)),
+    );
+  });
+  return problems;
+}
+
+function translationProblems(page: PageDefinition): string[] {
+  const problems: string[] = [];
+  for (const [language, texts] of Object.entries(page.translations ?? {})) {
+    if (!LANGUAGE.test(language)) problems.push(`translations.${language}: must be a language such as de_DE`);
+    for (const key of Object.keys(texts)) {
+      if (typeof translatedValue(page, key) !== 'string') problems.push(`translations.${language}.${key}: names no text of this page`);
+    }
+  }
+  return problems;
 }
 
 /** The text a translation key names: 'seo.<field>' or '<componentId>.<setting path>'. */
@@ -220,197 +181,4 @@ export function localizePage(page: PageDefinition, language: string): PageDefini
     if (target !== null && typeof target === 'object') (target as Record<string, unknown>)[last] = text;
   }
   return localized;
-}
-
-function readSection(check: Checker, path: string, value: unknown, uniqueId: (path: string, value: unknown) => string): SectionDefinition {
-  const json = check.object(path, value);
-  const section: SectionDefinition = json.columns === undefined ? newSection('') : { id: '', columns: [] };
-  section.id = uniqueId(`${path}.id`, json.id);
-  if (json.columns !== undefined) {
-    section.columns = check.array(`${path}.columns`, json.columns).map((column, index) => readColumn(check, `${path}.columns[${index}]`, column, uniqueId));
-  }
-  if (json.direction !== undefined) {
-    const direction = check.object(`${path}.direction`, json.direction);
-    section.direction = {};
-    for (const [size, value] of Object.entries(direction)) {
-      const formFactor = check.oneOf(`${path}.direction`, size, FORM_FACTORS);
-      section.direction[formFactor] = check.oneOf(`${path}.direction.${size}`, value, ['row', 'column'] as const);
-    }
-  }
-  if (json.proportion !== undefined) {
-    section.proportion = check.oneOf(`${path}.proportion`, json.proportion, COLUMN_PROPORTIONS);
-    if (section.columns.length !== 2) check.fail(`${path}.proportion`, 'applies only to a section with two columns');
-    else {
-      const [first, second] = PROPORTION_WIDTHS[section.proportion];
-      section.columns[0]!.width = first;
-      section.columns[1]!.width = second;
-    }
-  }
-  const total = section.columns.reduce((sum, column) => sum + column.width, 0);
-  if (total > GRID_UNITS) check.fail(`${path}.columns`, `take ${total} of the ${GRID_UNITS} grid units`);
-  if (json.background !== undefined) section.background = readBackground(check, `${path}.background`, json.background);
-  return section;
-}
-
-function readBackground(check: Checker, path: string, value: unknown): SectionBackground {
-  const json = check.object(path, value);
-  const background: SectionBackground = {};
-  if (json.url !== undefined) background.url = check.string(`${path}.url`, json.url, { max: 2048 });
-  if (json.srcSet !== undefined) {
-    const srcSet = check.object(`${path}.srcSet`, json.srcSet);
-    background.srcSet = {};
-    for (const [size, url] of Object.entries(srcSet))
-      background.srcSet[check.oneOf(`${path}.srcSet`, size, FORM_FACTORS)] = check.string(`${path}.srcSet.${size}`, url, { max: 2048 });
-  }
-  if (background.url === undefined && background.srcSet === undefined) check.fail(path, 'needs a url or a srcSet');
-  if (json.altText !== undefined) background.altText = check.string(`${path}.altText`, json.altText, { max: 500 });
-  if (json.position !== undefined) background.position = check.string(`${path}.position`, json.position, { pattern: CSS_POSITION });
-  if (json.sizeOrRepeat !== undefined) background.sizeOrRepeat = check.string(`${path}.sizeOrRepeat`, json.sizeOrRepeat, { pattern: CSS_SIZE_OR_REPEAT });
-  if (json.overlayColour !== undefined) background.overlayColour = check.string(`${path}.overlayColour`, json.overlayColour, { pattern: CSS_COLOUR });
-  return background;
-}
-
-function readColumn(check: Checker, path: string, value: unknown, uniqueId: (path: string, value: unknown) => string): ColumnDefinition {
-  const json = check.object(path, value);
-  const column: ColumnDefinition = {
-    name: check.string(`${path}.name`, json.name, { max: 100, allowEmpty: false }),
-    width: check.integer(`${path}.width`, json.width ?? GRID_UNITS, 1, GRID_UNITS),
-    components: check
-      .array(`${path}.components`, json.components ?? [])
-      .map((component, index) => readComponent(check, `${path}.components[${index}]`, component, uniqueId)),
-  };
-  if (json.alignment !== undefined) column.alignment = normalizeAlignment(json.alignment);
-  if (json.visibleOn !== undefined) {
-    column.visibleOn = check
-      .array(`${path}.visibleOn`, json.visibleOn)
-      .map((size, index) => check.oneOf(`${path}.visibleOn[${index}]`, size, FORM_FACTORS)) as FormFactor[];
-  }
-  return column;
-}
-
-function readComponent(check: Checker, path: string, value: unknown, uniqueId: (path: string, value: unknown) => string): ComponentDefinition {
-  const json = check.object(path, value);
-  const id = uniqueId(`${path}.id`, json.id);
-  const settings = check.object(`${path}.settings`, json.settings);
-  const type = check.oneOf(`${path}.type`, json.type, ['richTextHeading', 'richText', 'collectionGrid'] as const);
-  switch (type) {
-    case 'richTextHeading':
-      return {
-        type,
-        id,
-        settings: {
-          // spec §9: the default heading tag is h3.
-          tag: settings.tag === undefined ? DEFAULT_HEADING_TAG : check.oneOf(`${path}.settings.tag`, settings.tag, HEADING_TAGS),
-          bold: settings.bold === undefined ? false : check.boolean(`${path}.settings.bold`, settings.bold),
-          fontSize: check.string(`${path}.settings.fontSize`, settings.fontSize ?? '1.25rem', { pattern: CSS_LENGTH, allowEmpty: false }),
-          text: check.string(`${path}.settings.text`, settings.text, { max: 1_000, allowEmpty: false }),
-          ...(settings.alignment === undefined
-            ? {}
-            : { alignment: check.oneOf(`${path}.settings.alignment`, settings.alignment, ['left', 'center', 'right'] as const) }),
-        },
-      };
-    case 'richText':
-      return { type, id, settings: { html: check.string(`${path}.settings.html`, settings.html, { max: 100_000 }) } };
-    case 'collectionGrid':
-      return readCollectionGrid(check, path, id, json, settings);
-  }
-}
-
-function readCollectionGrid(check: Checker, path: string, id: string, json: Json, settings: Json): CollectionGridDefinition {
-  const inputProblem = cmsInputProblem(json.input);
-  if (inputProblem !== null) check.fail(`${path}.input`, inputProblem);
-  const input = (json.input ?? {}) as Json;
-  const s = `${path}.settings`;
-  const emptyState = check.object(`${s}.emptyState`, settings.emptyState ?? { enabled: false, message: '' });
-  const errorState = check.object(`${s}.errorState`, settings.errorState ?? { enabled: false, message: '' });
-  const paginator = settings.paginator === null ? null : check.object(`${s}.paginator`, settings.paginator);
-  return {
-    type: 'collectionGrid',
-    id,
-    input: {
-      channelOrSiteId: typeof input.channelOrSiteId === 'string' ? input.channelOrSiteId : '',
-      collectionKeyOrId: check.string(`${path}.input.collectionKeyOrId`, input.collectionKeyOrId, { pattern: /^[A-Za-z0-9]{15,28}$/, allowEmpty: false }),
-    },
-    settings: {
-      pageSize: check.integer(`${s}.pageSize`, settings.pageSize, 1, 250),
-      // spec §9: grid constants 1 and 6: from one to six columns.
-      columns: check.integer(`${s}.columns`, settings.columns ?? 1, 1, 6),
-      spacing: check.oneOf(`${s}.spacing`, settings.spacing ?? 'small', SPACING_OPTIONS),
-      centered: check.boolean(`${s}.centered`, settings.centered ?? true),
-      widthPercent: check.integer(`${s}.widthPercent`, settings.widthPercent ?? 100, 10, 100),
-      showBorder: check.boolean(`${s}.showBorder`, settings.showBorder ?? false),
-      preload: check.boolean(`${s}.preload`, settings.preload ?? true),
-      autoScroll: check.boolean(`${s}.autoScroll`, settings.autoScroll ?? false),
-      ...(settings.sortBy === undefined ? {} : { sortBy: check.string(`${s}.sortBy`, settings.sortBy, { pattern: /^[A-Za-z_][A-Za-z0-9_]{0,79}$/ }) }),
-      ...(settings.sortOrder === undefined ? {} : { sortOrder: check.oneOf(`${s}.sortOrder`, settings.sortOrder, ['Ascending', 'Descending'] as const) }),
-      emptyState: {
-        enabled: check.boolean(`${s}.emptyState.enabled`, emptyState.enabled),
-        message: check.string(`${s}.emptyState.message`, emptyState.message ?? '', { max: 500 }),
-      },
-      errorState: {
-        enabled: check.boolean(`${s}.errorState.enabled`, errorState.enabled),
-        message: check.string(`${s}.errorState.message`, errorState.message ?? '', { max: 500 }),
-        action: readAction(check, `${s}.errorState.action`, errorState.action),
-      },
-      paginator:
-        paginator === null
-          ? null
-          : {
-              variant: check.oneOf(`${s}.paginator.variant`, paginator.variant, ['showmore', 'standard'] as const),
-              label: check.string(`${s}.paginator.label`, paginator.label ?? 'Show More', { max: 100, allowEmpty: false }),
-              style: check.oneOf(`${s}.paginator.style`, paginator.style ?? 'secondary', ['primary', 'secondary'] as const),
-            },
-      card: readCard(check, `${s}.card`, settings.card),
-    },
-  };
-}
-
-function readAction(check: Checker, path: string, value: unknown): ComponentAction {
-  if (value === undefined) return { type: 'inline' };
-  const json = check.object(path, value);
-  const type = check.oneOf(`${path}.type`, json.type, ['inline', 'redirect'] as const);
-  if (type === 'inline') return { type };
-  const target = check.reference(`${path}.target`, json.target);
-  if (target === null) check.fail(`${path}.target`, 'is needed to redirect');
-  return { type, target: target ?? {} };
-}
-
-function readCard(check: Checker, path: string, value: unknown): CardSettings {
-  const json = check.object(path, value);
-  const primary = check.object(`${path}.primaryButton`, json.primaryButton);
-  const secondary = check.object(`${path}.secondaryButton`, json.secondaryButton ?? { label: '', show: false, style: 'secondary', target: null });
-  const group = check.object(`${path}.buttonGroup`, json.buttonGroup ?? {});
-  return {
-    imagePosition: check.oneOf(`${path}.imagePosition`, json.imagePosition ?? 'left', ['left', 'right'] as const),
-    imageWidthPercent: check.number(`${path}.imageWidthPercent`, json.imageWidthPercent ?? 33.33, 10, 90),
-    imageFit: check.oneOf(`${path}.imageFit`, json.imageFit ?? 'contain', ['contain', 'cover'] as const),
-    imagePositionInFrame: check.string(`${path}.imagePositionInFrame`, json.imagePositionInFrame ?? 'center center', { pattern: CSS_POSITION }),
-    borderWidth: check.string(`${path}.borderWidth`, json.borderWidth ?? '0', { pattern: CSS_LENGTH }),
-    borderColour: check.string(`${path}.borderColour`, json.borderColour ?? 'rgb(0, 0, 0)', { pattern: CSS_COLOUR }),
-    borderRadius: check.string(`${path}.borderRadius`, json.borderRadius ?? '0', { pattern: CSS_LENGTH }),
-    titleTag: check.oneOf(`${path}.titleTag`, json.titleTag ?? DEFAULT_HEADING_TAG, HEADING_TAGS),
-    titleStyle: check.oneOf(`${path}.titleStyle`, json.titleStyle ?? DEFAULT_TEXT_STYLE, TEXT_STYLES),
-    descriptionTag: check.oneOf(`${path}.descriptionTag`, json.descriptionTag ?? DEFAULT_HEADING_TAG, HEADING_TAGS),
-    descriptionStyle: check.oneOf(`${path}.descriptionStyle`, json.descriptionStyle ?? DEFAULT_TEXT_STYLE, TEXT_STYLES),
-    contentWidthPercent: check.integer(`${path}.contentWidthPercent`, json.contentWidthPercent ?? 100, 10, 100),
-    contentPadding: check.oneOf(`${path}.contentPadding`, json.contentPadding ?? 'none', SPACING_OPTIONS),
-    primaryButton: {
-      label: check.string(`${path}.primaryButton.label`, primary.label, { max: 100 }),
-      show: check.boolean(`${path}.primaryButton.show`, primary.show),
-      style: check.oneOf(`${path}.primaryButton.style`, primary.style ?? 'primary', ['primary', 'secondary'] as const),
-    },
-    secondaryButton: {
-      label: check.string(`${path}.secondaryButton.label`, secondary.label ?? '', { max: 100 }),
-      show: check.boolean(`${path}.secondaryButton.show`, secondary.show ?? false),
-      style: check.oneOf(`${path}.secondaryButton.style`, secondary.style ?? 'secondary', ['primary', 'secondary'] as const),
-      target: check.reference(`${path}.secondaryButton.target`, secondary.target),
-    },
-    ...(json.detailsHtml === undefined ? {} : { detailsHtml: check.string(`${path}.detailsHtml`, json.detailsHtml, { max: 20_000 }) }),
-    buttonGroup: {
-      widthPercent: check.integer(`${path}.buttonGroup.widthPercent`, group.widthPercent ?? 50, 10, 100),
-      heightPx: check.integer(`${path}.buttonGroup.heightPx`, group.heightPx ?? 50, 20, 200),
-      direction: check.oneOf(`${path}.buttonGroup.direction`, group.direction ?? 'row', ['row', 'column'] as const),
-      spacing: check.oneOf(`${path}.buttonGroup.spacing`, group.spacing ?? 'space-evenly', ['space-evenly', 'space-between', 'center'] as const),
-    },
-  };
 }
