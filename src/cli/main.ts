@@ -9,9 +9,13 @@ import { ConfigError, loadConfig, type AppConfig } from '../server/config';
 import { createProgressBar } from './progress-bar';
 import { readSecret } from './read-secret';
 import { exportContentFolder } from '../transfer/export-content';
-import { importContentFolder, type ImportSummary } from '../transfer/import-content';
-import { migrateFromDeliveryApi } from '../transfer/migrate-from-api';
-import { importCsvFile } from '../transfer/import-csv';
+import { exportCsvFile } from '../transfer/export-csv';
+import { importManifest, readContentFolder, type ManifestWithFiles } from '../transfer/import-content';
+import { planImport } from '../transfer/import-plan';
+import { prepareMigration } from '../transfer/migrate-from-api';
+import { prepareCsvImport } from '../transfer/import-csv';
+import { confirm } from './confirm';
+import { countOf, formatPlan } from './print-plan';
 import { describeFailure } from '../cms/store-guard';
 import { randomBytes } from 'node:crypto';
 import { findUserByEmail, insertUser } from '../cms/repositories/users';
@@ -57,32 +61,67 @@ function readOptions(args: string[], names: string[], flags: string[] = []): { o
   return { options, flags: switches, positional };
 }
 
-function printImportSummary(summary: ImportSummary): void {
-  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+/**
+ * Plans an import, shows the plan when asked (--dry-run), asks before taking sheets off a
+ * collection, and applies it in one transaction.
+ */
+async function runImport(store: OpenStore, prepared: ManifestWithFiles, run: { dryRun: boolean; removeUnlisted: boolean; yes: boolean }): Promise<boolean> {
+  const plan = await planImport(store.db, prepared.manifest, prepared.files, { removeUnlisted: run.removeUnlisted });
+  const removals = countOf(plan, 'remove');
+  if (run.dryRun) {
+    console.log(formatPlan(plan));
+    console.log('Dry run: nothing was changed.');
+    return false;
+  }
+  if (removals > 0 && !run.yes) {
+    const question = `This takes ${removals} sheet${removals === 1 ? '' : 's'} the file does not list off the collection (they stay in the store). Go on?`;
+    if (!process.stdin.isTTY) throw new Error(`${question.replace(' Go on?', '')} Confirm with --yes (or see the plan with --dry-run); nothing was changed.`);
+    console.log(formatPlan(plan));
+    if (!(await confirm(question))) {
+      console.log('Nothing was changed.');
+      return false;
+    }
+  }
+  const progress = createProgressBar('Importing', process.stdout);
+  await importManifest(store.db, prepared.manifest, prepared.files, { onProgress: progress.update, removeUnlisted: run.removeUnlisted });
+  progress.done();
+  const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   console.log(
-    `Imported ${count(summary.contents, 'content', 'contents')}, ${count(summary.collections, 'collection', 'collections')}, ${count(summary.fileAssets, 'document', 'documents')}, ${count(summary.seoRecords, 'SEO record', 'SEO records')} and ${count(summary.sites, 'site', 'sites')}. Every server process shows the change on its next request.`,
+    `Added ${count(countOf(plan, 'add'), 'record')}, changed ${count(countOf(plan, 'change'), 'record')}${removals > 0 ? `, took ${count(removals, 'sheet')} off the collection` : ''}; left ${countOf(plan, 'keep')} alone. Every server process shows the change on its next request.`,
   );
+  return true;
 }
 
 const COMMANDS: Record<string, Command> = {
   content: {
-    summary: 'Import content from a folder or from another delivery API, or export it to a folder.',
+    summary: 'Import content from a folder, a CSV or another delivery API, or export it to a folder or a CSV.',
     usage: [
-      'content import <folder|manifest.json>',
-      'content import <sheets.csv> [--collection <keyOrId>] [--title <new collection title>] [--keep-others]',
-      'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR]',
+      'content import <folder|manifest.json> [--dry-run] [--remove-unlisted [--yes]]',
+      'content import <sheets.csv> [--collection <keyOrId>] [--title <new collection title>] [--dry-run] [--remove-unlisted [--yes]]',
+      'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR] [--dry-run]',
       'content export <folder>',
+      'content export --csv <sheets.csv> [--collection <keyOrId>]',
       '',
       'The folder and CSV formats are described in docs/content-format.md. An import checks every',
       'record first and changes nothing when any is wrong; importing the same content again changes',
-      "nothing. A CSV import makes the collection list exactly the CSV's sheets, in its order",
-      '(--keep-others keeps the sheets it does not list, after them).',
+      'nothing. An import adds and changes, and removes nothing: a CSV row changes only the columns',
+      'it carries, and sheets the file does not list stay in the collection where they are.',
+      '  --dry-run          show what would be added, changed (field by field) and left alone; change nothing',
+      '  --remove-unlisted  take the sheets the file does not list off the collection (asks first on a',
+      '                     terminal; elsewhere it needs --yes)',
+      '  --keep-others      accepted for older scripts: keeping them is what an import does',
     ].join('\n'),
     run: async ([action, ...rest]) => {
       if (action === 'export') {
-        const [folder] = rest;
-        if (folder === undefined) throw new Error('Usage: npm run cli -- content export <folder>');
+        const { options, positional } = readOptions(rest, ['csv', 'collection']);
+        const [folder] = positional;
         await withStore(async (store) => {
+          if (options.csv !== undefined) {
+            const written = await exportCsvFile(store.db, options.csv, { collection: options.collection });
+            console.log(`Exported ${written.sheets} sheets (${written.rows} rows), ${written.files} documents and images beside ${options.csv}.`);
+            return;
+          }
+          if (folder === undefined) throw new Error('Usage: npm run cli -- content export <folder> | --csv <sheets.csv>');
           const manifest = await exportContentFolder(store.db, folder);
           console.log(
             `Exported ${manifest.contents.length} contents, ${manifest.collections.length} collections and ${manifest.fileAssets.length} documents to ${folder}.`,
@@ -91,55 +130,45 @@ const COMMANDS: Record<string, Command> = {
         return;
       }
       if (action !== 'import') throw new Error('Usage: npm run cli -- content import|export …');
-      const { options, flags, positional } = readOptions(rest, ['from', 'site', 'collection', 'languages', 'title'], ['keep-others']);
+      const { options, flags, positional } = readOptions(
+        rest,
+        ['from', 'site', 'collection', 'languages', 'title'],
+        ['keep-others', 'dry-run', 'remove-unlisted', 'yes'],
+      );
+      const run = { dryRun: flags.has('dry-run'), removeUnlisted: flags.has('remove-unlisted'), yes: flags.has('yes') };
       await withStore(async (store, config) => {
-        const progress = createProgressBar('Importing', process.stdout);
         if (options.from !== undefined) {
           if (!options.site || !options.collection) throw new Error('--from needs --site <siteId> and --collection <collectionKeyOrId>');
-          const summary = await migrateFromDeliveryApi(
+          const languages =
+            options.languages
+              ?.split(',')
+              .map((language) => language.trim())
+              .filter(Boolean) ?? [];
+          const prepared = await prepareMigration(
             store.db,
+            { baseUrl: options.from, siteId: options.site, collectionKeyOrId: options.collection, languages },
             {
-              baseUrl: options.from,
-              siteId: options.site,
-              collectionKeyOrId: options.collection,
-              languages:
-                options.languages
-                  ?.split(',')
-                  .map((language) => language.trim())
-                  .filter(Boolean) ?? [],
+              onStage: (stage) => console.log(`${stage}…`),
             },
-            { onProgress: progress.update, onStage: (stage) => process.stdout.isTTY || console.log(`${stage}…`) },
           );
-          progress.done();
-          printImportSummary(summary);
+          await runImport(store, prepared, run);
           return;
         }
         const [location] = positional;
         if (location === undefined) throw new Error('Usage: npm run cli -- content import <folder|manifest.json|sheets.csv>');
         if (/\.csv$/i.test(location)) {
-          const summary = await importCsvFile(
-            store.db,
-            location,
-            {
-              collection: options.collection,
-              newCollectionTitle: options.title,
-              keepOthers: flags.has('keep-others'),
-              platformSitesSegment: config.platformSitesSegment,
-            },
-            { onProgress: progress.update },
-          );
-          progress.done();
-          printImportSummary(summary);
-          if (summary.removedFromCollection > 0)
-            console.log(
-              `${summary.removedFromCollection} sheets the CSV does not list left the collection (they stay in the store; --keep-others keeps them listed).`,
-            );
-          console.log(`The collection is ${summary.collectionKey}; a page shows it with "collectionKeyOrId": "${summary.collectionKey}" (docs/pages.md).`);
+          const prepared = await prepareCsvImport(store.db, location, {
+            collection: options.collection,
+            newCollectionTitle: options.title,
+            removeUnlisted: run.removeUnlisted,
+            platformSitesSegment: config.platformSitesSegment,
+          });
+          const applied = await runImport(store, prepared, run);
+          if (applied)
+            console.log(`The collection is ${prepared.collectionKey}; a page shows it with "collectionKeyOrId": "${prepared.collectionKey}" (docs/pages.md).`);
           return;
         }
-        const summary = await importContentFolder(store.db, location, { onProgress: progress.update });
-        progress.done();
-        printImportSummary(summary);
+        await runImport(store, await readContentFolder(store.db, location), run);
       });
     },
   },

@@ -7,18 +7,18 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, resolve, sep } from 'node:path';
 import sharp from 'sharp';
-import { CONTENT_LIMITS } from '../shared/content-limits';
+import Type from 'typebox';
+import { CONTENT_KEY, SHEET_FIELDS } from '../shared/literature-sheet';
+import { checkValue } from '../shared/schema/check';
+import { text } from '../shared/schema/fields';
 import { linkProblem } from '../shared/links';
 import { normalizeText, urlNameOf } from '../shared/text';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { ManifestError } from './manifest';
 
 export const CSV_COLUMNS = ['title', 'description', 'language', 'urlName', 'key', 'document', 'url', 'image', 'imageAlt'] as const;
-type Column = (typeof CSV_COLUMNS)[number];
+export type Column = (typeof CSV_COLUMNS)[number];
 
-const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
-const URL_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
-const CONTENT_KEY = /^MC[A-Z0-9]{26}$/;
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
 const IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -64,19 +64,45 @@ export interface CsvTranslation {
   imageAlt: string;
 }
 
+/** One row's cells, as the schema checks them: texts of a sheet (SHEET_FIELDS) and what ties rows to sheets and files. */
+const CsvRowSchema = Type.Object({
+  title: SHEET_FIELDS.title,
+  description: SHEET_FIELDS.description,
+  language: text({ pattern: /^(?:[a-z]{2,3}(?:_[A-Z]{2})?)?$/, errorMessage: '{value} is not a language like en_US or de' }),
+  urlName: text({ pattern: /^(?:[A-Za-z0-9][A-Za-z0-9._~-]{0,199})?$/, errorMessage: '{value} may hold only letters, digits and . _ ~ - (up to 200)' }),
+  key: text({
+    pattern: new RegExp(`^(?:${CONTENT_KEY.source.slice(1, -1)})?$`),
+    errorMessage: '{value} is not a content key (MC followed by 26 capital letters or digits)',
+  }),
+  document: text({ max: 1_000 }),
+  url: SHEET_FIELDS.url,
+  image: text({ max: 1_000 }),
+  imageAlt: SHEET_FIELDS.imageAlt,
+});
+
+export interface CsvRead {
+  /** The columns the file has: a row changes only what these carry. */
+  columns: ReadonlySet<Column>;
+  sheets: CsvSheet[];
+  /** Problems of the rows, `line N, column: …`: the import adds its own and reports them all. */
+  problems: string[];
+}
+
 export interface CsvSheet {
   /** Line of the sheet's first row. */
   line: number;
   /** The content key given in the file, if any. */
   key: string | null;
   urlName: string;
+  /** Whether the file gives the URL name (else it was made from the title). */
+  urlNameGiven: boolean;
   /** In file order; the first row of a sheet is its primary language unless the site's default is among them. */
   translations: CsvTranslation[];
   image: CsvImage | null;
 }
 
-/** Reads and checks the CSV; throws a ManifestError listing every problem. */
-export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
+/** Reads and checks the CSV; throws a ManifestError when it cannot be read as a CSV of sheets at all. */
+export async function readCsvSheets(csvPath: string): Promise<CsvRead> {
   const problems: string[] = [];
   const rows = parseRows(csvPath);
   const [header, ...body] = rows;
@@ -113,22 +139,10 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
       // Every text as the store keeps it (docs/content-format.md, "Text").
       return index === undefined ? '' : normalizeText((row.fields[index] ?? '').trim());
     };
-    const text = (column: Column, max: number) => {
-      const value = cell(column);
-      if (value.length > max) problems.push(`${at(column)}: is longer than ${max} characters`);
-      return value;
-    };
-
-    const title = text('title', 1000);
-    if (title === '') problems.push(`${at('title')}: every sheet needs a title`);
-    const description = text('description', CONTENT_LIMITS.textLength);
-    const language = cell('language');
-    if (language !== '' && !LANGUAGE.test(language)) problems.push(`${at('language')}: "${language}" is not a language like en_US or de`);
-    const key = cell('key');
-    if (key !== '' && !CONTENT_KEY.test(key)) problems.push(`${at('key')}: "${key}" is not a content key (MC followed by 26 capital letters or digits)`);
-    const givenUrlName = cell('urlName');
-    if (givenUrlName !== '' && !URL_NAME.test(givenUrlName))
-      problems.push(`${at('urlName')}: "${givenUrlName}" may hold only letters, digits and . _ ~ - (up to 200)`);
+    const values = Object.fromEntries(CSV_COLUMNS.map((column) => [column, cell(column)])) as Record<Column, string>;
+    // "line 3.language: …" from the schema reads "line 3, language: …" here.
+    problems.push(...checkValue(CsvRowSchema, values, `line ${row.line}`).problems.map((problem) => problem.replace(/^(line \d+)\./, '$1, ')));
+    const { title, description, language, key, urlName: givenUrlName, imageAlt } = values;
 
     const url = cell('url');
     const documentPath = cell('document');
@@ -148,7 +162,6 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
     }
 
     const imagePath = cell('image');
-    const imageAlt = text('imageAlt', 1000);
     let image: CsvImage | null = null;
     if (imagePath !== '') {
       const bytes = readFile(at('image'), imagePath);
@@ -159,7 +172,14 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
     const groupKey = key !== '' ? `key:${key}` : givenUrlName !== '' ? `name:${givenUrlName}` : `line:${row.line}`;
     let sheet = sheets.get(groupKey);
     if (sheet === undefined) {
-      sheet = { line: row.line, key: key || null, urlName: givenUrlName || urlNameOf(title, `sheet-${row.line}`), translations: [], image: null };
+      sheet = {
+        line: row.line,
+        key: key || null,
+        urlName: givenUrlName || urlNameOf(title, `sheet-${row.line}`),
+        urlNameGiven: givenUrlName !== '',
+        translations: [],
+        image: null,
+      };
       sheets.set(groupKey, sheet);
     }
     const repeated = sheet.translations.find((translation) => translation.language === language);
@@ -179,12 +199,8 @@ export async function readCsvSheets(csvPath: string): Promise<CsvSheet[]> {
     if (first !== undefined)
       problems.push(`line ${line}: the URL name ${sheet.urlName} is taken by the sheet on line ${first} (give each sheet its own urlName)`);
     else byUrlName.set(sheet.urlName, line);
-    if (sheet.image !== null && sheet.translations.every((translation) => translation.imageAlt === '')) {
-      problems.push(`line ${line}, imageAlt: a sheet with an image needs its alternative text (what the image shows)`);
-    }
   }
-  if (problems.length > 0) throw new ManifestError(csvPath, problems);
-  return [...sheets.values()];
+  return { columns: new Set(columns.keys()), sheets: [...sheets.values()], problems };
 }
 
 function parseRows(csvPath: string) {
@@ -214,7 +230,8 @@ function readHeader(fields: string[], problems: string[]): Map<Column, number> {
     else if (columns.has(column)) problems.push(`line 1: the column ${column} appears twice`);
     else columns.set(column, index);
   });
-  if (!columns.has('title')) problems.push('line 1: the header needs a title column');
+  if (!columns.has('title') && !columns.has('urlName') && !columns.has('key'))
+    problems.push('line 1: the header needs a title, urlName or key column, to say which sheet each row is');
   return columns;
 }
 

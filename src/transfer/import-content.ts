@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ContentStore } from '../cms/database';
-import { findCollectionIdByKey, listAllCollections, saveCollection } from '../cms/repositories/collections';
+import { findCollectionIdByKey, listAllCollections, listCollectionItemKeys, saveCollection } from '../cms/repositories/collections';
 import { findContentIdsByKeys, listAllContents, listStoredContentTypes, saveContent, saveContentType } from '../cms/repositories/contents';
 import { saveFileAsset, saveMedia } from '../cms/repositories/files';
 import { listSeoAliases, saveSeoRecord } from '../cms/repositories/seo-records';
 import { listSites, saveSite } from '../cms/repositories/sites';
+import { resolveItems, type ImportOptions, type ManifestFiles } from './import-plan';
 import { ManifestError, readManifest, siteSlots, urlNameSlot, type KnownRecords, type Manifest } from './manifest';
 
 export interface ImportProgress {
@@ -27,9 +28,6 @@ export interface ImportSummary {
   collections: number;
   seoRecords: number;
 }
-
-/** The files a manifest names, by their path in the manifest. */
-export type ManifestFiles = ReadonlyMap<string, Buffer>;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -53,8 +51,13 @@ export async function knownRecords(db: ContentStore): Promise<KnownRecords> {
   };
 }
 
-/** Reads `<folder>/manifest.json` (or the manifest file named) and the files beside it, then imports. */
-export async function importContentFolder(db: ContentStore, location: string, progress: ImportProgress = {}): Promise<ImportSummary> {
+export interface ManifestWithFiles {
+  manifest: Manifest;
+  files: ManifestFiles;
+}
+
+/** Reads and checks `<folder>/manifest.json` (or the manifest file named) and the files beside it. */
+export async function readContentFolder(db: ContentStore, location: string): Promise<ManifestWithFiles> {
   const manifestPath = existsSync(location) && statSync(location).isDirectory() ? join(location, 'manifest.json') : location;
   const folder = resolve(dirname(manifestPath));
   let json: unknown;
@@ -85,11 +88,22 @@ export async function importContentFolder(db: ContentStore, location: string, pr
     files.set(file, bytes);
   }
   if (problems.length > 0) throw new ManifestError(manifestPath, problems);
-  return importManifest(db, manifest, files, progress);
+  return { manifest, files };
+}
+
+/** Reads, checks and imports a folder. */
+export async function importContentFolder(db: ContentStore, location: string, run: ImportProgress & ImportOptions = {}): Promise<ImportSummary> {
+  const { manifest, files } = await readContentFolder(db, location);
+  return importManifest(db, manifest, files, run);
 }
 
 /** Writes a checked manifest and its files, all or nothing. */
-export async function importManifest(db: ContentStore, manifest: Manifest, files: ManifestFiles, { onProgress }: ImportProgress = {}): Promise<ImportSummary> {
+export async function importManifest(
+  db: ContentStore,
+  manifest: Manifest,
+  files: ManifestFiles,
+  { onProgress, ...options }: ImportProgress & ImportOptions = {},
+): Promise<ImportSummary> {
   const fileOf = (file: string) => {
     const bytes = files.get(file);
     if (bytes === undefined) throw new ManifestError('(files)', [`${file}: is named but was not supplied`]);
@@ -100,7 +114,12 @@ export async function importManifest(db: ContentStore, manifest: Manifest, files
   const step = () => onProgress?.(++done, total);
 
   await db.transaction().execute(async (trx) => {
-    for (const site of manifest.sites) await saveSite(trx, site);
+    // An import adds and changes; what the file does not carry stays (docs/content-format.md).
+    const storedSites = new Map((await listSites(trx)).map((site) => [site.id, site]));
+    for (const site of manifest.sites) {
+      const kept = (storedSites.get(site.id)?.languages ?? []).filter((stored) => !site.languages.some((entry) => entry.language === stored.language));
+      await saveSite(trx, { ...site, languages: [...site.languages, ...kept] });
+    }
     for (const type of manifest.contentTypes) await saveContentType(trx, type);
 
     // Contents are keyed by content key: an existing content keeps its id and takes the new data.
@@ -112,7 +131,7 @@ export async function importManifest(db: ContentStore, manifest: Manifest, files
       const id = ids.get(content.contentKey) ?? content.id;
       await saveContent(trx, { ...content, id });
       ids.set(content.contentKey, id);
-      await saveMedia(trx, id, content.media === null ? null : { ...content.media, bytes: fileOf(content.media.file), createdAt: content.updatedAt });
+      if (content.media !== null) await saveMedia(trx, id, { ...content.media, bytes: fileOf(content.media.file), createdAt: content.updatedAt });
       step();
     }
 
@@ -122,13 +141,15 @@ export async function importManifest(db: ContentStore, manifest: Manifest, files
     }
 
     for (const collection of manifest.collections) {
-      const id = (await findCollectionIdByKey(trx, collection.collectionKey)) ?? collection.id;
-      const missing = collection.items.filter((key) => !ids.has(key));
-      for (const [key, stored] of await findContentIdsByKeys(trx, missing)) ids.set(key, stored);
+      const storedId = await findCollectionIdByKey(trx, collection.collectionKey);
+      const stored = storedId === undefined ? [] : (await listCollectionItemKeys(trx, storedId)).map((item) => item.contentKey);
+      const items = resolveItems(stored, collection.items, options);
+      const missing = items.filter((key) => !ids.has(key));
+      for (const [key, found] of await findContentIdsByKeys(trx, missing)) ids.set(key, found);
       await saveCollection(
         trx,
-        { ...collection, id },
-        collection.items.map((key) => ids.get(key) ?? ''),
+        { ...collection, id: storedId ?? collection.id },
+        items.map((key) => ids.get(key) ?? ''),
       );
       step();
     }

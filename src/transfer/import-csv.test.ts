@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, getOk, type TestApp } from '../../tests/helpers/test-app';
 import type { CollectionResponse } from '../shared/delivery-types';
 import { listSites } from '../cms/repositories/sites';
-import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { formatCsvRow } from './csv';
-import { importCsvFile, type CsvImportOptions } from './import-csv';
+import { importCsvFile, prepareCsvImport, type CsvImportOptions } from './import-csv';
+import { planImport } from './import-plan';
 import { ManifestError } from './manifest';
 
 const API = '/services/data/v65.0';
@@ -66,32 +66,27 @@ describe('CSV import into the demo collection', () => {
   });
   afterAll(() => app.close());
 
-  it('makes the rows the collection, in order, with translations, documents and an image', async () => {
+  it('adds the rows’ sheets after the collection’s own, with translations, documents and an image, and removes nothing', async () => {
     const before = await readContentVersion(app.store.db);
+    const demo = (await itemsOf(app, DEMO_IDS.collectionKey)).items.map((item) => item.body.title);
     const summary = await importCsvFile(app.store.db, writeCsv('sheets.csv', SHEETS), options(app));
-    expect(summary).toMatchObject({
-      collectionKey: DEMO_IDS.collectionKey,
-      contents: 4,
-      fileAssets: 3,
-      collections: 1,
-      removedFromCollection: DEMO_CATALOGUE.length,
-    });
+    expect(summary).toMatchObject({ collectionKey: DEMO_IDS.collectionKey, contents: 4, fileAssets: 3, collections: 1, removedFromCollection: 0 });
     expect(await readContentVersion(app.store.db)).toBeGreaterThan(before);
 
     const english = await itemsOf(app, DEMO_IDS.collectionKey);
-    expect(english.items.map((item) => item.body.title)).toEqual(['Mass Flow Controller', 'Bubbler, 1.2 L', 'Diaphragm valve']);
-    const [mfc, bubbler, valve] = english.items;
+    expect(english.items.map((item) => item.body.title)).toEqual([...demo, 'Mass Flow Controller', 'Bubbler, 1.2 L', 'Diaphragm valve']);
+    const [mfc, bubbler, valve] = english.items.slice(-3);
     expect(mfc!.body.contentBody.description).toBe('Meters carrier gas, precisely.');
     expect(mfc!.body.contentBody.url).toBe('/sfsites/c/file-asset/literature-sheet-mfc?v=1');
     expect(bubbler!.body.contentBody.description).toBe('Stainless steel "ampoule" for liquid precursors.');
     expect(valve!.body.contentBody.url).toBe('https://example.com/valve.pdf');
 
-    const german = await itemsOf(app, DEMO_IDS.collectionKey, 'de_DE');
-    expect(german.items.map((item) => item.body.title)).toEqual(['Massendurchflussregler', 'Bubbler, 1,2 L', 'Diaphragm valve']);
-    expect(german.items[0]!.body.contentBody.url).toBe('/sfsites/c/file-asset/literature-sheet-mfc-de_de?v=1');
+    const german = (await itemsOf(app, DEMO_IDS.collectionKey, 'de_DE')).items.slice(-3);
+    expect(german.map((item) => item.body.title)).toEqual(['Massendurchflussregler', 'Bubbler, 1,2 L', 'Diaphragm valve']);
+    expect(german[0]!.body.contentBody.url).toBe('/sfsites/c/file-asset/literature-sheet-mfc-de_de?v=1');
     // Empty cells of a translation row take the first row's values: one document for both languages.
-    expect(german.items[1]!.body.contentBody.url).toBe(bubbler!.body.contentBody.url);
-    expect(german.items[1]!.body.contentBody.description).toBe('Stainless steel "ampoule" for liquid precursors.');
+    expect(german[1]!.body.contentBody.url).toBe(bubbler!.body.contentBody.url);
+    expect(german[1]!.body.contentBody.description).toBe('Stainless steel "ampoule" for liquid precursors.');
 
     const document = await app.app.inject('/sfsites/c/file-asset/literature-sheet-mfc?v=1');
     expect(document.statusCode).toBe(200);
@@ -105,35 +100,68 @@ describe('CSV import into the demo collection', () => {
   it('changes nothing when the same file is imported again', async () => {
     const path = writeCsv('sheets.csv', SHEETS);
     const first = await itemsOf(app, DEMO_IDS.collectionKey);
+    const version = await readContentVersion(app.store.db);
     await importCsvFile(app.store.db, path, options(app, { now: new Date('2026-12-24T08:00:00Z') }));
     expect(await itemsOf(app, DEMO_IDS.collectionKey)).toEqual(first);
+    const plan = await planImport(app.store.db, (await prepareCsvImport(app.store.db, path, options(app))).manifest, new Map());
+    expect(plan.entries.filter((entry) => entry.action !== 'keep')).toEqual([]);
+    expect(await readContentVersion(app.store.db)).toBeGreaterThanOrEqual(version);
   });
 
   it('gives a changed document the next version and keeps the old one for old links', async () => {
     writeFileSync(join(folder, 'docs', 'mfc-v2.pdf'), '%PDF-1.4 mass flow controller, second edition\n');
     const rows = SHEETS.map((row) => row.map((cell) => (cell === 'docs/mfc.pdf' ? 'docs/mfc-v2.pdf' : cell)));
     await importCsvFile(app.store.db, writeCsv('sheets-v2.csv', rows), options(app));
-    const english = await itemsOf(app, DEMO_IDS.collectionKey);
-    expect(english.items[0]!.body.contentBody.url).toBe('/sfsites/c/file-asset/literature-sheet-mfc?v=2');
+    const mfc = (await itemsOf(app, DEMO_IDS.collectionKey)).items.find((item) => item.body.urlName === 'mfc');
+    expect(mfc!.body.contentBody.url).toBe('/sfsites/c/file-asset/literature-sheet-mfc?v=2');
     expect((await app.app.inject('/sfsites/c/file-asset/literature-sheet-mfc?v=1')).statusCode).toBe(200);
   });
 
-  it('refuses a URL name another content of the site has', async () => {
-    const rows = [SHEETS[0]!, ['Gas cabinet', 'Houses cylinders.', '', 'gas-cabinet', '', '', '', '']];
+  it('changes only the cells a row carries: the image, the other languages and the place in the collection stay', async () => {
+    const before = await itemsOf(app, DEMO_IDS.collectionKey);
+    const germanBefore = await itemsOf(app, DEMO_IDS.collectionKey, 'de_DE');
+    const position = before.items.findIndex((item) => item.body.urlName === 'teos');
+    await importCsvFile(
+      app.store.db,
+      writeCsv('one-row.csv', [
+        ['urlName', 'description'],
+        ['teos', 'A corrected description.'],
+      ]),
+      options(app),
+    );
+    const after = await itemsOf(app, DEMO_IDS.collectionKey);
+    expect(after.items.map((item) => item.body.urlName)).toEqual(before.items.map((item) => item.body.urlName));
+    const teos = after.items[position]!;
+    expect(teos.body.contentBody).toEqual({ ...before.items[position]!.body.contentBody, description: 'A corrected description.' });
+    expect(teos.body.title).toBe(before.items[position]!.body.title);
+    expect(await itemsOf(app, DEMO_IDS.collectionKey, 'de_DE')).toEqual(germanBefore);
+    expect(after.items.filter((_, index) => index !== position)).toEqual(before.items.filter((_, index) => index !== position));
+  });
+
+  it('refuses a URL name another kind of content has, and a key and a URL name of two different sheets', async () => {
+    const rows = [
+      ['title', 'urlName', 'key'],
+      ['Image clash', 'teos-image', ''],
+      ['Two sheets', 'teos', DEMO_IDS.sheetKey('silane')],
+    ];
     const error = (await importCsvFile(app.store.db, writeCsv('clash.csv', rows), options(app)).catch((caught: unknown) => caught)) as ManifestError;
     expect(error.problems).toEqual([
-      expect.stringMatching(
-        /^line 2, urlName: gas-cabinet is the URL name of another content in the store \(MC[A-Z0-9]{26}\): give this sheet another urlName/,
-      ),
+      'line 2, urlName: teos-image is the URL name of a sfdc_cms__image content, not of a literature sheet: give this sheet another urlName',
+      expect.stringMatching(/^line 3, urlName: teos is the URL name of another content in the store \(MC[A-Z0-9]{26}\): give this sheet another urlName/),
     ]);
   });
 
-  it('keeps the sheets it does not list after its own with --keep-others', async () => {
-    const rows = [SHEETS[0]!, ['Gas cabinet', 'Houses cylinders.', '', 'gas-cabinet-2', '', '', '', '']];
-    const summary = await importCsvFile(app.store.db, writeCsv('one.csv', rows), options(app, { keepOthers: true }));
-    expect(summary.removedFromCollection).toBe(0);
-    const titles = (await itemsOf(app, DEMO_IDS.collectionKey)).items.map((item) => item.body.title);
-    expect(titles).toEqual(['Gas cabinet', 'Mass Flow Controller', 'Bubbler, 1.2 L', 'Diaphragm valve']);
+  it('takes the sheets it does not list off the collection only when asked, and they stay in the store', async () => {
+    const rows = [SHEETS[0]!, ['Gas cabinet, small', 'Houses one cylinder.', '', 'gas-cabinet-small', '', '', '', '']];
+    const count = (await itemsOf(app, DEMO_IDS.collectionKey)).items.length;
+    const kept = await importCsvFile(app.store.db, writeCsv('two.csv', rows), options(app));
+    expect(kept.removedFromCollection).toBe(0);
+    expect((await itemsOf(app, DEMO_IDS.collectionKey)).items).toHaveLength(count + 1);
+
+    const removed = await importCsvFile(app.store.db, writeCsv('two.csv', rows), options(app, { removeUnlisted: true }));
+    expect(removed.removedFromCollection).toBe(count);
+    expect((await itemsOf(app, DEMO_IDS.collectionKey)).items.map((item) => item.body.title)).toEqual(['Gas cabinet, small']);
+    expect((await app.app.inject(`${API}/connect/sites/${DEMO_IDS.siteId}/cms/delivery/contents/${DEMO_IDS.sheetKey('teos')}`)).statusCode).toBe(200);
   });
 
   it('reports every problem with its line and column, and changes nothing', async () => {
@@ -142,10 +170,6 @@ describe('CSV import into the demo collection', () => {
     const path = writeCsv('bad.csv', [
       ['Title', 'Description', 'Language', 'URL', 'Document', 'Image', 'Image alt', 'Colour'],
       ['', 'no title', 'en_US', '', '', '', '', 'red'],
-      ['Evil link', '', 'english', 'javascript:alert(1)', '', '', '', ''],
-      ['Both', '', '', 'https://example.com/a.pdf', 'docs/mfc.pdf', '', '', ''],
-      ['Missing files', '', 'ja_JP', '', 'docs/none.pdf', '../outside.png', '', ''],
-      ['Not an image', '', '', '', '', 'docs/mfc.pdf', 'alt', ''],
     ]);
     const error = await importCsvFile(app.store.db, path, options(app)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ManifestError);
@@ -160,16 +184,21 @@ describe('CSV import into the demo collection', () => {
       ['Both', '', '', 'https://example.com/a.pdf', 'docs/mfc.pdf', '', ''],
       ['Missing files', '', '', '', 'docs/none.pdf', '../outside.png', ''],
       ['Not an image', '', '', '', '', 'docs/mfc.pdf', 'alt'],
+      ['Plain http', '', '', 'http://example.com/a.pdf', '', '', ''],
+      ['Protocol-relative', '', '', '//example.com/a.pdf', '', '', ''],
     ]);
     const problems = ((await importCsvFile(app.store.db, withoutColour, options(app)).catch((caught: unknown) => caught)) as ManifestError).problems;
     expect(problems).toEqual([
-      'line 2, title: every sheet needs a title',
       'line 3, language: "english" is not a language like en_US or de',
       'line 3, url: "javascript:alert(1)" uses the javascript: scheme, which a sheet never links to: use an https:// address or a path starting with /',
       'line 4: give a url or a document, not both',
       'line 5, document: docs/none.pdf does not exist or is larger than 50 MB',
       "line 5, image: ../outside.png must be inside the CSV file's folder",
       'line 6, image: docs/mfc.pdf is not an image that can be read',
+      'line 7, url: "http://example.com/a.pdf" is an http:// address: links must use https:// (spec §5.1)',
+      'line 8, url: "//example.com/a.pdf" starts with //, which leaves the site without saying how: write the address in full, starting with https://',
+      "line 3, language: english is not one of the site's languages (en_US, de_DE, fr_FR)",
+      'line 2, title: a new sheet needs a title',
     ]);
     expect(await readContentVersion(app.store.db)).toBe(before);
     expect(await itemsOf(app, DEMO_IDS.collectionKey)).toEqual(itemsBefore);

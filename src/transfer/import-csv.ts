@@ -1,9 +1,10 @@
 /**
  * CSV import for the simple case: one row per literature sheet (and language) into one collection.
  * The rows become a content manifest (manifest.ts) and go through the same checked, all-or-nothing
- * import as a folder does. Ids and keys derive from the site and each sheet's URL name (or the key
- * the row gives), and unchanged sheets keep their dates, so importing the same file again changes
- * nothing.
+ * import as a folder does. A row for a sheet the store has changes only what its cells carry: its
+ * other languages, its image and its place in the collection stay. New sheets join the collection
+ * at the end. Ids and keys derive from the site and each sheet's URL name (or the key the row
+ * gives), and unchanged sheets keep their dates, so importing the same file again changes nothing.
  */
 import { createHash } from 'node:crypto';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MANAGED_CONTENT_ID_PREFIX, SITE_ID_PREFIX } from '../shared/constants';
@@ -13,33 +14,41 @@ import { fileAssetPath } from '../shared/urls';
 import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
 import type { ContentStore } from '../cms/database';
 import { listCollectionItemKeys, listCollectionsOfType, listStoredCollectionTranslations } from '../cms/repositories/collections';
-import { findContentsByKeys, listStoredTranslations } from '../cms/repositories/contents';
+import { listContentsByKeys, listContentsByUrlNames, listStoredTranslations, type Content } from '../cms/repositories/contents';
 import { listFileAssetVersions, listMediaInfo } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
+import { readStoredBody } from '../cms/stored-json';
 import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
+import type { ImportOptions, ManifestFiles } from './import-plan';
 import {
   ManifestError,
   MANIFEST_FORMAT,
   MANIFEST_VERSION,
   readManifest,
-  urlNameSlot,
-  type KnownRecords,
+  type Manifest,
   type ManifestCollection,
   type ManifestContent,
   type ManifestFileAsset,
   type ManifestSite,
+  type ManifestTranslation,
 } from './manifest';
 import { readCsvSheets, type CsvFile, type CsvSheet } from './csv-sheets';
 
-export interface CsvImportOptions {
+export interface CsvImportOptions extends ImportOptions {
   /** Key or id of the collection to fill; by default the store's only literature collection. */
   collection?: string;
   /** Title of the collection to create when the store has none. */
   newCollectionTitle?: string;
-  /** Keep sheets the CSV does not list in the collection, after the CSV's own. */
-  keepOthers?: boolean;
   platformSitesSegment: string;
   now?: Date;
+}
+
+export interface PreparedCsvImport {
+  manifest: Manifest;
+  files: ManifestFiles;
+  collectionKey: string;
+  /** Sheets the collection holds and the file does not list: taken off it with removeUnlisted. */
+  unlisted: number;
 }
 
 export interface CsvImportSummary extends ImportSummary {
@@ -50,133 +59,259 @@ export interface CsvImportSummary extends ImportSummary {
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest();
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const canonical = (value: unknown) => JSON.stringify(value);
 
+/** A stored sheet (or image) with its translations, bodies read. */
+interface StoredContent {
+  row: Content;
+  translations: Map<string, { title: string; body: Record<string, unknown>; publishedAt: string }>;
+}
+
+/** Reads, checks and imports a CSV (prepareCsvImport, then importManifest). */
 export async function importCsvFile(db: ContentStore, csvPath: string, options: CsvImportOptions, progress: ImportProgress = {}): Promise<CsvImportSummary> {
-  const sheets = await readCsvSheets(csvPath);
+  const prepared = await prepareCsvImport(db, csvPath, options);
+  const summary = await importManifest(db, prepared.manifest, prepared.files, { ...progress, removeUnlisted: options.removeUnlisted });
+  return { ...summary, collectionKey: prepared.collectionKey, removedFromCollection: options.removeUnlisted ? prepared.unlisted : 0 };
+}
+
+/** Reads and checks a CSV against the store, and makes the manifest an import would write. */
+export async function prepareCsvImport(db: ContentStore, csvPath: string, options: CsvImportOptions): Promise<PreparedCsvImport> {
+  const read = await readCsvSheets(csvPath);
+  const { sheets } = read;
   const now = (options.now ?? new Date()).toISOString();
   const target = await findTarget(db, csvPath, options, sheets, now);
   const { site, collection } = target;
-  const stored = await knownRecords(db);
-  const keyOf = (sheet: CsvSheet) => sheet.key ?? contentKeyFromBytes(hashOf(`csv-sheet:${site.id}:${sheet.urlName}`));
-  const problems = [...resolveLanguages(sheets, site), ...urlNameClashes(sheets, site.id, keyOf, stored)];
-  if (problems.length > 0) throw new ManifestError(csvPath, problems);
+  const problems = [...read.problems, ...resolveLanguages(sheets, site)];
+  const stored = await findStoredSheets(db, site.id, sheets, problems);
 
   const files = new Map<string, Buffer>();
   const contents: ManifestContent[] = [];
   const fileAssets: ManifestFileAsset[] = [];
-  const assetIds = new Map<string, string>();
+  const assetUrls = new Map<string, string>();
   const sheetKeys: string[] = [];
 
-  for (const sheet of sheets) {
-    const sheetKey = keyOf(sheet);
-    sheetKeys.push(sheetKey);
-    const primary = sheet.translations[0]!;
-    const firstAltText = sheet.translations.find((translation) => translation.imageAlt !== '')?.imageAlt ?? '';
-    let imageKey: string | null = null;
-    if (sheet.image !== null) {
-      imageKey = contentKeyFromBytes(hashOf(`csv-image:${sheetKey}`));
-      const file = `csv/media/${imageKey}`;
-      files.set(file, sheet.image.bytes);
-      const translations = sheet.translations
-        .filter((translation) => translation === primary || translation.imageAlt !== '')
-        .map((translation) => {
-          const title = `${translation.title} image`;
-          return { language: translation.language, title, body: { title, altText: translation.imageAlt || firstAltText }, publishedAt: now };
-        });
-      contents.push(
-        await withStoredDates(db, {
-          id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, hashOf(`csv-id:${imageKey}`)),
-          contentKey: imageKey,
-          siteId: site.id,
-          type: IMAGE_CONTENT_TYPE,
-          urlName: `${sheet.urlName}-image`.slice(0, 200),
-          primaryLanguage: primary.language,
-          createdAt: now,
-          updatedAt: now,
-          translations,
-          media: {
-            file,
-            fileName: sheet.image.fileName,
-            mimeType: sheet.image.mimeType,
-            sha256: sha256(sheet.image.bytes),
-            width: sheet.image.width,
-            height: sheet.image.height,
-          },
-        }),
-      );
-    }
-
-    const translations = [];
-    for (const translation of sheet.translations) {
-      // Empty cells of a translation take the primary row's: one document or link for every language unless a row says otherwise.
-      const document = translation.document ?? (translation.url === null ? primary.document : null);
-      // A translation's own document gets an asset of its own; the same bytes share the primary's.
-      const ownDocument = document !== null && primary.document !== null && !document.bytes.equals(primary.document.bytes);
-      const url = document !== null ? await documentUrl(document, sheet, ownDocument ? translation.language : '') : (translation.url ?? primary.url);
-      const body: Record<string, unknown> = { Title: translation.title, description: translation.description || primary.description };
-      if (url !== null) body.url = url;
-      if (imageKey !== null) body.image = imageReference(imageKey);
-      translations.push({ language: translation.language, title: translation.title, body, publishedAt: now });
-    }
-    contents.push(
-      await withStoredDates(db, {
-        id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, hashOf(`csv-id:${sheetKey}`)),
-        contentKey: sheetKey,
-        siteId: site.id,
-        type: LITERATURE_CONTENT_TYPE,
-        urlName: sheet.urlName,
-        primaryLanguage: primary.language,
-        createdAt: now,
-        updatedAt: now,
-        translations,
-        media: null,
-      }),
-    );
-  }
-
   /** The document's asset: the stored version when the bytes are the same, else the next version. */
-  async function documentUrl(document: CsvFile, sheet: CsvSheet, languageSuffix: string): Promise<string> {
+  const documentUrl = async (document: CsvFile, urlName: string, languageSuffix: string): Promise<string> => {
     const digest = sha256(document.bytes);
-    const base = `literature-sheet-${sheet.urlName}${languageSuffix ? `-${languageSuffix.toLowerCase()}` : ''}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 80);
-    const known = assetIds.get(`${base}:${digest}`);
+    const base = `literature-sheet-${urlName}${languageSuffix ? `-${languageSuffix.toLowerCase()}` : ''}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 80);
+    const known = assetUrls.get(`${base}:${digest}`);
     if (known !== undefined) return known;
-    const stored = await listFileAssetVersions(db, base);
-    const same = stored.find((row) => row.sha256 === digest);
+    const versions = await listFileAssetVersions(db, base);
+    const same = versions.find((row) => row.sha256 === digest);
     const planned = fileAssets.filter((asset) => asset.assetId === base).length;
-    const version = same?.version ?? (stored[0]?.version ?? 0) + 1 + planned;
+    const version = same?.version ?? (versions[0]?.version ?? 0) + 1 + planned;
     if (same === undefined) {
       const file = `csv/assets/${base}-v${version}`;
       files.set(file, document.bytes);
       fileAssets.push({ assetId: base, version, file, fileName: document.fileName, mimeType: document.mimeType, sha256: digest, createdAt: now });
     }
     const url = fileAssetPath(options.platformSitesSegment, base, version);
-    assetIds.set(`${base}:${digest}`, url);
+    assetUrls.set(`${base}:${digest}`, url);
     return url;
+  };
+
+  for (const sheet of sheets) {
+    const existing = stored.get(sheet);
+    const sheetKey = existing?.row.content_key ?? sheet.key ?? contentKeyFromBytes(hashOf(`csv-sheet:${site.id}:${sheet.urlName}`));
+    const urlName = existing !== undefined && !sheet.urlNameGiven ? existing.row.url_name : sheet.urlName;
+    sheetKeys.push(sheetKey);
+    const primaryRow = sheet.translations[0]!;
+    const storedPrimary = existing?.translations.get(existing.row.primary_language);
+    const firstAltText = sheet.translations.find((translation) => translation.imageAlt !== '')?.imageAlt ?? '';
+
+    // The image: the sheet's own image content when it has one, else a new one for a new file.
+    const storedImageKey = imageKeyOf(storedPrimary?.body.image);
+    if (sheet.image !== null && storedImageKey === null && firstAltText === '') {
+      problems.push(`line ${sheet.line}, imageAlt: a sheet with an image needs its alternative text (what the image shows)`);
+    }
+    const imageKey = storedImageKey ?? (sheet.image !== null ? contentKeyFromBytes(hashOf(`csv-image:${sheetKey}`)) : null);
+    if (imageKey !== null && (sheet.image !== null || firstAltText !== '')) {
+      const image = await imageContent(db, { sheet, imageKey, urlName, site, now, files, existing: storedImageKey !== null });
+      if (image !== null) contents.push(image);
+    }
+
+    const translations: ManifestTranslation[] = [];
+    for (const row of sheet.translations) {
+      const was = existing?.translations.get(row.language);
+      const base = was ?? storedPrimary;
+      const title = row.title || was?.title || '';
+      if (title === '') {
+        problems.push(`line ${row.line}, title: ${existing === undefined ? 'a new sheet needs a title' : `a new translation (${row.language}) needs a title`}`);
+        continue;
+      }
+      const inherited = existing === undefined ? primaryRow : undefined;
+      const document = row.document ?? (row.url === null && existing === undefined ? (inherited?.document ?? null) : null);
+      // A translation's own document gets an asset of its own; the same bytes share the primary's.
+      const ownDocument = document !== null && primaryRow.document !== null && !document.bytes.equals(primaryRow.document.bytes);
+      const url = document !== null ? await documentUrl(document, urlName, ownDocument ? row.language : '') : (row.url ?? inherited?.url ?? null);
+      const body: Record<string, unknown> = { ...(base?.body ?? {}), Title: title };
+      // A new sheet's empty cells take its first row's; a stored sheet's keep what is stored.
+      if (inherited !== undefined) body.description = row.description || inherited.description;
+      else if (row.description !== '') body.description = row.description;
+      if (url !== null) body.url = url;
+      if (imageKey !== null && (sheet.image !== null || storedImageKey !== null)) body.image = imageReference(imageKey);
+      const unchanged = was !== undefined && was.title === title && JSON.stringify(was.body) === JSON.stringify(body);
+      translations.push({ language: row.language, title, body, publishedAt: unchanged ? was.publishedAt : now });
+    }
+    const changed = existing === undefined || translations.some((translation) => translation.publishedAt === now);
+    contents.push({
+      id: existing?.row.id ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, hashOf(`csv-id:${sheetKey}`)),
+      contentKey: sheetKey,
+      siteId: site.id,
+      type: LITERATURE_CONTENT_TYPE,
+      urlName,
+      primaryLanguage: existing?.row.primary_language ?? primaryRow.language,
+      createdAt: existing?.row.created_at ?? now,
+      updatedAt: changed || existing === undefined ? now : existing.row.updated_at,
+      translations,
+      media: null,
+    });
   }
+  if (problems.length > 0) throw new ManifestError(csvPath, problems);
 
-  const previous = await listCollectionItemKeys(db, collection.id);
+  // The collection keeps its sheets where they are; new ones join at the end.
+  const previous = (await listCollectionItemKeys(db, collection.id)).map((row) => row.contentKey);
   const listed = new Set(sheetKeys);
-  const others = previous.map((row) => row.contentKey).filter((key) => !listed.has(key));
-  const items = options.keepOthers ? [...sheetKeys, ...others] : sheetKeys;
-
+  const kept = options.removeUnlisted ? previous.filter((key) => listed.has(key)) : previous;
+  const items = [...kept, ...sheetKeys.filter((key) => !previous.includes(key))];
+  const known = await knownRecords(db);
   const manifest = readManifest(
     {
       format: MANIFEST_FORMAT,
       version: MANIFEST_VERSION,
       exportedAt: now,
       sites: target.newSite ? [site] : [],
-      contentTypes: [LITERATURE_SHEET_TYPE, IMAGE_TYPE].filter((type) => !stored.contentTypes.has(type.fullyQualifiedName)),
+      contentTypes: [LITERATURE_SHEET_TYPE, IMAGE_TYPE].filter((type) => !known.contentTypes.has(type.fullyQualifiedName)),
       contents,
       fileAssets,
       collections: [{ ...collection, items }],
       seoRecords: [],
     },
     csvPath,
-    stored,
+    known,
   );
-  const summary = await importManifest(db, manifest, files, progress);
-  return { ...summary, collectionKey: collection.collectionKey, removedFromCollection: options.keepOthers ? 0 : others.length };
+  return { manifest, files, collectionKey: collection.collectionKey, unlisted: previous.filter((key) => !listed.has(key)).length };
+}
+
+/** The image content key a sheet's body refers to, if any. */
+function imageKeyOf(value: unknown): string | null {
+  const key = (value as { source?: { ref?: { contentKey?: unknown } } } | undefined)?.source?.ref?.contentKey;
+  return typeof key === 'string' ? key : null;
+}
+
+interface ImageInput {
+  sheet: CsvSheet;
+  imageKey: string;
+  urlName: string;
+  site: ManifestSite;
+  now: string;
+  files: Map<string, Buffer>;
+  /** Whether the sheet already has this image content (then only what the rows carry changes). */
+  existing: boolean;
+}
+
+/** The sheet's image content: a new file, new alternative texts, or both. */
+async function imageContent(db: ContentStore, { sheet, imageKey, urlName, site, now, files, existing }: ImageInput): Promise<ManifestContent | null> {
+  const [row] = existing ? await listContentsByKeys(db, [imageKey]) : [];
+  const stored = row === undefined ? undefined : await readTranslations(db, row);
+  const firstAltText = sheet.translations.find((translation) => translation.imageAlt !== '')?.imageAlt ?? '';
+  const primary = sheet.translations[0]!;
+  const translations = sheet.translations
+    .filter((translation) => translation.imageAlt !== '' || (stored === undefined && translation === primary))
+    .map((translation) => {
+      const was = stored?.translations.get(translation.language);
+      const title = was?.title ?? `${translation.title || urlName} image`;
+      const body = { ...(was?.body ?? {}), title, altText: translation.imageAlt || firstAltText };
+      const unchanged = was !== undefined && JSON.stringify(was.body) === JSON.stringify(body);
+      return { language: translation.language, title, body, publishedAt: unchanged ? was.publishedAt : now };
+    });
+  if (sheet.image === null && translations.length === 0) return null;
+  let media: ManifestContent['media'] = null;
+  if (sheet.image !== null) {
+    const file = `csv/media/${imageKey}`;
+    files.set(file, sheet.image.bytes);
+    media = {
+      file,
+      fileName: sheet.image.fileName,
+      mimeType: sheet.image.mimeType,
+      sha256: sha256(sheet.image.bytes),
+      width: sheet.image.width,
+      height: sheet.image.height,
+    };
+  }
+  const storedMedia = row === undefined ? undefined : (await listMediaInfo(db, [row.id]))[0];
+  const unchanged =
+    row !== undefined && translations.every((translation) => translation.publishedAt !== now) && (media === null || media.sha256 === storedMedia?.sha256);
+  return {
+    id: row?.id ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, hashOf(`csv-id:${imageKey}`)),
+    contentKey: imageKey,
+    siteId: site.id,
+    type: IMAGE_CONTENT_TYPE,
+    urlName: row?.url_name ?? `${urlName}-image`.slice(0, 200),
+    primaryLanguage: row?.primary_language ?? primary.language,
+    createdAt: row?.created_at ?? now,
+    updatedAt: unchanged ? row.updated_at : now,
+    translations,
+    media,
+  };
+}
+
+async function readTranslations(db: ContentStore, row: Content): Promise<StoredContent> {
+  const translations = new Map<string, { title: string; body: Record<string, unknown>; publishedAt: string }>();
+  for (const translation of await listStoredTranslations(db, [row.id])) {
+    const body = readStoredBody(translation.body, `content ${row.content_key} (${translation.language})`);
+    if (body !== null) translations.set(translation.language, { title: translation.title, body, publishedAt: translation.published_at });
+  }
+  return { row, translations };
+}
+
+/**
+ * The stored sheet each CSV sheet updates: the one with its key, else the one with its URL name in
+ * the site. A URL name another kind of content has, or a key and a URL name of two different
+ * sheets, is a problem.
+ */
+async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvSheet[], problems: string[]): Promise<Map<CsvSheet, StoredContent>> {
+  const byKey = new Map(
+    (
+      await listContentsByKeys(
+        db,
+        sheets.flatMap((sheet) => (sheet.key === null ? [] : [sheet.key])),
+      )
+    ).map((row) => [row.content_key, row]),
+  );
+  const byName = new Map(
+    (
+      await listContentsByUrlNames(
+        db,
+        siteId,
+        sheets.map((sheet) => sheet.urlName),
+      )
+    ).map((row) => [row.url_name, row]),
+  );
+  const found = new Map<CsvSheet, StoredContent>();
+  for (const sheet of sheets) {
+    const keyed = sheet.key === null ? undefined : byKey.get(sheet.key);
+    const named = byName.get(sheet.urlName);
+    if (keyed !== undefined && keyed.site_id !== siteId) {
+      problems.push(`line ${sheet.line}, key: ${sheet.key} is a content of another site`);
+      continue;
+    }
+    if (named !== undefined && (keyed !== undefined || sheet.key !== null) && named.content_key !== sheet.key && sheet.urlNameGiven) {
+      problems.push(
+        `line ${sheet.line}, urlName: ${sheet.urlName} is the URL name of another content in the store (${named.content_key}): give this sheet another urlName, or that content's key`,
+      );
+      continue;
+    }
+    const row = keyed ?? (sheet.key === null ? named : undefined);
+    if (row === undefined) continue;
+    if (row.content_type !== LITERATURE_CONTENT_TYPE) {
+      problems.push(
+        `line ${sheet.line}, urlName: ${sheet.urlName} is the URL name of a ${row.content_type} content, not of a literature sheet: give this sheet another urlName`,
+      );
+      continue;
+    }
+    found.set(sheet, await readTranslations(db, row));
+  }
+  return found;
 }
 
 /** Languages: an empty cell is the site's default; every language must be one the site has. */
@@ -198,44 +333,6 @@ function resolveLanguages(sheets: CsvSheet[], site: ManifestSite): string[] {
     sheet.translations.sort((a, b) => Number(b.language === site.defaultLanguage) - Number(a.language === site.defaultLanguage));
   }
   return problems;
-}
-
-/** A sheet may not take the URL name of another content of the site. */
-function urlNameClashes(sheets: CsvSheet[], siteId: string, keyOf: (sheet: CsvSheet) => string, stored: KnownRecords): string[] {
-  return sheets.flatMap((sheet) => {
-    const owner = stored.keyOfContentUrlName.get(urlNameSlot(siteId, sheet.urlName));
-    return owner === undefined || owner === keyOf(sheet)
-      ? []
-      : [
-          `line ${sheet.line}, urlName: ${sheet.urlName} is the URL name of another content in the store (${owner}): give this sheet another urlName, or that content's key`,
-        ];
-  });
-}
-
-/** A content that is already stored with the same data keeps its dates, so a re-import changes nothing. */
-async function withStoredDates(db: ContentStore, content: ManifestContent): Promise<ManifestContent> {
-  const [stored] = await findContentsByKeys(db, content.siteId, [content.contentKey]);
-  if (stored === undefined) return content;
-  const [rows, media] = await Promise.all([listStoredTranslations(db, [stored.id]), listMediaInfo(db, [stored.id])]);
-  const sameTranslations =
-    rows.length === content.translations.length &&
-    rows.every((row) => {
-      const given = content.translations.find((translation) => translation.language === row.language);
-      // Compared as stored text: the stored body is never parsed and written out again (it may be of any depth).
-      return given !== undefined && given.title === row.title && canonical(given.body) === row.body;
-    });
-  const sameMedia = (media[0]?.sha256 ?? null) === (content.media?.sha256 ?? null);
-  if (!sameTranslations || !sameMedia) return { ...content, createdAt: stored.created_at };
-  const publishedAt = new Map(rows.map((row) => [row.language, row.published_at]));
-  return {
-    ...content,
-    createdAt: stored.created_at,
-    updatedAt: stored.updated_at,
-    translations: content.translations.map((translation) => ({
-      ...translation,
-      publishedAt: publishedAt.get(translation.language) ?? translation.publishedAt,
-    })),
-  };
 }
 
 interface Target {

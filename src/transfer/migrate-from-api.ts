@@ -14,7 +14,7 @@ import { idFromBytes } from '../shared/ids';
 import { urlNameOf } from '../shared/text';
 import type { ContentStore } from '../cms/database';
 import { IMAGE_TYPE } from '../cms/content-types';
-import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
+import { importManifest, knownRecords, type ImportProgress, type ImportSummary, type ManifestWithFiles } from './import-content';
 import { MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, type Manifest, type ManifestContent } from './manifest';
 
 export interface MigrationSource {
@@ -33,11 +33,17 @@ const FILE_ASSET_URL = /\/c\/file-asset\/([A-Za-z0-9_-]{1,80})\?v=(\d{1,9})$/;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-export async function migrateFromDeliveryApi(
-  db: ContentStore,
-  source: MigrationSource,
-  progress: ImportProgress & { onStage?: (stage: string) => void } = {},
-): Promise<ImportSummary> {
+export type MigrationProgress = ImportProgress & { onStage?: (stage: string) => void };
+
+/** Brings the collection over: prepareMigration, then the import. */
+export async function migrateFromDeliveryApi(db: ContentStore, source: MigrationSource, progress: MigrationProgress = {}): Promise<ImportSummary> {
+  const { manifest, files } = await prepareMigration(db, source, progress);
+  progress.onStage?.('Importing');
+  return importManifest(db, manifest, files, progress);
+}
+
+/** Reads the collection from the source, with its images and documents, into a checked manifest. */
+export async function prepareMigration(db: ContentStore, source: MigrationSource, progress: MigrationProgress = {}): Promise<ManifestWithFiles> {
   const base = source.baseUrl.replace(/\/+$/, '');
   const fetchImpl = source.fetch ?? fetch;
   const client = createDeliveryClient({ basePath: '', fetch: (input, init) => fetchImpl(`${base}${String(input)}`, init) });
@@ -222,8 +228,7 @@ export async function migrateFromDeliveryApi(
     source.baseUrl,
     await knownRecords(db),
   );
-  stage('Importing');
-  return importManifest(db, manifest, files, progress);
+  return { manifest, files };
 }
 
 /** The content key an image field refers to: resolved ({contentKey, url}) or a bare reference. */

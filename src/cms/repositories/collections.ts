@@ -110,8 +110,8 @@ export async function findCollectionIdByKey(db: ContentStore, collectionKey: str
 }
 
 /**
- * Creates or updates a collection by id, with its translations (replaced as a whole) and its
- * items: the given contents, in order.
+ * Creates or updates a collection by id, the translations given (each created or replaced; others
+ * stay), and its items: the given contents, in order.
  */
 export async function saveCollection(db: ContentStore, collection: CollectionRecord, contentIds: string[]): Promise<void> {
   const values = {
@@ -128,18 +128,12 @@ export async function saveCollection(db: ContentStore, collection: CollectionRec
     .values({ id: collection.id, collection_key: collection.collectionKey, ...values })
     .onConflict((oc) => oc.column('id').doUpdateSet(values))
     .execute();
-  await db.deleteFrom('collection_translations').where('collection_id', '=', collection.id).execute();
-  if (collection.translations.length > 0) {
+  for (const translation of collection.translations) {
+    const text = { title: translation.title, metadata: JSON.stringify(translation.metadata) };
     await db
       .insertInto('collection_translations')
-      .values(
-        collection.translations.map((translation) => ({
-          collection_id: collection.id,
-          language: translation.language,
-          title: translation.title,
-          metadata: JSON.stringify(translation.metadata),
-        })),
-      )
+      .values({ collection_id: collection.id, language: translation.language, ...text })
+      .onConflict((oc) => oc.columns(['collection_id', 'language']).doUpdateSet(text))
       .execute();
   }
   await setCollectionItems(db, collection.id, contentIds);

@@ -212,8 +212,8 @@ export interface ContentRecord {
 }
 
 /**
- * Creates or updates a content by id with its translations (replaced as a whole). A content that
- * exists keeps its creation date.
+ * Creates or updates a content by id, and the translations given (each created or replaced);
+ * translations it does not give stay as they are. A content that exists keeps its creation date.
  */
 export async function saveContent(db: ContentStore, content: ContentRecord): Promise<void> {
   const row = {
@@ -239,20 +239,7 @@ export async function saveContent(db: ContentStore, content: ContentRecord): Pro
       }),
     )
     .execute();
-  await db.deleteFrom('content_translations').where('content_id', '=', content.id).execute();
-  if (content.translations.length === 0) return;
-  await db
-    .insertInto('content_translations')
-    .values(
-      content.translations.map((translation) => ({
-        content_id: content.id,
-        language: translation.language,
-        title: translation.title,
-        body: JSON.stringify(translation.body),
-        published_at: translation.publishedAt,
-      })),
-    )
-    .execute();
+  for (const translation of content.translations) await saveTranslation(db, content.id, translation);
 }
 
 /** Creates or replaces one translation of a stored content. */
@@ -305,6 +292,32 @@ export async function insertContents(db: ContentStore, contents: ContentRecord[]
   }
 }
 
+/** The contents with these keys, in any site, by key. Batched under the bound-parameter limit. */
+export async function listContentsByKeys(db: ContentStore, contentKeys: string[]): Promise<Content[]> {
+  const rows: Content[] = [];
+  for (let start = 0; start < contentKeys.length; start += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('contents')
+        .selectAll()
+        .where('content_key', 'in', contentKeys.slice(start, start + 500))
+        .orderBy('content_key')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+/** The contents of a site with these URL names. */
+export async function listContentsByUrlNames(db: ContentStore, siteId: string, urlNames: string[]): Promise<Content[]> {
+  const rows: Content[] = [];
+  for (let start = 0; start < urlNames.length; start += 500) {
+    const batch = urlNames.slice(start, start + 500);
+    rows.push(...(await db.selectFrom('contents').selectAll().where('site_id', '=', siteId).where('url_name', 'in', batch).orderBy('url_name').execute()));
+  }
+  return rows;
+}
+
 /** Every content row, by content key (for exports). */
 export async function listAllContents(db: ContentStore): Promise<Content[]> {
   return db.selectFrom('contents').selectAll().orderBy('content_key').execute();
@@ -312,12 +325,15 @@ export async function listAllContents(db: ContentStore): Promise<Content[]> {
 
 /** Every translation row as stored, body as JSON text (for exports and comparisons). */
 export async function listStoredTranslations(db: ContentStore, contentIds?: string[]): Promise<ContentTranslationsTable[]> {
-  let query = db.selectFrom('content_translations').selectAll();
-  if (contentIds !== undefined) {
-    if (contentIds.length === 0) return [];
-    query = query.where('content_id', 'in', contentIds);
+  if (contentIds === undefined) return db.selectFrom('content_translations').selectAll().orderBy('content_id').orderBy('language').execute();
+  const rows: ContentTranslationsTable[] = [];
+  for (let start = 0; start < contentIds.length; start += 500) {
+    const batch = contentIds.slice(start, start + 500);
+    rows.push(
+      ...(await db.selectFrom('content_translations').selectAll().where('content_id', 'in', batch).orderBy('content_id').orderBy('language').execute()),
+    );
   }
-  return query.orderBy('content_id').orderBy('language').execute();
+  return rows;
 }
 
 /** Every content type as stored, its field schema as JSON text. */

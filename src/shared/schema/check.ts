@@ -9,7 +9,10 @@ import Value from 'typebox/value';
 
 /** Schema options of ours: the words for a value that breaks the schema's own rule. */
 export interface Explained {
-  /** Replaces the message for any problem found at this schema, or for the problems of some keywords. */
+  /**
+   * Replaces the message for any problem found at this schema, or for the problems of some
+   * keywords; `{value}` in it shows the value.
+   */
   errorMessage?: string | Record<string, string>;
 }
 
@@ -71,7 +74,9 @@ function explainErrors(schema: TSchema, value: unknown, errors: SchemaError[], r
     const node = schemaAt(schema, error.schemaPath);
     const own = node.errorMessage;
     const explained = typeof own === 'string' ? own : own !== null && typeof own === 'object' ? (own as Record<string, unknown>)[error.keyword] : undefined;
-    const message = typeof explained === 'string' ? explained : messageOf(error, node, Value.Pointer.Get(value as object, error.instancePath));
+    const found = Value.Pointer.Get(value as object, error.instancePath);
+    // `{value}` in a schema's own words shows the value, quoted and cut short.
+    const message = typeof explained === 'string' ? explained.replace('{value}', JSON.stringify(String(found).slice(0, 80))) : messageOf(error, node, found);
     return [`${place}: ${message}`];
   });
   return [...new Set(lines)];
@@ -100,7 +105,7 @@ function messageOf(error: SchemaError, node: Record<string, unknown>, value: unk
     case 'minLength':
       return error.params.limit === 1 ? 'must not be empty' : `must be at least ${String(error.params.limit)} characters`;
     case 'maxLength':
-      return `must be at most ${String(error.params.limit)} characters`;
+      return `is longer than ${String(error.params.limit)} characters`;
     case 'minimum':
     case 'maximum':
       return rangeOf(node) ?? `must be ${error.keyword === 'minimum' ? 'at least' : 'at most'} ${String(error.params.limit)}`;
