@@ -8,7 +8,8 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { listAllContents } from '../cms/repositories/contents';
 import { collectContent, exportContentFolder } from './export-content';
-import { importContentFolder, importManifest, knownRecords } from './import-content';
+import { importContentFolder, importManifest, knownRecords, readContentFolder } from './import-content';
+import { planImport } from './import-plan';
 import { ManifestError, readManifest, type Manifest } from './manifest';
 
 const { siteId, communityId, collectionKey } = DEMO_IDS;
@@ -227,6 +228,72 @@ describe('a malformed manifest', () => {
       expect(await responsesOf(target)).toEqual(before);
     } finally {
       await target.close();
+    }
+  });
+});
+
+describe('a safe folder import', () => {
+  it('refuses javascript:, http:// and //host links, naming the record and the field', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'literature-links-'));
+    const target = await createTestApp();
+    try {
+      await exportContentFolder(source.store.db, broken);
+      const manifest = JSON.parse(readFileSync(join(broken, 'manifest.json'), 'utf8')) as Manifest;
+      const sheets = manifest.contents.filter((content) => content.type === 'literature_sheet');
+      sheets[0]!.translations[0]!.body.url = 'javascript:alert(1)';
+      sheets[1]!.translations[0]!.body.url = '//evil.example/sheet.pdf';
+      sheets[2]!.translations[0]!.body.url = 'http://example.com/sheet.pdf';
+      writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+      const error = (await importContentFolder(target.store.db, broken).catch((reason: unknown) => reason)) as ManifestError;
+      const at = (sheet: number) => `contents[${manifest.contents.indexOf(sheets[sheet]!)}].translations[0].body.url`;
+      const record = (sheet: number) => `(content ${sheets[sheet]!.contentKey}, ${sheets[sheet]!.translations[0]!.language})`;
+      expect(error.problems).toEqual([
+        `${at(0)}: "javascript:alert(1)" uses the javascript: scheme, which a sheet never links to: use an https:// address or a path starting with / ${record(0)}`,
+        `${at(1)}: "//evil.example/sheet.pdf" starts with //, which leaves the site without saying how: write the address in full, starting with https:// ${record(1)}`,
+        `${at(2)}: "http://example.com/sheet.pdf" is an http:// address: links must use https:// (spec §5.1) ${record(2)}`,
+      ]);
+    } finally {
+      await target.close();
+      rmSync(broken, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps what the file does not carry: other translations, and the sheets it does not list, unless asked to remove those', async () => {
+    const partial = mkdtempSync(join(tmpdir(), 'literature-partial-'));
+    const target = await createTestApp();
+    try {
+      await exportContentFolder(source.store.db, partial);
+      const manifest = JSON.parse(readFileSync(join(partial, 'manifest.json'), 'utf8')) as Manifest;
+      const teos = manifest.contents.find((content) => content.contentKey === DEMO_IDS.sheetKey('teos'))!;
+      teos.translations = teos.translations.filter((translation) => translation.language === 'en_US');
+      teos.translations[0]!.body.description = 'Changed in the file.';
+      manifest.contents = [teos];
+      manifest.collections[0]!.items = [teos.contentKey];
+      Object.assign(manifest, { sites: [], contentTypes: [], fileAssets: [], seoRecords: [] });
+      writeFileSync(join(partial, 'manifest.json'), JSON.stringify(manifest));
+
+      const { manifest: read, files } = await readContentFolder(target.store.db, partial);
+      const plan = await planImport(target.store.db, read, files);
+      expect(plan.entries.map((entry) => [entry.action, entry.record, entry.fields.map((field) => field.field)])).toEqual([
+        ['change', 'sheet "Tetraethyl orthosilicate (TEOS)" (teos)', ['en_US description']],
+        ['change', 'collection "Literature Sheets - CVD, ALD Precursors"', ['order']],
+      ]);
+      const removing = await planImport(target.store.db, read, files, { removeUnlisted: true });
+      expect(removing.entries.filter((entry) => entry.action === 'remove')).toHaveLength(DEMO_CATALOGUE.length - 1);
+
+      await importContentFolder(target.store.db, partial);
+      const collection = `${API}/connect/sites/${siteId}/cms/delivery/collections/${collectionKey}?pageSize=250`;
+      const items = (await target.app.inject(collection)).json<{ items: Array<{ body: { contentKey: string } }> }>().items.map((item) => item.body.contentKey);
+      expect(items).toHaveLength(DEMO_CATALOGUE.length);
+      expect(items[0]).toBe(teos.contentKey);
+      const german = await target.app.inject(`${API}/connect/sites/${siteId}/cms/delivery/contents/${teos.contentKey}?language=de_DE`);
+      expect(german.json<{ language: string }>().language).toBe('de_DE');
+
+      await importContentFolder(target.store.db, partial, { removeUnlisted: true });
+      expect((await target.app.inject(collection)).json<{ items: unknown[] }>().items).toHaveLength(1);
+    } finally {
+      await target.close();
+      rmSync(partial, { recursive: true, force: true });
     }
   });
 });

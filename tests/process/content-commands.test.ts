@@ -1,0 +1,150 @@
+/**
+ * The content commands as operators run them (the built CLI, a real store: SQLite, or PostgreSQL
+ * when TEST_DATABASE_URL names one): a dry run changes nothing and says what would change, taking
+ * sheets off a collection needs a yes, and a CSV export survives a round trip byte for byte.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCsvRow } from '../../src/transfer/csv';
+import { buildIfNeeded } from '../helpers/server-process';
+import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+let folder: string;
+const stores: TestStoreLocation[] = [];
+
+beforeAll(() => {
+  buildIfNeeded();
+  folder = mkdtempSync(join(tmpdir(), 'literature-commands-'));
+}, 180_000);
+afterAll(async () => {
+  for (const store of stores) await store.drop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a CLI command against a store; standard input is a pipe (not a terminal) holding `input`. */
+function cli(databaseUrl: string, args: string[], input = ''): Run {
+  const result = spawnSync(process.execPath, [join(ROOT, 'dist', 'server', 'cli.js'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    input,
+    encoding: 'utf8',
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function newStore(seed: boolean): Promise<string> {
+  const store = await createTestStoreLocation();
+  stores.push(store);
+  if (seed) expect(cli(store.databaseUrl, ['seed']).status).toBe(0);
+  else expect(cli(store.databaseUrl, ['migrate']).status).toBe(0);
+  return store.databaseUrl;
+}
+
+/** The store's content as an export manifest, without the export's own date. */
+function snapshot(databaseUrl: string, name: string): string {
+  const target = join(folder, name);
+  expect(cli(databaseUrl, ['content', 'export', target]).status).toBe(0);
+  return readFileSync(join(target, 'manifest.json'), 'utf8').replace(/"exportedAt": "[^"]+"/, '"exportedAt": ""');
+}
+
+function writeCsv(name: string, rows: string[][]): string {
+  const path = join(folder, name);
+  writeFileSync(path, rows.map(formatCsvRow).join('\r\n') + '\r\n');
+  return path;
+}
+
+/** Every file below a folder, by its path there, with its bytes. */
+function filesUnder(root: string): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const visit = (path: string) => {
+    if (statSync(path).isDirectory()) for (const entry of readdirSync(path)) visit(join(path, entry));
+    else files.set(relative(root, path), readFileSync(path));
+  };
+  visit(root);
+  return files;
+}
+
+describe('content import --dry-run', () => {
+  it('says what would change, field by field, and changes nothing', async () => {
+    const store = await newStore(true);
+    const before = snapshot(store, 'dry-before');
+    const path = writeCsv('dry.csv', [
+      ['urlName', 'description'],
+      ['teos', 'A corrected description.'],
+      ['new-sheet', 'A new one.'],
+    ]);
+    const withTitle = writeCsv('dry-title.csv', [
+      ['urlName', 'title', 'description'],
+      ['teos', '', 'A corrected description.'],
+      ['new-sheet', 'New sheet', 'A new one.'],
+    ]);
+    expect(cli(store, ['content', 'import', path, '--dry-run']).stderr).toContain('line 3, title: a new sheet needs a title');
+    const run = cli(store, ['content', 'import', withTitle, '--dry-run']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Adds (1):\n  + sheet "New sheet" (new-sheet)');
+    expect(run.stdout).toMatch(
+      /Changes \(2\):\n {2}~ sheet "Tetraethyl orthosilicate \(TEOS\)" \(teos\)\n {6}en_US description: "[^"]+" → "A corrected description\."/,
+    );
+    expect(run.stdout).toContain('~ collection "Literature Sheets - CVD, ALD Precursors"');
+    expect(run.stdout).toContain('Dry run: nothing was changed.');
+    expect(snapshot(store, 'dry-after')).toBe(before);
+  });
+});
+
+describe('content import --remove-unlisted', () => {
+  it('refuses without a terminal and without --yes, and takes the sheets off the collection with --yes', async () => {
+    const store = await newStore(true);
+    const before = snapshot(store, 'remove-before');
+    const path = writeCsv('only-one.csv', [
+      ['urlName', 'description'],
+      ['teos', 'The only one.'],
+    ]);
+    const refused = cli(store, ['content', 'import', path, '--remove-unlisted']);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('This takes 25 sheets the file does not list off the collection (they stay in the store). Confirm with --yes');
+    expect(refused.stderr).toContain('nothing was changed');
+    expect(snapshot(store, 'remove-refused')).toBe(before);
+
+    const plain = cli(store, ['content', 'import', path]);
+    expect(plain.status).toBe(0);
+    expect(plain.stdout).toMatch(/^Added 0 records, changed 1 record; left \d+ alone\./m);
+    const done = cli(store, ['content', 'import', path, '--remove-unlisted', '--yes']);
+    expect(done.status).toBe(0);
+    expect(done.stdout).toContain('took 25 sheets off the collection');
+    const manifest = JSON.parse(snapshot(store, 'remove-after')) as { collections: Array<{ items: string[] }>; contents: unknown[] };
+    expect(manifest.collections[0]?.items).toHaveLength(1);
+    expect(manifest.contents).toHaveLength(52);
+  });
+});
+
+describe('content export --csv', () => {
+  it('writes the CSV the import reads: export, import into an empty store, export again gives the same bytes and files', async () => {
+    const source = await newStore(true);
+    const first = join(folder, 'round-1');
+    const exported = cli(source, ['content', 'export', '--csv', join(first, 'sheets.csv')]);
+    expect(exported.status).toBe(0);
+    expect(exported.stdout).toMatch(/^Exported 26 sheets \(78 rows\), \d+ documents and images beside /);
+
+    const target = await newStore(false);
+    const imported = cli(target, ['content', 'import', join(first, 'sheets.csv')]);
+    expect(imported.status, imported.stderr).toBe(0);
+    const second = join(folder, 'round-2');
+    expect(cli(target, ['content', 'export', '--csv', join(second, 'sheets.csv')]).status).toBe(0);
+
+    const one = filesUnder(first);
+    const two = filesUnder(second);
+    expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
+    for (const [path, bytes] of one) expect(two.get(path)?.equals(bytes), path).toBe(true);
+    expect(readFileSync(join(first, 'sheets.csv'), 'utf8').split('\r\n')[0]).toBe('title,description,language,urlName,key,document,url,image,imageAlt');
+  });
+});
