@@ -216,16 +216,7 @@ export interface ContentRecord {
  * translations it does not give stay as they are. A content that exists keeps its creation date.
  */
 export async function saveContent(db: ContentStore, content: ContentRecord): Promise<void> {
-  const row = {
-    id: content.id,
-    content_key: content.contentKey,
-    site_id: content.siteId,
-    content_type: content.type,
-    url_name: content.urlName,
-    primary_language: content.primaryLanguage,
-    created_at: content.createdAt,
-    updated_at: content.updatedAt,
-  };
+  const row = contentRow(content);
   await db
     .insertInto('contents')
     .values(row)
@@ -244,13 +235,32 @@ export async function saveContent(db: ContentStore, content: ContentRecord): Pro
 
 /** Creates or replaces one translation of a stored content. */
 export async function saveTranslation(db: ContentStore, contentId: string, translation: TranslationRecord): Promise<void> {
-  const values = { title: translation.title, body: JSON.stringify(translation.body), published_at: translation.publishedAt };
+  const { title, body, published_at } = translationRow(contentId, translation);
   await db
     .insertInto('content_translations')
-    .values({ content_id: contentId, language: translation.language, ...values })
-    .onConflict((oc) => oc.columns(['content_id', 'language']).doUpdateSet(values))
+    .values(translationRow(contentId, translation))
+    .onConflict((oc) => oc.columns(['content_id', 'language']).doUpdateSet({ title, body, published_at }))
     .execute();
 }
+
+const contentRow = (content: ContentRecord): ContentsTable => ({
+  id: content.id,
+  content_key: content.contentKey,
+  site_id: content.siteId,
+  content_type: content.type,
+  url_name: content.urlName,
+  primary_language: content.primaryLanguage,
+  created_at: content.createdAt,
+  updated_at: content.updatedAt,
+});
+
+const translationRow = (contentId: string, translation: TranslationRecord): ContentTranslationsTable => ({
+  content_id: contentId,
+  language: translation.language,
+  title: translation.title,
+  body: JSON.stringify(translation.body),
+  published_at: translation.publishedAt,
+});
 
 /**
  * Adds many new contents at once, each with its translations: a few statements per batch rather
@@ -260,30 +270,8 @@ export async function insertContents(db: ContentStore, contents: ContentRecord[]
   // Batches keep each statement under SQLite's bound-parameter limit (8 columns × 500 rows).
   for (let start = 0; start < contents.length; start += 500) {
     const batch = contents.slice(start, start + 500);
-    await db
-      .insertInto('contents')
-      .values(
-        batch.map((content) => ({
-          id: content.id,
-          content_key: content.contentKey,
-          site_id: content.siteId,
-          content_type: content.type,
-          url_name: content.urlName,
-          primary_language: content.primaryLanguage,
-          created_at: content.createdAt,
-          updated_at: content.updatedAt,
-        })),
-      )
-      .execute();
-    const translations = batch.flatMap((content) =>
-      content.translations.map((translation) => ({
-        content_id: content.id,
-        language: translation.language,
-        title: translation.title,
-        body: JSON.stringify(translation.body),
-        published_at: translation.publishedAt,
-      })),
-    );
+    await db.insertInto('contents').values(batch.map(contentRow)).execute();
+    const translations = batch.flatMap((content) => content.translations.map((translation) => translationRow(content.id, translation)));
     for (let at = 0; at < translations.length; at += 500)
       await db
         .insertInto('content_translations')

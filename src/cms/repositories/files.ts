@@ -19,22 +19,25 @@ export async function findMediaByContentKey(db: ContentStore, contentKey: string
     .executeTakeFirst();
 }
 
+/** Everything about an image file but its bytes. */
+const MEDIA_INFO_COLUMNS = [
+  'media.content_id',
+  'media.file_name',
+  'media.mime_type',
+  'media.width',
+  'media.height',
+  'media.byte_size',
+  'media.sha256',
+  'media.created_at',
+  'contents.content_key',
+] as const;
+
 export async function listMediaInfo(db: ContentStore, contentIds: string[]): Promise<MediaInfo[]> {
   if (contentIds.length === 0) return [];
   return db
     .selectFrom('media')
     .innerJoin('contents', 'contents.id', 'media.content_id')
-    .select([
-      'media.content_id',
-      'media.file_name',
-      'media.mime_type',
-      'media.width',
-      'media.height',
-      'media.byte_size',
-      'media.sha256',
-      'media.created_at',
-      'contents.content_key',
-    ])
+    .select(MEDIA_INFO_COLUMNS)
     .where('media.content_id', 'in', contentIds)
     .orderBy('media.content_id')
     .execute();
@@ -45,17 +48,7 @@ export async function listMediaInfoByKeys(db: ContentStore, contentKeys: string[
   return db
     .selectFrom('media')
     .innerJoin('contents', 'contents.id', 'media.content_id')
-    .select([
-      'media.content_id',
-      'media.file_name',
-      'media.mime_type',
-      'media.width',
-      'media.height',
-      'media.byte_size',
-      'media.sha256',
-      'media.created_at',
-      'contents.content_key',
-    ])
+    .select(MEDIA_INFO_COLUMNS)
     .where('contents.content_key', 'in', contentKeys)
     .orderBy('media.content_id')
     .execute();
