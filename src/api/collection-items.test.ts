@@ -42,7 +42,6 @@ describe('GET collection items (spec §7.1)', () => {
         'items',
         'language',
         'nextPageUrl',
-        'previousPageUrl',
         'publishedDate',
         'title',
         'total',
@@ -55,7 +54,7 @@ describe('GET collection items (spec §7.1)', () => {
     expect(page.language).toBe('en_US');
     expect(page.items).toHaveLength(7);
     expect(page.items.map((item) => item.body.contentBody.Title)).toEqual(DEMO_CATALOGUE.slice(0, 7).map((entry) => entry.title));
-    expect(page.previousPageUrl).toBeNull();
+    expect(page).not.toHaveProperty('previousPageUrl');
     expect(page.nextPageUrl).toBe(collectionPath('?language=en_US&pageSize=7&pageToken=1'));
     expect(page.channelSummary).toMatchObject({ id: channelId, target: { id: siteId } });
   });
@@ -77,13 +76,14 @@ describe('GET collection items (spec §7.1)', () => {
 
   it('pages through the whole collection without gaps or repeats', async () => {
     const seen: string[] = [];
-    let url: string | null = collectionPath('?pageSize=7');
+    let url: string | undefined = collectionPath('?pageSize=7');
     let pages = 0;
-    while (url !== null) {
+    while (url !== undefined) {
       const { body } = await getJson(url);
       const page = body as CollectionResponse;
       seen.push(...page.items.map((item) => item.id));
-      expect(page.previousPageUrl === null).toBe(pages === 0);
+      // Absent, never null, when there is no such page (the platform's adapters reject null).
+      expect('previousPageUrl' in page).toBe(pages > 0);
       url = page.nextPageUrl;
       pages++;
     }
@@ -92,12 +92,12 @@ describe('GET collection items (spec §7.1)', () => {
     expect(seen).toHaveLength(DEMO_CATALOGUE.length);
   });
 
-  it('answers the last page with a null nextPageUrl and fewer items', async () => {
+  it('answers the last page without a nextPageUrl, and fewer items', async () => {
     const lastToken = Math.ceil(DEMO_CATALOGUE.length / 7) - 1;
     const { body } = await getJson(collectionPath(`?pageSize=7&pageToken=${lastToken}`));
     const page = body as CollectionResponse;
     expect(page.items).toHaveLength(DEMO_CATALOGUE.length - lastToken * 7);
-    expect(page.nextPageUrl).toBeNull();
+    expect(page).not.toHaveProperty('nextPageUrl');
     expect(page.previousPageUrl).toBe(collectionPath(`?language=en_US&pageSize=7&pageToken=${lastToken - 1}`));
   });
 
@@ -105,7 +105,7 @@ describe('GET collection items (spec §7.1)', () => {
     const { response, body } = await getJson(collectionPath('?pageSize=7&pageToken=99'));
     expect(response.statusCode).toBe(200);
     expect((body as CollectionResponse).items).toEqual([]);
-    expect((body as CollectionResponse).nextPageUrl).toBeNull();
+    expect(body).not.toHaveProperty('nextPageUrl');
   });
 
   it('finds the collection by id as well as by key, and through the channel form', async () => {
@@ -139,7 +139,7 @@ describe('GET collection items (spec §7.1)', () => {
     expect(titles).toContain('[es_ES] Tetraethyl orthosilicate (TEOS)');
     // Untranslated items come in the default language.
     expect(titles[1]).toBe('Trimethylgallium (TMGa)');
-    expect(page.nextPageUrl).toBeNull();
+    expect(page).not.toHaveProperty('nextPageUrl');
     // Accepts the BCP 47 form too.
     const bcp47 = (await getJson(collectionPath('?language=es-ES&pageSize=1'))).body as CollectionResponse;
     expect(bcp47.language).toBe('es_ES');
@@ -190,7 +190,7 @@ describe('collection errors', () => {
   });
 
   it('answers 404 for an unknown but well-formed site', async () => {
-    const { response } = await getJson(collectionPath('', '0DM000000000001AAA'));
+    const { response } = await getJson(collectionPath('', '0DM000000000001GAA'));
     expect(response.statusCode).toBe(404);
   });
 

@@ -42,7 +42,12 @@ export function readCollectionPageRequest(
   };
 }
 
-export async function getCollectionPage(db: ContentStore, settings: DeliverySettings, request: CollectionPageRequest): Promise<CollectionResponse> {
+export async function getCollectionPage(
+  db: ContentStore,
+  settings: DeliverySettings,
+  request: CollectionPageRequest,
+  origin: string,
+): Promise<CollectionResponse> {
   const context = await resolveDeliveryContext(db, request.target, request.language);
   const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();
@@ -70,7 +75,7 @@ export async function getCollectionPage(db: ContentStore, settings: DeliverySett
   const pageUrl = pageUrlBuilder(settings.basePath, path, { language: context.language, pageSize: request.pageSize }, 'pageToken');
   const page = { pageToken: request.pageToken, pageSize: request.pageSize, itemCount: contents.length, total };
   return {
-    channelSummary: channelSummaryOf(context.site, settings),
+    channelSummary: channelSummaryOf(context.site, settings, origin),
     collectionKey: collection.collection_key,
     collectionType: { fullyQualifiedName: collection.item_type, name: types.get(collection.item_type)?.name ?? collection.item_type },
     currentPageUrl: pageUrl(request.pageToken) ?? '',

@@ -34,6 +34,7 @@ export async function getCollectionMetadata(
   db: ContentStore,
   settings: DeliverySettings,
   request: CollectionMetadataRequest,
+  origin: string,
 ): Promise<CollectionMetadataResponse> {
   const context = await resolveDeliveryContext(db, request.target, request.language);
   const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
@@ -47,7 +48,7 @@ export async function getCollectionMetadata(
     for (const [name, field] of Object.entries(type.fields)) schema[name] = { label: field.label, name, nodeType: field.nodeType };
   }
   return {
-    channelSummary: channelSummaryOf(context.site, settings),
+    channelSummary: channelSummaryOf(context.site, settings, origin),
     collectionKey: collection.collection_key,
     collectionMetadata: localized.metadata,
     collectionType: { fullyQualifiedName: collection.item_type, name: type?.name ?? collection.item_type },

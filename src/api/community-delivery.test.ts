@@ -65,13 +65,14 @@ describe('GET managed-content delivery (spec §7.4, first call)', () => {
 
   it('matches nothing for topics, as no content is tagged', async () => {
     const body = await get<CommunityDeliveryResponse>(`${root}?topics=ALD`);
-    expect(body).toMatchObject({ items: [], total: 0, nextPageUrl: null });
+    expect(body).toMatchObject({ items: [], total: 0 });
+    expect(body).not.toHaveProperty('nextPageUrl');
   });
 
   it('answers the last page without a next page', async () => {
     const body = await get<CommunityDeliveryResponse>(`${root}?pageSize=25&page=2`);
     expect(body.items).toHaveLength(DEMO_CATALOGUE.length * 2 - 50);
-    expect(body.nextPageUrl).toBeNull();
+    expect(body).not.toHaveProperty('nextPageUrl');
   });
 
   it('answers 404 for an unknown community', async () => {

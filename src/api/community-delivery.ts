@@ -2,11 +2,20 @@
  * Community managed-content delivery (spec §7.4; reference "Community managed-content delivery"):
  * contents of a community's site with typed content nodes, and the flatter "contents" listing.
  */
+import { createHash } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { countContents, listContents, type ContentFilter } from '../cms/repositories/contents';
-import { IMAGE_CONTENT_TYPE } from '../shared/constants';
-import type { CommunityContentItem, CommunityContentsResponse, CommunityDeliveryResponse, ContentNode, ManagedContentTypeInfo } from '../shared/delivery-types';
-import { isContentKey, isWellFormedId, toId18 } from '../shared/ids';
+import { API_ROOT, IMAGE_CONTENT_TYPE, USER_ID_PREFIX } from '../shared/constants';
+import type {
+  CommunityContentItem,
+  CommunityContentsResponse,
+  CommunityDeliveryResponse,
+  ContentNode,
+  ManagedContentTypeInfo,
+  UserReference,
+} from '../shared/delivery-types';
+import { idFromBytes, isContentKey, isWellFormedId, toId18 } from '../shared/ids';
+import { withBasePath } from '../shared/links';
 import { readBoolean, readInteger, readList, readString, queryParam, type QueryValue } from '../shared/request-validation';
 import { communityRootPath } from '../shared/urls';
 import { collectReferences, deliverContents, referencedKey, type DeliveredContent } from './content-resolution';
@@ -250,12 +259,13 @@ export async function getCommunityContents(
       authoredManagedContentId: content.id,
       body,
       contentKey: content.content_key,
-      createdByReference: null,
+      createdByReference: contentStoreUser(settings),
       createdDate: content.created_at,
       id: content.id,
-      lastUpdatedByReference: null,
+      lastUpdatedByReference: contentStoreUser(settings),
       managedContentId: content.id,
       masterLanguage: content.primary_language,
+      primaryLanguage: content.primary_language,
       publishDate: content.published_at,
       status: 'Published',
       title: content.title,
@@ -266,4 +276,14 @@ export async function getCommunityContents(
     })),
     total,
   };
+}
+
+/**
+ * Who created and last changed a content, as the platform's adapters expect it (an object with a
+ * user id and its resource). No person is recorded per content yet: the content store stands in.
+ */
+const CONTENT_STORE_USER_ID = idFromBytes(USER_ID_PREFIX, createHash('sha256').update('literature-sheets:content-store').digest());
+
+function contentStoreUser(settings: DeliverySettings): UserReference {
+  return { id: CONTENT_STORE_USER_ID, url: withBasePath(settings.basePath, `${API_ROOT}/chatter/users/${CONTENT_STORE_USER_ID}`) };
 }

@@ -99,7 +99,7 @@ describe('GET one content item (spec §7.3)', () => {
 
   it('answers 404 for an unknown key and for another site’s content', async () => {
     expect((await test.app.inject(`${siteRoot}/contents/MC0000000000000000000000000A`)).statusCode).toBe(404);
-    expect((await test.app.inject(`/services/data/v65.0/connect/sites/0DM000000000001AAA/cms/delivery/contents/${teosKey}`)).statusCode).toBe(404);
+    expect((await test.app.inject(`/services/data/v65.0/connect/sites/0DM000000000001GAA/cms/delivery/contents/${teosKey}`)).statusCode).toBe(404);
   });
 });
 
@@ -108,16 +108,17 @@ describe('GET the content list (spec §7.3)', () => {
 
   it('pages summaries through every content with page URLs', async () => {
     const seen = new Set<string>();
-    let url: string | null = `${siteRoot}/contents?pageSize=20`;
+    let url: string | undefined = `${siteRoot}/contents?pageSize=20`;
     let pages = 0;
-    while (url !== null) {
+    while (url !== undefined) {
       const page: ContentListResponse = await get<ContentListResponse>(url);
       expectContract('ContentList', page);
       for (const content of page.contents) {
         expectContract('ContentSummary', content);
         seen.add(content.contentKey);
       }
-      expect(page.previousPageUrl === null).toBe(pages === 0);
+      // Absent, never null, when there is no such page (the platform's adapters reject null).
+      expect('previousPageUrl' in page).toBe(pages > 0);
       url = page.nextPageUrl;
       pages++;
     }

@@ -5,7 +5,7 @@
 import type { ContentStore } from '../cms/database';
 import { findContentByKeyOrId, listContents, type ContentFilter } from '../cms/repositories/contents';
 import type { ContentBody, ContentDocument, ContentListResponse, ContentSummary, ReferencedDocument } from '../shared/delivery-types';
-import { notFound, invalidParameter, outOfRangeMessage } from '../shared/errors';
+import { ApiError, ERROR_CODES, MESSAGES, notFound, invalidParameter, outOfRangeMessage } from '../shared/errors';
 import { isContentKey, isWellFormedId, toId18 } from '../shared/ids';
 import { classifyLink, mapUrlFields, withBasePath } from '../shared/links';
 import { previousPageTokenOf } from '../shared/pagination';
@@ -36,19 +36,27 @@ interface DocumentOptions {
   referencesAsList: boolean;
   /** Origin for absolute URLs (showAbsoluteUrl=true), or null for site-relative ones. */
   absoluteOrigin: string | null;
+  /** The site's origin for channelSummary.domainUrl. */
+  origin: string;
 }
 
-export interface ContentItemRequest extends Omit<DocumentOptions, 'absoluteOrigin'> {
+export interface ContentItemRequest extends Omit<DocumentOptions, 'absoluteOrigin' | 'origin'> {
   target: ChannelOrSite;
   contentKeyOrId: string;
   language: string | undefined;
   showAbsoluteUrl: boolean;
 }
 
+/** spec §5.5, §8: a single item needs a non-blank contentKeyOrId. */
+function readContentKeyOrId(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') throw new ApiError(400, ERROR_CODES.INVALID_ID_FIELD, MESSAGES.CONTENT_KEY_OR_ID_REQUIRED);
+  return value;
+}
+
 export function readContentItemRequest(channelOrSiteId: string | undefined, contentKeyOrId: string | undefined, query: Query): ContentItemRequest {
   return {
     target: readChannelOrSiteId(channelOrSiteId),
-    contentKeyOrId: contentKeyOrId ?? '',
+    contentKeyOrId: readContentKeyOrId(contentKeyOrId),
     language: readString('language', query.language),
     referenceDepth: readInteger('referenceDepth', query.referenceDepth, REFERENCE_DEPTH),
     expandReferences: readBoolean('expandReferences', query.expandReferences, false),
@@ -64,13 +72,13 @@ export async function getContentItem(db: ContentStore, settings: DeliverySetting
   const scope = { db, context, settings };
   const [delivered] = await deliverContents(scope, [content]);
   if (delivered === undefined) throw notFound();
-  const options = { ...request, absoluteOrigin: request.showAbsoluteUrl ? origin : null };
+  const options = { ...request, origin, absoluteOrigin: request.showAbsoluteUrl ? origin : null };
   const [document] = await toDocuments(scope, request.target, [delivered], options);
   if (document === undefined) throw notFound();
   return document;
 }
 
-export interface ContentListRequest extends Omit<DocumentOptions, 'absoluteOrigin' | 'referencesAsList'> {
+export interface ContentListRequest extends Omit<DocumentOptions, 'absoluteOrigin' | 'origin' | 'referencesAsList'> {
   target: ChannelOrSite;
   language: string | undefined;
   contentKeys: string[] | undefined;
@@ -125,7 +133,7 @@ export async function getContentList(db: ContentStore, settings: DeliverySetting
   const rows = await listContents(db, filter, request.page * request.pageSize, request.pageSize + 1);
   const hasNext = rows.length > request.pageSize;
   const delivered = await deliverContents(scope, rows.slice(0, request.pageSize));
-  const options: DocumentOptions = { ...request, referencesAsList: false, absoluteOrigin: request.showAbsoluteUrl ? origin : null };
+  const options: DocumentOptions = { ...request, origin, referencesAsList: false, absoluteOrigin: request.showAbsoluteUrl ? origin : null };
   const contents = request.includeContentBody
     ? await toDocuments(scope, request.target, delivered, options)
     : delivered.map((item) => toSummary(scope, request.target, item, options.absoluteOrigin));
@@ -149,7 +157,7 @@ export async function getContentList(db: ContentStore, settings: DeliverySetting
     'page',
   );
   return {
-    channelSummary: channelSummaryOf(context.site, settings),
+    channelSummary: channelSummaryOf(context.site, settings, origin),
     contents,
     currentPageUrl: pageUrl(request.page) ?? '',
     nextPageUrl: pageUrl(hasNext ? request.page + 1 : null),
@@ -185,7 +193,7 @@ async function toDocuments(scope: DeliveryScope, target: ChannelOrSite, items: D
   // expandReferences needs the referenced contents even at depth 0.
   const depth = options.expandReferences ? Math.max(1, options.referenceDepth) : options.referenceDepth;
   const reachable = await collectReferences(scope, items, depth);
-  const channelSummary = channelSummaryOf(scope.context.site, scope.settings);
+  const channelSummary = channelSummaryOf(scope.context.site, scope.settings, options.origin);
   const referenced = new Map([...reachable].map(([key, item]) => [key, toReferencedDocument(scope, target, item, options.absoluteOrigin)]));
 
   return items.map((item) => {

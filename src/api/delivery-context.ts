@@ -64,9 +64,10 @@ export function normalizeLanguage(language: string): string {
   return language.replace('-', '_');
 }
 
-export function channelSummaryOf(site: Site, settings: DeliverySettings): ChannelSummary {
+/** `origin`: SITE_URL, or the origin the request came to (originForResponse, which says Vary: Host then). */
+export function channelSummaryOf(site: Site, settings: DeliverySettings, origin: string): ChannelSummary {
   return {
-    domainUrl: settings.siteUrl === null ? null : settings.siteUrl + settings.basePath,
+    domainUrl: `${settings.siteUrl ?? origin}${settings.basePath}`,
     id: site.channel_id,
     name: site.name,
     resourceUrl: withBasePath(settings.basePath, channelResourcePath(site.channel_id)),

@@ -26,7 +26,16 @@ const list = (maxItems: number, description: string): Schema => ({
   description: `${description} Sent comma-joined (repeating the parameter also works).`,
 });
 /** A closed object: every property required, no others (the wire shapes are exact). */
-const object = (properties: Record<string, Schema>): Schema => ({ type: 'object', required: Object.keys(properties), properties, additionalProperties: false });
+/** An object of required properties, and optional ones (absent, never null, when there is no value). */
+const object = (properties: Record<string, Schema>, optional: Record<string, Schema> = {}): Schema => ({
+  type: 'object',
+  required: Object.keys(properties),
+  properties: { ...properties, ...optional },
+  additionalProperties: false,
+});
+/** nextPageUrl and previousPageUrl: the platform's adapters read them as optional strings and reject null. */
+const pageLinks = { nextPageUrl: { type: 'string' }, previousPageUrl: { type: 'string' } } satisfies Record<string, Schema>;
+const userReference = object({ id: string, url: string });
 
 interface Parameter {
   name: string;
@@ -183,7 +192,7 @@ export function buildOpenApiDocument(basePath: string): Schema {
 
 const contentType = object({ fullyQualifiedName: string, name: string });
 const channelSummary = object({
-  domainUrl: nullableString,
+  domainUrl: string,
   id: string,
   name: string,
   resourceUrl: string,
@@ -208,29 +217,30 @@ const SCHEMAS: Record<string, Schema> = {
   ErrorList: { type: 'array', items: object({ errorCode: string, message: string }) },
   ContentType: contentType,
   ChannelSummary: channelSummary,
-  CollectionItems: object({
-    channelSummary: ref('ChannelSummary'),
-    collectionKey: string,
-    collectionType: ref('ContentType'),
-    currentPageUrl: string,
-    id: string,
-    items: {
-      type: 'array',
-      items: object({
-        id: string,
-        name: string,
-        contentType: ref('ContentType'),
-        body: object({ contentKey: string, urlName: string, title: string, publishedDate: string, contentBody: map }),
-      }),
+  CollectionItems: object(
+    {
+      channelSummary: ref('ChannelSummary'),
+      collectionKey: string,
+      collectionType: ref('ContentType'),
+      currentPageUrl: string,
+      id: string,
+      items: {
+        type: 'array',
+        items: object({
+          id: string,
+          name: string,
+          contentType: ref('ContentType'),
+          body: object({ contentKey: string, urlName: string, title: string, publishedDate: string, contentBody: map }),
+        }),
+      },
+      language: string,
+      publishedDate: string,
+      title: string,
+      total: { type: 'integer', minimum: 0 },
+      urlName: string,
     },
-    language: string,
-    nextPageUrl: nullableString,
-    previousPageUrl: nullableString,
-    publishedDate: string,
-    title: string,
-    total: { type: 'integer', minimum: 0 },
-    urlName: string,
-  }),
+    pageLinks,
+  ),
   CollectionMetadata: object({
     channelSummary: ref('ChannelSummary'),
     collectionKey: string,
@@ -252,36 +262,39 @@ const SCHEMAS: Record<string, Schema> = {
     references: { type: ['object', 'null'], additionalProperties: ref('ReferencedDocument') },
     referencesList: { type: ['array', 'null'], items: ref('ReferencedDocument') },
   }),
-  ContentList: object({
-    channelSummary: ref('ChannelSummary'),
-    contents: { type: 'array', items: { oneOf: [ref('ContentSummary'), ref('ContentDocument')] } },
-    currentPageUrl: string,
-    nextPageUrl: nullableString,
-    previousPageUrl: nullableString,
-  }),
-  CommunityDelivery: object({
-    currentPageUrl: string,
-    items: {
-      type: 'array',
-      items: object({
-        associations: topics,
-        contentKey: string,
-        contentNodes: { type: 'object', additionalProperties: { type: 'object', required: ['nodeType'], properties: { nodeType: string } } },
-        contentUrlName: string,
-        language: string,
-        managedContentId: string,
-        publishedDate: string,
-        title: string,
-        type: string,
-        typeLabel: string,
-        unauthenticatedUrl: nullableString,
-      }),
+  ContentList: object(
+    {
+      channelSummary: ref('ChannelSummary'),
+      contents: { type: 'array', items: { oneOf: [ref('ContentSummary'), ref('ContentDocument')] } },
+      currentPageUrl: string,
     },
-    managedContentTypes: map,
-    nextPageUrl: nullableString,
-    total: { type: 'integer', minimum: 0 },
-    totalTypes: { type: 'integer', minimum: 0 },
-  }),
+    pageLinks,
+  ),
+  CommunityDelivery: object(
+    {
+      currentPageUrl: string,
+      items: {
+        type: 'array',
+        items: object({
+          associations: topics,
+          contentKey: string,
+          contentNodes: { type: 'object', additionalProperties: { type: 'object', required: ['nodeType'], properties: { nodeType: string } } },
+          contentUrlName: string,
+          language: string,
+          managedContentId: string,
+          publishedDate: string,
+          title: string,
+          type: string,
+          typeLabel: string,
+          unauthenticatedUrl: nullableString,
+        }),
+      },
+      managedContentTypes: map,
+      total: { type: 'integer', minimum: 0 },
+      totalTypes: { type: 'integer', minimum: 0 },
+    },
+    { nextPageUrl: pageLinks.nextPageUrl },
+  ),
   CommunityContents: object({
     items: {
       type: 'array',
@@ -290,12 +303,13 @@ const SCHEMAS: Record<string, Schema> = {
         authoredManagedContentId: string,
         body: map,
         contentKey: string,
-        createdByReference: { type: ['object', 'null'] },
+        createdByReference: userReference,
         createdDate: string,
         id: string,
-        lastUpdatedByReference: { type: ['object', 'null'] },
+        lastUpdatedByReference: userReference,
         managedContentId: string,
         masterLanguage: string,
+        primaryLanguage: string,
         publishDate: string,
         status: string,
         title: string,

@@ -5,9 +5,10 @@ import { withQuery } from '../shared/urls';
 type QueryValues = Record<string, string | number | boolean | undefined>;
 
 /**
- * Builds page URLs for a path: the same query, with `pageParam` set to the given page; null for no
- * page. Paths carry the site's base path, so a client can follow them as they are.
+ * Builds page URLs for a path: the same query, with `pageParam` set to the given page; undefined
+ * (absent from the answer) for no page: the platform's own adapters read these as optional strings
+ * and reject null. Paths carry the site's base path, so a client can follow them as they are.
  */
 export function pageUrlBuilder(basePath: string, path: string, query: QueryValues, pageParam: string) {
-  return (page: number | null): string | null => (page === null ? null : withBasePath(basePath, withQuery(path, { ...query, [pageParam]: page })));
+  return (page: number | null): string | undefined => (page === null ? undefined : withBasePath(basePath, withQuery(path, { ...query, [pageParam]: page })));
 }

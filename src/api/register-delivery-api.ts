@@ -1,10 +1,10 @@
 /**
- * Routes of the delivery API under {basePath}/services/data/v65.0 (spec §7). GET and HEAD only;
- * any other method on a known path is 405 with Allow (reference "Errors").
+ * Routes of the delivery API under {basePath}/services/data/v{version} (spec §7), each at every
+ * version from its first to the newest (FIRST_API_VERSIONS), with the v65.0 shapes. GET and HEAD
+ * only; any other method on a known path is 405 with Allow (reference "Errors").
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
-import { API_ROOT } from '../shared/constants';
 import { ApiError, ERROR_CODES, MESSAGES, notFound } from '../shared/errors';
 import type { QueryValue } from '../shared/request-validation';
 import { getCollectionMetadata, readCollectionMetadataRequest } from './collection-metadata';
@@ -36,6 +36,36 @@ export interface DeliveryApiOptions {
   respondJson: (request: FastifyRequest, reply: FastifyReply, render: () => Promise<unknown>) => Promise<FastifyReply>;
 }
 
+/** The newest API version served: the platform's adapters ask for v69.0. */
+export const NEWEST_API_VERSION = 69;
+
+/**
+ * The version in which each call first appeared, by the platform's Connect REST API Developer
+ * Guide (docs/api.md, "API versions", says where each comes from). Every call is served, with the
+ * v65.0 shapes, from there up to NEWEST_API_VERSION; any other version is 404 NOT_FOUND.
+ */
+export const FIRST_API_VERSIONS: Record<keyof typeof DELIVERY_PATHS | 'openApi', number> = {
+  siteCollection: 54,
+  channelCollection: 54,
+  siteCollectionMetadata: 54,
+  channelCollectionMetadata: 54,
+  siteContent: 54,
+  channelContent: 54,
+  siteContents: 55,
+  channelContents: 55,
+  communityDelivery: 47,
+  communityContents: 54,
+  seoProperties: 53,
+  // Ours: the contract of the v65.0 shapes, beside every version that serves them unchanged.
+  openApi: 65,
+};
+
+/** Whether a path's version segment (`v65.0`) is one a call is served at. */
+export function isServedVersion(segment: string | undefined, first: number): boolean {
+  const major = /^v(\d{2,3})\.0$/.exec(segment ?? '')?.[1];
+  return major !== undefined && Number(major) >= first && Number(major) <= NEWEST_API_VERSION;
+}
+
 /** Paths of every call, relative to the API root; the site and channel forms share handlers. */
 export const DELIVERY_PATHS = {
   siteCollection: '/connect/sites/:channelOrSiteId/cms/delivery/collections/:collectionKeyOrId',
@@ -52,10 +82,13 @@ export const DELIVERY_PATHS = {
 } as const;
 
 export function registerDeliveryApi(app: FastifyInstance, { db, settings, respondJson }: DeliveryApiOptions): void {
-  const root = `${settings.basePath}${API_ROOT}`;
+  const root = `${settings.basePath}/services/data/:apiVersion`;
 
-  const route = (path: string, handler: Handler) => {
+  const route = (name: keyof typeof FIRST_API_VERSIONS, handler: Handler) => {
+    const path = name === 'openApi' ? '/openapi.json' : DELIVERY_PATHS[name];
+    const first = FIRST_API_VERSIONS[name];
     app.get<{ Params: Params; Querystring: Query }>(`${root}${path}`, async (request, reply) => {
+      if (!isServedVersion(request.params.apiVersion, first)) throw notFound();
       // No id, key or alias contains NUL: such a path names nothing (and no store could look it up).
       if (Object.values(request.params).some((value) => value?.includes('\u0000'))) throw notFound();
       const origin = originForResponse(settings, request, reply);
@@ -64,35 +97,36 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, respon
     app.route({
       method: [...OTHER_METHODS],
       url: `${root}${path}`,
-      handler: async (_request, reply) => {
+      handler: async (request: FastifyRequest<{ Params: Params }>, reply) => {
+        if (!isServedVersion(request.params.apiVersion, first)) throw notFound();
         reply.header('Allow', 'GET, HEAD');
         throw new ApiError(405, ERROR_CODES.METHOD_NOT_ALLOWED, MESSAGES.METHOD_NOT_ALLOWED);
       },
     });
   };
 
-  const collectionItems: Handler = ({ params, query }) =>
-    getCollectionPage(db, settings, readCollectionPageRequest(params.channelOrSiteId, params.collectionKeyOrId ?? '', query));
-  const collectionMetadata: Handler = ({ params, query }) =>
-    getCollectionMetadata(db, settings, readCollectionMetadataRequest(params.channelOrSiteId, params.collectionKeyOrId, query));
+  const collectionItems: Handler = ({ params, query, origin }) =>
+    getCollectionPage(db, settings, readCollectionPageRequest(params.channelOrSiteId, params.collectionKeyOrId ?? '', query), origin);
+  const collectionMetadata: Handler = ({ params, query, origin }) =>
+    getCollectionMetadata(db, settings, readCollectionMetadataRequest(params.channelOrSiteId, params.collectionKeyOrId, query), origin);
   const contentItem: Handler = ({ params, query, origin }) =>
     getContentItem(db, settings, readContentItemRequest(params.channelOrSiteId, params.contentKeyOrId, query), origin);
   const contentList: Handler = ({ params, query, origin }) => getContentList(db, settings, readContentListRequest(params.channelOrSiteId, query), origin);
 
-  route(DELIVERY_PATHS.siteCollection, collectionItems);
-  route(DELIVERY_PATHS.channelCollection, collectionItems);
-  route(DELIVERY_PATHS.siteCollectionMetadata, collectionMetadata);
-  route(DELIVERY_PATHS.channelCollectionMetadata, collectionMetadata);
-  route(DELIVERY_PATHS.siteContent, contentItem);
-  route(DELIVERY_PATHS.channelContent, contentItem);
-  route(DELIVERY_PATHS.siteContents, contentList);
-  route(DELIVERY_PATHS.channelContents, contentList);
-  route(DELIVERY_PATHS.communityDelivery, ({ params, query, origin }) =>
+  route('siteCollection', collectionItems);
+  route('channelCollection', collectionItems);
+  route('siteCollectionMetadata', collectionMetadata);
+  route('channelCollectionMetadata', collectionMetadata);
+  route('siteContent', contentItem);
+  route('channelContent', contentItem);
+  route('siteContents', contentList);
+  route('channelContents', contentList);
+  route('communityDelivery', ({ params, query, origin }) =>
     getCommunityDelivery(db, settings, readCommunityDeliveryRequest(params.communityId, query), origin),
   );
-  route(DELIVERY_PATHS.communityContents, ({ params, query }) => getCommunityContents(db, settings, readCommunityContentsRequest(params.communityId, query)));
-  route(DELIVERY_PATHS.seoProperties, ({ params, query }) => getSeoProperties(db, readSeoPropertiesRequest(params.communityId, params.recordId, query)));
+  route('communityContents', ({ params, query }) => getCommunityContents(db, settings, readCommunityContentsRequest(params.communityId, query)));
+  route('seoProperties', ({ params, query }) => getSeoProperties(db, readSeoPropertiesRequest(params.communityId, params.recordId, query)));
 
   const openApi = buildOpenApiDocument(settings.basePath);
-  route('/openapi.json', async () => openApi);
+  route('openApi', async () => openApi);
 }

@@ -98,7 +98,7 @@ const COMMANDS: Record<string, Command> = {
     usage: [
       'content import <folder|manifest.json> [--dry-run] [--remove-unlisted [--yes]]',
       'content import <sheets.csv> [--collection <keyOrId>] [--title <new collection title>] [--dry-run] [--remove-unlisted [--yes]]',
-      'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR] [--dry-run]',
+      'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR] [--max-pages 10000] [--dry-run]',
       'content export <folder>',
       'content export --csv <sheets.csv> [--collection <keyOrId>]',
       '',
@@ -110,6 +110,7 @@ const COMMANDS: Record<string, Command> = {
       '  --remove-unlisted  take the sheets the file does not list off the collection (asks first on a',
       '                     terminal; elsewhere it needs --yes)',
       '  --keep-others      accepted for older scripts: keeping them is what an import does',
+      '  --max-pages        with --from: stop, with a message, after this many pages of a language (default 10000)',
     ].join('\n'),
     run: async ([action, ...rest]) => {
       if (action === 'export') {
@@ -132,7 +133,7 @@ const COMMANDS: Record<string, Command> = {
       if (action !== 'import') throw new Error('Usage: npm run cli -- content import|export …');
       const { options, flags, positional } = readOptions(
         rest,
-        ['from', 'site', 'collection', 'languages', 'title'],
+        ['from', 'site', 'collection', 'languages', 'title', 'max-pages'],
         ['keep-others', 'dry-run', 'remove-unlisted', 'yes'],
       );
       const run = { dryRun: flags.has('dry-run'), removeUnlisted: flags.has('remove-unlisted'), yes: flags.has('yes') };
@@ -144,9 +145,11 @@ const COMMANDS: Record<string, Command> = {
               ?.split(',')
               .map((language) => language.trim())
               .filter(Boolean) ?? [];
+          const maxPages = options['max-pages'] === undefined ? undefined : Number(options['max-pages']);
+          if (maxPages !== undefined && !(Number.isInteger(maxPages) && maxPages >= 1)) throw new Error('--max-pages needs a whole number of at least 1');
           const prepared = await prepareMigration(
             store.db,
-            { baseUrl: options.from, siteId: options.site, collectionKeyOrId: options.collection, languages },
+            { baseUrl: options.from, siteId: options.site, collectionKeyOrId: options.collection, languages, maxPages },
             {
               onStage: (stage) => console.log(`${stage}…`),
             },

@@ -15,7 +15,6 @@ import type { OpenStore } from '../cms/database';
 import { skippedRecords, type SkippedRecord } from '../cms/stored-json';
 import type { AppConfig } from './config';
 import { ApiError, ERROR_CODES } from '../shared/errors';
-import { API_ROOT } from '../shared/constants';
 import { createClientErrorHandler, createErrorResponder, registerErrorHandlers } from './errors';
 import { REVALIDATE, createCachedResponder, publicCacheControl } from './http-cache';
 import { registerHealth, type Lifecycle } from './routes/health';
@@ -119,7 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, store, config.basePath, lifecycle);
   // No page or file address contains NUL; refusing it here keeps it away from every store query.
   // (The delivery API checks its parameters itself, with the catalogue's messages.)
-  const apiRoot = `${config.basePath}${API_ROOT}/`;
+  const apiRoot = `${config.basePath}/services/data/`;
   app.addHook('onRequest', async (request) => {
     if (/%00/i.test(request.url) && !request.url.startsWith(apiRoot)) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'The address is not valid.');
   });

@@ -40,7 +40,7 @@ function sendRaw(request: Buffer | string): Promise<RawResponse> {
   });
 }
 
-const API_PATH = '/services/data/v65.0/connect/sites/0DM000000000001AAA/cms/delivery/collections/x';
+const API_PATH = '/services/data/v65.0/connect/sites/0DM000000000001GAA/cms/delivery/collections/x';
 
 function expectErrorList(response: RawResponse, status: number): void {
   expect(response.status).toBe(status);

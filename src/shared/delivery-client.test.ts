@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { DEMO_IDS } from '../demo/seed-demo';
-import { createDeliveryClient, FetchError, normalizeResponse, RequestValidationError, type DeliveryClient } from './delivery-client';
+import {
+  createDeliveryClient,
+  FetchError,
+  normalizeResponse,
+  readOlderDate,
+  RequestValidationError,
+  ResponseShapeError,
+  type DeliveryClient,
+} from './delivery-client';
 
 const { siteId, channelId, communityId, collectionKey } = DEMO_IDS;
 
@@ -99,6 +107,33 @@ describe('older response forms (spec: both forms accepted)', () => {
 
   it('keeps channelSummary when both are present', () => {
     expect(normalizeResponse({ channelSummary: { id: 'new' }, channelInfo: { id: 'old' } })).toEqual({ channelSummary: { id: 'new' } });
+  });
+
+  it('reads targetSummary as target, dates without a zone as UTC, and a null page URL as absent', () => {
+    const old = {
+      channelInfo: { id: channelId, targetSummary: { id: siteId } },
+      publishedDate: 'Oct 7, 2021 5:39:59 AM',
+      nextPageUrl: null,
+      previousPageUrl: null,
+      items: [{ body: { publishedDate: 'Dec 31, 2021 12:00:00 PM', contentBody: { publishedDate: 'authored, as it is' } } }],
+    };
+    expect(normalizeResponse(old)).toEqual({
+      channelSummary: { id: channelId, target: { id: siteId } },
+      publishedDate: '2021-10-07T05:39:59.000Z',
+      items: [{ body: { publishedDate: '2021-12-31T12:00:00.000Z', contentBody: { publishedDate: 'authored, as it is' } } }],
+    });
+    expect(readOlderDate('Jan 1, 2022 12:05:00 AM')).toBe('2022-01-01T00:05:00.000Z');
+    expect(readOlderDate('2022-01-01T00:05:00Z')).toBe('2022-01-01T00:05:00Z');
+  });
+
+  it('says exactly what it cannot read of an answer', async () => {
+    const answering = (body: unknown) => createDeliveryClient({ basePath: '', fetch: async () => new Response(JSON.stringify(body)) });
+    await expect(answering({ items: {}, language: 'en_US' }).getCollectionItems({ channelOrSiteId: siteId, collectionKeyOrId: collectionKey })).rejects.toThrow(
+      /answered in a form this client cannot read: items is not an array; total is missing$/,
+    );
+    const read = await answering({ items: [], total: 0, language: 'en_US' }).getCollectionItems({ channelOrSiteId: siteId, collectionKeyOrId: collectionKey });
+    expect(read).toEqual({ items: [], total: 0, language: 'en_US', currentPageUrl: '' });
+    await expect(answering([]).getSeoProperties({ communityId, recordId: 'teos' })).rejects.toBeInstanceOf(ResponseShapeError);
   });
 });
 

@@ -139,7 +139,7 @@ export interface DeliveryClientSettings {
 }
 
 export function createDeliveryClient({ basePath, fetch: fetchImpl = (...args) => fetch(...args) }: DeliveryClientSettings) {
-  async function get<T>(path: string, query: QueryValues, signal: AbortSignal | undefined): Promise<T> {
+  async function get<T>(kind: keyof typeof REQUIRED_FIELDS, path: string, query: QueryValues, signal: AbortSignal | undefined): Promise<T> {
     const url = withBasePath(basePath, withQuery(path, query));
     const response = await fetchImpl(url, {
       method: 'GET',
@@ -148,41 +148,46 @@ export function createDeliveryClient({ basePath, fetch: fetchImpl = (...args) =>
       ...(signal ? { signal } : {}),
     });
     if (!response.ok) throw new FetchError(url, response.status, response.statusText, await readErrors(response));
-    return normalizeResponse((await response.json()) as T);
+    return checkResponse(kind, url, normalizeResponse((await response.json()) as T));
   }
 
   return {
     async getCollectionItems(options: CollectionItemsOptions): Promise<CollectionResponse> {
       const { channelOrSiteId, collectionKeyOrId, signal, ...query } = checkOptions(options, { needsChannelOrSite: true });
       const root = deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId);
-      return get(`${root}/collections/${encodeURIComponent(required(collectionKeyOrId, MESSAGES.OPTIONS_REQUIRED))}`, query, signal);
+      return get('collection', `${root}/collections/${encodeURIComponent(required(collectionKeyOrId, MESSAGES.OPTIONS_REQUIRED))}`, query, signal);
     },
     async getCollectionMetadata(options: CollectionMetadataOptions): Promise<CollectionMetadataResponse> {
       const { channelOrSiteId, collectionKeyOrId, signal, ...query } = checkOptions(options, { needsChannelOrSite: true });
       const root = deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId);
-      return get(`${root}/collections/${encodeURIComponent(required(collectionKeyOrId, MESSAGES.OPTIONS_REQUIRED))}/metadata`, query, signal);
+      return get('metadata', `${root}/collections/${encodeURIComponent(required(collectionKeyOrId, MESSAGES.OPTIONS_REQUIRED))}/metadata`, query, signal);
     },
     async getContent(options: ContentOptions): Promise<ContentDocument> {
       const { channelOrSiteId, contentKeyOrId, signal, ...query } = checkOptions(options, { needsChannelOrSite: true });
       const key = required(contentKeyOrId, MESSAGES.CONTENT_KEY_OR_ID_REQUIRED);
-      return get(`${deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId)}/contents/${encodeURIComponent(key)}`, query, signal);
+      return get('content', `${deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId)}/contents/${encodeURIComponent(key)}`, query, signal);
     },
     async listContents(options: ContentListOptions): Promise<ContentListResponse> {
       const { channelOrSiteId, signal, ...query } = checkOptions(options, { needsChannelOrSite: true });
-      return get(`${deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId)}/contents`, joinLists(query), signal);
+      return get('contents', `${deliveryRootPath(kindOf(channelOrSiteId), channelOrSiteId)}/contents`, joinLists(query), signal);
     },
     async getCommunityDelivery(options: CommunityDeliveryOptions): Promise<CommunityDeliveryResponse> {
       const { communityId, signal, ...query } = checkOptions(options, { needsChannelOrSite: false });
-      return get(`${communityRootPath(required(communityId, MESSAGES.OPTIONS_REQUIRED))}/managed-content/delivery`, joinLists(query), signal);
+      return get('community', `${communityRootPath(required(communityId, MESSAGES.OPTIONS_REQUIRED))}/managed-content/delivery`, joinLists(query), signal);
     },
     async getCommunityContents(options: CommunityContentsOptions): Promise<CommunityContentsResponse> {
       const { communityId, signal, ...query } = checkOptions(options, { needsChannelOrSite: false });
-      return get(`${communityRootPath(required(communityId, MESSAGES.OPTIONS_REQUIRED))}/managed-content/delivery/contents`, joinLists(query), signal);
+      return get(
+        'community',
+        `${communityRootPath(required(communityId, MESSAGES.OPTIONS_REQUIRED))}/managed-content/delivery/contents`,
+        joinLists(query),
+        signal,
+      );
     },
     async getSeoProperties(options: SeoPropertiesOptions): Promise<SeoPropertiesResponse> {
       const { communityId, recordId, signal, ...query } = checkOptions(options, { needsChannelOrSite: false });
       const path = `${communityRootPath(required(communityId, MESSAGES.OPTIONS_REQUIRED))}/seo/properties/${encodeURIComponent(required(recordId, MESSAGES.OPTIONS_REQUIRED))}`;
-      return get(path, joinLists(query), signal);
+      return get('seo', path, joinLists(query), signal);
     },
   };
 }
@@ -256,11 +261,26 @@ async function readErrors(response: Response): Promise<ApiErrorItem[]> {
 const AUTHORED_FIELDS = new Set(['contentBody', 'contentNodes']);
 /** The platform's own shapes are shallow; below this depth a (hostile) answer is passed on as it is. */
 const RESPONSE_WALK_DEPTH = 16;
+/** Older servers wrote dates like "Oct 7, 2021 5:39:59 AM", without a zone: read as UTC. */
+const OLDER_DATE = /^([A-Z][a-z]{2}) (\d{1,2}), (\d{4}) (\d{1,2}):(\d{2}):(\d{2}) ([AP]M)$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** An older server's date as ISO 8601 in UTC; any other text as it is. */
+export function readOlderDate(text: string): string {
+  const match = OLDER_DATE.exec(text);
+  const month = match === null ? -1 : MONTHS.indexOf(match[1] ?? '');
+  if (match === null || month === -1) return text;
+  const [, , day, year, hour, minute, second, half] = match;
+  const hours = (Number(hour) % 12) + (half === 'PM' ? 12 : 0);
+  return new Date(Date.UTC(Number(year), month, Number(day), hours, Number(minute), Number(second))).toISOString();
+}
 
 /**
  * Reads the platform's older response forms into the current ones: `channelInfo` becomes
- * `channelSummary`, and a string `contentType` becomes `{ fullyQualifiedName, name }`, at any depth
- * of the platform's own shapes.
+ * `channelSummary`, `targetSummary` becomes `target`, a string `contentType` becomes
+ * `{ fullyQualifiedName, name }`, dates without a zone become ISO 8601 in UTC, and a page URL of
+ * null is left out (as the current forms do), at any depth of the platform's own shapes. Authored
+ * content (bodies, content nodes) is passed on as it is.
  */
 export function normalizeResponse<T>(value: T): T {
   const visit = (node: unknown, depth = 0): unknown => {
@@ -268,18 +288,70 @@ export function normalizeResponse<T>(value: T): T {
     if (Array.isArray(node)) return node.map((entry) => visit(entry, depth + 1));
     const copy: Record<string, unknown> = {};
     for (const [key, entry] of Object.entries(node)) {
-      if (AUTHORED_FIELDS.has(key)) {
-        // Authored content is passed through as it is, whatever its field names.
-        copy[key] = entry;
-      } else if (key === 'channelInfo') {
-        if (!('channelSummary' in node)) copy.channelSummary = visit(entry, depth + 1);
-      } else if ((key === 'contentType' || key === 'collectionType') && typeof entry === 'string') {
-        copy[key] = { fullyQualifiedName: entry, name: entry };
-      } else {
-        copy[key] = visit(entry, depth + 1);
-      }
+      // A community item's body is authored content; a collection item's body wraps its contentBody.
+      const authored = AUTHORED_FIELDS.has(key) || (key === 'body' && !(entry !== null && typeof entry === 'object' && 'contentBody' in entry));
+      if (authored) copy[key] = entry;
+      else if (key === 'channelInfo' || key === 'targetSummary') {
+        const current = key === 'channelInfo' ? 'channelSummary' : 'target';
+        if (!(current in node)) copy[current] = visit(entry, depth + 1);
+      } else if ((key === 'contentType' || key === 'collectionType') && typeof entry === 'string') copy[key] = { fullyQualifiedName: entry, name: entry };
+      else if ((key === 'nextPageUrl' || key === 'previousPageUrl') && entry === null) continue;
+      else if (key.endsWith('Date') && typeof entry === 'string') copy[key] = readOlderDate(entry);
+      else copy[key] = visit(entry, depth + 1);
     }
     return copy;
   };
   return visit(value) as T;
+}
+
+/** What a client of each call cannot do without: a server that leaves one out is not understood. */
+const REQUIRED_FIELDS: Record<string, Array<[string, 'array' | 'number' | 'string' | 'object']>> = {
+  collection: [
+    ['items', 'array'],
+    ['total', 'number'],
+    ['language', 'string'],
+  ],
+  metadata: [
+    ['language', 'string'],
+    ['title', 'string'],
+    ['collectionType', 'object'],
+  ],
+  content: [
+    ['contentKey', 'string'],
+    ['contentBody', 'object'],
+  ],
+  contents: [['contents', 'array']],
+  community: [
+    ['items', 'array'],
+    ['total', 'number'],
+  ],
+  seo: [
+    ['recordId', 'string'],
+    ['fields', 'object'],
+  ],
+};
+
+/** An answer the client could read only in part: names what it could not read. */
+export class ResponseShapeError extends Error {
+  constructor(
+    readonly url: string,
+    readonly unread: string[],
+  ) {
+    super(`${url} answered in a form this client cannot read: ${unread.join('; ')}`);
+    this.name = 'ResponseShapeError';
+  }
+}
+
+/** Checks the fields a call's readers rely on, and fills those a missing value can stand for. */
+export function checkResponse<T>(kind: keyof typeof REQUIRED_FIELDS, url: string, value: T): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new ResponseShapeError(url, ['the answer is not an object']);
+  const record = value as Record<string, unknown>;
+  const unread = (REQUIRED_FIELDS[kind] ?? []).flatMap(([field, type]) => {
+    const found = record[field];
+    const matches = type === 'array' ? Array.isArray(found) : type === 'object' ? found !== null && typeof found === 'object' : typeof found === type;
+    return matches ? [] : [`${field} is ${found === undefined ? 'missing' : `not a${type === 'array' || type === 'object' ? 'n' : ''} ${type}`}`];
+  });
+  if (unread.length > 0) throw new ResponseShapeError(url, unread);
+  if ('currentPageUrl' in record || kind === 'collection' || kind === 'contents' || kind === 'community') record.currentPageUrl ??= '';
+  return value;
 }

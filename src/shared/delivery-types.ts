@@ -9,7 +9,8 @@ export interface ContentTypeRef {
 }
 
 export interface ChannelSummary {
-  domainUrl: string | null;
+  /** The site's origin and base path: SITE_URL, else the origin the request came to. */
+  domainUrl: string;
   id: string;
   name: string;
   resourceUrl: string;
@@ -43,8 +44,9 @@ export interface CollectionResponse {
   id: string;
   items: CollectionItem[];
   language: string;
-  nextPageUrl: string | null;
-  previousPageUrl: string | null;
+  /** Absent when there is no such page (the platform's adapters reject null). */
+  nextPageUrl?: string;
+  previousPageUrl?: string;
   publishedDate: string;
   title: string;
   total: number;
@@ -101,8 +103,9 @@ export interface ContentListResponse {
   channelSummary: ChannelSummary;
   contents: Array<ContentSummary | ContentDocument>;
   currentPageUrl: string;
-  nextPageUrl: string | null;
-  previousPageUrl: string | null;
+  /** Absent when there is no such page. */
+  nextPageUrl?: string;
+  previousPageUrl?: string;
 }
 
 /** A typed content node of the community delivery calls (reference "Community managed-content delivery"). */
@@ -158,9 +161,15 @@ export interface CommunityDeliveryResponse {
   currentPageUrl: string;
   items: CommunityDeliveryItem[];
   managedContentTypes: Record<string, ManagedContentTypeInfo>;
-  nextPageUrl: string | null;
+  nextPageUrl?: string;
   total: number;
   totalTypes: number;
+}
+
+/** Who created or last changed a content: a user id and its resource. */
+export interface UserReference {
+  id: string;
+  url: string;
 }
 
 export interface CommunityContentItem {
@@ -168,12 +177,14 @@ export interface CommunityContentItem {
   authoredManagedContentId: string;
   body: ContentBody;
   contentKey: string;
-  createdByReference: { id: string; url: string | null } | null;
+  createdByReference: UserReference;
   createdDate: string;
   id: string;
-  lastUpdatedByReference: { id: string; url: string | null } | null;
+  lastUpdatedByReference: UserReference;
   managedContentId: string;
   masterLanguage: string;
+  /** The same as masterLanguage: the platform's adapters read this name. */
+  primaryLanguage: string;
   publishDate: string;
   status: string;
   title: string;

@@ -65,7 +65,7 @@ describe('readString', () => {
 
 describe('readChannelOrSiteId (spec §5.5)', () => {
   it('knows sites and channels', () => {
-    expect(readChannelOrSiteId('0DM000000000001AAA')).toEqual({ kind: 'site', id: '0DM000000000001AAA' });
+    expect(readChannelOrSiteId('0DM000000000001GAA')).toEqual({ kind: 'site', id: '0DM000000000001GAA' });
     expect(readChannelOrSiteId('0ap000000000001AAA').kind).toBe('channel');
   });
 

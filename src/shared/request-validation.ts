@@ -3,7 +3,7 @@
  * a value of the declared type or throws a 400 ApiError with the catalogue's message, so a route
  * never has to decide how to word a bad parameter.
  */
-import { kindOfChannelOrSiteId, type ChannelOrSiteKind } from './ids';
+import { isWellFormedId, kindOfChannelOrSiteId, type ChannelOrSiteKind } from './ids';
 import { ApiError, ERROR_CODES, MESSAGES, invalidParameter, invalidTypeMessage, outOfRangeMessage, tooManyValuesMessage } from './errors';
 
 /** A query value as a query-string parser hands it over: absent, one string, or repeated. */
@@ -109,6 +109,7 @@ export function readChannelOrSiteId(value: string | undefined): ChannelOrSite {
     throw new ApiError(400, ERROR_CODES.INVALID_ID_FIELD, MESSAGES.CHANNEL_OR_SITE_ID_REQUIRED);
   }
   const kind = kindOfChannelOrSiteId(value);
-  if (kind === null) throw new ApiError(400, ERROR_CODES.INVALID_ID_FIELD, MESSAGES.CHANNEL_OR_SITE_ID_INVALID);
+  // A site or channel id of the wrong length or characters is as invalid as one of another prefix.
+  if (kind === null || !isWellFormedId(value)) throw new ApiError(400, ERROR_CODES.INVALID_ID_FIELD, MESSAGES.CHANNEL_OR_SITE_ID_INVALID);
   return { kind, id: value };
 }

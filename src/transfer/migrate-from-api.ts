@@ -25,7 +25,11 @@ export interface MigrationSource {
   /** Languages to bring besides the collection's own. */
   languages?: string[];
   fetch?: typeof fetch;
+  /** Stops with a message after this many pages of a language, should a server's paging never end. */
+  maxPages?: number;
 }
+
+export const DEFAULT_MAX_PAGES = 10_000;
 
 const PAGE_SIZE = 250;
 const KEYS_PER_CALL = 25;
@@ -65,7 +69,13 @@ export async function prepareMigration(db: ContentStore, source: MigrationSource
   const titles = new Map<string, { title: string; metadata: Record<string, unknown> }>();
   for (const language of languages) {
     const items: CollectionItem[] = [];
+    const maxPages = source.maxPages ?? DEFAULT_MAX_PAGES;
     for (let pageToken = 0; ; pageToken++) {
+      if (pageToken >= maxPages) {
+        throw new Error(
+          `${base}: the collection's paging did not end after ${maxPages} pages of ${PAGE_SIZE} (${items.length} items read in ${language}); nothing was imported. If it really holds more, raise --max-pages.`,
+        );
+      }
       const page = await client.getCollectionItems({
         channelOrSiteId: source.siteId,
         collectionKeyOrId: source.collectionKeyOrId,
@@ -74,7 +84,8 @@ export async function prepareMigration(db: ContentStore, source: MigrationSource
         pageToken,
       });
       items.push(...page.items);
-      if (page.nextPageUrl === null || page.items.length === 0) break;
+      // The paging ends at the last page the server names, at an empty page, or at the total it gives.
+      if (typeof page.nextPageUrl !== 'string' || page.items.length === 0 || items.length >= page.total) break;
     }
     pages.set(language, items);
     if (language !== primaryLanguage) {

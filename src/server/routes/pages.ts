@@ -132,7 +132,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, loaded: Load
     version,
     render: async (contentVersion) => {
       const { data, json } = await memos.pageData.get(contentVersion, key, async () => {
-        const loadedData = await loadPageData({ db, settings, store, contentVersion, log: request.log }, definition, site, language, pages);
+        const loadedData = await loadPageData({ db, settings, store, contentVersion, origin, log: request.log }, definition, site, language, pages);
         const path = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
         const firstGrid = gridsOf(definition)[0];
         const preload = firstGrid === undefined ? null : loadedData.collections[firstGrid.id];

@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import { findPrimarySite } from '../../cms/repositories/sites';
-import { API_ROOT } from '../../shared/constants';
 import { REVALIDATE, type CachedResponder } from '../http-cache';
 import type { LoadedPage } from '../pages';
 import { alternatesOf, localizedPath } from '../ssr/build-seo-head';
@@ -70,7 +69,7 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, pages, re
         [
           'User-agent: *',
           // The delivery API and the image resizer are for pages and integrators, not for search results.
-          `Disallow: ${basePath}${API_ROOT}/`,
+          `Disallow: ${basePath}/services/data/`,
           `Disallow: ${basePath}/cdn-cgi/`,
           `Allow: ${basePath}/`,
           '',

@@ -153,6 +153,6 @@ describe('robots.txt', () => {
   it('points at the sitemap and keeps crawlers out of the API', async () => {
     const body = (await test.app.inject('/robots.txt')).body;
     expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-    expect(body).toContain('Disallow: /services/data/v65.0/');
+    expect(body).toContain('Disallow: /services/data/');
   });
 });

@@ -21,6 +21,7 @@ function source(warnings: string[], contentVersion = 1) {
     settings: { basePath: '', platformSitesSegment: 'sfsites', siteUrl: null },
     store: new DataStore(),
     contentVersion,
+    origin: 'http://localhost',
     log: { warn: (message: string) => warnings.push(message) },
   };
 }

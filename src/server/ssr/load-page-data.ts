@@ -29,6 +29,8 @@ export interface PageDataSource {
   store: DataStore;
   /** Loads are keyed by the content version, so none survives a content change. */
   contentVersion: number;
+  /** The site's origin (SITE_URL, or the request's). */
+  origin: string;
   log: Logger;
 }
 
@@ -70,13 +72,18 @@ async function preload(source: PageDataSource, grid: CollectionGridDefinition, l
 async function preloadCollection(source: PageDataSource, grid: CollectionGridDefinition, language: string, pages: number): Promise<CollectionPreload> {
   const { pageSize } = grid.settings;
   const appends = grid.settings.paginator?.variant !== 'standard';
-  const response = await getCollectionPage(source.db, source.settings, {
-    target: readChannelOrSiteId(grid.input.channelOrSiteId),
-    collectionKeyOrId: grid.input.collectionKeyOrId,
-    language,
-    pageSize: appends ? pageSize * pages : pageSize,
-    pageToken: appends ? 0 : pages - 1,
-  });
+  const response = await getCollectionPage(
+    source.db,
+    source.settings,
+    {
+      target: readChannelOrSiteId(grid.input.channelOrSiteId),
+      collectionKeyOrId: grid.input.collectionKeyOrId,
+      language,
+      pageSize: appends ? pageSize * pages : pageSize,
+      pageToken: appends ? 0 : pages - 1,
+    },
+    source.origin,
+  );
   const lastToken = pages - 1;
   const itemsOnLastPage = appends ? Math.max(0, response.items.length - lastToken * pageSize) : response.items.length;
   return {

@@ -39,8 +39,8 @@ describe('resolveImageInfos (spec §3.3, §7.3)', () => {
   it('warns with the spec text and falls back to the media delivery path when the call fails', async () => {
     const warnings: string[] = [];
     const key = DEMO_IDS.imageKey('teos');
-    const infos = await resolveImageInfos(new DataStore(), test.client, request([key], '0DM000000000001AAA'), (message) => warnings.push(message));
-    expect(warnings).toEqual([`ImageDataProvider failed to fetch image with contentKey: ${key} and SiteId: 0DM000000000001AAA`]);
+    const infos = await resolveImageInfos(new DataStore(), test.client, request([key], '0DM000000000001GAA'), (message) => warnings.push(message));
+    expect(warnings).toEqual([`ImageDataProvider failed to fetch image with contentKey: ${key} and SiteId: 0DM000000000001GAA`]);
     expect(infos.get(key)?.url).toBe(`/lit/sfsites/c/cms/delivery/media/${key}`);
   });
 
