@@ -5,7 +5,7 @@
  * once, instead of failing the page or API answer that reads it.
  */
 import { EventEmitter } from 'node:events';
-import { describeProblem, findBodyProblem, findNestingProblem, type LimitProblem } from '../shared/content-limits';
+import { describeProblem, findBodySizeProblem, findNestingProblem, type LimitProblem } from '../shared/content-limits';
 import { mayHoldUnwantedText, normalizeTexts } from '../shared/text';
 
 export interface SkippedRecord {
@@ -53,7 +53,8 @@ export function readStoredBody(text: string, record: string): Record<string, unk
     reportSkippedRecord(record, 'body', { path: '', message: 'is not a JSON object' });
     return null;
   }
-  const problem = findBodyProblem(body);
+  // The stored text is the body's JSON: its size is read off it, not written out again.
+  const problem = findBodySizeProblem(text) ?? findNestingProblem(body);
   if (problem !== null) {
     reportSkippedRecord(record, 'body', problem);
     return null;

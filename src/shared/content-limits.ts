@@ -86,14 +86,17 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
+/** A body whose JSON text is beyond its size limit, or null. */
+export function findBodySizeProblem(json: string): LimitProblem | null {
+  // A UTF-16 unit is at most 3 bytes of UTF-8: the bytes need counting only near the limit.
+  if (json.length * 3 <= CONTENT_LIMITS.bodyBytes || utf8Length(json) <= CONTENT_LIMITS.bodyBytes) return null;
+  return { path: '', message: `is larger than ${CONTENT_LIMITS.bodyBytes / 1024 / 1024} MB as JSON` };
+}
+
 /** The first limit a content body breaks: depth and text lengths, then its size as JSON. */
 export function findBodyProblem(body: unknown): LimitProblem | null {
-  const nesting = findNestingProblem(body);
-  if (nesting !== null) return nesting;
-  // Safe to write out now: the depth is bounded.
-  if (utf8Length(JSON.stringify(body) ?? '') > CONTENT_LIMITS.bodyBytes)
-    return { path: '', message: `is larger than ${CONTENT_LIMITS.bodyBytes / 1024 / 1024} MB as JSON` };
-  return null;
+  // Safe to write out once the depth is bounded.
+  return findNestingProblem(body) ?? findBodySizeProblem(JSON.stringify(body) ?? '');
 }
 
 /** Custom head tags beyond their limit, or null. */
