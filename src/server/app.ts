@@ -19,10 +19,10 @@ import { createClientErrorHandler, createErrorResponder, registerErrorHandlers }
 import { REVALIDATE, createCachedResponder, publicCacheControl } from './http-cache';
 import { registerHealth, type Lifecycle } from './routes/health';
 import { ResponseCache } from './response-cache';
-import { DataStore } from '../site/data/data-store';
 import { registerCmsFiles } from './routes/cms-files';
 import { registerImageResizer } from './routes/image-resizer';
 import { registerPages } from './routes/pages';
+import { createPageRenderer } from './ssr/page-renderer';
 import { registerSessionRoutes } from './routes/session-routes';
 import { SessionService } from './auth/session-service';
 import { registerSeoFiles } from './routes/seo-files';
@@ -174,8 +174,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  registerPages(app, { db: store.db, versions, store: new DataStore(), settings, assets, respond, pages, sessions });
-  registerSeoFiles(app, { db: store.db, settings, pages, respond });
+  const renderer = createPageRenderer({ db: store.db, settings, assets });
+  registerPages(app, { versions, settings, renderer, respond, pages, sessions });
+  registerSeoFiles(app, { settings, renderer, pages, respond });
 
   return app;
 }

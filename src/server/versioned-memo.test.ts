@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VersionedMemo } from './versioned-memo';
 
+const roomy = { maxEntries: 1000, maxBytes: 1_000_000 };
+const bytesOf = (value: unknown) => String(value).length;
+
 describe('VersionedMemo', () => {
   it('works a value out once per version and key, for concurrent callers too', async () => {
-    const memo = new VersionedMemo<string>();
+    const memo = new VersionedMemo<string>(roomy, bytesOf);
     let calls = 0;
     const produce = async () => `value ${++calls}`;
     expect(await Promise.all([memo.get(1, 'a', produce), memo.get(1, 'a', produce)])).toEqual(['value 1', 'value 1']);
@@ -13,7 +16,7 @@ describe('VersionedMemo', () => {
   });
 
   it('keeps nothing for an older version, and forgets failures', async () => {
-    const memo = new VersionedMemo<number>();
+    const memo = new VersionedMemo<number>(roomy, bytesOf);
     await memo.get(5, 'k', async () => 5);
     expect(await memo.get(4, 'k', async () => 4)).toBe(4);
     expect(await memo.get(5, 'k', async () => 0)).toBe(5);
@@ -21,11 +24,24 @@ describe('VersionedMemo', () => {
     expect(await memo.get(6, 'k', async () => 6)).toBe(6);
   });
 
-  it('stops keeping new keys at its bound', async () => {
-    const memo = new VersionedMemo<number>(2);
+  it('stops keeping new keys at its entries bound', async () => {
+    const memo = new VersionedMemo<number>({ maxEntries: 2, maxBytes: 1_000_000 }, bytesOf);
     let calls = 0;
     for (const key of ['a', 'b', 'c', 'c']) await memo.get(1, key, async () => ++calls);
     expect(calls).toBe(4);
     expect(await memo.get(1, 'a', async () => ++calls)).toBe(1);
+    expect(memo.size.entries).toBe(2);
+  });
+
+  it('does not keep a value that would take it past its bytes bound, and starts counting again with a new version', async () => {
+    const memo = new VersionedMemo<string>({ maxEntries: 100, maxBytes: 10 }, bytesOf);
+    await memo.get(1, 'a', async () => 'x'.repeat(6));
+    await memo.get(1, 'b', async () => 'y'.repeat(6));
+    expect(memo.size).toEqual({ entries: 1, bytes: 6 });
+    let calls = 0;
+    expect(await memo.get(1, 'b', async () => `${++calls}`)).toBe('1');
+    expect(await memo.get(1, 'a', async () => 'changed')).toBe('xxxxxx');
+    await memo.get(2, 'c', async () => 'z'.repeat(9));
+    expect(memo.size).toEqual({ entries: 1, bytes: 9 });
   });
 });

@@ -1,30 +1,58 @@
 /**
- * Values that hold for one content version (the site and its languages, an SEO record): worked
- * out once per version and key, shared by concurrent callers, and forgotten when the version
- * moves on. Bounded, since keys can come from request paths.
+ * Values that hold for one content version (a site and its languages, an SEO record, a page's
+ * data): worked out once per version and key, shared by concurrent callers, and forgotten when the
+ * version moves on. Bounded in entries and in bytes, since keys can come from request paths: past
+ * either bound a value is worked out and not kept.
  */
+export interface MemoBounds {
+  maxEntries: number;
+  /** Bytes the kept values may take, as their `sizeOf` says. */
+  maxBytes: number;
+}
+
 export class VersionedMemo<T> {
   private version = -1;
   private readonly values = new Map<string, Promise<T>>();
+  private bytes = 0;
 
-  constructor(private readonly maxKeys = 1000) {}
+  constructor(
+    private readonly bounds: MemoBounds,
+    /** What a value takes in memory, about: the bytes bound counts these. */
+    private readonly sizeOf: (value: T) => number,
+  ) {}
 
   get(version: number, key: string, produce: () => Promise<T>): Promise<T> {
     if (version > this.version) {
       this.version = version;
       this.values.clear();
+      this.bytes = 0;
     }
     // An older version (a request that read it just before a change) is worked out, not kept.
     if (version < this.version) return produce();
     let value = this.values.get(key);
     if (value === undefined) {
       value = produce();
-      if (this.values.size < this.maxKeys) {
-        this.values.set(key, value);
-        // A failure is not remembered: the next request tries again.
-        value.catch(() => this.values.delete(key));
+      if (this.values.size < this.bounds.maxEntries) {
+        const kept = value;
+        this.values.set(key, kept);
+        kept.then(
+          (done) => {
+            if (this.values.get(key) !== kept) return;
+            const size = this.sizeOf(done);
+            // Past the bytes bound the value is not kept; the next caller works it out again.
+            if (this.bytes + size > this.bounds.maxBytes) this.values.delete(key);
+            else this.bytes += size;
+          },
+          // A failure is not remembered: the next request tries again.
+          () => this.values.get(key) === kept && this.values.delete(key),
+        );
       }
     }
     return value;
+  }
+
+  /** Entries kept and the bytes they take, for health and tests. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.values.size, bytes: this.bytes };
   }
 }

@@ -5,24 +5,23 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
-import type { ContentStore } from '../../cms/database';
-import { findPrimarySite } from '../../cms/repositories/sites';
 import { REVALIDATE, type CachedResponder } from '../http-cache';
 import type { LoadedPage } from '../pages';
 import { alternatesOf, localizedPath } from '../ssr/build-seo-head';
-import { siteLanguagesOf } from './pages';
+import type { PageRenderer } from '../ssr/page-renderer';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
 export interface SeoFilesOptions {
-  db: ContentStore;
   settings: DeliverySettings;
+  /** The site and its languages come from the page pipeline's memo, as the pages' own do. */
+  renderer: PageRenderer;
   pages: LoadedPage[];
   respond: CachedResponder;
 }
 
-export function registerSeoFiles(app: FastifyInstance, { db, settings, pages, respond }: SeoFilesOptions): void {
+export function registerSeoFiles(app: FastifyInstance, { settings, renderer, pages, respond }: SeoFilesOptions): void {
   const { basePath } = settings;
 
   app.get(`${basePath}/sitemap.xml`, async (request, reply) => {
@@ -31,9 +30,8 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, pages, re
       key: `sitemap ${settings.siteUrl === null ? origin : ''}`,
       contentType: 'application/xml; charset=utf-8',
       cacheControl: REVALIDATE,
-      render: async () => {
-        const site = await findPrimarySite(db);
-        const languages = site === undefined ? null : await siteLanguagesOf(db, site);
+      render: async (contentVersion) => {
+        const languages = (await renderer.site(contentVersion))?.languages;
         const urls: string[] = [];
         // Pages with a record parameter have one URL per record; the sitemap lists the fixed ones.
         for (const page of pages.filter((candidate) => !candidate.definition.path.includes(':'))) {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { DEMO_IDS } from '../../demo/seed-demo';
 import { findPrimarySite } from '../../cms/repositories/sites';
-import { DataStore } from '../../site/data/data-store';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import { loadPageData, readPagesShown } from './load-page-data';
@@ -15,12 +14,10 @@ afterAll(async () => {
   await test.close();
 });
 
-function source(warnings: string[], contentVersion = 1) {
+function source(warnings: string[]) {
   return {
     db: test.store.db,
     settings: { basePath: '', platformSitesSegment: 'sfsites', siteUrl: null },
-    store: new DataStore(),
-    contentVersion,
     origin: 'http://localhost',
     log: { warn: (message: string) => warnings.push(message) },
   };

@@ -6,12 +6,10 @@ import { getCollectionPage } from '../../api/collection-items';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
-import { CMS_CACHE_TTL_MS } from '../../shared/constants';
 import { ApiError } from '../../shared/errors';
 import { resolveUrlFields } from '../../shared/links';
 import { nextPageTokenOf, previousPageTokenOf } from '../../shared/pagination';
 import { readChannelOrSiteId } from '../../shared/request-validation';
-import type { DataStore } from '../../site/data/data-store';
 import { gridsOf, type CollectionPreload, type PageData } from '../../site/page-data';
 import type { CollectionGridDefinition, PageDefinition } from '../../site/pages/page-definition';
 
@@ -25,10 +23,6 @@ export interface Logger {
 export interface PageDataSource {
   db: ContentStore;
   settings: DeliverySettings;
-  /** The server's data store: concurrent renders share one load, and loads outlive a render. */
-  store: DataStore;
-  /** Loads are keyed by the content version, so none survives a content change. */
-  contentVersion: number;
   /** The site's origin (SITE_URL, or the request's). */
   origin: string;
   log: Logger;
@@ -54,9 +48,9 @@ export async function loadPageData(source: PageDataSource, page: PageDefinition,
 
 async function preload(source: PageDataSource, grid: CollectionGridDefinition, language: string, pagesShown: number): Promise<CollectionPreload | null> {
   const { channelOrSiteId, collectionKeyOrId } = grid.input;
-  const key = `preload:${source.contentVersion}:${channelOrSiteId}:${collectionKeyOrId}:${language}:${grid.settings.pageSize}:${grid.settings.paginator?.variant}:${pagesShown}`;
   try {
-    return await source.store.load(key, () => preloadCollection(source, grid, language, pagesShown), { ttlMs: CMS_CACHE_TTL_MS });
+    // No cache here: the page renderer keeps the whole page's data per content version.
+    return await preloadCollection(source, grid, language, pagesShown);
   } catch (error) {
     // spec §8: the preload fails soft; the grid then loads in the browser or shows its error state.
     source.log.warn(`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${collectionKeyOrId} and SiteId: ${channelOrSiteId}`);

@@ -1,0 +1,189 @@
+/**
+ * The page pipeline: from a page request to its HTML. It owns the site and language lookup, the
+ * SEO record, the preload, the head, the render and the document, and one memo per content
+ * version (bounded in entries and bytes) for what a render needs, so that rendering a page again
+ * (the response cache off or full) asks the store nothing. Routes only parse the request and send
+ * what this answers.
+ */
+import type { DeliverySettings } from '../../api/delivery-context';
+import type { ContentStore } from '../../cms/database';
+import { findCollection, localizeCollection } from '../../cms/repositories/collections';
+import { findSeoRecord, type SeoRecord } from '../../cms/repositories/seo-records';
+import { findPrimarySite, listActiveLanguages, type Site } from '../../cms/repositories/sites';
+import { renderPageBody } from '../../site/entry-server';
+import { gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
+import type { PageDefinition } from '../../site/pages/page-definition';
+import { renderSeoHead } from '../../site/seo/seo-head';
+import { pageIn, type LoadedPage } from '../pages';
+import { VersionedMemo } from '../versioned-memo';
+import { buildSeoHead, localizedPath, type SiteLanguages } from './build-seo-head';
+import type { ClientAssets } from './client-assets';
+import { renderDocument, toBcp47 } from './document';
+import { loadPageData, type Logger } from './load-page-data';
+
+/** What the memo keeps per content version: bounded so request paths cannot grow it without end. */
+const MEMO_BOUNDS = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 };
+
+export interface PageRendererOptions {
+  db: ContentStore;
+  settings: DeliverySettings;
+  assets: ClientAssets;
+}
+
+/** A page request resolved against the store: which page, in which language, for which record. */
+export interface PageTarget {
+  loaded: LoadedPage;
+  definition: PageDefinition;
+  site: Site;
+  languages: SiteLanguages;
+  language: string;
+  /** spec §2.2: the optional recordId route parameter; an empty string when absent. */
+  recordId: string;
+  record: SeoRecord | null;
+}
+
+export type Resolution = { kind: 'page'; target: PageTarget } | { kind: 'not-found' } | { kind: 'no-content' };
+
+export interface SiteContext {
+  site: Site;
+  languages: SiteLanguages;
+}
+
+type Memoized = SiteContext | SeoRecord | { data: PageData; json: string } | undefined;
+
+async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLanguages> {
+  const active = await listActiveLanguages(db, site.id);
+  return { active: [site.default_language, ...active.filter((language) => language !== site.default_language)], default: site.default_language };
+}
+
+export function createPageRenderer({ db, settings, assets }: PageRendererOptions) {
+  const { basePath } = settings;
+  // Page data is most of what is kept: its JSON's length stands for its size.
+  const memo = new VersionedMemo<Memoized>(MEMO_BOUNDS, (value) => (value !== undefined && 'json' in value ? value.json.length * 2 : 1024));
+
+  const siteContext = (version: number) =>
+    memo.get(version, 'site', async () => {
+      const site = await findPrimarySite(db);
+      return site === undefined ? undefined : { site, languages: await siteLanguagesOf(db, site) };
+    }) as Promise<SiteContext | undefined>;
+
+  return {
+    memo,
+
+    /** Which page a request names, in which language and for which record; before any cache lookup. */
+    async resolve(version: number, loaded: LoadedPage, languageSegment: string | undefined, recordId: string): Promise<Resolution> {
+      const context = await siteContext(version);
+      if (context === undefined) return { kind: 'no-content' };
+      const language = languageOf(languageSegment, context.languages);
+      if (language === null) return { kind: 'not-found' };
+      const record =
+        recordId === '' ? null : ((await memo.get(version, `record ${recordId}`, () => findSeoRecord(db, context.site.id, recordId))) as SeoRecord | undefined);
+      if (record === undefined) return { kind: 'not-found' };
+      return { kind: 'page', target: { loaded, definition: pageIn(loaded, language), ...context, language, recordId, record } };
+    },
+
+    /** The page's HTML for a content version, `pagesShown` pages of its grids, absolute URLs on `origin`. */
+    async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<string> {
+      const { definition, language, recordId } = target;
+      const key = `page ${definition.path} ${language} ${recordId} ${pagesShown} ${origin}`;
+      const { data, json } = (await memo.get(version, key, async () => {
+        const data = await pageDataOf(db, settings, target, pagesShown, origin, log);
+        return { data, json: serializePageData(data) };
+      })) as { data: PageData; json: string };
+      return renderDocument({
+        lang: toBcp47(language),
+        seoHeadHtml: renderSeoHead(data.seo),
+        basePath,
+        assets: { ...assets, styles: [...assets.styles, `assets/pages/${target.loaded.stylesheet.fileName}`] },
+        bodyHtml: await renderPageBody(data),
+        pageDataJson: json,
+        pageDataElementId: PAGE_DATA_ELEMENT_ID,
+      });
+    },
+
+    /** The site and its languages, default first, for routes that list pages (the sitemap). */
+    site: siteContext,
+
+    /** Whether a bare '/{lang}' segment names one of the site's languages other than the default. */
+    async isLanguageSegment(version: number, segment: string): Promise<boolean> {
+      const context = await siteContext(version);
+      return context !== undefined && languageOf(segment, context.languages) !== null;
+    },
+  };
+}
+
+export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+async function pageDataOf(
+  db: ContentStore,
+  settings: DeliverySettings,
+  target: PageTarget,
+  pagesShown: number,
+  origin: string,
+  log: Logger,
+): Promise<PageData> {
+  const { definition, site, language, languages, recordId, record } = target;
+  const { basePath } = settings;
+  const loaded = await loadPageData({ db, settings, origin, log }, definition, site, language, pagesShown);
+  const path = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
+  const firstGrid = gridsOf(definition)[0];
+  const preload = firstGrid === undefined ? null : loaded.collections[firstGrid.id];
+  return {
+    ...loaded,
+    languages: languageMenu(path, language, languages, basePath),
+    seo: buildSeoHead({
+      page: definition,
+      path,
+      language,
+      languages,
+      record,
+      fallbackDescription: await collectionDescription(db, site, definition, language),
+      origin,
+      basePath,
+      siteName: site.name,
+      items: preload?.items ?? [],
+      total: preload?.total ?? 0,
+    }),
+  };
+}
+
+/** The language a '/{lang}' segment names: an active language other than the default. */
+function languageOf(segment: string | undefined, languages: SiteLanguages): string | null {
+  if (segment === undefined) return languages.default;
+  const language = languages.active.find((candidate) => candidate !== languages.default && toBcp47(candidate) === segment);
+  return language ?? null;
+}
+
+function languageMenu(path: string, current: string, languages: SiteLanguages, basePath: string): PageLanguage[] {
+  if (languages.active.length <= 1) return [];
+  return languages.active.map((language) => ({
+    language,
+    label: nativeLanguageName(language),
+    href: localizedPath(basePath, path, language, languages),
+    current: language === current,
+  }));
+}
+
+const nativeNames = new Map<string, string>();
+/** A language's name in that language ("Deutsch"), capitalised; worked out once per language. */
+function nativeLanguageName(language: string): string {
+  let name = nativeNames.get(language);
+  if (name === undefined) {
+    const tag = toBcp47(language);
+    const label = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+    name = label.charAt(0).toLocaleUpperCase(tag) + label.slice(1);
+    // Bounded by the languages sites use; a few hundred at most.
+    if (nativeNames.size < 500) nativeNames.set(language, name);
+  }
+  return name;
+}
+
+/** spec §2.2: the literature page has no description; its collection's describes it instead. */
+async function collectionDescription(db: ContentStore, site: Site, page: PageDefinition, language: string): Promise<string> {
+  const grid = gridsOf(page)[0];
+  if (grid === undefined) return '';
+  const collection = await findCollection(db, site.id, grid.input.collectionKeyOrId);
+  if (collection === undefined) return '';
+  const { metadata } = await localizeCollection(db, collection, [language, site.default_language]);
+  return typeof metadata.description === 'string' ? metadata.description : '';
+}
