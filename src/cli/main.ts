@@ -5,9 +5,8 @@
 import { describeDatabase, migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
 import { countSites } from '../cms/repositories/sites';
 import { seedDemoContent } from '../demo/seed-demo';
-import { ConfigError, loadConfig, type AppConfig } from '../server/config';
+import { ConfigError, loadConfig } from '../server/config';
 import { createProgressBar } from './progress-bar';
-import { readSecret } from './read-secret';
 import { exportContentFolder } from '../transfer/export-content';
 import { exportCsvFile } from '../transfer/export-csv';
 import { importManifest, readContentFolder, type ManifestWithFiles } from '../transfer/import-content';
@@ -17,49 +16,9 @@ import { prepareCsvImport } from '../transfer/import-csv';
 import { confirm } from './confirm';
 import { countOf, formatPlan } from './print-plan';
 import { describeFailure } from '../cms/store-guard';
-import { randomBytes } from 'node:crypto';
-import { findUserByEmail, insertUser } from '../cms/repositories/users';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../server/auth/passwords';
-import { idFromBytes } from '../shared/ids';
-import { USER_ID_PREFIX } from '../shared/constants';
-
-/** Opens the configured store, migrated, for the length of a command. */
-async function withStore(run: (store: OpenStore, config: AppConfig) => Promise<void>): Promise<void> {
-  const config = loadConfig();
-  const store = openDatabase(config.database);
-  try {
-    await migrateToLatest(store);
-    await run(store, config);
-  } finally {
-    await store.close();
-  }
-}
-
-interface Command {
-  summary: string;
-  usage: string;
-  run(args: string[]): Promise<void>;
-}
-
-/** `--name value` options, `--flag` switches and the remaining positional arguments. */
-function readOptions(args: string[], names: string[], flags: string[] = []): { options: Record<string, string>; flags: Set<string>; positional: string[] } {
-  const options: Record<string, string> = {};
-  const switches = new Set<string>();
-  const positional: string[] = [];
-  for (let index = 0; index < args.length; index++) {
-    const arg = args[index] ?? '';
-    const name = arg.startsWith('--') ? arg.slice(2) : null;
-    if (name === null) positional.push(arg);
-    else if (flags.includes(name)) switches.add(name);
-    else if (!names.includes(name)) throw new Error(`Unknown option --${name}`);
-    else {
-      const value = args[++index];
-      if (value === undefined || value.startsWith('--')) throw new Error(`--${name} needs a value`);
-      options[name] = value;
-    }
-  }
-  return { options, flags: switches, positional };
-}
+import { readOptions, withStore, type Command } from './command';
+import { usersCommand } from './users-command';
+import { auditCommand } from './audit-command';
 
 /**
  * Plans an import, shows the plan when asked (--dry-run), asks before taking sheets off a
@@ -175,29 +134,8 @@ const COMMANDS: Record<string, Command> = {
       });
     },
   },
-  users: {
-    summary: 'Create accounts for signed-in pages (the password is asked for, or read from standard input).',
-    usage: 'users add <email>',
-    run: async ([action, email]) => {
-      if (action !== 'add' || email === undefined) throw new Error('Usage: npm run cli -- users add <email>');
-      const address = email.trim().toLowerCase();
-      if (!/^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/.test(address)) throw new Error(`"${email}" is not an email address`);
-      const password = await readSecret(`Password for ${address}: `);
-      if (process.stdin.isTTY && (await readSecret('Password again: ')) !== password) throw new Error('The passwords do not match');
-      if (password.length < MIN_PASSWORD_LENGTH) throw new Error(`A password needs at least ${MIN_PASSWORD_LENGTH} characters`);
-      if (password.length > MAX_PASSWORD_LENGTH) throw new Error(`A password has at most ${MAX_PASSWORD_LENGTH} characters`);
-      await withStore(async (store) => {
-        if (await findUserByEmail(store.db, address)) throw new Error(`An account for ${address} already exists`);
-        await insertUser(store.db, {
-          id: idFromBytes(USER_ID_PREFIX, randomBytes(16)),
-          email: address,
-          password_hash: await hashPassword(password),
-          created_at: new Date().toISOString(),
-        });
-        console.log(`Created the account ${address}.`);
-      });
-    },
-  },
+  users: usersCommand,
+  audit: auditCommand,
   migrate: {
     summary: 'Create the content store or bring its schema up to date.',
     usage: 'migrate',

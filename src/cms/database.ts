@@ -18,6 +18,7 @@ import * as collectionTranslations from './migrations/004-collection-translation
 import * as usersAndSessions from './migrations/005-users-and-sessions';
 import * as contentChangeNotify from './migrations/006-content-change-notify';
 import * as normalizeStoredText from './migrations/007-normalize-stored-text';
+import * as rolesAndAudit from './migrations/008-roles-and-audit';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['005-users-and-sessions', usersAndSessions.up],
   ['006-content-change-notify', contentChangeNotify.up],
   ['007-normalize-stored-text', normalizeStoredText.up],
+  ['008-roles-and-audit', rolesAndAudit.up],
 ];
 
 export interface OpenOptions {

@@ -134,6 +134,34 @@ export interface UsersTable {
   /** scrypt$N$r$p$salt$hash */
   password_hash: string;
   created_at: string;
+  role: Role;
+  /** Set while the account cannot sign in. */
+  disabled_at: string | null;
+}
+
+/** admin: everything, accounts included; editor: content; visitor: signed-in pages only. */
+export type Role = 'admin' | 'editor' | 'visitor';
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  /** The account that acted; null for the command line and the scheduler. */
+  actor_id: string | null;
+  /** Who acted, readable: an email, 'cli:<os user>' or 'scheduler'. */
+  actor: string;
+  /** e.g. 'account.add', 'sheet.publish'. */
+  action: string;
+  target_type: string;
+  target_id: string;
+  target_label: string;
+  /** JSON summaries of the target before and after; never a secret (audit.ts). */
+  before: string | null;
+  after: string | null;
+}
+
+export interface LocksTable {
+  name: string;
+  taken_at: string;
 }
 
 export interface SessionsTable {
@@ -169,6 +197,8 @@ export interface Database {
   file_assets: FileAssetsTable;
   seo_records: SeoRecordsTable;
   users: UsersTable;
+  audit_log: AuditLogTable;
+  locks: LocksTable;
   sessions: SessionsTable;
   store_state: StoreStateTable;
 }

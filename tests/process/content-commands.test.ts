@@ -3,16 +3,15 @@
  * when TEST_DATABASE_URL names one): a dry run changes nothing and says what would change, taking
  * sheets off a collection needs a yes, and a CSV export survives a round trip byte for byte.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCsvRow } from '../../src/transfer/csv';
+import { cli } from '../helpers/cli';
 import { buildIfNeeded } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 let folder: string;
 const stores: TestStoreLocation[] = [];
 
@@ -24,23 +23,6 @@ afterAll(async () => {
   for (const store of stores) await store.drop();
   rmSync(folder, { recursive: true, force: true });
 });
-
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs a CLI command against a store; standard input is a pipe (not a terminal) holding `input`. */
-function cli(databaseUrl: string, args: string[], input = ''): Run {
-  const result = spawnSync(process.execPath, [join(ROOT, 'dist', 'server', 'cli.js'), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
-    input,
-    encoding: 'utf8',
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
 
 async function newStore(seed: boolean): Promise<string> {
   const store = await createTestStoreLocation();

@@ -1,14 +1,23 @@
 import type { ContentStore } from '../database';
-import type { SessionsTable } from '../schema';
+import type { Role, SessionsTable } from '../schema';
 
 export type SessionRow = SessionsTable;
+
+/** A session with what its account is allowed: its role, and whether it is disabled. */
+export type SessionWithAccount = SessionRow & { role: Role; disabled_at: string | null };
 
 export async function insertSession(db: ContentStore, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
 }
 
-export async function findSession(db: ContentStore, idHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+export async function findSession(db: ContentStore, idHash: string): Promise<SessionWithAccount | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('sessions')
+    .select(['users.role', 'users.disabled_at'])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
 }
 
 export async function touchSession(db: ContentStore, idHash: string, at: number): Promise<void> {
@@ -26,4 +35,9 @@ export async function deleteExpiredSessions(db: ContentStore, now: number, idleM
     .where((eb) => eb.or([eb('absolute_expires_at', '<=', now), eb('last_activity_at', '<=', now - idleMs)]))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Ends every session of an account (disabled, or its password reset). */
+export async function deleteSessionsOfUser(db: ContentStore, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

@@ -6,7 +6,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ContentStore } from '../../cms/database';
-import { deleteExpiredSessions, deleteSession, findSession, insertSession, touchSession, type SessionRow } from '../../cms/repositories/sessions';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSession,
+  insertSession,
+  touchSession,
+  type SessionRow,
+  type SessionWithAccount,
+} from '../../cms/repositories/sessions';
+import type { Role } from '../../cms/schema';
 import { parseCookies, serializeSessionCookie, sessionCookieName } from './cookies';
 
 export interface SessionSettings {
@@ -19,6 +28,8 @@ export interface SessionSettings {
 export interface LiveSession {
   idHash: string;
   userId: string;
+  /** The account's role as the session was read: a change of role applies from the next request. */
+  role: Role;
   csrfToken: string;
   /** When the session ends if nothing extends it: the idle limit, capped by the absolute one. */
   idleExpiresAt: number;
@@ -43,14 +54,14 @@ export class SessionService {
   }
 
   /** Starts a session for a user; the one the request presented (if any) ends. */
-  async create(request: FastifyRequest, userId: string): Promise<{ cookie: string; session: LiveSession }> {
+  async create(request: FastifyRequest, user: { id: string; role: Role }): Promise<{ cookie: string; session: LiveSession }> {
     const previous = this.idOf(request);
     if (previous !== undefined) await deleteSession(this.db, hashOf(previous));
     const id = randomBytes(32).toString('base64url');
     const now = this.now();
     const row: SessionRow = {
       id_hash: hashOf(id),
-      user_id: userId,
+      user_id: user.id,
       csrf_token: randomBytes(24).toString('base64url'),
       created_at: now,
       last_activity_at: now,
@@ -61,7 +72,7 @@ export class SessionService {
       maxAgeSeconds: Math.ceil(this.settings.absoluteMs / 1000),
       secure: this.settings.secureCookie,
     });
-    return { cookie, session: this.toLive(row) };
+    return { cookie, session: this.toLive({ ...row, role: user.role, disabled_at: null }) };
   }
 
   /** The request's session, without extending it. */
@@ -72,7 +83,8 @@ export class SessionService {
     const row = await findSession(this.db, hashOf(id));
     if (row === undefined) return { state: 'expired' };
     const session = this.toLive(row);
-    if (this.now() >= session.idleExpiresAt) {
+    // A disabled account's sessions are deleted when it is disabled; this covers a row written meanwhile.
+    if (this.now() >= session.idleExpiresAt || row.disabled_at !== null) {
       await deleteSession(this.db, row.id_hash);
       return { state: 'expired' };
     }
@@ -108,11 +120,12 @@ export class SessionService {
     return parseCookies(request.headers.cookie).get(this.cookieName);
   }
 
-  private toLive(row: SessionRow): LiveSession {
+  private toLive(row: SessionWithAccount): LiveSession {
     const absoluteExpiresAt = Number(row.absolute_expires_at);
     return {
       idHash: row.id_hash,
       userId: row.user_id,
+      role: row.role,
       csrfToken: row.csrf_token,
       idleExpiresAt: Math.min(Number(row.last_activity_at) + this.settings.idleMs, absoluteExpiresAt),
       absoluteExpiresAt,

@@ -7,7 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { findUserByEmail, insertUser } from '../../cms/repositories/users';
-import { hashPassword } from '../auth/passwords';
+import { setDisabled } from '../../editing/accounts';
+import { hashPassword } from '../../editing/passwords';
 import { SessionService } from '../auth/session-service';
 
 const EMAIL = 'engineer@example.com';
@@ -23,6 +24,8 @@ async function addUser(app: TestApp, email: string, password: string) {
     email,
     password_hash: await hashPassword(password),
     created_at: new Date().toISOString(),
+    role: 'visitor',
+    disabled_at: null,
   });
 }
 
@@ -83,7 +86,12 @@ describe('signing in', () => {
     expect(setCookie).toMatch(/^ls_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=600; HttpOnly; SameSite=Lax$/);
     expect(setCookie).not.toMatch(/Domain/i);
     const body = (await session(cookieOf(response.headers['set-cookie']))).json();
-    expect(body).toMatchObject({ isGuest: false, userId: expect.stringMatching(/^005/), idleExpiresAt: new Date(clock + IDLE_SECONDS * 1000).toISOString() });
+    expect(body).toMatchObject({
+      isGuest: false,
+      userId: expect.stringMatching(/^005/),
+      role: 'visitor',
+      idleExpiresAt: new Date(clock + IDLE_SECONDS * 1000).toISOString(),
+    });
   });
 
   it('sends only this site’s paths back', async () => {
@@ -109,6 +117,19 @@ describe('signing in', () => {
     expect(message(unknown.body)).toBe('The email or password is incorrect.');
     expect(message(wrong.body)).toBe(message(unknown.body));
     expect(unknown.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a disabled account, ends its sessions at once, and lets it in again once enabled', async () => {
+    const cookie = cookieOf((await signIn('other@example.com', PASSWORD)).headers['set-cookie']);
+    expect((await session(cookie)).statusCode).toBe(200);
+    await setDisabled(test.store.db, 'other@example.com', true, { id: null, label: 'cli:test' });
+    expect((await session(cookie)).statusCode).toBe(401);
+    const refused = await signIn('other@example.com', PASSWORD);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('This account is disabled.');
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    await setDisabled(test.store.db, 'other@example.com', false, { id: null, label: 'cli:test' });
+    expect((await signIn('other@example.com', PASSWORD)).statusCode).toBe(303);
   });
 
   it('has a sign-in page with labelled Email and Password fields', async () => {
@@ -243,7 +264,7 @@ describe('session ids', () => {
     const request = { headers: {} } as FastifyRequest;
     const ids = new Set<string>();
     for (let i = 0; i < 10_000; i++) {
-      const { cookie } = await service.create(request, user.id);
+      const { cookie } = await service.create(request, user);
       expect(cookie).toMatch(/^__Host-ls_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/);
       ids.add(cookie.split(';')[0] ?? '');
     }

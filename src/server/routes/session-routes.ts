@@ -11,7 +11,7 @@ import type { ContentStore } from '../../cms/database';
 import { findUserByEmail } from '../../cms/repositories/users';
 import { ApiError, ERROR_CODES, MESSAGES } from '../../shared/errors';
 import { classifyLink } from '../../shared/links';
-import { decoyHash, MAX_PASSWORD_LENGTH, verifyPassword } from '../auth/passwords';
+import { decoyHash, MAX_PASSWORD_LENGTH, verifyPassword } from '../../editing/passwords';
 import { RateLimiter } from '../auth/rate-limiter';
 import { isSameOriginRequest } from '../auth/same-origin';
 import type { LiveSession, SessionService } from '../auth/session-service';
@@ -29,6 +29,7 @@ export interface SessionRoutesOptions {
 
 const PRIVATE = 'private, no-store';
 const SIGN_IN_FAILED = 'The email or password is incorrect.';
+const ACCOUNT_DISABLED = 'This account is disabled. Ask the site administrator to enable it.';
 const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please try again in a few minutes.';
 
 /** What the browser learns about its session (issue: {isGuest, userId, idleExpiresAt}). */
@@ -36,6 +37,7 @@ export function sessionState(session: LiveSession, now: number) {
   return {
     isGuest: false,
     userId: session.userId,
+    role: session.role,
     idleExpiresAt: new Date(session.idleExpiresAt).toISOString(),
     absoluteExpiresAt: new Date(session.absoluteExpiresAt).toISOString(),
     // The browser schedules from the server's clock, not its own.
@@ -130,7 +132,8 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
       return sendLogin(reply, 401, { ...page, error: SIGN_IN_FAILED });
     }
     perAccount.reset(email);
-    const { cookie } = await sessions.create(request, user.id);
+    if (user.disabled_at !== null) return sendLogin(reply, 403, { ...page, error: ACCOUNT_DISABLED });
+    const { cookie } = await sessions.create(request, user);
     return reply.header('Set-Cookie', cookie).header('Cache-Control', PRIVATE).redirect(returnTo, 303);
   });
 
