@@ -19,6 +19,7 @@ import * as usersAndSessions from './migrations/005-users-and-sessions';
 import * as contentChangeNotify from './migrations/006-content-change-notify';
 import * as normalizeStoredText from './migrations/007-normalize-stored-text';
 import * as rolesAndAudit from './migrations/008-roles-and-audit';
+import * as draftsVersionsTrash from './migrations/009-drafts-versions-trash';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['006-content-change-notify', contentChangeNotify.up],
   ['007-normalize-stored-text', normalizeStoredText.up],
   ['008-roles-and-audit', rolesAndAudit.up],
+  ['009-drafts-versions-trash', draftsVersionsTrash.up],
 ];
 
 export interface OpenOptions {

@@ -159,6 +159,91 @@ export interface AuditLogTable {
   after: string | null;
 }
 
+/** What the editing model keeps drafts, versions and trash of. */
+export type EditableKind = 'sheet' | 'collection' | 'page';
+
+export interface DraftsTable {
+  kind: EditableKind;
+  /** A sheet's managed content id, a collection's id, a page's path. */
+  target_id: string;
+  site_id: string;
+  /** What a person calls it (a title): for lists and the audit log. */
+  label: string;
+  /** JSON: the working copy (editing/sheet-state.ts and friends). */
+  state: string;
+  /** Moves on with every save, publish and unpublish: a save must name the one it started from. */
+  revision: number;
+  updated_by: string;
+  updated_at: string;
+}
+
+export interface VersionsTable {
+  id: Generated<number>;
+  kind: EditableKind;
+  target_id: string;
+  /** 1, 2, … per target. */
+  number: number;
+  /** save, publish, unpublish, restore, import, undo-import, delete, restore-from-trash. */
+  event: string;
+  /** JSON: the state this version holds. */
+  state: string;
+  actor_id: string | null;
+  actor: string;
+  created_at: string;
+  /** Saves fold into one version: this moves on with each save folded in. */
+  updated_at: string;
+  import_id: string | null;
+  /** The audit entry a folded save updates with it. */
+  audit_id: number | null;
+}
+
+export interface TrashTable {
+  kind: EditableKind;
+  target_id: string;
+  site_id: string;
+  label: string;
+  /** JSON: the working copy when it was deleted. */
+  draft: string;
+  /** JSON: the published state when it was deleted; null when it was not published. */
+  published: string | null;
+  /** The draft's revision when it was deleted: a restored draft continues from it. */
+  revision: number;
+  deleted_by: string;
+  deleted_at: string;
+}
+
+export interface BlobsTable {
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  mime_type: string;
+  byte_size: number;
+  bytes: Buffer;
+  created_at: string;
+}
+
+export interface SchedulesTable {
+  id: Generated<number>;
+  kind: EditableKind;
+  target_id: string;
+  action: 'publish' | 'unpublish';
+  due_at: string;
+  state: 'pending' | 'done' | 'failed' | 'cancelled';
+  actor_id: string | null;
+  actor: string;
+  created_at: string;
+  fired_at: string | null;
+  /** Why it failed, or what it did. */
+  outcome: string | null;
+}
+
+export interface ImportsTable {
+  id: string;
+  actor: string;
+  created_at: string;
+  summary: string;
+  undone_at: string | null;
+}
+
 export interface LocksTable {
   name: string;
   taken_at: string;
@@ -199,6 +284,12 @@ export interface Database {
   users: UsersTable;
   audit_log: AuditLogTable;
   locks: LocksTable;
+  drafts: DraftsTable;
+  versions: VersionsTable;
+  trash: TrashTable;
+  blobs: BlobsTable;
+  schedules: SchedulesTable;
+  imports: ImportsTable;
   sessions: SessionsTable;
   store_state: StoreStateTable;
 }

@@ -6,7 +6,7 @@
  */
 import { userInfo } from 'node:os';
 import type { ContentStore } from '../cms/database';
-import { insertAuditEntry } from '../cms/repositories/audit-log';
+import { insertAuditEntry, updateAuditEntry } from '../cms/repositories/audit-log';
 
 /** Who acts: a signed-in account, or an operator at the command line, or the scheduler. */
 export interface Actor {
@@ -63,10 +63,11 @@ export interface AuditChange {
   at?: Date;
 }
 
-/** Writes one entry; call it with the transaction that makes the change. */
-export async function recordChange(trx: ContentStore, change: AuditChange): Promise<void> {
-  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(summarize(value)));
-  await insertAuditEntry(trx, {
+const summaryOf = (value: unknown) => (value === undefined ? null : JSON.stringify(summarize(value)));
+
+/** Writes one entry and answers its id; call it with the transaction that makes the change. */
+export async function recordChange(trx: ContentStore, change: AuditChange): Promise<number> {
+  return insertAuditEntry(trx, {
     at: (change.at ?? new Date()).toISOString(),
     actor_id: change.actor.id,
     actor: change.actor.label,
@@ -74,7 +75,12 @@ export async function recordChange(trx: ContentStore, change: AuditChange): Prom
     target_type: change.target.type,
     target_id: change.target.id,
     target_label: change.target.label,
-    before: json(change.before),
-    after: json(change.after),
+    before: summaryOf(change.before),
+    after: summaryOf(change.after),
   });
+}
+
+/** Folds a further change into an entry (an editor's saves within minutes of each other). */
+export async function foldChange(trx: ContentStore, entryId: number, after: unknown, at: Date = new Date()): Promise<void> {
+  await updateAuditEntry(trx, entryId, { after: summaryOf(after), at: at.toISOString() });
 }

@@ -15,8 +15,15 @@ export interface AuditFilter {
   limit: number;
 }
 
-export async function insertAuditEntry(db: ContentStore, entry: NewAuditEntry): Promise<void> {
-  await db.insertInto('audit_log').values(entry).execute();
+/** Writes an entry; answers its id. */
+export async function insertAuditEntry(db: ContentStore, entry: NewAuditEntry): Promise<number> {
+  const row = await db.insertInto('audit_log').values(entry).returning('id').executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** A folded change: its entry takes the newest summary and time. */
+export async function updateAuditEntry(db: ContentStore, id: number, change: { after: string | null; at: string }): Promise<void> {
+  await db.updateTable('audit_log').set(change).where('id', '=', id).execute();
 }
 
 /** Matching entries, newest first. */

@@ -168,3 +168,40 @@ export async function listCollectionItemKeys(db: ContentStore, collectionId?: st
   const rows = await query.orderBy('collection_items.collection_id').orderBy('collection_items.position').execute();
   return rows.map((row) => ({ collectionId: row.collection_id, contentKey: row.content_key }));
 }
+
+/** The contents of a collection by id, in collection order. */
+export async function listCollectionContentIds(db: ContentStore, collectionId: string): Promise<string[]> {
+  const rows = await db.selectFrom('collection_items').select('content_id').where('collection_id', '=', collectionId).orderBy('position').execute();
+  return rows.map((row) => row.content_id);
+}
+
+/** The collections a content is an item of, with its position in each. */
+export async function listPlacesOfContent(db: ContentStore, contentId: string): Promise<Array<{ collectionId: string; position: number }>> {
+  const rows = await db
+    .selectFrom('collection_items')
+    .select(['collection_id', 'position'])
+    .where('content_id', '=', contentId)
+    .orderBy('collection_id')
+    .execute();
+  return rows.map((row) => ({ collectionId: row.collection_id, position: Number(row.position) }));
+}
+
+/** Takes a content out of every collection; the items after it move up, so positions stay contiguous. */
+export async function removeFromCollections(db: ContentStore, contentId: string): Promise<void> {
+  for (const { collectionId } of await listPlacesOfContent(db, contentId)) {
+    const ids = await listCollectionContentIds(db, collectionId);
+    await setCollectionItems(
+      db,
+      collectionId,
+      ids.filter((id) => id !== contentId),
+    );
+  }
+}
+
+/** Puts a content into a collection at `position` (past the end: at the end), unless it is there. */
+export async function placeInCollection(db: ContentStore, collectionId: string, contentId: string, position = Number.MAX_SAFE_INTEGER): Promise<void> {
+  const ids = await listCollectionContentIds(db, collectionId);
+  if (ids.includes(contentId)) return;
+  ids.splice(Math.min(position, ids.length), 0, contentId);
+  await setCollectionItems(db, collectionId, ids);
+}

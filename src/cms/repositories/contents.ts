@@ -329,3 +329,36 @@ export async function listStoredContentTypes(db: ContentStore): Promise<Array<{ 
   const rows = await db.selectFrom('content_types').selectAll().orderBy('fully_qualified_name').execute();
   return rows.map((row) => ({ fullyQualifiedName: row.fully_qualified_name, name: row.name, fieldSchema: row.field_schema }));
 }
+
+export async function findContentById(db: ContentStore, id: string): Promise<Content | undefined> {
+  return db.selectFrom('contents').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Removes a content's translations in languages other than `kept`. */
+export async function deleteTranslationsExcept(db: ContentStore, contentId: string, kept: string[]): Promise<void> {
+  let query = db.deleteFrom('content_translations').where('content_id', '=', contentId);
+  if (kept.length > 0) query = query.where('language', 'not in', kept);
+  await query.execute();
+}
+
+/** Removes a content and its translations (its media and collection places are the caller's). */
+export async function deleteContent(db: ContentStore, contentId: string): Promise<void> {
+  await db.deleteFrom('content_translations').where('content_id', '=', contentId).execute();
+  await db.deleteFrom('contents').where('id', '=', contentId).execute();
+}
+
+/**
+ * Whether a content other than `exceptId` mentions `text` in a translation's body: an image's
+ * content key, a document's path. Shared images and documents stay while anything uses them.
+ */
+export async function isMentionedByOtherContent(db: ContentStore, text: string, exceptId: string): Promise<boolean> {
+  const pattern = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const row = await db
+    .selectFrom('content_translations')
+    .select('content_id')
+    .where('content_id', '<>', exceptId)
+    .where(sql<boolean>`${sql.ref('body')} like ${pattern} escape '\\'`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

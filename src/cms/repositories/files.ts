@@ -126,3 +126,27 @@ export async function listFileAssetVersions(db: ContentStore, assetId: string): 
   const rows = await db.selectFrom('file_assets').select(['version', 'sha256']).where('asset_id', '=', assetId).orderBy('version', 'desc').execute();
   return rows.map((row) => ({ version: Number(row.version), sha256: row.sha256 }));
 }
+
+/** An image content's file, without its bytes. */
+export async function findMediaInfo(db: ContentStore, contentId: string): Promise<Omit<MediaTable, 'bytes'> | undefined> {
+  return db
+    .selectFrom('media')
+    .select(['content_id', 'file_name', 'mime_type', 'width', 'height', 'byte_size', 'sha256', 'created_at'])
+    .where('content_id', '=', contentId)
+    .executeTakeFirst();
+}
+
+/** One version of a file asset, without its bytes. */
+export async function findFileAssetInfo(db: ContentStore, assetId: string, version: number): Promise<Omit<FileAsset, 'bytes'> | undefined> {
+  return db
+    .selectFrom('file_assets')
+    .select(['asset_id', 'version', 'file_name', 'mime_type', 'byte_size', 'sha256', 'created_at'])
+    .where('asset_id', '=', assetId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** Removes every version of a file asset. */
+export async function deleteFileAsset(db: ContentStore, assetId: string): Promise<void> {
+  await db.deleteFrom('file_assets').where('asset_id', '=', assetId).execute();
+}

@@ -1,7 +1,7 @@
 import type { ContentStore } from '../database';
 
 /** Kinds of change that must not interleave; each has a row in `locks` (migration 008). */
-export type LockName = 'accounts';
+export type LockName = 'accounts' | 'editing';
 
 /**
  * Serialises the calling transaction with every other that takes the same lock: writing the row

@@ -65,9 +65,9 @@ export async function listStoredSeoRecords(db: ContentStore): Promise<SeoRecords
  * then left out, and reported, as if it did not exist.
  */
 function toSeoRecord(row: SeoRecordsTable): SeoRecord | undefined {
-  const fields = readStoredTexts(row.fields);
+  const record = storedRecordOf(row);
   const label = `SEO record ${row.record_id}`;
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Object.entries(record.fields)) {
     const problem =
       name === HEAD_TAGS_FIELD
         ? findHeadTagsProblem(value)
@@ -79,14 +79,28 @@ function toSeoRecord(row: SeoRecordsTable): SeoRecord | undefined {
       return undefined;
     }
   }
+  return record;
+}
+
+/** A record exactly as stored (texts parsed), by record id, whatever the content limits say. */
+export async function findStoredSeoRecord(db: ContentStore, siteId: string, recordId: string): Promise<SeoRecord | undefined> {
+  const row = await db.selectFrom('seo_records').selectAll().where('site_id', '=', siteId).where('record_id', '=', recordId).executeTakeFirst();
+  return row === undefined ? undefined : storedRecordOf(row);
+}
+
+function storedRecordOf(row: SeoRecordsTable): SeoRecord {
   return {
     recordId: row.record_id,
     urlAlias: row.url_alias,
     recordName: row.record_name,
     objectName: row.object_name,
-    fields,
+    fields: readStoredTexts(row.fields),
     hrefLangUrls: readStoredTexts(row.href_lang_urls),
     canonicalUrl: row.canonical_url,
-    isSeoIndexed: row.is_seo_indexed === 1,
+    isSeoIndexed: Number(row.is_seo_indexed) === 1,
   };
+}
+
+export async function deleteSeoRecord(db: ContentStore, siteId: string, recordId: string): Promise<void> {
+  await db.deleteFrom('seo_records').where('site_id', '=', siteId).where('record_id', '=', recordId).execute();
 }

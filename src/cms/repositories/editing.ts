@@ -1,0 +1,151 @@
+/** The editing model's tables (migration 009): drafts, versions, trash and the blobs they refer to. */
+import type { ContentStore } from '../database';
+import type { BlobsTable, DraftsTable, EditableKind, TrashTable, VersionsTable } from '../schema';
+
+export type DraftRow = DraftsTable;
+export type VersionRow = Omit<VersionsTable, 'id'> & { id: number };
+export type TrashRow = TrashTable;
+
+export async function findDraft(db: ContentStore, kind: EditableKind, targetId: string): Promise<DraftRow | undefined> {
+  const row = await db.selectFrom('drafts').selectAll().where('kind', '=', kind).where('target_id', '=', targetId).executeTakeFirst();
+  return row === undefined ? undefined : { ...row, revision: Number(row.revision) };
+}
+
+/** Creates or replaces a draft. */
+export async function saveDraft(db: ContentStore, draft: DraftRow): Promise<void> {
+  const { site_id, label, state, revision, updated_by, updated_at } = draft;
+  await db
+    .insertInto('drafts')
+    .values(draft)
+    .onConflict((oc) => oc.columns(['kind', 'target_id']).doUpdateSet({ site_id, label, state, revision, updated_by, updated_at }))
+    .execute();
+}
+
+export async function deleteDraft(db: ContentStore, kind: EditableKind, targetId: string): Promise<void> {
+  await db.deleteFrom('drafts').where('kind', '=', kind).where('target_id', '=', targetId).execute();
+}
+
+/** The drafts of a kind in a site, most recently changed first. */
+export async function listDrafts(db: ContentStore, kind: EditableKind, siteId: string): Promise<DraftRow[]> {
+  const rows = await db.selectFrom('drafts').selectAll().where('kind', '=', kind).where('site_id', '=', siteId).orderBy('updated_at', 'desc').execute();
+  return rows.map((row) => ({ ...row, revision: Number(row.revision) }));
+}
+
+const versionOf = (row: Omit<VersionsTable, 'id'> & { id: number | string }): VersionRow => ({
+  ...row,
+  id: Number(row.id),
+  number: Number(row.number),
+  audit_id: row.audit_id === null ? null : Number(row.audit_id),
+});
+
+export async function findLatestVersion(db: ContentStore, kind: EditableKind, targetId: string): Promise<VersionRow | undefined> {
+  const row = await db
+    .selectFrom('versions')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : versionOf(row);
+}
+
+export async function findVersion(db: ContentStore, kind: EditableKind, targetId: string, number: number): Promise<VersionRow | undefined> {
+  const row = await db
+    .selectFrom('versions')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  return row === undefined ? undefined : versionOf(row);
+}
+
+/** A target's versions, newest first, without their states. */
+export async function listVersions(db: ContentStore, kind: EditableKind, targetId: string): Promise<Array<Omit<VersionRow, 'state'>>> {
+  const rows = await db
+    .selectFrom('versions')
+    .select(['id', 'kind', 'target_id', 'number', 'event', 'actor_id', 'actor', 'created_at', 'updated_at', 'import_id', 'audit_id'])
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .orderBy('number', 'desc')
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id), number: Number(row.number), audit_id: row.audit_id === null ? null : Number(row.audit_id) }));
+}
+
+/** The versions an import made, one per target it touched. */
+export async function listVersionsOfImport(db: ContentStore, importId: string): Promise<VersionRow[]> {
+  const rows = await db.selectFrom('versions').selectAll().where('import_id', '=', importId).orderBy('id').execute();
+  return rows.map(versionOf);
+}
+
+export async function insertVersion(db: ContentStore, version: Omit<VersionRow, 'id'>): Promise<void> {
+  await db.insertInto('versions').values(version).execute();
+}
+
+/** A save folded into a version: its state and time move on. */
+export async function updateVersionState(db: ContentStore, id: number, state: string, updatedAt: string): Promise<void> {
+  await db.updateTable('versions').set({ state, updated_at: updatedAt }).where('id', '=', id).execute();
+}
+
+export async function deleteVersions(db: ContentStore, kind: EditableKind, targetId: string): Promise<void> {
+  await db.deleteFrom('versions').where('kind', '=', kind).where('target_id', '=', targetId).execute();
+}
+
+export async function findTrashed(db: ContentStore, kind: EditableKind, targetId: string): Promise<TrashRow | undefined> {
+  return db.selectFrom('trash').selectAll().where('kind', '=', kind).where('target_id', '=', targetId).executeTakeFirst();
+}
+
+export async function insertTrashed(db: ContentStore, row: TrashRow): Promise<void> {
+  await db.insertInto('trash').values(row).execute();
+}
+
+export async function deleteTrashed(db: ContentStore, kind: EditableKind, targetId: string): Promise<void> {
+  await db.deleteFrom('trash').where('kind', '=', kind).where('target_id', '=', targetId).execute();
+}
+
+/** What is in the trash (of a site, when given), most recently deleted first. */
+export async function listTrash(db: ContentStore, kind: EditableKind, siteId?: string): Promise<TrashRow[]> {
+  let query = db.selectFrom('trash').selectAll().where('kind', '=', kind);
+  if (siteId !== undefined) query = query.where('site_id', '=', siteId);
+  return query.orderBy('deleted_at', 'desc').execute();
+}
+
+export type BlobRow = BlobsTable;
+
+export async function findBlob(db: ContentStore, sha256: string): Promise<BlobRow | undefined> {
+  return db.selectFrom('blobs').selectAll().where('sha256', '=', sha256).executeTakeFirst();
+}
+
+/** Keeps bytes by their digest; the same bytes are kept once. */
+export async function saveBlob(db: ContentStore, blob: BlobRow): Promise<void> {
+  await db
+    .insertInto('blobs')
+    .values(blob)
+    .onConflict((oc) => oc.column('sha256').doNothing())
+    .execute();
+}
+
+/** Copies an image content's published file into the blobs, so versions keep it whatever happens to the media row. */
+export async function keepMediaBytes(db: ContentStore, contentId: string): Promise<void> {
+  await db
+    .insertInto('blobs')
+    .columns(['sha256', 'mime_type', 'byte_size', 'bytes', 'created_at'])
+    .expression(db.selectFrom('media').select(['sha256', 'mime_type', 'byte_size', 'bytes', 'created_at']).where('content_id', '=', contentId))
+    .onConflict((oc) => oc.column('sha256').doNothing())
+    .execute();
+}
+
+/** The same for every version of a file asset. */
+export async function keepFileAssetBytes(db: ContentStore, assetId: string): Promise<void> {
+  await db
+    .insertInto('blobs')
+    .columns(['sha256', 'mime_type', 'byte_size', 'bytes', 'created_at'])
+    .expression(db.selectFrom('file_assets').select(['sha256', 'mime_type', 'byte_size', 'bytes', 'created_at']).where('asset_id', '=', assetId))
+    .onConflict((oc) => oc.column('sha256').doNothing())
+    .execute();
+}
+
+export async function hasBlob(db: ContentStore, sha256: string): Promise<boolean> {
+  return (await db.selectFrom('blobs').select('sha256').where('sha256', '=', sha256).executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,437 @@
+/**
+ * The life of anything editors edit (a sheet, a collection's order, a page's settings): a working
+ * copy (the draft) beside the published state, saves that fold into versions, publish, unpublish,
+ * delete to the trash and back, and restoring any version as the new draft. One engine for every
+ * kind; what differs (how a state is read from and written to the public tables) comes from the
+ * kind's adapter.
+ *
+ * Every operation is one transaction that takes the editing lock first, so two editors (or an
+ * editor and the scheduler) never interleave, and writes its version and its audit entry in the
+ * same transaction. A change names the revision it started from; a stale one is refused with the
+ * current state, and nothing is overwritten.
+ */
+import type { TSchema } from 'typebox';
+import type { ContentStore } from '../cms/database';
+import {
+  deleteDraft,
+  deleteTrashed,
+  deleteVersions,
+  findDraft,
+  findLatestVersion,
+  findTrashed,
+  findVersion,
+  insertTrashed,
+  insertVersion,
+  listTrash,
+  listVersions,
+  saveDraft,
+  updateVersionState,
+  type VersionRow,
+} from '../cms/repositories/editing';
+import { takeLock } from '../cms/repositories/locks';
+import type { EditableKind } from '../cms/schema';
+import { checkValue } from '../shared/schema/check';
+import { foldChange, recordChange, type Actor, type AuditTarget } from './audit';
+
+/** Saves by one editor to one target within this long of the version's first save are one version. */
+export const FOLD_WINDOW_MS = 10 * 60_000;
+
+export interface KindAdapter<S> {
+  kind: EditableKind;
+  auditType: AuditTarget['type'];
+  schema: TSchema;
+  /** The state on the site now, or null when it is not published. */
+  published(db: ContentStore, targetId: string): Promise<S | null>;
+  /** Writes a state to the public tables; `previous` is what was published (null: nothing). */
+  putOnSite(trx: ContentStore, state: S, previous: S | null, at: string): Promise<void>;
+  takeOffSite(trx: ContentStore, state: S): Promise<void>;
+  /** Makes sure the files a state names are kept (blobs), before it goes into a version or the trash. */
+  keepFiles(trx: ContentStore, state: S): Promise<void>;
+  /** Problems the schema cannot see (fields that may not change, links, files that must exist). */
+  problems(db: ContentStore, state: S, current: S): Promise<string[]>;
+  labelOf(state: S): string;
+  siteOf(state: S): string;
+}
+
+export type EditableStatus = 'draft' | 'published' | 'changed';
+
+export interface EditableView<S> {
+  targetId: string;
+  label: string;
+  /** draft: not on the site; published: the site shows the draft; changed: the draft has changes the site does not show. */
+  status: EditableStatus;
+  /** Name it when changing: a change from an older revision is refused. */
+  revision: number;
+  draft: S;
+  published: S | null;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+export type EditingFailure = 'not-found' | 'conflict' | 'invalid' | 'not-published' | 'exists';
+
+/** A change that cannot be made as asked; nothing was changed. */
+export class EditingError extends Error {
+  constructor(
+    message: string,
+    readonly reason: EditingFailure,
+    readonly details: { problems?: string[]; current?: EditableView<unknown> } = {},
+  ) {
+    super(message);
+    this.name = 'EditingError';
+  }
+}
+
+export interface VersionSummary {
+  number: number;
+  event: string;
+  actor: string;
+  createdAt: string;
+  updatedAt: string;
+  importId: string | null;
+}
+
+export interface FieldChange {
+  /** Where in the state, e.g. `translations.de_DE.title`. */
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+/** JSON with object keys sorted: equal states give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    field !== null && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(Object.entries(field as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : field,
+  );
+}
+
+/** The leaves of two states that differ, by their place. */
+export function compareStates(before: unknown, after: unknown, place = ''): FieldChange[] {
+  const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (isObject(before) && isObject(after)) {
+    const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    return names.flatMap((name) => compareStates(before[name], after[name], place === '' ? name : `${place}.${name}`));
+  }
+  return canonicalJson(before) === canonicalJson(after) ? [] : [{ field: place, before: before ?? null, after: after ?? null }];
+}
+
+export function createEditor<S>(adapter: KindAdapter<S>) {
+  const { kind } = adapter;
+  const parse = (json: string) => JSON.parse(json) as S;
+  const targetOf = (targetId: string, state: S): AuditTarget => ({ type: adapter.auditType, id: targetId, label: adapter.labelOf(state) });
+
+  async function view(db: ContentStore, targetId: string): Promise<EditableView<S> | null> {
+    const [draft, published] = await Promise.all([findDraft(db, kind, targetId), adapter.published(db, targetId)]);
+    if (draft === undefined && published === null) return null;
+    const state = draft === undefined ? (published as S) : parse(draft.state);
+    const status: EditableStatus = published === null ? 'draft' : canonicalJson(state) === canonicalJson(published) ? 'published' : 'changed';
+    return {
+      targetId,
+      label: adapter.labelOf(state),
+      status,
+      revision: draft?.revision ?? 0,
+      draft: state,
+      published,
+      updatedAt: draft?.updated_at ?? null,
+      updatedBy: draft?.updated_by ?? null,
+    };
+  }
+
+  /** The current view for a change: the target must exist and, when a revision is named, be at it. */
+  async function current(trx: ContentStore, targetId: string, revision: number | undefined): Promise<EditableView<S>> {
+    const found = await view(trx, targetId);
+    if (found === null) {
+      const trashed = await findTrashed(trx, kind, targetId);
+      throw new EditingError(trashed ? `${trashed.label} is in the trash: restore it first` : `There is no ${kind} ${targetId}`, 'not-found');
+    }
+    if (revision !== undefined && revision !== found.revision) {
+      throw new EditingError(
+        `${found.label} was changed by ${found.updatedBy ?? 'someone'} since you opened it (revision ${found.revision}, yours ${revision}); nothing was overwritten`,
+        'conflict',
+        { current: found as EditableView<unknown> },
+      );
+    }
+    return found;
+  }
+
+  /** One transaction, behind the editing lock. */
+  function change<T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      await takeLock(trx, 'editing');
+      return run(trx);
+    });
+  }
+
+  async function writeDraft(trx: ContentStore, targetId: string, state: S, revision: number, actor: Actor, at: string): Promise<void> {
+    await saveDraft(trx, {
+      kind,
+      target_id: targetId,
+      site_id: adapter.siteOf(state),
+      label: adapter.labelOf(state),
+      state: JSON.stringify(state),
+      revision,
+      updated_by: actor.label,
+      updated_at: at,
+    });
+  }
+
+  async function addVersion(
+    trx: ContentStore,
+    targetId: string,
+    event: string,
+    state: S,
+    actor: Actor,
+    at: string,
+    auditId: number | null,
+    importId: string | null = null,
+  ) {
+    const latest = await findLatestVersion(trx, kind, targetId);
+    await insertVersion(trx, {
+      kind,
+      target_id: targetId,
+      number: (latest?.number ?? 0) + 1,
+      event,
+      state: JSON.stringify(state),
+      actor_id: actor.id,
+      actor: actor.label,
+      created_at: at,
+      updated_at: at,
+      import_id: importId,
+      audit_id: auditId,
+    });
+  }
+
+  /** A target that was on the site before editing began gets its published state as version 1. */
+  async function keepOriginal(trx: ContentStore, found: EditableView<S>, at: string): Promise<void> {
+    if (found.published === null || (await findLatestVersion(trx, kind, found.targetId)) !== undefined) return;
+    await adapter.keepFiles(trx, found.published);
+    await addVersion(trx, found.targetId, 'original', found.published, { id: null, label: 'store' }, at, null);
+  }
+
+  async function check(db: ContentStore, state: unknown, currentState: S): Promise<S> {
+    const checked = checkValue<S>(adapter.schema, state, kind);
+    const problems = checked.problems.length > 0 ? checked.problems : await adapter.problems(db, checked.value, currentState);
+    if (problems.length > 0) throw new EditingError(`The ${kind} cannot be saved: ${problems.join('; ')}`, 'invalid', { problems });
+    return checked.value;
+  }
+
+  /** Saves a draft; saves by one actor within FOLD_WINDOW_MS of each other are one version and one audit entry. */
+  async function save(
+    db: ContentStore,
+    targetId: string,
+    state: unknown,
+    revision: number,
+    actor: Actor,
+    now = new Date(),
+    event = 'save',
+  ): Promise<EditableView<S>> {
+    return change(db, async (trx) => {
+      const found = await current(trx, targetId, revision);
+      const at = now.toISOString();
+      await keepOriginal(trx, found, at);
+      // The files the draft has now are kept first: a save that leaves them as they are names them.
+      await adapter.keepFiles(trx, found.draft);
+      const next = await check(trx, state, found.draft);
+      await writeDraft(trx, targetId, next, found.revision + 1, actor, at);
+      const latest = await findLatestVersion(trx, kind, targetId);
+      if (event === 'save' && latest !== undefined && foldsInto(latest, actor, now)) {
+        await updateVersionState(trx, latest.id, JSON.stringify(next), at);
+        if (latest.audit_id !== null) await foldChange(trx, latest.audit_id, next, now);
+      } else {
+        const auditId = await recordChange(trx, {
+          actor,
+          action: `${kind}.${event}`,
+          target: targetOf(targetId, next),
+          before: found.draft,
+          after: next,
+          at: now,
+        });
+        await addVersion(trx, targetId, event, next, actor, at, auditId);
+      }
+      return (await view(trx, targetId))!;
+    });
+  }
+
+  /** A new target, as a draft: not on the site until published. */
+  async function create(db: ContentStore, targetId: string, state: S, actor: Actor, now = new Date()): Promise<EditableView<S>> {
+    return change(db, async (trx) => {
+      if ((await view(trx, targetId)) !== null || (await findTrashed(trx, kind, targetId)) !== undefined)
+        throw new EditingError(`${kind} ${targetId} exists`, 'exists');
+      const checked = await check(trx, state, state);
+      const at = now.toISOString();
+      await writeDraft(trx, targetId, checked, 1, actor, at);
+      const auditId = await recordChange(trx, { actor, action: `${kind}.create`, target: targetOf(targetId, checked), after: checked, at: now });
+      await addVersion(trx, targetId, 'create', checked, actor, at, auditId);
+      return (await view(trx, targetId))!;
+    });
+  }
+
+  /** Puts the draft on the site, atomically. Answers null when the site already shows it (nothing to do). */
+  async function publish(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<EditableView<S> | null> {
+    return change(db, (trx) => publishIn(trx, targetId, revision, actor, now));
+  }
+
+  async function publishIn(trx: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now: Date): Promise<EditableView<S> | null> {
+    const found = await current(trx, targetId, revision);
+    if (found.status === 'published') return null;
+    const at = now.toISOString();
+    await keepOriginal(trx, found, at);
+    await adapter.keepFiles(trx, found.draft);
+    await adapter.putOnSite(trx, found.draft, found.published, at);
+    await writeDraft(trx, targetId, found.draft, found.revision + 1, actor, at);
+    const auditId = await recordChange(trx, {
+      actor,
+      action: `${kind}.publish`,
+      target: targetOf(targetId, found.draft),
+      before: found.published ?? undefined,
+      after: found.draft,
+      at: now,
+    });
+    await addVersion(trx, targetId, 'publish', found.draft, actor, at, auditId);
+    return (await view(trx, targetId))!;
+  }
+
+  /** Takes it off the site; the draft stays, to be published again. */
+  async function unpublish(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<EditableView<S>> {
+    return change(db, (trx) => unpublishIn(trx, targetId, revision, actor, now));
+  }
+
+  async function unpublishIn(trx: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now: Date): Promise<EditableView<S>> {
+    const found = await current(trx, targetId, revision);
+    if (found.published === null) throw new EditingError(`${found.label} is not on the site`, 'not-published');
+    const at = now.toISOString();
+    await keepOriginal(trx, found, at);
+    await adapter.keepFiles(trx, found.published);
+    await adapter.keepFiles(trx, found.draft);
+    await adapter.takeOffSite(trx, found.published);
+    await writeDraft(trx, targetId, found.draft, found.revision + 1, actor, at);
+    const auditId = await recordChange(trx, { actor, action: `${kind}.unpublish`, target: targetOf(targetId, found.draft), before: found.published, at: now });
+    await addVersion(trx, targetId, 'unpublish', found.published, actor, at, auditId);
+    return (await view(trx, targetId))!;
+  }
+
+  /** Moves it to the trash: off the site, draft and published state kept to be restored. */
+  async function remove(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<void> {
+    await change(db, async (trx) => {
+      const found = await current(trx, targetId, revision);
+      const at = now.toISOString();
+      await keepOriginal(trx, found, at);
+      await adapter.keepFiles(trx, found.draft);
+      if (found.published !== null) {
+        await adapter.keepFiles(trx, found.published);
+        await adapter.takeOffSite(trx, found.published);
+      }
+      await insertTrashed(trx, {
+        kind,
+        target_id: targetId,
+        site_id: adapter.siteOf(found.draft),
+        label: found.label,
+        draft: JSON.stringify(found.draft),
+        published: found.published === null ? null : JSON.stringify(found.published),
+        revision: found.revision,
+        deleted_by: actor.label,
+        deleted_at: at,
+      });
+      await deleteDraft(trx, kind, targetId);
+      const auditId = await recordChange(trx, { actor, action: `${kind}.delete`, target: targetOf(targetId, found.draft), before: found.draft, at: now });
+      await addVersion(trx, targetId, 'delete', found.draft, actor, at, auditId);
+    });
+  }
+
+  /** Brings it back from the trash as it was: on the site again if it was, with its draft. */
+  async function restoreFromTrash(db: ContentStore, targetId: string, actor: Actor, now = new Date()): Promise<EditableView<S>> {
+    return change(db, async (trx) => {
+      const trashed = await findTrashed(trx, kind, targetId);
+      if (trashed === undefined) throw new EditingError(`There is no ${kind} ${targetId} in the trash`, 'not-found');
+      if ((await view(trx, targetId)) !== null)
+        throw new EditingError(`${trashed.label} exists again (an import?): it cannot be restored over itself`, 'exists');
+      const at = now.toISOString();
+      const draft = parse(trashed.draft);
+      if (trashed.published !== null) await adapter.putOnSite(trx, parse(trashed.published), null, at);
+      await writeDraft(trx, targetId, draft, Number(trashed.revision) + 1, actor, at);
+      await deleteTrashed(trx, kind, targetId);
+      const auditId = await recordChange(trx, { actor, action: `${kind}.restore-from-trash`, target: targetOf(targetId, draft), after: draft, at: now });
+      await addVersion(trx, targetId, 'restore-from-trash', draft, actor, at, auditId);
+      return (await view(trx, targetId))!;
+    });
+  }
+
+  /** Deletes for good what has been in the trash since before `before`; answers how many. */
+  async function purgeTrash(db: ContentStore, before: Date, actor: Actor): Promise<number> {
+    return change(db, async (trx) => {
+      const old = (await listTrash(trx, kind)).filter((row) => row.deleted_at < before.toISOString());
+      for (const row of old) {
+        await deleteTrashed(trx, kind, row.target_id);
+        await deleteVersions(trx, kind, row.target_id);
+        await recordChange(trx, { actor, action: `${kind}.purge`, target: { type: adapter.auditType, id: row.target_id, label: row.label } });
+      }
+      return old.length;
+    });
+  }
+
+  async function versions(db: ContentStore, targetId: string): Promise<VersionSummary[]> {
+    return (await listVersions(db, kind, targetId)).map(summaryOf);
+  }
+
+  async function version(db: ContentStore, targetId: string, number: number): Promise<{ summary: VersionSummary; state: S }> {
+    const found = await findVersion(db, kind, targetId, number);
+    if (found === undefined) throw new EditingError(`There is no version ${number} of ${kind} ${targetId}`, 'not-found');
+    return { summary: summaryOf(found), state: parse(found.state) };
+  }
+
+  /** Field by field, what changed from version `from` to version `to`. */
+  async function compare(db: ContentStore, targetId: string, from: number, to: number): Promise<FieldChange[]> {
+    const [before, after] = await Promise.all([version(db, targetId, from), version(db, targetId, to)]);
+    return compareStates(before.state, after.state);
+  }
+
+  /** Makes an earlier version the new draft (publish it to put it on the site). */
+  async function restoreVersion(
+    db: ContentStore,
+    targetId: string,
+    number: number,
+    revision: number,
+    actor: Actor,
+    now = new Date(),
+  ): Promise<EditableView<S>> {
+    const { state } = await version(db, targetId, number);
+    return save(db, targetId, state, revision, actor, now, 'restore');
+  }
+
+  return {
+    kind,
+    view,
+    create,
+    save,
+    publish,
+    publishIn,
+    unpublish,
+    unpublishIn,
+    remove,
+    restoreFromTrash,
+    purgeTrash,
+    versions,
+    version,
+    compare,
+    restoreVersion,
+    change,
+  };
+}
+
+export type Editor<S> = ReturnType<typeof createEditor<S>>;
+
+function foldsInto(latest: VersionRow, actor: Actor, now: Date): boolean {
+  const sameActor = latest.actor_id === actor.id && latest.actor === actor.label;
+  return latest.event === 'save' && sameActor && now.getTime() - Date.parse(latest.created_at) < FOLD_WINDOW_MS;
+}
+
+const summaryOf = (row: Omit<VersionRow, 'state'>): VersionSummary => ({
+  number: row.number,
+  event: row.event,
+  actor: row.actor,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+  importId: row.import_id,
+});

@@ -1,0 +1,86 @@
+/**
+ * Literature sheets in the editing model: the adapter that tells the editing engine how a sheet is
+ * read from and written to the site (sheet-state.ts), the checks a saved sheet must pass beyond its
+ * schema, and making a new sheet.
+ */
+import { randomBytes } from 'node:crypto';
+import type { ContentStore } from '../cms/database';
+import { listContentsByUrlNames } from '../cms/repositories/contents';
+import { hasBlob } from '../cms/repositories/editing';
+import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
+import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
+import { linkProblem } from '../shared/links';
+import { createEditor, type KindAdapter } from './editable';
+import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSite, type SheetState, type SheetTexts } from './sheet-state';
+
+/** What may not change once a sheet exists: it is how the site, the API and links know it. */
+const FIXED: Array<keyof SheetState> = ['id', 'contentKey', 'siteId', 'createdAt'];
+
+async function sheetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
+  const problems: string[] = [];
+  for (const field of FIXED) if (state[field] !== current[field]) problems.push(`${field}: cannot change (it was ${JSON.stringify(current[field])})`);
+  if (state.translations[state.primaryLanguage] === undefined) problems.push(`translations: must hold the primary language, ${state.primaryLanguage}`);
+  for (const [language, texts] of Object.entries(state.translations)) {
+    if (texts.title.trim() === '') problems.push(`translations.${language}.title: must not be empty`);
+    const link = texts.url === '' ? null : linkProblem(texts.url);
+    if (link !== null) problems.push(`translations.${language}.url: ${link}`);
+  }
+  if (state.image !== null && !(await hasBlob(db, state.image.sha256))) problems.push('image: its file was never uploaded');
+  if (state.document !== null && !(await hasBlob(db, state.document.sha256))) problems.push('document: its file was never uploaded');
+  const sameName = (await listContentsByUrlNames(db, state.siteId, [state.urlName])).filter((content) => content.id !== state.id);
+  if (sameName.length > 0) problems.push(`urlName: "${state.urlName}" is taken by another content of the site`);
+  return problems;
+}
+
+export const SHEET_ADAPTER: KindAdapter<SheetState> = {
+  kind: 'sheet',
+  auditType: 'sheet',
+  schema: SheetStateSchema,
+  published: publishedSheet,
+  putOnSite: (trx, state, previous, at) => putOnSite(trx, state, previous, at),
+  takeOffSite,
+  keepFiles: keepSheetFiles,
+  problems: sheetProblems,
+  labelOf: (state) => state.translations[state.primaryLanguage]?.title ?? state.urlName,
+  siteOf: (state) => state.siteId,
+};
+
+export const sheets = createEditor(SHEET_ADAPTER);
+
+export interface NewSheet {
+  siteId: string;
+  collectionId: string | null;
+  primaryLanguage: string;
+  texts: Pick<SheetTexts, 'title'> & Partial<SheetTexts>;
+  urlName?: string;
+}
+
+/** A URL name from a title: lower case, words joined by '-', at most 80 characters. */
+export function urlNameOf(title: string): string {
+  const name = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return name === '' ? 'sheet' : name;
+}
+
+/** The state of a sheet that does not exist yet: new ids, one language, no image or document. */
+export function newSheetState(request: NewSheet, now = new Date()): SheetState {
+  return {
+    id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
+    contentKey: contentKeyFromBytes(randomBytes(16)),
+    siteId: request.siteId,
+    urlName: request.urlName ?? `${urlNameOf(request.texts.title)}-${randomBytes(3).toString('hex')}`,
+    primaryLanguage: request.primaryLanguage,
+    createdAt: now.toISOString(),
+    collectionId: request.collectionId,
+    translations: { [request.primaryLanguage]: { description: '', url: '', imageAlt: '', ...request.texts } },
+    image: null,
+    document: null,
+    seo: null,
+  };
+}
