@@ -19,6 +19,10 @@ import { describeFailure } from '../cms/store-guard';
 import { readOptions, withStore, type Command } from './command';
 import { usersCommand } from './users-command';
 import { auditCommand } from './audit-command';
+import { listImports } from '../cms/repositories/editing';
+import { commandLineActor } from '../editing/audit';
+import { EditingError } from '../editing/editable';
+import { undoImport } from '../editing/imports';
 
 /**
  * Plans an import, shows the plan when asked (--dry-run), asks before taking sheets off a
@@ -42,12 +46,13 @@ async function runImport(store: OpenStore, prepared: ManifestWithFiles, run: { d
     }
   }
   const progress = createProgressBar('Importing', process.stdout);
-  await importManifest(store.db, prepared.manifest, prepared.files, { onProgress: progress.update, removeUnlisted: run.removeUnlisted });
+  const { importId } = await importManifest(store.db, prepared.manifest, prepared.files, { onProgress: progress.update, removeUnlisted: run.removeUnlisted });
   progress.done();
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   console.log(
     `Added ${count(countOf(plan, 'add'), 'record')}, changed ${count(countOf(plan, 'change'), 'record')}${removals > 0 ? `, took ${count(removals, 'sheet')} off the collection` : ''}; left ${countOf(plan, 'keep')} alone. Every server process shows the change on its next request.`,
   );
+  console.log(`This was import ${importId}; npm run cli -- content import --undo ${importId} reverts it.`);
   return true;
 }
 
@@ -58,6 +63,8 @@ const COMMANDS: Record<string, Command> = {
       'content import <folder|manifest.json> [--dry-run] [--remove-unlisted [--yes]]',
       'content import <sheets.csv> [--collection <keyOrId>] [--title <new collection title>] [--dry-run] [--remove-unlisted [--yes]]',
       'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR] [--max-pages 10000] [--dry-run]',
+      'content import --undo <import id>',
+      'content imports',
       'content export <folder>',
       'content export --csv <sheets.csv> [--collection <keyOrId>]',
       '',
@@ -70,6 +77,8 @@ const COMMANDS: Record<string, Command> = {
       '                     terminal; elsewhere it needs --yes)',
       '  --keep-others      accepted for older scripts: keeping them is what an import does',
       '  --max-pages        with --from: stop, with a message, after this many pages of a language (default 10000)',
+      '  --undo <import id> put back every sheet and collection order that import changed, in one',
+      '                     transaction (sheets it added go to the trash); `content imports` lists imports',
     ].join('\n'),
     run: async ([action, ...rest]) => {
       if (action === 'export') {
@@ -89,14 +98,32 @@ const COMMANDS: Record<string, Command> = {
         });
         return;
       }
-      if (action !== 'import') throw new Error('Usage: npm run cli -- content import|export …');
+      if (action === 'imports') {
+        await withStore(async (store) => {
+          const imports = await listImports(store.db, 50);
+          if (imports.length === 0) console.log('No imports yet.');
+          for (const row of imports)
+            console.log(`${row.id}  ${row.created_at}  ${row.actor}  ${row.summary}${row.undone_at ? `  (undone ${row.undone_at})` : ''}`);
+        });
+        return;
+      }
+      if (action !== 'import') throw new Error('Usage: npm run cli -- content import|imports|export …');
       const { options, flags, positional } = readOptions(
         rest,
-        ['from', 'site', 'collection', 'languages', 'title', 'max-pages'],
+        ['from', 'site', 'collection', 'languages', 'title', 'max-pages', 'undo'],
         ['keep-others', 'dry-run', 'remove-unlisted', 'yes'],
       );
       const run = { dryRun: flags.has('dry-run'), removeUnlisted: flags.has('remove-unlisted'), yes: flags.has('yes') };
       await withStore(async (store, config) => {
+        if (options.undo !== undefined) {
+          const undone = await undoImport(store.db, options.undo, commandLineActor()).catch((error: unknown) => {
+            throw error instanceof EditingError ? new Error(`${error.message}; nothing was changed`) : error;
+          });
+          console.log(
+            `Undid import ${undone.importId}: ${undone.restored} sheet${undone.restored === 1 ? '' : 's'} put back as they were, ${undone.removed} it had added taken off the site (they are in the trash). Every server process shows the change on its next request.`,
+          );
+          return;
+        }
         if (options.from !== undefined) {
           if (!options.site || !options.collection) throw new Error('--from needs --site <siteId> and --collection <collectionKeyOrId>');
           const languages =

@@ -218,6 +218,8 @@ export interface BlobsTable {
   mime_type: string;
   byte_size: number;
   bytes: Buffer;
+  /** A document's extracted text (search reads it); null for images. */
+  text: string | null;
   created_at: string;
 }
 
@@ -241,6 +243,8 @@ export interface ImportsTable {
   actor: string;
   created_at: string;
   summary: string;
+  /** JSON: the sheets and collection orders the import changed, as they were before it. */
+  before_state: string;
   undone_at: string | null;
 }
 

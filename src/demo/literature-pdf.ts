@@ -33,6 +33,11 @@ export interface PdfOptions {
 }
 
 export function renderLiteraturePdf(entry: CatalogueEntry, options: PdfOptions): Promise<Buffer> {
+  return renderLiteratureDocument(entry, options).then((document) => document.bytes);
+}
+
+/** The PDF and its text: every string drawn, in order (what search reads, without reading the PDF back). */
+export function renderLiteratureDocument(entry: CatalogueEntry, options: PdfOptions): Promise<{ bytes: Buffer; text: string }> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,
@@ -47,8 +52,14 @@ export function renderLiteraturePdf(entry: CatalogueEntry, options: PdfOptions):
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+  const drawn: string[] = [];
+  const draw = doc.text.bind(doc) as (text: string, ...rest: unknown[]) => Doc;
+  doc.text = ((text: string, ...rest: unknown[]) => {
+    drawn.push(String(text));
+    return draw(text, ...rest);
+  }) as typeof doc.text;
+  const finished = new Promise<{ bytes: Buffer; text: string }>((resolve, reject) => {
+    doc.on('end', () => resolve({ bytes: Buffer.concat(chunks), text: drawn.join('\n') }));
     doc.on('error', reject);
   });
 

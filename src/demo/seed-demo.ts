@@ -20,12 +20,13 @@ import type { ContentStore } from '../cms/database';
 import { saveCollection } from '../cms/repositories/collections';
 import { saveContent, saveContentType } from '../cms/repositories/contents';
 import { saveFileAsset, saveMedia } from '../cms/repositories/files';
+import { saveDocumentText } from '../cms/repositories/editing';
 import { saveSeoRecord } from '../cms/repositories/seo-records';
 import { countSites, saveSite } from '../cms/repositories/sites';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
 import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES } from './translations';
 import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, renderIllustration } from './illustrations';
-import { renderLiteraturePdf } from './literature-pdf';
+import { renderLiteratureDocument } from './literature-pdf';
 
 export { LITERATURE_CONTENT_TYPE };
 export const DEMO_LANGUAGE = 'en_US';
@@ -69,7 +70,7 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
   const now = options.now ?? new Date();
   const timestamp = now.toISOString();
   // Documents are rendered before the transaction so that it stays short.
-  const documents = await Promise.all(DEMO_CATALOGUE.map((entry) => renderLiteraturePdf(entry, { generatedAt: now })));
+  const documents = await Promise.all(DEMO_CATALOGUE.map((entry) => renderLiteratureDocument(entry, { generatedAt: now })));
 
   await db.transaction().execute(async (trx) => {
     await saveSite(trx, {
@@ -116,7 +117,13 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
   });
 }
 
-async function saveEntry(db: ContentStore, entry: CatalogueEntry, document: Buffer, segment: string, timestamp: string): Promise<string> {
+async function saveEntry(
+  db: ContentStore,
+  entry: CatalogueEntry,
+  document: { bytes: Buffer; text: string },
+  segment: string,
+  timestamp: string,
+): Promise<string> {
   const imageId = demoId(MANAGED_CONTENT_ID_PREFIX, `image:${entry.slug}`);
   const imageKey = DEMO_IDS.imageKey(entry.slug);
   await saveDemoContent(db, {
@@ -139,7 +146,8 @@ async function saveEntry(db: ContentStore, entry: CatalogueEntry, document: Buff
   });
 
   const assetId = DEMO_IDS.assetId(entry.slug);
-  await saveFileAsset(db, { assetId, version: 1, fileName: `${assetId}.pdf`, mimeType: 'application/pdf', bytes: document, createdAt: timestamp });
+  await saveFileAsset(db, { assetId, version: 1, fileName: `${assetId}.pdf`, mimeType: 'application/pdf', bytes: document.bytes, createdAt: timestamp });
+  await saveDocumentText(db, document.bytes, 'application/pdf', document.text, timestamp);
 
   const sheetId = demoId(MANAGED_CONTENT_ID_PREFIX, `sheet:${entry.slug}`);
   const body = {

@@ -226,9 +226,12 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     actor: Actor,
     now = new Date(),
     event = 'save',
+    /** Runs first in the save's transaction (an upload stores its bytes): nothing of it stays if the save fails. */
+    within?: (trx: ContentStore) => Promise<void>,
   ): Promise<EditableView<S>> {
     return change(db, async (trx) => {
       const found = await current(trx, targetId, revision);
+      await within?.(trx);
       const at = now.toISOString();
       await keepOriginal(trx, found, at);
       // The files the draft has now are kept first: a save that leaves them as they are names them.
@@ -371,6 +374,26 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     });
   }
 
+  /**
+   * A change made to the site outside the editor (an import, or undoing one), in the caller's
+   * transaction, which holds the editing lock: the state before becomes the original version when
+   * the target has none, and the state after is the new version.
+   */
+  async function recordSiteChange(
+    trx: ContentStore,
+    targetId: string,
+    change: { event: string; before: S | null; after: S; actor: Actor; at: Date; auditId: number | null; importId: string | null },
+  ): Promise<void> {
+    const at = change.at.toISOString();
+    if (change.before !== null) {
+      await adapter.keepFiles(trx, change.before);
+      if ((await findLatestVersion(trx, kind, targetId)) === undefined)
+        await addVersion(trx, targetId, 'original', change.before, { id: null, label: 'store' }, at, null);
+    }
+    await adapter.keepFiles(trx, change.after);
+    await addVersion(trx, targetId, change.event, change.after, change.actor, at, change.auditId, change.importId);
+  }
+
   async function versions(db: ContentStore, targetId: string): Promise<VersionSummary[]> {
     return (await listVersions(db, kind, targetId)).map(summaryOf);
   }
@@ -416,6 +439,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     version,
     compare,
     restoreVersion,
+    recordSiteChange,
     change,
   };
 }

@@ -45,7 +45,7 @@ const homePage = async () => (await get('/?page=10')).body;
 
 async function storeBlob(bytes: Buffer, mimeType: string): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  await saveBlob(db(), { sha256, mime_type: mimeType, byte_size: bytes.length, bytes, created_at: new Date().toISOString() });
+  await saveBlob(db(), { sha256, mime_type: mimeType, byte_size: bytes.length, bytes, text: null, created_at: new Date().toISOString() });
   return sha256;
 }
 

@@ -26,6 +26,9 @@ import { createPageRenderer } from './ssr/page-renderer';
 import { registerSessionRoutes } from './routes/session-routes';
 import { SessionService } from './auth/session-service';
 import { registerSeoFiles } from './routes/seo-files';
+import { startScheduler } from './scheduler';
+import { listenForChangeNotices } from './change-notices';
+import { registerEditingApi } from '../editing-api/register-editing-api';
 import { loadPages, type LoadedPage } from './pages';
 import { mediaUrlOf } from '../api/content-resolution';
 import { listMediaInfoByKeys } from '../cms/repositories/files';
@@ -169,10 +172,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.now ? { now: options.now } : {}),
   });
   registerSessionRoutes(app, { db: store.db, sessions, basePath: config.basePath, assets, originOf: (request) => originOf(settings, request) });
+  await registerEditingApi(app, {
+    db: store.db,
+    sessions,
+    basePath: config.basePath,
+    platformSitesSegment: config.platformSitesSegment,
+    originOf: (request) => originOf(settings, request),
+  });
   // Expired sessions are refused as soon as they are presented; this clears the rows left behind.
   const sweep = setInterval(() => void sessions.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')), 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+
+  // A change made here is seen by the other workers before it is answered (change-notices.ts).
+  const notices = listenForChangeNotices(() => versions.forget());
+  const studioApi = `${config.basePath}/studio/api/`;
+  app.addHook('onSend', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith(studioApi)) await notices.announce();
+  });
+  startScheduler(app, store.db, { checkMs: config.scheduleCheckMs, trashDays: config.trashDays, onFired: () => notices.announce() });
 
   const renderer = createPageRenderer({ db: store.db, settings, assets });
   registerPages(app, { versions, settings, renderer, respond, pages, sessions });

@@ -30,6 +30,10 @@ export interface AppConfig {
   cdn: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number; staleIfErrorSeconds: number };
   /** On SIGTERM: how long to keep answering (with Connection: close) before closing, and the limit for finishing. */
   shutdown: { drainMs: number; timeoutMs: number };
+  /** Deleted sheets stay in the trash this many days, then are purged for good. */
+  trashDays: number;
+  /** How often each process looks for schedules that fell due. */
+  scheduleCheckMs: number;
   session: {
     /** A session ends after this long without the visitor doing anything. */
     idleSeconds: number;
@@ -65,6 +69,8 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     responseCacheEntries: readWholeNumber(env, 'RESPONSE_CACHE_ENTRIES', 1000, 1_000_000),
     pagesDir: env.PAGES_DIR || './pages',
     session: readSessionSettings(env),
+    trashDays: Math.max(1, readWholeNumber(env, 'TRASH_DAYS', 30, 36_500)),
+    scheduleCheckMs: Math.max(100, readWholeNumber(env, 'SCHEDULE_CHECK_MS', 5000, 3_600_000)),
     workers: readWorkers(env),
     cdn: {
       maxAgeSeconds: readWholeNumber(env, 'CDN_MAX_AGE_SECONDS', 0, 31_536_000),

@@ -22,6 +22,8 @@ export class ContentVersionSource {
   /** The last version read, whether or not its token was known. */
   private lastRead: number | undefined;
   private reading: Promise<KnownVersion> | undefined;
+  /** Counts forget() calls: a read begun before one must not make its answer known. */
+  private generation = 0;
 
   constructor(private readonly store: Pick<OpenStore, 'db' | 'changeToken'>) {}
 
@@ -43,17 +45,29 @@ export class ContentVersionSource {
   async current(): Promise<KnownVersion> {
     const known = this.peek();
     if (known !== undefined) return known;
-    this.reading ??= this.read().finally(() => {
-      this.reading = undefined;
-    });
-    return this.reading;
+    const reading = (this.reading ??= this.read().finally(() => {
+      if (this.reading === reading) this.reading = undefined;
+    }));
+    return reading;
+  }
+
+  /**
+   * Another process changed content (change-notices.ts): the next request reads the version from
+   * the store, whatever the change token says, and no read already under way answers it.
+   */
+  forget(): void {
+    this.generation += 1;
+    this.known = undefined;
+    this.reading = undefined;
   }
 
   private async read(): Promise<KnownVersion> {
+    const generation = this.generation;
     try {
       // The token is taken before the read: a change landing in between shows as a new token next time.
       const token = this.store.changeToken();
       const version = await readContentVersion(this.store.db);
+      if (generation !== this.generation) return this.current();
       this.lastRead = version;
       this.known = token === undefined ? undefined : { version, token };
       return { version, stale: false };

@@ -65,7 +65,7 @@ function retryAfterOf(error: unknown): number | null {
 }
 
 function classify(error: FastifyError | ApiError): { status: number; item: ApiErrorItem } {
-  if (error instanceof ApiError) return { status: error.status, item: { errorCode: error.errorCode, message: error.message } };
+  if (error instanceof ApiError) return { status: error.status, item: error.toBody()[0]! };
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 400 && status < 500) {
     // Framework-level refusals (malformed URL, body too large, …): their messages hold no internals.

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   NOT_FOUND: 'NOT_FOUND',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
   TOO_MANY_REQUESTS: 'REQUEST_LIMIT_EXCEEDED',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNPROCESSABLE: 'UNPROCESSABLE_ENTITY',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   UNKNOWN_EXCEPTION: 'UNKNOWN_EXCEPTION',
@@ -64,16 +66,19 @@ export function outOfRangeMessage(param: string, min: number, max?: number): str
 export class ApiError extends Error {
   readonly status: number;
   readonly errorCode: string;
+  /** More for the client beside the message (the studio's API: the problems, the current version). */
+  readonly details: Record<string, unknown>;
 
-  constructor(status: number, errorCode: string, message: string) {
+  constructor(status: number, errorCode: string, message: string, details: Record<string, unknown> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errorCode = errorCode;
+    this.details = details;
   }
 
   toBody(): ApiErrorItem[] {
-    return [{ errorCode: this.errorCode, message: this.message }];
+    return [{ errorCode: this.errorCode, message: this.message, ...this.details }];
   }
 }
 

@@ -14,6 +14,10 @@ import { findContentIdsByKeys, listAllContents, listStoredContentTypes, saveCont
 import { saveFileAsset, saveMedia } from '../cms/repositories/files';
 import { listSeoAliases, saveSeoRecord } from '../cms/repositories/seo-records';
 import { listSites, saveSite } from '../cms/repositories/sites';
+import { commandLineActor, type Actor } from '../editing/audit';
+import { withImportHistory } from '../editing/imports';
+import { documentText } from '../editing/uploads';
+import { saveDocumentText } from '../cms/repositories/editing';
 import { resolveItems, type ImportOptions, type ManifestFiles } from './import-plan';
 import { ManifestError, readManifest, siteSlots, urlNameSlot, type KnownRecords, type Manifest } from './manifest';
 
@@ -22,6 +26,8 @@ export interface ImportProgress {
 }
 
 export interface ImportSummary {
+  /** Names the import in the history; `content import --undo <id>` reverts it. */
+  importId: string;
   sites: number;
   contents: number;
   fileAssets: number;
@@ -102,7 +108,7 @@ export async function importManifest(
   db: ContentStore,
   manifest: Manifest,
   files: ManifestFiles,
-  { onProgress, ...options }: ImportProgress & ImportOptions = {},
+  { onProgress, actor = commandLineActor(), ...options }: ImportProgress & ImportOptions & { actor?: Actor } = {},
 ): Promise<ImportSummary> {
   const fileOf = (file: string) => {
     const bytes = files.get(file);
@@ -113,7 +119,18 @@ export async function importManifest(
   let done = 0;
   const step = () => onProgress?.(++done, total);
 
-  await db.transaction().execute(async (trx) => {
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const description = `${plural(manifest.contents.length, 'content')}, ${plural(manifest.fileAssets.length, 'document')}, ${plural(manifest.collections.length, 'collection')}`;
+  const touches = {
+    contentKeys: manifest.contents.map((content) => content.contentKey),
+    collectionKeys: manifest.collections.map((collection) => collection.collectionKey),
+  };
+  // Documents' text is read before the transaction, which stays short.
+  const texts = new Map<string, string | null>();
+  for (const asset of manifest.fileAssets) if (asset.mimeType === 'application/pdf') texts.set(asset.file, await documentText(fileOf(asset.file)));
+  const importId = await db.transaction().execute((trx) => withImportHistory(trx, touches, actor, description, () => write(trx)));
+
+  async function write(trx: ContentStore): Promise<void> {
     // An import adds and changes; what the file does not carry stays (docs/content-format.md).
     const storedSites = new Map((await listSites(trx)).map((site) => [site.id, site]));
     for (const site of manifest.sites) {
@@ -137,6 +154,7 @@ export async function importManifest(
 
     for (const asset of manifest.fileAssets) {
       await saveFileAsset(trx, { ...asset, bytes: fileOf(asset.file) });
+      if (texts.has(asset.file)) await saveDocumentText(trx, fileOf(asset.file), asset.mimeType, texts.get(asset.file) ?? null, new Date().toISOString());
       step();
     }
 
@@ -158,9 +176,10 @@ export async function importManifest(
       await saveSeoRecord(trx, record.siteId, record);
       step();
     }
-  });
+  }
 
   return {
+    importId,
     sites: manifest.sites.length,
     contents: manifest.contents.length,
     fileAssets: manifest.fileAssets.length,

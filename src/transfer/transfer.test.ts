@@ -51,6 +51,7 @@ describe('export then import', () => {
     try {
       const summary = await importContentFolder(target.store.db, folder);
       expect(summary).toEqual({
+        importId: expect.stringMatching(/^imp-\d{8}-[0-9a-f]{8}$/),
         sites: 1,
         contents: DEMO_CATALOGUE.length * 2,
         fileAssets: DEMO_CATALOGUE.length,

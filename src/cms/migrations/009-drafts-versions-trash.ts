@@ -63,6 +63,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('mime_type', 'text', (c) => c.notNull())
     .addColumn('byte_size', 'integer', (c) => c.notNull())
     .addColumn('bytes', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+    // A document's text, extracted when it came in (search reads it); null for images.
+    .addColumn('text', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
 
@@ -88,6 +90,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('actor', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('summary', 'text', (c) => c.notNull())
+    // JSON: what the import changed, as it was before (sheets, collection orders), to undo it.
+    .addColumn('before_state', 'text', (c) => c.notNull())
     .addColumn('undone_at', 'text')
     .execute();
 

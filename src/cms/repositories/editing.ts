@@ -1,6 +1,8 @@
 /** The editing model's tables (migration 009): drafts, versions, trash and the blobs they refer to. */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
 import type { ContentStore } from '../database';
-import type { BlobsTable, DraftsTable, EditableKind, TrashTable, VersionsTable } from '../schema';
+import type { BlobsTable, DraftsTable, EditableKind, ImportsTable, TrashTable, VersionsTable } from '../schema';
 
 export type DraftRow = DraftsTable;
 export type VersionRow = Omit<VersionsTable, 'id'> & { id: number };
@@ -117,13 +119,24 @@ export async function findBlob(db: ContentStore, sha256: string): Promise<BlobRo
   return db.selectFrom('blobs').selectAll().where('sha256', '=', sha256).executeTakeFirst();
 }
 
-/** Keeps bytes by their digest; the same bytes are kept once. */
+/** Keeps bytes by their digest; the same bytes are kept once (a text given later is added). */
 export async function saveBlob(db: ContentStore, blob: BlobRow): Promise<void> {
   await db
     .insertInto('blobs')
     .values(blob)
-    .onConflict((oc) => oc.column('sha256').doNothing())
+    .onConflict((oc) => oc.column('sha256').doUpdateSet({ text: sql<string | null>`coalesce(excluded.text, blobs.text)` }))
     .execute();
+}
+
+/** Keeps a document's bytes with its text, found by the digest its file asset records (search reads it). */
+export async function saveDocumentText(db: ContentStore, bytes: Buffer, mimeType: string, text: string | null, at: string): Promise<void> {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await saveBlob(db, { sha256, mime_type: mimeType, byte_size: bytes.length, bytes, text, created_at: at });
+}
+
+/** The text kept for a document's bytes, or null. */
+export async function findDocumentText(db: ContentStore, sha256: string): Promise<string | null> {
+  return (await db.selectFrom('blobs').select('text').where('sha256', '=', sha256).executeTakeFirst())?.text ?? null;
 }
 
 /** Copies an image content's published file into the blobs, so versions keep it whatever happens to the media row. */
@@ -148,4 +161,25 @@ export async function keepFileAssetBytes(db: ContentStore, assetId: string): Pro
 
 export async function hasBlob(db: ContentStore, sha256: string): Promise<boolean> {
   return (await db.selectFrom('blobs').select('sha256').where('sha256', '=', sha256).executeTakeFirst()) !== undefined;
+}
+
+export type ImportRow = ImportsTable;
+
+export async function insertImport(db: ContentStore, row: ImportRow): Promise<void> {
+  await db.insertInto('imports').values(row).execute();
+}
+
+export async function findImport(db: ContentStore, id: string): Promise<ImportRow | undefined> {
+  return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The latest imports, newest first, without what they changed. */
+export async function listImports(db: ContentStore, limit: number): Promise<Array<Omit<ImportRow, 'before_state'>>> {
+  return db.selectFrom('imports').select(['id', 'actor', 'created_at', 'summary', 'undone_at']).orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+/** Marks an import undone, if it was not; answers whether this call did. */
+export async function markImportUndone(db: ContentStore, id: string, at: string): Promise<boolean> {
+  const result = await db.updateTable('imports').set({ undone_at: at }).where('id', '=', id).where('undone_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

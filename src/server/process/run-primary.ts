@@ -8,6 +8,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from '../config';
 import { servingMessage } from './serving-message';
+import { relayChangeNotices } from '../change-notices';
 
 export function runPrimary(config: AppConfig): void {
   const retiring = new Set<Worker>();
@@ -65,6 +66,7 @@ export function runPrimary(config: AppConfig): void {
     }, 50);
   }
 
+  relayChangeNotices(() => [...listening]);
   process.on('SIGHUP', () => void rollingRestart());
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

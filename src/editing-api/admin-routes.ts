@@ -1,0 +1,74 @@
+/**
+ * Accounts and the audit log in the editing API, for admins only (docs/editing.md):
+ *   GET /accounts · POST /accounts · PATCH /accounts/:email · DELETE /accounts/:email · GET /audit
+ * The same operations as `npm run cli -- users …` and `… audit`, with the same checks (the last
+ * admin stays) and the same audit entries.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ContentStore } from '../cms/database';
+import { listAuditEntries } from '../cms/repositories/audit-log';
+import { addAccount, listAccounts, removeAccount, resetPassword, setDisabled, setRole, type Account } from '../editing/accounts';
+import { ADMIN_ROLES, type Guard } from './guard';
+import { answer, readInput, readQuery } from './requests';
+import { AccountChangeSchema, AuditQuerySchema, NewAccountSchema } from './schemas';
+import type Type from 'typebox';
+
+type EmailParams = { Params: { email: string } };
+
+export function registerAdminRoutes(app: FastifyInstance, options: { db: ContentStore; root: string; guard: Guard }): void {
+  const { db, root, guard } = options;
+  const admin = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, ADMIN_ROLES);
+
+  app.get(`${root}/accounts`, async (request, reply) => {
+    await admin(request, reply);
+    return listAccounts(db);
+  });
+
+  app.post(`${root}/accounts`, async (request, reply) => {
+    const { actor } = await admin(request, reply);
+    const input = readInput<Type.Static<typeof NewAccountSchema>>(NewAccountSchema, request.body, 'account');
+    const account = await answer(() => addAccount(db, { email: input.email, password: input.password, role: input.role ?? 'visitor' }, actor));
+    return reply.code(201).send(account);
+  });
+
+  // One change per field sent, each its own transaction and audit entry, in this order.
+  app.patch<EmailParams>(`${root}/accounts/:email`, async (request, reply) => {
+    const { actor } = await admin(request, reply);
+    const input = readInput<Type.Static<typeof AccountChangeSchema>>(AccountChangeSchema, request.body, 'account change');
+    const { email } = request.params;
+    let account: Account | undefined;
+    if (input.role !== undefined) account = await answer(() => setRole(db, email, input.role!, actor));
+    if (input.disabled !== undefined) account = await answer(() => setDisabled(db, email, input.disabled!, actor));
+    if (input.password !== undefined) account = await answer(() => resetPassword(db, email, input.password!, actor));
+    return account ?? (await listAccounts(db)).find((candidate) => candidate.email === email.toLowerCase()) ?? reply.callNotFound();
+  });
+
+  app.delete<EmailParams>(`${root}/accounts/:email`, async (request, reply) => {
+    const { actor } = await admin(request, reply);
+    await answer(() => removeAccount(db, request.params.email, actor));
+    return reply.code(204).send();
+  });
+
+  app.get(`${root}/audit`, async (request, reply) => {
+    await admin(request, reply);
+    const query = readQuery<Type.Static<typeof AuditQuerySchema>>(AuditQuerySchema, request.query);
+    const entries = await listAuditEntries(db, {
+      limit: query.limit ?? 100,
+      ...(query.actor === undefined ? {} : { actor: query.actor }),
+      ...(query.target === undefined ? {} : { target: query.target }),
+      ...(query.since === undefined ? {} : { since: query.since }),
+      ...(query.until === undefined ? {} : { until: query.until }),
+    });
+    return entries.map((entry) => ({
+      id: entry.id,
+      at: entry.at,
+      actor: entry.actor,
+      action: entry.action,
+      targetType: entry.target_type,
+      targetId: entry.target_id,
+      targetLabel: entry.target_label,
+      before: entry.before === null ? null : (JSON.parse(entry.before) as unknown),
+      after: entry.after === null ? null : (JSON.parse(entry.after) as unknown),
+    }));
+  });
+}

@@ -1,0 +1,224 @@
+/**
+ * The editing API's contract as an OpenAPI 3.1 document, served at {basePath}/studio/api/openapi.json
+ * beside the delivery API's. Its bodies are the very schemas the handlers check requests with
+ * (schemas.ts): TypeBox schemas are JSON Schema, so they go in as they are.
+ */
+import type { TSchema } from 'typebox';
+import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../editing/sheet-state';
+import { UPLOAD_LIMITS } from '../editing/uploads';
+import * as schemas from './schemas';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+interface Operation {
+  method: Method;
+  path: string;
+  summary: string;
+  role: 'editor' | 'admin';
+  body?: string;
+  multipart?: 'image' | 'document';
+  response?: { status: number; schema?: string; list?: boolean };
+  query?: string;
+}
+
+const COMPONENTS: Record<string, TSchema> = {
+  SheetState: SheetStateSchema,
+  SheetTexts: SheetTextsSchema,
+  SheetSeo: SheetSeoSchema,
+  SheetView: schemas.SheetViewSchema,
+  SheetList: schemas.SheetListSchema,
+  NewSheet: schemas.NewSheetSchema,
+  SaveSheet: schemas.SaveSheetSchema,
+  Revision: schemas.RevisionSchema,
+  RequiredRevision: schemas.RequiredRevisionSchema,
+  SaveTranslation: schemas.SaveTranslationSchema,
+  SaveSeo: schemas.SaveSeoSchema,
+  NewSchedule: schemas.NewScheduleSchema,
+  Schedule: schemas.ScheduleSchema,
+  VersionSummary: schemas.VersionSummarySchema,
+  Version: schemas.VersionSchema,
+  FieldChange: schemas.FieldChangeSchema,
+  TrashEntry: schemas.TrashEntrySchema,
+  Account: schemas.AccountSchema,
+  NewAccount: schemas.NewAccountSchema,
+  AccountChange: schemas.AccountChangeSchema,
+  AuditEntry: schemas.AuditEntrySchema,
+  Errors: schemas.ErrorSchema,
+};
+
+const QUERIES: Record<string, TSchema> = { SheetListQuery: schemas.SheetListQuerySchema, AuditQuery: schemas.AuditQuerySchema };
+
+const OPERATIONS: Operation[] = [
+  { method: 'get', path: '/sheets', summary: 'List the sheets', role: 'editor', query: 'SheetListQuery', response: { status: 200, schema: 'SheetList' } },
+  { method: 'post', path: '/sheets', summary: 'Create a sheet as a draft', role: 'editor', body: 'NewSheet', response: { status: 201, schema: 'SheetView' } },
+  {
+    method: 'get',
+    path: '/sheets/{id}',
+    summary: 'A sheet: draft, published state, schedules',
+    role: 'editor',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  { method: 'put', path: '/sheets/{id}', summary: 'Save the draft', role: 'editor', body: 'SaveSheet', response: { status: 200, schema: 'SheetView' } },
+  { method: 'delete', path: '/sheets/{id}', summary: 'Move the sheet to the trash (?revision=N optional)', role: 'editor', response: { status: 204 } },
+  {
+    method: 'put',
+    path: '/sheets/{id}/translations/{language}',
+    summary: 'Save one language',
+    role: 'editor',
+    body: 'SaveTranslation',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'delete',
+    path: '/sheets/{id}/translations/{language}',
+    summary: 'Remove a language (?revision=N)',
+    role: 'editor',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  { method: 'put', path: '/sheets/{id}/seo', summary: 'Save the SEO fields', role: 'editor', body: 'SaveSeo', response: { status: 200, schema: 'SheetView' } },
+  {
+    method: 'put',
+    path: '/sheets/{id}/image',
+    summary: 'Upload the image (multipart, ?revision=N)',
+    role: 'editor',
+    multipart: 'image',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'put',
+    path: '/sheets/{id}/document',
+    summary: 'Upload a new version of the document (multipart, ?revision=N)',
+    role: 'editor',
+    multipart: 'document',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'post',
+    path: '/sheets/{id}/publish',
+    summary: 'Publish the draft',
+    role: 'editor',
+    body: 'Revision',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'post',
+    path: '/sheets/{id}/unpublish',
+    summary: 'Take the sheet off the site',
+    role: 'editor',
+    body: 'Revision',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'post',
+    path: '/sheets/{id}/schedules',
+    summary: 'Publish or unpublish at a time',
+    role: 'editor',
+    body: 'NewSchedule',
+    response: { status: 201, schema: 'Schedule' },
+  },
+  { method: 'delete', path: '/schedules/{schedule}', summary: 'Cancel a schedule', role: 'editor', response: { status: 204 } },
+  { method: 'get', path: '/sheets/{id}/versions', summary: 'The versions', role: 'editor', response: { status: 200, schema: 'VersionSummary', list: true } },
+  { method: 'get', path: '/sheets/{id}/versions/{number}', summary: 'One version', role: 'editor', response: { status: 200, schema: 'Version' } },
+  {
+    method: 'get',
+    path: '/sheets/{id}/compare',
+    summary: 'Two versions field by field (?from=N&to=M)',
+    role: 'editor',
+    response: { status: 200, schema: 'FieldChange', list: true },
+  },
+  {
+    method: 'post',
+    path: '/sheets/{id}/versions/{number}/restore',
+    summary: 'Make a version the new draft',
+    role: 'editor',
+    body: 'RequiredRevision',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  { method: 'get', path: '/trash', summary: 'The trash', role: 'editor', response: { status: 200, schema: 'TrashEntry', list: true } },
+  { method: 'post', path: '/trash/{id}/restore', summary: 'Restore from the trash', role: 'editor', response: { status: 200, schema: 'SheetView' } },
+  { method: 'get', path: '/accounts', summary: 'The accounts', role: 'admin', response: { status: 200, schema: 'Account', list: true } },
+  { method: 'post', path: '/accounts', summary: 'Add an account', role: 'admin', body: 'NewAccount', response: { status: 201, schema: 'Account' } },
+  {
+    method: 'patch',
+    path: '/accounts/{email}',
+    summary: 'Change role, disable or enable, set a password',
+    role: 'admin',
+    body: 'AccountChange',
+    response: { status: 200, schema: 'Account' },
+  },
+  { method: 'delete', path: '/accounts/{email}', summary: 'Remove an account', role: 'admin', response: { status: 204 } },
+  {
+    method: 'get',
+    path: '/audit',
+    summary: 'The audit log, newest first',
+    role: 'admin',
+    query: 'AuditQuery',
+    response: { status: 200, schema: 'AuditEntry', list: true },
+  },
+];
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+function operationOf(operation: Operation) {
+  const errors = {
+    '400': { description: 'Invalid input: every problem, with its place', content: json(ref('Errors')) },
+    '401': { description: 'Not signed in', content: json(ref('Errors')) },
+    '403': {
+      description: `Not ${operation.role === 'admin' ? 'an admin' : 'an editor or admin'}, or a missing CSRF token, or another site's origin`,
+      content: json(ref('Errors')),
+    },
+    '404': { description: 'No such thing', content: json(ref('Errors')) },
+    '409': { description: 'A stale revision (the current state in `current`), or a change that conflicts', content: json(ref('Errors')) },
+    '429': { description: 'Too many requests from this account; see Retry-After', content: json(ref('Errors')) },
+  };
+  const { response } = operation;
+  const success =
+    response?.schema === undefined
+      ? { description: 'Done' }
+      : { description: 'OK', content: json(response.list ? { type: 'array', items: ref(response.schema) } : ref(response.schema)) };
+  const parameters = [...operation.path.matchAll(/\{(\w+)\}/g)].map((match) => ({ name: match[1], in: 'path', required: true, schema: { type: 'string' } }));
+  if (operation.query !== undefined) {
+    const query = QUERIES[operation.query] as unknown as { properties: Record<string, unknown> };
+    for (const [name, schema] of Object.entries(query.properties)) parameters.push({ name, in: 'query', required: false, schema } as never);
+  }
+  const limit = operation.multipart === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes;
+  const body =
+    operation.body !== undefined
+      ? { requestBody: { required: true, content: json(ref(operation.body)) } }
+      : operation.multipart !== undefined
+        ? {
+            requestBody: {
+              required: true,
+              description: `One file, at most ${limit / 1024 / 1024} MB${operation.multipart === 'image' ? ` and ${UPLOAD_LIMITS.imageSide} px a side (PNG, JPEG, WebP, AVIF or GIF; no SVG)` : ' (PDF)'}; its type is read from its bytes`,
+              content: {
+                'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } },
+              },
+            },
+          }
+        : {};
+  return {
+    summary: operation.summary,
+    description: `Role: ${operation.role === 'admin' ? 'admin' : 'editor or admin'}. State-changing requests need the session's X-CSRF-Token and this site's origin.`,
+    parameters,
+    ...body,
+    responses: { [String(response?.status ?? 200)]: success, ...errors },
+  };
+}
+
+export function editingOpenApiDocument(basePath: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of OPERATIONS) (paths[operation.path] ??= {})[operation.method] = operationOf(operation);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Literature Sheets editing API',
+      version: '1',
+      description:
+        'For the studio: drafts, publishing, schedules, versions, trash, uploads, accounts and the audit log. Signed-in sessions only (cookie); every answer is Cache-Control: no-store. The public delivery API is described separately.',
+    },
+    servers: [{ url: `${basePath}/studio/api` }],
+    paths,
+    components: { schemas: COMPONENTS },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The editing API under {basePath}/studio/api (docs/editing.md): separate from the public delivery
+ * API, for the studio. Every route checks the session's role on the server (guard.ts); answers are
+ * never cached (no-store, and the front cache keeps only public answers).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ContentStore } from '../cms/database';
+import type { SessionService } from '../server/auth/session-service';
+import { registerAdminRoutes } from './admin-routes';
+import { createGuard } from './guard';
+import { editingOpenApiDocument } from './openapi';
+import { registerSheetRoutes } from './sheet-routes';
+import { registerUploadRoutes } from './upload-routes';
+
+export interface EditingApiOptions {
+  db: ContentStore;
+  sessions: SessionService;
+  basePath: string;
+  platformSitesSegment: string;
+  /** The site's origin as browsers send it in Origin headers. */
+  originOf: (request: FastifyRequest) => string;
+}
+
+export async function registerEditingApi(app: FastifyInstance, options: EditingApiOptions): Promise<void> {
+  const root = `${options.basePath}/studio/api`;
+  const guard = createGuard(options);
+  const routes = { db: options.db, root, guard };
+  registerSheetRoutes(app, routes);
+  await registerUploadRoutes(app, { ...routes, platformSitesSegment: options.platformSitesSegment });
+  registerAdminRoutes(app, routes);
+  const contract = JSON.stringify(editingOpenApiDocument(options.basePath));
+  app.get(`${root}/openapi.json`, async (_request, reply) => reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(contract));
+}

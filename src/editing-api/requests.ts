@@ -1,0 +1,57 @@
+/**
+ * Reading an editing API request against its schema, and turning the editing model's refusals into
+ * HTTP answers: every problem at once with its place, and on a conflict the current state, so the
+ * studio can show theirs beside ours and nothing is lost.
+ */
+import type { TSchema } from 'typebox';
+import { AccountError } from '../editing/accounts';
+import { EditingError, type EditingFailure } from '../editing/editable';
+import { ApiError, ERROR_CODES } from '../shared/errors';
+import { checkValue } from '../shared/schema/check';
+import Value from 'typebox/value';
+
+/** The value, checked and with the schema's defaults; 400 with every problem otherwise. */
+export function readInput<T>(schema: TSchema, value: unknown, what: string): T {
+  const checked = checkValue<T>(schema, value ?? {}, what);
+  if (checked.problems.length > 0) {
+    throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `The ${what} is not valid: ${checked.problems.join('; ')}`, { problems: checked.problems });
+  }
+  return checked.value;
+}
+
+/** A query string: its texts converted to the numbers and flags the schema asks for, then checked. */
+export function readQuery<T>(schema: TSchema, query: unknown): T {
+  return readInput<T>(schema, Value.Convert(schema, query ?? {}), 'query');
+}
+
+const STATUS: Record<EditingFailure, [number, string]> = {
+  'not-found': [404, ERROR_CODES.NOT_FOUND],
+  conflict: [409, ERROR_CODES.CONFLICT],
+  exists: [409, ERROR_CODES.CONFLICT],
+  invalid: [400, ERROR_CODES.INVALID_API_INPUT],
+  'not-published': [409, ERROR_CODES.CONFLICT],
+};
+
+const ACCOUNT_STATUS: Record<AccountError['reason'], [number, string]> = {
+  invalid: [400, ERROR_CODES.INVALID_API_INPUT],
+  'not-found': [404, ERROR_CODES.NOT_FOUND],
+  exists: [409, ERROR_CODES.CONFLICT],
+  'last-admin': [409, ERROR_CODES.CONFLICT],
+};
+
+/** Runs an editing operation; its refusals become API errors with their details. */
+export async function answer<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof EditingError) {
+      const [status, code] = STATUS[error.reason];
+      throw new ApiError(status, code, error.message, { ...error.details });
+    }
+    if (error instanceof AccountError) {
+      const [status, code] = ACCOUNT_STATUS[error.reason];
+      throw new ApiError(status, code, error.message);
+    }
+    throw error;
+  }
+}

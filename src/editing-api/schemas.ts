@@ -1,0 +1,151 @@
+/**
+ * The editing API's request and response bodies. The handlers check requests against them and the
+ * OpenAPI document (openapi.ts) is built from them: one definition, so the contract cannot drift.
+ */
+import Type from 'typebox';
+import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../editing/sheet-state';
+import { text, wholeNumber } from '../shared/schema/fields';
+
+const ISO_TIME = text({ max: 40, description: 'ISO 8601 date and time' });
+const Revision = wholeNumber(0, 2_000_000_000, { description: 'The revision the change starts from; a stale one gets 409.' });
+const NullableText = Type.Union([Type.String(), Type.Null()]);
+const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('changed')], {
+  description: 'draft: not on the site; published: the site shows the draft; changed: the draft has changes the site does not show',
+});
+
+export const ScheduleSchema = Type.Object({
+  id: Type.Integer(),
+  targetId: Type.String(),
+  action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish')]),
+  dueAt: ISO_TIME,
+  by: Type.String(),
+});
+
+export const SheetViewSchema = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  status: Status,
+  revision: Type.Integer(),
+  draft: SheetStateSchema,
+  published: Type.Union([SheetStateSchema, Type.Null()]),
+  updatedAt: NullableText,
+  updatedBy: NullableText,
+  schedules: Type.Array(ScheduleSchema),
+});
+
+export const SheetSummarySchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  status: Status,
+  languages: Type.Array(Type.String()),
+  revision: Type.Integer(),
+  updatedAt: NullableText,
+  updatedBy: NullableText,
+});
+
+export const SheetListSchema = Type.Object({
+  total: Type.Integer(),
+  offset: Type.Integer(),
+  sheets: Type.Array(SheetSummarySchema),
+});
+
+export const SheetListQuerySchema = Type.Object({
+  siteId: Type.Optional(text({ max: 18 })),
+  q: Type.Optional(text({ max: 200, description: 'Part of the title, any case' })),
+  status: Type.Optional(Status),
+  offset: Type.Optional(wholeNumber(0, 1_000_000, { default: 0 })),
+  limit: Type.Optional(wholeNumber(1, 200, { default: 50 })),
+});
+
+export const NewSheetSchema = Type.Object({
+  siteId: Type.Optional(text({ max: 18, description: 'The site; may be left out when the store holds one' })),
+  collectionId: Type.Optional(Type.Union([text({ max: 18 }), Type.Null()])),
+  language: Type.Optional(text({ max: 10, description: 'The primary language; the site’s default when left out' })),
+  title: text({ max: 255, required: true }),
+  description: Type.Optional(text({ max: 10_000 })),
+  url: Type.Optional(text({ max: 2048 })),
+  urlName: Type.Optional(text({ max: 200 })),
+});
+
+export const SaveSheetSchema = Type.Object({ revision: Revision, state: SheetStateSchema });
+export const RevisionSchema = Type.Object({ revision: Type.Optional(Revision) });
+export const RequiredRevisionSchema = Type.Object({ revision: Revision });
+export const SaveTranslationSchema = Type.Object({ revision: Revision, texts: SheetTextsSchema });
+export const SaveSeoSchema = Type.Object({ revision: Revision, seo: Type.Union([SheetSeoSchema, Type.Null()]) });
+export const NewScheduleSchema = Type.Object({
+  action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish')]),
+  at: ISO_TIME,
+});
+
+export const VersionSummarySchema = Type.Object({
+  number: Type.Integer(),
+  event: Type.String({ description: 'original, create, save, publish, unpublish, restore, delete, restore-from-trash, import, undo-import' }),
+  actor: Type.String(),
+  createdAt: ISO_TIME,
+  updatedAt: ISO_TIME,
+  importId: NullableText,
+});
+
+export const VersionSchema = Type.Object({ summary: VersionSummarySchema, state: SheetStateSchema });
+
+export const FieldChangeSchema = Type.Object({ field: Type.String(), before: Type.Unknown(), after: Type.Unknown() });
+
+export const TrashEntrySchema = Type.Object({
+  id: Type.String(),
+  label: Type.String(),
+  deletedBy: Type.String(),
+  deletedAt: ISO_TIME,
+  wasPublished: Type.Boolean(),
+});
+
+export const AccountSchema = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')]),
+  disabled: Type.Boolean(),
+  createdAt: ISO_TIME,
+});
+
+export const NewAccountSchema = Type.Object({
+  email: text({ max: 320, required: true }),
+  password: text({ max: 1024, required: true }),
+  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')])),
+});
+
+export const AccountChangeSchema = Type.Object({
+  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')])),
+  disabled: Type.Optional(Type.Boolean()),
+  password: Type.Optional(text({ max: 1024 })),
+});
+
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  at: ISO_TIME,
+  actor: Type.String(),
+  action: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  targetLabel: Type.String(),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+});
+
+export const AuditQuerySchema = Type.Object({
+  actor: Type.Optional(text({ max: 320 })),
+  target: Type.Optional(text({ max: 255 })),
+  since: Type.Optional(ISO_TIME),
+  until: Type.Optional(ISO_TIME),
+  limit: Type.Optional(wholeNumber(1, 1000, { default: 100 })),
+});
+
+export const ErrorSchema = Type.Array(
+  Type.Object(
+    {
+      errorCode: Type.String(),
+      message: Type.String(),
+      problems: Type.Optional(Type.Array(Type.String())),
+      current: Type.Optional(Type.Unknown({ description: 'On 409: the current state, so nothing is lost' })),
+    },
+    { additionalProperties: true },
+  ),
+);

@@ -1,0 +1,234 @@
+/**
+ * The sheets of the editing API, for editors and admins (docs/editing.md, "The editing API"):
+ *   GET    /sheets                          list (q, status, offset, limit)
+ *   POST   /sheets                          create a draft
+ *   GET    /sheets/:id                      the draft, the published state, schedules
+ *   PUT    /sheets/:id                      save the draft (revision; 409 when stale)
+ *   DELETE /sheets/:id                      move to the trash
+ *   PUT    /sheets/:id/translations/:lang   save one language's texts
+ *   DELETE /sheets/:id/translations/:lang   remove a language
+ *   PUT    /sheets/:id/seo                  save the SEO fields
+ *   POST   /sheets/:id/publish | unpublish
+ *   POST   /sheets/:id/schedules            publish or unpublish at a time; DELETE /schedules/:n cancels
+ *   GET    /sheets/:id/versions[/:n]        history; GET /sheets/:id/compare?from&to
+ *   POST   /sheets/:id/versions/:n/restore  an earlier version as the new draft
+ *   GET    /trash · POST /trash/:id/restore
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ContentStore } from '../cms/database';
+import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { listCollectionsOfType } from '../cms/repositories/collections';
+import { listTrash } from '../cms/repositories/editing';
+import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
+import type { EditableView } from '../editing/editable';
+import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/schedules';
+import type { SheetState, SheetTexts } from '../editing/sheet-state';
+import { listSheets, newSheetState, sheets } from '../editing/sheets';
+import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
+import { CONTENT_ROLES, type Guard } from './guard';
+import { answer, readInput, readQuery } from './requests';
+import {
+  NewScheduleSchema,
+  NewSheetSchema,
+  RequiredRevisionSchema,
+  RevisionSchema,
+  SaveSeoSchema,
+  SaveSheetSchema,
+  SaveTranslationSchema,
+  SheetListQuerySchema,
+} from './schemas';
+import type Type from 'typebox';
+
+type Input<T extends Type.TSchema> = Type.Static<T>;
+type IdParams = { Params: { id: string } };
+
+/** What the studio gets for a sheet: its view and what is scheduled for it. */
+export async function sheetAnswer(db: ContentStore, view: EditableView<SheetState>) {
+  const { targetId, ...rest } = view;
+  return { id: targetId, ...rest, schedules: await listSheetSchedules(db, targetId) };
+}
+
+export function registerSheetRoutes(app: FastifyInstance, options: { db: ContentStore; root: string; guard: Guard }): void {
+  const { db, root, guard } = options;
+  const editor = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
+
+  const answerFor = async (found: EditableView<SheetState> | null, id: string) => {
+    const view = found ?? (await sheets.view(db, id));
+    if (view === null) throw notFound();
+    return sheetAnswer(db, view);
+  };
+
+  /** Changes the draft with `change`, from the revision the client names. */
+  async function changeDraft(id: string, revision: number, actor: Parameters<typeof sheets.save>[4], change: (state: SheetState) => SheetState) {
+    const found = await sheets.view(db, id);
+    if (found === null) throw notFound();
+    return answerFor(await answer(() => sheets.save(db, id, change(structuredClone(found.draft)), revision, actor)), id);
+  }
+
+  app.get(`${root}/sheets`, async (request, reply) => {
+    await editor(request, reply);
+    const query = readQuery<Input<typeof SheetListQuerySchema>>(SheetListQuerySchema, request.query);
+    const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
+    if (site === undefined) return { total: 0, offset: 0, sheets: [] };
+    const term = query.q?.toLowerCase();
+    const matching = (await listSheets(db, site.id)).filter(
+      (sheet) => (term === undefined || sheet.title.toLowerCase().includes(term)) && (query.status === undefined || sheet.status === query.status),
+    );
+    const offset = query.offset ?? 0;
+    return { total: matching.length, offset, sheets: matching.slice(offset, offset + (query.limit ?? 50)) };
+  });
+
+  app.post(`${root}/sheets`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof NewSheetSchema>>(NewSheetSchema, request.body, 'new sheet');
+    const site = input.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, input.siteId);
+    if (site === undefined)
+      throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, input.siteId === undefined ? 'The store has no site yet' : `There is no site ${input.siteId}`);
+    const collection =
+      input.collectionId !== undefined
+        ? input.collectionId
+        : ((await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).find((item) => item.site_id === site.id)?.id ?? null);
+    const state = newSheetState({
+      siteId: site.id,
+      collectionId: collection,
+      primaryLanguage: input.language ?? site.default_language,
+      texts: {
+        title: input.title,
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.url === undefined ? {} : { url: input.url }),
+      },
+      ...(input.urlName === undefined ? {} : { urlName: input.urlName }),
+    });
+    const created = await answer(() => sheets.create(db, state.id, state, actor));
+    reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(state.id)}`);
+    return answerFor(created, state.id);
+  });
+
+  app.get<IdParams>(`${root}/sheets/:id`, async (request, reply) => {
+    await editor(request, reply);
+    return answerFor(null, request.params.id);
+  });
+
+  app.put<IdParams>(`${root}/sheets/:id`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof SaveSheetSchema>>(SaveSheetSchema, request.body, 'sheet');
+    return answerFor(await answer(() => sheets.save(db, request.params.id, input.state, input.revision, actor)), request.params.id);
+  });
+
+  app.delete<IdParams & { Querystring: { revision?: string } }>(`${root}/sheets/:id`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const revision = request.query.revision === undefined ? undefined : readRevision(request.query.revision);
+    await answer(() => sheets.remove(db, request.params.id, revision, actor));
+    return reply.code(204).send();
+  });
+
+  app.put<IdParams & { Params: { language: string } }>(`${root}/sheets/:id/translations/:language`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof SaveTranslationSchema>>(SaveTranslationSchema, request.body, 'translation');
+    return changeDraft(request.params.id, input.revision, actor, (state) => ({
+      ...state,
+      translations: { ...state.translations, [request.params.language]: input.texts as SheetTexts },
+    }));
+  });
+
+  app.delete<IdParams & { Params: { language: string }; Querystring: { revision?: string } }>(
+    `${root}/sheets/:id/translations/:language`,
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      const revision = readRevision(request.query.revision);
+      return changeDraft(request.params.id, revision, actor, (state) => {
+        const { language } = request.params;
+        if (language === state.primaryLanguage)
+          throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `${language} is the sheet's primary language: it cannot be removed`);
+        if (state.translations[language] === undefined) throw notFound();
+        return { ...state, translations: Object.fromEntries(Object.entries(state.translations).filter(([name]) => name !== language)) };
+      });
+    },
+  );
+
+  app.put<IdParams>(`${root}/sheets/:id/seo`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof SaveSeoSchema>>(SaveSeoSchema, request.body, 'SEO fields');
+    return changeDraft(request.params.id, input.revision, actor, (state) => ({ ...state, seo: input.seo }));
+  });
+
+  app.post<IdParams>(`${root}/sheets/:id/publish`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
+    return answerFor(await answer(() => sheets.publish(db, request.params.id, revision, actor)), request.params.id);
+  });
+
+  app.post<IdParams>(`${root}/sheets/:id/unpublish`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
+    return answerFor(await answer(() => sheets.unpublish(db, request.params.id, revision, actor)), request.params.id);
+  });
+
+  app.post<IdParams>(`${root}/sheets/:id/schedules`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof NewScheduleSchema>>(NewScheduleSchema, request.body, 'schedule');
+    const schedule = await answer(() => scheduleSheet(db, request.params.id, input.action, input.at, actor));
+    return reply.code(201).send(schedule);
+  });
+
+  app.delete<{ Params: { schedule: string } }>(`${root}/schedules/:schedule`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const id = Number(request.params.schedule);
+    if (!Number.isSafeInteger(id)) throw notFound();
+    if (!(await answer(() => cancelSchedule(db, id, actor))))
+      throw new ApiError(409, ERROR_CODES.CONFLICT, `Schedule ${id} has fired or was cancelled already`);
+    return reply.code(204).send();
+  });
+
+  app.get<IdParams>(`${root}/sheets/:id/versions`, async (request, reply) => {
+    await editor(request, reply);
+    return sheets.versions(db, request.params.id);
+  });
+
+  app.get<IdParams & { Params: { number: string } }>(`${root}/sheets/:id/versions/:number`, async (request, reply) => {
+    await editor(request, reply);
+    return answer(() => sheets.version(db, request.params.id, readVersionNumber(request.params.number)));
+  });
+
+  app.get<IdParams & { Querystring: { from?: string; to?: string } }>(`${root}/sheets/:id/compare`, async (request, reply) => {
+    await editor(request, reply);
+    const from = readVersionNumber(request.query.from);
+    const to = readVersionNumber(request.query.to);
+    return answer(() => sheets.compare(db, request.params.id, from, to));
+  });
+
+  app.post<IdParams & { Params: { number: string } }>(`${root}/sheets/:id/versions/:number/restore`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { revision } = readInput<Input<typeof RequiredRevisionSchema>>(RequiredRevisionSchema, request.body, 'request');
+    const number = readVersionNumber(request.params.number);
+    return answerFor(await answer(() => sheets.restoreVersion(db, request.params.id, number, revision, actor)), request.params.id);
+  });
+
+  app.get(`${root}/trash`, async (request, reply) => {
+    await editor(request, reply);
+    return (await listTrash(db, 'sheet')).map((row) => ({
+      id: row.target_id,
+      label: row.label,
+      deletedBy: row.deleted_by,
+      deletedAt: row.deleted_at,
+      wasPublished: row.published !== null,
+    }));
+  });
+
+  app.post<IdParams>(`${root}/trash/:id/restore`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    return answerFor(await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)), request.params.id);
+  });
+}
+
+function readRevision(value: string | undefined): number {
+  const revision = Number(value);
+  if (value === undefined || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(revision))
+    throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Name the revision the change starts from: ?revision=N');
+  return revision;
+}
+
+function readVersionNumber(value: string | undefined): number {
+  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `"${value ?? ''}" is not a version number`);
+  return Number(value);
+}

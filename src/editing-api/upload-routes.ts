@@ -1,0 +1,167 @@
+/**
+ * A sheet's image and document, uploaded as multipart (docs/editing.md, "Uploads"):
+ *   PUT /sheets/:id/image?revision=N · PUT /sheets/:id/document?revision=N   (one form field `file`)
+ * The file streams to a temporary file, never into memory, and stops at its limit; its type is read
+ * from its bytes; images are decoded with sharp and PDFs opened strictly with pdfjs before anything
+ * is kept. The bytes, the draft and its version are written in one transaction: a refused upload
+ * stores nothing and says why.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ContentStore } from '../cms/database';
+import { saveBlob } from '../cms/repositories/editing';
+import { listFileAssetVersions } from '../cms/repositories/files';
+import type { Actor } from '../editing/audit';
+import type { SheetState } from '../editing/sheet-state';
+import { sheets } from '../editing/sheets';
+import { checkDocument, checkImage, UPLOAD_LIMITS, UploadRefused } from '../editing/uploads';
+import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
+import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
+import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
+import { fileAssetPath } from '../shared/urls';
+import { CONTENT_ROLES, type Guard } from './guard';
+import { answer } from './requests';
+import { sheetAnswer } from './sheet-routes';
+
+interface Received {
+  path: string;
+  fileName: string;
+  sha256: string;
+  byteSize: number;
+}
+
+type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { revision?: string } }>;
+
+export async function registerUploadRoutes(
+  app: FastifyInstance,
+  options: { db: ContentStore; root: string; guard: Guard; platformSitesSegment: string },
+): Promise<void> {
+  const { db, root, guard, platformSitesSegment } = options;
+  // One file per request; a few small fields at most. Sizes are limited per route below.
+  await app.register(multipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 } });
+
+  /** Streams the request's one file to a temporary folder; answers null when it broke `maxBytes`. */
+  async function receive(request: UploadRequest, maxBytes: number, what: string): Promise<{ received: Received | null; folder: string }> {
+    if (!request.isMultipart()) throw new ApiError(415, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} as multipart/form-data, in a field named "file"`);
+    const part = await request.file({ limits: { fileSize: maxBytes } });
+    if (part === undefined) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} in a form field named "file"`);
+    const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
+    const path = join(folder, 'upload');
+    const hash = createHash('sha256');
+    let byteSize = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        byteSize += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(part.file, measure, createWriteStream(path));
+    } catch (error) {
+      // The stream stops at the limit: what came so far is thrown away with the folder.
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { received: null, folder };
+      throw error;
+    }
+    if (part.file.truncated) return { received: null, folder };
+    return { received: { path, fileName: safeFileName(part.filename, what), sha256: hash.digest('hex'), byteSize }, folder };
+  }
+
+  /** Receives, checks and saves one upload into the draft; the temporary file goes whatever happens. */
+  async function upload(
+    request: UploadRequest,
+    actor: Actor,
+    kind: 'image' | 'document',
+    apply: (received: Received, state: SheetState) => Promise<{ state: SheetState; mimeType: string; text: string | null }>,
+  ) {
+    const revision = Number(request.query.revision);
+    if (request.query.revision === undefined || !/^\d{1,10}$/.test(request.query.revision))
+      throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Name the revision the change starts from: ?revision=N');
+    const found = await sheets.view(db, request.params.id);
+    if (found === null) throw notFound();
+    const limit = kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes;
+    const { received, folder } = await receive(request, limit, kind === 'image' ? 'image' : 'document');
+    try {
+      if (received === null) {
+        throw new ApiError(
+          413,
+          ERROR_CODES.PAYLOAD_TOO_LARGE,
+          `The ${kind} is larger than ${limit / 1024 / 1024} MB, the most a ${kind} may be; nothing was stored`,
+        );
+      }
+      const next = await apply(received, structuredClone(found.draft)).catch((error: unknown) => {
+        if (error instanceof UploadRefused) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, `${error.message}; nothing was stored`);
+        throw error;
+      });
+      const bytes = await readFile(received.path);
+      const keep = async (trx: ContentStore) =>
+        saveBlob(trx, {
+          sha256: received.sha256,
+          mime_type: next.mimeType,
+          byte_size: received.byteSize,
+          bytes,
+          text: next.text,
+          created_at: new Date().toISOString(),
+        });
+      return await answer(() => sheets.save(db, request.params.id, next.state, revision, actor, new Date(), 'save', keep));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/image`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const view = await upload(request, actor, 'image', async (received, state) => {
+      const image = await checkImage(received.path);
+      const contentKey = state.image?.contentKey ?? contentKeyFromBytes(randomBytes(16));
+      state.image = {
+        contentId: state.image?.contentId ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
+        contentKey,
+        urlName: state.image?.urlName ?? `${state.urlName.slice(0, 190)}-image`,
+        sha256: received.sha256,
+        fileName: received.fileName,
+        mimeType: image.mimeType,
+        byteSize: received.byteSize,
+        width: image.width,
+        height: image.height,
+      };
+      return { state, mimeType: image.mimeType, text: null };
+    });
+    return sheetAnswer(db, view);
+  });
+
+  app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/document`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const view = await upload(request, actor, 'document', async (received, state) => {
+      const document = await checkDocument(received.path);
+      const previous = state.document;
+      const assetId = previous?.assetId ?? `sheet-${randomBytes(8).toString('hex')}`;
+      const stored = await listFileAssetVersions(db, assetId);
+      const version = Math.max(previous?.version ?? 0, ...stored.map((row) => Number(row.version))) + 1;
+      state.document = { assetId, version, sha256: received.sha256, fileName: received.fileName, mimeType: document.mimeType, byteSize: received.byteSize };
+      // Links that went to the earlier document (or nowhere) now go to this one.
+      const before = previous === null ? null : fileAssetPath(platformSitesSegment, previous.assetId, previous.version);
+      for (const texts of Object.values(state.translations))
+        if (texts.url === '' || texts.url === before) texts.url = fileAssetPath(platformSitesSegment, assetId, version);
+      return { state, mimeType: document.mimeType, text: document.text };
+    });
+    return sheetAnswer(db, view);
+  });
+}
+
+/** The name the file came with, for people: no folders, no control characters; never trusted for its type. */
+function safeFileName(name: string, what: string): string {
+  const cleaned = basename(name.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? what : cleaned;
+}

@@ -1,0 +1,45 @@
+/**
+ * Signed-in requests to the editing API through app.inject(): an account of a role, its session
+ * cookie and CSRF token, as the studio sends them.
+ */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { addAccount } from '../../src/editing/accounts';
+import type { Role } from '../../src/cms/schema';
+import type { TestApp } from './test-app';
+
+export const STUDIO_PASSWORD = 'correct horse battery staple';
+
+export interface StudioClient {
+  email: string;
+  cookie: string;
+  csrf: string;
+  request(method: InjectOptions['method'], path: string, body?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+/** Adds an account of `role` (named after it unless `email` is given) and signs it in. */
+export async function signInAs(test: TestApp, role: Role, email = `${role}-${Math.random().toString(36).slice(2, 8)}@example.com`): Promise<StudioClient> {
+  await addAccount(test.store.db, { email, password: STUDIO_PASSWORD, role }, { id: null, label: 'test' });
+  const login = await test.app.inject({
+    method: 'POST',
+    url: `${test.config.basePath}/login`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ email, password: STUDIO_PASSWORD }).toString(),
+  });
+  if (login.statusCode !== 303) throw new Error(`signing in as ${email} answered ${login.statusCode}`);
+  const setCookie = login.headers['set-cookie'];
+  const cookie = String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(';')[0] ?? '';
+  const session = (await test.app.inject({ url: `${test.config.basePath}/api/session`, headers: { cookie } })).json() as { csrfToken: string };
+  const root = `${test.config.basePath}/studio/api`;
+  return {
+    email,
+    cookie,
+    csrf: session.csrfToken,
+    request: (method, path, body, headers = {}) =>
+      test.app.inject({
+        method,
+        url: `${root}${path}`,
+        headers: { cookie, 'x-csrf-token': session.csrfToken, ...headers },
+        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+      }),
+  };
+}
