@@ -20,6 +20,7 @@ import * as contentChangeNotify from './migrations/006-content-change-notify';
 import * as normalizeStoredText from './migrations/007-normalize-stored-text';
 import * as rolesAndAudit from './migrations/008-roles-and-audit';
 import * as draftsVersionsTrash from './migrations/009-drafts-versions-trash';
+import * as pages from './migrations/010-pages';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['007-normalize-stored-text', normalizeStoredText.up],
   ['008-roles-and-audit', rolesAndAudit.up],
   ['009-drafts-versions-trash', draftsVersionsTrash.up],
+  ['010-pages', pages.up],
 ];
 
 export interface OpenOptions {

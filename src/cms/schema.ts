@@ -248,6 +248,15 @@ export interface ImportsTable {
   undone_at: string | null;
 }
 
+export interface PagesTable {
+  /** The page definition's name: how the editing model and the studio know it. */
+  name: string;
+  path: string;
+  /** The page definition as written (JSON; docs/pages.md). */
+  definition: string;
+  updated_at: string;
+}
+
 export interface LocksTable {
   name: string;
   taken_at: string;
@@ -292,6 +301,7 @@ export interface Database {
   versions: VersionsTable;
   trash: TrashTable;
   blobs: BlobsTable;
+  pages: PagesTable;
   schedules: SchedulesTable;
   imports: ImportsTable;
   sessions: SessionsTable;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, STUDIO_PASSWORD, type StudioClient } from '../../tests/helpers/studio-client';
 import { listAuditEntries } from '../cms/repositories/audit-log';
+import { readContentVersion } from '../cms/repositories/store-state';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { fireDueSchedules } from '../editing/schedules';
 import { EDITING_RATE_LIMITS } from './guard';
@@ -187,6 +188,27 @@ describe('drafts and publishing over HTTP', () => {
     const after = (await editor.request('GET', `/sheets/${sheet.id}`)).json();
     expect(after).toMatchObject({ status: 'published', schedules: [] });
     expect(await everySheetPage()).toContain('Scheduled sheet');
+  });
+});
+
+describe('preview', () => {
+  it('renders the page with the draft applied by the visitors’ pipeline, and nothing of it reaches the site', async () => {
+    const sheet = await newSheet('Previewed precursor');
+    const versionBefore = await readContentVersion(test.store.db);
+    const preview = await editor.request('GET', `/sheets/${sheet.id}/preview`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers['cache-control']).toBe('no-store');
+    expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(preview.body).toContain('<html lang="en-US"');
+    expect(preview.body).toContain('Previewed precursor');
+    expect(await readContentVersion(test.store.db)).toBe(versionBefore);
+    expect(await everySheetPage()).not.toContain('Previewed precursor');
+    expect((await publicGet(contentUrl(sheet.draft.contentKey))).statusCode).toBe(404);
+
+    const german = await editor.request('GET', `/sheets/${sheet.id}/preview?lang=de-DE`);
+    expect(german.body).toContain('<html lang="de-DE"');
+    expect((await test.app.inject(`/studio/api/sheets/${sheet.id}/preview`)).statusCode).toBe(401);
+    expect((await visitor.request('GET', `/sheets/${sheet.id}/preview`)).statusCode).toBe(403);
   });
 });
 

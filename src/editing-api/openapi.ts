@@ -7,6 +7,8 @@ import type { TSchema } from 'typebox';
 import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../editing/sheet-state';
 import { UPLOAD_LIMITS } from '../editing/uploads';
 import * as schemas from './schemas';
+import { CollectionOrderSchema } from '../editing/collection-order';
+import { PageDefinitionSchema } from '../site/pages/page-definition';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -44,6 +46,11 @@ const COMPONENTS: Record<string, TSchema> = {
   AccountChange: schemas.AccountChangeSchema,
   AuditEntry: schemas.AuditEntrySchema,
   Errors: schemas.ErrorSchema,
+  PageDefinition: PageDefinitionSchema,
+  SavePage: schemas.saveSchemaOf(PageDefinitionSchema),
+  PageSettings: schemas.PageSettingsSchema,
+  CollectionOrder: CollectionOrderSchema,
+  SaveCollectionOrder: schemas.saveSchemaOf(CollectionOrderSchema),
 };
 
 const QUERIES: Record<string, TSchema> = { SheetListQuery: schemas.SheetListQuerySchema, AuditQuery: schemas.AuditQuerySchema };
@@ -136,6 +143,21 @@ const OPERATIONS: Operation[] = [
   },
   { method: 'get', path: '/trash', summary: 'The trash', role: 'editor', response: { status: 200, schema: 'TrashEntry', list: true } },
   { method: 'post', path: '/trash/{id}/restore', summary: 'Restore from the trash', role: 'editor', response: { status: 200, schema: 'SheetView' } },
+  { method: 'get', path: '/pages', summary: 'The pages and their status', role: 'editor' },
+  { method: 'get', path: '/pages/{id}', summary: 'A page: draft and published definition, heading, kept and dropped head tags', role: 'editor' },
+  { method: 'put', path: '/pages/{id}', summary: 'Save the page’s draft definition', role: 'editor', body: 'SavePage' },
+  { method: 'put', path: '/pages/{id}/settings', summary: 'Save the heading and SEO settings', role: 'editor', body: 'PageSettings' },
+  { method: 'post', path: '/pages/{id}/publish', summary: 'Publish the page’s draft', role: 'editor', body: 'Revision' },
+  {
+    method: 'get',
+    path: '/pages/{id}/versions',
+    summary: 'The page’s versions',
+    role: 'editor',
+    response: { status: 200, schema: 'VersionSummary', list: true },
+  },
+  { method: 'get', path: '/collections/{id}/order', summary: 'The collection’s order: draft, published, sheets with titles', role: 'editor' },
+  { method: 'put', path: '/collections/{id}/order', summary: 'Save the order as a draft', role: 'editor', body: 'SaveCollectionOrder' },
+  { method: 'post', path: '/collections/{id}/order/publish', summary: 'Publish the order', role: 'editor', body: 'Revision' },
   { method: 'get', path: '/accounts', summary: 'The accounts', role: 'admin', response: { status: 200, schema: 'Account', list: true } },
   { method: 'post', path: '/accounts', summary: 'Add an account', role: 'admin', body: 'NewAccount', response: { status: 201, schema: 'Account' } },
   {

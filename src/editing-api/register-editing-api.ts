@@ -6,10 +6,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import type { SessionService } from '../server/auth/session-service';
+import type { Previewer } from '../server/ssr/preview';
 import { registerAdminRoutes } from './admin-routes';
+import type { EditingContext } from './editable-routes';
 import { createGuard } from './guard';
 import { editingOpenApiDocument } from './openapi';
 import { registerSheetRoutes } from './sheet-routes';
+import { registerSiteRoutes } from './site-routes';
 import { registerUploadRoutes } from './upload-routes';
 
 export interface EditingApiOptions {
@@ -19,14 +22,16 @@ export interface EditingApiOptions {
   platformSitesSegment: string;
   /** The site's origin as browsers send it in Origin headers. */
   originOf: (request: FastifyRequest) => string;
+  previewer: Previewer;
 }
 
 export async function registerEditingApi(app: FastifyInstance, options: EditingApiOptions): Promise<void> {
   const root = `${options.basePath}/studio/api`;
   const guard = createGuard(options);
-  const routes = { db: options.db, root, guard };
+  const routes: EditingContext = { db: options.db, root, guard, previewer: options.previewer, originOf: options.originOf };
   registerSheetRoutes(app, routes);
   await registerUploadRoutes(app, { ...routes, platformSitesSegment: options.platformSitesSegment });
+  registerSiteRoutes(app, { ...routes, basePath: options.basePath });
   registerAdminRoutes(app, routes);
   const contract = JSON.stringify(editingOpenApiDocument(options.basePath));
   app.get(`${root}/openapi.json`, async (_request, reply) => reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(contract));

@@ -2,7 +2,7 @@
  * The editing API's request and response bodies. The handlers check requests against them and the
  * OpenAPI document (openapi.ts) is built from them: one definition, so the contract cannot drift.
  */
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../editing/sheet-state';
 import { text, wholeNumber } from '../shared/schema/fields';
 
@@ -67,7 +67,9 @@ export const NewSheetSchema = Type.Object({
   urlName: Type.Optional(text({ max: 200 })),
 });
 
-export const SaveSheetSchema = Type.Object({ revision: Revision, state: SheetStateSchema });
+/** The body of a save: the revision it starts from and the whole new state. */
+export const saveSchemaOf = (state: TSchema) => Type.Object({ revision: Revision, state });
+export const SaveSheetSchema = saveSchemaOf(SheetStateSchema);
 export const RevisionSchema = Type.Object({ revision: Type.Optional(Revision) });
 export const RequiredRevisionSchema = Type.Object({ revision: Revision });
 export const SaveTranslationSchema = Type.Object({ revision: Revision, texts: SheetTextsSchema });
@@ -149,3 +151,15 @@ export const ErrorSchema = Type.Array(
     { additionalProperties: true },
   ),
 );
+
+export const PageSettingsSchema = Type.Object({
+  revision: Revision,
+  heading: Type.Optional(text({ max: 1_000, required: true })),
+  seo: Type.Optional(
+    Type.Object({
+      pageTitle: Type.Optional(text({ max: 300, required: true })),
+      description: Type.Optional(text({ max: 1_000 })),
+      customHeadTags: Type.Optional(text({ max: 20_000 })),
+    }),
+  ),
+});

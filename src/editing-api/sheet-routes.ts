@@ -23,20 +23,13 @@ import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
 import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/schedules';
 import type { SheetState, SheetTexts } from '../editing/sheet-state';
+import type { Actor } from '../editing/audit';
 import { listSheets, newSheetState, sheets } from '../editing/sheets';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { CONTENT_ROLES, type Guard } from './guard';
 import { answer, readInput, readQuery } from './requests';
-import {
-  NewScheduleSchema,
-  NewSheetSchema,
-  RequiredRevisionSchema,
-  RevisionSchema,
-  SaveSeoSchema,
-  SaveSheetSchema,
-  SaveTranslationSchema,
-  SheetListQuerySchema,
-} from './schemas';
+import { changeDraft, readRevision, registerEditableRoutes, type EditingContext } from './editable-routes';
+import { NewScheduleSchema, NewSheetSchema, RevisionSchema, SaveSeoSchema, SaveTranslationSchema, SheetListQuerySchema } from './schemas';
 import type Type from 'typebox';
 
 type Input<T extends Type.TSchema> = Type.Static<T>;
@@ -48,8 +41,15 @@ export async function sheetAnswer(db: ContentStore, view: EditableView<SheetStat
   return { id: targetId, ...rest, schedules: await listSheetSchedules(db, targetId) };
 }
 
-export function registerSheetRoutes(app: FastifyInstance, options: { db: ContentStore; root: string; guard: Guard }): void {
-  const { db, root, guard } = options;
+export function registerSheetRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db, root, guard } = context;
+  registerEditableRoutes(app, {
+    ...context,
+    editor: sheets,
+    base: '/sheets',
+    present: (view) => sheetAnswer(db, view),
+    previewOf: (view) => ({ contentId: view.targetId }),
+  });
   const editor = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
 
   const answerFor = async (found: EditableView<SheetState> | null, id: string) => {
@@ -58,12 +58,8 @@ export function registerSheetRoutes(app: FastifyInstance, options: { db: Content
     return sheetAnswer(db, view);
   };
 
-  /** Changes the draft with `change`, from the revision the client names. */
-  async function changeDraft(id: string, revision: number, actor: Parameters<typeof sheets.save>[4], change: (state: SheetState) => SheetState) {
-    const found = await sheets.view(db, id);
-    if (found === null) throw notFound();
-    return answerFor(await answer(() => sheets.save(db, id, change(structuredClone(found.draft)), revision, actor)), id);
-  }
+  const changeSheet = async (id: string, revision: number, actor: Actor, change: (state: SheetState) => SheetState) =>
+    answerFor(await changeDraft(db, sheets, id, revision, actor, change), id);
 
   app.get(`${root}/sheets`, async (request, reply) => {
     await editor(request, reply);
@@ -104,17 +100,6 @@ export function registerSheetRoutes(app: FastifyInstance, options: { db: Content
     return answerFor(created, state.id);
   });
 
-  app.get<IdParams>(`${root}/sheets/:id`, async (request, reply) => {
-    await editor(request, reply);
-    return answerFor(null, request.params.id);
-  });
-
-  app.put<IdParams>(`${root}/sheets/:id`, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const input = readInput<Input<typeof SaveSheetSchema>>(SaveSheetSchema, request.body, 'sheet');
-    return answerFor(await answer(() => sheets.save(db, request.params.id, input.state, input.revision, actor)), request.params.id);
-  });
-
   app.delete<IdParams & { Querystring: { revision?: string } }>(`${root}/sheets/:id`, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const revision = request.query.revision === undefined ? undefined : readRevision(request.query.revision);
@@ -125,7 +110,7 @@ export function registerSheetRoutes(app: FastifyInstance, options: { db: Content
   app.put<IdParams & { Params: { language: string } }>(`${root}/sheets/:id/translations/:language`, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const input = readInput<Input<typeof SaveTranslationSchema>>(SaveTranslationSchema, request.body, 'translation');
-    return changeDraft(request.params.id, input.revision, actor, (state) => ({
+    return changeSheet(request.params.id, input.revision, actor, (state) => ({
       ...state,
       translations: { ...state.translations, [request.params.language]: input.texts as SheetTexts },
     }));
@@ -136,7 +121,7 @@ export function registerSheetRoutes(app: FastifyInstance, options: { db: Content
     async (request, reply) => {
       const { actor } = await editor(request, reply);
       const revision = readRevision(request.query.revision);
-      return changeDraft(request.params.id, revision, actor, (state) => {
+      return changeSheet(request.params.id, revision, actor, (state) => {
         const { language } = request.params;
         if (language === state.primaryLanguage)
           throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `${language} is the sheet's primary language: it cannot be removed`);
@@ -149,13 +134,7 @@ export function registerSheetRoutes(app: FastifyInstance, options: { db: Content
   app.put<IdParams>(`${root}/sheets/:id/seo`, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const input = readInput<Input<typeof SaveSeoSchema>>(SaveSeoSchema, request.body, 'SEO fields');
-    return changeDraft(request.params.id, input.revision, actor, (state) => ({ ...state, seo: input.seo }));
-  });
-
-  app.post<IdParams>(`${root}/sheets/:id/publish`, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
-    return answerFor(await answer(() => sheets.publish(db, request.params.id, revision, actor)), request.params.id);
+    return changeSheet(request.params.id, input.revision, actor, (state) => ({ ...state, seo: input.seo }));
   });
 
   app.post<IdParams>(`${root}/sheets/:id/unpublish`, async (request, reply) => {
@@ -180,30 +159,6 @@ export function registerSheetRoutes(app: FastifyInstance, options: { db: Content
     return reply.code(204).send();
   });
 
-  app.get<IdParams>(`${root}/sheets/:id/versions`, async (request, reply) => {
-    await editor(request, reply);
-    return sheets.versions(db, request.params.id);
-  });
-
-  app.get<IdParams & { Params: { number: string } }>(`${root}/sheets/:id/versions/:number`, async (request, reply) => {
-    await editor(request, reply);
-    return answer(() => sheets.version(db, request.params.id, readVersionNumber(request.params.number)));
-  });
-
-  app.get<IdParams & { Querystring: { from?: string; to?: string } }>(`${root}/sheets/:id/compare`, async (request, reply) => {
-    await editor(request, reply);
-    const from = readVersionNumber(request.query.from);
-    const to = readVersionNumber(request.query.to);
-    return answer(() => sheets.compare(db, request.params.id, from, to));
-  });
-
-  app.post<IdParams & { Params: { number: string } }>(`${root}/sheets/:id/versions/:number/restore`, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { revision } = readInput<Input<typeof RequiredRevisionSchema>>(RequiredRevisionSchema, request.body, 'request');
-    const number = readVersionNumber(request.params.number);
-    return answerFor(await answer(() => sheets.restoreVersion(db, request.params.id, number, revision, actor)), request.params.id);
-  });
-
   app.get(`${root}/trash`, async (request, reply) => {
     await editor(request, reply);
     return (await listTrash(db, 'sheet')).map((row) => ({
@@ -219,16 +174,4 @@ export function registerSheetRoutes(app: FastifyInstance, options: { db: Content
     const { actor } = await editor(request, reply);
     return answerFor(await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)), request.params.id);
   });
-}
-
-function readRevision(value: string | undefined): number {
-  const revision = Number(value);
-  if (value === undefined || !/^\d{1,10}$/.test(value) || !Number.isSafeInteger(revision))
-    throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Name the revision the change starts from: ?revision=N');
-  return revision;
-}
-
-function readVersionNumber(value: string | undefined): number {
-  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `"${value ?? ''}" is not a version number`);
-  return Number(value);
 }

@@ -47,12 +47,12 @@ export async function registerUploadRoutes(
   // One file per request; a few small fields at most. Sizes are limited per route below.
   await app.register(multipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 } });
 
-  /** Streams the request's one file to a temporary folder; answers null when it broke `maxBytes`. */
-  async function receive(request: UploadRequest, maxBytes: number, what: string): Promise<{ received: Received | null; folder: string }> {
+  /** Streams the request's one file into `folder`; answers null when it broke `maxBytes`. */
+  async function receive(request: UploadRequest, folder: string, maxBytes: number, what: string): Promise<Received | null> {
     if (!request.isMultipart()) throw new ApiError(415, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} as multipart/form-data, in a field named "file"`);
     const part = await request.file({ limits: { fileSize: maxBytes } });
-    if (part === undefined) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} in a form field named "file"`);
-    const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
+    if (part === undefined || part.fieldname !== 'file')
+      throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} in a form field named "file"`);
     const path = join(folder, 'upload');
     const hash = createHash('sha256');
     let byteSize = 0;
@@ -67,11 +67,11 @@ export async function registerUploadRoutes(
       await pipeline(part.file, measure, createWriteStream(path));
     } catch (error) {
       // The stream stops at the limit: what came so far is thrown away with the folder.
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { received: null, folder };
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
       throw error;
     }
-    if (part.file.truncated) return { received: null, folder };
-    return { received: { path, fileName: safeFileName(part.filename, what), sha256: hash.digest('hex'), byteSize }, folder };
+    if (part.file.truncated) return null;
+    return { path, fileName: safeFileName(part.filename, what), sha256: hash.digest('hex'), byteSize };
   }
 
   /** Receives, checks and saves one upload into the draft; the temporary file goes whatever happens. */
@@ -86,9 +86,16 @@ export async function registerUploadRoutes(
       throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Name the revision the change starts from: ?revision=N');
     const found = await sheets.view(db, request.params.id);
     if (found === null) throw notFound();
+    // A stale revision is refused before the file is read; the save checks it again in its transaction.
+    if (found.revision !== revision) {
+      const message = `${found.label} was changed by ${found.updatedBy ?? 'someone'} since you opened it (revision ${found.revision}, yours ${revision}); nothing was stored`;
+      throw new ApiError(409, ERROR_CODES.CONFLICT, message, { current: found });
+    }
     const limit = kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes;
-    const { received, folder } = await receive(request, limit, kind === 'image' ? 'image' : 'document');
+    // Made before anything is read, removed whatever happens (a client that hangs up half way included).
+    const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
     try {
+      const received = await receive(request, folder, limit, kind);
       if (received === null) {
         throw new ApiError(
           413,

@@ -211,7 +211,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
   }
 
   async function check(db: ContentStore, state: unknown, currentState: S): Promise<S> {
-    const checked = checkValue<S>(adapter.schema, state, kind);
+    const checked = checkValue<S>(adapter.schema, state, `(${kind})`);
     const problems = checked.problems.length > 0 ? checked.problems : await adapter.problems(db, checked.value, currentState);
     if (problems.length > 0) throw new EditingError(`The ${kind} cannot be saved: ${problems.join('; ')}`, 'invalid', { problems });
     return checked.value;
@@ -394,6 +394,25 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     await addVersion(trx, targetId, change.event, change.after, change.actor, at, change.auditId, change.importId);
   }
 
+  /**
+   * Runs `render` in a transaction where the draft is on the site, then rolls it back: the real
+   * pipeline renders the draft, and nothing of it is ever committed or seen by anyone else.
+   */
+  async function preview<T>(db: ContentStore, targetId: string, render: (trx: ContentStore, found: EditableView<S>) => Promise<T>): Promise<T> {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const found = await view(trx, targetId);
+        if (found === null) throw new EditingError(`There is no ${kind} ${targetId}`, 'not-found');
+        if (found.status !== 'published') await adapter.putOnSite(trx, found.draft, found.published, new Date().toISOString());
+        throw new RolledBack(await render(trx, found));
+      });
+    } catch (error) {
+      if (error instanceof RolledBack) return error.value as T;
+      throw error;
+    }
+    throw new Error('unreachable: a preview transaction always rolls back');
+  }
+
   async function versions(db: ContentStore, targetId: string): Promise<VersionSummary[]> {
     return (await listVersions(db, kind, targetId)).map(summaryOf);
   }
@@ -440,11 +459,17 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     compare,
     restoreVersion,
     recordSiteChange,
+    preview,
     change,
   };
 }
 
 export type Editor<S> = ReturnType<typeof createEditor<S>>;
+
+/** Carries a preview's result out of the transaction it rolls back. */
+class RolledBack {
+  constructor(readonly value: unknown) {}
+}
 
 function foldsInto(latest: VersionRow, actor: Actor, now: Date): boolean {
   const sameActor = latest.actor_id === actor.id && latest.actor === actor.label;

@@ -23,13 +23,15 @@ import { registerCmsFiles } from './routes/cms-files';
 import { registerImageResizer } from './routes/image-resizer';
 import { registerPages } from './routes/pages';
 import { createPageRenderer } from './ssr/page-renderer';
+import { createPreviewer } from './ssr/preview';
 import { registerSessionRoutes } from './routes/session-routes';
 import { SessionService } from './auth/session-service';
 import { registerSeoFiles } from './routes/seo-files';
 import { startScheduler } from './scheduler';
 import { listenForChangeNotices } from './change-notices';
 import { registerEditingApi } from '../editing-api/register-editing-api';
-import { loadPages, type LoadedPage } from './pages';
+import { loadStoredPages, seedPagesIfEmpty } from './pages';
+import type { ContentStore } from '../cms/database';
 import { mediaUrlOf } from '../api/content-resolution';
 import { listMediaInfoByKeys } from '../cms/repositories/files';
 import { withBasePath } from '../shared/links';
@@ -44,8 +46,6 @@ export interface AppOptions {
   store: OpenStore;
   /** The built browser bundle (dist/client); null serves pages without scripts or styles. */
   clientDir: string | null;
-  /** Page definitions; by default loaded from config.pagesDir. */
-  pages?: LoadedPage[];
   /** The clock sessions are timed by; tests move it. */
   now?: () => number;
   /** Shared with the process: set when it starts shutting down. */
@@ -152,19 +152,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
     registerFavicon(app, join(clientDir, 'assets'));
   }
-  const pages =
-    options.pages ??
-    (await loadPages(config.pagesDir, {
+  // The store holds the pages; PAGES_DIR seeds a store that has none (docs/decisions/015).
+  await seedPagesIfEmpty(store.db, config.pagesDir);
+  const loadPages = (db: ContentStore) =>
+    loadStoredPages(db, {
       basePath: config.basePath,
       platformSitesSegment: config.platformSitesSegment,
       resolveImageUrls: async (keys) =>
         new Map(
-          (await listMediaInfoByKeys(store.db, keys)).map((file) => [
-            file.content_key,
-            withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file)),
-          ]),
+          (await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))]),
         ),
-    }));
+    });
+  // Pages are checked here, so a page the store cannot render stops the start with its problems named.
+  const pages = await loadPages(store.db);
   const sessions = new SessionService(store.db, {
     idleMs: config.session.idleSeconds * 1000,
     absoluteMs: config.session.absoluteSeconds * 1000,
@@ -178,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     basePath: config.basePath,
     platformSitesSegment: config.platformSitesSegment,
     originOf: (request) => originOf(settings, request),
+    previewer: createPreviewer({ settings, assets, loadPages }),
   });
   // Expired sessions are refused as soon as they are presented; this clears the rows left behind.
   const sweep = setInterval(() => void sessions.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')), 10 * 60_000);
@@ -192,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   startScheduler(app, store.db, { checkMs: config.scheduleCheckMs, trashDays: config.trashDays, onFired: () => notices.announce() });
 
-  const renderer = createPageRenderer({ db: store.db, settings, assets });
+  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages });
   registerPages(app, { versions, settings, renderer, respond, pages, sessions });
   registerSeoFiles(app, { settings, renderer, pages, respond });
 

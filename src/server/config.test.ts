@@ -17,6 +17,8 @@ describe('loadConfig', () => {
       responseCacheEntries: 1000,
       pagesDir: './pages',
       session: { idleSeconds: 1800, absoluteSeconds: 43200, secureCookie: false },
+      trashDays: 30,
+      scheduleCheckMs: 5000,
       workers: 1,
       cdn: { maxAgeSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 86400 },
       shutdown: { drainMs: 1000, timeoutMs: 15000 },

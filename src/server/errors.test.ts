@@ -110,7 +110,7 @@ describe('errors Fastify answers before the handler', () => {
   });
 
   it('answers every API version and the studio API with the list', async () => {
-    for (const path of ['/services/data/v50.0/connect/x', '/studio/api/sheets']) {
+    for (const path of ['/services/data/v50.0/connect/x', '/studio/api/no-such-thing']) {
       expectErrorList(await sendRaw(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`), 404);
     }
   });

@@ -1,11 +1,15 @@
 /**
- * Loads the page definitions in PAGES_DIR when the server starts: each JSON file is validated
- * (every problem named with its place in the file), its rich text sanitised with tokens resolved,
- * and its stylesheet built and named by content hash. A bad file stops the start.
+ * Page definitions: read and checked from PAGES_DIR (every problem named with its place in the
+ * file), kept in the store, and prepared to render: rich text sanitised with tokens resolved, the
+ * stylesheet built and named by content hash. The store is their source (docs/decisions/015):
+ * PAGES_DIR only seeds a store that has none, at the first start; after that pages change through
+ * the editing model, with drafts and publishing, and every process sees the change on its next request.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ContentStore } from '../cms/database';
+import { insertMissingPages, listStoredPages } from '../cms/repositories/pages';
 import { mediaTokenKeys, resolveContentTokens } from '../shared/rich-text';
 import { describeProblem, findNestingProblem } from '../shared/content-limits';
 import { sanitizeHtml } from '../shared/sanitize-html';
@@ -34,7 +38,15 @@ export interface PageLoadSettings {
   resolveImageUrls: (contentKeys: string[]) => Promise<Map<string, string>>;
 }
 
-export async function loadPages(directory: string, settings: PageLoadSettings): Promise<LoadedPage[]> {
+/** A page definition checked: held to the content limits, normalised like every input, validated. */
+export function checkPageDefinition(json: unknown, source: string): PageDefinition {
+  const tooDeep = findNestingProblem(json);
+  if (tooDeep !== null) throw new PageDefinitionError(source, [describeProblem('(page)', tooDeep)]);
+  return validatePageDefinition(normalizeTexts(json), source);
+}
+
+/** The checked page definitions of a folder (PAGES_DIR); a bad file throws with every problem named. */
+export function readPageFolder(directory: string): PageDefinition[] {
   let files: string[];
   try {
     files = readdirSync(directory)
@@ -44,9 +56,7 @@ export async function loadPages(directory: string, settings: PageLoadSettings): 
     throw new PageDefinitionError(directory, ['the folder of page definitions (PAGES_DIR) cannot be read']);
   }
   if (files.length === 0) throw new PageDefinitionError(directory, ['holds no page definition (*.json)']);
-
-  const pages: LoadedPage[] = [];
-  for (const file of files) {
+  const pages = files.map((file) => {
     const source = join(directory, file);
     let json: unknown;
     try {
@@ -54,27 +64,51 @@ export async function loadPages(directory: string, settings: PageLoadSettings): 
     } catch (error) {
       throw new PageDefinitionError(source, [`is not valid JSON (${error instanceof Error ? error.message : String(error)})`]);
     }
-    // Held to the content limits and normalised like every other input (docs/content-format.md, "Limits").
-    const tooDeep = findNestingProblem(json);
-    if (tooDeep !== null) throw new PageDefinitionError(source, [describeProblem('(page)', tooDeep)]);
-    const validated = validatePageDefinition(normalizeTexts(json), source);
-    const definition = await prepareRichText(validated, settings);
-    const translated: Record<string, PageDefinition> = {};
-    for (const language of Object.keys(validated.translations ?? {})) {
-      translated[language] = await prepareRichText(localizePage(validated, language), settings);
-    }
-    // Styles come from the page as written: translations change texts, never styles.
-    const css = buildPageStyles(definition, settings.basePath);
-    const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
-    pages.push({ definition, translated, stylesheet: { fileName: `${definition.name}-${hash}.css`, css } });
-  }
-  const clashes = findDuplicates(pages.map((page) => page.definition.path));
+    return checkPageDefinition(json, source);
+  });
+  const clashes = findDuplicates(pages.map((page) => page.path));
   if (clashes.length > 0)
     throw new PageDefinitionError(
       directory,
       clashes.map((path) => `more than one page is served at path ${path}`),
     );
   return pages;
+}
+
+/**
+ * At the first start, the store takes its pages from PAGES_DIR; once it holds any, the folder is
+ * not read. Answers how many pages it took (0: the store had its own).
+ */
+export async function seedPagesIfEmpty(db: ContentStore, directory: string): Promise<number> {
+  if ((await listStoredPages(db)).length > 0) return 0;
+  const pages = readPageFolder(directory);
+  const at = new Date().toISOString();
+  await db.transaction().execute((trx) =>
+    insertMissingPages(
+      trx,
+      pages.map((page) => ({ name: page.name, path: page.path, definition: JSON.stringify(page), updated_at: at })),
+    ),
+  );
+  return pages.length;
+}
+
+/** The store's pages, checked and prepared to render. */
+export async function loadStoredPages(db: ContentStore, settings: PageLoadSettings): Promise<LoadedPage[]> {
+  const stored = await listStoredPages(db);
+  return Promise.all(stored.map((row) => preparePage(checkPageDefinition(JSON.parse(row.definition), `page "${row.name}" in the store`), settings)));
+}
+
+/** A checked page made ready to render in each of its languages, with its stylesheet. */
+export async function preparePage(validated: PageDefinition, settings: PageLoadSettings): Promise<LoadedPage> {
+  const definition = await prepareRichText(validated, settings);
+  const translated: Record<string, PageDefinition> = {};
+  for (const language of Object.keys(validated.translations ?? {})) {
+    translated[language] = await prepareRichText(localizePage(validated, language), settings);
+  }
+  // Styles come from the page as written: translations change texts, never styles.
+  const css = buildPageStyles(definition, settings.basePath);
+  const hash = createHash('sha256').update(css).digest('hex').slice(0, 10);
+  return { definition, translated, stylesheet: { fileName: `${definition.name}-${hash}.css`, css } };
 }
 
 /** Rich text is sanitised once, here, so neither the server render nor the browser needs a parser. */

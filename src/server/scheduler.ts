@@ -44,7 +44,12 @@ export function startScheduler(app: FastifyInstance, db: ContentStore, settings:
   };
   const timer = setInterval(tick, settings.checkMs);
   timer.unref();
-  app.addHook('onReady', async () => tick());
+  // The first look is part of starting: a schedule that fell due while no server ran has fired
+  // before the first request is answered.
+  app.addHook('onReady', async () => {
+    tick();
+    await running;
+  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;

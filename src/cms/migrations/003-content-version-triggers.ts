@@ -23,11 +23,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`INSERT INTO store_state (key, value) SELECT 'content_version', '0' WHERE NOT EXISTS (SELECT 1 FROM store_state WHERE key = 'content_version')`.execute(
     db,
   );
-  await addContentVersionTriggers(db, dialect, CONTENT_TABLES);
-}
-
-/** Triggers that bump the content version on every change to the given tables. */
-export async function addContentVersionTriggers(db: Kysely<unknown>, dialect: Dialect, tables: readonly string[]): Promise<void> {
   if (dialect === 'postgres') {
     await sql`CREATE OR REPLACE FUNCTION bump_content_version() RETURNS trigger AS $$
       BEGIN
@@ -35,6 +30,16 @@ export async function addContentVersionTriggers(db: Kysely<unknown>, dialect: Di
         RETURN NULL;
       END;
       $$ LANGUAGE plpgsql`.execute(db);
+  }
+  await addContentVersionTriggers(db, dialect, CONTENT_TABLES);
+}
+
+/**
+ * Triggers that bump the content version on every change to the given tables (PostgreSQL: with
+ * the function of migration 003, which 006 makes announce the change too).
+ */
+export async function addContentVersionTriggers(db: Kysely<unknown>, dialect: Dialect, tables: readonly string[]): Promise<void> {
+  if (dialect === 'postgres') {
     for (const table of tables) {
       await sql`CREATE TRIGGER ${sql.raw(`${table}_content_version`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)} FOR EACH STATEMENT EXECUTE FUNCTION bump_content_version()`.execute(
         db,

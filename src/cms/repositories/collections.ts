@@ -205,3 +205,7 @@ export async function placeInCollection(db: ContentStore, collectionId: string, 
   ids.splice(Math.min(position, ids.length), 0, contentId);
   await setCollectionItems(db, collectionId, ids);
 }
+
+export async function findCollectionById(db: ContentStore, id: string): Promise<Collection | undefined> {
+  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+}

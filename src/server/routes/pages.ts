@@ -22,6 +22,7 @@ export interface PageRouteOptions {
   settings: DeliverySettings;
   renderer: PageRenderer;
   respond: CachedResponder;
+  /** The pages when the server started: their paths are routed (a new page needs a restart; a changed one does not). */
   pages: LoadedPage[];
 }
 
@@ -30,7 +31,7 @@ type PageRequest = FastifyRequest<{ Params: { lang?: string; recordId?: string }
 export function registerPages(app: FastifyInstance, options: PageRouteOptions): void {
   const { basePath } = options.settings;
   for (const page of options.pages) {
-    const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, page, options);
+    const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, page.definition.name, options);
     app.get(`${basePath}${page.definition.path}`, handler);
     app.get(`${basePath}/:lang${page.definition.path}`, handler);
   }
@@ -43,8 +44,9 @@ export function registerPages(app: FastifyInstance, options: PageRouteOptions): 
     });
   }
 
-  app.get<{ Params: { file: string } }>(`${basePath}/assets/pages/:file`, (request, reply) => {
-    const page = options.pages.find((candidate) => candidate.stylesheet.fileName === request.params.file);
+  app.get<{ Params: { file: string } }>(`${basePath}/assets/pages/:file`, async (request, reply) => {
+    const { version } = await options.versions.current();
+    const page = (await options.renderer.pages(version)).find((candidate) => candidate.stylesheet.fileName === request.params.file);
     if (page === undefined) return reply.callNotFound();
     return reply.header('Cache-Control', IMMUTABLE).type('text/css; charset=utf-8').send(page.stylesheet.css);
   });
@@ -56,10 +58,13 @@ export function registerPages(app: FastifyInstance, options: PageRouteOptions): 
   }
 }
 
-async function servePage(request: PageRequest, reply: FastifyReply, loaded: LoadedPage, options: PageRouteOptions) {
+async function servePage(request: PageRequest, reply: FastifyReply, name: string, options: PageRouteOptions) {
   const { settings, renderer, respond, sessions, versions } = options;
   await noteNavigation(request, sessions);
   const version = await versions.current();
+  // The page as published in this version: an edit to it shows on the next request.
+  const loaded = (await renderer.pages(version.version)).find((page) => page.definition.name === name);
+  if (loaded === undefined) return reply.callNotFound();
   const resolution = await renderer.resolve(version.version, loaded, request.params.lang, request.params.recordId ?? '');
   if (resolution.kind === 'not-found') return reply.callNotFound();
   if (resolution.kind === 'no-content') {

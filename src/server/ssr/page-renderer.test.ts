@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { loadPages } from '../pages';
+import { loadStoredPages, type LoadedPage } from '../pages';
 import { NO_CLIENT_ASSETS } from './client-assets';
 import { createPageRenderer, type PageTarget } from './page-renderer';
 
@@ -16,9 +16,12 @@ afterAll(async () => {
   await test.close();
 });
 
+const loadPages = (db: typeof test.store.db) => loadStoredPages(db, { ...settings, resolveImageUrls: async () => new Map() });
+
+let page: LoadedPage;
 async function literaturePage() {
-  const [page] = await loadPages('pages', { ...settings, resolveImageUrls: async () => new Map() });
-  return page!;
+  page ??= (await loadPages(test.store.db))[0]!;
+  return page;
 }
 
 async function targetOf(renderer: ReturnType<typeof createPageRenderer>, version: number, segment?: string): Promise<PageTarget> {
@@ -29,7 +32,7 @@ async function targetOf(renderer: ReturnType<typeof createPageRenderer>, version
 
 describe('the page renderer', () => {
   it('renders a page from the store once per content version, and again from its memo without a query', async () => {
-    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS });
+    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS, loadPages });
     const target = await targetOf(renderer, 1);
     const html = await renderer.render(1, target, 1, 'http://localhost', log);
     expect(html).toContain('<html lang="en-US"');
@@ -44,7 +47,7 @@ describe('the page renderer', () => {
   });
 
   it('resolves a language segment, and names unknown languages and records not found', async () => {
-    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS });
+    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS, loadPages });
     expect((await targetOf(renderer, 1, 'de-DE')).language).toBe('de_DE');
     expect(await renderer.resolve(1, await literaturePage(), 'xx-XX', '')).toEqual({ kind: 'not-found' });
     expect(await renderer.resolve(1, await literaturePage(), undefined, 'no-such-record')).toEqual({ kind: 'not-found' });
@@ -53,7 +56,7 @@ describe('the page renderer', () => {
   });
 
   it('keeps what it memoises within its bounds, whatever the requests ask for', async () => {
-    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS });
+    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS, loadPages });
     const target = await targetOf(renderer, 1);
     for (let pages = 1; pages <= 5; pages++) await renderer.render(1, target, pages, `http://host-${pages}.example`, log);
     const { entries, bytes } = renderer.memo.size;

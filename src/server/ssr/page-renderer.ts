@@ -28,6 +28,8 @@ export interface PageRendererOptions {
   db: ContentStore;
   settings: DeliverySettings;
   assets: ClientAssets;
+  /** The pages as `db` holds them, prepared to render (pages.ts: loadStoredPages). */
+  loadPages: (db: ContentStore) => Promise<LoadedPage[]>;
 }
 
 /** A page request resolved against the store: which page, in which language, for which record. */
@@ -49,17 +51,22 @@ export interface SiteContext {
   languages: SiteLanguages;
 }
 
-type Memoized = SiteContext | SeoRecord | { data: PageData; json: string } | undefined;
+type Memoized = SiteContext | SeoRecord | { data: PageData; json: string } | LoadedPage[] | undefined;
+
+/** About what a memoized value takes: page data by its JSON, pages by their styles and definitions. */
+function sizeOf(value: Memoized): number {
+  if (Array.isArray(value)) return value.reduce((bytes, page) => bytes + page.stylesheet.css.length * 2 + 64 * 1024, 0);
+  return value !== undefined && 'json' in value ? value.json.length * 2 : 1024;
+}
 
 async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLanguages> {
   const active = await listActiveLanguages(db, site.id);
   return { active: [site.default_language, ...active.filter((language) => language !== site.default_language)], default: site.default_language };
 }
 
-export function createPageRenderer({ db, settings, assets }: PageRendererOptions) {
+export function createPageRenderer({ db, settings, assets, loadPages }: PageRendererOptions) {
   const { basePath } = settings;
-  // Page data is most of what is kept: its JSON's length stands for its size.
-  const memo = new VersionedMemo<Memoized>(MEMO_BOUNDS, (value) => (value !== undefined && 'json' in value ? value.json.length * 2 : 1024));
+  const memo = new VersionedMemo<Memoized>(MEMO_BOUNDS, sizeOf);
 
   const siteContext = (version: number) =>
     memo.get(version, 'site', async () => {
@@ -69,6 +76,9 @@ export function createPageRenderer({ db, settings, assets }: PageRendererOptions
 
   return {
     memo,
+
+    /** The site's pages as published in a content version, prepared to render. */
+    pages: (version: number) => memo.get(version, 'pages', () => loadPages(db)) as Promise<LoadedPage[]>,
 
     /** Which page a request names, in which language and for which record; before any cache lookup. */
     async resolve(version: number, loaded: LoadedPage, languageSegment: string | undefined, recordId: string): Promise<Resolution> {

@@ -1,0 +1,136 @@
+/**
+ * The routes every editable kind shares (a sheet, a page, a collection's order), under its base:
+ *   GET  {base}/:id                          the draft beside the published state
+ *   PUT  {base}/:id                          save the draft ({revision, state}; 409 when stale)
+ *   POST {base}/:id/publish                  put the draft on the site
+ *   GET  {base}/:id/versions[/:n]            history
+ *   GET  {base}/:id/compare?from=N&to=M      two versions field by field
+ *   POST {base}/:id/versions/:n/restore      an earlier version as the new draft
+ *   GET  {base}/:id/preview?lang=de-DE        the page with the draft applied, rendered as visitors get it
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { ContentStore } from '../cms/database';
+import type { Actor } from '../editing/audit';
+import type { EditableView, Editor } from '../editing/editable';
+import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
+import { CONTENT_ROLES, type Guard } from './guard';
+import type { PreviewRequest, Previewer } from '../server/ssr/preview';
+import { answer, readInput } from './requests';
+import { RequiredRevisionSchema, RevisionSchema, saveSchemaOf } from './schemas';
+
+/** What every route module of the editing API works with. */
+export interface EditingContext {
+  db: ContentStore;
+  /** {basePath}/studio/api */
+  root: string;
+  guard: Guard;
+  /** Renders a draft with the visitors' page pipeline (ssr/preview.ts). */
+  previewer: Previewer;
+  /** The site's origin as browsers send it. */
+  originOf: (request: FastifyRequest) => string;
+}
+
+export interface EditableRoutes<S> extends EditingContext {
+  editor: Editor<S>;
+  /** Where the kind lives below the root, e.g. '/pages' (and after the id, e.g. '/order'). */
+  base: string;
+  suffix?: string;
+  /** What the studio gets for a view (the view, and what the kind adds to it). */
+  present: (view: EditableView<S>) => Promise<unknown>;
+  /** Which page shows a state, and which sheet in it. */
+  previewOf: (view: EditableView<S>) => Omit<PreviewRequest, 'origin' | 'languageSegment'>;
+}
+
+type IdRequest = FastifyRequest<{ Params: { id: string; number?: string }; Querystring: { from?: string; to?: string; lang?: string } }>;
+
+export function registerEditableRoutes<S>(app: FastifyInstance, routes: EditableRoutes<S>): void {
+  const { db, root, guard, editor, base, present } = routes;
+  const at = `${root}${base}/:id${routes.suffix ?? ''}`;
+  // The state itself is checked by the editing model against the kind's schema (schemas.ts
+  // saveSchemaOf documents the same), so its problems are named from the state's own root.
+  const saveSchema = saveSchemaOf(Type.Unknown());
+  const signedIn = (request: FastifyRequest, reply: FastifyReply) => guard(request, reply, CONTENT_ROLES);
+
+  /** The view after an operation, or as it is; 404 when there is none. */
+  const presented = async (id: string, view?: EditableView<S> | null) => {
+    const found = view ?? (await editor.view(db, id));
+    if (found === null) throw notFound();
+    return present(found);
+  };
+
+  app.get(at, async (request: IdRequest, reply) => {
+    await signedIn(request, reply);
+    return presented(request.params.id);
+  });
+
+  app.put(at, async (request: IdRequest, reply) => {
+    const { actor } = await signedIn(request, reply);
+    const input = readInput<{ revision: number; state: unknown }>(saveSchema, request.body, editor.kind);
+    return presented(request.params.id, await answer(() => editor.save(db, request.params.id, input.state, input.revision, actor)));
+  });
+
+  app.post(`${at}/publish`, async (request: IdRequest, reply) => {
+    const { actor } = await signedIn(request, reply);
+    const { revision } = readInput<{ revision?: number }>(RevisionSchema, request.body, 'request');
+    return presented(request.params.id, await answer(() => editor.publish(db, request.params.id, revision, actor)));
+  });
+
+  // The draft as visitors would see it once published; never indexed, never cached, never public.
+  app.get(`${at}/preview`, async (request: IdRequest, reply) => {
+    await signedIn(request, reply);
+    const html = await answer(() =>
+      editor.preview(db, request.params.id, (trx, view) =>
+        routes.previewer(
+          trx,
+          { ...routes.previewOf(view), origin: routes.originOf(request), ...(request.query.lang === undefined ? {} : { languageSegment: request.query.lang }) },
+          request.log,
+        ),
+      ),
+    );
+    if (html === null) throw notFound();
+    return reply.header('X-Robots-Tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(html);
+  });
+
+  app.get(`${at}/versions`, async (request: IdRequest, reply) => {
+    await signedIn(request, reply);
+    return editor.versions(db, request.params.id);
+  });
+
+  app.get(`${at}/versions/:number`, async (request: IdRequest, reply) => {
+    await signedIn(request, reply);
+    return answer(() => editor.version(db, request.params.id, readVersionNumber(request.params.number)));
+  });
+
+  app.get(`${at}/compare`, async (request: IdRequest, reply) => {
+    await signedIn(request, reply);
+    const from = readVersionNumber(request.query.from);
+    const to = readVersionNumber(request.query.to);
+    return answer(() => editor.compare(db, request.params.id, from, to));
+  });
+
+  app.post(`${at}/versions/:number/restore`, async (request: IdRequest, reply) => {
+    const { actor } = await signedIn(request, reply);
+    const { revision } = readInput<{ revision: number }>(RequiredRevisionSchema, request.body, 'request');
+    const number = readVersionNumber(request.params.number);
+    return presented(request.params.id, await answer(() => editor.restoreVersion(db, request.params.id, number, revision, actor)));
+  });
+}
+
+/** Saves a change to the current draft: `change` gets a copy of it, the revision is the client's. */
+export async function changeDraft<S>(db: ContentStore, editor: Editor<S>, id: string, revision: number, actor: Actor, change: (state: S) => S) {
+  const found = await editor.view(db, id);
+  if (found === null) throw notFound();
+  return answer(() => editor.save(db, id, change(structuredClone(found.draft)), revision, actor));
+}
+
+export function readRevision(value: string | undefined): number {
+  if (value === undefined || !/^\d{1,10}$/.test(value))
+    throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Name the revision the change starts from: ?revision=N');
+  return Number(value);
+}
+
+function readVersionNumber(value: string | undefined): number {
+  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `"${value ?? ''}" is not a version number`);
+  return Number(value);
+}

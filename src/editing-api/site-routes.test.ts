@@ -1,0 +1,101 @@
+/**
+ * The page settings and the collection order in the editing API, on a real store: drafts the
+ * public page does not show until they are published; which head tags the site keeps; the store
+ * as the pages' source once it has them (PAGES_DIR only seeds an empty one).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
+import { LITERATURE_PAGE } from '../../tests/helpers/pages';
+import { listStoredPages } from '../cms/repositories/pages';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { seedPagesIfEmpty } from '../server/pages';
+
+const PAGE = '/studio/api/pages/literature-sheets';
+const collectionUrl = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=100`;
+
+let test: TestApp;
+let editor: StudioClient;
+beforeAll(async () => {
+  test = await createTestApp();
+  editor = await signInAs(test, 'editor');
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const home = async () => (await test.app.inject('/')).body;
+const publicTitles = async () => ((await test.app.inject(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
+
+describe('page settings', () => {
+  it('keeps a new heading and SEO title in the draft until published, then shows them on the next request', async () => {
+    expect((await editor.request('GET', '/pages')).json()).toEqual([{ name: 'literature-sheets', path: '/', status: 'published', revision: 0 }]);
+    const saved = await editor.request('PUT', '/pages/literature-sheets/settings', {
+      revision: 0,
+      heading: 'Precursors, reorganised',
+      seo: { pageTitle: 'Precursor literature' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ name: 'literature-sheets', status: 'changed', heading: 'Precursors, reorganised' });
+    expect(await home()).not.toContain('Precursors, reorganised');
+
+    const published = await editor.request('POST', `${PAGE.replace('/studio/api', '')}/publish`, { revision: saved.json().revision });
+    expect(published.json()).toMatchObject({ status: 'published' });
+    const page = await home();
+    expect(page).toContain('Precursors, reorganised');
+    expect(page).toContain('<title>Precursor literature</title>');
+    const versions = (await editor.request('GET', '/pages/literature-sheets/versions')).json();
+    expect(versions.map((version: { event: string }) => version.event)).toEqual(['publish', 'save', 'original']);
+  });
+
+  it('says which custom head tags the site keeps and which it drops, and why', async () => {
+    const current = (await editor.request('GET', '/pages/literature-sheets')).json();
+    const saved = await editor.request('PUT', '/pages/literature-sheets/settings', {
+      revision: current.revision,
+      seo: { customHeadTags: '<meta name="author" content="Applications team"><script>alert(1)</script>' },
+    });
+    const tags = saved.json().headTags as Array<{ kept: boolean; reason?: string }>;
+    expect(tags.filter((tag) => tag.kept)).toHaveLength(1);
+    expect(tags.filter((tag) => !tag.kept)).toEqual([expect.objectContaining({ kept: false, reason: expect.any(String) })]);
+  });
+
+  it('refuses a page that breaks its rules, with every problem, and keeps the draft as it was', async () => {
+    const current = (await editor.request('GET', '/pages/literature-sheets')).json();
+    const broken = { ...current.draft, path: '/elsewhere', seo: { ...current.draft.seo, pageTitle: ' ' } };
+    const refused = await editor.request('PUT', '/pages/literature-sheets', { revision: current.revision, state: broken });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()[0].problems).toEqual(expect.arrayContaining([expect.stringMatching(/^seo\.pageTitle/)]));
+    expect((await editor.request('GET', '/pages/literature-sheets')).json().revision).toBe(current.revision);
+  });
+});
+
+describe('the collection order', () => {
+  it('keeps a new order in the draft until it is published', async () => {
+    const before = await publicTitles();
+    const order = (await editor.request('GET', `/collections/${DEMO_IDS.collectionId}/order`)).json();
+    expect(order.sheets.map((sheet: { title: string }) => sheet.title)).toEqual(before);
+    const reversed = { ...order.draft, items: [...order.draft.items].reverse() };
+    const saved = await editor.request('PUT', `/collections/${DEMO_IDS.collectionId}/order`, { revision: order.revision, state: reversed });
+    expect(saved.json()).toMatchObject({ status: 'changed' });
+    expect(await publicTitles()).toEqual(before);
+
+    await editor.request('POST', `/collections/${DEMO_IDS.collectionId}/order/publish`, { revision: saved.json().revision });
+    expect(await publicTitles()).toEqual([...before].reverse());
+  });
+});
+
+describe('where pages come from', () => {
+  it('takes PAGES_DIR only into a store without pages', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'literature-pages-'));
+    try {
+      writeFileSync(join(folder, 'other.json'), JSON.stringify({ ...LITERATURE_PAGE, name: 'other', path: '/other' }));
+      expect(await seedPagesIfEmpty(test.store.db, folder)).toBe(0);
+      expect((await listStoredPages(test.store.db)).map((page) => page.name)).toEqual(['literature-sheets']);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * The page settings and the collection order of the editing API, for editors and admins:
+ *   GET  /pages                               the pages, with their status
+ *   GET  /pages/:name                         the page's draft and published definition, its heading,
+ *                                             and which custom head tags the site keeps or drops
+ *   PUT  /pages/:name/settings                save the heading and SEO settings ({revision, heading?, seo?})
+ *   PUT  /pages/:name · POST /pages/:name/publish · versions, compare, restore (editable-routes.ts)
+ *   GET  /collections/:id/order               the order's draft, with each sheet's title
+ *   PUT  /collections/:id/order · POST …/publish · versions, compare, restore
+ */
+import type { FastifyInstance } from 'fastify';
+import type Type from 'typebox';
+import { findContentsByIds, listStoredTranslations } from '../cms/repositories/contents';
+import { listStoredPages } from '../cms/repositories/pages';
+import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
+import type { EditableView } from '../editing/editable';
+import { headingOf, headTagReport, pages, withSettings } from '../editing/pages';
+import type { PageDefinition } from '../site/pages/page-definition';
+import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
+import { CONTENT_ROLES } from './guard';
+import { readInput } from './requests';
+import { PageSettingsSchema } from './schemas';
+
+export function registerSiteRoutes(app: FastifyInstance, context: EditingContext & { basePath: string }): void {
+  const { db, root, guard, basePath } = context;
+
+  const presentPage = async (view: EditableView<PageDefinition>) => {
+    const { targetId, ...rest } = view;
+    return {
+      name: targetId,
+      ...rest,
+      heading: headingOf(view.draft)?.settings.text ?? null,
+      headTags: headTagReport(view.draft, basePath).map((verdict) =>
+        'kept' in verdict ? { kept: true, tag: verdict.kept } : { kept: false, tag: verdict.tag, reason: verdict.dropped },
+      ),
+    };
+  };
+  registerEditableRoutes(app, { ...context, editor: pages, base: '/pages', present: presentPage, previewOf: (view) => ({ pageName: view.targetId }) });
+
+  app.get(`${root}/pages`, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const stored = await listStoredPages(db);
+    return Promise.all(
+      stored.map(async (row) => {
+        const view = await pages.view(db, row.name);
+        return { name: row.name, path: row.path, status: view?.status ?? 'published', revision: view?.revision ?? 0 };
+      }),
+    );
+  });
+
+  app.put<{ Params: { name: string } }>(`${root}/pages/:name/settings`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const input = readInput<Type.Static<typeof PageSettingsSchema>>(PageSettingsSchema, request.body, 'page settings');
+    const view = await changeDraft(db, pages, request.params.name, input.revision, actor, (page) =>
+      withSettings(page, { ...(input.heading === undefined ? {} : { heading: input.heading }), ...(input.seo === undefined ? {} : { seo: input.seo }) }),
+    );
+    return presentPage(view);
+  });
+
+  // The order's sheets with their titles, so a person can arrange them.
+  const presentOrder = async (view: EditableView<CollectionOrder>) => {
+    const { targetId, ...rest } = view;
+    const primary = new Map((await findContentsByIds(db, view.draft.siteId, view.draft.items)).map((content) => [content.id, content.primary_language]));
+    const titles = new Map<string, string>();
+    for (const row of await listStoredTranslations(db, view.draft.items))
+      if (primary.get(row.content_id) === row.language) titles.set(row.content_id, row.title);
+    return { collectionId: targetId, ...rest, sheets: view.draft.items.map((id) => ({ id, title: titles.get(id) ?? id })) };
+  };
+  registerEditableRoutes(app, {
+    ...context,
+    previewOf: () => ({}),
+    editor: collectionOrders,
+    base: '/collections',
+    suffix: '/order',
+    present: presentOrder,
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * A collection's order in the editing model: the draft is the order an editor arranged, published
+ * when they say so. Sheets are put on and taken off the collection by publishing and unpublishing
+ * them, not here: publishing an order keeps the collection's sheets as they are on the site now,
+ * in the draft's order, with any the draft does not name (published since) after them.
+ */
+import Type, { type Static } from 'typebox';
+import type { ContentStore } from '../cms/database';
+import { findCollectionById, listCollectionContentIds, setCollectionItems } from '../cms/repositories/collections';
+import { createEditor, EditingError, type KindAdapter } from './editable';
+
+export const CollectionOrderSchema = Type.Object({
+  collectionId: Type.String({ maxLength: 18 }),
+  siteId: Type.String({ maxLength: 18 }),
+  title: Type.String({ maxLength: 1000 }),
+  /** Content ids of the collection's sheets, first shown first. */
+  items: Type.Array(Type.String({ maxLength: 18 }), { maxItems: 100_000 }),
+});
+export type CollectionOrder = Static<typeof CollectionOrderSchema>;
+
+async function publishedOrder(db: ContentStore, collectionId: string): Promise<CollectionOrder | null> {
+  const found = await findCollectionById(db, collectionId);
+  if (found === undefined) return null;
+  return { collectionId: found.id, siteId: found.site_id, title: found.title, items: await listCollectionContentIds(db, found.id) };
+}
+
+/** The draft's order over the sheets the collection has now; those it does not name come last. */
+export function arrange(draft: string[], current: string[]): string[] {
+  const present = new Set(current);
+  const ordered = draft.filter((id, index) => present.has(id) && draft.indexOf(id) === index);
+  const named = new Set(ordered);
+  return [...ordered, ...current.filter((id) => !named.has(id))];
+}
+
+export const COLLECTION_ORDER_ADAPTER: KindAdapter<CollectionOrder> = {
+  kind: 'collection',
+  auditType: 'collection',
+  schema: CollectionOrderSchema,
+  published: publishedOrder,
+  putOnSite: async (trx, state) => setCollectionItems(trx, state.collectionId, arrange(state.items, await listCollectionContentIds(trx, state.collectionId))),
+  takeOffSite: async (_trx, state) => {
+    throw new EditingError(`The collection ${state.title} cannot be taken off the site here`, 'invalid');
+  },
+  keepFiles: async () => undefined,
+  problems: async (_db, state, current) => {
+    const problems: string[] = [];
+    for (const field of ['collectionId', 'siteId'] as const)
+      if (state[field] !== current[field]) problems.push(`${field}: cannot change (it was ${JSON.stringify(current[field])})`);
+    if (new Set(state.items).size !== state.items.length) problems.push('items: name each sheet once');
+    return problems;
+  },
+  labelOf: (state) => state.title,
+  siteOf: (state) => state.siteId,
+};
+
+export const collectionOrders = createEditor(COLLECTION_ORDER_ADAPTER);

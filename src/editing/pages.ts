@@ -1,0 +1,77 @@
+/**
+ * Pages in the editing model: a page's definition (its heading, SEO settings and everything else
+ * docs/pages.md describes) has a draft beside the published one in the store's `pages` table.
+ * Its name and path do not change (they are how routes and links know it). A page cannot be
+ * unpublished or deleted here: taking a page off the site is an operator's change.
+ */
+import type { ContentStore } from '../cms/database';
+import { findStoredPage, savePage } from '../cms/repositories/pages';
+import { PageDefinitionSchema, type PageDefinition, type RichTextHeadingDefinition } from '../site/pages/page-definition';
+import { PageDefinitionError, validatePageDefinition } from '../site/pages/validate-page';
+import { createEditor, EditingError, type KindAdapter } from './editable';
+import { reviewHeadTags } from '../shared/head-tags';
+
+async function publishedPage(db: ContentStore, name: string): Promise<PageDefinition | null> {
+  const row = await findStoredPage(db, name);
+  return row === undefined ? null : (JSON.parse(row.definition) as PageDefinition);
+}
+
+async function pageProblems(_db: ContentStore, state: PageDefinition, current: PageDefinition): Promise<string[]> {
+  const problems: string[] = [];
+  if (state.name !== current.name) problems.push(`name: cannot change (it was ${JSON.stringify(current.name)})`);
+  if (state.path !== current.path) problems.push(`path: cannot change (it was ${JSON.stringify(current.path)})`);
+  try {
+    validatePageDefinition(structuredClone(state), '(page)');
+  } catch (error) {
+    if (!(error instanceof PageDefinitionError)) throw error;
+    problems.push(...error.problems);
+  }
+  return problems;
+}
+
+export const PAGE_ADAPTER: KindAdapter<PageDefinition> = {
+  kind: 'page',
+  auditType: 'page',
+  schema: PageDefinitionSchema,
+  published: publishedPage,
+  putOnSite: (trx, state, _previous, at) => savePage(trx, { name: state.name, path: state.path, definition: JSON.stringify(state), updated_at: at }),
+  takeOffSite: async (_trx, state) => {
+    throw new EditingError(`The page ${state.name} cannot be taken off the site here`, 'invalid');
+  },
+  keepFiles: async () => undefined,
+  problems: pageProblems,
+  labelOf: (state) => state.path,
+  siteOf: () => '',
+};
+
+export const pages = createEditor(PAGE_ADAPTER);
+
+/** The page's heading: its first heading component, where the page's title for people is. */
+export function headingOf(page: PageDefinition): RichTextHeadingDefinition | undefined {
+  for (const section of page.sections)
+    for (const column of section.columns)
+      for (const component of column.components) if (component.type === 'richTextHeading') return component as RichTextHeadingDefinition;
+  return undefined;
+}
+
+export interface PageSettings {
+  heading?: string;
+  seo?: Partial<PageDefinition['seo']>;
+}
+
+/** The page with a new heading text and SEO settings; everything else as it was. */
+export function withSettings(page: PageDefinition, settings: PageSettings): PageDefinition {
+  const next = structuredClone(page);
+  if (settings.heading !== undefined) {
+    const heading = headingOf(next);
+    if (heading === undefined) throw new EditingError(`The page ${page.name} has no heading to change`, 'invalid');
+    heading.settings.text = settings.heading;
+  }
+  if (settings.seo !== undefined) next.seo = { ...next.seo, ...settings.seo };
+  return next;
+}
+
+/** Which of a page's custom head tags the site keeps and which it drops, and why (docs/seo.md). */
+export function headTagReport(page: PageDefinition, basePath: string) {
+  return reviewHeadTags(page.seo.customHeadTags ?? '', basePath);
+}
