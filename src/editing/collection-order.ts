@@ -7,7 +7,7 @@
 import Type, { type Static } from 'typebox';
 import type { ContentStore } from '../cms/database';
 import { findCollectionById, listCollectionContentIds, setCollectionItems } from '../cms/repositories/collections';
-import { createEditor, EditingError, type KindAdapter } from './editable';
+import { createEditor, type KindAdapter } from './editable';
 
 export const CollectionOrderSchema = Type.Object({
   collectionId: Type.String({ maxLength: 18 }),
@@ -38,17 +38,9 @@ export const COLLECTION_ORDER_ADAPTER: KindAdapter<CollectionOrder> = {
   schema: CollectionOrderSchema,
   published: publishedOrder,
   putOnSite: async (trx, state) => setCollectionItems(trx, state.collectionId, arrange(state.items, await listCollectionContentIds(trx, state.collectionId))),
-  takeOffSite: async (_trx, state) => {
-    throw new EditingError(`The collection ${state.title} cannot be taken off the site here`, 'invalid');
-  },
+  fixed: ['collectionId', 'siteId'],
   keepFiles: async () => undefined,
-  problems: async (_db, state, current) => {
-    const problems: string[] = [];
-    for (const field of ['collectionId', 'siteId'] as const)
-      if (state[field] !== current[field]) problems.push(`${field}: cannot change (it was ${JSON.stringify(current[field])})`);
-    if (new Set(state.items).size !== state.items.length) problems.push('items: name each sheet once');
-    return problems;
-  },
+  problems: async (_db, state) => (new Set(state.items).size === state.items.length ? [] : ['items: name each sheet once']),
   labelOf: (state) => state.title,
   siteOf: (state) => state.siteId,
 };

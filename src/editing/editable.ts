@@ -44,10 +44,13 @@ export interface KindAdapter<S> {
   published(db: ContentStore, targetId: string): Promise<S | null>;
   /** Writes a state to the public tables; `previous` is what was published (null: nothing). */
   putOnSite(trx: ContentStore, state: S, previous: S | null, at: string): Promise<void>;
-  takeOffSite(trx: ContentStore, state: S): Promise<void>;
+  /** Takes a state off the site; kinds without it (a page, an order) cannot be unpublished or deleted. */
+  takeOffSite?(trx: ContentStore, state: S): Promise<void>;
+  /** Fields that never change once the target exists: how the site, the API and links know it. */
+  fixed: ReadonlyArray<keyof S & string>;
   /** Makes sure the files a state names are kept (blobs), before it goes into a version or the trash. */
   keepFiles(trx: ContentStore, state: S): Promise<void>;
-  /** Problems the schema cannot see (fields that may not change, links, files that must exist). */
+  /** Problems the schema cannot see (links, files that must exist, the kind's own rules). */
   problems(db: ContentStore, state: S, current: S): Promise<string[]>;
   labelOf(state: S): string;
   siteOf(state: S): string;
@@ -156,6 +159,12 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     return found;
   }
 
+  /** How this kind leaves the site; refused for kinds that cannot. */
+  function offSite(label: string): NonNullable<KindAdapter<S>['takeOffSite']> {
+    if (adapter.takeOffSite === undefined) throw new EditingError(`${label} cannot be taken off the site or deleted`, 'invalid');
+    return adapter.takeOffSite.bind(adapter);
+  }
+
   /** One transaction, behind the editing lock. */
   function change<T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> {
     return db.transaction().execute(async (trx) => {
@@ -212,7 +221,10 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   async function check(db: ContentStore, state: unknown, currentState: S): Promise<S> {
     const checked = checkValue<S>(adapter.schema, state, `(${kind})`);
-    const problems = checked.problems.length > 0 ? checked.problems : await adapter.problems(db, checked.value, currentState);
+    const fixed = adapter.fixed.flatMap((field) =>
+      checked.value[field] === currentState[field] ? [] : [`${field}: cannot change (it was ${JSON.stringify(currentState[field])})`],
+    );
+    const problems = checked.problems.length > 0 ? checked.problems : [...fixed, ...(await adapter.problems(db, checked.value, currentState))];
     if (problems.length > 0) throw new EditingError(`The ${kind} cannot be saved: ${problems.join('; ')}`, 'invalid', { problems });
     return checked.value;
   }
@@ -304,11 +316,12 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
   async function unpublishIn(trx: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now: Date): Promise<EditableView<S>> {
     const found = await current(trx, targetId, revision);
     if (found.published === null) throw new EditingError(`${found.label} is not on the site`, 'not-published');
+    const takeOffSite = offSite(found.label);
     const at = now.toISOString();
     await keepOriginal(trx, found, at);
     await adapter.keepFiles(trx, found.published);
     await adapter.keepFiles(trx, found.draft);
-    await adapter.takeOffSite(trx, found.published);
+    await takeOffSite(trx, found.published);
     await writeDraft(trx, targetId, found.draft, found.revision + 1, actor, at);
     const auditId = await recordChange(trx, { actor, action: `${kind}.unpublish`, target: targetOf(targetId, found.draft), before: found.published, at: now });
     await addVersion(trx, targetId, 'unpublish', found.published, actor, at, auditId);
@@ -319,12 +332,13 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
   async function remove(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<void> {
     await change(db, async (trx) => {
       const found = await current(trx, targetId, revision);
+      const takeOffSite = offSite(found.label);
       const at = now.toISOString();
       await keepOriginal(trx, found, at);
       await adapter.keepFiles(trx, found.draft);
       if (found.published !== null) {
         await adapter.keepFiles(trx, found.published);
-        await adapter.takeOffSite(trx, found.published);
+        await takeOffSite(trx, found.published);
       }
       await insertTrashed(trx, {
         kind,

@@ -16,10 +16,8 @@ async function publishedPage(db: ContentStore, name: string): Promise<PageDefini
   return row === undefined ? null : (JSON.parse(row.definition) as PageDefinition);
 }
 
-async function pageProblems(_db: ContentStore, state: PageDefinition, current: PageDefinition): Promise<string[]> {
+async function pageProblems(_db: ContentStore, state: PageDefinition): Promise<string[]> {
   const problems: string[] = [];
-  if (state.name !== current.name) problems.push(`name: cannot change (it was ${JSON.stringify(current.name)})`);
-  if (state.path !== current.path) problems.push(`path: cannot change (it was ${JSON.stringify(current.path)})`);
   try {
     validatePageDefinition(structuredClone(state), '(page)');
   } catch (error) {
@@ -35,9 +33,7 @@ export const PAGE_ADAPTER: KindAdapter<PageDefinition> = {
   schema: PageDefinitionSchema,
   published: publishedPage,
   putOnSite: (trx, state, _previous, at) => savePage(trx, { name: state.name, path: state.path, definition: JSON.stringify(state), updated_at: at }),
-  takeOffSite: async (_trx, state) => {
-    throw new EditingError(`The page ${state.name} cannot be taken off the site here`, 'invalid');
-  },
+  fixed: ['name', 'path'],
   keepFiles: async () => undefined,
   problems: pageProblems,
   labelOf: (state) => state.path,

@@ -11,15 +11,12 @@ import { hasBlob, listDrafts } from '../cms/repositories/editing';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
+import { urlNameOf } from '../shared/text';
 import { createEditor, type EditableView, type KindAdapter } from './editable';
 import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSite, type SheetState, type SheetTexts } from './sheet-state';
 
-/** What may not change once a sheet exists: it is how the site, the API and links know it. */
-const FIXED: Array<keyof SheetState> = ['id', 'contentKey', 'siteId', 'createdAt'];
-
-async function sheetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
+async function sheetProblems(db: ContentStore, state: SheetState): Promise<string[]> {
   const problems: string[] = [];
-  for (const field of FIXED) if (state[field] !== current[field]) problems.push(`${field}: cannot change (it was ${JSON.stringify(current[field])})`);
   if (state.translations[state.primaryLanguage] === undefined) problems.push(`translations: must hold the primary language, ${state.primaryLanguage}`);
   for (const [language, texts] of Object.entries(state.translations)) {
     if (texts.title.trim() === '') problems.push(`translations.${language}.title: must not be empty`);
@@ -40,6 +37,7 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   published: publishedSheet,
   putOnSite: (trx, state, previous, at) => putOnSite(trx, state, previous, at),
   takeOffSite,
+  fixed: ['id', 'contentKey', 'siteId', 'createdAt'],
   keepFiles: keepSheetFiles,
   problems: sheetProblems,
   labelOf: (state) => state.translations[state.primaryLanguage]?.title ?? state.urlName,
@@ -56,26 +54,13 @@ export interface NewSheet {
   urlName?: string;
 }
 
-/** A URL name from a title: lower case, words joined by '-', at most 80 characters. */
-export function urlNameOf(title: string): string {
-  const name = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return name === '' ? 'sheet' : name;
-}
-
 /** The state of a sheet that does not exist yet: new ids, one language, no image or document. */
 export function newSheetState(request: NewSheet, now = new Date()): SheetState {
   return {
     id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
     contentKey: contentKeyFromBytes(randomBytes(16)),
     siteId: request.siteId,
-    urlName: request.urlName ?? `${urlNameOf(request.texts.title)}-${randomBytes(3).toString('hex')}`,
+    urlName: request.urlName ?? `${urlNameOf(request.texts.title, 'sheet')}-${randomBytes(3).toString('hex')}`,
     primaryLanguage: request.primaryLanguage,
     createdAt: now.toISOString(),
     collectionId: request.collectionId,

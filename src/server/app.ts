@@ -152,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
     registerFavicon(app, join(clientDir, 'assets'));
   }
-  // The store holds the pages; PAGES_DIR seeds a store that has none (docs/decisions/015).
+  // The store holds the pages; PAGES_DIR seeds a store that has none (docs/decisions/014).
   await seedPagesIfEmpty(store.db, config.pagesDir);
   const loadPages = (db: ContentStore) =>
     loadStoredPages(db, {

@@ -1,7 +1,7 @@
 /**
  * Page definitions: read and checked from PAGES_DIR (every problem named with its place in the
  * file), kept in the store, and prepared to render: rich text sanitised with tokens resolved, the
- * stylesheet built and named by content hash. The store is their source (docs/decisions/015):
+ * stylesheet built and named by content hash. The store is their source (docs/decisions/014):
  * PAGES_DIR only seeds a store that has none, at the first start; after that pages change through
  * the editing model, with drafts and publishing, and every process sees the change on its next request.
  */

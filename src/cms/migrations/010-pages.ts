@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect';
 import { addContentVersionTriggers } from './003-content-version-triggers';
 
 /**
- * Page definitions move into the store (docs/decisions/015): the store is their source from now
+ * Page definitions move into the store (docs/decisions/014): the store is their source from now
  * on, so they have drafts, versions and publishing like sheets, and every process sees a published
  * change on its next request. PAGES_DIR only seeds an empty table, at the first start.
  */
