@@ -120,7 +120,7 @@ const COMMANDS: Record<string, Command> = {
             throw error instanceof EditingError ? new Error(`${error.message}; nothing was changed`) : error;
           });
           console.log(
-            `Undid import ${undone.importId}: ${undone.restored} sheet${undone.restored === 1 ? '' : 's'} put back as they were, ${undone.removed} it had added taken off the site (they are in the trash). Every server process shows the change on its next request.`,
+            `Undid import ${undone.importId}: ${undone.restored} sheet${undone.restored === 1 ? ' put back as it was' : 's put back as they were'}, ${undone.removed} it had added taken off the site (into the trash). Every server process shows the change on its next request.`,
           );
           return;
         }

@@ -214,6 +214,9 @@ export async function putOnSite(trx: ContentStore, state: SheetState, previous: 
   const languages = Object.keys(state.translations);
   if (state.image !== null) {
     const image = state.image;
+    // The image has a translation where the sheet gives it alternative text (and in the primary
+    // language): elsewhere a reader falls back to the primary language's, not to an empty one.
+    const described = Object.entries(state.translations).filter(([language, texts]) => language === state.primaryLanguage || texts.imageAlt !== '');
     await saveContent(trx, {
       id: image.contentId,
       contentKey: image.contentKey,
@@ -223,14 +226,18 @@ export async function putOnSite(trx: ContentStore, state: SheetState, previous: 
       primaryLanguage: state.primaryLanguage,
       createdAt: at,
       updatedAt: at,
-      translations: Object.entries(state.translations).map(([language, texts]) => ({
+      translations: described.map(([language, texts]) => ({
         language,
         title: `${texts.title} image`,
         body: { title: `${texts.title} image`, altText: texts.imageAlt },
         publishedAt: at,
       })),
     });
-    await deleteTranslationsExcept(trx, image.contentId, languages);
+    await deleteTranslationsExcept(
+      trx,
+      image.contentId,
+      described.map(([language]) => language),
+    );
     const stored = await findMediaInfo(trx, image.contentId);
     if (stored?.sha256 !== image.sha256) {
       const bytes = await bytesOf(trx, image.sha256, `the image ${image.fileName}`);

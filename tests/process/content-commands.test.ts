@@ -83,6 +83,33 @@ describe('content import --dry-run', () => {
   });
 });
 
+describe('content import --undo', () => {
+  it('names the import, puts back everything it changed, and says so; a second undo is refused', async () => {
+    const store = await newStore(true);
+    const before = snapshot(store, 'undo-before');
+    const path = writeCsv('undo.csv', [
+      ['urlName', 'title', 'description'],
+      ['teos', '', 'Changed by an import.'],
+      ['undo-newcomer', 'Undo newcomer', 'Added by an import.'],
+    ]);
+    const run = cli(store, ['content', 'import', path]);
+    expect(run.status, run.stderr).toBe(0);
+    const importId = /This was import (imp-\S+);/.exec(run.stdout)?.[1];
+    expect(importId).toBeDefined();
+    expect(cli(store, ['content', 'imports']).stdout).toContain(importId!);
+
+    const undo = cli(store, ['content', 'import', '--undo', importId!]);
+    expect(undo.status, undo.stderr).toBe(0);
+    expect(undo.stdout).toContain(`Undid import ${importId}: 1 sheet put back as it was, 1 it had added taken off the site`);
+    // As it was, but for when: putting a sheet back is itself a change, made now.
+    const undated = (manifest: string) => manifest.replace(/"(updatedAt|publishedAt)": "[^"]+"/g, '"$1": ""');
+    expect(undated(snapshot(store, 'undo-after'))).toBe(undated(before));
+    const again = cli(store, ['content', 'import', '--undo', importId!]);
+    expect(again.status).not.toBe(0);
+    expect(again.stderr).toContain('was undone already');
+  });
+});
+
 describe('content import --remove-unlisted', () => {
   it('refuses without a terminal and without --yes, and takes the sheets off the collection with --yes', async () => {
     const store = await newStore(true);
