@@ -191,6 +191,39 @@ describe('drafts and publishing over HTTP', () => {
   });
 });
 
+describe('what a sheet may point at', () => {
+  it('refuses another content’s image or document, a type that is not its file’s, and a key that is not a language', async () => {
+    const teos = (await editor.request('GET', '/sheets?q=teos')).json().sheets[0] as { id: string };
+    const other = (await editor.request('GET', `/sheets/${teos.id}`)).json();
+    const sheet = await newSheet('Borrowing sheet');
+    const borrow = structuredClone(sheet.draft) as Record<string, unknown>;
+    borrow.image = structuredClone(other.draft.image);
+    borrow.document = { ...other.draft.document, version: other.draft.document.version };
+    const refused = await editor.request('PUT', `/sheets/${sheet.id}`, { revision: sheet.revision, state: borrow });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()[0].problems).toEqual(
+      expect.arrayContaining([
+        'image: its content id or key belongs to another content',
+        expect.stringMatching(/^image: image\/svg\+xml is not an image type the site accepts/),
+        expect.stringMatching(/^document: the asset literature-sheet-teos belongs to another document/),
+      ]),
+    );
+
+    const forged = structuredClone(other.draft);
+    forged.image.mimeType = 'text/javascript';
+    const typed = await editor.request('PUT', `/sheets/${teos.id}`, { revision: other.revision, state: forged });
+    expect(typed.json()[0].problems).toEqual([expect.stringMatching(/^image: its type and size are those of its file \(image\/svg\+xml/)]);
+
+    const notALanguage = await editor.request('PUT', `/sheets/${sheet.id}/translations/EVIL`, {
+      revision: sheet.revision,
+      texts: { title: 'x', description: '', url: '', imageAlt: '' },
+    });
+    expect(notALanguage.statusCode).toBe(400);
+    expect(notALanguage.json()[0].problems).toEqual(['translations: has names it does not accept: EVIL']);
+    expect((await editor.request('GET', `/sheets/${sheet.id}`)).json().revision).toBe(sheet.revision);
+  });
+});
+
 describe('preview', () => {
   it('renders the page with the draft applied by the visitors’ pipeline, and nothing of it reaches the site', async () => {
     const sheet = await newSheet('Previewed precursor');

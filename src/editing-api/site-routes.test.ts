@@ -72,6 +72,39 @@ describe('page settings', () => {
   });
 });
 
+describe('a page the site could not load', () => {
+  it('is refused when saved, so the site stays up', async () => {
+    const current = (await editor.request('GET', '/pages/literature-sheets')).json();
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 40; level++) deep = [deep];
+    const tooDeep = { ...current.draft, seo: { ...current.draft.seo, extra: deep } };
+    const tooLong = { ...current.draft, seo: { ...current.draft.seo, extra: 'a'.repeat(100_001) } };
+    for (const state of [tooDeep, tooLong]) {
+      const refused = await editor.request('PUT', '/pages/literature-sheets', { revision: current.revision, state });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()[0].problems[0]).toMatch(/^seo\.extra|^\(page\)/);
+    }
+    expect((await test.app.inject('/')).statusCode).toBe(200);
+  });
+
+  it('keeps an older stylesheet name answering, with the current styles, after the page’s styles change', async () => {
+    const href = /href="\/(assets\/pages\/literature-sheets-[0-9a-f]{10}\.css)"/.exec(await home())![1]!;
+    const current = (await editor.request('GET', '/pages/literature-sheets')).json();
+    const restyled = structuredClone(current.draft);
+    restyled.sections[0].columns[0].components[0].settings.fontSize = '40px';
+    const saved = await editor.request('PUT', '/pages/literature-sheets', { revision: current.revision, state: restyled });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await editor.request('POST', '/pages/literature-sheets/publish', { revision: saved.json().revision });
+    const newHref = /href="\/(assets\/pages\/literature-sheets-[0-9a-f]{10}\.css)"/.exec(await home())![1]!;
+    expect(newHref).not.toBe(href);
+    const old = await test.app.inject(`/${href}`);
+    expect(old.statusCode).toBe(200);
+    expect(old.headers['cache-control']).toBe('no-cache');
+    expect(old.body).toContain('40px');
+    expect((await test.app.inject(`/${newHref}`)).headers['cache-control']).toContain('immutable');
+  });
+});
+
 describe('the collection order', () => {
   it('keeps a new order in the draft until it is published', async () => {
     const before = await publicTitles();

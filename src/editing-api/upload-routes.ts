@@ -16,6 +16,7 @@ import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
+import { isMentionedByOtherContent } from '../cms/repositories/contents';
 import { saveBlob } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
@@ -127,11 +128,13 @@ export async function registerUploadRoutes(
     const { actor } = await guard(request, reply, CONTENT_ROLES);
     const view = await upload(request, actor, 'image', async (received, state) => {
       const image = await checkImage(received.path);
-      const contentKey = state.image?.contentKey ?? contentKeyFromBytes(randomBytes(16));
+      // The sheet's own image content takes the new file; one it shares with another sheet stays
+      // as it is, and the sheet gets an image content of its own.
+      const own = state.image !== null && !(await isMentionedByOtherContent(db, state.image.contentKey, state.id)) ? state.image : null;
       state.image = {
-        contentId: state.image?.contentId ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
-        contentKey,
-        urlName: state.image?.urlName ?? `${state.urlName.slice(0, 190)}-image`,
+        contentId: own?.contentId ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
+        contentKey: own?.contentKey ?? contentKeyFromBytes(randomBytes(16)),
+        urlName: own?.urlName ?? `${state.urlName.slice(0, 180)}-image-${randomBytes(3).toString('hex')}`,
         sha256: received.sha256,
         fileName: received.fileName,
         mimeType: image.mimeType,

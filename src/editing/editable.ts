@@ -128,13 +128,15 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
   async function view(db: ContentStore, targetId: string): Promise<EditableView<S> | null> {
     const [draft, published] = await Promise.all([findDraft(db, kind, targetId), adapter.published(db, targetId)]);
     if (draft === undefined && published === null) return null;
+    // Without a draft, the newest version (an import's, say) stands for the revision.
+    const revision = draft?.revision ?? (await findLatestVersion(db, kind, targetId))?.number ?? 0;
     const state = draft === undefined ? (published as S) : parse(draft.state);
     const status: EditableStatus = published === null ? 'draft' : canonicalJson(state) === canonicalJson(published) ? 'published' : 'changed';
     return {
       targetId,
       label: adapter.labelOf(state),
       status,
-      revision: draft?.revision ?? 0,
+      revision,
       draft: state,
       published,
       updatedAt: draft?.updated_at ?? null,
@@ -219,13 +221,13 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     await addVersion(trx, found.targetId, 'original', found.published, { id: null, label: 'store' }, at, null);
   }
 
-  async function check(db: ContentStore, state: unknown, currentState: S): Promise<S> {
+  async function check(db: ContentStore, state: unknown, currentState: S, doing = 'saved'): Promise<S> {
     const checked = checkValue<S>(adapter.schema, state, `(${kind})`);
     const fixed = adapter.fixed.flatMap((field) =>
       checked.value[field] === currentState[field] ? [] : [`${field}: cannot change (it was ${JSON.stringify(currentState[field])})`],
     );
     const problems = checked.problems.length > 0 ? checked.problems : [...fixed, ...(await adapter.problems(db, checked.value, currentState))];
-    if (problems.length > 0) throw new EditingError(`The ${kind} cannot be saved: ${problems.join('; ')}`, 'invalid', { problems });
+    if (problems.length > 0) throw new EditingError(`The ${kind} cannot be ${doing}: ${problems.join('; ')}`, 'invalid', { problems });
     return checked.value;
   }
 
@@ -294,6 +296,8 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     const at = now.toISOString();
     await keepOriginal(trx, found, at);
     await adapter.keepFiles(trx, found.draft);
+    // Checked again: what held when it was saved (a name free in the site) may not hold now.
+    await check(trx, found.draft, found.published ?? found.draft, 'published');
     await adapter.putOnSite(trx, found.draft, found.published, at);
     await writeDraft(trx, targetId, found.draft, found.revision + 1, actor, at);
     const auditId = await recordChange(trx, {
@@ -366,7 +370,11 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
         throw new EditingError(`${trashed.label} exists again (an import?): it cannot be restored over itself`, 'exists');
       const at = now.toISOString();
       const draft = parse(trashed.draft);
-      if (trashed.published !== null) await adapter.putOnSite(trx, parse(trashed.published), null, at);
+      if (trashed.published !== null) {
+        const published = parse(trashed.published);
+        await check(trx, published, published, 'put back on the site');
+        await adapter.putOnSite(trx, published, null, at);
+      }
       await writeDraft(trx, targetId, draft, Number(trashed.revision) + 1, actor, at);
       await deleteTrashed(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.restore-from-trash`, target: targetOf(targetId, draft), after: draft, at: now });
@@ -406,6 +414,11 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     }
     await adapter.keepFiles(trx, change.after);
     await addVersion(trx, targetId, change.event, change.after, change.actor, at, change.auditId, change.importId);
+    // The revision moves on, so an editor who opened it before this change gets 409, not an
+    // overwrite: a draft keeps its state with the next revision; without one, the revision is
+    // the newest version's number (view), which the version just added has moved on.
+    const draft = await findDraft(trx, kind, targetId);
+    if (draft !== undefined) await writeDraft(trx, targetId, parse(draft.state), draft.revision + 1, change.actor, at);
   }
 
   /**

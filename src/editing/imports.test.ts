@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { listAuditEntries } from '../cms/repositories/audit-log';
@@ -13,6 +14,7 @@ import { findContentsByKeys } from '../cms/repositories/contents';
 import { listTrash } from '../cms/repositories/editing';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { formatCsvRow } from '../transfer/csv';
+import { mediaDeliveryPath } from '../shared/urls';
 import { importCsvFile } from '../transfer/import-csv';
 import type { Actor } from './audit';
 import { EditingError } from './editable';
@@ -60,7 +62,7 @@ describe('undoing an import', () => {
     expect(versions[0]!.importId).toBe(summary.importId);
 
     const undone = await undoImport(test.store.db, summary.importId, operator);
-    expect(undone).toEqual({ importId: summary.importId, restored: 1, removed: 1 });
+    expect(undone).toEqual({ importId: summary.importId, restored: 1, removed: 1, skipped: 0 });
     expect(await titles()).toEqual(before);
     expect((await sheets.versions(test.store.db, teos!.id)).map((version) => version.event)).toEqual(['undo-import', 'import', 'original']);
     expect((await listTrash(test.store.db, 'sheet')).map((row) => row.label)).toContain('Imported newcomer');
@@ -69,6 +71,25 @@ describe('undoing an import', () => {
     expect(entries.map((entry) => entry.action)).toEqual(['content.undo-import', 'content.import']);
     await expect(undoImport(test.store.db, summary.importId, operator)).rejects.toThrow(EditingError);
     await expect(undoImport(test.store.db, 'imp-00000000-00000000', operator)).rejects.toThrow(/There is no import/);
+  });
+
+  it('keeps the files an import replaces, so undoing it brings them back', async () => {
+    const media = mediaDeliveryPath(test.config.platformSitesSegment, DEMO_IDS.imageKey('trimethylaluminum'));
+    const before = await test.app.inject(media);
+    expect(before.headers['content-type']).toContain('image/svg+xml');
+    const png = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#884422' } })
+      .png()
+      .toBuffer();
+    writeFileSync(join(folder, 'new-tma.png'), png);
+    const summary = await importRows('image.csv', [
+      ['key', 'image', 'imageAlt'],
+      [DEMO_IDS.sheetKey('trimethylaluminum'), 'new-tma.png', 'A new picture of the TMA bubbler'],
+    ]);
+    expect((await test.app.inject(media)).headers['content-type']).toContain('image/png');
+    await undoImport(test.store.db, summary.importId, operator);
+    const after = await test.app.inject(media);
+    expect(after.headers['content-type']).toContain('image/svg+xml');
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
   });
 
   it('records no version for an import that changes nothing', async () => {

@@ -8,11 +8,11 @@ import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { findCollectionIdByKey, listCollectionContentIds, setCollectionItems } from '../cms/repositories/collections';
 import { findContentById, findContentIdsByKeys } from '../cms/repositories/contents';
-import { findDraft, findImport, findTrashed, insertImport, insertTrashed, markImportUndone } from '../cms/repositories/editing';
+import { deleteDraft, findDraft, findImport, findTrashed, insertImport, insertTrashed, markImportUndone } from '../cms/repositories/editing';
 import { takeLock } from '../cms/repositories/locks';
 import { recordChange, type Actor } from './audit';
 import { canonicalJson, EditingError } from './editable';
-import { publishedSheet, putOnSite, takeOffSite, type SheetState } from './sheet-state';
+import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite, type SheetState } from './sheet-state';
 import { sheets } from './sheets';
 
 interface BeforeImport {
@@ -36,7 +36,12 @@ export async function withImportHistory(trx: ContentStore, touches: ImportTouche
   await takeLock(trx, 'editing');
   const now = new Date();
   const before = new Map<string, SheetState | null>();
-  for (const id of (await findContentIdsByKeys(trx, touches.contentKeys)).values()) before.set(id, await publishedSheet(trx, id));
+  for (const id of (await findContentIdsByKeys(trx, touches.contentKeys)).values()) {
+    const sheet = await publishedSheet(trx, id);
+    // Its files are kept now: the import may replace their bytes, and undoing it needs them.
+    if (sheet !== null) await keepSheetFiles(trx, sheet);
+    before.set(id, sheet);
+  }
   const collections: BeforeImport['collections'] = [];
   for (const key of touches.collectionKeys) {
     const id = await findCollectionIdByKey(trx, key);
@@ -72,6 +77,8 @@ export interface UndoneImport {
   restored: number;
   /** Sheets the import had added, taken off the site (into the trash). */
   removed: number;
+  /** Sheets deleted since the import: left in the trash. */
+  skipped: number;
 }
 
 /** Reverts every sheet and collection order an import changed, in one transaction. */
@@ -86,7 +93,13 @@ export async function undoImport(db: ContentStore, importId: string, actor: Acto
     const auditId = await recordChange(trx, { actor, action: 'content.undo-import', target: { type: 'import', id: importId, label: row.summary }, at: now });
     let restored = 0;
     let removed = 0;
+    let skipped = 0;
     for (const sheet of before.sheets) {
+      // An editor deleted it since: it stays in the trash, to be restored from there.
+      if ((await findTrashed(trx, 'sheet', sheet.id)) !== undefined) {
+        skipped += 1;
+        continue;
+      }
       const current = await publishedSheet(trx, sheet.id);
       if (sheet.before !== null) {
         await putOnSite(trx, sheet.before, current, at);
@@ -96,7 +109,10 @@ export async function undoImport(db: ContentStore, importId: string, actor: Acto
         // Added by the import: off the site, and into the trash (unless an editor has a draft of it), so nothing is lost.
         await takeOffSite(trx, current);
         await sheets.recordSiteChange(trx, sheet.id, { event: 'undo-import', before: null, after: current, actor, at: now, auditId, importId });
-        if ((await findDraft(trx, 'sheet', sheet.id)) === undefined && (await findTrashed(trx, 'sheet', sheet.id)) === undefined) {
+        const draft = await findDraft(trx, 'sheet', sheet.id);
+        // An editor's own changes to it stay as a draft; otherwise it goes to the trash.
+        if (draft === undefined || canonicalJson(JSON.parse(draft.state)) === canonicalJson(current)) {
+          await deleteDraft(trx, 'sheet', sheet.id);
           await insertTrashed(trx, {
             kind: 'sheet',
             target_id: sheet.id,
@@ -104,7 +120,7 @@ export async function undoImport(db: ContentStore, importId: string, actor: Acto
             label: current.translations[current.primaryLanguage]?.title ?? current.urlName,
             draft: JSON.stringify(current),
             published: null,
-            revision: 0,
+            revision: draft?.revision ?? 0,
             deleted_by: actor.label,
             deleted_at: at,
           });
@@ -119,6 +135,6 @@ export async function undoImport(db: ContentStore, importId: string, actor: Acto
       // Sheets published into the collection since the import stay, after the order it had.
       await setCollectionItems(trx, collection.id, [...kept, ...current.filter((id) => !kept.includes(id))]);
     }
-    return { importId, restored, removed };
+    return { importId, restored, removed, skipped };
   });
 }

@@ -7,7 +7,7 @@
 import type { ContentStore } from '../cms/database';
 import { findStoredPage, savePage } from '../cms/repositories/pages';
 import { PageDefinitionSchema, type PageDefinition, type RichTextHeadingDefinition } from '../site/pages/page-definition';
-import { PageDefinitionError, validatePageDefinition } from '../site/pages/validate-page';
+import { checkPageDefinition, PageDefinitionError } from '../site/pages/validate-page';
 import { createEditor, EditingError, type KindAdapter } from './editable';
 import { reviewHeadTags } from '../shared/head-tags';
 
@@ -19,7 +19,7 @@ async function publishedPage(db: ContentStore, name: string): Promise<PageDefini
 async function pageProblems(_db: ContentStore, state: PageDefinition): Promise<string[]> {
   const problems: string[] = [];
   try {
-    validatePageDefinition(structuredClone(state), '(page)');
+    checkPageDefinition(structuredClone(state), '(page)');
   } catch (error) {
     if (!(error instanceof PageDefinitionError)) throw error;
     problems.push(...error.problems);

@@ -10,6 +10,7 @@
  */
 import type { ContentStore } from '../cms/database';
 import { closeSchedule, findDueSchedule, findSchedule, insertSchedule, listPendingSchedules, type ScheduleRow } from '../cms/repositories/schedules';
+import { StoreUnavailableError } from '../cms/store-guard';
 import { recordChange, SCHEDULER, type Actor } from './audit';
 import { EditingError } from './editable';
 import { sheets } from './sheets';
@@ -36,7 +37,9 @@ export async function scheduleSheet(
   now = new Date(),
 ): Promise<Schedule> {
   const due = new Date(dueAt);
-  if (Number.isNaN(due.getTime())) throw new EditingError(`"${dueAt}" is not a date and time (use ISO 8601, e.g. 2026-12-01T09:00:00Z)`, 'invalid');
+  // Times are compared as ISO 8601 text, which sorts as time only within years 0000 to 9999.
+  if (Number.isNaN(due.getTime()) || due.getUTCFullYear() > 9999 || due.getUTCFullYear() < 2000)
+    throw new EditingError(`"${dueAt}" is not a date and time from 2000 to 9999 (use ISO 8601, e.g. 2026-12-01T09:00:00Z)`, 'invalid');
   return sheets.change(db, async (trx) => {
     const found = await sheets.view(trx, targetId);
     if (found === null) throw new EditingError(`There is no sheet ${targetId}`, 'not-found');
@@ -110,10 +113,13 @@ export async function fireDueSchedules(db: ContentStore, now = new Date()): Prom
       if (done === null) return fired;
       fired.push({ ...scheduleOf(done), outcome: 'done', message: `${done.action}ed` });
     } catch (error) {
-      if (!(error instanceof EditingError) || attempted === undefined) throw error;
-      // The transaction rolled back; the schedule is closed on its own, once.
+      // The store being away is no reason to give a schedule up: the next check tries again.
+      if (attempted === undefined || error instanceof StoreUnavailableError) throw error;
+      // Anything else would fail again at every check and hold up every later schedule: the
+      // transaction rolled back, and the schedule is closed as failed, with why, on its own.
       const failed = attempted;
-      if (await closeSchedule(db, failed.id, 'failed', at, error.message)) fired.push({ ...scheduleOf(failed), outcome: 'failed', message: error.message });
+      const message = error instanceof EditingError ? error.message : `it could not be carried out (${error instanceof Error ? error.message : String(error)})`;
+      if (await closeSchedule(db, failed.id, 'failed', at, message)) fired.push({ ...scheduleOf(failed), outcome: 'failed', message });
     }
   }
 }

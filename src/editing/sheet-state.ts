@@ -84,7 +84,8 @@ export const SheetStateSchema = Type.Object({
   createdAt: text({ max: 40 }),
   /** The collection it is shown in; a sheet put on the site joins its end. */
   collectionId: Type.Union([text({ pattern: ID }), Type.Null()]),
-  translations: Type.Record(text({ pattern: LANGUAGE }), SheetTextsSchema),
+  // Keys that are not languages are refused (a patterned key alone lets them through, unchecked).
+  translations: Type.Record(text({ pattern: LANGUAGE }), SheetTextsSchema, { propertyNames: { pattern: LANGUAGE.source } }),
   image: Type.Union([SheetImageSchema, Type.Null()]),
   document: Type.Union([SheetDocumentSchema, Type.Null()]),
   seo: Type.Union([SheetSeoSchema, Type.Null()]),

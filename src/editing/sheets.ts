@@ -6,27 +6,86 @@
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
-import { listContents, listContentsByUrlNames, listStoredTranslations } from '../cms/repositories/contents';
-import { hasBlob, listDrafts } from '../cms/repositories/editing';
+import { findCollectionById } from '../cms/repositories/collections';
+import { findRecordIdByAlias } from '../cms/repositories/seo-records';
+import { findContentById, findContentIdsByKeys, listContents, listContentsByUrlNames, listStoredTranslations } from '../cms/repositories/contents';
+import { findFileAssetInfo, listFileAssetVersions } from '../cms/repositories/files';
+import { findBlobInfo, listDrafts } from '../cms/repositories/editing';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
 import { urlNameOf } from '../shared/text';
 import { createEditor, type EditableView, type KindAdapter } from './editable';
-import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSite, type SheetState, type SheetTexts } from './sheet-state';
+import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSite, type SheetDocument, type SheetState, type SheetTexts } from './sheet-state';
 
-async function sheetProblems(db: ContentStore, state: SheetState): Promise<string[]> {
+/** Images an editor may bring in (decoded with sharp at upload); SVG stays out, it can carry script. */
+const UPLOADED_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif']);
+
+/**
+ * What a sheet must satisfy beyond its schema, checked at every save and again at publish: texts
+ * and links; names unique in the site; and files that are the sheet's own. An image or document
+ * that is not the one the sheet already has must be new to the store (an id, key or asset another
+ * content uses would overwrite it), a published document version is never replaced, and a file's
+ * type and size are its stored bytes', never what the client says.
+ */
+async function sheetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
   const problems: string[] = [];
   if (state.translations[state.primaryLanguage] === undefined) problems.push(`translations: must hold the primary language, ${state.primaryLanguage}`);
   for (const [language, texts] of Object.entries(state.translations)) {
     if (texts.title.trim() === '') problems.push(`translations.${language}.title: must not be empty`);
-    const link = texts.url === '' ? null : linkProblem(texts.url);
-    if (link !== null) problems.push(`translations.${language}.url: ${link}`);
+    for (const [field, value] of [
+      ['url', texts.url],
+      ['extra.url', texts.extra?.url],
+    ] as const) {
+      const link = typeof value !== 'string' || value === '' ? null : linkProblem(value);
+      if (link !== null) problems.push(`translations.${language}.${field}: ${link}`);
+    }
   }
-  if (state.image !== null && !(await hasBlob(db, state.image.sha256))) problems.push('image: its file was never uploaded');
-  if (state.document !== null && !(await hasBlob(db, state.document.sha256))) problems.push('document: its file was never uploaded');
   const sameName = (await listContentsByUrlNames(db, state.siteId, [state.urlName])).filter((content) => content.id !== state.id);
   if (sameName.length > 0) problems.push(`urlName: "${state.urlName}" is taken by another content of the site`);
+  if (state.collectionId !== null && (await findCollectionById(db, state.collectionId))?.site_id !== state.siteId)
+    problems.push(`collectionId: there is no collection ${state.collectionId} in the sheet's site`);
+  const alias = state.seo?.urlAlias ?? null;
+  const aliasOf = alias === null ? undefined : await findRecordIdByAlias(db, state.siteId, alias);
+  if (aliasOf !== undefined && aliasOf !== state.id) problems.push(`seo.urlAlias: "${alias}" is another record's address in the site`);
+  if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
+  if (state.document !== null) problems.push(...(await documentProblems(db, state.document, current.document)));
+  return problems;
+}
+
+async function fileProblems(db: ContentStore, what: string, file: { sha256: string; mimeType: string; byteSize: number }): Promise<string[]> {
+  const blob = await findBlobInfo(db, file.sha256);
+  if (blob === undefined) return [`${what}: its file was never uploaded`];
+  if (blob.mime_type !== file.mimeType || Number(blob.byte_size) !== file.byteSize)
+    return [`${what}: its type and size are those of its file (${blob.mime_type}, ${blob.byte_size} bytes)`];
+  return [];
+}
+
+async function imageProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
+  const image = state.image!;
+  const problems = await fileProblems(db, 'image', image);
+  if (image.sha256 !== current.image?.sha256 && !UPLOADED_IMAGE_TYPES.has(image.mimeType))
+    problems.push(`image: ${image.mimeType} is not an image type the site accepts`);
+  const own = current.image !== null && image.contentId === current.image.contentId && image.contentKey === current.image.contentKey;
+  if (!own) {
+    const taken = (await findContentById(db, image.contentId)) !== undefined || (await findContentIdsByKeys(db, [image.contentKey])).size > 0;
+    if (taken) problems.push('image: its content id or key belongs to another content');
+  }
+  if (image.urlName !== current.image?.urlName || !own) {
+    const sameName = (await listContentsByUrlNames(db, state.siteId, [image.urlName])).filter((content) => content.id !== image.contentId);
+    if (sameName.length > 0) problems.push(`image.urlName: "${image.urlName}" is taken by another content of the site`);
+  }
+  return problems;
+}
+
+async function documentProblems(db: ContentStore, document: SheetDocument, current: SheetDocument | null): Promise<string[]> {
+  const problems = await fileProblems(db, 'document', document);
+  if (document.sha256 !== current?.sha256 && document.mimeType !== 'application/pdf') problems.push('document: must be a PDF');
+  if (document.assetId !== current?.assetId && (await listFileAssetVersions(db, document.assetId)).length > 0)
+    problems.push(`document: the asset ${document.assetId} belongs to another document`);
+  const served = await findFileAssetInfo(db, document.assetId, document.version);
+  if (served !== undefined && served.sha256 !== document.sha256)
+    problems.push(`document: version ${document.version} of ${document.assetId} is published already and never changes; upload a new version`);
   return problems;
 }
 

@@ -154,7 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   // The store holds the pages; PAGES_DIR seeds a store that has none (docs/decisions/014).
   await seedPagesIfEmpty(store.db, config.pagesDir);
-  const loadPages = (db: ContentStore) =>
+  const loadAndCheckPages = (db: ContentStore) =>
     loadStoredPages(db, {
       basePath: config.basePath,
       platformSitesSegment: config.platformSitesSegment,
@@ -163,8 +163,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           (await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))]),
         ),
     });
-  // Pages are checked here, so a page the store cannot render stops the start with its problems named.
-  const pages = await loadPages(store.db);
+  // A page the store cannot render stops the start with its problems named…
+  const { pages, problems } = await loadAndCheckPages(store.db);
+  if (problems.length > 0) throw problems[0];
+  // …and once serving, is left out (the others stay up) and logged.
+  const loadPages = async (db: ContentStore) => {
+    const loaded = await loadAndCheckPages(db);
+    for (const problem of loaded.problems) app.log.error({ err: problem }, 'a page in the store cannot be served; the others are');
+    return loaded.pages;
+  };
   const sessions = new SessionService(store.db, {
     idleMs: config.session.idleSeconds * 1000,
     absoluteMs: config.session.absoluteSeconds * 1000,

@@ -51,27 +51,31 @@ export function listenForChangeNotices(forget: () => void): { announce(): Promis
 
 /** In the primary: passes a worker's notice to the others and tells it when they have all seen it. */
 export function relayChangeNotices(workers: () => Worker[]): void {
-  cluster.on('message', (from, message: unknown) => {
-    if (!isNotice(message) || message.type !== 'content-changed') return;
-    const others = workers().filter((worker) => worker !== from && worker.isConnected());
-    const listening = new Map<Worker, (reply: unknown) => void>();
-    const told = () => {
-      clearTimeout(timer);
-      for (const [worker, onSeen] of listening) worker.off('message', onSeen);
-      if (from.isConnected()) from.send({ type: 'content-changed-told', id: message.id } satisfies Notice);
-    };
-    const timer = setTimeout(told, WAIT_MS);
-    for (const worker of others) {
-      const onSeen = (reply: unknown) => {
-        if (!isNotice(reply) || reply.type !== 'content-changed-seen' || reply.id !== message.id) return;
-        worker.off('message', onSeen);
-        listening.delete(worker);
-        if (listening.size === 0) told();
-      };
-      listening.set(worker, onSeen);
-      worker.on('message', onSeen);
-      worker.send(message);
+  // One listener for every notice and reply: each notice waits here for the workers yet to see it.
+  const waiting = new Map<string, { from: Worker; unseen: Set<Worker>; timer: NodeJS.Timeout }>();
+  const tell = (id: string) => {
+    const notice = waiting.get(id);
+    if (notice === undefined) return;
+    waiting.delete(id);
+    clearTimeout(notice.timer);
+    if (notice.from.isConnected()) notice.from.send({ type: 'content-changed-told', id } satisfies Notice);
+  };
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isNotice(message)) return;
+    if (message.type === 'content-changed-seen') {
+      const notice = waiting.get(message.id);
+      notice?.unseen.delete(worker);
+      if (notice?.unseen.size === 0) tell(message.id);
+      return;
     }
-    if (others.length === 0) told();
+    if (message.type !== 'content-changed') return;
+    const others = workers().filter((other) => other !== worker && other.isConnected());
+    waiting.set(message.id, { from: worker, unseen: new Set(others), timer: setTimeout(() => tell(message.id), WAIT_MS) });
+    for (const other of others) other.send(message);
+    if (others.length === 0) tell(message.id);
+  });
+  // A worker that stops is not waited for.
+  cluster.on('exit', (worker) => {
+    for (const [id, notice] of waiting) if (notice.unseen.delete(worker) && notice.unseen.size === 0) tell(id);
   });
 }

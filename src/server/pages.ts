@@ -11,12 +11,10 @@ import { join } from 'node:path';
 import type { ContentStore } from '../cms/database';
 import { insertMissingPages, listStoredPages } from '../cms/repositories/pages';
 import { mediaTokenKeys, resolveContentTokens } from '../shared/rich-text';
-import { describeProblem, findNestingProblem } from '../shared/content-limits';
 import { sanitizeHtml } from '../shared/sanitize-html';
-import { normalizeTexts } from '../shared/text';
 import type { PageDefinition } from '../site/pages/page-definition';
 import { buildPageStyles } from '../site/pages/page-styles';
-import { localizePage, PageDefinitionError, validatePageDefinition } from '../site/pages/validate-page';
+import { checkPageDefinition, localizePage, PageDefinitionError } from '../site/pages/validate-page';
 
 export interface LoadedPage {
   definition: PageDefinition;
@@ -36,13 +34,6 @@ export interface PageLoadSettings {
   platformSitesSegment: string;
   /** Image URLs for `{!cmsMedia.…}` tokens, by content key. */
   resolveImageUrls: (contentKeys: string[]) => Promise<Map<string, string>>;
-}
-
-/** A page definition checked: held to the content limits, normalised like every input, validated. */
-export function checkPageDefinition(json: unknown, source: string): PageDefinition {
-  const tooDeep = findNestingProblem(json);
-  if (tooDeep !== null) throw new PageDefinitionError(source, [describeProblem('(page)', tooDeep)]);
-  return validatePageDefinition(normalizeTexts(json), source);
 }
 
 /** The checked page definitions of a folder (PAGES_DIR); a bad file throws with every problem named. */
@@ -92,10 +83,21 @@ export async function seedPagesIfEmpty(db: ContentStore, directory: string): Pro
   return pages.length;
 }
 
-/** The store's pages, checked and prepared to render. */
-export async function loadStoredPages(db: ContentStore, settings: PageLoadSettings): Promise<LoadedPage[]> {
-  const stored = await listStoredPages(db);
-  return Promise.all(stored.map((row) => preparePage(checkPageDefinition(JSON.parse(row.definition), `page "${row.name}" in the store`), settings)));
+/**
+ * The store's pages, checked and prepared to render. A page that fails (changed in the store by
+ * hand) is left out and named in `problems`; the others are served.
+ */
+export async function loadStoredPages(db: ContentStore, settings: PageLoadSettings): Promise<{ pages: LoadedPage[]; problems: Error[] }> {
+  const pages: LoadedPage[] = [];
+  const problems: Error[] = [];
+  for (const row of await listStoredPages(db)) {
+    try {
+      pages.push(await preparePage(checkPageDefinition(JSON.parse(row.definition), `page "${row.name}" in the store`), settings));
+    } catch (error) {
+      problems.push(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+  return { pages, problems };
 }
 
 /** A checked page made ready to render in each of its languages, with its stylesheet. */

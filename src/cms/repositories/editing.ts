@@ -159,6 +159,11 @@ export async function keepFileAssetBytes(db: ContentStore, assetId: string): Pro
     .execute();
 }
 
+/** A blob's type and size, without its bytes. */
+export async function findBlobInfo(db: ContentStore, sha256: string): Promise<Omit<BlobRow, 'bytes' | 'text'> | undefined> {
+  return db.selectFrom('blobs').select(['sha256', 'mime_type', 'byte_size', 'created_at']).where('sha256', '=', sha256).executeTakeFirst();
+}
+
 export async function hasBlob(db: ContentStore, sha256: string): Promise<boolean> {
   return (await db.selectFrom('blobs').select('sha256').where('sha256', '=', sha256).executeTakeFirst()) !== undefined;
 }

@@ -104,3 +104,9 @@ function storedRecordOf(row: SeoRecordsTable): SeoRecord {
 export async function deleteSeoRecord(db: ContentStore, siteId: string, recordId: string): Promise<void> {
   await db.deleteFrom('seo_records').where('site_id', '=', siteId).where('record_id', '=', recordId).execute();
 }
+
+/** The record that has a URL alias in a site, if one has. */
+export async function findRecordIdByAlias(db: ContentStore, siteId: string, urlAlias: string): Promise<string | undefined> {
+  const row = await db.selectFrom('seo_records').select('record_id').where('site_id', '=', siteId).where('url_alias', '=', urlAlias).executeTakeFirst();
+  return row?.record_id;
+}

@@ -46,9 +46,18 @@ export function registerPages(app: FastifyInstance, options: PageRouteOptions): 
 
   app.get<{ Params: { file: string } }>(`${basePath}/assets/pages/:file`, async (request, reply) => {
     const { version } = await options.versions.current();
-    const page = (await options.renderer.pages(version)).find((candidate) => candidate.stylesheet.fileName === request.params.file);
-    if (page === undefined) return reply.callNotFound();
-    return reply.header('Cache-Control', IMMUTABLE).type('text/css; charset=utf-8').send(page.stylesheet.css);
+    const pages = await options.renderer.pages(version);
+    const page = pages.find((candidate) => candidate.stylesheet.fileName === request.params.file);
+    if (page !== undefined) return reply.header('Cache-Control', IMMUTABLE).type('text/css; charset=utf-8').send(page.stylesheet.css);
+    // A page published since the HTML that asks (cached, or on its way) has a new name for its
+    // styles: that page gets the current ones, for now only, rather than none.
+    const renamed = pages.find(
+      (candidate) =>
+        request.params.file.startsWith(`${candidate.definition.name}-`) &&
+        /^[0-9a-f]{10}\.css$/.test(request.params.file.slice(candidate.definition.name.length + 1)),
+    );
+    if (renamed === undefined) return reply.callNotFound();
+    return reply.header('Cache-Control', 'no-cache').type('text/css; charset=utf-8').send(renamed.stylesheet.css);
   });
 
   if (basePath !== '') {

@@ -16,7 +16,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const loadPages = (db: typeof test.store.db) => loadStoredPages(db, { ...settings, resolveImageUrls: async () => new Map() });
+const loadPages = async (db: typeof test.store.db) => (await loadStoredPages(db, { ...settings, resolveImageUrls: async () => new Map() })).pages;
 
 let page: LoadedPage;
 async function literaturePage() {

@@ -65,6 +65,8 @@ function explainErrors(schema: TSchema, value: unknown, errors: SchemaError[], r
   const shown = errors.filter((error) => !unions.some((union) => error.schemaPath !== union && error.schemaPath.startsWith(`${union}/`)));
   const lines = shown.flatMap((error) => {
     if (error.keyword === 'boolean') return [];
+    // A name that breaks `propertyNames` is reported once, by the object that holds it.
+    if (error.schemaPath.endsWith('/propertyNames') && error.keyword !== 'propertyNames') return [];
     const place = placeOfPointer(error.instancePath, root);
     if (error.keyword === 'required') {
       return ((error.params.requiredProperties ?? []) as string[]).map(
@@ -123,6 +125,8 @@ function messageOf(error: SchemaError, node: Record<string, unknown>, value: unk
     }
     case 'const':
       return `must be ${String(error.params.allowedValue)}`;
+    case 'propertyNames':
+      return `has names it does not accept: ${((error.params.propertyNames ?? []) as string[]).join(', ')}`;
     case 'additionalProperties':
       return `has fields it does not know: ${((error.params.additionalProperties ?? []) as string[]).join(', ')}`;
     default:

@@ -5,7 +5,9 @@
  * translation keys. Every problem is reported with its place in the file (e.g.
  * `sections[1].columns[0].width`), all at once, so an operator fixes a file in one go.
  */
+import { describeProblem, findNestingProblem } from '../../shared/content-limits';
 import { MESSAGES } from '../../shared/errors';
+import { normalizeTexts } from '../../shared/text';
 import { kindOfChannelOrSiteId } from '../../shared/ids';
 import { isValidPageReference } from '../../shared/page-references';
 import { checkValue } from '../../shared/schema/check';
@@ -51,6 +53,17 @@ export function cmsInputProblem(input: unknown): string | null {
   if (typeof channelOrSiteId !== 'string' || channelOrSiteId.trim() === '') return MESSAGES.CHANNEL_OR_SITE_ID_EMPTY;
   if (kindOfChannelOrSiteId(channelOrSiteId) === null) return MESSAGES.CHANNEL_OR_SITE_ID_PREFIX;
   return null;
+}
+
+/**
+ * A page definition as any input must be to be served: held to the content limits (nesting, text
+ * length), normalised like every other input, and validated. Used for PAGES_DIR, the store and the
+ * editing model alike, so nothing an editor saves can be a page the site cannot load.
+ */
+export function checkPageDefinition(json: unknown, source: string): PageDefinition {
+  const tooDeep = findNestingProblem(json);
+  if (tooDeep !== null) throw new PageDefinitionError(source, [describeProblem('(page)', tooDeep)]);
+  return validatePageDefinition(normalizeTexts(json), source);
 }
 
 export function validatePageDefinition(json: unknown, source: string): PageDefinition {
