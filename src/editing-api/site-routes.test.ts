@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
 import { LITERATURE_PAGE } from '../../tests/helpers/pages';
-import { listStoredPages } from '../cms/repositories/pages';
+import { listStoredPages, savePage } from '../cms/repositories/pages';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { seedPagesIfEmpty } from '../server/pages';
 
@@ -130,5 +130,19 @@ describe('where pages come from', () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a page broken in the store by hand', () => {
+  it('is left out and logged; the site does not fail with it', async () => {
+    const [page] = await listStoredPages(test.store.db);
+    try {
+      await savePage(test.store.db, { ...page!, definition: JSON.stringify({ ...JSON.parse(page!.definition), sections: 'not a list' }) });
+      expect((await test.app.inject('/')).statusCode).toBe(404);
+      expect((await test.app.inject(collectionUrl)).statusCode).toBe(200);
+    } finally {
+      await savePage(test.store.db, page!);
+    }
+    expect((await test.app.inject('/')).statusCode).toBe(200);
   });
 });

@@ -92,6 +92,18 @@ describe('undoing an import', () => {
     expect(after.rawPayload.equals(before.rawPayload)).toBe(true);
   });
 
+  it('moves the revision on, so an editor who opened a sheet before the import gets 409, not an overwrite', async () => {
+    const [tmg] = await findContentsByKeys(test.store.db, DEMO_IDS.siteId, [DEMO_IDS.sheetKey('trimethylgallium')]);
+    const opened = (await sheets.view(test.store.db, tmg!.id))!;
+    await importRows('revision.csv', [
+      ['key', 'description'],
+      [DEMO_IDS.sheetKey('trimethylgallium'), 'Changed by an import while an editor had it open.'],
+    ]);
+    const stale = structuredClone(opened.draft);
+    stale.translations.en_US!.title = 'TMG, edited from before the import';
+    await expect(sheets.save(test.store.db, tmg!.id, stale, opened.revision, operator)).rejects.toMatchObject({ reason: 'conflict' });
+  });
+
   it('records no version for an import that changes nothing', async () => {
     const first = await importRows('same.csv', [
       ['title', 'key'],
