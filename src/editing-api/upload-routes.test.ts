@@ -126,7 +126,16 @@ describe('an image upload', () => {
     const media = mediaDeliveryPath(test.config.platformSitesSegment, saved.draft.image!.contentKey);
     expect((await test.app.inject(media)).statusCode).toBe(404);
 
-    const published = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: saved.revision });
+    // An image goes on the site with words for those who cannot see it.
+    const withoutAlt = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: saved.revision });
+    expect(withoutAlt.statusCode).toBe(400);
+    expect(withoutAlt.json()[0].problems).toEqual([expect.stringMatching(/^translations\.en_US\.imageAlt: the image needs alternative text/)]);
+    const described = await editor.request('PUT', `/sheets/${sheet.id}/translations/en_US`, {
+      revision: saved.revision,
+      texts: { ...saved.draft.translations.en_US, imageAlt: 'A grey test card' },
+    });
+    expect(described.statusCode, described.body).toBe(200);
+    const published = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: described.json().revision });
     expect(published.statusCode, published.body).toBe(200);
     expect(published.json()).toMatchObject({ status: 'published' });
     const served = await test.app.inject(media);
@@ -173,7 +182,7 @@ describe('a refused upload says why and stores nothing', () => {
     const refused = await expectNothingStored(sheet.id, () => upload(editor, sheet.id, 'document', sheet.revision, 'sheet.pdf', png, 'application/pdf'));
     expect(refused.statusCode).toBe(422);
     expect(refused.message).toMatch(/This file is a PNG image, not a PDF/);
-    expect(refused.message).toMatch(/nothing was stored/);
+    expect(refused.message).toMatch(/Nothing was stored\.$/);
   });
 
   it('refuses a cut-off PDF as damaged or incomplete', async () => {

@@ -105,7 +105,7 @@ export async function registerUploadRoutes(
         );
       }
       const next = await apply(received, structuredClone(found.draft)).catch((error: unknown) => {
-        if (error instanceof UploadRefused) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, `${error.message}; nothing was stored`);
+        if (error instanceof UploadRefused) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, `${error.message.replace(/\.?$/, '.')} Nothing was stored.`);
         throw error;
       });
       const bytes = await readFile(received.path);

@@ -99,6 +99,11 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   fixed: ['id', 'contentKey', 'siteId', 'createdAt'],
   keepFiles: keepSheetFiles,
   problems: sheetProblems,
+  // An image on the site needs words for those who cannot see it, in the sheet's primary language.
+  readiness: (state) =>
+    state.image !== null && (state.translations[state.primaryLanguage]?.imageAlt ?? '').trim() === ''
+      ? [`translations.${state.primaryLanguage}.imageAlt: the image needs alternative text before it is published`]
+      : [],
   labelOf: (state) => state.translations[state.primaryLanguage]?.title ?? state.urlName,
   siteOf: (state) => state.siteId,
 };
