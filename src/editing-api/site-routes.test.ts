@@ -115,8 +115,19 @@ describe('the collection order', () => {
     expect(saved.json()).toMatchObject({ status: 'changed' });
     expect(await publicTitles()).toEqual(before);
 
-    await editor.request('POST', `/collections/${DEMO_IDS.collectionId}/order/publish`, { revision: saved.json().revision });
+    const published = await editor.request('POST', `/collections/${DEMO_IDS.collectionId}/order/publish`, { revision: saved.json().revision });
+    expect(published.json()).toMatchObject({ status: 'published' });
     expect(await publicTitles()).toEqual([...before].reverse());
+
+    // A draft that names a sheet the collection no longer has, and misses one it has since, is
+    // published over the sheets it has now; the status then reads "published".
+    const now = (await editor.request('GET', `/collections/${DEMO_IDS.collectionId}/order`)).json();
+    const [first, second, ...rest] = now.draft.items as string[];
+    const odd = { ...now.draft, items: ['20Y000000000000ZZZ', second, first, ...rest.slice(0, -1)] };
+    const oddSaved = await editor.request('PUT', `/collections/${DEMO_IDS.collectionId}/order`, { revision: now.revision, state: odd });
+    const oddPublished = await editor.request('POST', `/collections/${DEMO_IDS.collectionId}/order/publish`, { revision: oddSaved.json().revision });
+    expect(oddPublished.json()).toMatchObject({ status: 'published' });
+    expect(oddPublished.json().draft.items).toEqual([second, first, ...rest]);
   });
 });
 

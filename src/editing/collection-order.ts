@@ -27,9 +27,8 @@ async function publishedOrder(db: ContentStore, collectionId: string): Promise<C
 /** The draft's order over the sheets the collection has now; those it does not name come last. */
 export function arrange(draft: string[], current: string[]): string[] {
   const present = new Set(current);
-  const ordered = draft.filter((id, index) => present.has(id) && draft.indexOf(id) === index);
-  const named = new Set(ordered);
-  return [...ordered, ...current.filter((id) => !named.has(id))];
+  const named = new Set(draft.filter((id) => present.has(id)));
+  return [...named, ...current.filter((id) => !named.has(id))];
 }
 
 export const COLLECTION_ORDER_ADAPTER: KindAdapter<CollectionOrder> = {
@@ -37,7 +36,12 @@ export const COLLECTION_ORDER_ADAPTER: KindAdapter<CollectionOrder> = {
   auditType: 'collection',
   schema: CollectionOrderSchema,
   published: publishedOrder,
-  putOnSite: async (trx, state) => setCollectionItems(trx, state.collectionId, arrange(state.items, await listCollectionContentIds(trx, state.collectionId))),
+  putOnSite: async (trx, state) => {
+    const items = arrange(state.items, await listCollectionContentIds(trx, state.collectionId));
+    await setCollectionItems(trx, state.collectionId, items);
+    // The draft becomes the order as published, so the status reads "published" again.
+    return { ...(await publishedOrder(trx, state.collectionId))!, items };
+  },
   fixed: ['collectionId', 'siteId'],
   keepFiles: async () => undefined,
   problems: async (_db, state) => (new Set(state.items).size === state.items.length ? [] : ['items: name each sheet once']),

@@ -42,8 +42,12 @@ export interface KindAdapter<S> {
   schema: TSchema;
   /** The state on the site now, or null when it is not published. */
   published(db: ContentStore, targetId: string): Promise<S | null>;
-  /** Writes a state to the public tables; `previous` is what was published (null: nothing). */
-  putOnSite(trx: ContentStore, state: S, previous: S | null, at: string): Promise<void>;
+  /**
+   * Writes a state to the public tables; `previous` is what was published (null: nothing). A kind
+   * that puts on the site something other than the state as given (an order over the sheets the
+   * collection has now) answers what it put, which becomes the draft.
+   */
+  putOnSite(trx: ContentStore, state: S, previous: S | null, at: string): Promise<S | void>;
   /** Takes a state off the site; kinds without it (a page, an order) cannot be unpublished or deleted. */
   takeOffSite?(trx: ContentStore, state: S): Promise<void>;
   /** Fields that never change once the target exists: how the site, the API and links know it. */
@@ -302,17 +306,17 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     if (missing.length > 0) throw new EditingError(`${found.label} cannot be published yet: ${missing.join('; ')}`, 'invalid', { problems: missing });
     // Checked again: what held when it was saved (a name free in the site) may not hold now.
     await check(trx, found.draft, found.published ?? found.draft, 'published');
-    await adapter.putOnSite(trx, found.draft, found.published, at);
-    await writeDraft(trx, targetId, found.draft, found.revision + 1, actor, at);
+    const put = (await adapter.putOnSite(trx, found.draft, found.published, at)) ?? found.draft;
+    await writeDraft(trx, targetId, put, found.revision + 1, actor, at);
     const auditId = await recordChange(trx, {
       actor,
       action: `${kind}.publish`,
       target: targetOf(targetId, found.draft),
       before: found.published ?? undefined,
-      after: found.draft,
+      after: put,
       at: now,
     });
-    await addVersion(trx, targetId, 'publish', found.draft, actor, at, auditId);
+    await addVersion(trx, targetId, 'publish', put, actor, at, auditId);
     return (await view(trx, targetId))!;
   }
 
