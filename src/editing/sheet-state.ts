@@ -118,7 +118,9 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
     imageKey ??= referencedImageKey(body.image);
   }
   const image = imageKey === null ? null : await publishedImage(db, content.site_id, imageKey, translations);
-  const primaryUrl = translations[content.primary_language]?.url ?? Object.values(translations)[0]?.url ?? '';
+  // The sheet's document is the file asset its links go to: the primary language's, else any other's.
+  const links = [translations[content.primary_language]?.url ?? '', ...Object.values(translations).map((texts) => texts.url)];
+  const documentUrl = links.find((url) => DOCUMENT_PATH.test(url)) ?? '';
   const [place] = await listPlacesOfContent(db, id);
   const seo = await findStoredSeoRecord(db, content.site_id, id);
   return {
@@ -131,7 +133,7 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
     collectionId: place?.collectionId ?? null,
     translations,
     image,
-    document: await publishedDocument(db, primaryUrl),
+    document: await publishedDocument(db, documentUrl),
     seo:
       seo === undefined
         ? null

@@ -98,6 +98,18 @@ describe('a sheet read from the site and written back', () => {
 });
 
 describe('drafts and publishing', () => {
+  it('publishes only what the site can carry: an image with alternative text, a document a link goes to', async () => {
+    const state = await draftWithFiles('Not ready yet');
+    state.translations.en_US!.imageAlt = '';
+    state.translations.en_US!.url = 'https://example.com/elsewhere.pdf';
+    const created = await sheets.create(db(), state.id, state, editor);
+    await expect(sheets.publish(db(), state.id, created.revision, editor)).rejects.toMatchObject({
+      reason: 'invalid',
+      details: { problems: [expect.stringMatching(/^translations\.en_US\.imageAlt/), expect.stringMatching(/^document: no language's link goes to it/)] },
+    });
+    expect((await sheets.view(db(), state.id))?.status).toBe('draft');
+  });
+
   it('keeps a new sheet, its image and its document off the site until it is published, then shows them on the next request', async () => {
     const state = await draftWithFiles('Draft-only precursor');
     const created = await sheets.create(db(), state.id, state, editor);

@@ -89,6 +89,24 @@ async function documentProblems(db: ContentStore, document: SheetDocument, curre
   return problems;
 }
 
+/**
+ * What a sheet needs on the site beyond a draft: an image needs words for those who cannot see it
+ * (in the primary language), and a document must be what a link of the sheet goes to (the site
+ * knows a sheet's document by its links; an unlinked one could never be taken off again).
+ */
+function sheetReadiness(state: SheetState): string[] {
+  const missing: string[] = [];
+  if (state.image !== null && (state.translations[state.primaryLanguage]?.imageAlt ?? '').trim() === '')
+    missing.push(`translations.${state.primaryLanguage}.imageAlt: the image needs alternative text before it is published`);
+  const document = state.document;
+  if (
+    document !== null &&
+    !Object.values(state.translations).some((texts) => texts.url.includes(`/file-asset/${encodeURIComponent(document.assetId)}?v=${document.version}`))
+  )
+    missing.push(`document: no language's link goes to it; link it (url) or remove it before publishing`);
+  return missing;
+}
+
 export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   kind: 'sheet',
   auditType: 'sheet',
@@ -99,11 +117,7 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   fixed: ['id', 'contentKey', 'siteId', 'createdAt'],
   keepFiles: keepSheetFiles,
   problems: sheetProblems,
-  // An image on the site needs words for those who cannot see it, in the sheet's primary language.
-  readiness: (state) =>
-    state.image !== null && (state.translations[state.primaryLanguage]?.imageAlt ?? '').trim() === ''
-      ? [`translations.${state.primaryLanguage}.imageAlt: the image needs alternative text before it is published`]
-      : [],
+  readiness: sheetReadiness,
   labelOf: (state) => state.translations[state.primaryLanguage]?.title ?? state.urlName,
   siteOf: (state) => state.siteId,
 };
