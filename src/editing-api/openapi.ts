@@ -101,6 +101,14 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
+    path: '/sheets/from-pdf',
+    summary: 'A new draft sheet proposed from a PDF (multipart): title, description, the PDF as its document, page 1 as its image',
+    role: 'editor',
+    multipart: 'document',
+    response: { status: 201, schema: 'SheetView' },
+  },
+  {
+    method: 'post',
     path: '/sheets/{id}/publish',
     summary: 'Publish the draft',
     role: 'editor',

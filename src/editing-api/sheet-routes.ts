@@ -16,15 +16,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ContentStore } from '../cms/database';
-import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
-import { listCollectionsOfType } from '../cms/repositories/collections';
 import { listTrash } from '../cms/repositories/editing';
 import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
 import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/schedules';
 import type { SheetState, SheetTexts } from '../editing/sheet-state';
 import type { Actor } from '../editing/audit';
-import { listSheets, newSheetState, sheets } from '../editing/sheets';
+import { listSheets, newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { CONTENT_ROLES, type Guard } from './guard';
 import { answer, readInput, readQuery } from './requests';
@@ -77,17 +75,15 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
   app.post(`${root}/sheets`, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const input = readInput<Input<typeof NewSheetSchema>>(NewSheetSchema, request.body, 'new sheet');
-    const site = input.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, input.siteId);
-    if (site === undefined)
-      throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, input.siteId === undefined ? 'The store has no site yet' : `There is no site ${input.siteId}`);
-    const collection =
-      input.collectionId !== undefined
-        ? input.collectionId
-        : ((await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).find((item) => item.site_id === site.id)?.id ?? null);
+    const place = await answer(() =>
+      newSheetPlace(db, {
+        ...(input.siteId === undefined ? {} : { siteId: input.siteId }),
+        ...(input.collectionId === undefined ? {} : { collectionId: input.collectionId }),
+        ...(input.language === undefined ? {} : { language: input.language }),
+      }),
+    );
     const state = newSheetState({
-      siteId: site.id,
-      collectionId: collection,
-      primaryLanguage: input.language ?? site.default_language,
+      ...place,
       texts: {
         title: input.title,
         ...(input.description === undefined ? {} : { description: input.description }),

@@ -358,3 +358,39 @@ function exposeGarbageCollector(): () => void {
   setFlagsFromString('--expose-gc');
   return runInNewContext('gc') as () => void;
 }
+
+describe('PDFs to sheets', () => {
+  async function fromPdf(fileName: string, bytes: Buffer, type = 'application/pdf') {
+    const { payload, contentType } = await buildForm(fileName, bytes, type);
+    return editor.request('POST', '/sheets/from-pdf', payload, { 'content-type': contentType });
+  }
+
+  it('proposes a draft sheet from a PDF: its title, a description, the PDF as its document and page 1 as its image', async () => {
+    const pdf = await makePdf('Tantalum pentaethoxide (PET)', new Date('2026-03-01T00:00:00Z'));
+    const response = await fromPdf('pet-datasheet.pdf', pdf);
+    expect(response.statusCode, response.body).toBe(201);
+    const sheet = response.json() as SheetAnswer;
+    const en = sheet.draft.translations.en_US!;
+    expect(sheet.status).toBe('draft');
+    expect(en.title).toBe('Tantalum pentaethoxide (PET)');
+    expect(en.description.length).toBeGreaterThan(20);
+    expect(en.imageAlt).toBe('First page of the Tantalum pentaethoxide (PET) literature sheet');
+    expect(sheet.draft.document).toMatchObject({ version: 1, mimeType: 'application/pdf', sha256: sha256Of(pdf), fileName: 'pet-datasheet.pdf' });
+    expect(en.url).toBe(`/sfsites/c/file-asset/${sheet.draft.document!.assetId}?v=1`);
+    expect(sheet.draft.image).toMatchObject({ mimeType: 'image/png', width: 800 });
+    expect(await findDocumentText(test.store.db, sheet.draft.document!.sha256)).toContain('Tantalum pentaethoxide');
+
+    // Ready to publish as proposed: image with alternative text, document linked.
+    const published = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: sheet.revision });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await test.app.inject('/?page=10')).body).toContain('Tantalum pentaethoxide (PET)');
+  });
+
+  it('refuses what is not a PDF, and stores nothing', async () => {
+    const blobsBefore = await countBlobs();
+    const refused = await fromPdf('not-really.pdf', await makePng(), 'application/pdf');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()[0].message).toMatch(/PNG image, not a PDF.*Nothing was stored\.$/);
+    expect(await countBlobs()).toBe(blobsBefore);
+  });
+});

@@ -21,7 +21,9 @@ import { saveBlob } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
 import type { SheetState } from '../editing/sheet-state';
-import { sheets } from '../editing/sheets';
+import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
+import { proposeSheet } from '../editing/pdf-proposal';
+import sharp from 'sharp';
 import { checkDocument, checkImage, UPLOAD_LIMITS, UploadRefused } from '../editing/uploads';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
@@ -75,7 +77,37 @@ export async function registerUploadRoutes(
     return { path, fileName: safeFileName(part.filename, what), sha256: hash.digest('hex'), byteSize };
   }
 
-  /** Receives, checks and saves one upload into the draft; the temporary file goes whatever happens. */
+  /**
+   * Receives the request's file into a temporary folder and hands it to `use`; the folder goes
+   * whatever happens (a client that hangs up half way included). Too large: 413; a file the
+   * checks refuse: 422 with their words. Either way nothing is stored.
+   */
+  async function withUpload<T>(request: UploadRequest, kind: 'image' | 'document', use: (received: Received) => Promise<T>): Promise<T> {
+    const limit = kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes;
+    const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
+    try {
+      const received = await receive(request, folder, limit, kind);
+      if (received === null) {
+        throw new ApiError(
+          413,
+          ERROR_CODES.PAYLOAD_TOO_LARGE,
+          `The ${kind} is larger than ${limit / 1024 / 1024} MB, the most a ${kind} may be. Nothing was stored.`,
+        );
+      }
+      return await use(received);
+    } catch (error) {
+      if (error instanceof UploadRefused) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, `${error.message.replace(/\.?$/, '.')} Nothing was stored.`);
+      throw error;
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+
+  /** A blob of bytes with what the checks found, to store in the transaction that uses it. */
+  const blobOf = (bytes: Buffer, sha256: string, mimeType: string, text: string | null) => (trx: ContentStore) =>
+    saveBlob(trx, { sha256, mime_type: mimeType, byte_size: bytes.length, bytes, text, created_at: new Date().toISOString() });
+
+  /** Receives, checks and saves one upload into the draft. */
   async function upload(
     request: UploadRequest,
     actor: Actor,
@@ -92,36 +124,11 @@ export async function registerUploadRoutes(
       const message = `${found.label} was changed by ${found.updatedBy ?? 'someone'} since you opened it (revision ${found.revision}, yours ${revision}); nothing was stored`;
       throw new ApiError(409, ERROR_CODES.CONFLICT, message, { current: found });
     }
-    const limit = kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes;
-    // Made before anything is read, removed whatever happens (a client that hangs up half way included).
-    const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
-    try {
-      const received = await receive(request, folder, limit, kind);
-      if (received === null) {
-        throw new ApiError(
-          413,
-          ERROR_CODES.PAYLOAD_TOO_LARGE,
-          `The ${kind} is larger than ${limit / 1024 / 1024} MB, the most a ${kind} may be; nothing was stored`,
-        );
-      }
-      const next = await apply(received, structuredClone(found.draft)).catch((error: unknown) => {
-        if (error instanceof UploadRefused) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, `${error.message.replace(/\.?$/, '.')} Nothing was stored.`);
-        throw error;
-      });
-      const bytes = await readFile(received.path);
-      const keep = async (trx: ContentStore) =>
-        saveBlob(trx, {
-          sha256: received.sha256,
-          mime_type: next.mimeType,
-          byte_size: received.byteSize,
-          bytes,
-          text: next.text,
-          created_at: new Date().toISOString(),
-        });
-      return await answer(() => sheets.save(db, request.params.id, next.state, revision, actor, new Date(), 'save', keep));
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    return withUpload(request, kind, async (received) => {
+      const next = await apply(received, structuredClone(found.draft));
+      const keep = blobOf(await readFile(received.path), received.sha256, next.mimeType, next.text);
+      return answer(() => sheets.save(db, request.params.id, next.state, revision, actor, new Date(), 'save', keep));
+    });
   }
 
   app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/image`, async (request, reply) => {
@@ -163,6 +170,59 @@ export async function registerUploadRoutes(
       return { state, mimeType: document.mimeType, text: document.text };
     });
     return sheetAnswer(db, view);
+  });
+
+  // PDFs to sheets: a PDF proposes a new draft sheet (title, description, the PDF as its document,
+  // page 1 as its card image with alternative text), all editable before it is published.
+  app.post<{ Querystring: { revision?: string; siteId?: string; language?: string } }>(`${root}/sheets/from-pdf`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const place = await answer(() =>
+      newSheetPlace(db, {
+        ...(request.query.siteId ? { siteId: request.query.siteId } : {}),
+        ...(request.query.language ? { language: request.query.language } : {}),
+      }),
+    );
+    const created = await withUpload(request as UploadRequest, 'document', async (received) => {
+      const document = await checkDocument(received.path);
+      const proposal = proposeSheet(document, received.fileName);
+      const base = newSheetState({ ...place, texts: { title: proposal.title, description: proposal.description } });
+      const assetId = `sheet-${randomBytes(8).toString('hex')}`;
+      const cover = document.firstPagePng;
+      const coverSha = createHash('sha256').update(cover).digest('hex');
+      const { width = 800, height = 1131 } = await sharp(cover).metadata();
+      const state: SheetState = {
+        ...base,
+        translations: {
+          [place.primaryLanguage]: {
+            ...base.translations[place.primaryLanguage]!,
+            url: fileAssetPath(platformSitesSegment, assetId, 1),
+            imageAlt: proposal.imageAlt,
+          },
+        },
+        document: { assetId, version: 1, sha256: received.sha256, fileName: received.fileName, mimeType: 'application/pdf', byteSize: received.byteSize },
+        image: {
+          contentId: idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
+          contentKey: contentKeyFromBytes(randomBytes(16)),
+          urlName: `${base.urlName.slice(0, 180)}-cover`,
+          sha256: coverSha,
+          fileName: `${received.fileName.replace(/\.pdf$/i, '')}-page-1.png`.slice(0, 255),
+          mimeType: 'image/png',
+          byteSize: cover.length,
+          width,
+          height,
+        },
+      };
+      const pdf = blobOf(await readFile(received.path), received.sha256, 'application/pdf', document.text);
+      const png = blobOf(cover, coverSha, 'image/png', null);
+      return answer(() =>
+        sheets.create(db, state.id, state, actor, new Date(), async (trx) => {
+          await pdf(trx);
+          await png(trx);
+        }),
+      );
+    });
+    reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
+    return sheetAnswer(db, created);
   });
 }
 

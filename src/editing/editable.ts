@@ -278,10 +278,19 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
   }
 
   /** A new target, as a draft: not on the site until published. */
-  async function create(db: ContentStore, targetId: string, state: S, actor: Actor, now = new Date()): Promise<EditableView<S>> {
+  async function create(
+    db: ContentStore,
+    targetId: string,
+    state: S,
+    actor: Actor,
+    now = new Date(),
+    /** Runs first in the transaction (an upload stores its bytes): nothing of it stays if creating fails. */
+    within?: (trx: ContentStore) => Promise<void>,
+  ): Promise<EditableView<S>> {
     return change(db, async (trx) => {
       if ((await view(trx, targetId)) !== null || (await findTrashed(trx, kind, targetId)) !== undefined)
         throw new EditingError(`${kind} ${targetId} exists`, 'exists');
+      await within?.(trx);
       const checked = await check(trx, state, state);
       const at = now.toISOString();
       await writeDraft(trx, targetId, checked, 1, actor, at);

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
-import { findCollectionById } from '../cms/repositories/collections';
+import { findCollectionById, listCollectionsOfType } from '../cms/repositories/collections';
+import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
 import { findRecordIdByAlias } from '../cms/repositories/seo-records';
 import { findContentById, findContentIdsByKeys, listContents, listContentsByUrlNames, listStoredTranslations } from '../cms/repositories/contents';
 import { findFileAssetInfo, listFileAssetVersions } from '../cms/repositories/files';
@@ -15,7 +16,7 @@ import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
 import { urlNameOf } from '../shared/text';
-import { createEditor, type EditableView, type KindAdapter } from './editable';
+import { createEditor, EditingError, type EditableView, type KindAdapter } from './editable';
 import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSite, type SheetDocument, type SheetState, type SheetTexts } from './sheet-state';
 
 /** Images an editor may bring in (decoded with sharp at upload); SVG stays out, it can carry script. */
@@ -130,6 +131,20 @@ export interface NewSheet {
   primaryLanguage: string;
   texts: Pick<SheetTexts, 'title'> & Partial<SheetTexts>;
   urlName?: string;
+}
+
+/**
+ * Where a new sheet goes when the editor does not say: the site named, or the store's primary
+ * one; that site's literature collection; its default language.
+ */
+export async function newSheetPlace(db: ContentStore, request: { siteId?: string; collectionId?: string | null; language?: string }) {
+  const site = request.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, request.siteId);
+  if (site === undefined) throw new EditingError(request.siteId === undefined ? 'The store has no site yet' : `There is no site ${request.siteId}`, 'invalid');
+  const collectionId =
+    request.collectionId !== undefined
+      ? request.collectionId
+      : ((await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).find((collection) => collection.site_id === site.id)?.id ?? null);
+  return { siteId: site.id, collectionId, primaryLanguage: request.language ?? site.default_language };
 }
 
 /** The state of a sheet that does not exist yet: new ids, one language, no image or document. */
