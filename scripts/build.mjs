@@ -55,6 +55,18 @@ export async function buildAll({ quiet = false } = {}) {
       rollupOptions: { input: 'src/site/entry-client.tsx' },
     },
   });
+  // The studio is a bundle of its own: none of its modules can end up in a visitor's download.
+  await build({
+    root,
+    logLevel,
+    publicDir: false,
+    build: {
+      outDir: 'dist/studio',
+      emptyOutDir: true,
+      manifest: true,
+      rollupOptions: { input: 'src/studio/entry-studio.tsx' },
+    },
+  });
   await build({
     root,
     logLevel,

@@ -25,6 +25,7 @@ import { registerPages } from './routes/pages';
 import { createPageRenderer } from './ssr/page-renderer';
 import { createPreviewer } from './ssr/preview';
 import { registerSessionRoutes } from './routes/session-routes';
+import { registerStudioShell } from './routes/studio-shell';
 import { SessionService } from './auth/session-service';
 import { registerSeoFiles } from './routes/seo-files';
 import { startScheduler } from './scheduler';
@@ -179,6 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.now ? { now: options.now } : {}),
   });
   registerSessionRoutes(app, { db: store.db, sessions, basePath: config.basePath, assets, originOf: (request) => originOf(settings, request) });
+  await registerStudioShell(app, { sessions, basePath: config.basePath, studioDir: clientDir === null ? null : join(clientDir, '..', 'studio') });
   await registerEditingApi(app, {
     db: store.db,
     sessions,

@@ -21,9 +21,13 @@ export interface OwnServerOptions {
   /** Changes the seeded store before the server starts. */
   prepare?: (db: Database.Database) => void;
   env?: Record<string, string>;
+  /** Accounts to make as an operator would (`users add`), each with OWN_SERVER_PASSWORD. */
+  accounts?: Array<{ email: string; role: 'admin' | 'editor' | 'visitor' }>;
 }
 
-export async function startOwnServer({ pages = {}, prepare, env = {} }: OwnServerOptions = {}): Promise<OwnServer> {
+export const OWN_SERVER_PASSWORD = 'correct horse battery staple';
+
+export async function startOwnServer({ pages = {}, prepare, env = {}, accounts = [] }: OwnServerOptions = {}): Promise<OwnServer> {
   const directory = mkdtempSync(join(tmpdir(), 'literature-e2e-own-'));
   const pagesDir = join(directory, 'pages');
   mkdirSync(pagesDir);
@@ -33,6 +37,14 @@ export async function startOwnServer({ pages = {}, prepare, env = {} }: OwnServe
   const settings = { DATABASE_URL: `sqlite:${databasePath}`, PAGES_DIR: pagesDir, LOG_LEVEL: 'warn', ...env };
   const seeded = spawnSync(process.execPath, ['dist/server/cli.js', 'seed'], { env: { PATH: process.env.PATH ?? '', ...settings }, encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
+  for (const { email, role } of accounts) {
+    const added = spawnSync(process.execPath, ['dist/server/cli.js', 'users', 'add', email, '--role', role], {
+      env: { PATH: process.env.PATH ?? '', ...settings },
+      input: `${OWN_SERVER_PASSWORD}\n`,
+      encoding: 'utf8',
+    });
+    if (added.status !== 0) throw new Error(`adding ${email} failed: ${added.stderr}`);
+  }
   if (prepare) {
     const db = new Database(databasePath);
     try {

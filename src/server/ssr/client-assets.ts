@@ -23,14 +23,17 @@ interface ManifestChunk {
 
 export const NO_CLIENT_ASSETS: ClientAssets = { scripts: [], styles: [], preloads: [] };
 
-/** Reads `{clientDir}/.vite/manifest.json`; paths come back relative to `{basePath}/assets/`. */
-export function readClientAssets(clientDir: string | null): ClientAssets {
+/**
+ * Reads `{clientDir}/.vite/manifest.json` for an entry (the public page's by default); paths come
+ * back relative to the bundle's folder as served (`{basePath}/assets/…` for the public page).
+ */
+export function readClientAssets(clientDir: string | null, entryName = CLIENT_ENTRY): ClientAssets {
   if (clientDir === null) return NO_CLIENT_ASSETS;
   const manifestPath = join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestPath)) throw new Error(`The browser bundle is missing (${manifestPath}); run npm run build`);
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  const entry = manifest[CLIENT_ENTRY];
-  if (entry === undefined) throw new Error(`The browser bundle has no entry for ${CLIENT_ENTRY}; run npm run build`);
+  const entry = manifest[entryName];
+  if (entry === undefined) throw new Error(`The browser bundle has no entry for ${entryName}; run npm run build`);
   const preloads: string[] = [];
   const styles = new Set(entry.css ?? []);
   const visit = (key: string) => {

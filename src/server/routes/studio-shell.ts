@@ -1,0 +1,95 @@
+/**
+ * The studio at {BASE_PATH}/studio, for editors and admins (docs/studio.md): a guest is sent to
+ * sign in and comes back; a visitor's account is told it cannot use the studio (403). The page is
+ * a shell for the studio's own bundle (dist/studio, built apart from the public page's), served
+ * with its assets at {BASE_PATH}/studio/assets/. Never cached: it carries the session's CSRF token.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionService } from '../auth/session-service';
+import { IMMUTABLE } from '../http-cache';
+import { SECURITY_HEADERS } from '../security-headers';
+import { NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from '../ssr/client-assets';
+import { escapeHtml } from '../ssr/html';
+
+export const STUDIO_ENTRY = 'src/studio/entry-studio.tsx';
+const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(?:js|css)$/;
+
+export async function registerStudioShell(
+  app: FastifyInstance,
+  options: { sessions: SessionService; basePath: string; studioDir: string | null },
+): Promise<void> {
+  const { sessions, basePath } = options;
+  const built = options.studioDir !== null && existsSync(join(options.studioDir, '.vite', 'manifest.json'));
+  const assets = built ? readClientAssets(options.studioDir, STUDIO_ENTRY) : NO_CLIENT_ASSETS;
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: join(options.studioDir!, 'assets'),
+      prefix: `${basePath}/studio/assets/`,
+      decorateReply: false,
+      cacheControl: false,
+      index: false,
+      setHeaders: (reply, path) => reply.header('Cache-Control', HASHED_FILE.test(basename(path)) ? IMMUTABLE : 'no-cache'),
+    });
+  }
+
+  const studio = `${basePath}/studio`;
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('Cache-Control', 'private, no-store');
+    const lookup = await sessions.read(request);
+    if (lookup.state !== 'live') {
+      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+      return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(studio)}`, 303);
+    }
+    // A nonce per answer (it is never cached) for the one <style> element the UI library adds
+    // (react-aria's scroll lock), which the site's policy would block (docs/decisions/015).
+    const nonce = randomBytes(16).toString('base64');
+    reply.header('Content-Security-Policy', studioPolicy(nonce));
+    if (lookup.session.role !== 'editor' && lookup.session.role !== 'admin') {
+      return reply
+        .code(403)
+        .type('text/html; charset=utf-8')
+        .send(shell({ basePath, assets, csrfToken: null, nonce }));
+    }
+    return reply.type('text/html; charset=utf-8').send(shell({ basePath, assets, csrfToken: lookup.session.csrfToken, nonce }));
+  };
+  app.get(studio, serve);
+  app.get(`${studio}/`, (_request, reply) => reply.redirect(studio, 301));
+}
+
+/** The site's policy, but for styles: the studio's own files and the answer's nonce. */
+function studioPolicy(nonce: string): string {
+  return SECURITY_HEADERS['content-security-policy']!.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`);
+}
+
+function shell({ basePath, assets, csrfToken, nonce }: { basePath: string; assets: ClientAssets; csrfToken: string | null; nonce: string }): string {
+  const asset = (file: string) => escapeHtml(`${basePath}/studio/${file}`);
+  const body =
+    csrfToken === null
+      ? `<main class="studio-main"><h1>The studio is for editors</h1><p>This account cannot change content. Ask the site's administrator for the editor role.</p><p><a href="${escapeHtml(basePath)}/">Back to the literature sheets</a></p></main>`
+      : `<main class="studio-main" id="studio" data-base-path="${escapeHtml(basePath)}" data-csrf-token="${escapeHtml(csrfToken)}">${
+          assets.scripts.length === 0 ? '<p>The studio needs its browser bundle: run <code>npm run build</code>.</p>' : '<p>Loading the studio…</p>'
+        }</main>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="csp-nonce" nonce="${escapeHtml(nonce)}">
+<title>Studio - Literature Sheets</title>
+<link rel="icon" href="${escapeHtml(basePath)}/assets/favicon.svg" type="image/svg+xml">
+${assets.styles.map((file) => `<link rel="stylesheet" href="${asset(file)}">`).join('\n')}
+${assets.preloads.map((file) => `<link rel="modulepreload" href="${asset(file)}">`).join('\n')}
+${assets.scripts.map((file) => `<script type="module" src="${asset(file)}"></script>`).join('\n')}
+</head>
+<body>
+<header class="studio-bar"><a href="${escapeHtml(basePath)}/">Literature Sheets</a><span>Studio</span></header>
+${body}
+</body>
+</html>
+`;
+}
