@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
 import { callApi, type SheetList, type SheetStatus, type StudioContext } from './api';
+import { PdfDrop } from './pdf-drop';
 
 const STATUS_WORDS: Record<SheetStatus, string> = { draft: 'Draft', published: 'Published', changed: 'Changed since publish' };
 const FILTERS = [{ id: 'all', name: 'All statuses' }, ...Object.entries(STATUS_WORDS).map(([id, name]) => ({ id, name }))];
@@ -15,6 +16,8 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
   const [status, setStatus] = useState('all');
   const [list, setList] = useState<SheetList | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Moves on when sheets were made here, so the list asks again.
+  const [made, setMade] = useState(0);
 
   useEffect(() => {
     const asked = new URLSearchParams({ limit: '200', ...(query.trim() === '' ? {} : { q: query.trim() }), ...(status === 'all' ? {} : { status }) });
@@ -30,11 +33,12 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
       current = false;
       clearTimeout(timer);
     };
-  }, [context, query, status]);
+  }, [context, query, status, made]);
 
   return (
     <section className="studio-sheets" aria-labelledby="sheets-heading">
       <h1 id="sheets-heading">Sheets</h1>
+      <PdfDrop context={context} onCreated={() => setMade((count) => count + 1)} />
       <div className="studio-sheets__tools">
         <SearchField className="studio-field" value={query} onChange={setQuery}>
           <Label>Search titles</Label>

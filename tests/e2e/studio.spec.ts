@@ -6,7 +6,9 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
+import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
 import { expect, test } from './fixtures';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
@@ -70,6 +72,29 @@ test('works by keyboard alone', async ({ page }) => {
   await expect(page.getByText('0 sheets')).toBeVisible();
 });
 
+test.describe('PDFs to sheets', () => {
+  // The refused file's 422 is reported by Chromium in the console.
+  test.use({ expectedConsoleErrors: [/status of 422/] });
+
+  test('PDFs chosen on the Sheets screen become draft sheets, each with its progress; one that is not a PDF says why', async ({ page }) => {
+    const pdf = await renderLiteraturePdf({ ...DEMO_CATALOGUE[0]!, title: 'Hafnium tetrachloride (HfCl4)' }, { generatedAt: new Date('2026-05-01T00:00:00Z') });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    await signInFromStudio(page, 'editor@example.com');
+    await expect(page.getByText(`${DEMO_CATALOGUE.length} sheets`)).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'hfcl4.pdf', mimeType: 'application/pdf', buffer: pdf },
+      { name: 'photo.pdf', mimeType: 'application/pdf', buffer: png },
+    ]);
+    const sent = page.getByRole('list', { name: 'PDFs sent' });
+    await expect(sent.getByText('Draft “Hafnium tetrachloride (HfCl4)” made: check it, then publish.')).toBeVisible();
+    await expect(sent.getByRole('alert')).toContainText('This file is a PNG image, not a PDF.');
+    await expect(page.getByText(`${DEMO_CATALOGUE.length + 1} sheets`)).toBeVisible();
+    await expect(page.getByRole('row', { name: /Hafnium tetrachloride \(HfCl4\)/ })).toContainText('Draft');
+  });
+});
+
 test.describe('a visitor', () => {
   // The refusal is a 403 page, which Chromium reports in the console.
   test.use({ expectedConsoleErrors: [/status of 403/] });
@@ -86,7 +111,7 @@ for (const width of [375, 1280]) {
   test(`axe finds no violations on the Sheets screen at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signInFromStudio(page, 'editor@example.com');
-    await expect(page.getByText(`${DEMO_CATALOGUE.length} sheets`)).toBeVisible();
+    await expect(page.getByText(/^\d+ sheets$/)).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
   });
