@@ -6,11 +6,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCsvRow } from '../../src/transfer/csv';
 import { cli } from '../helpers/cli';
 import { buildIfNeeded } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+
+// Each test runs the built CLI several times (a second or two each, more on a busy machine).
+vi.setConfig({ testTimeout: 90_000 });
 
 let folder: string;
 const stores: TestStoreLocation[] = [];
