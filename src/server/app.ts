@@ -150,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCmsFiles(app, store.db, `${config.basePath}/${config.platformSitesSegment}`);
   registerImageResizer(app, store.db, config.basePath, config.platformSitesSegment);
   if (clientDir !== null) {
-    await registerStaticAssets(app, join(clientDir, 'assets'), config.basePath);
+    await registerStaticAssets(app, join(clientDir, 'assets'), `${config.basePath}/assets/`);
     registerFavicon(app, join(clientDir, 'assets'));
   }
   // The store holds the pages; PAGES_DIR seeds a store that has none (docs/decisions/014).

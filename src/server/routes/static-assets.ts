@@ -1,6 +1,7 @@
 /**
- * The browser bundle under {basePath}/assets/ (spec §2.1). Vite names built files by content
- * hash, so they can be cached for a year; anything unhashed is cached for an hour.
+ * A browser bundle's files: the public page's under {basePath}/assets/ (spec §2.1), the studio's
+ * under {basePath}/studio/assets/. Vite names built files by content hash, so they can be cached
+ * for a year; anything unhashed is cached for an hour.
  */
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -10,10 +11,12 @@ import { IMMUTABLE } from '../http-cache';
 
 const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(?:js|css|svg|png|webp|avif|woff2?)$/;
 
-export async function registerStaticAssets(app: FastifyInstance, assetsDir: string, basePath: string): Promise<void> {
+export async function registerStaticAssets(app: FastifyInstance, assetsDir: string, prefix: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: assetsDir,
-    prefix: `${basePath}/assets/`,
+    prefix,
+    // One reply.sendFile for the app: a second bundle's registration does not add it again.
+    decorateReply: !app.hasReplyDecorator('sendFile'),
     cacheControl: false,
     etag: true,
     lastModified: false,

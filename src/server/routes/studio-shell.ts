@@ -6,17 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionService } from '../auth/session-service';
-import { IMMUTABLE } from '../http-cache';
 import { SECURITY_HEADERS } from '../security-headers';
 import { NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from '../ssr/client-assets';
 import { escapeHtml } from '../ssr/html';
+import { registerStaticAssets } from './static-assets';
 
 export const STUDIO_ENTRY = 'src/studio/entry-studio.tsx';
-const HASHED_FILE = /-[A-Za-z0-9_-]{8,}\.(?:js|css)$/;
 
 export async function registerStudioShell(
   app: FastifyInstance,
@@ -25,16 +23,7 @@ export async function registerStudioShell(
   const { sessions, basePath } = options;
   const built = options.studioDir !== null && existsSync(join(options.studioDir, '.vite', 'manifest.json'));
   const assets = built ? readClientAssets(options.studioDir, STUDIO_ENTRY) : NO_CLIENT_ASSETS;
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: join(options.studioDir!, 'assets'),
-      prefix: `${basePath}/studio/assets/`,
-      decorateReply: false,
-      cacheControl: false,
-      index: false,
-      setHeaders: (reply, path) => reply.header('Cache-Control', HASHED_FILE.test(basename(path)) ? IMMUTABLE : 'no-cache'),
-    });
-  }
+  if (built) await registerStaticAssets(app, join(options.studioDir!, 'assets'), `${basePath}/studio/assets/`);
 
   const studio = `${basePath}/studio`;
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
