@@ -50,14 +50,8 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
   });
   const editor = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
 
-  const answerFor = async (found: EditableView<SheetState> | null, id: string) => {
-    const view = found ?? (await sheets.view(db, id));
-    if (view === null) throw notFound();
-    return sheetAnswer(db, view);
-  };
-
   const changeSheet = async (id: string, revision: number, actor: Actor, change: (state: SheetState) => SheetState) =>
-    answerFor(await changeDraft(db, sheets, id, revision, actor, change), id);
+    sheetAnswer(db, await changeDraft(db, sheets, id, revision, actor, change));
 
   app.get(`${root}/sheets`, async (request, reply) => {
     await editor(request, reply);
@@ -93,7 +87,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     });
     const created = await answer(() => sheets.create(db, state.id, state, actor));
     reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(state.id)}`);
-    return answerFor(created, state.id);
+    return sheetAnswer(db, created);
   });
 
   app.delete<IdParams & { Querystring: { revision?: string } }>(`${root}/sheets/:id`, async (request, reply) => {
@@ -136,7 +130,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
   app.post<IdParams>(`${root}/sheets/:id/unpublish`, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
-    return answerFor(await answer(() => sheets.unpublish(db, request.params.id, revision, actor)), request.params.id);
+    return sheetAnswer(db, await answer(() => sheets.unpublish(db, request.params.id, revision, actor)));
   });
 
   app.post<IdParams>(`${root}/sheets/:id/schedules`, async (request, reply) => {
@@ -168,6 +162,6 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
 
   app.post<IdParams>(`${root}/trash/:id/restore`, async (request, reply) => {
     const { actor } = await editor(request, reply);
-    return answerFor(await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)), request.params.id);
+    return sheetAnswer(db, await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)));
   });
 }

@@ -31,6 +31,7 @@ import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { fileAssetPath } from '../shared/urls';
 import { CONTENT_ROLES, type Guard } from './guard';
 import { answer } from './requests';
+import { readRevision } from './editable-routes';
 import { sheetAnswer } from './sheet-routes';
 
 interface Received {
@@ -114,9 +115,7 @@ export async function registerUploadRoutes(
     kind: 'image' | 'document',
     apply: (received: Received, state: SheetState) => Promise<{ state: SheetState; mimeType: string; text: string | null }>,
   ) {
-    const revision = Number(request.query.revision);
-    if (request.query.revision === undefined || !/^\d{1,10}$/.test(request.query.revision))
-      throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Name the revision the change starts from: ?revision=N');
+    const revision = readRevision(request.query.revision);
     const found = await sheets.view(db, request.params.id);
     if (found === null) throw notFound();
     // A stale revision is refused before the file is read; the save checks it again in its transaction.

@@ -17,6 +17,11 @@ export class StudioError extends Error {
   }
 }
 
+/** The words of the API's error list (`[{errorCode, message}]`), or what the status says. */
+export function messageOf(answer: unknown, status: number): string {
+  return Array.isArray(answer) && typeof answer[0]?.message === 'string' ? (answer[0].message as string) : `The server answered ${status}`;
+}
+
 export async function callApi<T>(context: StudioContext, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${context.basePath}/studio/api${path}`, {
     method,
@@ -31,8 +36,7 @@ export async function callApi<T>(context: StudioContext, method: string, path: s
   if (response.status === 204) return undefined as T;
   const answer = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
-    const message = Array.isArray(answer) && typeof answer[0]?.message === 'string' ? (answer[0].message as string) : `The server answered ${response.status}`;
-    throw new StudioError(message, response.status);
+    throw new StudioError(messageOf(answer, response.status), response.status);
   }
   return answer as T;
 }

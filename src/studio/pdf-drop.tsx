@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from 'react-aria-components';
-import type { StudioContext } from './api';
+import { messageOf, type StudioContext } from './api';
 
 interface Upload {
   id: number;
@@ -35,7 +35,7 @@ function send(context: StudioContext, file: File, onProgress: (percent: number) 
         }
       })();
       if (request.status === 201) resolve({ title: (answer as { label: string }).label });
-      else reject(new Error(Array.isArray(answer) && typeof answer[0]?.message === 'string' ? answer[0].message : `The server answered ${request.status}`));
+      else reject(new Error(messageOf(answer, request.status)));
     };
     request.onerror = () => reject(new Error('The connection was lost; try this file again.'));
     const form = new FormData();
