@@ -23,16 +23,26 @@ export interface EditingApiOptions {
   /** The site's origin as browsers send it in Origin headers. */
   originOf: (request: FastifyRequest) => string;
   previewer: Previewer;
+  /** Called after a change was made and before it is answered (other workers learn of it). */
+  announceChange: () => Promise<void>;
 }
 
 export async function registerEditingApi(app: FastifyInstance, options: EditingApiOptions): Promise<void> {
   const root = `${options.basePath}/studio/api`;
   const guard = createGuard(options);
   const routes: EditingContext = { db: options.db, root, guard, previewer: options.previewer, originOf: options.originOf };
-  registerSheetRoutes(app, routes);
-  await registerUploadRoutes(app, { ...routes, platformSitesSegment: options.platformSitesSegment });
-  registerSiteRoutes(app, { ...routes, basePath: options.basePath });
-  registerAdminRoutes(app, routes);
-  const contract = JSON.stringify(editingOpenApiDocument(options.basePath));
-  app.get(`${root}/openapi.json`, async (_request, reply) => reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(contract));
+  // In a scope of its own, so that its hook runs for its routes only, never for a public page.
+  await app.register(async (scope) => {
+    scope.addHook('onSend', async (request, reply) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await options.announceChange();
+    });
+    registerSheetRoutes(scope, routes);
+    await registerUploadRoutes(scope, { ...routes, platformSitesSegment: options.platformSitesSegment });
+    registerSiteRoutes(scope, { ...routes, basePath: options.basePath });
+    registerAdminRoutes(scope, routes);
+    const contract = JSON.stringify(editingOpenApiDocument(options.basePath));
+    scope.get(`${root}/openapi.json`, async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(contract),
+    );
+  });
 }

@@ -179,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secureCookie: config.session.secureCookie,
     ...(options.now ? { now: options.now } : {}),
   });
+  // A change made here is seen by the other workers before it is answered (change-notices.ts).
+  const notices = listenForChangeNotices(() => versions.forget());
   registerSessionRoutes(app, { db: store.db, sessions, basePath: config.basePath, assets, originOf: (request) => originOf(settings, request) });
   await registerStudioShell(app, { sessions, basePath: config.basePath, studioDir: clientDir === null ? null : join(clientDir, '..', 'studio') });
   await registerEditingApi(app, {
@@ -188,18 +190,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     platformSitesSegment: config.platformSitesSegment,
     originOf: (request) => originOf(settings, request),
     previewer: createPreviewer({ settings, assets, loadPages }),
+    announceChange: () => notices.announce(),
   });
   // Expired sessions are refused as soon as they are presented; this clears the rows left behind.
   const sweep = setInterval(() => void sessions.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')), 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 
-  // A change made here is seen by the other workers before it is answered (change-notices.ts).
-  const notices = listenForChangeNotices(() => versions.forget());
-  const studioApi = `${config.basePath}/studio/api/`;
-  app.addHook('onSend', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && request.url.startsWith(studioApi)) await notices.announce();
-  });
   startScheduler(app, store.db, { checkMs: config.scheduleCheckMs, trashDays: config.trashDays, onFired: () => notices.announce() });
 
   const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages });
