@@ -21,6 +21,7 @@ import * as normalizeStoredText from './migrations/007-normalize-stored-text';
 import * as rolesAndAudit from './migrations/008-roles-and-audit';
 import * as draftsVersionsTrash from './migrations/009-drafts-versions-trash';
 import * as pages from './migrations/010-pages';
+import * as studioListsAndPreviewLinks from './migrations/011-studio-lists-and-preview-links';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -52,6 +53,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['008-roles-and-audit', rolesAndAudit.up],
   ['009-drafts-versions-trash', draftsVersionsTrash.up],
   ['010-pages', pages.up],
+  ['011-studio-lists-and-preview-links', studioListsAndPreviewLinks.up],
 ];
 
 export interface OpenOptions {

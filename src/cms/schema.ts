@@ -175,6 +175,10 @@ export interface DraftsTable {
   revision: number;
   updated_by: string;
   updated_at: string;
+  /** draft, published, changed or unpublished, as of the last write (migration 011; null before). */
+  status: string | null;
+  /** The state's languages, each between spaces (' de_DE en_US '), for filters in SQL; null before migration 011. */
+  languages: string | null;
 }
 
 export interface VersionsTable {
@@ -257,6 +261,18 @@ export interface PagesTable {
   updated_at: string;
 }
 
+export interface PreviewLinksTable {
+  /** Hex SHA-256 of the link's token: the token is only in the link. */
+  token_hash: string;
+  kind: EditableKind;
+  target_id: string;
+  /** '/{lang}' segment of the page shown, e.g. 'de-DE'; null for the site's default language. */
+  language: string | null;
+  created_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface LocksTable {
   name: string;
   taken_at: string;
@@ -298,6 +314,7 @@ export interface Database {
   audit_log: AuditLogTable;
   locks: LocksTable;
   drafts: DraftsTable;
+  preview_links: PreviewLinksTable;
   versions: VersionsTable;
   trash: TrashTable;
   blobs: BlobsTable;

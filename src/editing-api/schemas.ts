@@ -9,8 +9,9 @@ import { text, wholeNumber } from '../shared/schema/fields';
 const ISO_TIME = text({ max: 40, description: 'ISO 8601 date and time' });
 const Revision = wholeNumber(0, 2_000_000_000, { description: 'The revision the change starts from; a stale one gets 409.' });
 const NullableText = Type.Union([Type.String(), Type.Null()]);
-const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('changed')], {
-  description: 'draft: not on the site; published: the site shows the draft; changed: the draft has changes the site does not show',
+const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Type.Literal('changed'), Type.Literal('unpublished')], {
+  description:
+    'draft: never on the site; published: the site shows the draft; changed: the draft has changes the site does not show; unpublished: taken off the site',
 });
 
 export const ScheduleSchema = Type.Object({
@@ -41,18 +42,28 @@ export const SheetSummarySchema = Type.Object({
   revision: Type.Integer(),
   updatedAt: NullableText,
   updatedBy: NullableText,
+  image: Type.Union([Type.Object({ url: Type.String(), alt: Type.String() }), Type.Null()], {
+    description: "The draft's card image, served to editors by its digest",
+  }),
+  scheduled: Type.Union([Type.Object({ action: Type.String(), dueAt: ISO_TIME }), Type.Null()], { description: 'The next schedule, if any' }),
 });
 
 export const SheetListSchema = Type.Object({
   total: Type.Integer(),
   offset: Type.Integer(),
+  /** The site's languages, for the missing-translation filter. */
+  languages: Type.Array(Type.String()),
   sheets: Type.Array(SheetSummarySchema),
 });
 
 export const SheetListQuerySchema = Type.Object({
   siteId: Type.Optional(text({ max: 18 })),
   q: Type.Optional(text({ max: 200, description: 'Part of the title, any case' })),
-  status: Type.Optional(Status),
+  status: Type.Optional(Type.Union([Status, Type.Literal('scheduled')], { description: 'A status, or scheduled: a publish or unpublish is pending' })),
+  missing: Type.Optional(text({ pattern: /^[a-z]{2,3}(?:_[A-Z]{2})?$/, description: 'Only sheets without a translation into this language, e.g. de_DE' })),
+  sort: Type.Optional(
+    Type.Union([Type.Literal('changed'), Type.Literal('title'), Type.Literal('status')], { default: 'changed', description: 'changed: newest first' }),
+  ),
   offset: Type.Optional(wholeNumber(0, 1_000_000, { default: 0 })),
   limit: Type.Optional(wholeNumber(1, 200, { default: 50 })),
 });

@@ -17,12 +17,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { listTrash } from '../cms/repositories/editing';
-import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
+import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
 import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/schedules';
 import type { SheetState, SheetTexts } from '../editing/sheet-state';
 import type { Actor } from '../editing/audit';
-import { listSheets, newSheetPlace, newSheetState, sheets } from '../editing/sheets';
+import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
+import { listSheetPage } from '../editing/sheet-list';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { CONTENT_ROLES, type Guard } from './guard';
 import { answer, readInput, readQuery } from './requests';
@@ -57,13 +58,15 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     await editor(request, reply);
     const query = readQuery<Input<typeof SheetListQuerySchema>>(SheetListQuerySchema, request.query);
     const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
-    if (site === undefined) return { total: 0, offset: 0, sheets: [] };
-    const term = query.q?.toLowerCase();
-    const matching = (await listSheets(db, site.id)).filter(
-      (sheet) => (term === undefined || sheet.title.toLowerCase().includes(term)) && (query.status === undefined || sheet.status === query.status),
-    );
+    if (site === undefined) return { total: 0, offset: 0, languages: [], sheets: [] };
     const offset = query.offset ?? 0;
-    return { total: matching.length, offset, sheets: matching.slice(offset, offset + (query.limit ?? 50)) };
+    const [page, languages] = await Promise.all([listSheetPage(db, { ...query, siteId: site.id, offset }), listActiveLanguages(db, site.id)]);
+    return {
+      total: page.total,
+      offset,
+      languages,
+      sheets: page.sheets.map(({ image, ...sheet }) => ({ ...sheet, image: image === null ? null : { url: `${root}/files/${image.sha256}`, alt: image.alt } })),
+    };
   });
 
   app.post(`${root}/sheets`, async (request, reply) => {

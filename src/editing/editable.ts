@@ -59,15 +59,20 @@ export interface KindAdapter<S> {
   /** Problems the schema cannot see (links, files that must exist, the kind's own rules). */
   problems(db: ContentStore, state: S, current: S): Promise<string[]>;
   labelOf(state: S): string;
+  /** The languages a state has texts in (lists filter on them); none when the kind has no languages. */
+  languagesOf?(state: S): string[];
   siteOf(state: S): string;
 }
 
-export type EditableStatus = 'draft' | 'published' | 'changed';
+export type EditableStatus = 'draft' | 'published' | 'changed' | 'unpublished';
 
 export interface EditableView<S> {
   targetId: string;
   label: string;
-  /** draft: not on the site; published: the site shows the draft; changed: the draft has changes the site does not show. */
+  /**
+   * draft: never on the site; published: the site shows the draft; changed: the draft has changes
+   * the site does not show; unpublished: taken off the site, its draft kept.
+   */
   status: EditableStatus;
   /** Name it when changing: a change from an older revision is refused. */
   revision: number;
@@ -137,7 +142,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     // Without a draft, the newest version (an import's, say) stands for the revision.
     const revision = draft?.revision ?? (await findLatestVersion(db, kind, targetId))?.number ?? 0;
     const state = draft === undefined ? (published as S) : parse(draft.state);
-    const status: EditableStatus = published === null ? 'draft' : canonicalJson(state) === canonicalJson(published) ? 'published' : 'changed';
+    const status = statusOf(state, published, draft?.status ?? null);
     return {
       targetId,
       label: adapter.labelOf(state),
@@ -181,7 +186,21 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     });
   }
 
-  async function writeDraft(trx: ContentStore, targetId: string, state: S, revision: number, actor: Actor, at: string): Promise<void> {
+  /**
+   * Writes the working copy with what lists filter on: its status beside `published` (the state
+   * the site shows once this change is made) and its languages.
+   */
+  async function writeDraft(
+    trx: ContentStore,
+    targetId: string,
+    state: S,
+    published: S | null,
+    previous: EditableStatus | null,
+    revision: number,
+    actor: Actor,
+    at: string,
+  ): Promise<void> {
+    const languages = adapter.languagesOf?.(state) ?? [];
     await saveDraft(trx, {
       kind,
       target_id: targetId,
@@ -191,6 +210,8 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       revision,
       updated_by: actor.label,
       updated_at: at,
+      status: statusOf(state, published, previous),
+      languages: languages.length === 0 ? null : ` ${languages.join(' ')} `,
     });
   }
 
@@ -257,7 +278,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       // The files the draft has now are kept first: a save that leaves them as they are names them.
       await adapter.keepFiles(trx, found.draft);
       const next = await check(trx, state, found.draft);
-      await writeDraft(trx, targetId, next, found.revision + 1, actor, at);
+      await writeDraft(trx, targetId, next, found.published, found.status, found.revision + 1, actor, at);
       const latest = await findLatestVersion(trx, kind, targetId);
       if (event === 'save' && latest !== undefined && foldsInto(latest, actor, now)) {
         await updateVersionState(trx, latest.id, JSON.stringify(next), at);
@@ -293,7 +314,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       await within?.(trx);
       const checked = await check(trx, state, state);
       const at = now.toISOString();
-      await writeDraft(trx, targetId, checked, 1, actor, at);
+      await writeDraft(trx, targetId, checked, null, null, 1, actor, at);
       const auditId = await recordChange(trx, { actor, action: `${kind}.create`, target: targetOf(targetId, checked), after: checked, at: now });
       await addVersion(trx, targetId, 'create', checked, actor, at, auditId);
       return (await view(trx, targetId))!;
@@ -316,7 +337,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     // Checked again: what held when it was saved (a name free in the site) may not hold now.
     await check(trx, found.draft, found.published ?? found.draft, 'published');
     const put = (await adapter.putOnSite(trx, found.draft, found.published, at)) ?? found.draft;
-    await writeDraft(trx, targetId, put, found.revision + 1, actor, at);
+    await writeDraft(trx, targetId, put, put, found.status, found.revision + 1, actor, at);
     const auditId = await recordChange(trx, {
       actor,
       action: `${kind}.publish`,
@@ -343,7 +364,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     await adapter.keepFiles(trx, found.published);
     await adapter.keepFiles(trx, found.draft);
     await takeOffSite(trx, found.published);
-    await writeDraft(trx, targetId, found.draft, found.revision + 1, actor, at);
+    await writeDraft(trx, targetId, found.draft, null, 'unpublished', found.revision + 1, actor, at);
     const auditId = await recordChange(trx, { actor, action: `${kind}.unpublish`, target: targetOf(targetId, found.draft), before: found.published, at: now });
     await addVersion(trx, targetId, 'unpublish', found.published, actor, at, auditId);
     return (await view(trx, targetId))!;
@@ -387,12 +408,12 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
         throw new EditingError(`${trashed.label} exists again (an import?): it cannot be restored over itself`, 'exists');
       const at = now.toISOString();
       const draft = parse(trashed.draft);
-      if (trashed.published !== null) {
-        const published = parse(trashed.published);
+      const published = trashed.published === null ? null : parse(trashed.published);
+      if (published !== null) {
         await check(trx, published, published, 'put back on the site');
         await adapter.putOnSite(trx, published, null, at);
       }
-      await writeDraft(trx, targetId, draft, Number(trashed.revision) + 1, actor, at);
+      await writeDraft(trx, targetId, draft, published, null, Number(trashed.revision) + 1, actor, at);
       await deleteTrashed(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.restore-from-trash`, target: targetOf(targetId, draft), after: draft, at: now });
       await addVersion(trx, targetId, 'restore-from-trash', draft, actor, at, auditId);
@@ -435,7 +456,17 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     // overwrite: a draft keeps its state with the next revision; without one, the revision is
     // the newest version's number (view), which the version just added has moved on.
     const draft = await findDraft(trx, kind, targetId);
-    if (draft !== undefined) await writeDraft(trx, targetId, parse(draft.state), draft.revision + 1, change.actor, at);
+    if (draft !== undefined)
+      await writeDraft(
+        trx,
+        targetId,
+        parse(draft.state),
+        await adapter.published(trx, targetId),
+        draft.status as EditableStatus | null,
+        draft.revision + 1,
+        change.actor,
+        at,
+      );
   }
 
   /**
@@ -513,6 +544,15 @@ export type Editor<S> = ReturnType<typeof createEditor<S>>;
 /** Carries a preview's result out of the transaction it rolls back. */
 class RolledBack {
   constructor(readonly value: unknown) {}
+}
+
+/**
+ * A state's status beside the one the site shows: once taken off the site (unpublished, or saved
+ * since), it stays unpublished until published again; a state never on the site is a draft.
+ */
+function statusOf<S>(state: S, published: S | null, previous: string | null): EditableStatus {
+  if (published !== null) return canonicalJson(state) === canonicalJson(published) ? 'published' : 'changed';
+  return previous === 'unpublished' ? 'unpublished' : 'draft';
 }
 
 function foldsInto(latest: VersionRow, actor: Actor, now: Date): boolean {

@@ -9,14 +9,14 @@ import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { findCollectionById, listCollectionsOfType } from '../cms/repositories/collections';
 import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
 import { findRecordIdByAlias } from '../cms/repositories/seo-records';
-import { findContentById, findContentIdsByKeys, listContents, listContentsByUrlNames, listStoredTranslations } from '../cms/repositories/contents';
+import { findContentById, findContentIdsByKeys, listContentsByUrlNames } from '../cms/repositories/contents';
 import { findFileAssetInfo, listFileAssetVersions } from '../cms/repositories/files';
-import { findBlobInfo, listDrafts } from '../cms/repositories/editing';
+import { findBlobInfo } from '../cms/repositories/editing';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
 import { urlNameOf } from '../shared/text';
-import { createEditor, EditingError, type EditableView, type KindAdapter } from './editable';
+import { createEditor, EditingError, type KindAdapter } from './editable';
 import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSite, type SheetDocument, type SheetState, type SheetTexts } from './sheet-state';
 
 /** Images an editor may bring in (decoded with sharp at upload); SVG stays out, it can carry script. */
@@ -120,6 +120,7 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   problems: sheetProblems,
   readiness: sheetReadiness,
   labelOf: (state) => state.translations[state.primaryLanguage]?.title ?? state.urlName,
+  languagesOf: (state) => Object.keys(state.translations).sort(),
   siteOf: (state) => state.siteId,
 };
 
@@ -163,59 +164,3 @@ export function newSheetState(request: NewSheet, now = new Date()): SheetState {
     seo: null,
   };
 }
-
-export interface SheetSummary {
-  id: string;
-  title: string;
-  status: EditableView<SheetState>['status'];
-  languages: string[];
-  revision: number;
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
-
-/**
- * Every sheet of a site an editor can open: those on the site and those only drafted, most recently
- * changed first. Sheets with no draft are as published; only drafted ones are compared.
- */
-export async function listSheets(db: ContentStore, siteId: string): Promise<SheetSummary[]> {
-  const drafts = await listDrafts(db, 'sheet', siteId);
-  const drafted = new Set(drafts.map((draft) => draft.target_id));
-  const summaries: SheetSummary[] = [];
-  for (const draft of drafts) {
-    const found = await sheets.view(db, draft.target_id);
-    if (found === null) continue;
-    summaries.push(summaryOf(found));
-  }
-  const onSite = await listContents(db, { siteId, types: [LITERATURE_CONTENT_TYPE] }, 0, 1_000_000);
-  const translations = new Map<string, Array<{ language: string; title: string }>>();
-  for (const row of await listStoredTranslations(
-    db,
-    onSite.map((content) => content.id),
-  ))
-    translations.set(row.content_id, [...(translations.get(row.content_id) ?? []), row]);
-  for (const content of onSite) {
-    if (drafted.has(content.id)) continue;
-    const texts = translations.get(content.id) ?? [];
-    summaries.push({
-      id: content.id,
-      title: texts.find((row) => row.language === content.primary_language)?.title ?? content.url_name,
-      status: 'published',
-      languages: texts.map((row) => row.language).sort(),
-      revision: 0,
-      updatedAt: content.updated_at,
-      updatedBy: null,
-    });
-  }
-  return summaries.sort((a, b) => (b.updatedAt ?? '').localeCompare(a.updatedAt ?? '') || a.title.localeCompare(b.title));
-}
-
-const summaryOf = (found: EditableView<SheetState>): SheetSummary => ({
-  id: found.targetId,
-  title: found.label,
-  status: found.status,
-  languages: Object.keys(found.draft.translations).sort(),
-  revision: found.revision,
-  updatedAt: found.updatedAt,
-  updatedBy: found.updatedBy,
-});

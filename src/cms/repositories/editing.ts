@@ -27,12 +27,6 @@ export async function deleteDraft(db: ContentStore, kind: EditableKind, targetId
   await db.deleteFrom('drafts').where('kind', '=', kind).where('target_id', '=', targetId).execute();
 }
 
-/** The drafts of a kind in a site, most recently changed first. */
-export async function listDrafts(db: ContentStore, kind: EditableKind, siteId: string): Promise<DraftRow[]> {
-  const rows = await db.selectFrom('drafts').selectAll().where('kind', '=', kind).where('site_id', '=', siteId).orderBy('updated_at', 'desc').execute();
-  return rows.map((row) => ({ ...row, revision: Number(row.revision) }));
-}
-
 const versionOf = (row: Omit<VersionsTable, 'id'> & { id: number | string }): VersionRow => ({
   ...row,
   id: Number(row.id),

@@ -1,0 +1,244 @@
+/**
+ * The studio's list of sheets, paged, filtered and sorted in SQL, so it stays quick with tens of
+ * thousands of sheets: a sheet is either a draft row (its status and languages written with it,
+ * editable.ts) or, never edited, a content of the site as published. Only the page asked for is
+ * read further (languages, image, schedule).
+ */
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ContentStore } from '../cms/database';
+import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { listStoredTranslations } from '../cms/repositories/contents';
+import type { Database } from '../cms/schema';
+import type { EditableStatus } from './editable';
+import { publishedSheet, type SheetState } from './sheet-state';
+import { sheets } from './sheets';
+
+export type SheetListStatus = EditableStatus | 'scheduled';
+export type SheetListSort = 'changed' | 'title' | 'status';
+
+export interface SheetListQuery {
+  siteId: string;
+  /** Part of the title, any case. */
+  q?: string;
+  status?: SheetListStatus;
+  /** Only sheets without texts in this language. */
+  missing?: string;
+  sort?: SheetListSort;
+  offset?: number;
+  limit?: number;
+}
+
+export interface SheetSummary {
+  id: string;
+  title: string;
+  status: EditableStatus;
+  languages: string[];
+  revision: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  image: { sha256: string; alt: string } | null;
+  scheduled: { action: string; dueAt: string } | null;
+}
+
+interface ListedRow {
+  id: string;
+  title: string;
+  status: string;
+  languages: string | null;
+  updated_at: string;
+  updated_by: string | null;
+  revision: number;
+  drafted: number;
+}
+
+/** The order statuses sort in: what needs attention first. */
+const STATUS_ORDER = ['changed', 'draft', 'unpublished', 'published'];
+
+export async function listSheetPage(db: ContentStore, query: SheetListQuery): Promise<{ total: number; sheets: SheetSummary[] }> {
+  await summariseOldDrafts(db);
+  let listed = db.selectFrom(listedSheets(db, query.siteId).as('s'));
+  if (query.q !== undefined && query.q.trim() !== '')
+    listed = listed.where(sql<boolean>`lower(s.title) like ${`%${likeText(query.q.trim().toLowerCase())}%`} escape '\\'`);
+  if (query.status === 'scheduled') listed = listed.where(({ exists }) => exists(pendingSchedules(db)));
+  else if (query.status !== undefined) listed = listed.where('s.status', '=', query.status);
+  if (query.missing !== undefined) listed = lacking(db, listed, query.missing);
+
+  const { total } = await listed.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
+  const ordered =
+    query.sort === 'title'
+      ? listed.orderBy(sql`lower(s.title)`).orderBy('s.id')
+      : query.sort === 'status'
+        ? listed
+            .orderBy(
+              sql`case s.status ${sql.join(
+                STATUS_ORDER.map((status, index) => sql`when ${status} then ${index}`),
+                sql` `,
+              )} else 9 end`,
+            )
+            .orderBy('s.updated_at', 'desc')
+            .orderBy('s.id')
+        : listed.orderBy('s.updated_at', 'desc').orderBy('s.id');
+  const rows = (await ordered
+    .selectAll('s')
+    .offset(query.offset ?? 0)
+    .limit(query.limit ?? 50)
+    .execute()) as ListedRow[];
+  return { total: Number(total), sheets: await summariesOf(db, rows) };
+}
+
+/** Drafted sheets from their draft rows, the others as the site has them. */
+function listedSheets(db: ContentStore, siteId: string) {
+  const drafted = db
+    .selectFrom('drafts as d')
+    .select([
+      'd.target_id as id',
+      'd.label as title',
+      sql<string>`coalesce(d.status, 'changed')`.as('status'),
+      'd.languages',
+      'd.updated_at',
+      sql<string | null>`d.updated_by`.as('updated_by'),
+      'd.revision',
+      sql<number>`1`.as('drafted'),
+    ])
+    .where('d.kind', '=', 'sheet')
+    .where('d.site_id', '=', siteId);
+  const published = db
+    .selectFrom('contents as c')
+    .innerJoin('content_translations as t', (join) => join.onRef('t.content_id', '=', 'c.id').onRef('t.language', '=', 'c.primary_language'))
+    .select([
+      'c.id',
+      't.title',
+      sql<string>`'published'`.as('status'),
+      sql<string | null>`null`.as('languages'),
+      'c.updated_at',
+      sql<string | null>`null`.as('updated_by'),
+      sql<number>`0`.as('revision'),
+      sql<number>`0`.as('drafted'),
+    ])
+    .where('c.site_id', '=', siteId)
+    .where('c.content_type', '=', LITERATURE_CONTENT_TYPE)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('drafts as o').select('o.target_id').where('o.kind', '=', 'sheet').whereRef('o.target_id', '=', 'c.id'))),
+    );
+  return drafted.unionAll(published);
+}
+
+type Listed = SelectQueryBuilder<Database & { s: ListedRow }, 's', object>;
+
+function pendingSchedules(db: ContentStore) {
+  return db
+    .selectFrom('schedules as p')
+    .select('p.id')
+    .where('p.kind', '=', 'sheet')
+    .where('p.state', '=', 'pending')
+    .whereRef('p.target_id', '=', sql.ref('s.id'));
+}
+
+/** A draft names its languages; a sheet as published has a translation row per language. */
+function lacking(db: ContentStore, listed: Listed, language: string): Listed {
+  return listed.where((eb) =>
+    eb.or([
+      eb.and([eb('s.drafted', '=', 1), eb(sql<string>`coalesce(s.languages, '')`, 'not like', `% ${language} %`)]),
+      eb.and([
+        eb('s.drafted', '=', 0),
+        eb.not(
+          eb.exists(
+            db.selectFrom('content_translations as m').select('m.content_id').whereRef('m.content_id', '=', sql.ref('s.id')).where('m.language', '=', language),
+          ),
+        ),
+      ]),
+    ]),
+  );
+}
+
+function likeText(value: string): string {
+  return value.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/** What the list shows of the page's sheets: their languages, card image and next schedule. */
+async function summariesOf(db: ContentStore, rows: ListedRow[]): Promise<SheetSummary[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const draftedIds = rows.filter((row) => Number(row.drafted) === 1).map((row) => row.id);
+  const states = new Map<string, SheetState>();
+  if (draftedIds.length > 0) {
+    for (const draft of await db.selectFrom('drafts').select(['target_id', 'state']).where('kind', '=', 'sheet').where('target_id', 'in', draftedIds).execute())
+      states.set(draft.target_id, JSON.parse(draft.state) as SheetState);
+  }
+  const undrafted = rows.filter((row) => Number(row.drafted) === 0);
+  // Never edited: as published (a handful of reads each, for one page of the list).
+  for (const row of undrafted) {
+    const state = await publishedSheet(db, row.id);
+    if (state !== null) states.set(row.id, state);
+  }
+  const revisions = new Map<string, number>();
+  if (undrafted.length > 0) {
+    for (const version of await db
+      .selectFrom('versions')
+      .select(['target_id', (eb) => eb.fn.max('number').as('number')])
+      .where('kind', '=', 'sheet')
+      .where(
+        'target_id',
+        'in',
+        undrafted.map((row) => row.id),
+      )
+      .groupBy('target_id')
+      .execute())
+      revisions.set(version.target_id, Number(version.number));
+  }
+  const schedules = new Map<string, { action: string; dueAt: string }>();
+  for (const schedule of await db
+    .selectFrom('schedules')
+    .select(['target_id', 'action', 'due_at'])
+    .where('kind', '=', 'sheet')
+    .where('state', '=', 'pending')
+    .where('target_id', 'in', ids)
+    .orderBy('due_at', 'desc')
+    .execute())
+    schedules.set(schedule.target_id, { action: schedule.action, dueAt: schedule.due_at });
+  const translated = new Map<string, string[]>();
+  if (undrafted.length > 0) {
+    for (const row of await listStoredTranslations(
+      db,
+      undrafted.map((row) => row.id),
+    ))
+      translated.set(row.content_id, [...(translated.get(row.content_id) ?? []), row.language]);
+  }
+  return rows.map((row) => {
+    const state = states.get(row.id);
+    const image = state?.image ?? null;
+    return {
+      id: row.id,
+      title: row.title,
+      status: row.status as EditableStatus,
+      languages: (row.languages === null ? (translated.get(row.id) ?? []) : row.languages.trim().split(' ')).sort(),
+      revision: Number(row.drafted) === 1 ? Number(row.revision) : (revisions.get(row.id) ?? 0),
+      updatedAt: row.updated_at,
+      updatedBy: row.updated_by,
+      image: image === null || state === undefined ? null : { sha256: image.sha256, alt: state.translations[state.primaryLanguage]?.imageAlt ?? '' },
+      scheduled: schedules.get(row.id) ?? null,
+    };
+  });
+}
+
+/**
+ * Drafts written before the list kept their status and languages (migration 011) get them now,
+ * under the editing lock, so a save in between is never overwritten with an older status.
+ */
+async function summariseOldDrafts(db: ContentStore): Promise<void> {
+  const unsummarised = () => db.selectFrom('drafts').select('target_id').where('kind', '=', 'sheet').where('status', 'is', null).execute();
+  if ((await unsummarised()).length === 0) return;
+  await sheets.change(db, async (trx) => {
+    for (const { target_id } of await unsummarised()) {
+      const found = await sheets.view(trx, target_id);
+      if (found === null) continue;
+      const languages = Object.keys(found.draft.translations).sort();
+      await trx
+        .updateTable('drafts')
+        .set({ status: found.status, languages: ` ${languages.join(' ')} ` })
+        .where('kind', '=', 'sheet')
+        .where('target_id', '=', target_id)
+        .execute();
+    }
+  });
+}
