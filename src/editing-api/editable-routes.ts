@@ -7,6 +7,7 @@
  *   GET  {base}/:id/compare?from=N&to=M      two versions field by field
  *   POST {base}/:id/versions/:n/restore      an earlier version as the new draft
  *   GET  {base}/:id/preview?lang=de-DE        the page with the draft applied, rendered as visitors get it
+ *   POST {base}/:id/preview-links             a link anyone can open that preview with, until it expires
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -17,7 +18,8 @@ import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { CONTENT_ROLES, type Guard } from './guard';
 import type { PreviewRequest, Previewer } from '../server/ssr/preview';
 import { answer, readInput } from './requests';
-import { RequiredRevisionSchema, RevisionSchema, saveSchemaOf } from './schemas';
+import { PreviewLinkRequestSchema, RequiredRevisionSchema, RevisionSchema, saveSchemaOf } from './schemas';
+import { createPreviewLink, pointAtDraftFiles, PREVIEW_LINK_HOURS, sendPreview, type DraftFile, type PreviewSources } from './previews';
 
 /** What every route module of the editing API works with. */
 export interface EditingContext {
@@ -29,6 +31,10 @@ export interface EditingContext {
   previewer: Previewer;
   /** The site's origin as browsers send it. */
   originOf: (request: FastifyRequest) => string;
+  basePath: string;
+  platformSitesSegment: string;
+  /** Each kind's previews, for shared preview links (previews.ts). */
+  previews: PreviewSources;
 }
 
 export interface EditableRoutes<S> extends EditingContext {
@@ -40,6 +46,8 @@ export interface EditableRoutes<S> extends EditingContext {
   present: (view: EditableView<S>) => Promise<unknown>;
   /** Which page shows a state, and which sheet in it. */
   previewOf: (view: EditableView<S>) => Omit<PreviewRequest, 'origin' | 'languageSegment'>;
+  /** The draft's files that are not on the site yet, by the paths the page will use for them. */
+  draftFiles?: (view: EditableView<S>) => DraftFile[];
 }
 
 type IdRequest = FastifyRequest<{ Params: { id: string; number?: string }; Querystring: { from?: string; to?: string; lang?: string } }>;
@@ -76,20 +84,45 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
     return presented(request.params.id, await answer(() => editor.publish(db, request.params.id, revision, actor)));
   });
 
+  routes.previews.set(editor.kind, {
+    render: (request, id, languageSegment, fileUrl) =>
+      answer(() =>
+        editor.preview(db, id, async (trx, view) => {
+          const html = await routes.previewer(
+            trx,
+            { ...routes.previewOf(view), origin: routes.originOf(request), ...(languageSegment === undefined ? {} : { languageSegment }) },
+            request.log,
+          );
+          const files = routes.draftFiles?.(view) ?? [];
+          return html === null ? null : pointAtDraftFiles(html, files.map((file) => ({ paths: file.paths, url: fileUrl(file.sha256) })));
+        }),
+      ),
+    files: async (id) => {
+      const view = await editor.view(db, id);
+      return view === null ? [] : (routes.draftFiles?.(view) ?? []).map((file) => file.sha256);
+    },
+  });
+
   // The draft as visitors would see it once published; never indexed, never cached, never public.
   app.get(`${at}/preview`, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
-    const html = await answer(() =>
-      editor.preview(db, request.params.id, (trx, view) =>
-        routes.previewer(
-          trx,
-          { ...routes.previewOf(view), origin: routes.originOf(request), ...(request.query.lang === undefined ? {} : { languageSegment: request.query.lang }) },
-          request.log,
-        ),
-      ),
-    );
-    if (html === null) throw notFound();
-    return reply.header('X-Robots-Tag', 'noindex, nofollow').type('text/html; charset=utf-8').send(html);
+    const html = await routes.previews.get(editor.kind)!.render(request, request.params.id, request.query.lang, (sha256) => `${root}/files/${sha256}`);
+    return sendPreview(reply, html);
+  });
+
+  app.post(`${at}/preview-links`, async (request: IdRequest, reply) => {
+    const { actor } = await signedIn(request, reply);
+    const input = readInput<{ lang?: string; hours?: number }>(PreviewLinkRequestSchema, request.body, 'preview link');
+    if ((await editor.view(db, request.params.id)) === null) throw notFound();
+    const link = await createPreviewLink(db, {
+      kind: editor.kind,
+      targetId: request.params.id,
+      languageSegment: input.lang ?? null,
+      hours: input.hours ?? PREVIEW_LINK_HOURS.default,
+      by: actor.label,
+      basePath: routes.basePath,
+    });
+    return reply.code(201).send(link);
   });
 
   app.get(`${at}/versions`, async (request: IdRequest, reply) => {

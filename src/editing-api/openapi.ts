@@ -51,6 +51,8 @@ const COMPONENTS: Record<string, TSchema> = {
   PageSettings: schemas.PageSettingsSchema,
   CollectionOrder: CollectionOrderSchema,
   SaveCollectionOrder: schemas.saveSchemaOf(CollectionOrderSchema),
+  PreviewLinkRequest: schemas.PreviewLinkRequestSchema,
+  PreviewLink: schemas.PreviewLinkSchema,
 };
 
 const QUERIES: Record<string, TSchema> = { SheetListQuery: schemas.SheetListQuerySchema, AuditQuery: schemas.AuditQuerySchema };
@@ -65,6 +67,22 @@ const OPERATIONS: Operation[] = [
     role: 'editor',
     response: { status: 200, schema: 'SheetView' },
   },
+  {
+    method: 'get',
+    path: '/sheets/{id}/preview',
+    summary: 'The page with the draft applied, as HTML (?lang=de-DE); framed by the studio only, never cached or indexed',
+    role: 'editor',
+    response: { status: 200 },
+  },
+  {
+    method: 'post',
+    path: '/sheets/{id}/preview-links',
+    summary: 'A link anyone can open the draft’s preview with until it expires ({basePath}/preview/{token}; 410 after)',
+    role: 'editor',
+    body: 'PreviewLinkRequest',
+    response: { status: 201, schema: 'PreviewLink' },
+  },
+  { method: 'get', path: '/files/{sha256}', summary: 'A stored image or document by its SHA-256 (drafts’ files included)', role: 'editor', response: { status: 200 } },
   { method: 'put', path: '/sheets/{id}', summary: 'Save the draft', role: 'editor', body: 'SaveSheet', response: { status: 200, schema: 'SheetView' } },
   { method: 'delete', path: '/sheets/{id}', summary: 'Move the sheet to the trash (?revision=N optional)', role: 'editor', response: { status: 204 } },
   {

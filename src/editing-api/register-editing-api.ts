@@ -9,7 +9,8 @@ import type { SessionService } from '../server/auth/session-service';
 import type { Previewer } from '../server/ssr/preview';
 import { registerAdminRoutes } from './admin-routes';
 import type { EditingContext } from './editable-routes';
-import { createGuard } from './guard';
+import { CONTENT_ROLES, createGuard } from './guard';
+import { registerPreviewLinkRoutes, sendStoredFile } from './previews';
 import { editingOpenApiDocument } from './openapi';
 import { registerSheetRoutes } from './sheet-routes';
 import { registerSiteRoutes } from './site-routes';
@@ -30,17 +31,32 @@ export interface EditingApiOptions {
 export async function registerEditingApi(app: FastifyInstance, options: EditingApiOptions): Promise<void> {
   const root = `${options.basePath}/studio/api`;
   const guard = createGuard(options);
-  const routes: EditingContext = { db: options.db, root, guard, previewer: options.previewer, originOf: options.originOf };
+  const routes: EditingContext = {
+    db: options.db,
+    root,
+    guard,
+    previewer: options.previewer,
+    originOf: options.originOf,
+    basePath: options.basePath,
+    platformSitesSegment: options.platformSitesSegment,
+    previews: new Map(),
+  };
   // In a scope of its own, so that its hook runs for its routes only, never for a public page.
   await app.register(async (scope) => {
     scope.addHook('onSend', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await options.announceChange();
     });
     registerSheetRoutes(scope, routes);
-    await registerUploadRoutes(scope, { ...routes, platformSitesSegment: options.platformSitesSegment });
-    registerSiteRoutes(scope, { ...routes, basePath: options.basePath });
+    await registerUploadRoutes(scope, routes);
+    registerSiteRoutes(scope, routes);
     registerAdminRoutes(scope, routes);
+    // A draft's files by digest, for the studio's image previews and its preview frames.
+    scope.get<{ Params: { sha256: string } }>(`${root}/files/:sha256`, async (request, reply) => {
+      await guard(request, reply, CONTENT_ROLES);
+      return sendStoredFile(reply, options.db, request.params.sha256, 'private, max-age=31536000, immutable');
+    });
     const contract = JSON.stringify(editingOpenApiDocument(options.basePath));
+    registerPreviewLinkRoutes(scope, { db: options.db, basePath: options.basePath, sources: routes.previews });
     scope.get(`${root}/openapi.json`, async (_request, reply) =>
       reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(contract),
     );

@@ -78,6 +78,13 @@ export const NewSheetSchema = Type.Object({
   urlName: Type.Optional(text({ max: 200 })),
 });
 
+export const PreviewLinkRequestSchema = Type.Object({
+  lang: Type.Optional(text({ pattern: /^[a-z]{2,3}(?:-[A-Z]{2})?$/, description: "The page's language as in its address, e.g. de-DE; the site's default when left out" })),
+  hours: Type.Optional(wholeNumber(1, 168, { default: 24, description: 'How long the link works' })),
+});
+
+export const PreviewLinkSchema = Type.Object({ url: Type.String(), expiresAt: ISO_TIME });
+
 /** The body of a save: the revision it starts from and the whole new state. */
 export const saveSchemaOf = (state: TSchema) => Type.Object({ revision: Revision, state });
 export const SaveSheetSchema = saveSchemaOf(SheetStateSchema);

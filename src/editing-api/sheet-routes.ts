@@ -30,6 +30,8 @@ import { answer, readInput, readQuery } from './requests';
 import { changeDraft, readRevision, registerEditableRoutes, type EditingContext } from './editable-routes';
 import { NewScheduleSchema, NewSheetSchema, RevisionSchema, SaveSeoSchema, SaveTranslationSchema, SheetListQuerySchema } from './schemas';
 import type Type from 'typebox';
+import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
+import type { DraftFile } from './previews';
 
 type Input<T extends Type.TSchema> = Type.Static<T>;
 type IdParams = { Params: { id: string } };
@@ -40,6 +42,17 @@ export async function sheetAnswer(db: ContentStore, view: EditableView<SheetStat
   return { id: targetId, ...rest, schedules: await listSheetSchedules(db, targetId) };
 }
 
+/** The draft's image and document when the site does not show them (yet), by the paths the page gives them. */
+function unpublishedFiles(view: EditableView<SheetState>, segment: string): DraftFile[] {
+  const { image, document } = view.draft;
+  const files: DraftFile[] = [];
+  if (image !== null && image.sha256 !== view.published?.image?.sha256)
+    files.push({ sha256: image.sha256, paths: [mediaDeliveryPath(segment, image.contentKey)] });
+  if (document !== null && document.sha256 !== view.published?.document?.sha256)
+    files.push({ sha256: document.sha256, paths: [fileAssetPath(segment, document.assetId, document.version)] });
+  return files;
+}
+
 export function registerSheetRoutes(app: FastifyInstance, context: EditingContext): void {
   const { db, root, guard } = context;
   registerEditableRoutes(app, {
@@ -48,6 +61,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     base: '/sheets',
     present: (view) => sheetAnswer(db, view),
     previewOf: (view) => ({ contentId: view.targetId }),
+    draftFiles: (view) => unpublishedFiles(view, context.platformSitesSegment),
   });
   const editor = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
 

@@ -18,6 +18,7 @@ import { DEMO_CATALOGUE, type CatalogueEntry } from '../demo/catalogue';
 import { renderLiteraturePdf } from '../demo/literature-pdf';
 import type { SheetState } from '../editing/sheet-state';
 import { UPLOAD_LIMITS } from '../editing/uploads';
+import { createPreviewLink } from './previews';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
 
 const MEGABYTE = 1024 * 1024;
@@ -392,5 +393,70 @@ describe('PDFs to sheets', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()[0].message).toMatch(/PNG image, not a PDF.*Nothing was stored\.$/);
     expect(await countBlobs()).toBe(blobsBefore);
+  });
+});
+
+describe('a preview of a draft with files the site does not have yet', () => {
+  it('shows the draft’s image from the store, to editors in their frames and to anyone with a shared link until it expires', async () => {
+    const sheet = await newSheet('Previewed upload precursor');
+    const png = await makePng(64, 48);
+    const saved = (await upload(editor, sheet.id, 'image', sheet.revision, 'card.png', png, 'image/png')).json() as SheetAnswer;
+    const file = `/studio/api/files/${sha256Of(png)}`;
+
+    const preview = await editor.request('GET', `/sheets/${sheet.id}/preview`);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(preview.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(preview.body).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(preview.body).toContain(`src="${file}"`);
+    expect(preview.body).not.toContain(mediaDeliveryPath(test.config.platformSitesSegment, saved.draft.image!.contentKey));
+    const served = await editor.request('GET', `/files/${sha256Of(png)}`);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.rawPayload.equals(png)).toBe(true);
+    expect((await test.app.inject(file)).statusCode).toBe(401);
+
+    const made = await editor.request('POST', `/sheets/${sheet.id}/preview-links`, {});
+    expect(made.statusCode, made.body).toBe(201);
+    const { url, expiresAt } = made.json() as { url: string; expiresAt: string };
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    const shared = await test.app.inject(url);
+    expect(shared.statusCode, shared.body).toBe(200);
+    expect(shared.headers['cache-control']).toBe('no-store');
+    expect(shared.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(shared.body).toContain('Previewed upload precursor');
+    expect(shared.body).toContain(`src="${url}/files/${sha256Of(png)}"`);
+    expect((await test.app.inject(`${url}/files/${sha256Of(png)}`)).rawPayload.equals(png)).toBe(true);
+    // Only the draft's own files: another digest the store holds is not served through the link.
+    const other = await makePng();
+    const elsewhere = await newSheet('Another upload precursor');
+    await upload(editor, elsewhere.id, 'image', elsewhere.revision, 'other.png', other, 'image/png');
+    expect((await test.app.inject(`${url}/files/${sha256Of(other)}`)).statusCode).toBe(404);
+
+    // Never from a cache: the same link shows the draft as it is now.
+    await editor.request('PUT', `/sheets/${sheet.id}/translations/en_US`, {
+      revision: saved.revision,
+      texts: { ...saved.draft.translations.en_US, title: 'Renamed upload precursor' },
+    });
+    expect((await test.app.inject(url)).body).toContain('Renamed upload precursor');
+    expect((await test.app.inject(`${url.slice(0, -4)}AAAA`)).statusCode).toBe(404);
+    expect((await editor.request('POST', `/sheets/${sheet.id}/preview-links`, { hours: 500 })).statusCode).toBe(400);
+  });
+
+  it('answers an expired link 410, saying so', async () => {
+    const sheet = await newSheet('Expired preview precursor');
+    const { url } = await createPreviewLink(test.store.db, {
+      kind: 'sheet',
+      targetId: sheet.id,
+      languageSegment: null,
+      hours: 24,
+      by: editor.email,
+      basePath: test.config.basePath,
+      now: new Date(Date.now() - 25 * 3_600_000),
+    });
+    const expired = await test.app.inject({ url, headers: { accept: 'text/html' } });
+    expect(expired.statusCode).toBe(410);
+    expect(expired.body).toContain('This preview link has expired');
   });
 });

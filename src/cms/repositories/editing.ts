@@ -182,3 +182,15 @@ export async function markImportUndone(db: ContentStore, id: string, at: string)
   const result = await db.updateTable('imports').set({ undone_at: at }).where('id', '=', id).where('undone_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/**
+ * A file by its digest, wherever the store keeps it: the blobs (drafts, versions), the published
+ * images, the published documents.
+ */
+export async function findStoredFile(db: ContentStore, sha256: string): Promise<{ mime_type: string; bytes: Buffer } | undefined> {
+  return (
+    (await db.selectFrom('blobs').select(['mime_type', 'bytes']).where('sha256', '=', sha256).executeTakeFirst()) ??
+    (await db.selectFrom('media').select(['mime_type', 'bytes']).where('sha256', '=', sha256).limit(1).executeTakeFirst()) ??
+    (await db.selectFrom('file_assets').select(['mime_type', 'bytes']).where('sha256', '=', sha256).limit(1).executeTakeFirst())
+  );
+}
