@@ -68,7 +68,7 @@ export function sendPreview(reply: FastifyReply, html: string | null): FastifyRe
     .header('Content-Security-Policy', PREVIEW_POLICY)
     .header('X-Frame-Options', 'SAMEORIGIN')
     .type('text/html; charset=utf-8')
-    .send(html.replace(/<head>/, '<head><meta name="robots" content="noindex, nofollow">'));
+    .send(html.replace(/<html\b/, '<html data-preview').replace(/<head>/, '<head><meta name="robots" content="noindex, nofollow">'));
 }
 
 /** A stored file by its digest, to the studio or a shared preview; it never runs as a page of the site. */

@@ -32,6 +32,10 @@ export const SheetViewSchema = Type.Object({
   updatedAt: NullableText,
   updatedBy: NullableText,
   schedules: Type.Array(ScheduleSchema),
+  siteLanguages: Type.Array(Type.String(), { description: 'The languages of the sheet’s site, the default first' }),
+  documentVersions: Type.Array(Type.Object({ version: Type.Integer(), url: Type.String() }), {
+    description: "The published versions of the sheet's document, newest first, each at its own address",
+  }),
 });
 
 export const SheetSummarySchema = Type.Object({

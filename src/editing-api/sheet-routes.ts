@@ -15,8 +15,8 @@
  *   GET    /trash · POST /trash/:id/restore
  */
 import type { FastifyInstance } from 'fastify';
-import type { ContentStore } from '../cms/database';
 import { listTrash } from '../cms/repositories/editing';
+import { listFileAssetVersions } from '../cms/repositories/files';
 import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
 import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/schedules';
@@ -36,10 +36,24 @@ import type { DraftFile } from './previews';
 type Input<T extends Type.TSchema> = Type.Static<T>;
 type IdParams = { Params: { id: string } };
 
-/** What the studio gets for a sheet: its view and what is scheduled for it. */
-export async function sheetAnswer(db: ContentStore, view: EditableView<SheetState>) {
+/**
+ * What the studio gets for a sheet: its view, what is scheduled for it, and the published versions
+ * of its document with their addresses (each version keeps its own, `?v=N`).
+ */
+export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath' | 'platformSitesSegment'>, view: EditableView<SheetState>) {
+  const { db } = context;
   const { targetId, ...rest } = view;
-  return { id: targetId, ...rest, schedules: await listSheetSchedules(db, targetId) };
+  const assetId = view.draft.document?.assetId;
+  const versions = assetId === undefined ? [] : await listFileAssetVersions(db, assetId);
+  return {
+    id: targetId,
+    ...rest,
+    schedules: await listSheetSchedules(db, targetId),
+    siteLanguages: await listActiveLanguages(db, view.draft.siteId),
+    documentVersions: versions
+      .map(({ version }) => ({ version, url: `${context.basePath}${fileAssetPath(context.platformSitesSegment, assetId!, version)}` }))
+      .sort((a, b) => b.version - a.version),
+  };
 }
 
 /** The draft's image and document when the site does not show them (yet), by the paths the page gives them. */
@@ -59,14 +73,14 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     ...context,
     editor: sheets,
     base: '/sheets',
-    present: (view) => sheetAnswer(db, view),
+    present: (view) => sheetAnswer(context, view),
     previewOf: (view) => ({ contentId: view.targetId }),
     draftFiles: (view) => unpublishedFiles(view, context.platformSitesSegment),
   });
   const editor = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
 
   const changeSheet = async (id: string, revision: number, actor: Actor, change: (state: SheetState) => SheetState) =>
-    sheetAnswer(db, await changeDraft(db, sheets, id, revision, actor, change));
+    sheetAnswer(context, await changeDraft(db, sheets, id, revision, actor, change));
 
   app.get(`${root}/sheets`, async (request, reply) => {
     await editor(request, reply);
@@ -104,7 +118,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     });
     const created = await answer(() => sheets.create(db, state.id, state, actor));
     reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(state.id)}`);
-    return sheetAnswer(db, created);
+    return sheetAnswer(context, created);
   });
 
   app.delete<IdParams & { Querystring: { revision?: string } }>(`${root}/sheets/:id`, async (request, reply) => {
@@ -147,7 +161,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
   app.post<IdParams>(`${root}/sheets/:id/unpublish`, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
-    return sheetAnswer(db, await answer(() => sheets.unpublish(db, request.params.id, revision, actor)));
+    return sheetAnswer(context, await answer(() => sheets.unpublish(db, request.params.id, revision, actor)));
   });
 
   app.post<IdParams>(`${root}/sheets/:id/schedules`, async (request, reply) => {
@@ -179,6 +193,6 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
 
   app.post<IdParams>(`${root}/trash/:id/restore`, async (request, reply) => {
     const { actor } = await editor(request, reply);
-    return sheetAnswer(db, await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)));
+    return sheetAnswer(context, await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)));
   });
 }

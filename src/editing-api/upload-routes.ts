@@ -29,9 +29,9 @@ import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { fileAssetPath } from '../shared/urls';
-import { CONTENT_ROLES, type Guard } from './guard';
+import { CONTENT_ROLES } from './guard';
 import { answer } from './requests';
-import { readRevision } from './editable-routes';
+import { readRevision, type EditingContext } from './editable-routes';
 import { sheetAnswer } from './sheet-routes';
 
 interface Received {
@@ -45,7 +45,7 @@ type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { rev
 
 export async function registerUploadRoutes(
   app: FastifyInstance,
-  options: { db: ContentStore; root: string; guard: Guard; platformSitesSegment: string },
+  options: EditingContext,
 ): Promise<void> {
   const { db, root, guard, platformSitesSegment } = options;
   // One file per request; a few small fields at most. Sizes are limited per route below.
@@ -150,7 +150,7 @@ export async function registerUploadRoutes(
       };
       return { state, mimeType: image.mimeType, text: null };
     });
-    return sheetAnswer(db, view);
+    return sheetAnswer(options, view);
   });
 
   app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/document`, async (request, reply) => {
@@ -168,7 +168,7 @@ export async function registerUploadRoutes(
         if (texts.url === '' || texts.url === before) texts.url = fileAssetPath(platformSitesSegment, assetId, version);
       return { state, mimeType: document.mimeType, text: document.text };
     });
-    return sheetAnswer(db, view);
+    return sheetAnswer(options, view);
   });
 
   // PDFs to sheets: a PDF proposes a new draft sheet (title, description, the PDF as its document,
@@ -221,7 +221,7 @@ export async function registerUploadRoutes(
       );
     });
     reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
-    return sheetAnswer(db, created);
+    return sheetAnswer(options, created);
   });
 }
 

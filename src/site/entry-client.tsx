@@ -57,6 +57,8 @@ async function hydrate(): Promise<void> {
   );
   notifyViewChange();
   // Sessions matter only to signed-in visitors: their code loads after the page is interactive.
+  // A preview (the studio's frames, a shared link) shows the page as a visitor gets it: none.
+  if (document.documentElement.dataset.preview !== undefined) return;
   const { mountSessionManager } = await import('./session/session-manager');
   mountSessionManager(data.basePath, layer.store);
 }

@@ -2,6 +2,10 @@
  * The studio's calls to the editing API: the session's CSRF token on every change, JSON in and
  * out, and the API's error list turned into one message a person can read.
  */
+import type { SheetState } from '../editing/sheet-state';
+
+export type { SheetState };
+
 export interface StudioContext {
   basePath: string;
   csrfToken: string;
@@ -11,6 +15,7 @@ export class StudioError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly details: { problems?: string[]; current?: SheetView } = {},
   ) {
     super(message);
     this.name = 'StudioError';
@@ -36,12 +41,41 @@ export async function callApi<T>(context: StudioContext, method: string, path: s
   if (response.status === 204) return undefined as T;
   const answer = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
-    throw new StudioError(messageOf(answer, response.status), response.status);
+    throw new StudioError(messageOf(answer, response.status), response.status, Array.isArray(answer) ? (answer[0] as StudioError['details']) : {});
   }
   return answer as T;
 }
 
-export type SheetStatus = 'draft' | 'published' | 'changed';
+/**
+ * Sends one file as multipart form data, reporting its progress (fetch cannot report an upload's
+ * progress; XHR can). Answers the API's JSON; a refusal is a StudioError with the API's words.
+ */
+export function sendFile<T>(context: StudioContext, method: 'POST' | 'PUT', path: string, file: File, onProgress: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, `${context.basePath}/studio/api${path}`);
+    request.setRequestHeader('x-csrf-token', context.csrfToken);
+    request.setRequestHeader('accept', 'application/json');
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    request.onload = () => {
+      const answer = (() => {
+        try {
+          return JSON.parse(request.responseText) as unknown;
+        } catch {
+          return null;
+        }
+      })();
+      if (request.status >= 200 && request.status < 300) resolve(answer as T);
+      else reject(new StudioError(messageOf(answer, request.status), request.status, Array.isArray(answer) ? (answer[0] as StudioError['details']) : {}));
+    };
+    request.onerror = () => reject(new StudioError('The connection was lost; try this file again.', 0));
+    const form = new FormData();
+    form.set('file', file, file.name);
+    request.send(form);
+  });
+}
+
+export type SheetStatus = 'draft' | 'published' | 'changed' | 'unpublished';
 
 export interface SheetSummary {
   id: string;
@@ -51,10 +85,57 @@ export interface SheetSummary {
   revision: number;
   updatedAt: string | null;
   updatedBy: string | null;
+  image: { url: string; alt: string } | null;
+  scheduled: { action: string; dueAt: string } | null;
 }
 
 export interface SheetList {
   total: number;
   offset: number;
+  languages: string[];
   sheets: SheetSummary[];
 }
+
+export interface Schedule {
+  id: number;
+  action: 'publish' | 'unpublish';
+  dueAt: string;
+  by: string;
+}
+
+/** A sheet as the editing API answers it (schemas.ts, SheetViewSchema). */
+export interface SheetView {
+  id: string;
+  label: string;
+  status: SheetStatus;
+  revision: number;
+  draft: SheetState;
+  published: SheetState | null;
+  updatedAt: string | null;
+  updatedBy: string | null;
+  schedules: Schedule[];
+  siteLanguages: string[];
+  documentVersions: Array<{ version: number; url: string }>;
+}
+
+/** The refusal's details: each problem with its place, or on a conflict the state saved meanwhile. */
+export function detailsOf(error: unknown): { problems?: string[]; current?: SheetView & { targetId?: string } } {
+  return error instanceof StudioError ? error.details : {};
+}
+
+/** A language as people read it: de_DE is de-DE. */
+export const languageTag = (language: string) => language.replace('_', '-');
+
+const LANGUAGE_NAMES = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
+
+/** A language's name in English, e.g. German (Germany); the tag when the browser cannot name it. */
+export function languageName(language: string): string {
+  try {
+    return LANGUAGE_NAMES?.of(languageTag(language)) ?? languageTag(language);
+  } catch {
+    return languageTag(language);
+  }
+}
+
+/** Where the studio keeps a stored file: the editing API serves it by digest to editors. */
+export const fileUrl = (context: StudioContext, sha256: string) => `${context.basePath}/studio/api/files/${sha256}`;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem, Text } from 'react-aria-components';
-import { messageOf, type StudioContext } from './api';
+import { sendFile, type StudioContext } from './api';
 
 interface Upload {
   id: number;
@@ -18,32 +18,6 @@ interface Upload {
 
 let nextId = 0;
 
-/** Sends one PDF with its progress (fetch cannot report an upload's progress; XHR can). */
-function send(context: StudioContext, file: File, onProgress: (percent: number) => void): Promise<{ title: string }> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${context.basePath}/studio/api/sheets/from-pdf`);
-    request.setRequestHeader('x-csrf-token', context.csrfToken);
-    request.setRequestHeader('accept', 'application/json');
-    request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
-    request.onload = () => {
-      const answer = (() => {
-        try {
-          return JSON.parse(request.responseText) as unknown;
-        } catch {
-          return null;
-        }
-      })();
-      if (request.status === 201) resolve({ title: (answer as { label: string }).label });
-      else reject(new Error(messageOf(answer, request.status)));
-    };
-    request.onerror = () => reject(new Error('The connection was lost; try this file again.'));
-    const form = new FormData();
-    form.set('file', file, file.name);
-    request.send(form);
-  });
-}
-
 export function PdfDrop({ context, onCreated }: { context: StudioContext; onCreated: () => void }) {
   const [uploads, setUploads] = useState<Upload[]>([]);
   const update = (id: number, change: Partial<Upload>) => setUploads((all) => all.map((upload) => (upload.id === id ? { ...upload, ...change } : upload)));
@@ -52,11 +26,11 @@ export function PdfDrop({ context, onCreated }: { context: StudioContext; onCrea
     for (const file of files) {
       const id = nextId++;
       setUploads((all) => [...all, { id, name: file.name, percent: 0, state: 'sending', message: 'Sending…' }]);
-      send(context, file, (percent) =>
+      sendFile<{ label: string }>(context, 'POST', '/sheets/from-pdf', file, (percent) =>
         update(id, percent < 100 ? { percent, message: `Sending… ${percent}%` } : { percent, state: 'reading', message: 'Reading the PDF…' }),
       ).then(
-        ({ title }) => {
-          update(id, { percent: 100, state: 'done', message: `Draft “${title}” made: check it, then publish.` });
+        ({ label }) => {
+          update(id, { percent: 100, state: 'done', message: `Draft “${label}” made: check it, then publish.` });
           onCreated();
         },
         (error: unknown) => update(id, { state: 'failed', message: error instanceof Error ? error.message : String(error) }),

@@ -1,26 +1,67 @@
 /**
- * The studio's first screen: every sheet of the collection with its status and languages, search
- * as you type and a filter by status. Built from react-aria-components, so it is usable by
- * keyboard and announced to screen readers.
+ * The studio's first screen: the sheets of the collection with their image, status and languages;
+ * search as you type, filters by status and by a missing translation, sort, and pages of 50 (the
+ * server pages in SQL, so ten thousand sheets list as fast as ten). Built from react-aria-components,
+ * so it is usable by keyboard and announced to screen readers.
  */
 import { useEffect, useState } from 'react';
-import { Button, Input, Label, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
-import { callApi, type SheetList, type SheetStatus, type StudioContext } from './api';
+import { Button, Input, Label, Link, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
+import { callApi, languageName, languageTag, type SheetList, type SheetStatus, type StudioContext } from './api';
 import { PdfDrop } from './pdf-drop';
 
-const STATUS_WORDS: Record<SheetStatus, string> = { draft: 'Draft', published: 'Published', changed: 'Changed since publish' };
-const FILTERS = [{ id: 'all', name: 'All statuses' }, ...Object.entries(STATUS_WORDS).map(([id, name]) => ({ id, name }))];
+const PAGE_SIZE = 50;
+const STATUS_WORDS: Record<SheetStatus, string> = { draft: 'Draft', published: 'Published', changed: 'Changed since publish', unpublished: 'Unpublished' };
+const STATUSES = [
+  { id: 'all', name: 'All statuses' },
+  ...Object.entries(STATUS_WORDS).map(([id, name]) => ({ id, name })),
+  { id: 'scheduled', name: 'Scheduled' },
+];
+const SORTS = [
+  { id: 'changed', name: 'Last changed' },
+  { id: 'title', name: 'Title' },
+  { id: 'status', name: 'Status' },
+];
+
+interface Choice {
+  id: string;
+  name: string;
+}
+
+function Choose({ label, items, value, onChange }: { label: string; items: Choice[]; value: string; onChange: (value: string) => void }) {
+  return (
+    <Select className="studio-field" selectedKey={value} onSelectionChange={(key) => onChange(String(key))}>
+      <Label>{label}</Label>
+      <Button className="studio-select">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="studio-popover">
+        <ListBox items={items}>{(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}</ListBox>
+      </Popover>
+    </Select>
+  );
+}
 
 export function SheetsScreen({ context }: { context: StudioContext }) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('all');
+  const [missing, setMissing] = useState('none');
+  const [sort, setSort] = useState('changed');
+  const [offset, setOffset] = useState(0);
   const [list, setList] = useState<SheetList | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Moves on when sheets were made here, so the list asks again.
   const [made, setMade] = useState(0);
 
   useEffect(() => {
-    const asked = new URLSearchParams({ limit: '200', ...(query.trim() === '' ? {} : { q: query.trim() }), ...(status === 'all' ? {} : { status }) });
+    const asked = new URLSearchParams({
+      limit: String(PAGE_SIZE),
+      offset: String(offset),
+      sort,
+      ...(query.trim() === '' ? {} : { q: query.trim() }),
+      ...(status === 'all' ? {} : { status }),
+      ...(missing === 'none' ? {} : { missing }),
+    });
     let current = true;
     // Typing asks again; only the answer to the latest question is shown.
     const timer = setTimeout(() => {
@@ -33,27 +74,30 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
       current = false;
       clearTimeout(timer);
     };
-  }, [context, query, status, made]);
+  }, [context, query, status, missing, sort, offset, made]);
+
+  // A changed question starts from its first page.
+  const refine =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setOffset(0);
+    };
+  const languages = [{ id: 'none', name: 'Any' }, ...(list?.languages ?? []).map((language) => ({ id: language, name: `Missing ${languageName(language)}` }))];
+  const last = list === null ? 0 : Math.min(list.offset + list.sheets.length, list.total);
 
   return (
     <section className="studio-sheets" aria-labelledby="sheets-heading">
       <h1 id="sheets-heading">Sheets</h1>
       <PdfDrop context={context} onCreated={() => setMade((count) => count + 1)} />
       <div className="studio-sheets__tools">
-        <SearchField className="studio-field" value={query} onChange={setQuery}>
+        <SearchField className="studio-field" value={query} onChange={refine(setQuery)}>
           <Label>Search titles</Label>
           <Input />
         </SearchField>
-        <Select className="studio-field" selectedKey={status} onSelectionChange={(key) => setStatus(String(key))}>
-          <Label>Status</Label>
-          <Button className="studio-select">
-            <SelectValue />
-            <span aria-hidden="true">▾</span>
-          </Button>
-          <Popover className="studio-popover">
-            <ListBox items={FILTERS}>{(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}</ListBox>
-          </Popover>
-        </Select>
+        <Choose label="Status" items={STATUSES} value={status} onChange={refine(setStatus)} />
+        <Choose label="Translation" items={languages} value={missing} onChange={refine(setMissing)} />
+        <Choose label="Sort by" items={SORTS} value={sort} onChange={refine(setSort)} />
       </div>
       {error !== null && (
         <p className="studio-error" role="alert">
@@ -61,12 +105,19 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
         </p>
       )}
       <p className="studio-count" aria-live="polite">
-        {list === null ? 'Loading the sheets…' : `${list.total} ${list.total === 1 ? 'sheet' : 'sheets'}`}
+        {list === null
+          ? 'Loading the sheets…'
+          : list.total <= PAGE_SIZE
+            ? `${list.total} ${list.total === 1 ? 'sheet' : 'sheets'}`
+            : `Sheets ${list.offset + 1}–${last} of ${list.total.toLocaleString()}`}
       </p>
       {list !== null && list.sheets.length > 0 && (
         <table className="studio-table">
           <thead>
             <tr>
+              <th scope="col">
+                <span className="studio-visually-hidden">Image</span>
+              </th>
               <th scope="col">Title</th>
               <th scope="col">Status</th>
               <th scope="col">Languages</th>
@@ -76,16 +127,37 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
           <tbody>
             {list.sheets.map((sheet) => (
               <tr key={sheet.id}>
-                <th scope="row">{sheet.title}</th>
+                <td className="studio-table__image">{sheet.image !== null && <img src={sheet.image.url} alt="" width={64} height={48} loading="lazy" />}</td>
+                <th scope="row">
+                  <Link href={`${context.basePath}/studio/sheets/${encodeURIComponent(sheet.id)}`}>{sheet.title}</Link>
+                </th>
                 <td>
                   <span className={`studio-status studio-status--${sheet.status}`}>{STATUS_WORDS[sheet.status]}</span>
+                  {sheet.scheduled !== null && (
+                    <span className="studio-scheduled">
+                      {sheet.scheduled.action === 'publish' ? 'Publishes' : 'Unpublishes'} {new Date(sheet.scheduled.dueAt).toLocaleString()}
+                    </span>
+                  )}
                 </td>
-                <td>{sheet.languages.map((language) => language.replace('_', '-')).join(', ')}</td>
-                <td>{sheet.updatedAt === null ? '' : new Date(sheet.updatedAt).toLocaleString()}</td>
+                <td>{sheet.languages.map(languageTag).join(', ')}</td>
+                <td>
+                  {sheet.updatedAt === null ? '' : new Date(sheet.updatedAt).toLocaleString()}
+                  {sheet.updatedBy === null ? '' : <span className="studio-by"> by {sheet.updatedBy}</span>}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {list !== null && list.total > PAGE_SIZE && (
+        <nav className="studio-pages" aria-label="Pages of sheets">
+          <Button className="studio-button" isDisabled={offset === 0} onPress={() => setOffset(Math.max(0, offset - PAGE_SIZE))}>
+            Previous {PAGE_SIZE}
+          </Button>
+          <Button className="studio-button" isDisabled={last >= list.total} onPress={() => setOffset(offset + PAGE_SIZE)}>
+            Next {PAGE_SIZE}
+          </Button>
+        </nav>
       )}
     </section>
   );

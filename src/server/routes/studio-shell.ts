@@ -31,7 +31,9 @@ export async function registerStudioShell(
     const lookup = await sessions.read(request);
     if (lookup.state !== 'live') {
       if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
-      return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(studio)}`, 303);
+      // Back to the screen asked for (a sheet's address), which is always under the studio.
+      const asked = request.url.split('?')[0] ?? studio;
+      return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(asked.startsWith(studio) ? asked : studio)}`, 303);
     }
     // A nonce per answer (it is never cached) for the one <style> element the UI library adds
     // (react-aria's scroll lock), which the site's policy would block (docs/decisions/015).
@@ -46,6 +48,7 @@ export async function registerStudioShell(
     return reply.type('text/html; charset=utf-8').send(shell({ basePath, assets, csrfToken: lookup.session.csrfToken, nonce }));
   };
   app.get(studio, serve);
+  app.get(`${studio}/sheets/:id`, serve);
   app.get(`${studio}/`, (_request, reply) => reply.redirect(studio, 301));
 }
 

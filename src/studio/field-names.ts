@@ -1,0 +1,45 @@
+/**
+ * The words the studio uses for a sheet's fields, wherever one is named: in a conflict, beside a
+ * problem the server found, in a history. Problems come as `translations.de_DE.url: why`.
+ */
+import { languageName } from './api';
+
+const TEXT_FIELDS: Record<string, string> = { title: 'Title', description: 'Description', url: 'Link', imageAlt: 'Image description' };
+const FIELDS: Record<string, string> = {
+  image: 'Image',
+  document: 'PDF',
+  seo: 'Search engine settings',
+  urlName: 'Address name',
+  collectionId: 'Collection',
+  primaryLanguage: 'Primary language',
+};
+
+/** A field's name for people, e.g. "Title (German (Germany))". */
+export function fieldName(path: string[]): string {
+  const [first, language, field] = path;
+  if (first === 'translations' && language !== undefined) {
+    const name = field === undefined ? 'Translation' : (TEXT_FIELDS[field] ?? field);
+    return `${name} (${languageName(language)})`;
+  }
+  return FIELDS[first ?? ''] ?? path.join(' › ');
+}
+
+/** The problems the server named, by the field they are about (`de_DE.url`), and those about none. */
+export function problemsByField(problems: string[]): { fields: Map<string, string>; others: string[] } {
+  const fields = new Map<string, string>();
+  const others: string[] = [];
+  for (const problem of problems) {
+    const match = /^translations\.([A-Za-z_]+)\.(title|description|url|imageAlt): (.*)$/s.exec(problem);
+    if (match === null) others.push(problem.replace(/^([a-zA-Z.]+): /, (_all, path: string) => `${fieldName(path.split('.'))}: `));
+    else fields.set(`${match[1]}.${match[2]}`, match[3]!);
+  }
+  return { fields, others };
+}
+
+/** A field's value as the conflict dialog shows it. */
+export function shownValue(value: unknown): string {
+  if (value === undefined || value === null) return '(none)';
+  if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  if (typeof value === 'object' && 'fileName' in value) return `the file ${String((value as { fileName: unknown }).fileName)}`;
+  return JSON.stringify(value);
+}

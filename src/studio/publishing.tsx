@@ -1,0 +1,150 @@
+/**
+ * Putting a sheet on the site: publish now (seen on the next request), publish or unpublish at a
+ * time, cancel what is scheduled, take it off the site, and share a preview of the draft. The
+ * draft is saved first, so what is published is what is on screen.
+ */
+import { useState } from 'react';
+import { Button, Input, Label, Text, TextField } from 'react-aria-components';
+import { callApi, type SheetView, type StudioContext } from './api';
+import { problemsByField } from './field-names';
+
+interface PublishingProps {
+  context: StudioContext;
+  view: SheetView;
+  saveFirst: () => Promise<number | null>;
+  onChanged: (answer: SheetView) => void;
+  /** The language the shared preview opens in ('/de-DE'-style tag), or null for the default. */
+  previewLanguage: string | null;
+}
+
+const STATUS_SENTENCES: Record<SheetView['status'], string> = {
+  draft: 'A draft: visitors do not see it yet.',
+  published: 'Published: visitors see this version.',
+  changed: 'Published, with changes visitors do not see yet.',
+  unpublished: 'Taken off the site: visitors do not see it.',
+};
+
+/** A date and time input's value (local time) for a moment. */
+const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+
+export function Publishing({ context, view, saveFirst, onChanged, previewLanguage }: PublishingProps) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [at, setAt] = useState(() => localInputValue(new Date(Date.now() + 3_600_000)));
+  const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
+  const path = `/sheets/${encodeURIComponent(view.id)}`;
+
+  /** Runs one action after saving the draft; its answer or its refusal is shown. */
+  const act = async (action: (revision: number) => Promise<string>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const revision = await saveFirst();
+      if (revision === null) throw new Error('Fix the marked fields first: the sheet must be saved before it is published.');
+      setMessage({ text: await action(revision), failed: false });
+    } catch (error) {
+      const problems = error instanceof Error && 'details' in error ? ((error as { details: { problems?: string[] } }).details.problems ?? []) : [];
+      const named = problemsByField(problems);
+      const reasons = [...named.others, ...[...named.fields.values()]];
+      setMessage({ text: reasons.length > 0 ? `Not yet: ${reasons.join(' ')}` : error instanceof Error ? error.message : String(error), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const refresh = async () => onChanged(await callApi<SheetView>(context, 'GET', path));
+
+  const publish = () =>
+    act(async (revision) => {
+      onChanged(await callApi<SheetView>(context, 'POST', `${path}/publish`, { revision }));
+      return 'Published. Visitors see it on their next visit to the page.';
+    });
+  const unpublish = () =>
+    act(async (revision) => {
+      onChanged(await callApi<SheetView>(context, 'POST', `${path}/unpublish`, { revision }));
+      return 'Taken off the site. The draft is kept; publish it again at any time.';
+    });
+  const schedule = (action: 'publish' | 'unpublish') =>
+    act(async () => {
+      const when = new Date(at);
+      if (Number.isNaN(when.getTime())) throw new Error('Choose a date and time first.');
+      await callApi(context, 'POST', `${path}/schedules`, { action, at: when.toISOString() });
+      await refresh();
+      return `${action === 'publish' ? 'Publishing' : 'Taking it off the site'} on ${when.toLocaleString()}.`;
+    });
+  const cancel = (id: number) =>
+    act(async () => {
+      await callApi(context, 'DELETE', `/schedules/${id}`);
+      await refresh();
+      return 'Cancelled.';
+    });
+  const share = () =>
+    act(async () => {
+      const made = await callApi<{ url: string; expiresAt: string }>(context, 'POST', `${path}/preview-links`, previewLanguage === null ? {} : { lang: previewLanguage });
+      setLink({ url: new URL(made.url, window.location.href).href, expiresAt: made.expiresAt });
+      return 'Preview link made.';
+    });
+
+  return (
+    <section className="studio-panel" aria-labelledby="publishing-heading">
+      <h2 id="publishing-heading">Publishing</h2>
+      <p>{STATUS_SENTENCES[view.status]}</p>
+      <div className="studio-actions">
+        <Button className="studio-button studio-button--primary" isDisabled={busy || view.status === 'published'} onPress={() => void publish()}>
+          Publish now
+        </Button>
+        {(view.status === 'published' || view.status === 'changed') && (
+          <Button className="studio-button" isDisabled={busy} onPress={() => void unpublish()}>
+            Unpublish
+          </Button>
+        )}
+      </div>
+      <div className="studio-schedule">
+        <TextField className="studio-field" value={at} onChange={setAt}>
+          <Label>Date and time</Label>
+          <Input type="datetime-local" />
+          <Text slot="description">In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</Text>
+        </TextField>
+        <div className="studio-actions">
+          <Button className="studio-button" isDisabled={busy} onPress={() => void schedule('publish')}>
+            Publish at this time
+          </Button>
+          {view.published !== null && (
+            <Button className="studio-button" isDisabled={busy} onPress={() => void schedule('unpublish')}>
+              Unpublish at this time
+            </Button>
+          )}
+        </div>
+      </div>
+      {view.schedules.length > 0 && (
+        <ul className="studio-schedules" aria-label="Scheduled">
+          {view.schedules.map((planned) => (
+            <li key={planned.id}>
+              {planned.action === 'publish' ? 'Publishes' : 'Unpublishes'} on {new Date(planned.dueAt).toLocaleString()} (by {planned.by}){' '}
+              <Button className="studio-button studio-button--small" isDisabled={busy} onPress={() => void cancel(planned.id)}>
+                Cancel
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="studio-share">
+        <Button className="studio-button" isDisabled={busy} onPress={() => void share()}>
+          Share a preview link
+        </Button>
+        {link !== null && (
+          <TextField className="studio-field studio-field--wide" value={link.url} isReadOnly>
+            <Label>Preview link</Label>
+            <Input onFocus={(event) => event.currentTarget.select()} />
+            <Text slot="description">Anyone with this link can see the draft until {new Date(link.expiresAt).toLocaleString()}. Search engines never index it.</Text>
+          </TextField>
+        )}
+      </div>
+      {message !== null && (
+        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * A sheet's image and PDF: what it has now (the image shown, the PDF to open), replacing either with
+ * progress, and the PDF's earlier versions, each at its own `?v=N` address. The draft is saved
+ * first, so an upload always starts from the revision on screen.
+ */
+import { useState } from 'react';
+import { Button, FileTrigger } from 'react-aria-components';
+import { fileUrl, sendFile, type SheetView, type StudioContext } from './api';
+
+const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif'];
+
+interface SheetFilesProps {
+  context: StudioContext;
+  view: SheetView;
+  /** Saves what is on screen; answers the revision saved, or null when it could not be saved. */
+  saveFirst: () => Promise<number | null>;
+  onUploaded: (answer: SheetView) => void;
+  imageAlt: string;
+}
+
+type Progress = { kind: 'image' | 'document'; percent: number } | null;
+
+export function SheetFiles({ context, view, saveFirst, onUploaded, imageAlt }: SheetFilesProps) {
+  const [progress, setProgress] = useState<Progress>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const { image, document } = view.draft;
+
+  const upload = async (kind: 'image' | 'document', files: FileList | null) => {
+    const file = files?.[0];
+    if (file === undefined) return;
+    setMessage(null);
+    const revision = await saveFirst();
+    if (revision === null) {
+      setMessage({ text: 'Fix the marked fields first: the sheet must be saved before a file is added.', failed: true });
+      return;
+    }
+    setProgress({ kind, percent: 0 });
+    try {
+      const answer = await sendFile<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(view.id)}/${kind}?revision=${revision}`, file, (percent) =>
+        setProgress({ kind, percent }),
+      );
+      onUploaded(answer);
+      setMessage({ text: kind === 'image' ? `${file.name} is the sheet’s image now.` : `${file.name} is the sheet’s PDF now.`, failed: false });
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const publishedVersions = view.documentVersions.filter((version) => version.version !== document?.version || document.sha256 === view.published?.document?.sha256);
+  const draftVersionIsNew = document !== null && view.published?.document?.sha256 !== document.sha256;
+
+  return (
+    <section className="studio-panel" aria-labelledby="files-heading">
+      <h2 id="files-heading">Image and PDF</h2>
+      <div className="studio-files">
+        <div className="studio-file">
+          <h3>Image</h3>
+          {image === null ? (
+            <p>No image yet.</p>
+          ) : (
+            <figure className="studio-file__image">
+              <img src={fileUrl(context, image.sha256)} alt={imageAlt} width={image.width} height={image.height} />
+              <figcaption>
+                {image.fileName} · {image.width} × {image.height} px
+              </figcaption>
+            </figure>
+          )}
+          <FileTrigger acceptedFileTypes={IMAGE_TYPES} onSelect={(files) => void upload('image', files)}>
+            <Button className="studio-button" isDisabled={progress !== null}>
+              {image === null ? 'Add an image' : 'Replace the image'}
+            </Button>
+          </FileTrigger>
+        </div>
+        <div className="studio-file">
+          <h3>PDF</h3>
+          {document === null ? (
+            <p>No PDF yet.</p>
+          ) : (
+            <p>
+              <a href={draftVersionIsNew ? fileUrl(context, document.sha256) : `${view.documentVersions.find((version) => version.version === document.version)?.url ?? fileUrl(context, document.sha256)}`}>
+                {document.fileName}
+              </a>{' '}
+              (version {document.version}
+              {draftVersionIsNew ? ', not published yet' : ''})
+            </p>
+          )}
+          <FileTrigger acceptedFileTypes={['application/pdf']} onSelect={(files) => void upload('document', files)}>
+            <Button className="studio-button" isDisabled={progress !== null}>
+              {document === null ? 'Add a PDF' : 'Upload a new version'}
+            </Button>
+          </FileTrigger>
+          {publishedVersions.length > 0 && (
+            <>
+              <h4>Published versions</h4>
+              <ul className="studio-versions">
+                {publishedVersions.map((version) => (
+                  <li key={version.version}>
+                    <a href={version.url}>Version {version.version}</a> <code>{version.url.replace(/^.*\//, '')}</code>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      </div>
+      {progress !== null && (
+        <progress max={100} value={progress.percent < 100 ? progress.percent : undefined} aria-label={`Sending the ${progress.kind === 'image' ? 'image' : 'PDF'}`} />
+      )}
+      {message !== null && (
+        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+    </section>
+  );
+}
