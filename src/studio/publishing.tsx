@@ -25,12 +25,12 @@ const STATUS_SENTENCES: Record<SheetView['status'], string> = {
 };
 
 /** A date and time input's value (local time) for a moment. */
-const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
 export function Publishing({ context, view, saveFirst, onChanged, previewLanguage }: PublishingProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const [at, setAt] = useState(() => localInputValue(new Date(Date.now() + 3_600_000)));
+  const [at, setAt] = useState(() => localInputValue(new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000)));
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const path = `/sheets/${encodeURIComponent(view.id)}`;
 
@@ -102,7 +102,7 @@ export function Publishing({ context, view, saveFirst, onChanged, previewLanguag
       <div className="studio-schedule">
         <TextField className="studio-field" value={at} onChange={setAt}>
           <Label>Date and time</Label>
-          <Input type="datetime-local" />
+          <Input type="datetime-local" step={1} />
           <Text slot="description">In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</Text>
         </TextField>
         <div className="studio-actions">

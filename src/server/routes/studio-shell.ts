@@ -62,7 +62,7 @@ function shell({ basePath, assets, csrfToken, nonce }: { basePath: string; asset
   const body =
     csrfToken === null
       ? `<main class="studio-main"><h1>The studio is for editors</h1><p>This account cannot change content. Ask the site's administrator for the editor role.</p><p><a href="${escapeHtml(basePath)}/">Back to the literature sheets</a></p></main>`
-      : `<main class="studio-main" id="studio" data-base-path="${escapeHtml(basePath)}" data-csrf-token="${escapeHtml(csrfToken)}">${
+      : `<main class="studio-main" aria-label="Studio" id="studio" data-base-path="${escapeHtml(basePath)}" data-csrf-token="${escapeHtml(csrfToken)}">${
           assets.scripts.length === 0 ? '<p>The studio needs its browser bundle: run <code>npm run build</code>.</p>' : '<p>Loading the studio…</p>'
         }</main>`;
   return `<!doctype html>
@@ -79,7 +79,7 @@ ${assets.preloads.map((file) => `<link rel="modulepreload" href="${asset(file)}"
 ${assets.scripts.map((file) => `<script type="module" src="${asset(file)}"></script>`).join('\n')}
 </head>
 <body>
-<header class="studio-bar"><a href="${escapeHtml(basePath)}/">Literature Sheets</a><span>Studio</span></header>
+<header class="studio-bar" aria-label="Studio"><a href="${escapeHtml(basePath)}/">Literature Sheets</a><span>Studio</span></header>
 ${body}
 </body>
 </html>
