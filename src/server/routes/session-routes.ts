@@ -122,12 +122,13 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
       reply.header('Retry-After', String(Math.ceil(wait / 1000)));
       return sendLogin(reply, 429, { ...page, error: TOO_MANY_ATTEMPTS });
     }
-    perAddress.record(request.ip);
 
     const user = email === '' || email.includes('\u0000') ? undefined : await findUserByEmail(db, email);
     // An unknown account costs as much as a wrong password, and reads the same.
     const valid = (await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? (await decoyHash()))) && user !== undefined;
     if (!valid) {
+      // Failures only: an office behind one address signs many people in each morning.
+      perAddress.record(request.ip);
       perAccount.record(email);
       return sendLogin(reply, 401, { ...page, error: SIGN_IN_FAILED });
     }
