@@ -183,6 +183,8 @@ test('a publish scheduled a few seconds ahead becomes public, and the studio sho
 });
 
 test('every journey by keyboard alone: PDF to published sheet, a conflict settled, a publish scheduled', async ({ page, browser }) => {
+  // Three journeys in one test, a key at a time: more than one journey's time on a busy machine.
+  test.setTimeout(120_000);
   await signIn(page, 'ana@example.com');
   // PDFs: the file chooser opened from the keyboard.
   await tabTo(page, page.getByRole('button', { name: 'Choose PDFs' }));
