@@ -60,6 +60,13 @@ describe('the sheet list', () => {
     expect(untouched.languages.length).toBeGreaterThan(0);
   });
 
+  it('shows each sheet’s card image and its description as the sheet itself has them', async () => {
+    for (const sheet of (await list({ limit: 200 })).sheets) {
+      const { draft } = (await sheets.view(db(), sheet.id))!;
+      expect(sheet.image).toEqual(draft.image === null ? null : { sha256: draft.image.sha256, alt: draft.translations[draft.primaryLanguage]?.imageAlt ?? '' });
+    }
+  });
+
   it('filters by status, by a pending schedule and by search, % and _ taken as themselves', async () => {
     expect((await list({ status: 'changed' })).sheets.map((sheet) => sheet.id)).toEqual([ids.changed]);
     expect((await list({ status: 'unpublished' })).sheets.map((sheet) => sheet.id)).toEqual([ids.unpublished]);

@@ -7,10 +7,12 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { ContentStore } from '../cms/database';
 import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
-import { listStoredTranslations } from '../cms/repositories/contents';
-import type { Database } from '../cms/schema';
+import { findContentsByKeys, listStoredTranslations } from '../cms/repositories/contents';
+import { listMediaInfoByKeys } from '../cms/repositories/files';
+import { readStoredBody } from '../cms/stored-json';
+import type { ContentTranslationsTable, Database } from '../cms/schema';
 import type { EditableStatus } from './editable';
-import { publishedSheet, type SheetState } from './sheet-state';
+import { referencedImageKey, type SheetState } from './sheet-state';
 import { sheets } from './sheets';
 
 export type SheetListStatus = EditableStatus | 'scheduled';
@@ -49,6 +51,8 @@ interface ListedRow {
   updated_by: string | null;
   revision: number;
   drafted: number;
+  /** A never-edited sheet's primary language (its image's description is in it); null for a drafted one. */
+  primary_language: string | null;
 }
 
 /** The order statuses sort in: what needs attention first. */
@@ -83,7 +87,7 @@ export async function listSheetPage(db: ContentStore, query: SheetListQuery): Pr
     .offset(query.offset ?? 0)
     .limit(query.limit ?? 50)
     .execute()) as ListedRow[];
-  return { total: Number(total), sheets: await summariesOf(db, rows) };
+  return { total: Number(total), sheets: await summariesOf(db, query.siteId, rows) };
 }
 
 /** Drafted sheets from their draft rows, the others as the site has them. */
@@ -99,6 +103,7 @@ function listedSheets(db: ContentStore, siteId: string) {
       sql<string | null>`d.updated_by`.as('updated_by'),
       'd.revision',
       sql<number>`1`.as('drafted'),
+      sql<string | null>`null`.as('primary_language'),
     ])
     .where('d.kind', '=', 'sheet')
     .where('d.site_id', '=', siteId);
@@ -114,6 +119,7 @@ function listedSheets(db: ContentStore, siteId: string) {
       sql<string | null>`null`.as('updated_by'),
       sql<number>`0`.as('revision'),
       sql<number>`0`.as('drafted'),
+      sql<string | null>`c.primary_language`.as('primary_language'),
     ])
     .where('c.site_id', '=', siteId)
     .where('c.content_type', '=', LITERATURE_CONTENT_TYPE)
@@ -155,22 +161,24 @@ function likeText(value: string): string {
   return value.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
-/** What the list shows of the page's sheets: their languages, card image and next schedule. */
-async function summariesOf(db: ContentStore, rows: ListedRow[]): Promise<SheetSummary[]> {
+/** What the list shows of the page's sheets: their languages, card image and next schedule, in a few reads. */
+async function summariesOf(db: ContentStore, siteId: string, rows: ListedRow[]): Promise<SheetSummary[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const draftedIds = rows.filter((row) => Number(row.drafted) === 1).map((row) => row.id);
-  const states = new Map<string, SheetState>();
-  if (draftedIds.length > 0) {
-    for (const draft of await db.selectFrom('drafts').select(['target_id', 'state']).where('kind', '=', 'sheet').where('target_id', 'in', draftedIds).execute())
-      states.set(draft.target_id, JSON.parse(draft.state) as SheetState);
-  }
+  const drafted = rows.filter((row) => Number(row.drafted) === 1).map((row) => row.id);
   const undrafted = rows.filter((row) => Number(row.drafted) === 0);
-  // Never edited: as published (a handful of reads each, for one page of the list).
-  for (const row of undrafted) {
-    const state = await publishedSheet(db, row.id);
-    if (state !== null) states.set(row.id, state);
+  const images = new Map<string, SheetSummary['image']>();
+  if (drafted.length > 0) {
+    for (const draft of await db.selectFrom('drafts').select(['target_id', 'state']).where('kind', '=', 'sheet').where('target_id', 'in', drafted).execute()) {
+      const state = JSON.parse(draft.state) as SheetState;
+      if (state.image !== null) images.set(draft.target_id, { sha256: state.image.sha256, alt: state.translations[state.primaryLanguage]?.imageAlt ?? '' });
+    }
   }
+  const translations = await listStoredTranslations(
+    db,
+    undrafted.map((row) => row.id),
+  );
+  for (const [id, image] of await publishedCardImages(db, siteId, undrafted, translations)) images.set(id, image);
   const revisions = new Map<string, number>();
   if (undrafted.length > 0) {
     for (const version of await db
@@ -196,29 +204,53 @@ async function summariesOf(db: ContentStore, rows: ListedRow[]): Promise<SheetSu
     .orderBy('due_at', 'desc')
     .execute())
     schedules.set(schedule.target_id, { action: schedule.action, dueAt: schedule.due_at });
-  const translated = new Map<string, string[]>();
-  if (undrafted.length > 0) {
-    for (const row of await listStoredTranslations(
-      db,
-      undrafted.map((row) => row.id),
-    ))
-      translated.set(row.content_id, [...(translated.get(row.content_id) ?? []), row.language]);
+  const languages = new Map<string, string[]>();
+  for (const row of translations) languages.set(row.content_id, [...(languages.get(row.content_id) ?? []), row.language]);
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    status: row.status as EditableStatus,
+    languages: (row.languages === null ? (languages.get(row.id) ?? []) : row.languages.trim().split(' ')).sort(),
+    revision: Number(row.drafted) === 1 ? Number(row.revision) : (revisions.get(row.id) ?? 0),
+    updatedAt: row.updated_at,
+    updatedBy: row.updated_by,
+    image: images.get(row.id) ?? null,
+    scheduled: schedules.get(row.id) ?? null,
+  }));
+}
+
+/**
+ * The card images of sheets as the site has them, read together: each sheet's body names its
+ * image content, whose file is in the media and whose description is in its texts (sheet-state.ts
+ * reads one sheet the same way).
+ */
+async function publishedCardImages(db: ContentStore, siteId: string, rows: ListedRow[], translations: ContentTranslationsTable[]) {
+  const imageKeyOf = new Map<string, string>();
+  for (const row of translations) {
+    if (imageKeyOf.has(row.content_id)) continue;
+    const key = referencedImageKey(readStoredBody(row.body, `content ${row.content_id} (${row.language})`)?.image);
+    if (key !== null) imageKeyOf.set(row.content_id, key);
   }
-  return rows.map((row) => {
-    const state = states.get(row.id);
-    const image = state?.image ?? null;
-    return {
-      id: row.id,
-      title: row.title,
-      status: row.status as EditableStatus,
-      languages: (row.languages === null ? (translated.get(row.id) ?? []) : row.languages.trim().split(' ')).sort(),
-      revision: Number(row.drafted) === 1 ? Number(row.revision) : (revisions.get(row.id) ?? 0),
-      updatedAt: row.updated_at,
-      updatedBy: row.updated_by,
-      image: image === null || state === undefined ? null : { sha256: image.sha256, alt: state.translations[state.primaryLanguage]?.imageAlt ?? '' },
-      scheduled: schedules.get(row.id) ?? null,
-    };
-  });
+  const keys = [...new Set(imageKeyOf.values())];
+  const media = new Map((await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, file]));
+  const imageContents = await findContentsByKeys(db, siteId, keys);
+  const alts = new Map<string, string>();
+  for (const row of await listStoredTranslations(
+    db,
+    imageContents.map((content) => content.id),
+  )) {
+    const alt = readStoredBody(row.body, `content ${row.content_id} (${row.language})`)?.altText;
+    if (typeof alt === 'string') alts.set(`${row.content_id} ${row.language}`, alt);
+  }
+  const idOfKey = new Map(imageContents.map((content) => [content.content_key, content.id]));
+  const images = new Map<string, { sha256: string; alt: string }>();
+  for (const row of rows) {
+    const key = imageKeyOf.get(row.id);
+    const file = key === undefined ? undefined : media.get(key);
+    if (key === undefined || file === undefined) continue;
+    images.set(row.id, { sha256: file.sha256, alt: alts.get(`${idOfKey.get(key)} ${row.primary_language}`) ?? '' });
+  }
+  return images;
 }
 
 /**

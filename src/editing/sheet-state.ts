@@ -149,7 +149,8 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
   };
 }
 
-function referencedImageKey(value: unknown): string | null {
+/** The content key of the image a sheet's body refers to, or null. */
+export function referencedImageKey(value: unknown): string | null {
   const key = (value as { source?: { ref?: { contentKey?: unknown } } } | undefined)?.source?.ref?.contentKey;
   return typeof key === 'string' && CONTENT_KEY.test(key) ? key : null;
 }
