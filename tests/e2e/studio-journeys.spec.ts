@@ -175,7 +175,7 @@ test('a publish scheduled a few seconds ahead becomes public, and the studio sho
   await signIn(page, 'ana@example.com');
   await page.getByRole('link', { name: 'Zirconium tetrachloride (ZrCl4)' }).click();
   await page.getByRole('textbox', { name: 'Date and time' }).fill(await secondsAhead(page, 3));
-  await page.getByRole('button', { name: 'Publish at this time' }).click();
+  await page.getByRole('button', { name: 'Publish at this time', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Scheduled' })).toContainText('Publishes on');
   // Polled on the server's answers, never on the browser's clock.
   await expect.poll(async () => (await publicTitles(page)).api, { timeout: 15_000 }).toContain('Zirconium tetrachloride (ZrCl4)');
@@ -247,7 +247,7 @@ test('every journey by keyboard alone: PDF to published sheet, a conflict settle
   await page.keyboard.type(`${month}${day}${year}`);
   await page.keyboard.press('Tab');
   await page.keyboard.type(`${two(hour % 12 || 12)}${two(minute)}${two(seconds)}${hour < 12 ? 'A' : 'P'}`);
-  await tabTo(page, page.getByRole('button', { name: 'Publish at this time' }));
+  await tabTo(page, page.getByRole('button', { name: 'Publish at this time', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('list', { name: 'Scheduled' })).toContainText('Publishes on');
   await expect.poll(async () => (await publicTitles(page)).api, { timeout: 15_000 }).toContain('Capacitance Manometer');
