@@ -54,7 +54,13 @@ async function createStudioStore(path: string): Promise<void> {
     for (const { id } of ids) {
       const view = (await sheets.view(store.db, id))!;
       const texts = view.draft.translations[view.draft.primaryLanguage]!;
-      await sheets.save(store.db, id, { ...view.draft, translations: { ...view.draft.translations, [view.draft.primaryLanguage]: { ...texts, title: `${texts.title}, revised` } } }, view.revision, actor);
+      await sheets.save(
+        store.db,
+        id,
+        { ...view.draft, translations: { ...view.draft.translations, [view.draft.primaryLanguage]: { ...texts, title: `${texts.title}, revised` } } },
+        view.revision,
+        actor,
+      );
     }
   } finally {
     await store.close();
@@ -143,10 +149,16 @@ async function measurePublish(server: RunningServer, editor: Editor, workers: nu
   const firstTime = { page: 0, api: 0 };
   for (let round = 0; round < PUBLISH_ROUNDS; round++) {
     const title = `Trimethylaluminum (TMA), revision ${workers}-${round}`;
-    for (let warm = 0; warm < 3; warm++) await Promise.all([fetch(`${server.url}/`).then((r) => r.text()), fetch(server.url + collectionPath).then((r) => r.text())]);
-    const view = (await (await studioFetch(server, editor, `/sheets/${sheet.id}`)).json()) as { revision: number; draft: { translations: Record<string, { title: string }> } };
+    for (let warm = 0; warm < 3; warm++)
+      await Promise.all([fetch(`${server.url}/`).then((r) => r.text()), fetch(server.url + collectionPath).then((r) => r.text())]);
+    const view = (await (await studioFetch(server, editor, `/sheets/${sheet.id}`)).json()) as {
+      revision: number;
+      draft: { translations: Record<string, { title: string }> };
+    };
     view.draft.translations.en_US!.title = title;
-    const saved = (await (await studioFetch(server, editor, `/sheets/${sheet.id}`, { method: 'PUT', body: { revision: view.revision, state: view.draft } })).json()) as { revision: number };
+    const saved = (await (
+      await studioFetch(server, editor, `/sheets/${sheet.id}`, { method: 'PUT', body: { revision: view.revision, state: view.draft } })
+    ).json()) as { revision: number };
     const published = await studioFetch(server, editor, `/sheets/${sheet.id}/publish`, { method: 'POST', body: { revision: saved.revision } });
     await published.arrayBuffer();
     const answered = performance.now();

@@ -94,7 +94,12 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
             request.log,
           );
           const files = routes.draftFiles?.(view) ?? [];
-          return html === null ? null : pointAtDraftFiles(html, files.map((file) => ({ paths: file.paths, url: fileUrl(file.sha256) })));
+          return html === null
+            ? null
+            : pointAtDraftFiles(
+                html,
+                files.map((file) => ({ paths: file.paths, url: fileUrl(file.sha256) })),
+              );
         }),
       ),
     files: async (id) => {

@@ -82,7 +82,13 @@ const OPERATIONS: Operation[] = [
     body: 'PreviewLinkRequest',
     response: { status: 201, schema: 'PreviewLink' },
   },
-  { method: 'get', path: '/files/{sha256}', summary: 'A stored image or document by its SHA-256 (drafts’ files included)', role: 'editor', response: { status: 200 } },
+  {
+    method: 'get',
+    path: '/files/{sha256}',
+    summary: 'A stored image or document by its SHA-256 (drafts’ files included)',
+    role: 'editor',
+    response: { status: 200 },
+  },
   { method: 'put', path: '/sheets/{id}', summary: 'Save the draft', role: 'editor', body: 'SaveSheet', response: { status: 200, schema: 'SheetView' } },
   { method: 'delete', path: '/sheets/{id}', summary: 'Move the sheet to the trash (?revision=N optional)', role: 'editor', response: { status: 204 } },
   {

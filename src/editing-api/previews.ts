@@ -122,7 +122,12 @@ export function registerPreviewLinkRoutes(app: FastifyInstance, options: { db: C
 
   app.get<{ Params: { token: string } }>(`${basePath}/preview/:token`, async (request, reply) => {
     const { link, source } = await linkOf(request.params.token);
-    const html = await source.render(request, link.target_id, link.language ?? undefined, (sha256) => `${basePath}/preview/${request.params.token}/files/${sha256}`);
+    const html = await source.render(
+      request,
+      link.target_id,
+      link.language ?? undefined,
+      (sha256) => `${basePath}/preview/${request.params.token}/files/${sha256}`,
+    );
     return sendPreview(reply, html);
   });
 

@@ -83,7 +83,9 @@ export const NewSheetSchema = Type.Object({
 });
 
 export const PreviewLinkRequestSchema = Type.Object({
-  lang: Type.Optional(text({ pattern: /^[a-z]{2,3}(?:-[A-Z]{2})?$/, description: "The page's language as in its address, e.g. de-DE; the site's default when left out" })),
+  lang: Type.Optional(
+    text({ pattern: /^[a-z]{2,3}(?:-[A-Z]{2})?$/, description: "The page's language as in its address, e.g. de-DE; the site's default when left out" }),
+  ),
   hours: Type.Optional(wholeNumber(1, 168, { default: 24, description: 'How long the link works' })),
 });
 

@@ -43,10 +43,7 @@ interface Received {
 
 type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { revision?: string } }>;
 
-export async function registerUploadRoutes(
-  app: FastifyInstance,
-  options: EditingContext,
-): Promise<void> {
+export async function registerUploadRoutes(app: FastifyInstance, options: EditingContext): Promise<void> {
   const { db, root, guard, platformSitesSegment } = options;
   // One file per request; a few small fields at most. Sizes are limited per route below.
   await app.register(multipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 } });

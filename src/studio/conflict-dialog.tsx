@@ -17,7 +17,8 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
       <Dialog className="studio-dialog">
         <Heading slot="title">{who} changed this sheet too</Heading>
         <p>
-          {who} saved changes while you were editing. Where you both changed the same field, choose which text to keep. Everything else from both of you is kept.
+          {who} saved changes while you were editing. Where you both changed the same field, choose which text to keep. Everything else from both of you is
+          kept.
         </p>
         {conflict.conflicts.map((field, index) => (
           <RadioGroup

@@ -36,12 +36,25 @@ export function LanguageFields({ language, texts, primary, hasImage, problems, o
           No {languageName(language)} text yet. It is saved once it has a title.
         </p>
       )}
-      <TextField className="studio-field" value={current.title} onChange={change('title')} isInvalid={problem('title') !== undefined} isRequired={primary} validationBehavior="aria">
+      <TextField
+        className="studio-field"
+        value={current.title}
+        onChange={change('title')}
+        isInvalid={problem('title') !== undefined}
+        isRequired={primary}
+        validationBehavior="aria"
+      >
         <Label>Title</Label>
         <Input />
         <FieldError>{problem('title')}</FieldError>
       </TextField>
-      <TextField className="studio-field" value={current.description} onChange={change('description')} isInvalid={problem('description') !== undefined} validationBehavior="aria">
+      <TextField
+        className="studio-field"
+        value={current.description}
+        onChange={change('description')}
+        isInvalid={problem('description') !== undefined}
+        validationBehavior="aria"
+      >
         <Label>Description</Label>
         <TextArea rows={5} />
         <FieldError>{problem('description')}</FieldError>
@@ -59,7 +72,13 @@ export function LanguageFields({ language, texts, primary, hasImage, problems, o
         <FieldError>{linkError === null ? problem('url') : `This link cannot be used: ${linkError}.`}</FieldError>
       </TextField>
       {hasImage && (
-        <TextField className="studio-field" value={current.imageAlt} onChange={change('imageAlt')} isInvalid={problem('imageAlt') !== undefined} validationBehavior="aria">
+        <TextField
+          className="studio-field"
+          value={current.imageAlt}
+          onChange={change('imageAlt')}
+          isInvalid={problem('imageAlt') !== undefined}
+          validationBehavior="aria"
+        >
           <Label>Image description</Label>
           <Input />
           <Text slot="description">

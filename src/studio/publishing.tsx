@@ -80,7 +80,12 @@ export function Publishing({ context, view, saveFirst, onChanged, previewLanguag
     });
   const share = () =>
     act(async () => {
-      const made = await callApi<{ url: string; expiresAt: string }>(context, 'POST', `${path}/preview-links`, previewLanguage === null ? {} : { lang: previewLanguage });
+      const made = await callApi<{ url: string; expiresAt: string }>(
+        context,
+        'POST',
+        `${path}/preview-links`,
+        previewLanguage === null ? {} : { lang: previewLanguage },
+      );
       setLink({ url: new URL(made.url, window.location.href).href, expiresAt: made.expiresAt });
       return 'Preview link made.';
     });
@@ -136,7 +141,9 @@ export function Publishing({ context, view, saveFirst, onChanged, previewLanguag
           <TextField className="studio-field studio-field--wide" value={link.url} isReadOnly>
             <Label>Preview link</Label>
             <Input onFocus={(event) => event.currentTarget.select()} />
-            <Text slot="description">Anyone with this link can see the draft until {new Date(link.expiresAt).toLocaleString()}. Search engines never index it.</Text>
+            <Text slot="description">
+              Anyone with this link can see the draft until {new Date(link.expiresAt).toLocaleString()}. Search engines never index it.
+            </Text>
           </TextField>
         )}
       </div>

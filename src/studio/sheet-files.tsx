@@ -48,7 +48,9 @@ export function SheetFiles({ context, view, saveFirst, onUploaded, imageAlt }: S
     }
   };
 
-  const publishedVersions = view.documentVersions.filter((version) => version.version !== document?.version || document.sha256 === view.published?.document?.sha256);
+  const publishedVersions = view.documentVersions.filter(
+    (version) => version.version !== document?.version || document.sha256 === view.published?.document?.sha256,
+  );
   const draftVersionIsNew = document !== null && view.published?.document?.sha256 !== document.sha256;
 
   return (
@@ -79,7 +81,13 @@ export function SheetFiles({ context, view, saveFirst, onUploaded, imageAlt }: S
             <p>No PDF yet.</p>
           ) : (
             <p>
-              <a href={draftVersionIsNew ? fileUrl(context, document.sha256) : `${view.documentVersions.find((version) => version.version === document.version)?.url ?? fileUrl(context, document.sha256)}`}>
+              <a
+                href={
+                  draftVersionIsNew
+                    ? fileUrl(context, document.sha256)
+                    : `${view.documentVersions.find((version) => version.version === document.version)?.url ?? fileUrl(context, document.sha256)}`
+                }
+              >
                 {document.fileName}
               </a>{' '}
               (version {document.version}
@@ -106,7 +114,11 @@ export function SheetFiles({ context, view, saveFirst, onUploaded, imageAlt }: S
         </div>
       </div>
       {progress !== null && (
-        <progress max={100} value={progress.percent < 100 ? progress.percent : undefined} aria-label={`Sending the ${progress.kind === 'image' ? 'image' : 'PDF'}`} />
+        <progress
+          max={100}
+          value={progress.percent < 100 ? progress.percent : undefined}
+          aria-label={`Sending the ${progress.kind === 'image' ? 'image' : 'PDF'}`}
+        />
       )}
       {message !== null && (
         <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>

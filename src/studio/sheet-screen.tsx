@@ -109,7 +109,12 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
                 <span aria-hidden="true">▾</span>
               </Button>
               <Popover className="studio-popover">
-                <ListBox items={others.map((language) => ({ id: language, name: `${languageName(language)}${draft.translations[language] === undefined ? ' (none yet)' : ''}` }))}>
+                <ListBox
+                  items={others.map((language) => ({
+                    id: language,
+                    name: `${languageName(language)}${draft.translations[language] === undefined ? ' (none yet)' : ''}`,
+                  }))}
+                >
                   {(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}
                 </ListBox>
               </Popover>

@@ -83,7 +83,10 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
       set(value);
       setOffset(0);
     };
-  const languages = [{ id: 'none', name: 'All sheets' }, ...(list?.languages ?? []).map((language) => ({ id: language, name: `Missing ${languageName(language)}` }))];
+  const languages = [
+    { id: 'none', name: 'All sheets' },
+    ...(list?.languages ?? []).map((language) => ({ id: language, name: `Missing ${languageName(language)}` })),
+  ];
   const last = list === null ? 0 : Math.min(list.offset + list.sheets.length, list.total);
 
   return (
