@@ -232,14 +232,14 @@ describe('preview', () => {
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.headers['cache-control']).toBe('no-store');
     expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
-    expect(preview.body).toContain('<html lang="en-US"');
+    expect(preview.body).toContain('<html data-preview lang="en-US"');
     expect(preview.body).toContain('Previewed precursor');
     expect(await readContentVersion(test.store.db)).toBe(versionBefore);
     expect(await everySheetPage()).not.toContain('Previewed precursor');
     expect((await publicGet(contentUrl(sheet.draft.contentKey))).statusCode).toBe(404);
 
     const german = await editor.request('GET', `/sheets/${sheet.id}/preview?lang=de-DE`);
-    expect(german.body).toContain('<html lang="de-DE"');
+    expect(german.body).toContain('<html data-preview lang="de-DE"');
     expect((await test.app.inject(`/studio/api/sheets/${sheet.id}/preview`)).statusCode).toBe(401);
     expect((await visitor.request('GET', `/sheets/${sheet.id}/preview`)).statusCode).toBe(403);
   });
