@@ -3,6 +3,7 @@
  * checked as it is typed, by the same rules the site applies (shared/links.ts), and the server's
  * reasons for refusing a save appear beside the field they are about.
  */
+import type { ReactNode } from 'react';
 import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import type { SheetTexts } from '../editing/sheet-state';
 import { linkProblem } from '../shared/links';
@@ -36,57 +37,56 @@ export function LanguageFields({ language, texts, primary, hasImage, problems, o
           No {languageName(language)} text yet. It is saved once it has a title.
         </p>
       )}
-      <TextField
-        className="studio-field"
-        value={current.title}
-        onChange={change('title')}
-        isInvalid={problem('title') !== undefined}
-        isRequired={primary}
-        validationBehavior="aria"
-      >
-        <Label>Title</Label>
+      <TextEntry label="Title" value={current.title} onChange={change('title')} problem={problem('title')} required={primary}>
         <Input />
-        <FieldError>{problem('title')}</FieldError>
-      </TextField>
-      <TextField
-        className="studio-field"
-        value={current.description}
-        onChange={change('description')}
-        isInvalid={problem('description') !== undefined}
-        validationBehavior="aria"
-      >
-        <Label>Description</Label>
+      </TextEntry>
+      <TextEntry label="Description" value={current.description} onChange={change('description')} problem={problem('description')}>
         <TextArea rows={5} />
-        <FieldError>{problem('description')}</FieldError>
-      </TextField>
-      <TextField
-        className="studio-field"
+      </TextEntry>
+      <TextEntry
+        label="Link"
         value={current.url}
         onChange={change('url')}
-        isInvalid={linkError !== null || problem('url') !== undefined}
-        validationBehavior="aria"
+        problem={linkError === null ? problem('url') : `This link cannot be used: ${linkError}.`}
+        description="Where the card leads: the PDF, or an https:// address or a path on this site starting with /."
       >
-        <Label>Link</Label>
         <Input inputMode="url" spellCheck={false} />
-        <Text slot="description">Where the card leads: the PDF, or an https:// address or a path on this site starting with /.</Text>
-        <FieldError>{linkError === null ? problem('url') : `This link cannot be used: ${linkError}.`}</FieldError>
-      </TextField>
+      </TextEntry>
       {hasImage && (
-        <TextField
-          className="studio-field"
+        <TextEntry
+          label="Image description"
           value={current.imageAlt}
           onChange={change('imageAlt')}
-          isInvalid={problem('imageAlt') !== undefined}
-          validationBehavior="aria"
+          problem={problem('imageAlt')}
+          description={primary ? 'What the image shows, for people who cannot see it. Needed to publish.' : 'What the image shows, in this language.'}
         >
-          <Label>Image description</Label>
           <Input />
-          <Text slot="description">
-            {primary ? 'What the image shows, for people who cannot see it. Needed to publish.' : 'What the image shows, in this language.'}
-          </Text>
-          <FieldError>{problem('imageAlt')}</FieldError>
-        </TextField>
+        </TextEntry>
       )}
     </fieldset>
+  );
+}
+
+interface TextEntryProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Why the value cannot be used, shown under it and announced; undefined when it can. */
+  problem: string | undefined;
+  description?: string;
+  required?: boolean;
+  /** The input: <Input> or <TextArea>. */
+  children: ReactNode;
+}
+
+/** One text of a sheet: its label, its input, a hint and the reason it is refused, if it is. */
+function TextEntry({ label, value, onChange, problem, description, required = false, children }: TextEntryProps) {
+  return (
+    <TextField className="studio-field" value={value} onChange={onChange} isInvalid={problem !== undefined} isRequired={required} validationBehavior="aria">
+      <Label>{label}</Label>
+      {children}
+      {description !== undefined && <Text slot="description">{description}</Text>}
+      <FieldError>{problem}</FieldError>
+    </TextField>
   );
 }
