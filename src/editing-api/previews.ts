@@ -10,9 +10,13 @@ import type { ContentStore } from '../cms/database';
 import { findStoredFile } from '../cms/repositories/editing';
 import { deleteExpiredPreviewLinks, findPreviewLink, insertPreviewLink } from '../cms/repositories/preview-links';
 import type { EditableKind } from '../cms/schema';
+import { RateLimiter } from '../server/auth/rate-limiter';
 import { SECURITY_HEADERS } from '../server/security-headers';
 import { escapeHtml } from '../server/ssr/html';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
+
+/** Shared previews one address may open per minute. */
+export const PREVIEW_LINK_RENDERS_PER_MINUTE = 30;
 
 /** How long a shared preview link works unless the editor asks otherwise, and at most. */
 export const PREVIEW_LINK_HOURS = { default: 24, most: 168 } as const;
@@ -76,9 +80,11 @@ export async function sendStoredFile(reply: FastifyReply, db: ContentStore, sha2
   if (!/^[0-9a-f]{64}$/.test(sha256)) throw notFound();
   const file = await findStoredFile(db, sha256);
   if (file === undefined) throw notFound();
+  // A sandboxed document cannot show a PDF in Chromium's viewer; a PDF runs none of the site's script anyway.
+  const policy = `default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'${file.mime_type === 'application/pdf' ? '' : '; sandbox'}`;
   return reply
     .header('Cache-Control', caching)
-    .header('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox")
+    .header('Content-Security-Policy', policy)
     .header('Content-Disposition', 'inline')
     .type(file.mime_type)
     .send(file.bytes);
@@ -111,6 +117,8 @@ export async function createPreviewLink(
  */
 export function registerPreviewLinkRoutes(app: FastifyInstance, options: { db: ContentStore; basePath: string; sources: PreviewSources }): void {
   const { db, basePath, sources } = options;
+  // Each preview is a page rendered inside a transaction: a link is for people, not for a script.
+  const renders = new RateLimiter(PREVIEW_LINK_RENDERS_PER_MINUTE, 60_000);
   const linkOf = async (token: string) => {
     const link = /^[A-Za-z0-9_-]{32}$/.test(token) ? await findPreviewLink(db, digestOf(token)) : undefined;
     const source = link === undefined ? undefined : sources.get(link.kind);
@@ -122,6 +130,12 @@ export function registerPreviewLinkRoutes(app: FastifyInstance, options: { db: C
 
   app.get<{ Params: { token: string } }>(`${basePath}/preview/:token`, async (request, reply) => {
     const { link, source } = await linkOf(request.params.token);
+    const wait = renders.retryAfter(request.ip);
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      throw new ApiError(429, ERROR_CODES.TOO_MANY_REQUESTS, 'Too many previews from this address. Please wait a moment and try again.');
+    }
+    renders.record(request.ip);
     const html = await source.render(
       request,
       link.target_id,

@@ -18,7 +18,7 @@ import { DEMO_CATALOGUE, type CatalogueEntry } from '../demo/catalogue';
 import { renderLiteraturePdf } from '../demo/literature-pdf';
 import type { SheetState } from '../editing/sheet-state';
 import { UPLOAD_LIMITS } from '../editing/uploads';
-import { createPreviewLink } from './previews';
+import { createPreviewLink, PREVIEW_LINK_RENDERS_PER_MINUTE } from './previews';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
 
 const MEGABYTE = 1024 * 1024;
@@ -442,6 +442,17 @@ describe('a preview of a draft with files the site does not have yet', () => {
     expect((await test.app.inject(url)).body).toContain('Renamed upload precursor');
     expect((await test.app.inject(`${url.slice(0, -4)}AAAA`)).statusCode).toBe(404);
     expect((await editor.request('POST', `/sheets/${sheet.id}/preview-links`, { hours: 500 })).statusCode).toBe(400);
+  });
+
+  it('renders a link’s preview at most 30 times a minute for one address', async () => {
+    const sheet = await newSheet('Often previewed precursor');
+    const { url } = (await editor.request('POST', `/sheets/${sheet.id}/preview-links`, {})).json() as { url: string };
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < PREVIEW_LINK_RENDERS_PER_MINUTE; attempt++) statuses.push((await test.app.inject({ url, remoteAddress: '192.0.2.7' })).statusCode);
+    expect(statuses).toEqual(statuses.map(() => 200));
+    const refused = await test.app.inject({ url, remoteAddress: '192.0.2.7' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('answers an expired link 410, saying so', async () => {

@@ -413,7 +413,9 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
         await check(trx, published, published, 'put back on the site');
         await adapter.putOnSite(trx, published, null, at);
       }
-      await writeDraft(trx, targetId, draft, published, null, Number(trashed.revision) + 1, actor, at);
+      // Off the site but once on it: unpublished, as it was when it went to the trash.
+      const wasOnSite = published === null && (await listVersions(trx, kind, targetId)).some((version) => version.event === 'unpublish');
+      await writeDraft(trx, targetId, draft, published, wasOnSite ? 'unpublished' : null, Number(trashed.revision) + 1, actor, at);
       await deleteTrashed(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.restore-from-trash`, target: targetOf(targetId, draft), after: draft, at: now });
       await addVersion(trx, targetId, 'restore-from-trash', draft, actor, at, auditId);

@@ -75,6 +75,12 @@ describe('the sheet list', () => {
     expect((await list({ q: '100%' })).sheets.map((sheet) => sheet.id)).toEqual([ids.draft]);
     expect((await list({ q: 'ZETA teos' })).sheets.map((sheet) => sheet.id)).toEqual([ids.changed]);
     expect((await list({ q: '_' })).total).toBe(0);
+    // Every letter folds, not only ASCII (SQLite's own lower() would miss these).
+    const umlaut = newSheetState({ siteId, collectionId, primaryLanguage: 'en_US', texts: { title: 'Überdruckventil ÄÖ' } });
+    await sheets.create(db(), umlaut.id, umlaut, editor);
+    expect((await list({ q: 'überdruck' })).sheets.map((sheet) => sheet.title)).toEqual(['Überdruckventil ÄÖ']);
+    expect((await list({ q: 'äö' })).total).toBe(1);
+    await sheets.remove(db(), umlaut.id, undefined, editor);
   });
 
   it('finds the sheets that lack a language, drafted or not', async () => {

@@ -109,10 +109,11 @@ function listedSheets(db: ContentStore, siteId: string) {
     .where('d.site_id', '=', siteId);
   const published = db
     .selectFrom('contents as c')
-    .innerJoin('content_translations as t', (join) => join.onRef('t.content_id', '=', 'c.id').onRef('t.language', '=', 'c.primary_language'))
+    .leftJoin('content_translations as t', (join) => join.onRef('t.content_id', '=', 'c.id').onRef('t.language', '=', 'c.primary_language'))
     .select([
       'c.id',
-      't.title',
+      // A sheet without texts in its primary language (migrated content) is known by its name.
+      sql<string>`coalesce(t.title, c.url_name)`.as('title'),
       sql<string>`'published'`.as('status'),
       sql<string | null>`null`.as('languages'),
       'c.updated_at',

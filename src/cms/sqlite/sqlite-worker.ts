@@ -32,6 +32,9 @@ sqlite.pragma('journal_mode = WAL');
 sqlite.pragma('foreign_keys = ON');
 sqlite.pragma(`busy_timeout = ${Math.round(settings.busyTimeoutMs)}`);
 sqlite.pragma('synchronous = NORMAL');
+// SQLite's own lower() folds ASCII only: "Über" would never match "über". Searches lower both
+// sides, so lower() is every letter's, as PostgreSQL's is.
+sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
 sqlite.defaultSafeIntegers(false);
 
 // Preparing costs more than running a small query: keep the most recently used statements.

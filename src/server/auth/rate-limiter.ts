@@ -25,6 +25,11 @@ export class RateLimiter {
     if (this.events.size > 100_000) this.prune();
   }
 
+  /** Takes back the latest event of `key` (an attempt counted before its outcome was known, that succeeded). */
+  release(key: string): void {
+    this.events.get(key)?.pop();
+  }
+
   reset(key: string): void {
     this.events.delete(key);
   }

@@ -254,6 +254,13 @@ describe('rate limits', () => {
     for (let attempt = 0; attempt < 25; attempt++) expect((await signIn()).statusCode).toBe(303);
   });
 
+  it('counts attempts sent all at once before any of them is checked', async () => {
+    const answers = await Promise.all(Array.from({ length: 25 }, (_, attempt) => signIn(`burst${attempt}@example.com`, 'wrong password!')));
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(20);
+    expect(answers.filter((answer) => answer.statusCode === 429)).toHaveLength(5);
+    clock += 10 * 60_000;
+  });
+
   it('refuses an address after 20 failed attempts, whatever the accounts', async () => {
     for (let attempt = 0; attempt < 20; attempt++) await signIn(`user${attempt}@example.com`, 'wrong password!');
     expect((await signIn(EMAIL, PASSWORD)).statusCode).toBe(429);

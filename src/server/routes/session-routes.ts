@@ -122,16 +122,18 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
       reply.header('Retry-After', String(Math.ceil(wait / 1000)));
       return sendLogin(reply, 429, { ...page, error: TOO_MANY_ATTEMPTS });
     }
+    // Counted before the password is checked, so attempts sent all at once are counted too.
+    perAddress.record(request.ip);
+    perAccount.record(email);
 
     const user = email === '' || email.includes('\u0000') ? undefined : await findUserByEmail(db, email);
     // An unknown account costs as much as a wrong password, and reads the same.
     const valid = (await verifyPassword(password.slice(0, MAX_PASSWORD_LENGTH), user?.password_hash ?? (await decoyHash()))) && user !== undefined;
     if (!valid) {
-      // Failures only: an office behind one address signs many people in each morning.
-      perAddress.record(request.ip);
-      perAccount.record(email);
       return sendLogin(reply, 401, { ...page, error: SIGN_IN_FAILED });
     }
+    // Failures only: an office behind one address signs many people in each morning.
+    perAddress.release(request.ip);
     perAccount.reset(email);
     if (user.disabled_at !== null) return sendLogin(reply, 403, { ...page, error: ACCOUNT_DISABLED });
     const { cookie } = await sessions.create(request, user);
