@@ -448,7 +448,8 @@ describe('a preview of a draft with files the site does not have yet', () => {
     const sheet = await newSheet('Often previewed precursor');
     const { url } = (await editor.request('POST', `/sheets/${sheet.id}/preview-links`, {})).json() as { url: string };
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < PREVIEW_LINK_RENDERS_PER_MINUTE; attempt++) statuses.push((await test.app.inject({ url, remoteAddress: '192.0.2.7' })).statusCode);
+    for (let attempt = 0; attempt < PREVIEW_LINK_RENDERS_PER_MINUTE; attempt++)
+      statuses.push((await test.app.inject({ url, remoteAddress: '192.0.2.7' })).statusCode);
     expect(statuses).toEqual(statuses.map(() => 200));
     const refused = await test.app.inject({ url, remoteAddress: '192.0.2.7' });
     expect(refused.statusCode).toBe(429);

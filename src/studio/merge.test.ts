@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeDrafts, setAt } from './merge';
+import { mergeDrafts, setAt, takeFrom } from './merge';
 
 const base = { title: 'TEOS', translations: { en_US: { title: 'TEOS', description: 'Old' }, de_DE: { title: 'TEOS', description: 'Alt' } }, image: null };
 
@@ -32,5 +32,19 @@ describe('merging a draft with one saved meanwhile', () => {
 
     const changed = setAt(base, ['translations', 'de_DE', 'description'], 'Neu');
     expect(mergeDrafts(base, ours, changed).conflicts).toEqual([{ path: ['translations', 'de_DE', 'description'], ours: undefined, theirs: 'Neu' }]);
+  });
+
+  it('moves a record one side added or removed as a whole, never leaving half of one', () => {
+    const theirs = setAt(base, ['translations', 'de_DE'], undefined);
+    const ours = setAt(base, ['translations', 'de_DE', 'description'], 'Unsere');
+    const { merged, conflicts } = mergeDrafts(base, ours, theirs);
+    expect(conflicts).toEqual([{ path: ['translations', 'de_DE', 'description'], ours: 'Unsere', theirs: undefined }]);
+    expect(merged.translations.de_DE).toEqual({ title: 'TEOS', description: 'Unsere' });
+    // Taking theirs for that field takes their removal of the whole record.
+    expect(takeFrom(merged, theirs, conflicts[0]!.path).translations).toEqual({ en_US: base.translations.en_US });
+
+    const seo = { urlAlias: 'teos', fields: { a: '1' } };
+    const withSeo = mergeDrafts(base, setAt(base, ['image'], seo), setAt(base, ['title'], 'Theirs'));
+    expect(withSeo.merged).toMatchObject({ image: seo, title: 'Theirs' });
   });
 });

@@ -2,10 +2,9 @@
  * Three-way merge of a draft, field by field: what we started from (base), what we changed (ours),
  * what another editor saved meanwhile (theirs). A field only one side changed takes that side; a
  * field both changed differently is a conflict the editor settles. Nothing either side wrote is
- * dropped without the editor choosing.
+ * dropped without the editor choosing, and a record (a translation, the SEO fields) one side
+ * added or removed moves as a whole, so a merge never leaves half of one.
  */
-type Json = null | boolean | number | string | Json[] | { [name: string]: Json };
-
 export interface FieldConflict {
   /** Where the field is, e.g. ['translations', 'de_DE', 'title']. */
   path: string[];
@@ -19,17 +18,21 @@ export interface Merge<S> {
   conflicts: FieldConflict[];
 }
 
-const isRecord = (value: unknown): value is Record<string, Json> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Every leaf (a value that is not a plain object), by its path; a missing field is undefined. */
-function leaves(value: unknown, path: string[] = [], into = new Map<string, { path: string[]; value: unknown }>()) {
-  if (isRecord(value) && Object.keys(value).length > 0) for (const [name, field] of Object.entries(value)) leaves(field, [...path, name], into);
-  else into.set(JSON.stringify(path), { path, value });
+/** The paths of every leaf (a value that is not a record with fields). */
+function leafPaths(value: unknown, path: string[] = [], into: string[][] = []): string[][] {
+  if (isRecord(value) && Object.keys(value).length > 0) for (const [name, field] of Object.entries(value)) leafPaths(field, [...path, name], into);
+  else into.push(path);
   return into;
 }
 
-/** Sets (or, for undefined, removes) the value at a path, making the objects on the way and dropping those it empties. */
+export function getAt(state: unknown, path: string[]): unknown {
+  return path.reduce<unknown>((value, name) => (isRecord(value) ? value[name] : undefined), state);
+}
+
+/** Sets (or, for undefined, removes) the value at a path, making the records on the way and dropping those it empties. */
 export function setAt<S>(state: S, path: string[], value: unknown): S {
   if (path.length === 0) return value as S;
   const [name, ...rest] = path as [string, ...string[]];
@@ -40,17 +43,31 @@ export function setAt<S>(state: S, path: string[], value: unknown): S {
   return record as S;
 }
 
+/**
+ * Puts `from`'s value at `path` into `state`; where a record on the way is missing from `state`
+ * (the other side removed it, or never had it), the whole record comes from `from` instead.
+ */
+export function takeFrom<S>(state: S, from: unknown, path: string[]): S {
+  for (let depth = 1; depth < path.length; depth++) {
+    const prefix = path.slice(0, depth);
+    if (getAt(state, prefix) === undefined || getAt(from, prefix) === undefined) return setAt(state, prefix, getAt(from, prefix));
+  }
+  return setAt(state, path, getAt(from, path));
+}
+
 export function mergeDrafts<S>(base: S, ours: S, theirs: S): Merge<S> {
-  const [baseLeaves, ourLeaves, theirLeaves] = [leaves(base), leaves(ours), leaves(theirs)];
   let merged = structuredClone(theirs);
   const conflicts: FieldConflict[] = [];
-  for (const key of new Set([...ourLeaves.keys(), ...baseLeaves.keys()])) {
-    const path = (ourLeaves.get(key) ?? baseLeaves.get(key))!.path;
-    const [was, mine, other] = [baseLeaves.get(key)?.value, ourLeaves.get(key)?.value, theirLeaves.get(key)?.value];
+  const seen = new Set<string>();
+  for (const path of [...leafPaths(ours), ...leafPaths(base)]) {
+    const key = JSON.stringify(path);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const [was, mine, other] = [getAt(base, path), getAt(ours, path), getAt(theirs, path)];
     // Unchanged by us (theirs stands), or changed the same way by both.
     if (same(mine, was) || same(mine, other)) continue;
     if (!same(other, was)) conflicts.push({ path, ours: mine, theirs: other });
-    merged = setAt(merged, path, mine);
+    merged = takeFrom(merged, ours, path);
   }
   return { merged, conflicts };
 }

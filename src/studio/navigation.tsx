@@ -26,8 +26,11 @@ export function useNavigation(): Navigation {
 
 export function NavigationProvider({ children }: { children: ReactNode }) {
   const [path, setPath] = useState(() => window.location.pathname);
-  const [asking, setAsking] = useState<string | null>(null);
+  /** Where the editor asked to go, and whether by the back button, while we ask. */
+  const [asking, setAsking] = useState<{ to: string; back: boolean } | null>(null);
   const check = useRef<LeaveCheck | null>(null);
+  /** Set once the editor chose to leave by the back button: the next move is let through. */
+  const leaving = useRef(false);
 
   const go = useCallback((to: string) => {
     window.history.pushState(null, '', to);
@@ -37,7 +40,7 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
 
   const navigate = useCallback(
     (to: string) => {
-      if (check.current?.()) setAsking(to);
+      if (check.current?.()) setAsking({ to, back: false });
       else go(to);
     },
     [go],
@@ -46,14 +49,20 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const back = () => {
       const to = window.location.pathname + window.location.search;
-      if (check.current?.()) {
-        // The browser has moved already: stay where the work is, and ask.
+      if (!leaving.current && check.current?.()) {
+        // The browser has moved already: stay where the work is (forward again), and ask.
         window.history.pushState(null, '', path);
-        setAsking(to);
-      } else setPath(window.location.pathname);
+        setAsking({ to, back: true });
+      } else {
+        leaving.current = false;
+        setPath(window.location.pathname);
+      }
     };
     const unload = (event: BeforeUnloadEvent) => {
-      if (check.current?.()) event.preventDefault();
+      if (!check.current?.()) return;
+      event.preventDefault();
+      // Older browsers ask only when a return value is set.
+      event.returnValue = '';
     };
     window.addEventListener('popstate', back);
     window.addEventListener('beforeunload', unload);
@@ -81,9 +90,14 @@ export function NavigationProvider({ children }: { children: ReactNode }) {
             <Button
               className="studio-button"
               onPress={() => {
-                const to = asking;
+                const asked = asking;
                 setAsking(null);
-                if (to !== null) go(to);
+                if (asked === null) return;
+                if (asked.back) {
+                  // Back where the back button was going, without an extra entry in the history.
+                  leaving.current = true;
+                  window.history.back();
+                } else go(asked.to);
               }}
             >
               Leave without saving

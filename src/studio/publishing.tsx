@@ -11,7 +11,8 @@ import { problemsByField } from './field-names';
 interface PublishingProps {
   context: StudioContext;
   view: SheetView;
-  saveFirst: () => Promise<number | null>;
+  /** Saves what is on screen, then runs a change from the revision saved (null: it could not be saved). */
+  hold: <T>(run: (revision: number) => Promise<T>) => Promise<T | null>;
   onChanged: (answer: SheetView) => void;
   /** The language the shared preview opens in ('/de-DE'-style tag), or null for the default. */
   previewLanguage: string | null;
@@ -27,7 +28,7 @@ const STATUS_SENTENCES: Record<SheetView['status'], string> = {
 /** A date and time input's value (local time) for a moment. */
 const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
-export function Publishing({ context, view, saveFirst, onChanged, previewLanguage }: PublishingProps) {
+export function Publishing({ context, view, hold, onChanged, previewLanguage }: PublishingProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const [at, setAt] = useState(() => localInputValue(new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000)));
@@ -39,9 +40,9 @@ export function Publishing({ context, view, saveFirst, onChanged, previewLanguag
     setBusy(true);
     setMessage(null);
     try {
-      const revision = await saveFirst();
-      if (revision === null) throw new Error('Fix the marked fields first: the sheet must be saved before it is published.');
-      setMessage({ text: await action(revision), failed: false });
+      const done = await hold(action);
+      if (done === null) throw new Error('Fix the marked fields first: the sheet must be saved before it is published.');
+      setMessage({ text: done, failed: false });
     } catch (error) {
       const problems = error instanceof Error && 'details' in error ? ((error as { details: { problems?: string[] } }).details.problems ?? []) : [];
       const named = problemsByField(problems);

@@ -12,15 +12,15 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'ima
 interface SheetFilesProps {
   context: StudioContext;
   view: SheetView;
-  /** Saves what is on screen; answers the revision saved, or null when it could not be saved. */
-  saveFirst: () => Promise<number | null>;
+  /** Saves what is on screen, then runs a change from the revision saved (null: it could not be saved). */
+  hold: <T>(run: (revision: number) => Promise<T>) => Promise<T | null>;
   onUploaded: (answer: SheetView) => void;
   imageAlt: string;
 }
 
 type Progress = { kind: 'image' | 'document'; percent: number } | null;
 
-export function SheetFiles({ context, view, saveFirst, onUploaded, imageAlt }: SheetFilesProps) {
+export function SheetFiles({ context, view, hold, onUploaded, imageAlt }: SheetFilesProps) {
   const [progress, setProgress] = useState<Progress>(null);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const { image, document } = view.draft;
@@ -29,16 +29,17 @@ export function SheetFiles({ context, view, saveFirst, onUploaded, imageAlt }: S
     const file = files?.[0];
     if (file === undefined) return;
     setMessage(null);
-    const revision = await saveFirst();
-    if (revision === null) {
-      setMessage({ text: 'Fix the marked fields first: the sheet must be saved before a file is added.', failed: true });
-      return;
-    }
     setProgress({ kind, percent: 0 });
     try {
-      const answer = await sendFile<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(view.id)}/${kind}?revision=${revision}`, file, (percent) =>
-        setProgress({ kind, percent }),
+      const answer = await hold((revision) =>
+        sendFile<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(view.id)}/${kind}?revision=${revision}`, file, (percent) =>
+          setProgress({ kind, percent }),
+        ),
       );
+      if (answer === null) {
+        setMessage({ text: 'Fix the marked fields first: the sheet must be saved before a file is added.', failed: true });
+        return;
+      }
       onUploaded(answer);
       setMessage({ text: kind === 'image' ? `${file.name} is the sheet’s image now.` : `${file.name} is the sheet’s PDF now.`, failed: false });
     } catch (error) {

@@ -144,8 +144,8 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           </div>
         )}
       </div>
-      <SheetFiles context={context} view={view} saveFirst={sheet.flush} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
-      <Publishing context={context} view={view} saveFirst={sheet.flush} onChanged={sheet.accept} previewLanguage={null} />
+      <SheetFiles context={context} view={view} hold={sheet.whileHeld} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
+      <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
       <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />
       <ConflictDialog conflict={sheet.conflict} onResolve={sheet.resolve} />
       <p className="studio-hint">

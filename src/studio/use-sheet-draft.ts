@@ -1,12 +1,13 @@
 /**
  * A sheet's draft in the studio: edits apply at once on screen and are saved by themselves a second
  * after the editor stops typing. A save names the revision it starts from; when another editor
- * saved in between, the two drafts are merged field by field (merge.ts) and only fields both
- * changed are put to the editor. A refused save keeps every edit and says why, by field.
+ * saved in between (a 409, or a newer state read meanwhile), the two drafts are merged field by
+ * field (merge.ts) and only fields both changed are put to the editor. A refused save keeps every
+ * edit and says why, by field.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, detailsOf, type SheetState, type SheetView, type StudioContext } from './api';
-import { mergeDrafts, setAt, type FieldConflict } from './merge';
+import { mergeDrafts, takeFrom, type FieldConflict } from './merge';
 
 /** How long after the last keystroke a draft is saved. */
 export const SAVE_DELAY_MS = 1000;
@@ -27,7 +28,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  */
 export function sendable(draft: SheetState): SheetState {
   const translations = Object.fromEntries(
-    Object.entries(draft.translations).filter(([language, texts]) => language === draft.primaryLanguage || texts.title.trim() !== ''),
+    Object.entries(draft.translations).filter(([language, texts]) => language === draft.primaryLanguage || (texts.title ?? '').trim() !== ''),
   );
   return { ...draft, translations };
 }
@@ -39,14 +40,20 @@ export function useSheetDraft(context: StudioContext, id: string) {
   const [problems, setProblems] = useState<string[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
-  // The latest values, for timers and answers that arrive after a render.
+  // The latest values, for timers and answers that arrive after a render; each is set where it
+  // changes, so a save finishing meanwhile sees it.
   const viewRef = useRef<SheetView | null>(null);
   const draftRef = useRef<SheetState | null>(null);
-  const dirty = useRef(false);
-  const saving = useRef<Promise<void> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // Set where it changes (not after a render), so a save finishing meanwhile sees it.
   const conflictRef = useRef<Conflict | null>(null);
+  const saving = useRef<Promise<void> | null>(null);
+  /** While an upload or a publish runs on the revision it started from, saves wait for it. */
+  const held = useRef<Promise<unknown> | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  /** The last save was refused or failed: the next edit (or "Try again") saves, not a timer. */
+  const stopped = useRef(false);
+
+  /** Whether what is on screen differs from what the server has. */
+  const dirty = () => draftRef.current !== null && viewRef.current !== null && !same(sendable(draftRef.current), sendable(viewRef.current.draft));
 
   const show = useCallback((nextView: SheetView, nextDraft: SheetState) => {
     viewRef.current = nextView;
@@ -55,40 +62,34 @@ export function useSheetDraft(context: StudioContext, id: string) {
     setDraft(nextDraft);
   }, []);
 
-  /** A state the server answered (an upload, a publish, a refresh): our unsaved edits stay on top of it. */
-  const accept = useCallback(
-    (answer: SheetView) => {
-      const base = viewRef.current?.draft ?? answer.draft;
-      const ours = draftRef.current ?? answer.draft;
-      const { merged } = mergeDrafts(base, ours, answer.draft);
-      dirty.current = !same(sendable(merged), answer.draft);
-      show(answer, merged);
-      if (!dirty.current) setState('saved');
-    },
-    [show],
-  );
+  const ask = useCallback((conflicts: FieldConflict[], theirs: SheetView) => {
+    conflictRef.current = { conflicts, theirs };
+    setConflict(conflictRef.current);
+    setState('conflict');
+  }, []);
 
   const saveNow = useCallback(async (): Promise<void> => {
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = null;
-    if (saving.current !== null) {
-      await saving.current;
-      return saveNow();
-    }
+    // The editor chooses first; then resolve() saves.
+    if (conflictRef.current !== null) return;
+    while (held.current !== null || saving.current !== null) await (held.current ?? saving.current);
     const current = viewRef.current;
     const sending = draftRef.current;
-    if (!dirty.current || current === null || sending === null) return;
+    if (current === null || sending === null) return;
+    // Nothing to send (the editor took their text, or typed it back): saved as it is.
+    if (!dirty()) return setState('saved');
+    stopped.current = false;
     setState('saving');
-    // Answers whether to save again at once: merged with another editor's save, without a conflict.
+    // Answers whether to save again at once: merged with another editor's save, or typed meanwhile.
     const run = (async (): Promise<boolean> => {
       try {
         const answer = await callApi<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(id)}`, { revision: current.revision, state: sendable(sending) });
-        dirty.current = draftRef.current !== sending;
         viewRef.current = answer;
         setView(answer);
         setProblems([]);
         setMessage(null);
-        setState(dirty.current ? 'editing' : 'saved');
+        setState(dirty() ? 'editing' : 'saved');
         return false;
       } catch (error) {
         const details = detailsOf(error);
@@ -96,55 +97,75 @@ export function useSheetDraft(context: StudioContext, id: string) {
           const theirs = { ...current, ...details.current, id } as SheetView;
           const { merged, conflicts } = mergeDrafts(current.draft, draftRef.current ?? sending, theirs.draft);
           show(theirs, merged);
-          dirty.current = !same(sendable(merged), theirs.draft);
           if (conflicts.length > 0) {
-            conflictRef.current = { conflicts, theirs };
-            setConflict(conflictRef.current);
-            setState('conflict');
+            ask(conflicts, theirs);
             return false;
           }
-          setState(dirty.current ? 'editing' : 'saved');
-          return dirty.current;
+          setState(dirty() ? 'editing' : 'saved');
+          return dirty();
         }
         setMessage(error instanceof Error ? error.message : String(error));
         setProblems(details.problems ?? []);
         setState(details.problems === undefined ? 'failed' : 'refused');
+        stopped.current = true;
         return false;
       }
-    })().finally(() => {
-      saving.current = null;
-    });
+    })();
     saving.current = run.then(() => undefined);
-    if ((await run) && timer.current === null) await saveNow();
-  }, [context, id, show]);
+    const again = await run;
+    saving.current = null;
+    if (again) await saveNow();
+    // Typed while it was saving: saved a second after.
+    else if (dirty() && timer.current === null && conflictRef.current === null && !stopped.current) arm();
+    // (arm is not a dependency: it reads refs only, and is made from this very function.)
+  }, [ask, context, id, show]);
+
+  /** Saves a second from now, unless something else comes first. */
+  const arm = useCallback(() => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      void saveNow();
+    }, SAVE_DELAY_MS);
+  }, [saveNow]);
+
+  /** A state the server answered (an upload, a publish, a poll): our unsaved edits stay on top of it. */
+  const accept = useCallback(
+    (answer: SheetView) => {
+      const current = viewRef.current;
+      // An answer older than what we have (a poll that left before our save came back) changes nothing.
+      if (current !== null && answer.revision < current.revision) return;
+      const { merged, conflicts } = mergeDrafts(current?.draft ?? answer.draft, draftRef.current ?? answer.draft, answer.draft);
+      show(answer, merged);
+      if (conflicts.length > 0) return ask(conflicts, answer);
+      if (!dirty()) setState('saved');
+      else if (timer.current === null && saving.current === null) arm();
+    },
+    [arm, ask, show],
+  );
 
   const edit = useCallback(
     (change: (draft: SheetState) => SheetState) => {
       if (draftRef.current === null) return;
       draftRef.current = change(draftRef.current);
       setDraft(draftRef.current);
-      dirty.current = true;
       setState((now) => (now === 'conflict' ? now : 'editing'));
-      if (timer.current !== null) clearTimeout(timer.current);
-      timer.current = setTimeout(() => {
-        timer.current = null;
-        if (conflictRef.current === null) void saveNow();
-      }, SAVE_DELAY_MS);
+      if (conflictRef.current === null) arm();
     },
-    [saveNow],
+    [arm],
   );
 
   /** The editor's choice for each field both changed: theirs where asked, ours otherwise; then saved. */
   const resolve = useCallback(
     (takeTheirs: Set<number>) => {
-      if (conflictRef.current === null || draftRef.current === null) return;
+      const open = conflictRef.current;
+      if (open === null || draftRef.current === null) return;
       let resolved = draftRef.current;
-      conflictRef.current.conflicts.forEach((field, index) => {
-        if (takeTheirs.has(index)) resolved = setAt(resolved, field.path, field.theirs);
+      open.conflicts.forEach((field, index) => {
+        if (takeTheirs.has(index)) resolved = takeFrom(resolved, open.theirs.draft, field.path);
       });
       draftRef.current = resolved;
       setDraft(resolved);
-      dirty.current = true;
       conflictRef.current = null;
       setConflict(null);
       setState('editing');
@@ -176,15 +197,35 @@ export function useSheetDraft(context: StudioContext, id: string) {
   /** Whether leaving now would lose an edit; an edit waiting for its second is saved at once. */
   const unsaved = useCallback(() => {
     if (timer.current !== null) void saveNow();
-    const waiting = draftRef.current === null ? [] : Object.values(draftRef.current.translations).filter((texts) => texts.title.trim() === '');
-    return dirty.current || saving.current !== null || waiting.some((texts) => `${texts.description}${texts.url}${texts.imageAlt}`.trim() !== '');
+    const waiting = draftRef.current === null ? [] : Object.values(draftRef.current.translations).filter((texts) => (texts.title ?? '').trim() === '');
+    return dirty() || saving.current !== null || waiting.some((texts) => `${texts.description ?? ''}${texts.url ?? ''}${texts.imageAlt ?? ''}`.trim() !== '');
   }, [saveNow]);
 
   /** Saves now; answers the revision saved, or null when the draft could not be saved (refused, a conflict). */
   const flush = useCallback(async (): Promise<number | null> => {
     await saveNow();
-    return dirty.current || conflictRef.current !== null ? null : (viewRef.current?.revision ?? null);
+    return dirty() || conflictRef.current !== null ? null : (viewRef.current?.revision ?? null);
   }, [saveNow]);
 
-  return { view, draft, state, problems, message, conflict, edit, flush, resolve, accept, reload: load, unsaved };
+  /**
+   * Runs a change the server makes from the saved revision (an upload, a publish): the draft is
+   * saved first, and no save starts until it is done. Answers null when the draft could not be saved.
+   */
+  const whileHeld = useCallback(
+    async <T>(run: (revision: number) => Promise<T>): Promise<T | null> => {
+      const revision = await flush();
+      if (revision === null) return null;
+      const running = run(revision);
+      held.current = running.catch(() => undefined);
+      try {
+        return await running;
+      } finally {
+        held.current = null;
+        if (dirty()) arm();
+      }
+    },
+    [arm, flush],
+  );
+
+  return { view, draft, state, problems, message, conflict, edit, flush, whileHeld, resolve, accept, reload: load, unsaved };
 }

@@ -266,6 +266,16 @@ test('leaving a sheet with unsaved changes asks first', async ({ page }) => {
   await saved(page);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Sheets' }).click();
   await expect(page.getByRole('heading', { name: 'Sheets', level: 1 })).toBeVisible();
+
+  // The browser's back button asks too, and leaving goes where it was going.
+  await page.getByRole('link', { name: 'Silane (SiH4), unsaved' }).click();
+  await titleField(page).fill('Silane (SiH4), not kept');
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await expect(titleField(page)).toHaveValue('Silane (SiH4), not kept');
+  await dialog.getByRole('button', { name: 'Leave without saving' }).click();
+  await expect(page.getByRole('heading', { name: 'Sheets', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(`${server.origin}/studio`);
 });
 
 for (const [width, sheetTitle] of [
