@@ -13,9 +13,11 @@
  *   GET    /sheets/:id/versions[/:n]        history; GET /sheets/:id/compare?from&to
  *   POST   /sheets/:id/versions/:n/restore  an earlier version as the new draft
  *   GET    /trash · POST /trash/:id/restore
+ *   GET    /imports · POST /imports/:id/undo  the last imports; one undone as a whole
  */
 import type { FastifyInstance } from 'fastify';
-import { listTrash } from '../cms/repositories/editing';
+import { listImports, listTrash } from '../cms/repositories/editing';
+import { undoImport } from '../editing/imports';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
@@ -189,6 +191,16 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
       deletedAt: row.deleted_at,
       wasPublished: row.published !== null,
     }));
+  });
+
+  app.get(`${root}/imports`, async (request, reply) => {
+    await editor(request, reply);
+    return (await listImports(db, 20)).map((row) => ({ id: row.id, by: row.actor, at: row.created_at, summary: row.summary, undoneAt: row.undone_at }));
+  });
+
+  app.post<IdParams>(`${root}/imports/:id/undo`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    return answer(() => undoImport(db, request.params.id, actor));
   });
 
   app.post<IdParams>(`${root}/trash/:id/restore`, async (request, reply) => {

@@ -5,6 +5,7 @@
  *                                             and which custom head tags the site keeps or drops
  *   PUT  /pages/:name/settings                save the heading and SEO settings ({revision, heading?, seo?})
  *   PUT  /pages/:name · POST /pages/:name/publish · versions, compare, restore (editable-routes.ts)
+ *   GET  /collections                         the site's literature collections
  *   GET  /collections/:id/order               the order's draft, with each sheet's title
  *   PUT  /collections/:id/order · POST …/publish · versions, compare, restore
  */
@@ -12,6 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import type Type from 'typebox';
 import { findContentsByIds, listStoredTranslations } from '../cms/repositories/contents';
 import { listStoredPages } from '../cms/repositories/pages';
+import { listCollectionsOfType } from '../cms/repositories/collections';
+import { findPrimarySite } from '../cms/repositories/sites';
+import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
 import type { EditableView } from '../editing/editable';
 import { headingOf, headTagReport, pages, withSettings } from '../editing/pages';
@@ -66,6 +70,18 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
       if (primary.get(row.content_id) === row.language) titles.set(row.content_id, row.title);
     return { collectionId: targetId, ...rest, sheets: view.draft.items.map((id) => ({ id, title: titles.get(id) ?? id })) };
   };
+  app.get(`${root}/collections`, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const site = await findPrimarySite(db);
+    const collections = (await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).filter((collection) => collection.site_id === site?.id);
+    return Promise.all(
+      collections.map(async (collection) => {
+        const view = await collectionOrders.view(db, collection.id);
+        return { id: collection.id, title: collection.title, status: view?.status ?? 'published', count: view?.draft.items.length ?? 0 };
+      }),
+    );
+  });
+
   registerEditableRoutes(app, {
     ...context,
     previewOf: () => ({}),

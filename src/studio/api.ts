@@ -9,6 +9,8 @@ export type { SheetState };
 export interface StudioContext {
   basePath: string;
   csrfToken: string;
+  /** The account's role: admins also get Accounts and the audit log. */
+  role: string;
 }
 
 export class StudioError extends Error {

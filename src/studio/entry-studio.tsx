@@ -9,19 +9,40 @@ import type { StudioContext } from './api';
 import { NavigationProvider, useNavigation } from './navigation';
 import { SheetScreen } from './sheet-screen';
 import { SheetsScreen } from './sheets-screen';
+import { OrderScreen } from './order-screen';
+import { PageScreen } from './page-screen';
+import { TrashScreen } from './trash-screen';
+import { StudioNav } from './studio-nav';
 import './studio.css';
 
-/** The screen an address shows: {base}/studio/sheets/{id} a sheet, anything else the list. */
+/** The screen an address shows: {base}/studio/sheets/{id} a sheet, {base}/studio/{section} a section, anything else the list. */
 function Screens({ context }: { context: StudioContext }) {
   const { path } = useNavigation();
-  const sheet = new RegExp(`^${context.basePath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/studio/sheets/([^/]+)$`).exec(path);
-  if (sheet !== null) return <SheetScreen key={sheet[1]} context={context} id={decodeURIComponent(sheet[1]!)} />;
-  return <SheetsScreen context={context} />;
+  const within = path.startsWith(`${context.basePath}/studio`) ? path.slice(`${context.basePath}/studio`.length) : '';
+  const sheet = /^\/sheets\/([^/]+)$/.exec(within);
+  const screen =
+    sheet !== null ? (
+      <SheetScreen key={sheet[1]} context={context} id={decodeURIComponent(sheet[1]!)} />
+    ) : within === '/order' ? (
+      <OrderScreen context={context} />
+    ) : within === '/page' ? (
+      <PageScreen context={context} />
+    ) : within === '/trash' ? (
+      <TrashScreen context={context} />
+    ) : (
+      <SheetsScreen context={context} />
+    );
+  return (
+    <>
+      <StudioNav context={context} />
+      {screen}
+    </>
+  );
 }
 
 const element = document.getElementById('studio');
 if (element !== null) {
-  const context = { basePath: element.dataset.basePath ?? '', csrfToken: element.dataset.csrfToken ?? '' };
+  const context = { basePath: element.dataset.basePath ?? '', csrfToken: element.dataset.csrfToken ?? '', role: element.dataset.role ?? 'editor' };
   createRoot(element).render(
     <StrictMode>
       <NavigationProvider>

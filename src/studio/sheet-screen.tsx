@@ -13,6 +13,7 @@ import { useNavigation } from './navigation';
 import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
 import { SheetFiles } from './sheet-files';
+import { SheetHistory } from './sheet-history';
 import { useSheetDraft, type SaveState } from './use-sheet-draft';
 
 const SAVE_WORDS: Record<SaveState, string> = {
@@ -146,6 +147,7 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
       </div>
       <SheetFiles context={context} view={view} hold={sheet.whileHeld} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
       <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
+      <SheetHistory context={context} view={view} hold={sheet.whileHeld} onRestored={sheet.accept} />
       <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />
       <ConflictDialog conflict={sheet.conflict} onResolve={sheet.resolve} />
       <p className="studio-hint">

@@ -282,7 +282,7 @@ for (const [width, sheetTitle] of [
   [375, 'Trimethylgallium (TMGa)'],
   [1280, 'Triethylgallium (TEGa)'],
 ] as const) {
-  test(`axe finds no violations on a sheet, its preview and its conflict dialog at ${width}px`, async ({ page, browser }) => {
+  test(`axe finds no violations on a sheet, its preview and its dialogs at ${width}px`, async ({ page, browser }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, 'ana@example.com');
     await page.getByRole('link', { name: sheetTitle }).click();
@@ -300,5 +300,12 @@ for (const [width, sheetTitle] of [
     await axe(second);
     await first.context().close();
     await second.context().close();
+
+    await titleField(page).fill(`${sheetTitle}, not kept`);
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Sheets' }).click();
+    const leaving = page.getByRole('alertdialog', { name: 'Leave with unsaved changes?' });
+    await expect(leaving).toBeVisible();
+    await axe(page);
+    await leaving.getByRole('button', { name: 'Leave without saving' }).click();
   });
 }

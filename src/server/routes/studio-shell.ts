@@ -16,6 +16,9 @@ import { registerStaticAssets } from './static-assets';
 
 export const STUDIO_ENTRY = 'src/studio/entry-studio.tsx';
 
+/** The studio's screens besides the sheets (src/studio/entry-studio.tsx routes them in the browser). */
+export const STUDIO_SCREENS = ['order', 'page', 'trash', 'accounts', 'audit', 'password'] as const;
+
 export async function registerStudioShell(
   app: FastifyInstance,
   options: { sessions: SessionService; basePath: string; studioDir: string | null },
@@ -43,12 +46,13 @@ export async function registerStudioShell(
       return reply
         .code(403)
         .type('text/html; charset=utf-8')
-        .send(shell({ basePath, assets, csrfToken: null, nonce }));
+        .send(shell({ basePath, assets, csrfToken: null, role: lookup.session.role, nonce }));
     }
-    return reply.type('text/html; charset=utf-8').send(shell({ basePath, assets, csrfToken: lookup.session.csrfToken, nonce }));
+    return reply.type('text/html; charset=utf-8').send(shell({ basePath, assets, csrfToken: lookup.session.csrfToken, role: lookup.session.role, nonce }));
   };
   app.get(studio, serve);
   app.get(`${studio}/sheets/:id`, serve);
+  for (const screen of STUDIO_SCREENS) app.get(`${studio}/${screen}`, serve);
   app.get(`${studio}/`, (_request, reply) => reply.redirect(studio, 301));
 }
 
@@ -57,12 +61,24 @@ function studioPolicy(nonce: string): string {
   return SECURITY_HEADERS['content-security-policy']!.replace("style-src 'self'", `style-src 'self' 'nonce-${nonce}'`);
 }
 
-function shell({ basePath, assets, csrfToken, nonce }: { basePath: string; assets: ClientAssets; csrfToken: string | null; nonce: string }): string {
+function shell({
+  basePath,
+  assets,
+  csrfToken,
+  role,
+  nonce,
+}: {
+  basePath: string;
+  assets: ClientAssets;
+  csrfToken: string | null;
+  role: string;
+  nonce: string;
+}): string {
   const asset = (file: string) => escapeHtml(`${basePath}/studio/${file}`);
   const body =
     csrfToken === null
       ? `<main class="studio-main"><h1>The studio is for editors</h1><p>This account cannot change content. Ask the site's administrator for the editor role.</p><p><a href="${escapeHtml(basePath)}/">Back to the literature sheets</a></p></main>`
-      : `<main class="studio-main" aria-label="Studio" id="studio" data-base-path="${escapeHtml(basePath)}" data-csrf-token="${escapeHtml(csrfToken)}">${
+      : `<main class="studio-main" aria-label="Studio" id="studio" data-base-path="${escapeHtml(basePath)}" data-csrf-token="${escapeHtml(csrfToken)}" data-role="${escapeHtml(role)}">${
           assets.scripts.length === 0 ? '<p>The studio needs its browser bundle: run <code>npm run build</code>.</p>' : '<p>Loading the studio…</p>'
         }</main>`;
   return `<!doctype html>

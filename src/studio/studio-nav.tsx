@@ -1,0 +1,41 @@
+/**
+ * The studio's sections, on every screen: the one shown is marked for screen readers
+ * (aria-current) and by its look. Accounts and the audit log are for admins, and only they see them.
+ */
+import { Link } from 'react-aria-components';
+import type { StudioContext } from './api';
+import { useNavigation } from './navigation';
+
+interface Section {
+  path: string;
+  name: string;
+  adminOnly?: boolean;
+}
+
+export const SECTIONS: Section[] = [
+  { path: '', name: 'Sheets' },
+  { path: '/order', name: 'Order' },
+  { path: '/page', name: 'Page' },
+  { path: '/trash', name: 'Trash' },
+];
+
+export function StudioNav({ context }: { context: StudioContext }) {
+  const { path } = useNavigation();
+  const base = `${context.basePath}/studio`;
+  const shown = SECTIONS.filter((section) => section.adminOnly !== true || context.role === 'admin');
+  // A sheet's screen belongs to Sheets.
+  const current = shown.find((section) => section.path !== '' && path.startsWith(`${base}${section.path}`)) ?? shown[0]!;
+  return (
+    <nav className="studio-nav" aria-label="Studio sections">
+      <ul>
+        {shown.map((section) => (
+          <li key={section.path}>
+            <Link href={`${base}${section.path}`} aria-current={section === current ? 'page' : undefined} className="studio-nav__link">
+              {section.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Trash and imports: deleted sheets, each restorable as it was (on the site again if it was), and
+ * the last imports, each undoable as a whole. Nothing here is lost: a restored sheet keeps its
+ * history, and an undone import leaves what it added in the trash.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Button, Link } from 'react-aria-components';
+import { callApi, type StudioContext } from './api';
+
+interface Trashed {
+  id: string;
+  label: string;
+  deletedBy: string;
+  deletedAt: string;
+  wasPublished: boolean;
+}
+
+interface ImportEntry {
+  id: string;
+  by: string;
+  at: string;
+  summary: string;
+  undoneAt: string | null;
+}
+
+export function TrashScreen({ context }: { context: StudioContext }) {
+  const [trash, setTrash] = useState<Trashed[] | null>(null);
+  const [imports, setImports] = useState<ImportEntry[] | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean; sheet?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    const [trashed, imported] = await Promise.all([callApi<Trashed[]>(context, 'GET', '/trash'), callApi<ImportEntry[]>(context, 'GET', '/imports')]);
+    setTrash(trashed);
+    setImports(imported);
+  }, [context]);
+
+  useEffect(() => {
+    load().catch((error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
+  }, [load]);
+
+  const act = async (run: () => Promise<{ text: string; sheet?: string }>) => {
+    setBusy(true);
+    try {
+      setMessage({ ...(await run()), failed: false });
+      await load();
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="studio-trash" aria-labelledby="trash-heading">
+      <h1 id="trash-heading">Trash and imports</h1>
+      {message !== null && (
+        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
+          {message.text} {message.sheet !== undefined && <Link href={`${context.basePath}/studio/sheets/${encodeURIComponent(message.sheet)}`}>Open it</Link>}
+        </p>
+      )}
+      <div className="studio-panel">
+        <h2>Deleted sheets</h2>
+        {trash === null ? (
+          <p>Loading…</p>
+        ) : trash.length === 0 ? (
+          <p>The trash is empty.</p>
+        ) : (
+          <ul className="studio-rows">
+            {trash.map((entry) => (
+              <li key={entry.id}>
+                <span className="studio-rows__main">
+                  <strong>{entry.label}</strong>
+                  <span className="studio-hint">
+                    Deleted {new Date(entry.deletedAt).toLocaleString()} by {entry.deletedBy}
+                    {entry.wasPublished ? '; it was on the site and goes back on when restored' : ''}
+                  </span>
+                </span>
+                <Button
+                  className="studio-button studio-button--small"
+                  isDisabled={busy}
+                  aria-label={`Restore ${entry.label}`}
+                  onPress={() =>
+                    void act(async () => {
+                      await callApi(context, 'POST', `/trash/${encodeURIComponent(entry.id)}/restore`);
+                      return { text: `${entry.label} is back.`, sheet: entry.id };
+                    })
+                  }
+                >
+                  Restore
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div className="studio-panel">
+        <h2>Last imports</h2>
+        {imports === null ? (
+          <p>Loading…</p>
+        ) : imports.length === 0 ? (
+          <p>No import yet.</p>
+        ) : (
+          <ul className="studio-rows">
+            {imports.map((entry) => (
+              <li key={entry.id}>
+                <span className="studio-rows__main">
+                  <strong>{entry.summary}</strong>
+                  <span className="studio-hint">
+                    {new Date(entry.at).toLocaleString()} by {entry.by}
+                    {entry.undoneAt === null ? '' : `; undone ${new Date(entry.undoneAt).toLocaleString()}`}
+                  </span>
+                </span>
+                {entry.undoneAt === null && (
+                  <Button
+                    className="studio-button studio-button--small"
+                    isDisabled={busy}
+                    aria-label={`Undo the import of ${new Date(entry.at).toLocaleString()}`}
+                    onPress={() =>
+                      void act(async () => {
+                        const done = await callApi<{ restored: number; removed: number; skipped: number }>(
+                          context,
+                          'POST',
+                          `/imports/${encodeURIComponent(entry.id)}/undo`,
+                        );
+                        return {
+                          text: `Undone: ${done.restored} ${done.restored === 1 ? 'sheet' : 'sheets'} put back as they were, ${done.removed} added by the import moved to the trash${done.skipped > 0 ? `, ${done.skipped} deleted since left in the trash` : ''}.`,
+                        };
+                      })
+                    }
+                  >
+                    Undo
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
