@@ -189,8 +189,13 @@ export function OrderScreen({ context }: { context: StudioContext }) {
   const announcements: Announcements = {
     onDragStart: ({ active }) =>
       `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${sheets.length}. Arrow keys move it, Space drops it, Escape cancels.`,
+    // Over its own place (as it is when lifted): nothing new to say, and the pick-up words stay.
     onDragOver: ({ active, over }) =>
-      over === null ? `${titleOf(active.id)} is no longer over a position.` : `${titleOf(active.id)} is over position ${positionOf(over.id)}.`,
+      over === null
+        ? `${titleOf(active.id)} is no longer over a position.`
+        : over.id === active.id
+          ? undefined
+          : `${titleOf(active.id)} is over position ${positionOf(over.id)}.`,
     onDragEnd: ({ active, over }) =>
       over === null ? `${titleOf(active.id)} was dropped where it was.` : `${titleOf(active.id)} dropped at position ${positionOf(over.id)}.`,
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it stays at position ${positionOf(active.id)}.`,

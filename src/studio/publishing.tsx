@@ -4,9 +4,10 @@
  * draft is saved first, so what is published is what is on screen.
  */
 import { useState } from 'react';
-import { Button, Input, Label, Text, TextField } from 'react-aria-components';
+import { Button, Dialog, DialogTrigger, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
 import { callApi, type SheetView, type StudioContext } from './api';
 import { problemsByField } from './field-names';
+import { useNavigation } from './navigation';
 
 interface PublishingProps {
   context: StudioContext;
@@ -34,6 +35,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
   const [at, setAt] = useState(() => localInputValue(new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000)));
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const path = `/sheets/${encodeURIComponent(view.id)}`;
+  const { navigate } = useNavigation();
 
   /** Runs one action after saving the draft; its answer or its refusal is shown. */
   const act = async (action: (revision: number) => Promise<string>) => {
@@ -78,6 +80,12 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
       await callApi(context, 'DELETE', `/schedules/${id}`);
       await refresh();
       return 'Cancelled.';
+    });
+  const trash = () =>
+    act(async (revision) => {
+      await callApi(context, 'DELETE', `${path}?revision=${revision}`);
+      navigate(`${context.basePath}/studio/trash`);
+      return 'Moved to the trash.';
     });
   const share = () =>
     act(async () => {
@@ -153,6 +161,35 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
           {message.text}
         </p>
       )}
+      <DialogTrigger>
+        <Button className="studio-button studio-button--quiet" isDisabled={busy}>
+          Move to the trash
+        </Button>
+        <Modal isDismissable className="studio-modal">
+          <Dialog role="alertdialog" className="studio-dialog">
+            {({ close }) => (
+              <>
+                <Heading slot="title">Move {view.label} to the trash?</Heading>
+                <p>It leaves the site at once. Its draft and history are kept: restore it from Trash at any time until the trash is emptied.</p>
+                <div className="studio-dialog__actions">
+                  <Button className="studio-button" autoFocus onPress={close}>
+                    Keep it
+                  </Button>
+                  <Button
+                    className="studio-button studio-button--quiet"
+                    onPress={() => {
+                      close();
+                      void trash();
+                    }}
+                  >
+                    Move to the trash
+                  </Button>
+                </div>
+              </>
+            )}
+          </Dialog>
+        </Modal>
+      </DialogTrigger>
     </section>
   );
 }
