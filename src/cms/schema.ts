@@ -137,6 +137,8 @@ export interface UsersTable {
   role: Role;
   /** Set while the account cannot sign in. */
   disabled_at: string | null;
+  /** 1 while the password is one an admin set: the account must choose its own first (migration 012). */
+  must_change_password: number;
 }
 
 /** admin: everything, accounts included; editor: content; visitor: signed-in pages only. */

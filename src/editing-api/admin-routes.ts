@@ -27,7 +27,9 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Content
   app.post(`${root}/accounts`, async (request, reply) => {
     const { actor } = await admin(request, reply);
     const input = readInput<Type.Static<typeof NewAccountSchema>>(NewAccountSchema, request.body, 'account');
-    const account = await answer(() => addAccount(db, { email: input.email, password: input.password, role: input.role ?? 'visitor' }, actor));
+    const account = await answer(() =>
+      addAccount(db, { email: input.email, password: input.password, role: input.role ?? 'visitor', temporary: input.temporary ?? true }, actor),
+    );
     return reply.code(201).send(account);
   });
 
@@ -39,7 +41,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Content
     let account: Account | undefined;
     if (input.role !== undefined) account = await answer(() => setRole(db, email, input.role!, actor));
     if (input.disabled !== undefined) account = await answer(() => setDisabled(db, email, input.disabled!, actor));
-    if (input.password !== undefined) account = await answer(() => resetPassword(db, email, input.password!, actor));
+    if (input.password !== undefined) account = await answer(() => resetPassword(db, email, input.password!, actor, input.temporary ?? true));
     return account ?? (await listAccounts(db)).find((candidate) => candidate.email === email.toLowerCase()) ?? reply.callNotFound();
   });
 

@@ -86,6 +86,47 @@ describe('who may use it', () => {
     expect(audit.json().map((entry: { action: string }) => entry.action)).toEqual(['account.disable', 'account.add']);
   });
 
+  it('makes an account an admin adds choose its own password at its first sign-in, before anything else', async () => {
+    const email = `temp-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const added = await admin.request('POST', '/accounts', { email, password: 'temporary password 1', role: 'editor' });
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ role: 'editor', mustChangePassword: true });
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const formHeaders = (cookie = '') => ({ 'content-type': 'application/x-www-form-urlencoded', ...(cookie === '' ? {} : { cookie }) });
+    const login = await test.app.inject({
+      method: 'POST',
+      url: '/login',
+      headers: formHeaders(),
+      payload: form({ email, password: 'temporary password 1', returnTo: '/studio' }),
+    });
+    expect(login.statusCode).toBe(303);
+    expect(login.headers.location).toBe('/password?returnTo=%2Fstudio');
+    const cookie = String(login.headers['set-cookie']).split(';')[0]!;
+    expect((await test.app.inject({ url: '/studio/api/sheets', headers: { cookie } })).json()[0].message).toMatch(/temporary password: choose your own first/);
+    expect((await test.app.inject({ url: '/studio', headers: { cookie } })).headers.location).toBe('/password?returnTo=%2Fstudio');
+    const page = await test.app.inject({ url: '/password?returnTo=%2Fstudio', headers: { cookie } });
+    expect(page.body).toContain('signed in with a temporary password');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+    const change = (fields: Record<string, string>) =>
+      test.app.inject({ method: 'POST', url: '/password', headers: formHeaders(cookie), payload: form({ csrf, returnTo: '/studio', ...fields }) });
+    expect((await change({ current: 'temporary password 1', next: 'my own password 22', repeat: 'my own password 2' })).body).toContain(
+      'The two new passwords are not the same.',
+    );
+    expect((await change({ current: 'wrong password here', next: 'my own password 22', repeat: 'my own password 22' })).body).toContain(
+      'The current password is not right.',
+    );
+    const changed = await change({ current: 'temporary password 1', next: 'my own password 22', repeat: 'my own password 22' });
+    expect(changed.statusCode).toBe(303);
+    expect(changed.headers.location).toBe('/studio');
+    expect((await test.app.inject({ url: '/studio/api/sheets', headers: { cookie } })).statusCode).toBe(200);
+    expect((await admin.request('GET', '/accounts')).json().find((account: { email: string }) => account.email === email)).toMatchObject({
+      mustChangePassword: false,
+    });
+    // An admin's reset is temporary again.
+    await admin.request('PATCH', `/accounts/${email}`, { password: 'another temporary 3' });
+    expect((await test.app.inject({ url: '/studio/api/sheets', headers: { cookie } })).statusCode).toBe(401);
+  });
+
   it('answers 429 with Retry-After once an account has made its writes for the minute', async () => {
     const busy = await signInAs(test, 'editor');
     for (let index = 0; index < EDITING_RATE_LIMITS.writes; index += 1) expect((await busy.request('POST', '/sheets', {})).statusCode).toBe(400);

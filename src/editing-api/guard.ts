@@ -28,8 +28,8 @@ export interface Editor {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-export function createGuard(options: { db: ContentStore; sessions: SessionService; originOf: (request: FastifyRequest) => string }) {
-  const { db, sessions, originOf } = options;
+export function createGuard(options: { db: ContentStore; sessions: SessionService; basePath: string; originOf: (request: FastifyRequest) => string }) {
+  const { db, sessions, basePath, originOf } = options;
   const clock = () => sessions.currentTime();
   const reads = new RateLimiter(EDITING_RATE_LIMITS.reads, 60_000, clock);
   const writes = new RateLimiter(EDITING_RATE_LIMITS.writes, 60_000, clock);
@@ -45,6 +45,8 @@ export function createGuard(options: { db: ContentStore; sessions: SessionServic
       throw new ApiError(401, ERROR_CODES.INVALID_SESSION_ID, 'Sign in to use the studio.');
     }
     const { session } = lookup;
+    if (session.mustChangePassword)
+      throw new ApiError(403, ERROR_CODES.FORBIDDEN, `This account signed in with a temporary password: choose your own first, at ${basePath}/password.`);
     if (!roles.includes(session.role)) {
       const needed = roles.length === 1 ? `the ${roles[0]} role` : `one of the roles ${roles.join(', ')}`;
       throw new ApiError(403, ERROR_CODES.FORBIDDEN, `This needs ${needed}; your account is ${article(session.role)} ${session.role}.`);

@@ -129,6 +129,7 @@ export const AccountSchema = Type.Object({
   email: Type.String(),
   role: Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')]),
   disabled: Type.Boolean(),
+  mustChangePassword: Type.Boolean({ description: 'It signs in with a temporary password and must choose its own' }),
   createdAt: ISO_TIME,
 });
 
@@ -136,12 +137,18 @@ export const NewAccountSchema = Type.Object({
   email: text({ max: 320, required: true }),
   password: text({ max: 1024, required: true }),
   role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')])),
+  temporary: Type.Optional(
+    Type.Boolean({ default: true, description: 'The password is temporary: the account must choose its own at its next sign-in (true unless said otherwise)' }),
+  ),
 });
 
 export const AccountChangeSchema = Type.Object({
   role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')])),
   disabled: Type.Optional(Type.Boolean()),
   password: Type.Optional(text({ max: 1024 })),
+  temporary: Type.Optional(
+    Type.Boolean({ default: true, description: 'The password is temporary: the account must choose its own at its next sign-in (true unless said otherwise)' }),
+  ),
 });
 
 export const AuditEntrySchema = Type.Object({

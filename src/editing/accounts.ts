@@ -10,6 +10,7 @@ import { deleteSessionsOfUser } from '../cms/repositories/sessions';
 import {
   countActiveAdmins,
   deleteUser,
+  findUser,
   findUserByEmail,
   insertUser,
   listUsers,
@@ -22,7 +23,7 @@ import type { Role } from '../cms/schema';
 import { USER_ID_PREFIX } from '../shared/constants';
 import { idFromBytes } from '../shared/ids';
 import { recordChange, type Actor } from './audit';
-import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './passwords';
+import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from './passwords';
 
 export const ROLES: readonly Role[] = ['admin', 'editor', 'visitor'];
 
@@ -43,6 +44,8 @@ export interface Account {
   email: string;
   role: Role;
   disabled: boolean;
+  /** Its password is a temporary one: it must choose its own at its next sign-in. */
+  mustChangePassword: boolean;
   createdAt: string;
 }
 
@@ -51,6 +54,7 @@ const accountOf = (user: User): Account => ({
   email: user.email,
   role: user.role,
   disabled: user.disabled_at !== null,
+  mustChangePassword: Number(user.must_change_password) === 1,
   createdAt: user.created_at,
 });
 
@@ -75,7 +79,12 @@ export async function listAccounts(db: ContentStore): Promise<Account[]> {
   return (await listUsers(db)).map(accountOf);
 }
 
-export async function addAccount(db: ContentStore, request: { email: string; password: string; role: Role }, actor: Actor): Promise<Account> {
+/** A new account; with `temporary`, its first password is one it must change at its first sign-in. */
+export async function addAccount(
+  db: ContentStore,
+  request: { email: string; password: string; role: Role; temporary?: boolean },
+  actor: Actor,
+): Promise<Account> {
   const email = readEmail(request.email);
   checkPassword(request.password);
   // Hashing is slow on purpose: done before the transaction, which then holds the lock briefly.
@@ -90,6 +99,7 @@ export async function addAccount(db: ContentStore, request: { email: string; pas
       created_at: new Date().toISOString(),
       role: request.role,
       disabled_at: null,
+      must_change_password: request.temporary === true ? 1 : 0,
     };
     await insertUser(trx, user);
     const account = accountOf(user);
@@ -125,14 +135,37 @@ export async function removeAccount(db: ContentStore, email: string, actor: Acto
   });
 }
 
-/** A new password ends every session the account had: whoever knew the old one is signed out. */
-export async function resetPassword(db: ContentStore, email: string, password: string, actor: Actor): Promise<Account> {
+/**
+ * A new password set for an account ends every session it had: whoever knew the old one is signed
+ * out. With `temporary` (an admin's choice for someone else) it must be changed at the next sign-in.
+ */
+export async function resetPassword(db: ContentStore, email: string, password: string, actor: Actor, temporary = false): Promise<Account> {
   checkPassword(password);
   const passwordHash = await hashPassword(password);
-  return changeAccount(db, email, actor, 'account.reset-password', async (trx, user) => {
-    await updatePasswordHash(trx, user.id, passwordHash);
+  return changeAccount(db, email, actor, temporary ? 'account.temporary-password' : 'account.reset-password', async (trx, user) => {
+    await updatePasswordHash(trx, user.id, passwordHash, temporary);
     await deleteSessionsOfUser(trx, user.id);
-    return user;
+    return { ...user, must_change_password: temporary ? 1 : 0 };
+  });
+}
+
+/**
+ * An account changes its own password: the current one must be right. Its other sessions end;
+ * the one it changed it from stays (`keepSession`, the SHA-256 of its id).
+ */
+export async function changeOwnPassword(db: ContentStore, userId: string, current: string, next: string, keepSession: string): Promise<Account> {
+  const user = await findUser(db, userId);
+  if (user === undefined) throw new AccountError('This account no longer exists', 'not-found');
+  if (!(await verifyPassword(current.slice(0, MAX_PASSWORD_LENGTH), user.password_hash)))
+    throw new AccountError('The current password is not right', 'invalid');
+  checkPassword(next);
+  if (next === current) throw new AccountError('The new password must differ from the current one', 'invalid');
+  const passwordHash = await hashPassword(next);
+  const actor = { id: user.id, label: user.email };
+  return changeAccount(db, user.email, actor, 'account.change-password', async (trx, found) => {
+    await updatePasswordHash(trx, found.id, passwordHash);
+    await deleteSessionsOfUser(trx, found.id, keepSession);
+    return { ...found, must_change_password: 0 };
   });
 }
 

@@ -4,7 +4,7 @@ import type { Role, SessionsTable } from '../schema';
 export type SessionRow = SessionsTable;
 
 /** A session with what its account is allowed: its role, and whether it is disabled. */
-export type SessionWithAccount = SessionRow & { role: Role; disabled_at: string | null };
+export type SessionWithAccount = SessionRow & { role: Role; disabled_at: string | null; must_change_password: number };
 
 export async function insertSession(db: ContentStore, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
@@ -15,7 +15,7 @@ export async function findSession(db: ContentStore, idHash: string): Promise<Ses
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('sessions')
-    .select(['users.role', 'users.disabled_at'])
+    .select(['users.role', 'users.disabled_at', 'users.must_change_password'])
     .where('sessions.id_hash', '=', idHash)
     .executeTakeFirst();
 }
@@ -38,6 +38,9 @@ export async function deleteExpiredSessions(db: ContentStore, now: number, idleM
 }
 
 /** Ends every session of an account (disabled, or its password reset). */
-export async function deleteSessionsOfUser(db: ContentStore, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/** Ends an account's sessions, but for the one named (by the hash of its id), if any. */
+export async function deleteSessionsOfUser(db: ContentStore, userId: string, except?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (except !== undefined) query = query.where('id_hash', '!=', except);
+  await query.execute();
 }

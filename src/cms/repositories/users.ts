@@ -26,8 +26,13 @@ export async function insertUser(db: ContentStore, user: User): Promise<void> {
     .execute();
 }
 
-export async function updatePasswordHash(db: ContentStore, userId: string, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+/** A new password; `temporary` when someone else chose it, so the account must choose its own. */
+export async function updatePasswordHash(db: ContentStore, userId: string, passwordHash: string, temporary = false): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, must_change_password: temporary ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function updateUserRole(db: ContentStore, userId: string, role: Role): Promise<void> {

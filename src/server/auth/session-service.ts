@@ -30,6 +30,8 @@ export interface LiveSession {
   userId: string;
   /** The account's role as the session was read: a change of role applies from the next request. */
   role: Role;
+  /** The account signed in with a temporary password: it must choose its own before anything else. */
+  mustChangePassword: boolean;
   csrfToken: string;
   /** When the session ends if nothing extends it: the idle limit, capped by the absolute one. */
   idleExpiresAt: number;
@@ -54,7 +56,7 @@ export class SessionService {
   }
 
   /** Starts a session for a user; the one the request presented (if any) ends. */
-  async create(request: FastifyRequest, user: { id: string; role: Role }): Promise<{ cookie: string; session: LiveSession }> {
+  async create(request: FastifyRequest, user: { id: string; role: Role; must_change_password: number }): Promise<{ cookie: string; session: LiveSession }> {
     const previous = this.idOf(request);
     if (previous !== undefined) await deleteSession(this.db, hashOf(previous));
     const id = randomBytes(32).toString('base64url');
@@ -72,7 +74,7 @@ export class SessionService {
       maxAgeSeconds: Math.ceil(this.settings.absoluteMs / 1000),
       secure: this.settings.secureCookie,
     });
-    return { cookie, session: this.toLive({ ...row, role: user.role, disabled_at: null }) };
+    return { cookie, session: this.toLive({ ...row, role: user.role, disabled_at: null, must_change_password: user.must_change_password }) };
   }
 
   /** The request's session, without extending it. */
@@ -126,6 +128,7 @@ export class SessionService {
       idHash: row.id_hash,
       userId: row.user_id,
       role: row.role,
+      mustChangePassword: Number(row.must_change_password) === 1,
       csrfToken: row.csrf_token,
       idleExpiresAt: Math.min(Number(row.last_activity_at) + this.settings.idleMs, absoluteExpiresAt),
       absoluteExpiresAt,

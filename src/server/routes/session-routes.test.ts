@@ -26,6 +26,7 @@ async function addUser(app: TestApp, email: string, password: string) {
     created_at: new Date().toISOString(),
     role: 'visitor',
     disabled_at: null,
+    must_change_password: 0,
   });
 }
 

@@ -8,7 +8,8 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../../cms/database';
-import { findUserByEmail } from '../../cms/repositories/users';
+import { findUser, findUserByEmail } from '../../cms/repositories/users';
+import { AccountError, changeOwnPassword } from '../../editing/accounts';
 import { ApiError, ERROR_CODES, MESSAGES } from '../../shared/errors';
 import { classifyLink } from '../../shared/links';
 import { decoyHash, MAX_PASSWORD_LENGTH, verifyPassword } from '../../editing/passwords';
@@ -16,7 +17,7 @@ import { RateLimiter } from '../auth/rate-limiter';
 import { isSameOriginRequest } from '../auth/same-origin';
 import type { LiveSession, SessionService } from '../auth/session-service';
 import type { ClientAssets } from '../ssr/client-assets';
-import { renderLoginDocument } from '../ssr/login-document';
+import { renderLoginDocument, renderPasswordDocument, type PasswordPage } from '../ssr/login-document';
 
 export interface SessionRoutesOptions {
   db: ContentStore;
@@ -137,7 +138,42 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     perAccount.reset(email);
     if (user.disabled_at !== null) return sendLogin(reply, 403, { ...page, error: ACCOUNT_DISABLED });
     const { cookie } = await sessions.create(request, user);
-    return reply.header('Set-Cookie', cookie).header('Cache-Control', PRIVATE).redirect(returnTo, 303);
+    // A temporary password is changed before anything else, then the visitor goes on.
+    const next = Number(user.must_change_password) === 1 ? `${basePath}/password?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
+    return reply.header('Set-Cookie', cookie).header('Cache-Control', PRIVATE).redirect(next, 303);
+  });
+
+  // Every account chooses its own password here; one signed in with a temporary password must.
+  app.get<{ Querystring: { returnTo?: string } }>(`${basePath}/password`, async (request, reply) => {
+    const lookup = await sessions.read(request);
+    const returnTo = safeReturnTo(request.query.returnTo, basePath);
+    if (lookup.state !== 'live') return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(`${basePath}/password`)}`, 303);
+    const user = await findUser(db, lookup.session.userId);
+    return sendPassword(reply, 200, {
+      basePath,
+      assets,
+      returnTo,
+      email: user?.email ?? '',
+      csrfToken: lookup.session.csrfToken,
+      required: lookup.session.mustChangePassword,
+      error: null,
+    });
+  });
+
+  app.post<{ Body: Record<string, string | undefined> }>(`${basePath}/password`, async (request, reply) => {
+    const session = await requireSession(request, reply);
+    const returnTo = safeReturnTo(request.body?.returnTo, basePath);
+    const user = await findUser(db, session.userId);
+    const page = { basePath, assets, returnTo, email: user?.email ?? '', csrfToken: session.csrfToken, required: session.mustChangePassword };
+    const [current, next, repeat] = [request.body?.current ?? '', request.body?.next ?? '', request.body?.repeat ?? ''];
+    if (next !== repeat) return sendPassword(reply, 400, { ...page, error: 'The two new passwords are not the same.' });
+    try {
+      await changeOwnPassword(db, session.userId, current, next, session.idHash);
+    } catch (error) {
+      if (error instanceof AccountError) return sendPassword(reply, 400, { ...page, error: `${error.message.replace(/\.?$/, '.')}` });
+      throw error;
+    }
+    return reply.header('Cache-Control', PRIVATE).redirect(returnTo, 303);
   });
 
   app.post(`${basePath}/logout`, async (request, reply) => {
@@ -155,6 +191,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
 
   function sendLogin(reply: FastifyReply, status: number, page: Parameters<typeof renderLoginDocument>[0]) {
     return reply.code(status).header('Cache-Control', PRIVATE).type('text/html; charset=utf-8').send(renderLoginDocument(page));
+  }
+
+  function sendPassword(reply: FastifyReply, status: number, page: PasswordPage) {
+    return reply.code(status).header('Cache-Control', PRIVATE).type('text/html; charset=utf-8').send(renderPasswordDocument(page));
   }
 }
 

@@ -38,6 +38,10 @@ export async function registerStudioShell(
       const asked = request.url.split('?')[0] ?? studio;
       return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(asked.startsWith(studio) ? asked : studio)}`, 303);
     }
+    if (lookup.session.mustChangePassword) {
+      const asked = request.url.split('?')[0] ?? studio;
+      return reply.redirect(`${basePath}/password?returnTo=${encodeURIComponent(asked.startsWith(studio) ? asked : studio)}`, 303);
+    }
     // A nonce per answer (it is never cached) for the one <style> element the UI library adds
     // (react-aria's scroll lock), which the site's policy would block (docs/decisions/015).
     const nonce = randomBytes(16).toString('base64');
