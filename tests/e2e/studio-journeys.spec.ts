@@ -283,6 +283,8 @@ for (const [width, sheetTitle] of [
   [1280, 'Triethylgallium (TEGa)'],
 ] as const) {
   test(`axe finds no violations on a sheet, its preview and its dialogs at ${width}px`, async ({ page, browser }) => {
+    // Three scans, three frames and a second editor: more than the default time on a busy machine.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, 'ana@example.com');
     await page.getByRole('link', { name: sheetTitle }).click();
