@@ -12,6 +12,8 @@ import { SheetsScreen } from './sheets-screen';
 import { OrderScreen } from './order-screen';
 import { PageScreen } from './page-screen';
 import { TrashScreen } from './trash-screen';
+import { AccountsScreen } from './accounts-screen';
+import { AuditScreen } from './audit-screen';
 import { StudioNav } from './studio-nav';
 import './studio.css';
 
@@ -29,6 +31,10 @@ function Screens({ context }: { context: StudioContext }) {
       <PageScreen context={context} />
     ) : within === '/trash' ? (
       <TrashScreen context={context} />
+    ) : within === '/accounts' && context.role === 'admin' ? (
+      <AccountsScreen context={context} />
+    ) : within === '/audit' && context.role === 'admin' ? (
+      <AuditScreen context={context} />
     ) : (
       <SheetsScreen context={context} />
     );

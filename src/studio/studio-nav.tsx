@@ -17,6 +17,8 @@ export const SECTIONS: Section[] = [
   { path: '/order', name: 'Order' },
   { path: '/page', name: 'Page' },
   { path: '/trash', name: 'Trash' },
+  { path: '/accounts', name: 'Accounts', adminOnly: true },
+  { path: '/audit', name: 'Audit log', adminOnly: true },
 ];
 
 export function StudioNav({ context }: { context: StudioContext }) {
@@ -35,6 +37,12 @@ export function StudioNav({ context }: { context: StudioContext }) {
             </Link>
           </li>
         ))}
+        <li className="studio-nav__own">
+          {/* A page of the server's (it works for every account, not only in the studio). */}
+          <a href={`${context.basePath}/password?returnTo=${encodeURIComponent(path)}`} className="studio-nav__link">
+            Your password
+          </a>
+        </li>
       </ul>
     </nav>
   );

@@ -1,0 +1,186 @@
+/**
+ * Accounts, for admins: who may sign in and what each may do. Add an account with a temporary
+ * password (it chooses its own at its first sign-in), change a role, disable or enable, set a new
+ * temporary password. The server keeps the last admin and writes each change to the audit log.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from 'react-aria-components';
+import { callApi, type StudioContext } from './api';
+
+interface Account {
+  id: string;
+  email: string;
+  role: 'admin' | 'editor' | 'visitor';
+  disabled: boolean;
+  mustChangePassword: boolean;
+  createdAt: string;
+}
+
+const ROLES = [
+  { id: 'editor', name: 'Editor: content' },
+  { id: 'admin', name: 'Admin: content, accounts and the audit log' },
+  { id: 'visitor', name: 'Visitor: signed-in pages only' },
+];
+
+function RoleSelect({ label, value, onChange, isDisabled = false }: { label: string; value: string; onChange: (role: string) => void; isDisabled?: boolean }) {
+  return (
+    <Select className="studio-field" selectedKey={value} onSelectionChange={(key) => onChange(String(key))} isDisabled={isDisabled}>
+      <Label>{label}</Label>
+      <Button className="studio-select">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="studio-popover">
+        <ListBox items={ROLES}>{(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}</ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export function AccountsScreen({ context }: { context: StudioContext }) {
+  const [accounts, setAccounts] = useState<Account[] | null>(null);
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [draft, setDraft] = useState({ email: '', role: 'editor', password: '' });
+  const [reset, setReset] = useState<{ email: string; password: string } | null>(null);
+
+  const load = useCallback(async () => setAccounts(await callApi<Account[]>(context, 'GET', '/accounts')), [context]);
+  useEffect(() => {
+    load().catch((error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
+  }, [load]);
+
+  const act = async (run: () => Promise<string>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setMessage({ text: await run(), failed: false });
+      await load();
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const change = (email: string, body: Record<string, unknown>, done: string) =>
+    act(async () => {
+      await callApi(context, 'PATCH', `/accounts/${encodeURIComponent(email)}`, body);
+      return done;
+    });
+
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      await callApi(context, 'POST', '/accounts', { ...draft, temporary: true });
+      setDraft({ email: '', role: 'editor', password: '' });
+      return `${draft.email} can sign in now with the temporary password, and will choose their own then.`;
+    });
+  };
+
+  return (
+    <section className="studio-accounts" aria-labelledby="accounts-heading">
+      <h1 id="accounts-heading">Accounts</h1>
+      {message !== null && (
+        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      <form className="studio-panel" onSubmit={add} aria-labelledby="add-account-heading">
+        <h2 id="add-account-heading">Add an account</h2>
+        <div className="studio-sheets__tools">
+          <TextField className="studio-field" value={draft.email} onChange={(email) => setDraft({ ...draft, email })} type="email" isRequired>
+            <Label>Email</Label>
+            <Input autoComplete="off" />
+          </TextField>
+          <RoleSelect label="Role" value={draft.role} onChange={(role) => setDraft({ ...draft, role })} />
+          <TextField className="studio-field" value={draft.password} onChange={(password) => setDraft({ ...draft, password })} isRequired>
+            <Label>Temporary password</Label>
+            <Input autoComplete="new-password" />
+            <Text slot="description">Tell it to them; they choose their own at their first sign-in.</Text>
+          </TextField>
+        </div>
+        <div className="studio-actions">
+          <Button type="submit" className="studio-button" isDisabled={busy}>
+            Add the account
+          </Button>
+        </div>
+      </form>
+      <div className="studio-panel">
+        <h2>Everyone who can sign in</h2>
+        {accounts === null ? (
+          <p>Loading…</p>
+        ) : (
+          <ul className="studio-rows">
+            {accounts.map((account) => (
+              <li key={account.id}>
+                <span className="studio-rows__main">
+                  <strong>{account.email}</strong>
+                  <span className="studio-hint">
+                    Since {new Date(account.createdAt).toLocaleDateString()}
+                    {account.disabled ? '; disabled: cannot sign in' : ''}
+                    {account.mustChangePassword ? '; has a temporary password' : ''}
+                  </span>
+                </span>
+                <span className="studio-order__moves">
+                  <RoleSelect
+                    label={`Role of ${account.email}`}
+                    value={account.role}
+                    isDisabled={busy}
+                    onChange={(role) =>
+                      role !== account.role && void change(account.email, { role }, `${account.email} is ${role === 'admin' ? 'an admin' : `a ${role}`} now.`)
+                    }
+                  />
+                  <Button
+                    className="studio-button studio-button--small studio-button--quiet"
+                    isDisabled={busy}
+                    onPress={() =>
+                      void change(
+                        account.email,
+                        { disabled: !account.disabled },
+                        account.disabled ? `${account.email} can sign in again.` : `${account.email} is disabled and signed out.`,
+                      )
+                    }
+                  >
+                    {account.disabled ? `Enable ${account.email}` : `Disable ${account.email}`}
+                  </Button>
+                  <Button
+                    className="studio-button studio-button--small studio-button--quiet"
+                    isDisabled={busy}
+                    onPress={() => setReset({ email: account.email, password: '' })}
+                  >
+                    Set a temporary password for {account.email}
+                  </Button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {reset !== null && (
+        <form
+          className="studio-panel"
+          aria-labelledby="reset-heading"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const { email, password } = reset;
+            setReset(null);
+            void change(email, { password, temporary: true }, `${email} is signed out and chooses a new password at their next sign-in.`);
+          }}
+        >
+          <h2 id="reset-heading">A temporary password for {reset.email}</h2>
+          <TextField className="studio-field" value={reset.password} onChange={(password) => setReset({ ...reset, password })} isRequired autoFocus>
+            <Label>Temporary password</Label>
+            <Input autoComplete="new-password" />
+          </TextField>
+          <div className="studio-actions">
+            <Button type="submit" className="studio-button">
+              Set it
+            </Button>
+            <Button className="studio-button studio-button--quiet" onPress={() => setReset(null)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

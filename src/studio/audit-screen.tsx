@@ -1,0 +1,131 @@
+/**
+ * The audit log, for admins: every change to content and accounts, who made it and when, newest
+ * first; filtered by person, by sheet (its title or id) and by time. Never a password or token:
+ * the server leaves them out when it writes an entry.
+ */
+import { useEffect, useState } from 'react';
+import { Input, Label, Text, TextField } from 'react-aria-components';
+import { callApi, type StudioContext } from './api';
+
+interface AuditEntry {
+  id: number;
+  at: string;
+  actor: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  targetLabel: string;
+}
+
+const ACTIONS: Record<string, string> = {
+  'sheet.create': 'created',
+  'sheet.save': 'saved',
+  'sheet.publish': 'published',
+  'sheet.unpublish': 'unpublished',
+  'sheet.delete': 'moved to the trash',
+  'sheet.restore': 'restored an earlier version of',
+  'sheet.restore-from-trash': 'restored from the trash',
+  'sheet.purge': 'deleted for good',
+  'collection.save': 'rearranged',
+  'collection.publish': 'published the order of',
+  'page.save': 'changed the settings of',
+  'page.publish': 'published',
+  'account.add': 'added the account',
+  'account.set-role': 'changed the role of',
+  'account.disable': 'disabled',
+  'account.enable': 'enabled',
+  'account.reset-password': 'set a new password for',
+  'account.temporary-password': 'set a temporary password for',
+  'account.change-password': 'changed their own password:',
+  'account.remove': 'removed the account',
+  'content.undo-import': 'undid the import',
+};
+
+/** A date input's day as the start (or the end) of that day in the browser's time zone, as ISO time. */
+const dayBound = (day: string, end: boolean) => (day === '' ? undefined : new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString());
+
+export function AuditScreen({ context }: { context: StudioContext }) {
+  const [filter, setFilter] = useState({ actor: '', target: '', since: '', until: '' });
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const since = dayBound(filter.since, false);
+    const until = dayBound(filter.until, true);
+    const query = new URLSearchParams({
+      limit: '200',
+      ...(filter.actor.trim() === '' ? {} : { actor: filter.actor.trim().toLowerCase() }),
+      ...(filter.target.trim() === '' ? {} : { target: filter.target.trim() }),
+      ...(since === undefined ? {} : { since }),
+      ...(until === undefined ? {} : { until }),
+    });
+    let current = true;
+    const timer = setTimeout(() => {
+      callApi<AuditEntry[]>(context, 'GET', `/audit?${query.toString()}`).then(
+        (answer) => current && (setEntries(answer), setError(null)),
+        (failure: unknown) => current && setError(failure instanceof Error ? failure.message : String(failure)),
+      );
+    }, 250);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [context, filter]);
+
+  const field = (name: keyof typeof filter) => (value: string) => setFilter({ ...filter, [name]: value });
+  return (
+    <section className="studio-audit" aria-labelledby="audit-heading">
+      <h1 id="audit-heading">Audit log</h1>
+      <div className="studio-sheets__tools">
+        <TextField className="studio-field" value={filter.actor} onChange={field('actor')}>
+          <Label>Person</Label>
+          <Input />
+          <Text slot="description">Their email address, exactly.</Text>
+        </TextField>
+        <TextField className="studio-field" value={filter.target} onChange={field('target')}>
+          <Label>Sheet or account</Label>
+          <Input />
+          <Text slot="description">Its title, email or id, exactly.</Text>
+        </TextField>
+        <TextField className="studio-field" value={filter.since} onChange={field('since')}>
+          <Label>From</Label>
+          <Input type="date" />
+        </TextField>
+        <TextField className="studio-field" value={filter.until} onChange={field('until')}>
+          <Label>Until</Label>
+          <Input type="date" />
+        </TextField>
+      </div>
+      {error !== null && (
+        <p className="studio-error" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="studio-count" aria-live="polite">
+        {entries === null ? 'Loading the log…' : `${entries.length === 200 ? 'The latest 200' : entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`}
+      </p>
+      {entries !== null && entries.length > 0 && (
+        <table className="studio-table">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>{new Date(entry.at).toLocaleString()}</td>
+                <th scope="row">{entry.actor}</th>
+                <td>
+                  {ACTIONS[entry.action] ?? entry.action} <strong>{entry.targetLabel}</strong>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
