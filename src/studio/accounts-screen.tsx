@@ -4,8 +4,9 @@
  * temporary password. The server keeps the last admin and writes each change to the audit log.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, Text, TextField } from 'react-aria-components';
+import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
+import { Choose, Notice } from './parts';
 
 interface Account {
   id: string;
@@ -21,21 +22,6 @@ const ROLES = [
   { id: 'admin', name: 'Admin: content, accounts and the audit log' },
   { id: 'visitor', name: 'Visitor: signed-in pages only' },
 ];
-
-function RoleSelect({ label, value, onChange, isDisabled = false }: { label: string; value: string; onChange: (role: string) => void; isDisabled?: boolean }) {
-  return (
-    <Select className="studio-field" selectedKey={value} onSelectionChange={(key) => onChange(String(key))} isDisabled={isDisabled}>
-      <Label>{label}</Label>
-      <Button className="studio-select">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="studio-popover">
-        <ListBox items={ROLES}>{(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}</ListBox>
-      </Popover>
-    </Select>
-  );
-}
 
 export function AccountsScreen({ context }: { context: StudioContext }) {
   const [accounts, setAccounts] = useState<Account[] | null>(null);
@@ -79,11 +65,7 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
   return (
     <section className="studio-accounts" aria-labelledby="accounts-heading">
       <h1 id="accounts-heading">Accounts</h1>
-      {message !== null && (
-        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Notice outcome={message} />
       <form className="studio-panel" onSubmit={add} aria-labelledby="add-account-heading">
         <h2 id="add-account-heading">Add an account</h2>
         <div className="studio-sheets__tools">
@@ -91,7 +73,7 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
             <Label>Email</Label>
             <Input autoComplete="off" />
           </TextField>
-          <RoleSelect label="Role" value={draft.role} onChange={(role) => setDraft({ ...draft, role })} />
+          <Choose label="Role" items={ROLES} value={draft.role} onChange={(role) => setDraft({ ...draft, role })} />
           <TextField className="studio-field" value={draft.password} onChange={(password) => setDraft({ ...draft, password })} isRequired>
             <Label>Temporary password</Label>
             <Input autoComplete="new-password" />
@@ -121,8 +103,9 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
                   </span>
                 </span>
                 <span className="studio-order__moves">
-                  <RoleSelect
+                  <Choose<string>
                     label={`Role of ${account.email}`}
+                    items={ROLES}
                     value={account.role}
                     isDisabled={busy}
                     onChange={(role) =>

@@ -3,9 +3,10 @@
  * first; filtered by person, by sheet (its title or id) and by time. Never a password or token:
  * the server leaves them out when it writes an entry.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Input, Label, Text, TextField } from 'react-aria-components';
-import { callApi, type StudioContext } from './api';
+import type { StudioContext } from './api';
+import { Notice, useAnswer } from './parts';
 
 interface AuditEntry {
   id: number;
@@ -46,31 +47,16 @@ const dayBound = (day: string, end: boolean) => (day === '' ? undefined : new Da
 
 export function AuditScreen({ context }: { context: StudioContext }) {
   const [filter, setFilter] = useState({ actor: '', target: '', since: '', until: '' });
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const since = dayBound(filter.since, false);
-    const until = dayBound(filter.until, true);
-    const query = new URLSearchParams({
-      limit: '200',
-      ...(filter.actor.trim() === '' ? {} : { actor: filter.actor.trim().toLowerCase() }),
-      ...(filter.target.trim() === '' ? {} : { target: filter.target.trim() }),
-      ...(since === undefined ? {} : { since }),
-      ...(until === undefined ? {} : { until }),
-    });
-    let current = true;
-    const timer = setTimeout(() => {
-      callApi<AuditEntry[]>(context, 'GET', `/audit?${query.toString()}`).then(
-        (answer) => current && (setEntries(answer), setError(null)),
-        (failure: unknown) => current && setError(failure instanceof Error ? failure.message : String(failure)),
-      );
-    }, 250);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [context, filter]);
+  const since = dayBound(filter.since, false);
+  const until = dayBound(filter.until, true);
+  const query = new URLSearchParams({
+    limit: '200',
+    ...(filter.actor.trim() === '' ? {} : { actor: filter.actor.trim().toLowerCase() }),
+    ...(filter.target.trim() === '' ? {} : { target: filter.target.trim() }),
+    ...(since === undefined ? {} : { since }),
+    ...(until === undefined ? {} : { until }),
+  });
+  const { answer: entries, error } = useAnswer<AuditEntry[]>(context, `/audit?${query.toString()}`, 250);
 
   const field = (name: keyof typeof filter) => (value: string) => setFilter({ ...filter, [name]: value });
   return (
@@ -96,11 +82,7 @@ export function AuditScreen({ context }: { context: StudioContext }) {
           <Input type="date" />
         </TextField>
       </div>
-      {error !== null && (
-        <p className="studio-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice outcome={error === null ? null : { text: error, failed: true }} />
       <p className="studio-count" aria-live="polite">
         {entries === null ? 'Loading the log…' : `${entries.length === 200 ? 'The latest 200' : entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`}
       </p>

@@ -10,6 +10,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Input, Label, NumberField } from 'react-aria-components';
 import { callApi, detailsOf, type SheetStatus, type StudioContext } from './api';
+import { Notice } from './parts';
 
 interface OrderView {
   collectionId: string;
@@ -221,11 +222,7 @@ export function OrderScreen({ context }: { context: StudioContext }) {
           </div>
         </div>
       )}
-      {message !== null && (
-        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Notice outcome={message} />
       <p className="studio-visually-hidden" role="status" aria-live="polite">
         {announcement}
       </p>

@@ -9,6 +9,7 @@ import type { PageDefinition } from '../site/pages/page-definition';
 import { callApi, detailsOf, type SheetStatus, type StudioContext } from './api';
 import { HeadTagsReview, SearchSnippet } from './search-preview';
 import { SAVE_DELAY_MS } from './use-sheet-draft';
+import { Notice } from './parts';
 
 interface PageView {
   name: string;
@@ -221,11 +222,7 @@ export function PageScreen({ context }: { context: StudioContext }) {
           </a>
         </div>
       </div>
-      {message !== null && (
-        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Notice outcome={message} />
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { Button, Dialog, DialogTrigger, Heading, Input, Label, Modal, Text, Text
 import { callApi, type SheetView, type StudioContext } from './api';
 import { problemsByField } from './field-names';
 import { useNavigation } from './navigation';
+import { Notice } from './parts';
 
 interface PublishingProps {
   context: StudioContext;
@@ -156,11 +157,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
           </TextField>
         )}
       </div>
-      {message !== null && (
-        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Notice outcome={message} />
       <DialogTrigger>
         <Button className="studio-button studio-button--quiet" isDisabled={busy}>
           Move to the trash

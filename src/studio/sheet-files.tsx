@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
 import { fileUrl, sendFile, type SheetView, type StudioContext } from './api';
+import { Notice } from './parts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif'];
 
@@ -121,11 +122,7 @@ export function SheetFiles({ context, view, hold, onUploaded, imageAlt }: SheetF
           aria-label={`Sending the ${progress.kind === 'image' ? 'image' : 'PDF'}`}
         />
       )}
-      {message !== null && (
-        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
+      <Notice outcome={message} />
     </section>
   );
 }

@@ -4,9 +4,10 @@
  * show it to visitors). Restoring saves what is on screen first, so nothing typed is lost.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Disclosure, DisclosurePanel, Heading, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { callApi, type SheetView, type StudioContext } from './api';
 import { fieldName, shownValue } from './field-names';
+import { Choose, Notice } from './parts';
 
 interface Version {
   number: number;
@@ -42,23 +43,6 @@ interface SheetHistoryProps {
   onRestored: (answer: SheetView) => void;
 }
 
-function VersionSelect({ label, versions, value, onChange }: { label: string; versions: Version[]; value: number; onChange: (value: number) => void }) {
-  return (
-    <Select className="studio-field" selectedKey={value} onSelectionChange={(key) => onChange(Number(key))}>
-      <Label>{label}</Label>
-      <Button className="studio-select">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="studio-popover">
-        <ListBox items={versions.map((version) => ({ id: version.number, name: `Version ${version.number}: ${EVENTS[version.event] ?? version.event}` }))}>
-          {(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}
-        </ListBox>
-      </Popover>
-    </Select>
-  );
-}
-
 export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryProps) {
   const [open, setOpen] = useState(false);
   const [versions, setVersions] = useState<Version[] | null>(null);
@@ -66,6 +50,7 @@ export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryPr
   const [changes, setChanges] = useState<FieldChange[] | null>(null);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const path = `/sheets/${encodeURIComponent(view.id)}`;
+  const choices = (versions ?? []).map((version) => ({ id: version.number, name: `Version ${version.number}: ${EVENTS[version.event] ?? version.event}` }));
 
   // Asked again whenever the sheet moves on (a save, a publish), while the history is open.
   useEffect(() => {
@@ -109,11 +94,7 @@ export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryPr
         </Button>
       </Heading>
       <DisclosurePanel>
-        {message !== null && (
-          <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
-            {message.text}
-          </p>
-        )}
+        <Notice outcome={message} />
         {versions === null ? (
           <p>Loading the versions…</p>
         ) : (
@@ -143,8 +124,8 @@ export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryPr
               <div className="studio-compare">
                 <h3>Compare two versions</h3>
                 <div className="studio-sheets__tools">
-                  <VersionSelect label="From" versions={versions} value={pair.from} onChange={(from) => setPair({ ...pair, from })} />
-                  <VersionSelect label="To" versions={versions} value={pair.to} onChange={(to) => setPair({ ...pair, to })} />
+                  <Choose label="From" items={choices} value={pair.from} onChange={(from) => setPair({ ...pair, from })} />
+                  <Choose label="To" items={choices} value={pair.to} onChange={(to) => setPair({ ...pair, to })} />
                 </div>
                 {changes === null ? null : changes.length === 0 ? (
                   <p>These two versions are the same.</p>

@@ -4,12 +4,13 @@
  * is always visible and announced; leaving with unsaved edits asks first.
  */
 import { useEffect, useState } from 'react';
-import { Button, Label, Link, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
 import { languageName, languageTag, type StudioContext } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { problemsByField } from './field-names';
 import { LanguageFields } from './language-fields';
 import { useNavigation } from './navigation';
+import { Choose } from './parts';
 import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
 import { SheetFiles } from './sheet-files';
@@ -103,23 +104,15 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
         />
         {shownTranslation !== null && (
           <div className="studio-translation">
-            <Select className="studio-field" selectedKey={shownTranslation} onSelectionChange={(key) => setTranslation(String(key))}>
-              <Label>Translation shown beside it</Label>
-              <Button className="studio-select">
-                <SelectValue />
-                <span aria-hidden="true">▾</span>
-              </Button>
-              <Popover className="studio-popover">
-                <ListBox
-                  items={others.map((language) => ({
-                    id: language,
-                    name: `${languageName(language)}${draft.translations[language] === undefined ? ' (none yet)' : ''}`,
-                  }))}
-                >
-                  {(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}
-                </ListBox>
-              </Popover>
-            </Select>
+            <Choose
+              label="Translation shown beside it"
+              items={others.map((language) => ({
+                id: language,
+                name: `${languageName(language)}${draft.translations[language] === undefined ? ' (none yet)' : ''}`,
+              }))}
+              value={shownTranslation}
+              onChange={setTranslation}
+            />
             <LanguageFields
               key={shownTranslation}
               language={shownTranslation}

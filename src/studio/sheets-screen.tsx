@@ -4,9 +4,10 @@
  * server pages in SQL, so ten thousand sheets list as fast as ten). Built from react-aria-components,
  * so it is usable by keyboard and announced to screen readers.
  */
-import { useEffect, useState } from 'react';
-import { Button, Input, Label, Link, ListBox, ListBoxItem, Popover, SearchField, Select, SelectValue } from 'react-aria-components';
-import { callApi, languageName, languageTag, type SheetList, type SheetStatus, type StudioContext } from './api';
+import { useState } from 'react';
+import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
+import { languageName, languageTag, type SheetList, type SheetStatus, type StudioContext } from './api';
+import { Choose, Notice, useAnswer } from './parts';
 import { PdfDrop } from './pdf-drop';
 
 const PAGE_SIZE = 50;
@@ -22,59 +23,24 @@ const SORTS = [
   { id: 'status', name: 'Status' },
 ];
 
-interface Choice {
-  id: string;
-  name: string;
-}
-
-function Choose({ label, items, value, onChange }: { label: string; items: Choice[]; value: string; onChange: (value: string) => void }) {
-  return (
-    <Select className="studio-field" selectedKey={value} onSelectionChange={(key) => onChange(String(key))}>
-      <Label>{label}</Label>
-      <Button className="studio-select">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="studio-popover">
-        <ListBox items={items}>{(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}</ListBox>
-      </Popover>
-    </Select>
-  );
-}
-
 export function SheetsScreen({ context }: { context: StudioContext }) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('all');
   const [missing, setMissing] = useState('none');
   const [sort, setSort] = useState('changed');
   const [offset, setOffset] = useState(0);
-  const [list, setList] = useState<SheetList | null>(null);
-  const [error, setError] = useState<string | null>(null);
   // Moves on when sheets were made here, so the list asks again.
   const [made, setMade] = useState(0);
-
-  useEffect(() => {
-    const asked = new URLSearchParams({
-      limit: String(PAGE_SIZE),
-      offset: String(offset),
-      sort,
-      ...(query.trim() === '' ? {} : { q: query.trim() }),
-      ...(status === 'all' ? {} : { status }),
-      ...(missing === 'none' ? {} : { missing }),
-    });
-    let current = true;
-    // Typing asks again; only the answer to the latest question is shown.
-    const timer = setTimeout(() => {
-      callApi<SheetList>(context, 'GET', `/sheets?${asked.toString()}`).then(
-        (answer) => current && (setList(answer), setError(null)),
-        (failure: unknown) => current && setError(failure instanceof Error ? failure.message : String(failure)),
-      );
-    }, 150);
-    return () => {
-      current = false;
-      clearTimeout(timer);
-    };
-  }, [context, query, status, missing, sort, offset, made]);
+  const asked = new URLSearchParams({
+    limit: String(PAGE_SIZE),
+    offset: String(offset),
+    sort,
+    ...(query.trim() === '' ? {} : { q: query.trim() }),
+    ...(status === 'all' ? {} : { status }),
+    ...(missing === 'none' ? {} : { missing }),
+  });
+  // Typing asks again; only the answer to the latest question is shown.
+  const { answer: list, error } = useAnswer<SheetList>(context, `/sheets?${asked.toString()}`, 150, made);
 
   // A changed question starts from its first page.
   const refine =
@@ -102,11 +68,7 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
         <Choose label="Translation" items={languages} value={missing} onChange={refine(setMissing)} />
         <Choose label="Sort by" items={SORTS} value={sort} onChange={refine(setSort)} />
       </div>
-      {error !== null && (
-        <p className="studio-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Notice outcome={error === null ? null : { text: error, failed: true }} />
       <p className="studio-count" aria-live="polite">
         {list === null
           ? 'Loading the sheets…'

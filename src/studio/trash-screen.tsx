@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
+import { Notice } from './parts';
 
 interface Trashed {
   id: string;
@@ -54,11 +55,14 @@ export function TrashScreen({ context }: { context: StudioContext }) {
   return (
     <section className="studio-trash" aria-labelledby="trash-heading">
       <h1 id="trash-heading">Trash and imports</h1>
-      {message !== null && (
-        <p className={message.failed ? 'studio-error' : 'studio-note'} role={message.failed ? 'alert' : 'status'}>
-          {message.text} {message.sheet !== undefined && <Link href={`${context.basePath}/studio/sheets/${encodeURIComponent(message.sheet)}`}>Open it</Link>}
-        </p>
-      )}
+      <Notice outcome={message}>
+        {message?.sheet !== undefined && (
+          <>
+            {' '}
+            <Link href={`${context.basePath}/studio/sheets/${encodeURIComponent(message.sheet)}`}>Open it</Link>
+          </>
+        )}
+      </Notice>
       <div className="studio-panel">
         <h2>Deleted sheets</h2>
         {trash === null ? (

@@ -303,6 +303,10 @@ for (const [width, sheetTitle] of [
     await first.context().close();
     await second.context().close();
 
+    // Fresh from the server: the two editors above changed the sheet, and a save from the old state
+    // would (rightly) be met by the conflict dialog first.
+    await page.reload();
+    await expect(titleField(page)).toHaveValue(`${sheetTitle}, Ana`);
     await titleField(page).fill(`${sheetTitle}, not kept`);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Sheets' }).click();
     const leaving = page.getByRole('alertdialog', { name: 'Leave with unsaved changes?' });

@@ -1,0 +1,84 @@
+/**
+ * Small pieces every studio screen uses: a labelled choice from a list (react-aria Select), the
+ * line that says how the last action went, and asking the editing API again as a question changes
+ * with only the latest answer shown.
+ */
+import { useEffect, useState } from 'react';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { callApi, type StudioContext } from './api';
+
+export interface Choice {
+  id: string | number;
+  name: string;
+}
+
+interface ChooseProps<K extends string | number> {
+  label: string;
+  items: Choice[];
+  value: K;
+  onChange: (value: K) => void;
+  isDisabled?: boolean;
+}
+
+export function Choose<K extends string | number>({ label, items, value, onChange, isDisabled = false }: ChooseProps<K>) {
+  return (
+    <Select
+      className="studio-field"
+      selectedKey={value}
+      onSelectionChange={(key) => onChange((typeof value === 'number' ? Number(key) : String(key)) as K)}
+      isDisabled={isDisabled}
+    >
+      <Label>{label}</Label>
+      <Button className="studio-select">
+        <SelectValue />
+        <span aria-hidden="true">▾</span>
+      </Button>
+      <Popover className="studio-popover">
+        <ListBox items={items}>{(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}</ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
+export interface Outcome {
+  text: string;
+  failed: boolean;
+}
+
+/** How the last action went: a failure is an alert, a success a status (both announced). */
+export function Notice({ outcome, children }: { outcome: Outcome | null; children?: React.ReactNode }) {
+  if (outcome === null) return null;
+  return (
+    <p className={outcome.failed ? 'studio-error' : 'studio-note'} role={outcome.failed ? 'alert' : 'status'}>
+      {outcome.text}
+      {children}
+    </p>
+  );
+}
+
+/** The words of a failure, whatever was thrown. */
+export const wordsOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The API's answer to `path`, asked `delayMs` after the path (or `again`) last changed: typing asks
+ * again, and an answer to an earlier question is never shown over a later one.
+ */
+export function useAnswer<T>(context: StudioContext, path: string, delayMs: number, again = 0): { answer: T | null; error: string | null } {
+  const [answer, setAnswer] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    const timer = setTimeout(() => {
+      callApi<T>(context, 'GET', path).then(
+        (found) => current && (setAnswer(found), setError(null)),
+        (failure: unknown) => current && setError(wordsOf(failure)),
+      );
+    }, delayMs);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+    // `again` moves on when the answer is known to have changed (a sheet made here): asked again.
+  }, [context, path, delayMs, again]);
+  return { answer, error };
+}
