@@ -127,6 +127,23 @@ describe('who may use it', () => {
     expect((await test.app.inject({ url: '/studio/api/sheets', headers: { cookie } })).statusCode).toBe(401);
   });
 
+  it('lets the current password be guessed on the password page no faster than at sign-in', async () => {
+    const guesser = await signInAs(test, 'editor');
+    const page = await test.app.inject({ url: '/password', headers: { cookie: guesser.cookie } });
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)![1]!;
+    const attempt = () =>
+      test.app.inject({
+        method: 'POST',
+        url: '/password',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: guesser.cookie },
+        payload: new URLSearchParams({ csrf, current: 'a wrong guess!', next: 'a new password 44', repeat: 'a new password 44' }).toString(),
+      });
+    for (let guess = 0; guess < 5; guess++) expect((await attempt()).statusCode).toBe(400);
+    const refused = await attempt();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+
   it('answers 429 with Retry-After once an account has made its writes for the minute', async () => {
     const busy = await signInAs(test, 'editor');
     for (let index = 0; index < EDITING_RATE_LIMITS.writes; index += 1) expect((await busy.request('POST', '/sheets', {})).statusCode).toBe(400);

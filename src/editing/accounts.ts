@@ -163,6 +163,8 @@ export async function changeOwnPassword(db: ContentStore, userId: string, curren
   const passwordHash = await hashPassword(next);
   const actor = { id: user.id, label: user.email };
   return changeAccount(db, user.email, actor, 'account.change-password', async (trx, found) => {
+    // An admin set a password meanwhile: theirs stands, and the account signs in with it.
+    if (found.password_hash !== user.password_hash) throw new AccountError('The password was changed meanwhile; sign in again with the new one', 'invalid');
     await updatePasswordHash(trx, found.id, passwordHash);
     await deleteSessionsOfUser(trx, found.id, keepSession);
     return { ...found, must_change_password: 0 };

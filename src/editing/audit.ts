@@ -35,6 +35,8 @@ export interface AuditTarget {
 }
 
 const SECRET_NAME = /pass|secret|token|session|hash|cookie|csrf|salt|key$/i;
+/** Names that look like a secret's and are not: a content's key, whether a password is temporary. */
+const NOT_SECRET = new Set(['contentKey', 'content_key', 'mustChangePassword']);
 const MAX_TEXT = 300;
 const MAX_ENTRIES = 40;
 const MAX_DEPTH = 4;
@@ -48,7 +50,7 @@ export function summarize(value: unknown, depth = 0): unknown {
   if (Buffer.isBuffer(value)) return `(${value.length} bytes)`;
   const kept: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(value).slice(0, MAX_ENTRIES)) {
-    if (!SECRET_NAME.test(name) || name === 'contentKey' || name === 'content_key') kept[name] = summarize(field, depth + 1);
+    if (!SECRET_NAME.test(name) || NOT_SECRET.has(name)) kept[name] = summarize(field, depth + 1);
   }
   return kept;
 }

@@ -43,7 +43,11 @@ const ACTIONS: Record<string, string> = {
 };
 
 /** A date input's day as the start (or the end) of that day in the browser's time zone, as ISO time. */
-const dayBound = (day: string, end: boolean) => (day === '' ? undefined : new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString());
+function dayBound(day: string, end: boolean): string | undefined {
+  const at = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`);
+  // Empty, or a day no calendar has (a six-digit year typed): no bound.
+  return day === '' || Number.isNaN(at.getTime()) ? undefined : at.toISOString();
+}
 
 export function AuditScreen({ context }: { context: StudioContext }) {
   const [filter, setFilter] = useState({ actor: '', target: '', since: '', until: '' });

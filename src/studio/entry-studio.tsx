@@ -3,7 +3,7 @@
  * modules is ever in a visitor's download). The server's shell names the base path and the
  * session's CSRF token in data attributes of #studio.
  */
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { StudioContext } from './api';
 import { NavigationProvider, useNavigation } from './navigation';
@@ -20,6 +20,19 @@ import './studio.css';
 /** The screen an address shows: {base}/studio/sheets/{id} a sheet, {base}/studio/{section} a section, anything else the list. */
 function Screens({ context }: { context: StudioContext }) {
   const { path } = useNavigation();
+  // A new screen: the keyboard and screen readers start at its heading, as on a page load.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('#studio h1');
+    const target = heading ?? document.getElementById('studio');
+    if (target === null) return;
+    target.tabIndex = -1;
+    target.focus();
+  }, [path]);
   const within = path.startsWith(`${context.basePath}/studio`) ? path.slice(`${context.basePath}/studio`.length) : '';
   const sheet = /^\/sheets\/([^/]+)$/.exec(within);
   const screen =

@@ -10,7 +10,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Input, Label, NumberField } from 'react-aria-components';
 import { callApi, detailsOf, type SheetStatus, type StudioContext } from './api';
-import { Notice } from './parts';
+import { Notice, wordsOf } from './parts';
 
 interface OrderView {
   collectionId: string;
@@ -80,7 +80,7 @@ function SortableRow({ sheet, position, count, onMove }: RowProps) {
           className="studio-order__to"
           onSubmit={(event) => {
             event.preventDefault();
-            if (typed !== position) onMove(typed);
+            if (Number.isFinite(typed) && typed !== position) onMove(typed);
           }}
         >
           <NumberField
@@ -111,6 +111,8 @@ export function OrderScreen({ context }: { context: StudioContext }) {
   const [busy, setBusy] = useState(false);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const viewRef = useRef<OrderView | null>(null);
+  /** Moves on when another editor's order replaced ours: saves queued before it are dropped. */
+  const generation = useRef(0);
 
   const load = useCallback(async () => {
     const [collection] = await callApi<Array<{ id: string }>>(context, 'GET', '/collections');
@@ -128,9 +130,10 @@ export function OrderScreen({ context }: { context: StudioContext }) {
   /** Saves the order as the draft, one save after another, each from the revision the last one answered. */
   const save = useCallback(
     (items: string[]) => {
+      const queuedIn = generation.current;
       saving.current = saving.current.then(async () => {
         const current = viewRef.current;
-        if (current === null) return;
+        if (current === null || queuedIn !== generation.current) return;
         try {
           const answer = await callApi<OrderView>(context, 'PUT', `/collections/${encodeURIComponent(current.collectionId)}/order`, {
             revision: current.revision,
@@ -148,7 +151,10 @@ export function OrderScreen({ context }: { context: StudioContext }) {
                 : String(error),
             failed: true,
           });
-          if (conflict) await load();
+          if (conflict) {
+            generation.current += 1;
+            await load().catch((failure: unknown) => setMessage({ text: wordsOf(failure), failed: true }));
+          }
         }
       });
       return saving.current;
@@ -156,13 +162,15 @@ export function OrderScreen({ context }: { context: StudioContext }) {
     [context, load],
   );
 
-  const move = (from: number, to: number) => {
+  /** Moves a sheet; `announce` when dnd-kit has not said it already (a button, a typed position). */
+  const move = (from: number, to: number, announce = true) => {
+    if (!Number.isFinite(to)) return;
     const target = Math.min(Math.max(to, 0), sheets.length - 1);
     if (from === target) return;
     const next = arrayMove(sheets, from, target);
     setSheets(next);
     setMessage(null);
-    setAnnouncement(`${sheets[from]!.title} moved to position ${target + 1} of ${next.length}.`);
+    if (announce) setAnnouncement(`${sheets[from]!.title} moved to position ${target + 1} of ${next.length}.`);
     void save(next.map((sheet) => sheet.id));
   };
 
@@ -202,7 +210,7 @@ export function OrderScreen({ context }: { context: StudioContext }) {
     onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it stays at position ${positionOf(active.id)}.`,
   };
   const dropped = ({ active, over }: DragEndEvent) => {
-    if (over !== null && active.id !== over.id) move(positionOf(active.id) - 1, positionOf(over.id) - 1);
+    if (over !== null && active.id !== over.id) move(positionOf(active.id) - 1, positionOf(over.id) - 1, false);
   };
 
   return (

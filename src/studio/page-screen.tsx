@@ -9,7 +9,8 @@ import type { PageDefinition } from '../site/pages/page-definition';
 import { callApi, detailsOf, type SheetStatus, type StudioContext } from './api';
 import { HeadTagsReview, SearchSnippet } from './search-preview';
 import { SAVE_DELAY_MS } from './use-sheet-draft';
-import { Notice } from './parts';
+import { Notice, wordsOf } from './parts';
+import { useNavigation } from './navigation';
 
 interface PageView {
   name: string;
@@ -53,6 +54,7 @@ export function PageScreen({ context }: { context: StudioContext }) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // Set where it changes: a timer set before the conflict must not save over it.
   const conflictOpen = useRef(false);
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
 
   const show = (next: PageView) => {
     viewRef.current = next;
@@ -71,10 +73,18 @@ export function PageScreen({ context }: { context: StudioContext }) {
     })().catch((error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
   }, [context]);
 
-  const save = useCallback(async () => {
+  /** Saves one after another, each from the revision the last answered; answers whether what is on screen is saved. */
+  const save = useCallback((): Promise<boolean> => {
+    const run = saving.current.then(() => saveOnce());
+    saving.current = run.catch(() => false);
+    return run;
+    // (saveOnce reads refs only.)
+  }, []);
+
+  const saveOnce = async (): Promise<boolean> => {
     const current = viewRef.current;
     const sending = settingsRef.current;
-    if (current === null || sending === null) return;
+    if (current === null || sending === null || conflictOpen.current) return false;
     setSaveState('saving');
     try {
       const answer = await callApi<PageView>(context, 'PUT', `/pages/${encodeURIComponent(current.name)}/settings`, {
@@ -85,18 +95,35 @@ export function PageScreen({ context }: { context: StudioContext }) {
       show(answer);
       setMessage(null);
       setSaveState(settingsRef.current === sending ? 'saved' : 'editing');
+      return settingsRef.current === sending;
     } catch (error) {
       const details = detailsOf(error);
       if (details.current !== undefined) {
         conflictOpen.current = true;
-        setTheirs(details.current as unknown as PageView);
+        // The page as it is now, heading included (a conflict's answer names only its definition).
+        setTheirs(await callApi<PageView>(context, 'GET', `/pages/${encodeURIComponent(current.name)}`).catch(() => details.current as unknown as PageView));
         setSaveState('conflict');
-        return;
+        return false;
       }
       setSaveState('refused');
-      setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
+      setMessage({ text: wordsOf(error), failed: true });
+      return false;
     }
-  }, [context]);
+  };
+
+  const { holdLeaving } = useNavigation();
+  // Leaving with settings not saved asks first (and an edit waiting for its second is saved now).
+  useEffect(() => {
+    holdLeaving(() => {
+      if (timer.current !== null) {
+        clearTimeout(timer.current);
+        timer.current = null;
+        void save();
+      }
+      return viewRef.current !== null && settingsRef.current !== null && JSON.stringify(settingsRef.current) !== JSON.stringify(settingsOf(viewRef.current));
+    });
+    return () => holdLeaving(null);
+  }, [holdLeaving, save]);
 
   const change = (field: keyof Settings) => (value: string) => {
     if (settingsRef.current === null) return;
@@ -109,7 +136,8 @@ export function PageScreen({ context }: { context: StudioContext }) {
 
   const publish = async () => {
     if (timer.current !== null) clearTimeout(timer.current);
-    if (saveState !== 'saved') await save();
+    // What is published is what is on screen: not before it is saved.
+    if (saveState !== 'saved' && !(await save())) return;
     const current = viewRef.current!;
     try {
       show(await callApi<PageView>(context, 'POST', `/pages/${encodeURIComponent(current.name)}/publish`, { revision: current.revision }));

@@ -66,9 +66,15 @@ export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryPr
 
   useEffect(() => {
     if (pair === null) return;
-    callApi<FieldChange[]>(context, 'GET', `${path}/compare?from=${pair.from}&to=${pair.to}`).then(setChanges, (error: unknown) =>
-      setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }),
+    // Only the answer for the pair chosen last is shown.
+    let current = true;
+    callApi<FieldChange[]>(context, 'GET', `${path}/compare?from=${pair.from}&to=${pair.to}`).then(
+      (answer) => current && setChanges(answer),
+      (error: unknown) => current && setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }),
     );
+    return () => {
+      current = false;
+    };
   }, [context, pair, path]);
 
   const restore = useCallback(

@@ -3,8 +3,8 @@
  * the last imports, each undoable as a whole. Nothing here is lost: a restored sheet keeps its
  * history, and an undone import leaves what it added in the trash.
  */
-import { useCallback, useEffect, useState } from 'react';
-import { Button, Link } from 'react-aria-components';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Link, Modal } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
 import { Notice } from './parts';
 
@@ -40,11 +40,16 @@ export function TrashScreen({ context }: { context: StudioContext }) {
     load().catch((error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
   }, [load]);
 
-  const act = async (run: () => Promise<{ text: string; sheet?: string }>) => {
+  const deletedHeading = useRef<HTMLHeadingElement>(null);
+  const importsHeading = useRef<HTMLHeadingElement>(null);
+
+  /** Runs an action; the row it was on goes, so the keyboard is put at the top of its list. */
+  const act = async (run: () => Promise<{ text: string; sheet?: string }>, list: RefObject<HTMLHeadingElement | null>) => {
     setBusy(true);
     try {
       setMessage({ ...(await run()), failed: false });
       await load();
+      list.current?.focus();
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
     } finally {
@@ -64,7 +69,9 @@ export function TrashScreen({ context }: { context: StudioContext }) {
         )}
       </Notice>
       <div className="studio-panel">
-        <h2>Deleted sheets</h2>
+        <h2 ref={deletedHeading} tabIndex={-1}>
+          Deleted sheets
+        </h2>
         {trash === null ? (
           <p>Loading…</p>
         ) : trash.length === 0 ? (
@@ -88,7 +95,7 @@ export function TrashScreen({ context }: { context: StudioContext }) {
                     void act(async () => {
                       await callApi(context, 'POST', `/trash/${encodeURIComponent(entry.id)}/restore`);
                       return { text: `${entry.label} is back.`, sheet: entry.id };
-                    })
+                    }, deletedHeading)
                   }
                 >
                   Restore
@@ -99,7 +106,9 @@ export function TrashScreen({ context }: { context: StudioContext }) {
         )}
       </div>
       <div className="studio-panel">
-        <h2>Last imports</h2>
+        <h2 ref={importsHeading} tabIndex={-1}>
+          Last imports
+        </h2>
         {imports === null ? (
           <p>Loading…</p>
         ) : imports.length === 0 ? (
@@ -116,25 +125,51 @@ export function TrashScreen({ context }: { context: StudioContext }) {
                   </span>
                 </span>
                 {entry.undoneAt === null && (
-                  <Button
-                    className="studio-button studio-button--small"
-                    isDisabled={busy}
-                    aria-label={`Undo the import of ${new Date(entry.at).toLocaleString()}`}
-                    onPress={() =>
-                      void act(async () => {
-                        const done = await callApi<{ restored: number; removed: number; skipped: number }>(
-                          context,
-                          'POST',
-                          `/imports/${encodeURIComponent(entry.id)}/undo`,
-                        );
-                        return {
-                          text: `Undone: ${done.restored} ${done.restored === 1 ? 'sheet' : 'sheets'} put back as they were, ${done.removed} added by the import moved to the trash${done.skipped > 0 ? `, ${done.skipped} deleted since left in the trash` : ''}.`,
-                        };
-                      })
-                    }
-                  >
-                    Undo
-                  </Button>
+                  <DialogTrigger>
+                    <Button
+                      className="studio-button studio-button--small"
+                      isDisabled={busy}
+                      aria-label={`Undo the import of ${new Date(entry.at).toLocaleString()}`}
+                    >
+                      Undo
+                    </Button>
+                    <Modal isDismissable className="studio-modal">
+                      <Dialog role="alertdialog" className="studio-dialog">
+                        {({ close }) => (
+                          <>
+                            <Heading slot="title">Undo this import?</Heading>
+                            <p>
+                              {entry.summary}. Every sheet it changed goes back to how it was before, and the sheets it added move to the trash. Changes made
+                              since to those sheets are kept in their history.
+                            </p>
+                            <div className="studio-dialog__actions">
+                              <Button className="studio-button" autoFocus onPress={close}>
+                                Keep the import
+                              </Button>
+                              <Button
+                                className="studio-button studio-button--quiet"
+                                onPress={() => {
+                                  close();
+                                  void act(async () => {
+                                    const done = await callApi<{ restored: number; removed: number; skipped: number }>(
+                                      context,
+                                      'POST',
+                                      `/imports/${encodeURIComponent(entry.id)}/undo`,
+                                    );
+                                    return {
+                                      text: `Undone: ${done.restored} ${done.restored === 1 ? 'sheet' : 'sheets'} put back as they were, ${done.removed} added by the import moved to the trash${done.skipped > 0 ? `, ${done.skipped} deleted since left in the trash` : ''}.`,
+                                    };
+                                  }, importsHeading);
+                                }}
+                              >
+                                Undo the import
+                              </Button>
+                            </div>
+                          </>
+                        )}
+                      </Dialog>
+                    </Modal>
+                  </DialogTrigger>
                 )}
               </li>
             ))}

@@ -147,7 +147,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
   app.get<{ Querystring: { returnTo?: string } }>(`${basePath}/password`, async (request, reply) => {
     const lookup = await sessions.read(request);
     const returnTo = safeReturnTo(request.query.returnTo, basePath);
-    if (lookup.state !== 'live') return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(`${basePath}/password`)}`, 303);
+    if (lookup.state !== 'live') {
+      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+      return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(`${basePath}/password?returnTo=${encodeURIComponent(returnTo)}`)}`, 303);
+    }
     const user = await findUser(db, lookup.session.userId);
     return sendPassword(reply, 200, {
       basePath,
@@ -167,12 +170,21 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     const page = { basePath, assets, returnTo, email: user?.email ?? '', csrfToken: session.csrfToken, required: session.mustChangePassword };
     const [current, next, repeat] = [request.body?.current ?? '', request.body?.next ?? '', request.body?.repeat ?? ''];
     if (next !== repeat) return sendPassword(reply, 400, { ...page, error: 'The two new passwords are not the same.' });
+    // The current password is guessed no faster here than at sign-in.
+    const attempts = `password:${session.userId}`;
+    const wait = perAccount.retryAfter(attempts);
+    if (wait > 0) {
+      reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+      return sendPassword(reply, 429, { ...page, error: TOO_MANY_ATTEMPTS });
+    }
+    perAccount.record(attempts);
     try {
       await changeOwnPassword(db, session.userId, current, next, session.idHash);
     } catch (error) {
       if (error instanceof AccountError) return sendPassword(reply, 400, { ...page, error: `${error.message.replace(/\.?$/, '.')}` });
       throw error;
     }
+    perAccount.reset(attempts);
     return reply.header('Cache-Control', PRIVATE).redirect(returnTo, 303);
   });
 
