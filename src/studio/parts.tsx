@@ -3,8 +3,8 @@
  * line that says how the last action went, and asking the editing API again as a question changes
  * with only the latest answer shown.
  */
-import { useEffect, useState } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Dialog, DialogTrigger, Heading, Label, ListBox, ListBoxItem, Modal, Popover, Select, SelectValue } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
 
 export interface Choice {
@@ -37,6 +37,56 @@ export function Choose<K extends string | number>({ label, items, value, onChang
         <ListBox items={items}>{(item) => <ListBoxItem className="studio-option">{item.name}</ListBoxItem>}</ListBox>
       </Popover>
     </Select>
+  );
+}
+
+interface ConfirmedProps {
+  /** The button that asks, and its name for screen readers when its words are not enough. */
+  trigger: { label: string; ariaLabel?: string; className: string; isDisabled?: boolean };
+  question: string;
+  /** What happens, in words. */
+  children: ReactNode;
+  keep: string;
+  confirm: string;
+  onConfirm: () => void;
+}
+
+/** An action asked about first (an alert dialog; the safe answer has the focus). */
+export function Confirmed({ trigger, question, children, keep, confirm, onConfirm }: ConfirmedProps) {
+  return (
+    <DialogTrigger>
+      <Button
+        className={trigger.className}
+        isDisabled={trigger.isDisabled ?? false}
+        {...(trigger.ariaLabel === undefined ? {} : { 'aria-label': trigger.ariaLabel })}
+      >
+        {trigger.label}
+      </Button>
+      <Modal isDismissable className="studio-modal">
+        <Dialog role="alertdialog" className="studio-dialog">
+          {({ close }) => (
+            <>
+              <Heading slot="title">{question}</Heading>
+              <p>{children}</p>
+              <div className="studio-dialog__actions">
+                <Button className="studio-button" autoFocus onPress={close}>
+                  {keep}
+                </Button>
+                <Button
+                  className="studio-button studio-button--quiet"
+                  onPress={() => {
+                    close();
+                    onConfirm();
+                  }}
+                >
+                  {confirm}
+                </Button>
+              </div>
+            </>
+          )}
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
   );
 }
 

@@ -4,11 +4,11 @@
  * draft is saved first, so what is published is what is on screen.
  */
 import { useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
+import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { callApi, type SheetView, type StudioContext } from './api';
 import { problemsByField } from './field-names';
 import { useNavigation } from './navigation';
-import { Notice } from './parts';
+import { Confirmed, Notice } from './parts';
 
 interface PublishingProps {
   context: StudioContext;
@@ -158,35 +158,15 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
         )}
       </div>
       <Notice outcome={message} />
-      <DialogTrigger>
-        <Button className="studio-button studio-button--quiet" isDisabled={busy}>
-          Move to the trash
-        </Button>
-        <Modal isDismissable className="studio-modal">
-          <Dialog role="alertdialog" className="studio-dialog">
-            {({ close }) => (
-              <>
-                <Heading slot="title">Move {view.label} to the trash?</Heading>
-                <p>It leaves the site at once. Its draft and history are kept: restore it from Trash at any time until the trash is emptied.</p>
-                <div className="studio-dialog__actions">
-                  <Button className="studio-button" autoFocus onPress={close}>
-                    Keep it
-                  </Button>
-                  <Button
-                    className="studio-button studio-button--quiet"
-                    onPress={() => {
-                      close();
-                      void trash();
-                    }}
-                  >
-                    Move to the trash
-                  </Button>
-                </div>
-              </>
-            )}
-          </Dialog>
-        </Modal>
-      </DialogTrigger>
+      <Confirmed
+        trigger={{ label: 'Move to the trash', className: 'studio-button studio-button--quiet', isDisabled: busy }}
+        question={`Move ${view.label} to the trash?`}
+        keep="Keep it"
+        confirm="Move to the trash"
+        onConfirm={() => void trash()}
+      >
+        It leaves the site at once. Its draft and history are kept: restore it from Trash at any time until the trash is emptied.
+      </Confirmed>
     </section>
   );
 }

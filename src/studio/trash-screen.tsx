@@ -4,9 +4,9 @@
  * history, and an undone import leaves what it added in the trash.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Link, Modal } from 'react-aria-components';
+import { Button, Link } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
-import { Notice } from './parts';
+import { Confirmed, Notice } from './parts';
 
 interface Trashed {
   id: string;
@@ -125,51 +125,32 @@ export function TrashScreen({ context }: { context: StudioContext }) {
                   </span>
                 </span>
                 {entry.undoneAt === null && (
-                  <DialogTrigger>
-                    <Button
-                      className="studio-button studio-button--small"
-                      isDisabled={busy}
-                      aria-label={`Undo the import of ${new Date(entry.at).toLocaleString()}`}
-                    >
-                      Undo
-                    </Button>
-                    <Modal isDismissable className="studio-modal">
-                      <Dialog role="alertdialog" className="studio-dialog">
-                        {({ close }) => (
-                          <>
-                            <Heading slot="title">Undo this import?</Heading>
-                            <p>
-                              {entry.summary}. Every sheet it changed goes back to how it was before, and the sheets it added move to the trash. Changes made
-                              since to those sheets are kept in their history.
-                            </p>
-                            <div className="studio-dialog__actions">
-                              <Button className="studio-button" autoFocus onPress={close}>
-                                Keep the import
-                              </Button>
-                              <Button
-                                className="studio-button studio-button--quiet"
-                                onPress={() => {
-                                  close();
-                                  void act(async () => {
-                                    const done = await callApi<{ restored: number; removed: number; skipped: number }>(
-                                      context,
-                                      'POST',
-                                      `/imports/${encodeURIComponent(entry.id)}/undo`,
-                                    );
-                                    return {
-                                      text: `Undone: ${done.restored} ${done.restored === 1 ? 'sheet' : 'sheets'} put back as they were, ${done.removed} added by the import moved to the trash${done.skipped > 0 ? `, ${done.skipped} deleted since left in the trash` : ''}.`,
-                                    };
-                                  }, importsHeading);
-                                }}
-                              >
-                                Undo the import
-                              </Button>
-                            </div>
-                          </>
-                        )}
-                      </Dialog>
-                    </Modal>
-                  </DialogTrigger>
+                  <Confirmed
+                    trigger={{
+                      label: 'Undo',
+                      ariaLabel: `Undo the import of ${new Date(entry.at).toLocaleString()}`,
+                      className: 'studio-button studio-button--small',
+                      isDisabled: busy,
+                    }}
+                    question="Undo this import?"
+                    keep="Keep the import"
+                    confirm="Undo the import"
+                    onConfirm={() =>
+                      void act(async () => {
+                        const done = await callApi<{ restored: number; removed: number; skipped: number }>(
+                          context,
+                          'POST',
+                          `/imports/${encodeURIComponent(entry.id)}/undo`,
+                        );
+                        return {
+                          text: `Undone: ${done.restored} ${done.restored === 1 ? 'sheet' : 'sheets'} put back as they were, ${done.removed} added by the import moved to the trash${done.skipped > 0 ? `, ${done.skipped} deleted since left in the trash` : ''}.`,
+                        };
+                      }, importsHeading)
+                    }
+                  >
+                    {entry.summary}. Every sheet it changed goes back to how it was before, and the sheets it added move to the trash. Changes made since to
+                    those sheets are kept in their history.
+                  </Confirmed>
                 )}
               </li>
             ))}
