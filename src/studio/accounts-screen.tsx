@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
-import { Choose, Notice } from './parts';
+import { Choose, Notice, RowLabel } from './parts';
 
 interface Account {
   id: string;
@@ -94,14 +94,11 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
           <ul className="studio-rows">
             {accounts.map((account) => (
               <li key={account.id}>
-                <span className="studio-rows__main">
-                  <strong>{account.email}</strong>
-                  <span className="studio-hint">
-                    Since {new Date(account.createdAt).toLocaleDateString()}
-                    {account.disabled ? '; disabled: cannot sign in' : ''}
-                    {account.mustChangePassword ? '; has a temporary password' : ''}
-                  </span>
-                </span>
+                <RowLabel title={<>{account.email}</>}>
+                  Since {new Date(account.createdAt).toLocaleDateString()}
+                  {account.disabled ? '; disabled: cannot sign in' : ''}
+                  {account.mustChangePassword ? '; has a temporary password' : ''}
+                </RowLabel>
                 <span className="studio-order__moves">
                   <Choose<string>
                     label={`Role of ${account.email}`}

@@ -90,6 +90,16 @@ export function Confirmed({ trigger, question, children, keep, confirm, onConfir
   );
 }
 
+/** What a row of a list is (its title) and a line about it, beside the row's actions. */
+export function RowLabel({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <span className="studio-rows__main">
+      <strong>{title}</strong>
+      <span className="studio-hint">{children}</span>
+    </span>
+  );
+}
+
 export interface Outcome {
   text: string;
   failed: boolean;

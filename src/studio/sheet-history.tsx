@@ -7,7 +7,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
 import { callApi, type SheetView, type StudioContext } from './api';
 import { fieldName, shownValue } from './field-names';
-import { Choose, Notice } from './parts';
+import { Choose, Notice, RowLabel } from './parts';
 
 interface Version {
   number: number;
@@ -108,14 +108,15 @@ export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryPr
             <ol className="studio-rows" reversed aria-label="Versions, newest first">
               {versions.map((version) => (
                 <li key={version.number}>
-                  <span className="studio-rows__main">
-                    <strong>
-                      Version {version.number}: {EVENTS[version.event] ?? version.event}
-                    </strong>
-                    <span className="studio-hint">
-                      {new Date(version.updatedAt).toLocaleString()} by {version.actor}
-                    </span>
-                  </span>
+                  <RowLabel
+                    title={
+                      <>
+                        Version {version.number}: {EVENTS[version.event] ?? version.event}
+                      </>
+                    }
+                  >
+                    {new Date(version.updatedAt).toLocaleString()} by {version.actor}
+                  </RowLabel>
                   <Button
                     className="studio-button studio-button--small studio-button--quiet"
                     onPress={() => void restore(version.number)}

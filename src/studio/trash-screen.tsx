@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
-import { Confirmed, Notice } from './parts';
+import { Confirmed, Notice, RowLabel } from './parts';
 
 interface Trashed {
   id: string;
@@ -80,13 +80,10 @@ export function TrashScreen({ context }: { context: StudioContext }) {
           <ul className="studio-rows">
             {trash.map((entry) => (
               <li key={entry.id}>
-                <span className="studio-rows__main">
-                  <strong>{entry.label}</strong>
-                  <span className="studio-hint">
-                    Deleted {new Date(entry.deletedAt).toLocaleString()} by {entry.deletedBy}
-                    {entry.wasPublished ? '; it was on the site and goes back on when restored' : ''}
-                  </span>
-                </span>
+                <RowLabel title={<>{entry.label}</>}>
+                  Deleted {new Date(entry.deletedAt).toLocaleString()} by {entry.deletedBy}
+                  {entry.wasPublished ? '; it was on the site and goes back on when restored' : ''}
+                </RowLabel>
                 <Button
                   className="studio-button studio-button--small"
                   isDisabled={busy}
@@ -117,13 +114,10 @@ export function TrashScreen({ context }: { context: StudioContext }) {
           <ul className="studio-rows">
             {imports.map((entry) => (
               <li key={entry.id}>
-                <span className="studio-rows__main">
-                  <strong>{entry.summary}</strong>
-                  <span className="studio-hint">
-                    {new Date(entry.at).toLocaleString()} by {entry.by}
-                    {entry.undoneAt === null ? '' : `; undone ${new Date(entry.undoneAt).toLocaleString()}`}
-                  </span>
-                </span>
+                <RowLabel title={<>{entry.summary}</>}>
+                  {new Date(entry.at).toLocaleString()} by {entry.by}
+                  {entry.undoneAt === null ? '' : `; undone ${new Date(entry.undoneAt).toLocaleString()}`}
+                </RowLabel>
                 {entry.undoneAt === null && (
                   <Confirmed
                     trigger={{
