@@ -6,6 +6,7 @@
 import type { TSchema } from 'typebox';
 import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../editing/sheet-state';
 import { UPLOAD_LIMITS } from '../editing/uploads';
+import { IMPORT_UPLOAD_LIMITS } from '../editing/import-uploads';
 import * as schemas from './schemas';
 import { CollectionOrderSchema } from '../editing/collection-order';
 import { PageDefinitionSchema } from '../site/pages/page-definition';
@@ -18,7 +19,7 @@ interface Operation {
   summary: string;
   role: 'editor' | 'admin';
   body?: string;
-  multipart?: 'image' | 'document';
+  multipart?: 'image' | 'document' | 'import';
   response?: { status: number; schema?: string; list?: boolean };
   query?: string;
 }
@@ -53,6 +54,12 @@ const COMPONENTS: Record<string, TSchema> = {
   SaveCollectionOrder: schemas.saveSchemaOf(CollectionOrderSchema),
   PreviewLinkRequest: schemas.PreviewLinkRequestSchema,
   PreviewLink: schemas.PreviewLinkSchema,
+  ImportUpload: schemas.ImportUploadSchema,
+  ImportFiles: schemas.ImportFilesSchema,
+  ImportOptions: schemas.ImportOptionsSchema,
+  ApplyImport: schemas.ApplyImportSchema,
+  ImportComparison: schemas.ImportComparisonSchema,
+  AppliedImport: schemas.AppliedImportSchema,
 };
 
 const QUERIES: Record<string, TSchema> = { SheetListQuery: schemas.SheetListQuerySchema, AuditQuery: schemas.AuditQuerySchema };
@@ -200,6 +207,38 @@ const OPERATIONS: Operation[] = [
     body: 'AccountChange',
     response: { status: 200, schema: 'Account' },
   },
+  {
+    method: 'post',
+    path: '/imports/uploads',
+    summary: 'Open an import in the studio; its files follow',
+    role: 'editor',
+    response: { status: 201, schema: 'ImportUpload' },
+  },
+  {
+    method: 'post',
+    path: '/imports/uploads/{token}/files',
+    summary: 'Add one file to the import (multipart): a CSV, a PDF or image its rows name, or one zip of an export folder',
+    role: 'editor',
+    multipart: 'import',
+    response: { status: 200, schema: 'ImportFiles' },
+  },
+  {
+    method: 'post',
+    path: '/imports/uploads/{token}/comparison',
+    summary: 'What the import would do, record by record and field by field; nothing is written',
+    role: 'editor',
+    body: 'ImportOptions',
+    response: { status: 200, schema: 'ImportComparison' },
+  },
+  {
+    method: 'post',
+    path: '/imports/uploads/{token}/apply',
+    summary: 'Apply the import in one transaction, if the store still matches the comparison (409 otherwise)',
+    role: 'editor',
+    body: 'ApplyImport',
+    response: { status: 200, schema: 'AppliedImport' },
+  },
+  { method: 'delete', path: '/imports/uploads/{token}', summary: 'Cancel the import: its files go', role: 'editor', response: { status: 204 } },
   { method: 'delete', path: '/accounts/{email}', summary: 'Remove an account', role: 'admin', response: { status: 204 } },
   {
     method: 'get',
@@ -237,6 +276,11 @@ function operationOf(operation: Operation) {
     for (const [name, schema] of Object.entries(query.properties)) parameters.push({ name, in: 'query', required: false, schema } as never);
   }
   const limit = operation.multipart === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes;
+  const accepted = {
+    image: ` and ${UPLOAD_LIMITS.imageSide} px a side (PNG, JPEG, WebP, AVIF or GIF; no SVG)`,
+    document: ' (PDF)',
+    import: ` (PDF or image; a CSV at most ${IMPORT_UPLOAD_LIMITS.csvBytes / 1024 / 1024} MB, a zip ${IMPORT_UPLOAD_LIMITS.zipBytes / 1024 / 1024} MB)`,
+  };
   const body =
     operation.body !== undefined
       ? { requestBody: { required: true, content: json(ref(operation.body)) } }
@@ -244,7 +288,7 @@ function operationOf(operation: Operation) {
         ? {
             requestBody: {
               required: true,
-              description: `One file, at most ${limit / 1024 / 1024} MB${operation.multipart === 'image' ? ` and ${UPLOAD_LIMITS.imageSide} px a side (PNG, JPEG, WebP, AVIF or GIF; no SVG)` : ' (PDF)'}; its type is read from its bytes`,
+              description: `One file, at most ${limit / 1024 / 1024} MB${accepted[operation.multipart]}; its type is read from its bytes`,
               content: {
                 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } }, required: ['file'] } },
               },

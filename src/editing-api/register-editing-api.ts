@@ -15,6 +15,7 @@ import { editingOpenApiDocument } from './openapi';
 import { registerSheetRoutes } from './sheet-routes';
 import { registerSiteRoutes } from './site-routes';
 import { registerUploadRoutes } from './upload-routes';
+import { registerImportRoutes } from './import-routes';
 
 export interface EditingApiOptions {
   db: ContentStore;
@@ -48,6 +49,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     });
     registerSheetRoutes(scope, routes);
     await registerUploadRoutes(scope, routes);
+    registerImportRoutes(scope, routes);
     registerSiteRoutes(scope, routes);
     registerAdminRoutes(scope, routes);
     // A draft's files by digest, for the studio's image previews and its preview frames.

@@ -171,6 +171,43 @@ export const AuditQuerySchema = Type.Object({
   limit: Type.Optional(wholeNumber(1, 1000, { default: 100 })),
 });
 
+export const ImportUploadSchema = Type.Object({
+  token: Type.String({ description: 'Names the import in the paths that follow; only its owner can use it' }),
+  expiresAt: ISO_TIME,
+});
+
+export const ImportFilesSchema = Type.Object({ files: Type.Array(Type.String(), { description: 'The import’s files so far, a zip’s unpacked' }) });
+
+export const ImportOptionsSchema = Type.Object({
+  collection: Type.Optional(text({ max: 100, description: 'Key or id of the collection a CSV fills; by default the only literature collection' })),
+  removeUnlisted: Type.Optional(Type.Boolean({ description: 'Take the sheets the file does not list off the collection (they stay in the store)' })),
+});
+
+export const ApplyImportSchema = Type.Object({
+  ...ImportOptionsSchema.properties,
+  digest: text({
+    pattern: /^[0-9a-f]{64}$/,
+    errorMessage: 'is not the digest of a comparison',
+    description: 'The comparison’s digest: the import is applied only if the store still matches it',
+  }),
+});
+
+const PlanEntrySchema = Type.Object({
+  action: Type.Union([Type.Literal('add'), Type.Literal('change'), Type.Literal('remove'), Type.Literal('keep')]),
+  record: Type.String(),
+  fields: Type.Array(Type.Object({ field: Type.String(), before: NullableText, after: NullableText })),
+});
+
+export const ImportComparisonSchema = Type.Object({
+  source: Type.Union([Type.Literal('csv'), Type.Literal('folder')]),
+  files: Type.Array(Type.String()),
+  plan: Type.Object({ entries: Type.Array(PlanEntrySchema) }),
+  digest: Type.String(),
+  collectionKey: NullableText,
+});
+
+export const AppliedImportSchema = Type.Object({ importId: Type.String(), comparison: ImportComparisonSchema });
+
 export const ErrorSchema = Type.Array(
   Type.Object(
     {

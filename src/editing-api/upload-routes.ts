@@ -7,13 +7,7 @@
  * stores nothing and says why.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import multipart from '@fastify/multipart';
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { isMentionedByOtherContent } from '../cms/repositories/contents';
@@ -24,7 +18,7 @@ import type { SheetState } from '../editing/sheet-state';
 import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
 import sharp from 'sharp';
-import { checkDocument, checkImage, UPLOAD_LIMITS, UploadRefused } from '../editing/uploads';
+import { checkDocument, checkImage, UPLOAD_LIMITS } from '../editing/uploads';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
@@ -33,73 +27,17 @@ import { CONTENT_ROLES } from './guard';
 import { answer } from './requests';
 import { readRevision, type EditingContext } from './editable-routes';
 import { sheetAnswer } from './sheet-routes';
-
-interface Received {
-  path: string;
-  fileName: string;
-  sha256: string;
-  byteSize: number;
-}
+import { registerFileUploads, withUploadedFile, type Received } from './uploaded-file';
 
 type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { revision?: string } }>;
 
 export async function registerUploadRoutes(app: FastifyInstance, options: EditingContext): Promise<void> {
   const { db, root, guard, platformSitesSegment } = options;
-  // One file per request; a few small fields at most. Sizes are limited per route below.
-  await app.register(multipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 } });
+  await registerFileUploads(app);
 
-  /** Streams the request's one file into `folder`; answers null when it broke `maxBytes`. */
-  async function receive(request: UploadRequest, folder: string, maxBytes: number, what: string): Promise<Received | null> {
-    if (!request.isMultipart()) throw new ApiError(415, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} as multipart/form-data, in a field named "file"`);
-    const part = await request.file({ limits: { fileSize: maxBytes } });
-    if (part === undefined || part.fieldname !== 'file')
-      throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} in a form field named "file"`);
-    const path = join(folder, 'upload');
-    const hash = createHash('sha256');
-    let byteSize = 0;
-    const measure = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        byteSize += chunk.length;
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(part.file, measure, createWriteStream(path));
-    } catch (error) {
-      // The stream stops at the limit: what came so far is thrown away with the folder.
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
-      throw error;
-    }
-    if (part.file.truncated) return null;
-    return { path, fileName: safeFileName(part.filename, what), sha256: hash.digest('hex'), byteSize };
-  }
-
-  /**
-   * Receives the request's file into a temporary folder and hands it to `use`; the folder goes
-   * whatever happens (a client that hangs up half way included). Too large: 413; a file the
-   * checks refuse: 422 with their words. Either way nothing is stored.
-   */
-  async function withUpload<T>(request: UploadRequest, kind: 'image' | 'document', use: (received: Received) => Promise<T>): Promise<T> {
-    const limit = kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes;
-    const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
-    try {
-      const received = await receive(request, folder, limit, kind);
-      if (received === null) {
-        throw new ApiError(
-          413,
-          ERROR_CODES.PAYLOAD_TOO_LARGE,
-          `The ${kind} is larger than ${limit / 1024 / 1024} MB, the most a ${kind} may be. Nothing was stored.`,
-        );
-      }
-      return await use(received);
-    } catch (error) {
-      if (error instanceof UploadRefused) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, `${error.message.replace(/\.?$/, '.')} Nothing was stored.`);
-      throw error;
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
-  }
+  /** Receives the request's file (limits by kind) and hands it to `use`; nothing is kept when it is refused. */
+  const withUpload = <T>(request: UploadRequest, kind: 'image' | 'document', use: (received: Received) => Promise<T>) =>
+    withUploadedFile(request, { maxBytes: kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes, what: kind }, use);
 
   /** A blob of bytes with what the checks found, to store in the transaction that uses it. */
   const blobOf = (bytes: Buffer, sha256: string, mimeType: string, text: string | null) => (trx: ContentStore) =>
@@ -220,14 +158,4 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
     reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
     return sheetAnswer(options, created);
   });
-}
-
-/** The name the file came with, for people: no folders, no control characters; never trusted for its type. */
-function safeFileName(name: string, what: string): string {
-  const cleaned = basename(name.replace(/\\/g, '/'))
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim()
-    .slice(0, 255);
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? what : cleaned;
 }

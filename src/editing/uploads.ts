@@ -6,7 +6,7 @@
  */
 import { open, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
 import { fileTypeFromFile } from 'file-type/node';
@@ -27,7 +27,7 @@ export class UploadRefused extends Error {
 export type UploadKind = 'image' | 'document';
 
 export interface CheckedImage {
-  mimeType: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/avif' | 'image/gif';
+  mimeType: 'image/png' | 'image/jpeg' | 'image/webp' | 'image/avif' | 'image/gif' | 'image/svg+xml';
   width: number;
   height: number;
 }
@@ -125,6 +125,22 @@ async function checkSize(path: string, limit: number, noun: string): Promise<voi
 
 const formatMegabytes = (bytes: number): string => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 
+/** What a file's name says it is, for the files of an import. */
+export const IMPORT_IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg']);
+
+/**
+ * Checks a file that came with an import in the studio (docs/studio.md, "Import") as an upload of
+ * its kind, by what its name claims and by what its bytes are: a PDF as a document, an image (SVG
+ * included, as the content format has it) as an image. Other files (a CSV, a manifest, a Word document an export
+ * carries) are left to the import's own checks.
+ */
+export async function checkImportedFile(path: string, name: string): Promise<void> {
+  const claimed = extname(name).toLowerCase();
+  const sniffed = await sniffFile(path);
+  if (claimed === '.pdf' || sniffed?.mime === 'application/pdf') await checkDocument(path);
+  else if (IMPORT_IMAGE_EXTENSIONS.has(claimed) || sniffed?.mime.startsWith('image/')) await checkImage(path, { svg: true });
+}
+
 // ---------------------------------------------------------------------------------------------
 // Images
 
@@ -138,13 +154,18 @@ const IMAGE_TYPES: Record<string, CheckedImage['mimeType']> = {
   'image/gif': 'image/gif',
 };
 
-export async function checkImage(path: string): Promise<CheckedImage> {
+/**
+ * Checks an image by its bytes. An editor's upload refuses SVG, which can carry scripts; an import
+ * (`svg: true`) takes it, as the content format does, decoded in full by sharp like any image: the
+ * site serves every stored SVG under a policy that runs no script (server/routes/cms-files.ts).
+ */
+export async function checkImage(path: string, { svg = false }: { svg?: boolean } = {}): Promise<CheckedImage> {
   await checkSize(path, UPLOAD_LIMITS.imageBytes, 'image');
   const sniffed = await sniffFile(path);
-  if (sniffed?.mime === 'image/svg+xml') {
+  if (sniffed?.mime === 'image/svg+xml' && !svg) {
     throw new UploadRefused(`SVG images are not accepted, because they can contain scripts. Save the picture as ${USE_INSTEAD} and upload that.`);
   }
-  const mimeType = sniffed ? IMAGE_TYPES[sniffed.mime] : undefined;
+  const mimeType = sniffed?.mime === 'image/svg+xml' ? 'image/svg+xml' : sniffed ? IMAGE_TYPES[sniffed.mime] : undefined;
   if (mimeType === undefined) {
     if (sniffed?.mime.startsWith('image/')) {
       throw new UploadRefused(`This file is ${sniffed.phrase}, which is not accepted. Save it as ${USE_INSTEAD} and upload that.`);

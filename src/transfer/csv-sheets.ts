@@ -101,8 +101,16 @@ export interface CsvSheet {
   image: CsvImage | null;
 }
 
+export interface CsvReadOptions {
+  /**
+   * Find the files the rows name by their file name alone, beside the CSV: the studio's upload,
+   * where a browser sends files without their folders (`documents/teos.pdf` is `teos.pdf`).
+   */
+  filesByName?: boolean;
+}
+
 /** Reads and checks the CSV; throws a ManifestError when it cannot be read as a CSV of sheets at all. */
-export async function readCsvSheets(csvPath: string): Promise<CsvRead> {
+export async function readCsvSheets(csvPath: string, { filesByName = false }: CsvReadOptions = {}): Promise<CsvRead> {
   const problems: string[] = [];
   const rows = parseRows(csvPath);
   const [header, ...body] = rows;
@@ -114,7 +122,7 @@ export async function readCsvSheets(csvPath: string): Promise<CsvRead> {
   const folder = resolve(dirname(csvPath));
   const files = new Map<string, Buffer | null>();
   const readFile = (at: string, path: string): Buffer | null => {
-    const absolute = resolve(folder, path);
+    const absolute = resolve(folder, filesByName ? fileNameOf(path) : path);
     if (!absolute.startsWith(folder + sep)) {
       problems.push(`${at}: ${path} must be inside the CSV file's folder`);
       return null;
@@ -125,7 +133,12 @@ export async function readCsvSheets(csvPath: string): Promise<CsvRead> {
       else files.set(absolute, readFileSync(absolute));
     }
     const bytes = files.get(absolute) ?? null;
-    if (bytes === null) problems.push(`${at}: ${path} does not exist or is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    if (bytes === null)
+      problems.push(
+        filesByName
+          ? `${at}: ${fileNameOf(path)} is not among the files chosen with the CSV`
+          : `${at}: ${path} does not exist or is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`,
+      );
     return bytes;
   };
 

@@ -32,9 +32,9 @@ import {
   type ManifestSite,
   type ManifestTranslation,
 } from './manifest';
-import { readCsvSheets, type CsvFile, type CsvSheet } from './csv-sheets';
+import { readCsvSheets, type CsvFile, type CsvReadOptions, type CsvSheet } from './csv-sheets';
 
-export interface CsvImportOptions extends ImportOptions {
+export interface CsvImportOptions extends ImportOptions, CsvReadOptions {
   /** Key or id of the collection to fill; by default the store's only literature collection. */
   collection?: string;
   /** Title of the collection to create when the store has none. */
@@ -75,7 +75,7 @@ export async function importCsvFile(db: ContentStore, csvPath: string, options: 
 
 /** Reads and checks a CSV against the store, and makes the manifest an import would write. */
 export async function prepareCsvImport(db: ContentStore, csvPath: string, options: CsvImportOptions): Promise<PreparedCsvImport> {
-  const read = await readCsvSheets(csvPath);
+  const read = await readCsvSheets(csvPath, options);
   const { sheets } = read;
   const now = (options.now ?? new Date()).toISOString();
   const target = await findTarget(db, csvPath, options, sheets, now);

@@ -1,0 +1,65 @@
+/**
+ * An import in the studio (editing/import-uploads.ts; docs/studio.md, "Import"):
+ *   POST   /imports/uploads                         open an import; answers its token
+ *   POST   /imports/uploads/:token/files            one file (multipart `file`): a CSV, a PDF, an image, or one zip
+ *   POST   /imports/uploads/:token/comparison       what it would do, field by field; nothing is written
+ *   POST   /imports/uploads/:token/apply            apply it, if the store still matches the comparison's digest
+ *   DELETE /imports/uploads/:token                  cancel: its files go
+ * Applied imports are listed and undone with GET /imports and POST /imports/:id/undo (sheet-routes.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type Type from 'typebox';
+import {
+  addImportFile,
+  applyImportUpload,
+  cancelImportUpload,
+  compareImportUpload,
+  importFileKind,
+  IMPORT_UPLOAD_LIMITS,
+  startImportUpload,
+} from '../editing/import-uploads';
+import { CONTENT_ROLES } from './guard';
+import type { EditingContext } from './editable-routes';
+import { answer, readInput } from './requests';
+import { ApplyImportSchema, ImportOptionsSchema } from './schemas';
+import { withUploadedFile } from './uploaded-file';
+
+type TokenParams = { Params: { token: string } };
+
+export function registerImportRoutes(app: FastifyInstance, { db, root, guard, platformSitesSegment }: EditingContext): void {
+  const base = `${root}/imports/uploads`;
+
+  app.post(base, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    reply.code(201);
+    return startImportUpload(actor);
+  });
+
+  app.post<TokenParams>(`${base}/:token/files`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    // The largest file an import takes is a zip; each kind's own limit is checked once its name is known.
+    const maxBytes = (fileName: string) => importFileKind(fileName)?.maxBytes ?? IMPORT_UPLOAD_LIMITS.zipBytes;
+    const files = await withUploadedFile(request, { maxBytes, what: 'file' }, (received) =>
+      answer(() => addImportFile(request.params.token, actor, received.path, received.fileName)),
+    );
+    return { files };
+  });
+
+  app.post<TokenParams>(`${base}/:token/comparison`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const options = readInput<Type.Static<typeof ImportOptionsSchema>>(ImportOptionsSchema, request.body, 'import');
+    return answer(() => compareImportUpload(db, request.params.token, actor, { ...options, platformSitesSegment }));
+  });
+
+  app.post<TokenParams>(`${base}/:token/apply`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const options = readInput<Type.Static<typeof ApplyImportSchema>>(ApplyImportSchema, request.body, 'import');
+    return answer(() => applyImportUpload(db, request.params.token, actor, { ...options, platformSitesSegment }));
+  });
+
+  app.delete<TokenParams>(`${base}/:token`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    await answer(() => cancelImportUpload(request.params.token, actor));
+    reply.code(204);
+  });
+}

@@ -1,0 +1,97 @@
+/**
+ * Receiving one uploaded file (multipart, a form field `file`) for the editing API's routes. The
+ * file streams to a temporary file, never into memory, and stops at its limit; it is hashed as it
+ * comes. Too large: 413; refused by the checks (UploadRefused): 422 with their words. The temporary
+ * folder goes whatever happens, a client that hangs up half way included, so nothing is kept.
+ */
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { UploadRefused } from '../editing/uploads';
+import { ApiError, ERROR_CODES } from '../shared/errors';
+
+export interface Received {
+  path: string;
+  fileName: string;
+  sha256: string;
+  byteSize: number;
+}
+
+/** One file per request, and a few small fields at most; each route limits the file's size. */
+export async function registerFileUploads(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { files: 1, fields: 4, parts: 5, fieldSize: 1024, headerPairs: 100 } });
+}
+
+/** Streams the request's one file into `folder`; answers null when it broke `maxBytes`. */
+async function receive(request: FastifyRequest, folder: string, maxBytes: number, what: string): Promise<Received | null> {
+  if (!request.isMultipart()) throw new ApiError(415, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} as multipart/form-data, in a field named "file"`);
+  const part = await request.file({ limits: { fileSize: maxBytes } });
+  if (part === undefined || part.fieldname !== 'file') throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `Send the ${what} in a form field named "file"`);
+  const path = join(folder, 'upload');
+  const hash = createHash('sha256');
+  let byteSize = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      byteSize += chunk.length;
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(part.file, measure, createWriteStream(path));
+  } catch (error) {
+    // The stream stops at the limit: what came so far is thrown away with the folder.
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null;
+    throw error;
+  }
+  if (part.file.truncated) return null;
+  return { path, fileName: safeFileName(part.filename, what), sha256: hash.digest('hex'), byteSize };
+}
+
+/**
+ * Receives the request's file into a temporary folder and hands it to `use`; the folder goes
+ * whatever happens. `maxBytes` may depend on the file's name, which comes with the file.
+ */
+export async function withUploadedFile<T>(
+  request: FastifyRequest,
+  limit: { maxBytes: number | ((fileName: string) => number); what: string },
+  use: (received: Received) => Promise<T>,
+): Promise<T> {
+  const { what } = limit;
+  const ceiling = typeof limit.maxBytes === 'number' ? limit.maxBytes : limit.maxBytes('');
+  const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
+  try {
+    const received = await receive(request, folder, ceiling, what);
+    const allowed = received === null || typeof limit.maxBytes === 'number' ? ceiling : limit.maxBytes(received.fileName);
+    if (received === null || received.byteSize > allowed) {
+      const name = received === null ? `The ${what}` : received.fileName;
+      throw new ApiError(
+        413,
+        ERROR_CODES.PAYLOAD_TOO_LARGE,
+        `${name} is larger than ${allowed / 1024 / 1024} MB, the most ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} may be. Nothing was stored.`,
+      );
+    }
+    return await use(received);
+  } catch (error) {
+    if (error instanceof UploadRefused) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, `${error.message.replace(/\.?$/, '.')} Nothing was stored.`);
+    throw error;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** The name the file came with, for people: no folders, no control characters; never trusted for its type. */
+function safeFileName(name: string, what: string): string {
+  const cleaned = basename(name.replace(/\\/g, '/'))
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 255);
+  return cleaned === '' || cleaned === '.' || cleaned === '..' ? what : cleaned;
+}
