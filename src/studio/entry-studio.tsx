@@ -12,6 +12,7 @@ import { SheetsScreen } from './sheets-screen';
 import { OrderScreen } from './order-screen';
 import { PageScreen } from './page-screen';
 import { TrashScreen } from './trash-screen';
+import { ImportScreen } from './import-screen';
 import { AccountsScreen } from './accounts-screen';
 import { AuditScreen } from './audit-screen';
 import { StudioNav } from './studio-nav';
@@ -42,6 +43,8 @@ function Screens({ context }: { context: StudioContext }) {
       <OrderScreen context={context} />
     ) : within === '/page' ? (
       <PageScreen context={context} />
+    ) : within === '/import' ? (
+      <ImportScreen context={context} />
     ) : within === '/trash' ? (
       <TrashScreen context={context} />
     ) : within === '/accounts' && context.role === 'admin' ? (

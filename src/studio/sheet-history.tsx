@@ -152,8 +152,8 @@ export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryPr
                       {changes.map((change) => (
                         <tr key={change.field}>
                           <th scope="row">{fieldName(change.field.split('.'))}</th>
-                          <td>{shownValue(change.before)}</td>
-                          <td>{shownValue(change.after)}</td>
+                          <td data-column={`Version ${pair.from}`}>{shownValue(change.before)}</td>
+                          <td data-column={`Version ${pair.to}`}>{shownValue(change.after)}</td>
                         </tr>
                       ))}
                     </tbody>

@@ -16,6 +16,7 @@ export const SECTIONS: Section[] = [
   { path: '', name: 'Sheets' },
   { path: '/order', name: 'Order' },
   { path: '/page', name: 'Page' },
+  { path: '/import', name: 'Import' },
   { path: '/trash', name: 'Trash' },
   { path: '/accounts', name: 'Accounts', adminOnly: true },
   { path: '/audit', name: 'Audit log', adminOnly: true },

@@ -1,0 +1,386 @@
+/**
+ * Import: a CSV with the documents and images its rows name, or a zip of an export folder, chosen
+ * or dropped. Each file goes up with its own progress and is checked as it arrives; then the
+ * comparison shows, record by record and field by field, what the import would do. Nothing changes
+ * until the editor applies it, and an applied import is undone here or under Trash and imports.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Button, Checkbox, DropZone, FileTrigger, isFileDropItem, Link, Text } from 'react-aria-components';
+import { callApi, sendFile, StudioError, type StudioContext } from './api';
+import { fieldName, shownValue } from './field-names';
+import { Choose, Confirmed, Notice, wordsOf, type Outcome } from './parts';
+
+type Action = 'add' | 'change' | 'remove' | 'keep';
+
+interface PlanEntry {
+  action: Action;
+  record: string;
+  fields: Array<{ field: string; before: string | null; after: string | null }>;
+}
+
+interface Comparison {
+  source: 'csv' | 'folder';
+  files: string[];
+  plan: { entries: PlanEntry[] };
+  digest: string;
+  collectionKey: string | null;
+}
+
+interface Sent {
+  id: number;
+  name: string;
+  percent: number;
+  state: 'waiting' | 'sending' | 'checking' | 'done' | 'failed';
+  message: string;
+}
+
+interface Collection {
+  id: string;
+  title: string;
+}
+
+const ACCEPTED = ['.csv', '.zip', '.pdf', '.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg'];
+const GROUPS: Array<{ action: Action; title: string }> = [
+  { action: 'add', title: 'Added' },
+  { action: 'change', title: 'Changed' },
+  { action: 'remove', title: 'Taken off the collection' },
+  { action: 'keep', title: 'Left alone' },
+];
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Fields of records other than sheets, as the comparison names them. */
+const RECORD_FIELDS: Record<string, string> = {
+  items: 'Sheets',
+  order: 'Order',
+  file: 'File',
+  'image file': 'Image file',
+  name: 'Name',
+  languages: 'Languages',
+};
+
+/** "en_US description" (the comparison's words) as the studio names fields: "Description (American English)". */
+function planFieldName(field: string): string {
+  const translated = /^([a-z]{2,3}(?:_[A-Z]{2})?)(?: (.+))?$/.exec(field);
+  if (translated === null) return RECORD_FIELDS[field] ?? fieldName([field]);
+  return fieldName(['translations', translated[1]!, ...(translated[2] === undefined ? [] : [translated[2]])]);
+}
+
+let nextId = 0;
+
+export function ImportScreen({ context }: { context: StudioContext }) {
+  const [token, setToken] = useState<string | null>(null);
+  const [sent, setSent] = useState<Sent[]>([]);
+  const [comparison, setComparison] = useState<Comparison | null>(null);
+  const [problems, setProblems] = useState<{ message: string; problems: string[] } | null>(null);
+  const [outcome, setOutcome] = useState<(Outcome & { importId?: string }) | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [collections, setCollections] = useState<Collection[]>([]);
+  const [collection, setCollection] = useState('');
+  const [removeUnlisted, setRemoveUnlisted] = useState(false);
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    callApi<Collection[]>(context, 'GET', '/collections').then(
+      (found) => {
+        setCollections(found);
+        setCollection((chosen) => chosen || (found[0]?.id ?? ''));
+      },
+      () => undefined,
+    );
+  }, [context]);
+
+  // An import left open goes when the editor leaves the screen (its files would wait an hour).
+  const open = useRef<string | null>(null);
+  open.current = token;
+  useEffect(() => () => void (open.current !== null && callApi(context, 'DELETE', `/imports/uploads/${open.current}`).catch(() => undefined)), [context]);
+
+  const update = (id: number, change: Partial<Sent>) => setSent((all) => all.map((file) => (file.id === id ? { ...file, ...change } : file)));
+
+  const options = (chosen = collection, remove = removeUnlisted) => ({ ...(chosen === '' ? {} : { collection: chosen }), removeUnlisted: remove });
+
+  async function compare(at: string, chosen = collection, remove = removeUnlisted) {
+    setBusy(true);
+    setProblems(null);
+    try {
+      setComparison(await callApi<Comparison>(context, 'POST', `/imports/uploads/${at}/comparison`, options(chosen, remove)));
+    } catch (error) {
+      setComparison(null);
+      setProblems({ message: wordsOf(error), problems: error instanceof StudioError ? (error.details.problems ?? []) : [] });
+    } finally {
+      setBusy(false);
+    }
+    resultHeading.current?.focus();
+  }
+
+  /** Sends the files one after another (a zip must come alone), then compares. */
+  async function add(files: File[]) {
+    if (files.length === 0) return;
+    setOutcome(null);
+    setBusy(true);
+    const queued = files.map((file) => ({ file, id: nextId++ }));
+    // A file chosen again (corrected) takes the place of the one of its name.
+    const names = new Set(files.map((file) => file.name));
+    setSent((all) => [
+      ...all.filter((file) => !names.has(file.name)),
+      ...queued.map(({ file, id }) => ({ id, name: file.name, percent: 0, state: 'waiting' as const, message: 'Waiting…' })),
+    ]);
+    let at = token;
+    let failed = false;
+    try {
+      at ??= (await callApi<{ token: string }>(context, 'POST', '/imports/uploads')).token;
+      setToken(at);
+      for (const { file, id } of queued) {
+        update(id, { state: 'sending', message: 'Sending…' });
+        try {
+          await sendFile(context, 'POST', `/imports/uploads/${at}/files`, file, (percent) =>
+            update(id, percent < 100 ? { percent, message: `Sending… ${percent}%` } : { percent, state: 'checking', message: 'Checking the file…' }),
+          );
+          update(id, {
+            percent: 100,
+            state: 'done',
+            message: /\.csv$/i.test(file.name) ? 'Received' : /\.zip$/i.test(file.name) ? 'Unpacked and checked' : 'Checked',
+          });
+        } catch (error) {
+          failed = true;
+          update(id, { state: 'failed', message: wordsOf(error) });
+        }
+      }
+    } catch (error) {
+      setOutcome({ text: wordsOf(error), failed: true });
+      setBusy(false);
+      return;
+    }
+    setBusy(false);
+    if (!failed) await compare(at);
+  }
+
+  async function apply() {
+    if (token === null || comparison === null) return;
+    setBusy(true);
+    try {
+      const { importId } = await callApi<{ importId: string }>(context, 'POST', `/imports/uploads/${token}/apply`, { ...options(), digest: comparison.digest });
+      const count = (action: Action) => comparison.plan.entries.filter((entry) => entry.action === action).length;
+      setOutcome({
+        text: `Imported: ${plural(count('add'), 'record')} added, ${plural(count('change'), 'record')} changed${count('remove') > 0 ? `, ${plural(count('remove'), 'sheet')} taken off the collection` : ''}. The site shows it now.`,
+        failed: false,
+        importId,
+      });
+      reset();
+    } catch (error) {
+      setOutcome({ text: wordsOf(error), failed: true });
+      // The store moved on since the comparison: the new one is shown, to be applied again.
+      if (error instanceof StudioError && error.status === 409) await compare(token);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function reset() {
+    setToken(null);
+    setSent([]);
+    setComparison(null);
+    setProblems(null);
+  }
+
+  async function cancel() {
+    if (token !== null) await callApi(context, 'DELETE', `/imports/uploads/${token}`).catch(() => undefined);
+    reset();
+    setOutcome({ text: 'The import was cancelled; nothing was changed.', failed: false });
+  }
+
+  async function undo(importId: string) {
+    setBusy(true);
+    try {
+      const done = await callApi<{ restored: number; removed: number }>(context, 'POST', `/imports/${encodeURIComponent(importId)}/undo`);
+      setOutcome({
+        text: `The import was undone: ${plural(done.restored, 'sheet')} put back as they were, ${done.removed} added by it moved to the trash.`,
+        failed: false,
+      });
+    } catch (error) {
+      setOutcome({ text: wordsOf(error), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const changes = comparison?.plan.entries.filter((entry) => entry.action !== 'keep').length ?? 0;
+  return (
+    <section className="studio-import" aria-labelledby="import-heading">
+      <h1 id="import-heading">Import</h1>
+      <p className="studio-hint">
+        Bring in a CSV with the PDFs and images its rows name, or a zip of an export folder. You see what would change, field by field, before anything does; an
+        applied import can be undone. <Link href={`${context.basePath}/studio/trash`}>Earlier imports</Link>
+      </p>
+      <Notice outcome={outcome}>
+        {outcome?.importId !== undefined && (
+          <>
+            {' '}
+            <Confirmed
+              trigger={{ label: 'Undo this import', className: 'studio-button studio-button--small', isDisabled: busy }}
+              question="Undo this import?"
+              keep="Keep the import"
+              confirm="Undo the import"
+              onConfirm={() => void undo(outcome.importId!)}
+            >
+              Every sheet it changed goes back to how it was before, and the sheets it added move to the trash.
+            </Confirmed>
+          </>
+        )}
+      </Notice>
+
+      <div className="studio-panel">
+        <h2>Files</h2>
+        <DropZone
+          className="studio-drop__zone"
+          onDrop={async (event) => void add(await Promise.all(event.items.filter(isFileDropItem).map((item) => item.getFile())))}
+        >
+          <Text slot="label">Drop a CSV and its files, or one zip, here, or</Text>{' '}
+          <FileTrigger acceptedFileTypes={ACCEPTED} allowsMultiple onSelect={(list) => list && void add([...list])}>
+            <Button className="studio-button" isDisabled={busy}>
+              Choose files
+            </Button>
+          </FileTrigger>
+        </DropZone>
+        {sent.length > 0 && (
+          <ul className="studio-uploads" aria-label="Files of this import">
+            {sent.map((file) => (
+              <li key={file.id} className={`studio-upload studio-upload--${file.state}`}>
+                <span className="studio-upload__name">{file.name}</span>
+                <progress max={100} value={file.state === 'checking' ? undefined : file.percent} aria-label={`${file.name}: ${file.message}`} />
+                <span role={file.state === 'failed' ? 'alert' : 'status'}>{file.message}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {token !== null && (
+          <div className="studio-sheets__tools">
+            {collections.length > 1 && (
+              <Choose
+                label="Collection a CSV fills"
+                items={collections.map((entry) => ({ id: entry.id, name: entry.title }))}
+                value={collection}
+                onChange={(chosen: string) => {
+                  setCollection(chosen);
+                  void compare(token, chosen);
+                }}
+                isDisabled={busy}
+              />
+            )}
+            <Checkbox
+              className="studio-checkbox"
+              isSelected={removeUnlisted}
+              isDisabled={busy}
+              onChange={(remove) => {
+                setRemoveUnlisted(remove);
+                void compare(token, collection, remove);
+              }}
+            >
+              <span className="studio-checkbox__box" aria-hidden="true" />
+              Take the sheets the file does not list off the collection (they stay in the store)
+            </Checkbox>
+            <Button className="studio-button studio-button--quiet" isDisabled={busy} onPress={() => void cancel()}>
+              Cancel the import
+            </Button>
+          </div>
+        )}
+      </div>
+
+      {(comparison !== null || problems !== null) && (
+        <div className="studio-panel">
+          <h2 ref={resultHeading} tabIndex={-1}>
+            {problems !== null ? 'Cannot be imported' : 'What the import would do'}
+          </h2>
+          {problems !== null ? (
+            <div role="alert">
+              <p className="studio-error">{problems.message}</p>
+              {problems.problems.length > 0 && (
+                <ul className="studio-problems">
+                  {problems.problems.map((problem) => (
+                    <li key={problem}>{problem}</li>
+                  ))}
+                </ul>
+              )}
+              <p>Correct the file and choose it again, or cancel the import.</p>
+            </div>
+          ) : (
+            comparison !== null && <ComparisonView comparison={comparison} />
+          )}
+          {comparison !== null && (
+            <div className="studio-dialog__actions">
+              <Button className="studio-button" isDisabled={busy || changes === 0} onPress={() => void apply()}>
+                Apply the import
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ComparisonView({ comparison }: { comparison: Comparison }) {
+  const { entries } = comparison.plan;
+  const counts = GROUPS.map((group) => ({ ...group, entries: entries.filter((entry) => entry.action === group.action) }));
+  const summary = counts
+    .filter((group) => group.entries.length > 0)
+    .map((group) => `${group.title.toLowerCase()}: ${group.entries.length}`)
+    .join(', ');
+  return (
+    <>
+      <p role="status">
+        {comparison.source === 'csv' ? 'From the CSV' : 'From the export folder'} — {summary || 'nothing'}.
+        {counts.every((group) => group.action === 'keep' || group.entries.length === 0) ? ' The store has all of it already: there is nothing to apply.' : ''}
+      </p>
+      {counts
+        .filter((group) => group.entries.length > 0)
+        .map((group) =>
+          group.action === 'keep' ? (
+            <details key={group.action} className="studio-import__group">
+              <summary>
+                {group.title} ({group.entries.length}): the same in the file and the store
+              </summary>
+              <ul>
+                {group.entries.map((entry) => (
+                  <li key={entry.record}>{entry.record}</li>
+                ))}
+              </ul>
+            </details>
+          ) : (
+            <div key={group.action} className="studio-import__group">
+              <h3>
+                {group.title} ({group.entries.length})
+              </h3>
+              <ul className="studio-import__entries">
+                {group.entries.map((entry) => (
+                  <li key={entry.record}>
+                    <strong>{entry.record}</strong>
+                    {entry.fields.length > 0 && (
+                      <table className="studio-table studio-compare__table">
+                        <caption className="studio-visually-hidden">What changes in {entry.record}</caption>
+                        <thead>
+                          <tr>
+                            <th scope="col">Field</th>
+                            <th scope="col">Now</th>
+                            <th scope="col">After the import</th>
+                          </tr>
+                        </thead>
+                        <tbody>
+                          {entry.fields.map((change) => (
+                            <tr key={change.field}>
+                              <th scope="row">{planFieldName(change.field)}</th>
+                              <td data-column="Now">{shownValue(change.before)}</td>
+                              <td data-column="After the import">{shownValue(change.after)}</td>
+                            </tr>
+                          ))}
+                        </tbody>
+                      </table>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ),
+        )}
+    </>
+  );
+}
