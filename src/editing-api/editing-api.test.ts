@@ -203,6 +203,32 @@ describe('drafts and publishing over HTTP', () => {
     expect((await editor.request('GET', `/sheets/${sheet.id}`)).json().revision).toBe(sheet.revision);
   });
 
+  it('refuses search-engine addresses the site would pass over, and another record’s address name', async () => {
+    const sheet = await newSheet('Sheet with a record');
+    const seo = {
+      urlAlias: 'teos',
+      recordName: 'R',
+      objectName: 'O',
+      fields: {},
+      canonicalUrl: 'http://example.com/',
+      hrefLangUrls: { de_DE: '#top' },
+      isSeoIndexed: true,
+    };
+    const refused = await editor.request('PUT', `/sheets/${sheet.id}/seo`, { revision: sheet.revision, seo });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()[0].problems).toEqual([
+      'seo.urlAlias: "teos" is another record\'s address in the site',
+      expect.stringMatching(/^seo\.canonicalUrl: "http:\/\/example\.com\/" is an http:\/\/ address/),
+      expect.stringMatching(/^seo\.hrefLangUrls\.de_DE: "#top" only points within a page/),
+    ]);
+    const saved = await editor.request('PUT', `/sheets/${sheet.id}/seo`, {
+      revision: sheet.revision,
+      seo: { ...seo, urlAlias: 'own-record', canonicalUrl: '/sheet/own', hrefLangUrls: { de_DE: 'https://example.com/de/own' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().draft.seo).toMatchObject({ urlAlias: 'own-record', canonicalUrl: '/sheet/own' });
+  });
+
   it('saves a translation, lists versions, compares them and restores one as the draft', async () => {
     const sheet = await newSheet('Versioned sheet');
     const german = await editor.request('PUT', `/sheets/${sheet.id}/translations/de_DE`, {

@@ -29,6 +29,9 @@ const UPLOADED_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', '
  * content uses would overwrite it), a published document version is never replaced, and a file's
  * type and size are its stored bytes', never what the client says.
  */
+const prefixed = (prefix: string, record: Record<string, string>) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
+
 async function sheetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
   const problems: string[] = [];
   if (state.translations[state.primaryLanguage] === undefined) problems.push(`translations: must hold the primary language, ${state.primaryLanguage}`);
@@ -49,6 +52,12 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
   const alias = state.seo?.urlAlias ?? null;
   const aliasOf = alias === null ? undefined : await findRecordIdByAlias(db, state.siteId, alias);
   if (aliasOf !== undefined && aliasOf !== state.id) problems.push(`seo.urlAlias: "${alias}" is another record's address in the site`);
+  // The site would pass over such an address for the page's own (docs/seo.md): said now instead.
+  const addresses = Object.entries({ canonicalUrl: state.seo?.canonicalUrl ?? null, ...prefixed('hrefLangUrls.', state.seo?.hrefLangUrls ?? {}) });
+  for (const [field, address] of addresses) {
+    const problem = address === null || address === '' ? null : linkProblem(address);
+    if (problem !== null) problems.push(`seo.${field}: ${problem}`);
+  }
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
   if (state.document !== null) problems.push(...(await documentProblems(db, state.document, current.document)));
   return problems;

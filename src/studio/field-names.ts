@@ -30,7 +30,9 @@ export function problemsByField(problems: string[]): { fields: Map<string, strin
   const others: string[] = [];
   for (const problem of problems) {
     const match = /^translations\.([A-Za-z_]+)\.(title|description|url|imageAlt): (.*)$/s.exec(problem);
-    if (match === null) others.push(problem.replace(/^([a-zA-Z.]+): /, (_all, path: string) => `${fieldName(path.split('.'))}: `));
+    const seo = /^(seo\.[^:]+): (.*)$/s.exec(problem);
+    if (seo !== null) fields.set(seo[1]!, seo[2]!);
+    else if (match === null) others.push(problem.replace(/^([a-zA-Z.]+): /, (_all, path: string) => `${fieldName(path.split('.'))}: `));
     else fields.set(`${match[1]}.${match[2]}`, match[3]!);
   }
   return { fields, others };

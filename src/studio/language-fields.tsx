@@ -80,7 +80,7 @@ interface TextEntryProps {
 }
 
 /** One text of a sheet: its label, its input, a hint and the reason it is refused, if it is. */
-function TextEntry({ label, value, onChange, problem, description, required = false, children }: TextEntryProps) {
+export function TextEntry({ label, value, onChange, problem, description, required = false, children }: TextEntryProps) {
   return (
     <TextField className="studio-field" value={value} onChange={onChange} isInvalid={problem !== undefined} isRequired={required} validationBehavior="aria">
       <Label>{label}</Label>

@@ -15,6 +15,7 @@ import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
 import { SheetFiles } from './sheet-files';
 import { SheetHistory } from './sheet-history';
+import { SheetSeo } from './sheet-seo';
 import { useSheetDraft, type SaveState } from './use-sheet-draft';
 
 const SAVE_WORDS: Record<SaveState, string> = {
@@ -139,6 +140,13 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
         )}
       </div>
       <SheetFiles context={context} view={view} hold={sheet.whileHeld} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
+      <SheetSeo
+        context={context}
+        draft={draft}
+        siteLanguages={view.siteLanguages}
+        problems={fields}
+        onChange={(seo) => sheet.edit((current) => ({ ...current, seo }))}
+      />
       <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
       <SheetHistory context={context} view={view} hold={sheet.whileHeld} onRestored={sheet.accept} />
       <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />

@@ -140,8 +140,41 @@ test('a sheet moved to the trash leaves the site, and comes back from the trash'
   expect(await publicOrder(page)).toContain('Silane (SiH₄)');
 });
 
+test.describe('search engines', () => {
+  // An http:// canonical address is refused by the save, on purpose.
+  test.use({ expectedConsoleErrors: [/status of 400/] });
+
+  test('a sheet’s search-engine record, previewed as typed and published; the delivery API shows it', async ({ page }) => {
+    await signIn(page);
+    await page.getByRole('link', { name: 'Tetraethyl orthosilicate (TEOS)' }).click();
+    await page.getByRole('button', { name: 'Search engines' }).click();
+    const panel = page.locator('.studio-seo');
+    await panel.getByRole('textbox', { name: 'Record name' }).fill('TEOS for CVD of SiO2');
+    await expect(panel.locator('.studio-snippet__title')).toHaveText('TEOS for CVD of SiO2');
+    await panel
+      .getByRole('textbox', { name: 'Head tags of this record' })
+      .fill('<meta name="author" content="Applications"><meta http-equiv="refresh" content="0">');
+    await expect(panel.getByText('Kept:')).toContainText('<meta name="author" content="Applications">');
+    await expect(panel.getByText(/^Dropped: <meta>/)).toBeVisible();
+    const canonical = panel.getByRole('textbox', { name: 'Canonical address' });
+    await canonical.fill('http://example.com/teos');
+    await expect(panel.getByText(/This address cannot be used: "http:\/\/example.com\/teos" is an http:\/\/ address/)).toBeVisible();
+    await canonical.fill('/sheet/teos-canonical');
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+    await axe(page);
+    await page.setViewportSize({ width: 375, height: 900 });
+    await axe(page);
+
+    const properties = `${server.origin}/services/data/v65.0/connect/communities/${DEMO_IDS.communityId}/seo/properties/teos`;
+    expect(((await (await page.request.get(properties)).json()) as { recordName: string }).recordName).toBe('Tetraethyl orthosilicate (TEOS)');
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await expect(page.getByText('Published: visitors see this version.')).toBeVisible();
+    expect(await (await page.request.get(properties)).json()).toMatchObject({ recordName: 'TEOS for CVD of SiO2', canonicalUrl: '/sheet/teos-canonical' });
+  });
+});
+
 for (const width of [375, 1280]) {
-  test(`axe finds no violations on Order, Page and Trash at ${width}px`, async ({ page }) => {
+  test(`axe finds no violations on Order, Page, Import and Trash at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     await section(page, 'Order').click();
@@ -149,6 +182,9 @@ for (const width of [375, 1280]) {
     await axe(page);
     await section(page, 'Page').click();
     await expect(page.getByRole('textbox', { name: 'Page heading' })).toBeVisible();
+    await axe(page);
+    await section(page, 'Import').click();
+    await expect(page.getByRole('button', { name: 'Choose files' })).toBeVisible();
     await axe(page);
     await section(page, 'Trash').click();
     await expect(page.getByRole('heading', { name: 'Last imports' })).toBeVisible();
