@@ -17,7 +17,7 @@ export class StudioError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly details: { problems?: string[]; current?: SheetView } = {},
+    readonly details: { problems?: string[]; current?: SheetView; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'StudioError';
@@ -68,7 +68,11 @@ export function sendFile<T>(context: StudioContext, method: 'POST' | 'PUT', path
         }
       })();
       if (request.status >= 200 && request.status < 300) resolve(answer as T);
-      else reject(new StudioError(messageOf(answer, request.status), request.status, Array.isArray(answer) ? (answer[0] as StudioError['details']) : {}));
+      else {
+        const details = Array.isArray(answer) ? (answer[0] as StudioError['details']) : {};
+        const retryAfter = Number(request.getResponseHeader('retry-after'));
+        reject(new StudioError(messageOf(answer, request.status), request.status, retryAfter > 0 ? { ...details, retryAfterSeconds: retryAfter } : details));
+      }
     };
     request.onerror = () => reject(new StudioError('The connection was lost; try this file again.', 0));
     const form = new FormData();

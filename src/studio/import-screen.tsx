@@ -112,6 +112,24 @@ export function ImportScreen({ context }: { context: StudioContext }) {
     resultHeading.current?.focus();
   }
 
+  /** Sends one file; when the account has made its changes for the minute (429), waits as long as the server says, and sends it again. */
+  async function sendPaced(at: string, file: File, id: number): Promise<void> {
+    for (;;) {
+      update(id, { state: 'sending', percent: 0, message: 'Sending…' });
+      try {
+        await sendFile(context, 'POST', `/imports/uploads/${at}/files`, file, (percent) =>
+          update(id, percent < 100 ? { percent, message: `Sending… ${percent}%` } : { percent, state: 'checking', message: 'Checking the file…' }),
+        );
+        return;
+      } catch (error) {
+        const wait = error instanceof StudioError && error.status === 429 ? (error.details.retryAfterSeconds ?? 10) : null;
+        if (wait === null) throw error;
+        update(id, { state: 'waiting', message: `Waiting ${wait} s: the server takes a limited number of changes a minute from one account.` });
+        await new Promise((resume) => setTimeout(resume, wait * 1000));
+      }
+    }
+  }
+
   /** Sends the files one after another (a zip must come alone), then compares. */
   async function add(files: File[]) {
     if (files.length === 0) return;
@@ -130,11 +148,8 @@ export function ImportScreen({ context }: { context: StudioContext }) {
       at ??= (await callApi<{ token: string }>(context, 'POST', '/imports/uploads')).token;
       setToken(at);
       for (const { file, id } of queued) {
-        update(id, { state: 'sending', message: 'Sending…' });
         try {
-          await sendFile(context, 'POST', `/imports/uploads/${at}/files`, file, (percent) =>
-            update(id, percent < 100 ? { percent, message: `Sending… ${percent}%` } : { percent, state: 'checking', message: 'Checking the file…' }),
-          );
+          await sendPaced(at, file, id);
           update(id, {
             percent: 100,
             state: 'done',
