@@ -164,28 +164,39 @@ describe('a CSV with its files', () => {
   });
 });
 
+interface ExportedManifest {
+  sites: Array<{ name: string }>;
+  contents: Array<{ urlName: string; translations: Array<{ language: string; title: string }> }>;
+  fileAssets: Array<{ mimeType: string }>;
+}
+
+/** The store exported as `content export` does, changed by `change`, and packed as a zip (with what Finder adds). */
+async function exportZip(change: (manifest: ExportedManifest) => void): Promise<Buffer> {
+  const exported = mkdtempSync(join(folder, 'export-'));
+  await exportContentFolder(test.store.db, exported);
+  const manifest = JSON.parse(readFileSync(join(exported, 'manifest.json'), 'utf8')) as ExportedManifest;
+  change(manifest);
+  writeFileSync(join(exported, 'manifest.json'), JSON.stringify(manifest));
+  const entries: Record<string, Buffer> = { '__MACOSX/export/._manifest.json': Buffer.from('resource fork') };
+  const walk = (at: string): void => {
+    for (const name of readdirSync(at)) {
+      const path = join(at, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else entries[`export/${relative(exported, path).split('\\').join('/')}`] = readFileSync(path);
+    }
+  };
+  walk(exported);
+  return zipOf(entries);
+}
+
 describe('a zip of an export folder', () => {
   it('is unpacked and compared; a title changed in it shows as a change', async () => {
-    const exported = join(folder, 'export');
-    await exportContentFolder(test.store.db, exported);
-    const manifest = JSON.parse(readFileSync(join(exported, 'manifest.json'), 'utf8')) as {
-      contents: Array<{ urlName: string; translations: Array<{ language: string; title: string }> }>;
-    };
-    const sheet = manifest.contents.find((content) => content.urlName === firstSheet.slug)!;
-    sheet.translations.find((translation) => translation.language === 'en_US')!.title = 'Retitled in the zip';
-    writeFileSync(join(exported, 'manifest.json'), JSON.stringify(manifest));
-    const entries: Record<string, Buffer> = {};
-    const walk = (at: string): void => {
-      for (const name of readdirSync(at)) {
-        const path = join(at, name);
-        if (statSync(path).isDirectory()) walk(path);
-        else entries[`export/${relative(exported, path).split('\\').join('/')}`] = readFileSync(path);
-      }
-    };
-    walk(exported);
-
+    const zip = await exportZip((manifest) => {
+      const sheet = manifest.contents.find((content) => content.urlName === firstSheet.slug)!;
+      sheet.translations.find((translation) => translation.language === 'en_US')!.title = 'Retitled in the zip';
+    });
     const token = await startImport();
-    const sent = await sendFile(editor, token, 'export.zip', await zipOf(entries));
+    const sent = await sendFile(editor, token, 'export.zip', zip);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().files).toContain('export/manifest.json');
     const compared = await compare(token);
@@ -203,6 +214,42 @@ describe('a zip of an export folder', () => {
     expect((await sendFile(editor, token, 'more.csv', Buffer.from('title\nx'))).statusCode).toBe(409);
     expect((await editor.request('DELETE', `/imports/uploads/${token}`)).statusCode).toBe(204);
     expect((await compare(token)).statusCode).toBe(404);
+  });
+
+  it('keeps no file as a type its bytes are not, nor as a type the site would show as a page', async () => {
+    const zip = await exportZip((manifest) => {
+      manifest.fileAssets[0]!.mimeType = 'text/html';
+      manifest.fileAssets[1]!.mimeType = 'text/plain';
+    });
+    const token = await startImport();
+    expect((await sendFile(editor, token, 'export.zip', zip)).statusCode).toBe(200);
+    const compared = await compare(token);
+    expect(compared.statusCode).toBe(400);
+    expect(compared.json()[0].problems).toEqual([
+      expect.stringMatching(/: is declared as text\/html, which an import from the studio does not take/),
+      expect.stringMatching(/: is declared as text\/plain but is a PDF document$/),
+    ]);
+  });
+
+  it('changes a site only for an admin', async () => {
+    const zip = await exportZip((manifest) => {
+      manifest.sites[0]!.name = 'Renamed by an import';
+    });
+    const token = await startImport();
+    await sendFile(editor, token, 'export.zip', zip);
+    const refused = await compare(token);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()[0].problems).toEqual([expect.stringMatching(/^site "Renamed by an import": an import would change it, which only an admin may do$/)]);
+
+    const admin = await signInAs(test, 'admin');
+    const own = await startImport(admin);
+    await sendFile(admin, own, 'export.zip', zip);
+    const compared = await compare(own, {}, admin);
+    expect(compared.statusCode, compared.body).toBe(200);
+    expect((compared.json() as ImportComparison).plan.entries).toContainEqual(
+      expect.objectContaining({ kind: 'site', action: 'change', fields: [expect.objectContaining({ field: 'name', after: 'Renamed by an import' })] }),
+    );
+    await admin.request('DELETE', `/imports/uploads/${own}`);
   });
 
   it('refuses a zip bomb with a clear message, before unpacking it', async () => {

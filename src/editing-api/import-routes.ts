@@ -17,6 +17,7 @@ import {
   importFileKind,
   IMPORT_UPLOAD_LIMITS,
   startImportUpload,
+  sweepImportUploads,
 } from '../editing/import-uploads';
 import { CONTENT_ROLES } from './guard';
 import type { EditingContext } from './editable-routes';
@@ -26,8 +27,13 @@ import { withUploadedFile } from './uploaded-file';
 
 type TokenParams = { Params: { token: string } };
 
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+
 export function registerImportRoutes(app: FastifyInstance, { db, root, guard, platformSitesSegment }: EditingContext): void {
   const base = `${root}/imports/uploads`;
+  // Imports left open (a tab closed half way) go an hour after they were last touched.
+  const sweeper = setInterval(() => void sweepImportUploads().catch(() => undefined), SWEEP_EVERY_MS).unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.post(base, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
@@ -39,22 +45,23 @@ export function registerImportRoutes(app: FastifyInstance, { db, root, guard, pl
     const { actor } = await guard(request, reply, CONTENT_ROLES);
     // The largest file an import takes is a zip; each kind's own limit is checked once its name is known.
     const maxBytes = (fileName: string) => importFileKind(fileName)?.maxBytes ?? IMPORT_UPLOAD_LIMITS.zipBytes;
-    const files = await withUploadedFile(request, { maxBytes, what: 'file' }, (received) =>
+    const kindOf = (fileName: string) => ({ csv: 'CSV', zip: 'zip', document: 'PDF', image: 'image' })[importFileKind(fileName)?.kind ?? 'zip'];
+    const files = await withUploadedFile(request, { maxBytes, what: 'file', kindOf }, (received) =>
       answer(() => addImportFile(request.params.token, actor, received.path, received.fileName)),
     );
     return { files };
   });
 
   app.post<TokenParams>(`${base}/:token/comparison`, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const { actor, session } = await guard(request, reply, CONTENT_ROLES);
     const options = readInput<Type.Static<typeof ImportOptionsSchema>>(ImportOptionsSchema, request.body, 'import');
-    return answer(() => compareImportUpload(db, request.params.token, actor, { ...options, platformSitesSegment }));
+    return answer(() => compareImportUpload(db, request.params.token, { actor, admin: session.role === 'admin' }, { ...options, platformSitesSegment }));
   });
 
   app.post<TokenParams>(`${base}/:token/apply`, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const { actor, session } = await guard(request, reply, CONTENT_ROLES);
     const options = readInput<Type.Static<typeof ApplyImportSchema>>(ApplyImportSchema, request.body, 'import');
-    return answer(() => applyImportUpload(db, request.params.token, actor, { ...options, platformSitesSegment }));
+    return answer(() => applyImportUpload(db, request.params.token, { actor, admin: session.role === 'admin' }, { ...options, platformSitesSegment }));
   });
 
   app.delete<TokenParams>(`${base}/:token`, async (request, reply) => {

@@ -60,7 +60,7 @@ async function receive(request: FastifyRequest, folder: string, maxBytes: number
  */
 export async function withUploadedFile<T>(
   request: FastifyRequest,
-  limit: { maxBytes: number | ((fileName: string) => number); what: string },
+  limit: { maxBytes: number | ((fileName: string) => number); what: string; kindOf?: (fileName: string) => string },
   use: (received: Received) => Promise<T>,
 ): Promise<T> {
   const { what } = limit;
@@ -71,10 +71,11 @@ export async function withUploadedFile<T>(
     const allowed = received === null || typeof limit.maxBytes === 'number' ? ceiling : limit.maxBytes(received.fileName);
     if (received === null || received.byteSize > allowed) {
       const name = received === null ? `The ${what}` : received.fileName;
+      const kind = received === null ? what : (limit.kindOf?.(received.fileName) ?? what);
       throw new ApiError(
         413,
         ERROR_CODES.PAYLOAD_TOO_LARGE,
-        `${name} is larger than ${allowed / 1024 / 1024} MB, the most ${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} may be. Nothing was stored.`,
+        `${name} is larger than ${allowed / 1024 / 1024} MB, the most ${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind} may be. Nothing was stored.`,
       );
     }
     return await use(received);

@@ -2,17 +2,19 @@
  * An import in the studio (docs/studio.md, "Import"). The files come first, one request each, into
  * a folder of the import's own: a CSV with the documents and images its rows name, or one zip of an
  * export folder (or of a CSV with its files), unpacked within limits (transfer/unzip.ts). Every PDF
- * and image is checked as an upload is. The comparison is then worked out by the same code as
- * `content import --dry-run`; applying reads the folder again and imports only when the comparison
- * is still the one the editor saw, in one transaction, as one undoable import. Cancelling, applying
- * or an hour untouched removes the folder.
+ * and image is checked as an upload is, and every file is kept only as a type its bytes are. The
+ * comparison is then worked out by the same code as `content import --dry-run`; applying works it
+ * out again under the editing lock and imports only when it is still the one the editor saw, in
+ * one transaction, as one undoable import. An editor's import may not change a site or a content
+ * type (an admin's may). Cancelling, applying or an hour untouched removes the folder.
  *
  * The folder is named by a hash of the import's token and records whose import it is, so any
- * server process finds it and only its owner can use it.
+ * server process finds it and only its owner can use it; a lock file in it lets one request at a
+ * time work on it, whichever process it reaches.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import type { ContentStore } from '../cms/database';
@@ -21,17 +23,22 @@ import { prepareCsvImport } from '../transfer/import-csv';
 import { planImport, type ImportPlan } from '../transfer/import-plan';
 import { ManifestError } from '../transfer/manifest';
 import { unpackZip, ZipRefused } from '../transfer/unzip';
+import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
 import type { Actor } from './audit';
 import { EditingError } from './editable';
-import { checkImportedFile, IMPORT_IMAGE_EXTENSIONS, UploadRefused, UPLOAD_LIMITS } from './uploads';
+import { checkImportedFile, declaredTypeProblem, UploadRefused, UPLOAD_LIMITS } from './uploads';
 
 export const IMPORT_UPLOAD_LIMITS = {
-  /** How long an import's files wait for it to be applied. */
+  /** How long an import's files wait, untouched, for it to be applied. */
   lifetimeMs: 60 * 60 * 1000,
   csvBytes: 20 * 1024 * 1024,
   zipBytes: 200 * 1024 * 1024,
   /** Files chosen beside a CSV. */
   files: 500,
+  /** Imports one account has open at once; starting another throws the oldest away. */
+  openPerAccount: 3,
+  /** A lock older than this was left by a request that died: it no longer holds. */
+  staleLockMs: 10 * 60 * 1000,
 } as const;
 
 export type ImportFileKind = 'csv' | 'zip' | 'document' | 'image';
@@ -42,7 +49,7 @@ export function importFileKind(fileName: string): { kind: ImportFileKind; maxByt
   if (extension === '.csv') return { kind: 'csv', maxBytes: IMPORT_UPLOAD_LIMITS.csvBytes };
   if (extension === '.zip') return { kind: 'zip', maxBytes: IMPORT_UPLOAD_LIMITS.zipBytes };
   if (extension === '.pdf') return { kind: 'document', maxBytes: UPLOAD_LIMITS.documentBytes };
-  if (IMPORT_IMAGE_EXTENSIONS.has(extension)) return { kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes };
+  if (IMPORT_IMAGE_EXTENSIONS.includes(extension)) return { kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes };
   return null;
 }
 
@@ -56,6 +63,14 @@ export interface ImportOptions {
   collection?: string;
   removeUnlisted?: boolean;
 }
+
+/** Who asks: an editor's import may not change a site or a content type. */
+export interface Importer {
+  actor: Actor;
+  admin: boolean;
+}
+
+type PrepareOptions = ImportOptions & { platformSitesSegment: string };
 
 export interface ImportComparison {
   /** What was chosen: a CSV (with files) or an export folder. */
@@ -81,15 +96,19 @@ const folderOf = (token: string) => join(ROOT, createHash('sha256').update(token
 const filesOf = (folder: string) => join(folder, 'files');
 const notFound = () => new EditingError('This import is no longer open (it was applied, cancelled, or left for over an hour); start it again.', 'not-found');
 const ownerOf = (actor: Actor) => actor.id ?? actor.label;
+const expiryFrom = (now: Date) => new Date(now.getTime() + IMPORT_UPLOAD_LIMITS.lifetimeMs).toISOString();
 
-/** Opens an import for `actor`, and clears imports left over an hour untouched. */
+/** Opens an import for `actor`; clears imports left untouched, and the account's oldest beyond its few. */
 export async function startImportUpload(actor: Actor, now = new Date()): Promise<ImportUpload> {
-  await sweepExpired(now);
+  await sweepImportUploads(now);
+  const owner = ownerOf(actor);
+  const own = (await listSessions()).filter(({ session }) => session.owner === owner).sort((a, b) => a.session.createdAt.localeCompare(b.session.createdAt));
+  for (const { folder } of own.slice(0, Math.max(0, own.length - IMPORT_UPLOAD_LIMITS.openPerAccount + 1))) await rm(folder, { recursive: true, force: true });
   const token = randomBytes(24).toString('base64url');
   const folder = folderOf(token);
   await mkdir(filesOf(folder), { recursive: true });
-  const expiresAt = new Date(now.getTime() + IMPORT_UPLOAD_LIMITS.lifetimeMs).toISOString();
-  await writeSession(folder, { owner: ownerOf(actor), createdAt: now.toISOString(), expiresAt, zipped: false });
+  const expiresAt = expiryFrom(now);
+  await writeSession(folder, { owner, createdAt: now.toISOString(), expiresAt, zipped: false });
   return { token, expiresAt };
 }
 
@@ -99,40 +118,36 @@ export async function startImportUpload(actor: Actor, now = new Date()): Promise
  * an image is checked now, so the editor hears at once what is wrong with it.
  */
 export async function addImportFile(token: string, actor: Actor, path: string, fileName: string, now = new Date()): Promise<string[]> {
-  const folder = folderOf(token);
-  const session = await readSession(folder, actor, now);
-  const kind = importFileKind(fileName)?.kind;
-  const files = filesOf(folder);
-  const present = await listFiles(files);
-  if (kind === undefined) throw new UploadRefused(`${fileName} is not a CSV, a zip, a PDF or an image; an import takes only those.`);
-  if (session.zipped || (kind === 'zip' && present.length > 0))
-    throw new EditingError('A zip is imported on its own: start a new import to choose other files.', 'conflict');
-  if (kind === 'csv' && present.some((name) => extname(name).toLowerCase() === '.csv' && name !== fileName))
-    throw new EditingError('An import takes one CSV: start a new import to choose another.', 'conflict');
-  if (kind !== 'zip' && present.length >= IMPORT_UPLOAD_LIMITS.files)
-    throw new UploadRefused(`An import takes at most ${IMPORT_UPLOAD_LIMITS.files} files beside its CSV; import the rest in another.`);
-
-  if (kind === 'zip') {
+  return withImport(token, actor, now, async (folder, session) => {
+    const kind = importFileKind(fileName)?.kind;
+    const files = filesOf(folder);
+    const present = await listFiles(files);
+    if (kind === undefined) throw new UploadRefused(`${fileName} is not a CSV, a zip, a PDF or an image; an import takes only those.`);
+    if (session.zipped || (kind === 'zip' && present.length > 0))
+      throw new EditingError('A zip is imported on its own: start a new import to choose other files.', 'conflict');
+    if (kind === 'csv' && present.some((name) => extname(name).toLowerCase() === '.csv' && name !== fileName))
+      throw new EditingError('An import takes one CSV: start a new import to choose another.', 'conflict');
+    if (kind !== 'zip' && present.length >= IMPORT_UPLOAD_LIMITS.files)
+      throw new UploadRefused(`An import takes at most ${IMPORT_UPLOAD_LIMITS.files} files beside its CSV; import the rest in another.`);
+    if (kind !== 'zip') {
+      await checkImportedFile(path, fileName);
+      await rename(path, join(files, fileName));
+      return listFiles(files);
+    }
     try {
       await unpackZip(path, files);
+      const unpacked = await listFiles(files);
+      for (const name of unpacked) await checkImportedFile(join(files, name), name).catch((error: unknown) => refuseWithin(name, error));
+      await writeSession(folder, { ...session, zipped: true });
+      return unpacked;
     } catch (error) {
+      // Nothing of a refused zip stays.
+      await rm(files, { recursive: true, force: true });
+      await mkdir(files);
       if (error instanceof ZipRefused) throw new UploadRefused(error.message);
       throw error;
     }
-    const unpacked = await listFiles(files);
-    try {
-      for (const name of unpacked) await checkImportedFile(join(files, name), name).catch((error: unknown) => refuseWithin(name, error));
-    } catch (error) {
-      await rm(files, { recursive: true, force: true });
-      await mkdir(files);
-      throw error;
-    }
-    await writeSession(folder, { ...session, zipped: true });
-    return unpacked;
-  }
-  await checkImportedFile(path, fileName);
-  await rename(path, join(files, fileName));
-  return listFiles(files);
+  });
 }
 
 function refuseWithin(name: string, error: unknown): never {
@@ -141,52 +156,84 @@ function refuseWithin(name: string, error: unknown): never {
 }
 
 /** The comparison of what the import's files would do with the store as it is; nothing is written. */
-export async function compareImportUpload(
-  db: ContentStore,
-  token: string,
-  actor: Actor,
-  options: ImportOptions & { platformSitesSegment: string },
-  now = new Date(),
-): Promise<ImportComparison> {
-  const folder = folderOf(token);
-  const session = await readSession(folder, actor, now);
-  return (await prepare(db, folder, session, options)).comparison;
+export async function compareImportUpload(db: ContentStore, token: string, by: Importer, options: PrepareOptions, now = new Date()): Promise<ImportComparison> {
+  return withImport(token, by.actor, now, async (folder, session) => (await prepare(db, folder, session, by, options)).comparison);
 }
 
-/** Applies the import when the store still matches the comparison `digest` named; the folder goes. */
+/**
+ * Applies the import when the store still matches the comparison `digest` named: checked before,
+ * and again under the editing lock inside the import's transaction. The folder goes.
+ */
 export async function applyImportUpload(
   db: ContentStore,
   token: string,
-  actor: Actor,
-  options: ImportOptions & { platformSitesSegment: string; digest: string },
+  by: Importer,
+  options: PrepareOptions & { digest: string },
   now = new Date(),
 ): Promise<{ importId: string; comparison: ImportComparison }> {
-  const folder = folderOf(token);
-  const session = await readSession(folder, actor, now);
-  const { prepared, comparison } = await prepare(db, folder, session, options);
-  if (comparison.digest !== options.digest)
-    throw new EditingError(
+  const stale = () =>
+    new EditingError(
       'The content changed since this comparison was made (someone edited or imported meanwhile); look at the new comparison and apply again.',
       'conflict',
     );
-  const { importId } = await importManifest(db, prepared.manifest, prepared.files, { actor, removeUnlisted: options.removeUnlisted ?? false });
-  await rm(folder, { recursive: true, force: true });
-  return { importId, comparison };
+  return withImport(token, by.actor, now, async (folder, session) => {
+    const { prepared, comparison } = await prepare(db, folder, session, by, options);
+    if (comparison.digest !== options.digest) throw stale();
+    const verify = async (trx: ContentStore) => {
+      if ((await compare(trx, prepared, comparison.files, comparison.source, comparison.collectionKey, options)).digest !== options.digest) throw stale();
+    };
+    const { importId } = await importManifest(db, prepared.manifest, prepared.files, {
+      actor: by.actor,
+      removeUnlisted: options.removeUnlisted ?? false,
+      verify,
+    });
+    await rm(folder, { recursive: true, force: true });
+    return { importId, comparison };
+  });
 }
 
 /** Removes the import's files; an import already gone is not an error. */
 export async function cancelImportUpload(token: string, actor: Actor, now = new Date()): Promise<void> {
+  if (!existsSync(folderOf(token))) return;
+  await withImport(token, actor, now, (folder) => rm(folder, { recursive: true, force: true }));
+}
+
+/**
+ * Runs `work` on the owner's open import, one request at a time (a lock file, so across server
+ * processes too); the import's hour starts again.
+ */
+async function withImport<T>(token: string, actor: Actor, now: Date, work: (folder: string, session: Session) => Promise<T>): Promise<T> {
   const folder = folderOf(token);
-  if (!existsSync(folder)) return;
   await readSession(folder, actor, now);
-  await rm(folder, { recursive: true, force: true });
+  const lock = join(folder, 'lock');
+  try {
+    await (await open(lock, 'wx')).close();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') throw notFound();
+    const held = await stat(lock).catch(() => null);
+    if (held !== null && now.getTime() - held.mtimeMs < IMPORT_UPLOAD_LIMITS.staleLockMs)
+      throw new EditingError(
+        'This import is busy with another request (a file still arriving, or the import being applied); wait for it, then try again.',
+        'conflict',
+      );
+    await (await open(lock, 'w')).close();
+  }
+  try {
+    // Read again under the lock: the request before may have changed it (a zip) or ended it (applied, cancelled).
+    const session = await readSession(folder, actor, now);
+    await writeSession(folder, { ...session, expiresAt: expiryFrom(now) });
+    return await work(folder, session);
+  } finally {
+    await unlink(lock).catch(() => undefined);
+  }
 }
 
 async function prepare(
   db: ContentStore,
   folder: string,
   session: Session,
-  options: ImportOptions & { platformSitesSegment: string },
+  by: Importer,
+  options: PrepareOptions,
 ): Promise<{ prepared: ManifestWithFiles; comparison: ImportComparison }> {
   const files = filesOf(folder);
   const names = await listFiles(files);
@@ -198,31 +245,52 @@ async function prepare(
         : `These files hold no CSV and no manifest.json: choose a CSV with its documents and images, or a zip of an export folder.`,
       'invalid',
     );
-  try {
-    if (source.kind === 'folder') {
-      const prepared = await readContentFolder(db, join(files, source.path));
-      return { prepared, comparison: await compare(db, prepared, names, 'folder', null, options) };
-    }
-    const prepared = await prepareCsvImport(db, join(files, source.path), {
-      collection: options.collection,
-      removeUnlisted: options.removeUnlisted,
-      platformSitesSegment: options.platformSitesSegment,
-      filesByName: !session.zipped,
+  const what = source.kind === 'folder' ? 'The export folder' : source.path;
+  const refuse = (problems: string[]) =>
+    new EditingError(`${what} cannot be imported (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was changed.`, 'invalid', {
+      problems,
     });
-    return { prepared, comparison: await compare(db, prepared, names, 'csv', prepared.collectionKey, options) };
+  let prepared: ManifestWithFiles & { collectionKey?: string };
+  try {
+    prepared =
+      source.kind === 'folder'
+        ? await readContentFolder(db, join(files, source.path))
+        : await prepareCsvImport(db, join(files, source.path), {
+            collection: options.collection,
+            removeUnlisted: options.removeUnlisted,
+            platformSitesSegment: options.platformSitesSegment,
+            filesByName: !session.zipped,
+          });
   } catch (error) {
-    if (error instanceof ManifestError) {
-      const what = source.kind === 'folder' ? 'The export folder' : source.path;
-      throw new EditingError(
-        `${what} cannot be imported (${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}); nothing was changed.`,
-        'invalid',
-        {
-          problems: error.problems,
-        },
-      );
-    }
+    if (error instanceof ManifestError) throw refuse(error.problems);
     throw error;
   }
+  const problems = await typeProblems(prepared);
+  if (problems.length > 0) throw refuse(problems);
+  const comparison = await compare(db, prepared, names, source.kind, prepared.collectionKey ?? null, options);
+  if (!by.admin) {
+    const beyond = comparison.plan.entries.filter((entry) => (entry.kind === 'site' || entry.kind === 'content type') && entry.action !== 'keep');
+    if (beyond.length > 0)
+      throw refuse(beyond.map((entry) => `${entry.record}: an import would ${entry.action === 'add' ? 'add' : 'change'} it, which only an admin may do`));
+  }
+  return { prepared, comparison };
+}
+
+/** Every file is kept as the type the manifest (or the CSV's file name) declares: its bytes must be that type. */
+async function typeProblems({ manifest, files }: ManifestWithFiles): Promise<string[]> {
+  const declared = [
+    ...manifest.fileAssets.map((asset) => ({ file: asset.file, mimeType: asset.mimeType, name: asset.fileName })),
+    ...manifest.contents.flatMap((content) =>
+      content.media === null ? [] : [{ file: content.media.file, mimeType: content.media.mimeType, name: content.media.fileName }],
+    ),
+  ];
+  const problems: string[] = [];
+  for (const { file, mimeType, name } of declared) {
+    const bytes = files.get(file);
+    const problem = bytes === undefined ? null : await declaredTypeProblem(bytes, mimeType);
+    if (problem !== null) problems.push(`${name}: ${problem}`);
+  }
+  return problems;
 }
 
 async function compare(
@@ -279,16 +347,41 @@ async function readSession(folder: string, actor: Actor, now: Date): Promise<Ses
   return session;
 }
 
-const writeSession = (folder: string, session: Session) => writeFile(join(folder, 'session.json'), JSON.stringify(session));
+/** Written whole or not at all (a file renamed into place), so another process never reads half of it. */
+async function writeSession(folder: string, session: Session): Promise<void> {
+  const partial = join(folder, `session.${randomBytes(4).toString('hex')}.tmp`);
+  await writeFile(partial, JSON.stringify(session));
+  await rename(partial, join(folder, 'session.json'));
+}
 
-async function sweepExpired(now: Date): Promise<void> {
-  if (!existsSync(ROOT)) return;
+/** Every open import's folder with its record; a folder without a readable record has `session` null. */
+async function listSessions(): Promise<Array<{ folder: string; session: Session }>> {
+  if (!existsSync(ROOT)) return [];
+  const found: Array<{ folder: string; session: Session }> = [];
   for (const name of await readdir(ROOT)) {
     const folder = join(ROOT, name);
-    const expired = await readFile(join(folder, 'session.json'), 'utf8')
-      .then((text) => Date.parse((JSON.parse(text) as Session).expiresAt) <= now.getTime())
-      // A folder without its record is left from a crash: gone once it is older than an import lives.
-      .catch(async () => now.getTime() - (await stat(folder)).mtimeMs > IMPORT_UPLOAD_LIMITS.lifetimeMs);
-    if (expired) await rm(folder, { recursive: true, force: true });
+    const session = await readFile(join(folder, 'session.json'), 'utf8').then(
+      (text) => JSON.parse(text) as Session,
+      () => null,
+    );
+    if (session !== null) found.push({ folder, session });
+  }
+  return found;
+}
+
+/** Removes the imports left untouched for an hour, and folders a crash left without their record. */
+export async function sweepImportUploads(now = new Date()): Promise<void> {
+  if (!existsSync(ROOT)) return;
+  const live = new Set((await listSessions()).filter(({ session }) => Date.parse(session.expiresAt) > now.getTime()).map(({ folder }) => folder));
+  for (const name of await readdir(ROOT)) {
+    const folder = join(ROOT, name);
+    if (live.has(folder)) continue;
+    // Another process may be sweeping too: a folder gone meanwhile is fine.
+    const modified = await stat(folder).then(
+      (found) => found.mtimeMs,
+      () => null,
+    );
+    const recorded = existsSync(join(folder, 'session.json'));
+    if (modified !== null && (recorded || now.getTime() - modified > IMPORT_UPLOAD_LIMITS.lifetimeMs)) await rm(folder, { recursive: true, force: true });
   }
 }

@@ -22,6 +22,9 @@ import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSit
 /** Images an editor may bring in (decoded with sharp at upload); SVG stays out, it can carry script. */
 const UPLOADED_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif']);
 
+const prefixed = (prefix: string, record: Record<string, string>) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
+
 /**
  * What a sheet must satisfy beyond its schema, checked at every save and again at publish: texts
  * and links; names unique in the site; and files that are the sheet's own. An image or document
@@ -29,9 +32,6 @@ const UPLOADED_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', '
  * content uses would overwrite it), a published document version is never replaced, and a file's
  * type and size are its stored bytes', never what the client says.
  */
-const prefixed = (prefix: string, record: Record<string, string>) =>
-  Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
-
 async function sheetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
   const problems: string[] = [];
   if (state.translations[state.primaryLanguage] === undefined) problems.push(`translations: must hold the primary language, ${state.primaryLanguage}`);

@@ -9,6 +9,8 @@ import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { createCanvas } from '@napi-rs/canvas';
+import { fileTypeFromBuffer } from 'file-type';
+import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
 import { fileTypeFromFile } from 'file-type/node';
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -81,6 +83,55 @@ async function sniffFile(path: string): Promise<Sniffed | null> {
   return null;
 }
 
+/** What bytes in memory are, as sniffFile says of a file. */
+async function sniffBytes(bytes: Buffer): Promise<Sniffed | null> {
+  const head = bytes.subarray(0, 4096);
+  if (isSvg(head)) return { mime: 'image/svg+xml', phrase: 'an SVG image' };
+  const type = await fileTypeFromBuffer(bytes);
+  if (type) return { mime: type.mime, phrase: PHRASES[type.mime] ?? phraseFor(type.ext, type.mime) };
+  if (isText(head)) return { mime: 'text/plain', phrase: 'a text file' };
+  return null;
+}
+
+const WORD = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const EXCEL = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * The types a file of an import from the studio may be declared as (the site serves it as that
+ * type), each with what its bytes may be: a browser shows none of them as a page of the site.
+ */
+const IMPORTED_TYPES: Record<string, readonly string[]> = {
+  'application/pdf': ['application/pdf'],
+  'image/png': ['image/png'],
+  'image/jpeg': ['image/jpeg'],
+  'image/webp': ['image/webp'],
+  'image/avif': ['image/avif'],
+  'image/gif': ['image/gif'],
+  'image/svg+xml': ['image/svg+xml'],
+  'text/plain': ['text/plain'],
+  'text/csv': ['text/plain'],
+  'application/zip': ['application/zip'],
+  'application/msword': ['application/x-cfb'],
+  'application/vnd.ms-excel': ['application/x-cfb'],
+  [WORD]: [WORD, 'application/zip'],
+  [EXCEL]: [EXCEL, 'application/zip'],
+};
+
+/**
+ * Why a file an import brings cannot be kept as the type it is declared as, or null when it can:
+ * the type must be one an import takes, and the bytes must be that type (a manifest could
+ * otherwise declare a page with a script as text/html, to be served from the site).
+ */
+export async function declaredTypeProblem(bytes: Buffer, declared: string): Promise<string | null> {
+  const accepted = IMPORTED_TYPES[declared];
+  if (accepted === undefined)
+    return `is declared as ${declared}, which an import from the studio does not take (PDF, PNG, JPEG, WebP, AVIF, GIF, SVG, text, CSV, ZIP, Word and Excel)`;
+  const sniffed = await sniffBytes(bytes);
+  if (sniffed === null || !accepted.includes(sniffed.mime))
+    return `is declared as ${declared} but is ${sniffed?.phrase ?? 'of a type that could not be recognised'}`;
+  return null;
+}
+
 /** "an MP4 video", "a TIFF image": the article follows how the letters are said. */
 function phraseFor(ext: string, mime: string): string {
   const name = ext.toUpperCase();
@@ -125,9 +176,6 @@ async function checkSize(path: string, limit: number, noun: string): Promise<voi
 
 const formatMegabytes = (bytes: number): string => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 
-/** What a file's name says it is, for the files of an import. */
-export const IMPORT_IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(['.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg']);
-
 /**
  * Checks a file that came with an import in the studio (docs/studio.md, "Import") as an upload of
  * its kind, by what its name claims and by what its bytes are: a PDF as a document, an image (SVG
@@ -138,7 +186,7 @@ export async function checkImportedFile(path: string, name: string): Promise<voi
   const claimed = extname(name).toLowerCase();
   const sniffed = await sniffFile(path);
   if (claimed === '.pdf' || sniffed?.mime === 'application/pdf') await checkDocument(path);
-  else if (IMPORT_IMAGE_EXTENSIONS.has(claimed) || sniffed?.mime.startsWith('image/')) await checkImage(path, { svg: true });
+  else if (IMPORT_IMAGE_EXTENSIONS.includes(claimed) || sniffed?.mime.startsWith('image/')) await checkImage(path, { svg: true });
 }
 
 // ---------------------------------------------------------------------------------------------

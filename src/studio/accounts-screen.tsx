@@ -3,7 +3,7 @@
  * password (it chooses its own at its first sign-in), change a role, disable or enable, set a new
  * temporary password. The server keeps the last admin and writes each change to the audit log.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
 import { Choose, Notice, RowLabel } from './parts';
@@ -29,6 +29,18 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
   const [busy, setBusy] = useState(false);
   const [draft, setDraft] = useState({ email: '', role: 'editor', password: '' });
   const [reset, setReset] = useState<{ email: string; password: string } | null>(null);
+  // The temporary-password form closed: the keyboard goes back to the button that opened it, once it is enabled again.
+  const resetButtons = useRef(new Map<string, HTMLButtonElement>());
+  const [returnTo, setReturnTo] = useState<string | null>(null);
+  useEffect(() => {
+    if (returnTo === null || busy) return;
+    resetButtons.current.get(returnTo)?.focus();
+    setReturnTo(null);
+  }, [returnTo, busy]);
+  const closeReset = (email: string) => {
+    setReset(null);
+    setReturnTo(email);
+  };
 
   const load = useCallback(async () => setAccounts(await callApi<Account[]>(context, 'GET', '/accounts')), [context]);
   useEffect(() => {
@@ -126,6 +138,10 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
                     className="studio-button studio-button--small studio-button--quiet"
                     isDisabled={busy}
                     onPress={() => setReset({ email: account.email, password: '' })}
+                    ref={(element) => {
+                      if (element === null) resetButtons.current.delete(account.email);
+                      else resetButtons.current.set(account.email, element);
+                    }}
                   >
                     Set a temporary password for {account.email}
                   </Button>
@@ -142,7 +158,7 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
           onSubmit={(event) => {
             event.preventDefault();
             const { email, password } = reset;
-            setReset(null);
+            closeReset(email);
             void change(email, { password, temporary: true }, `${email} is signed out and chooses a new password at their next sign-in.`);
           }}
         >
@@ -155,7 +171,7 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
             <Button type="submit" className="studio-button">
               Set it
             </Button>
-            <Button className="studio-button studio-button--quiet" onPress={() => setReset(null)}>
+            <Button className="studio-button studio-button--quiet" onPress={() => closeReset(reset.email)}>
               Cancel
             </Button>
           </div>

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, DropZone, FileTrigger, isFileDropItem, Link, Text } from 'react-aria-components';
+import { IMPORT_EXTENSIONS } from '../shared/import-files';
 import { callApi, sendFile, StudioError, type StudioContext } from './api';
 import { fieldName, shownValue } from './field-names';
 import { Choose, Confirmed, Notice, wordsOf, type Outcome } from './parts';
@@ -39,7 +40,6 @@ interface Collection {
   title: string;
 }
 
-const ACCEPTED = ['.csv', '.zip', '.pdf', '.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg'];
 const GROUPS: Array<{ action: Action; title: string }> = [
   { action: 'add', title: 'Added' },
   { action: 'change', title: 'Changed' },
@@ -69,6 +69,12 @@ let nextId = 0;
 
 export function ImportScreen({ context }: { context: StudioContext }) {
   const [token, setToken] = useState<string | null>(null);
+  // The import's token as soon as it is known: files dropped meanwhile join the same import.
+  const tokenRef = useRef<string | null>(null);
+  const keepToken = (next: string | null) => {
+    tokenRef.current = next;
+    setToken(next);
+  };
   const [sent, setSent] = useState<Sent[]>([]);
   const [comparison, setComparison] = useState<Comparison | null>(null);
   const [problems, setProblems] = useState<{ message: string; problems: string[] } | null>(null);
@@ -90,15 +96,17 @@ export function ImportScreen({ context }: { context: StudioContext }) {
   }, [context]);
 
   // An import left open goes when the editor leaves the screen (its files would wait an hour).
-  const open = useRef<string | null>(null);
-  open.current = token;
-  useEffect(() => () => void (open.current !== null && callApi(context, 'DELETE', `/imports/uploads/${open.current}`).catch(() => undefined)), [context]);
+  useEffect(
+    () => () => void (tokenRef.current !== null && callApi(context, 'DELETE', `/imports/uploads/${tokenRef.current}`).catch(() => undefined)),
+    [context],
+  );
 
   const update = (id: number, change: Partial<Sent>) => setSent((all) => all.map((file) => (file.id === id ? { ...file, ...change } : file)));
 
   const options = (chosen = collection, remove = removeUnlisted) => ({ ...(chosen === '' ? {} : { collection: chosen }), removeUnlisted: remove });
 
-  async function compare(at: string, chosen = collection, remove = removeUnlisted) {
+  /** Asks for the comparison; after new files (not after a changed option) the keyboard goes to it. */
+  async function compare(at: string, chosen = collection, remove = removeUnlisted, focus = false) {
     setBusy(true);
     setProblems(null);
     try {
@@ -109,7 +117,7 @@ export function ImportScreen({ context }: { context: StudioContext }) {
     } finally {
       setBusy(false);
     }
-    resultHeading.current?.focus();
+    if (focus) resultHeading.current?.focus();
   }
 
   /** Sends one file; when the account has made its changes for the minute (429), waits as long as the server says, and sends it again. */
@@ -118,7 +126,7 @@ export function ImportScreen({ context }: { context: StudioContext }) {
       update(id, { state: 'sending', percent: 0, message: 'Sending…' });
       try {
         await sendFile(context, 'POST', `/imports/uploads/${at}/files`, file, (percent) =>
-          update(id, percent < 100 ? { percent, message: `Sending… ${percent}%` } : { percent, state: 'checking', message: 'Checking the file…' }),
+          update(id, percent < 100 ? { percent } : { percent, state: 'checking', message: 'Checking the file…' }),
         );
         return;
       } catch (error) {
@@ -142,11 +150,11 @@ export function ImportScreen({ context }: { context: StudioContext }) {
       ...all.filter((file) => !names.has(file.name)),
       ...queued.map(({ file, id }) => ({ id, name: file.name, percent: 0, state: 'waiting' as const, message: 'Waiting…' })),
     ]);
-    let at = token;
+    let at = tokenRef.current;
     let failed = false;
     try {
       at ??= (await callApi<{ token: string }>(context, 'POST', '/imports/uploads')).token;
-      setToken(at);
+      keepToken(at);
       for (const { file, id } of queued) {
         try {
           await sendPaced(at, file, id);
@@ -166,7 +174,7 @@ export function ImportScreen({ context }: { context: StudioContext }) {
       return;
     }
     setBusy(false);
-    if (!failed) await compare(at);
+    if (!failed) await compare(at, collection, removeUnlisted, true);
   }
 
   async function apply() {
@@ -191,7 +199,7 @@ export function ImportScreen({ context }: { context: StudioContext }) {
   }
 
   function reset() {
-    setToken(null);
+    keepToken(null);
     setSent([]);
     setComparison(null);
     setProblems(null);
@@ -247,10 +255,11 @@ export function ImportScreen({ context }: { context: StudioContext }) {
         <h2>Files</h2>
         <DropZone
           className="studio-drop__zone"
+          isDisabled={busy}
           onDrop={async (event) => void add(await Promise.all(event.items.filter(isFileDropItem).map((item) => item.getFile())))}
         >
           <Text slot="label">Drop a CSV and its files, or one zip, here, or</Text>{' '}
-          <FileTrigger acceptedFileTypes={ACCEPTED} allowsMultiple onSelect={(list) => list && void add([...list])}>
+          <FileTrigger acceptedFileTypes={[...IMPORT_EXTENSIONS]} allowsMultiple onSelect={(list) => list && void add([...list])}>
             <Button className="studio-button" isDisabled={busy}>
               Choose files
             </Button>
@@ -261,7 +270,7 @@ export function ImportScreen({ context }: { context: StudioContext }) {
             {sent.map((file) => (
               <li key={file.id} className={`studio-upload studio-upload--${file.state}`}>
                 <span className="studio-upload__name">{file.name}</span>
-                <progress max={100} value={file.state === 'checking' ? undefined : file.percent} aria-label={`${file.name}: ${file.message}`} />
+                <progress max={100} value={file.state === 'checking' ? undefined : file.percent} aria-label={`${file.name} sent`} />
                 <span role={file.state === 'failed' ? 'alert' : 'status'}>{file.message}</span>
               </li>
             ))}

@@ -159,7 +159,7 @@ export function SheetSeo({ context, draft, siteLanguages, problems, onChange }: 
                   </TextEntry>
                   <Button
                     className="studio-button studio-button--small"
-                    isDisabled={newField === '' || !/^[A-Za-z0-9_.:-]{1,255}$/.test(newField) || newField in seo.fields}
+                    isDisabled={newField === '' || !/^[A-Za-z0-9_.:-]{1,255}$/.test(newField) || Object.hasOwn(seo.fields, newField)}
                     onPress={() => {
                       setField(newField, '');
                       setNewField('');

@@ -108,7 +108,12 @@ export async function importManifest(
   db: ContentStore,
   manifest: Manifest,
   files: ManifestFiles,
-  { onProgress, actor = commandLineActor(), ...options }: ImportProgress & ImportOptions & { actor?: Actor } = {},
+  {
+    onProgress,
+    actor = commandLineActor(),
+    verify,
+    ...options
+  }: ImportProgress & ImportOptions & { actor?: Actor; verify?: (trx: ContentStore) => Promise<void> } = {},
 ): Promise<ImportSummary> {
   const fileOf = (file: string) => {
     const bytes = files.get(file);
@@ -131,6 +136,8 @@ export async function importManifest(
   const importId = await db.transaction().execute((trx) => withImportHistory(trx, touches, actor, description, () => write(trx)));
 
   async function write(trx: ContentStore): Promise<void> {
+    // Under the editing lock, before anything is written: the caller's last word (the studio checks that the store still matches what the editor was shown).
+    await verify?.(trx);
     // An import adds and changes; what the file does not carry stays (docs/content-format.md).
     const storedSites = new Map((await listSites(trx)).map((site) => [site.id, site]));
     for (const site of manifest.sites) {

@@ -24,8 +24,12 @@ export interface FieldChange {
   after: string | null;
 }
 
+/** What kind of record an entry is about: an editor's import may not change a site or a content type. */
+export type PlanKind = 'site' | 'content type' | 'content' | 'document' | 'collection' | 'SEO record';
+
 export interface PlanEntry {
   action: PlanAction;
+  kind: PlanKind;
   /** The record, for a person: `sheet "TEOS" (teos)`, `collection "Literature Sheets"`. */
   record: string;
   fields: FieldChange[];
@@ -65,8 +69,9 @@ function differences(before: Record<string, unknown>, after: Record<string, unkn
   });
 }
 
-const entryOf = (record: string, stored: boolean, fields: FieldChange[]): PlanEntry => ({
+const entryOf = (kind: PlanKind, record: string, stored: boolean, fields: FieldChange[]): PlanEntry => ({
   action: !stored ? 'add' : fields.length > 0 ? 'change' : 'keep',
+  kind,
   record,
   fields,
 });
@@ -89,7 +94,7 @@ export async function planImport(db: ContentStore, manifest: Manifest, files: Ma
     const added = site.languages.filter((entry) => !stored?.languages.some((known) => known.language === entry.language));
     if (stored !== undefined && added.length > 0)
       fields.push({ field: 'languages', before: languages(stored), after: `${languages(stored)}, ${added.map((entry) => entry.language).join(', ')}` });
-    entries.push(entryOf(`site "${site.name}"`, stored !== undefined, fields));
+    entries.push(entryOf('site', `site "${site.name}"`, stored !== undefined, fields));
   }
 
   const types = new Map((await listStoredContentTypes(db)).map((type) => [type.fullyQualifiedName, type]));
@@ -99,7 +104,7 @@ export async function planImport(db: ContentStore, manifest: Manifest, files: Ma
       stored === undefined
         ? []
         : differences({ name: stored.name, fields: JSON.parse(stored.fieldSchema) as unknown }, { name: type.name, fields: type.fields });
-    entries.push(entryOf(`content type ${type.fullyQualifiedName}`, stored !== undefined, fields));
+    entries.push(entryOf('content type', `content type ${type.fullyQualifiedName}`, stored !== undefined, fields));
   }
 
   entries.push(...(await planContents(db, manifest.contents, files)));
@@ -111,7 +116,7 @@ export async function planImport(db: ContentStore, manifest: Manifest, files: Ma
       stored === undefined || bytes === undefined || sha256(bytes) === stored.sha256
         ? []
         : [{ field: 'file', before: `${stored.sha256.slice(0, 12)}…`, after: `${sha256(bytes).slice(0, 12)}… (${asset.fileName})` }];
-    entries.push(entryOf(`document ${asset.assetId} v${asset.version} (${asset.fileName})`, stored !== undefined, fields));
+    entries.push(entryOf('document', `document ${asset.assetId} v${asset.version} (${asset.fileName})`, stored !== undefined, fields));
   }
 
   entries.push(...(await planCollections(db, manifest, options)));
@@ -127,7 +132,9 @@ export async function planImport(db: ContentStore, manifest: Manifest, files: Ma
       canonicalUrl: value.canonicalUrl,
       isSeoIndexed: value.isSeoIndexed,
     });
-    entries.push(entryOf(`SEO record ${record.recordId}`, stored !== undefined, stored === undefined ? [] : differences(flat(stored), flat(record))));
+    entries.push(
+      entryOf('SEO record', `SEO record ${record.recordId}`, stored !== undefined, stored === undefined ? [] : differences(flat(stored), flat(record))),
+    );
   }
   return { entries };
 }
@@ -146,7 +153,7 @@ async function planContents(db: ContentStore, contents: ManifestContent[], files
   const media = new Map((await listMediaInfo(db, ids)).map((row) => [row.content_id, row]));
   return contents.map((content) => {
     const row = stored.get(content.contentKey);
-    if (row === undefined) return entryOf(describeContent(content), false, []);
+    if (row === undefined) return entryOf('content', describeContent(content), false, []);
     const fields: FieldChange[] = differences(
       { urlName: row.url_name, primaryLanguage: row.primary_language },
       { urlName: content.urlName, primaryLanguage: content.primaryLanguage },
@@ -166,7 +173,7 @@ async function planContents(db: ContentStore, contents: ManifestContent[], files
     if (content.media !== null && file !== undefined && sha256(file) !== had?.sha256) {
       fields.push({ field: 'image file', before: had === undefined ? null : had.file_name, after: content.media.fileName });
     }
-    return entryOf(describeContent(content), true, fields);
+    return entryOf('content', describeContent(content), true, fields);
   });
 }
 
@@ -178,7 +185,7 @@ async function planCollections(db: ContentStore, manifest: Manifest, options: Im
     const row = stored.get(collection.collectionKey);
     const record = `collection "${collection.title}"`;
     if (row === undefined) {
-      entries.push({ action: 'add', record, fields: [{ field: 'items', before: null, after: `${collection.items.length} sheets` }] });
+      entries.push({ action: 'add', kind: 'collection', record, fields: [{ field: 'items', before: null, after: `${collection.items.length} sheets` }] });
       continue;
     }
     const storedItems = (await listCollectionItemKeys(db, row.id)).map((item) => item.contentKey);
@@ -190,14 +197,14 @@ async function planCollections(db: ContentStore, manifest: Manifest, options: Im
       fields.push({ field: 'items', before: null, after: `${added.length} added: ${added.map((key) => titles.get(key) ?? key).join('; ')}` });
     const kept = items.filter((key) => storedItems.includes(key));
     if (kept.join() !== storedItems.filter((key) => items.includes(key)).join()) fields.push({ field: 'order', before: 'as stored', after: 'as in the file' });
-    entries.push(entryOf(record, true, fields));
+    entries.push(entryOf('collection', record, true, fields));
     const removed = storedItems.filter((key) => !items.includes(key));
     if (removed.length > 0) {
       const names = new Map((await localizeContents(db, await listContentsByKeys(db, removed), [])).map((content) => [content.content_key, content]));
       for (const key of removed) {
         const content = names.get(key);
         const label = content === undefined ? key : `sheet "${content.title}" (${content.url_name})`;
-        entries.push({ action: 'remove', record: `${label}, off ${record}`, fields: [] });
+        entries.push({ action: 'remove', kind: 'collection', record: `${label}, off ${record}`, fields: [] });
       }
     }
   }

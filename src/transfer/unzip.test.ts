@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -82,6 +83,18 @@ describe('unpackZip', () => {
     expect(await refusal(unpackZip(escaping, target))).toMatch(/cannot be read|outside/);
     const link = await zipOf({ link: '/etc/passwd' }, { mode: 0o120777 });
     expect(await refusal(unpackZip(link, target))).toMatch(/link is a link/);
+  });
+
+  it('leaves out what packers add beside the files (Finder, Windows)', async () => {
+    const path = await zipOf({ 'export/manifest.json': '{}', '__MACOSX/export/._manifest.json': 'x', 'export/.DS_Store': 'x', 'export/Thumbs.db': 'x' });
+    expect(await unpackZip(path, target)).toEqual(['export/manifest.json']);
+  });
+
+  it('refuses an entry larger than a file of an import may be, however well it compresses', async () => {
+    const path = await zipOf({ 'big.pdf': randomBytes(3000) });
+    expect(await refusal(unpackZip(path, target, { ...ZIP_LIMITS, entryBytes: 2000 }))).toMatch(
+      /big\.pdf unpacks to 0 MB; a file in an import may be at most 0 MB/,
+    );
   });
 
   it('refuses a file that is not a zip', async () => {

@@ -16,6 +16,8 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 
 export interface ZipLimits {
   entries: number;
+  /** Bytes of one entry, unpacked: the largest file an import takes. */
+  entryBytes: number;
   /** Bytes of all entries together, unpacked. */
   totalBytes: number;
   /** The most an entry may grow when unpacked (unpacked ÷ packed), for entries above `ratioFloorBytes`. */
@@ -24,7 +26,10 @@ export interface ZipLimits {
   ratioFloorBytes: number;
 }
 
-export const ZIP_LIMITS: ZipLimits = { entries: 5_000, totalBytes: 1024 * 1024 * 1024, ratio: 100, ratioFloorBytes: 1024 * 1024 };
+export const ZIP_LIMITS: ZipLimits = { entries: 5_000, entryBytes: 50 * 1024 * 1024, totalBytes: 1024 * 1024 * 1024, ratio: 100, ratioFloorBytes: 1024 * 1024 };
+
+/** What packers add beside the files (macOS Finder's resource forks and folder records, Windows' thumbnails): never content. */
+const PACKERS_EXTRAS = /(?:^|\/)(?:__MACOSX\/|\._[^/]*$|\.DS_Store$|Thumbs\.db$|desktop\.ini$)/i;
 
 /** A zip that will not be unpacked; the message says why, for the person who sent it. */
 export class ZipRefused extends Error {
@@ -43,7 +48,8 @@ const S_IFLNK = 0o120000;
 export async function unpackZip(zipPath: string, folder: string, limits: ZipLimits = ZIP_LIMITS): Promise<string[]> {
   let zip: ZipFile;
   try {
-    zip = await openZip(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true });
+    // Not strict about names: a backslash (older Windows packers) is read as a folder; yauzl still refuses absolute names and "..".
+    zip = await openZip(zipPath, { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: false });
   } catch (error) {
     throw new ZipRefused(`The file is not a zip that can be read (${reasonOf(error)}).`);
   }
@@ -61,6 +67,8 @@ export async function unpackZip(zipPath: string, folder: string, limits: ZipLimi
     } catch (error) {
       await emptyFolder(root);
       if (error instanceof ZipRefused) throw error;
+      // A system error (a full disk) is the server's, not the zip's: it is not put to the editor as damage.
+      if (typeof (error as { code?: unknown }).code === 'string') throw error;
       throw new ZipRefused(`The zip is damaged (${reasonOf(error)}); pack the folder again and upload the new zip.`);
     }
     return written;
@@ -82,7 +90,7 @@ async function readDirectory(zip: ZipFile, limits: ZipLimits): Promise<Entry[]> 
     zip.on('end', () => done());
     zip.on('entry', (entry: Entry) => {
       try {
-        if (!entry.fileName.endsWith('/')) {
+        if (!entry.fileName.endsWith('/') && !PACKERS_EXTRAS.test(entry.fileName)) {
           checkEntry(entry, limits);
           total += entry.uncompressedSize;
           if (total > limits.totalBytes)
@@ -104,7 +112,7 @@ async function readDirectory(zip: ZipFile, limits: ZipLimits): Promise<Entry[]> 
 
 function checkEntry(entry: Entry, limits: ZipLimits): void {
   const name = entry.fileName;
-  // yauzl (strictFileNames) already refuses absolute names, `..` and backslashes; this says it plainly.
+  // yauzl already refuses absolute names and `..`; this says it plainly, should it ever let one by.
   if (name.split('/').some((part) => part === '..' || part === '') || name.startsWith('/'))
     throw new ZipRefused(`The zip entry ${name} points outside the folder; such a zip is not unpacked.`);
   if (((entry.externalFileAttributes >>> 16) & S_IFMT) === S_IFLNK) throw new ZipRefused(`The zip entry ${name} is a link; a zip with links is not unpacked.`);
@@ -116,6 +124,11 @@ function checkEntry(entry: Entry, limits: ZipLimits): void {
       `The zip entry ${name} would unpack from ${packed} bytes to ${megabytes(entry.uncompressedSize)} (more than ${limits.ratio} times its packed size); such a zip is not unpacked.`,
     );
   }
+  // After the ratio: a bomb is called a bomb.
+  if (entry.uncompressedSize > limits.entryBytes)
+    throw new ZipRefused(
+      `The zip entry ${name} unpacks to ${megabytes(entry.uncompressedSize)}; a file in an import may be at most ${megabytes(limits.entryBytes)}.`,
+    );
 }
 
 const openEntry = (zip: ZipFile, entry: Entry) =>

@@ -69,6 +69,19 @@ test('an admin adds an editor, who signs in with the temporary password and must
 
   await page.reload();
   await expect(page.getByRole('listitem').filter({ hasText: 'new.editor@example.com' })).not.toContainText('has a temporary password');
+  // The temporary-password form gives the keyboard back to the button that opened it, cancelled or done.
+  const resetButton = page.getByRole('button', { name: 'Set a temporary password for new.editor@example.com' });
+  const resetForm = page.getByRole('form', { name: 'A temporary password for new.editor@example.com' });
+  await resetButton.click();
+  await expect(resetForm.getByRole('textbox', { name: 'Temporary password' })).toBeFocused();
+  await resetForm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(resetButton).toBeFocused();
+  await resetButton.click();
+  await expect(resetForm.getByRole('textbox', { name: 'Temporary password' })).toBeFocused();
+  await page.keyboard.type('another temporary one');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('new.editor@example.com is signed out and chooses a new password at their next sign-in.')).toBeVisible();
+  await expect(resetButton).toBeFocused();
   await section(page, 'Audit log').click();
   await page.getByRole('textbox', { name: 'Person' }).fill('new.editor@example.com');
   await expect(page.getByRole('row', { name: /new.editor@example.com saved Silane \(SiH₄\), checked/ })).toBeVisible();

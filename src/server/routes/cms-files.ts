@@ -10,8 +10,12 @@ import { findFileAsset, findMediaByContentKey } from '../../cms/repositories/fil
 import { notFound } from '../../shared/errors';
 import { IMMUTABLE, REVALIDATE, sendCacheable } from '../http-cache';
 
-/** Keeps an SVG opened on its own from running scripts or loading anything. */
-const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+/**
+ * Keeps a file opened on its own (an SVG, or any document but a PDF, which Chromium's viewer cannot
+ * show sandboxed) from running scripts or loading anything, whatever an import declared it as.
+ */
+const FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
+const RASTER_IMAGES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif']);
 
 export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix: string): void {
   app.get<{ Params: { contentKey: string }; Querystring: { v?: unknown } }>(`${prefix}/c/cms/delivery/media/:contentKey`, async (request, reply) => {
@@ -19,7 +23,7 @@ export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix:
     if (media === undefined) throw notFound();
     const version = request.query.v;
     const isCurrent = typeof version === 'string' && version !== '' && media.sha256.startsWith(version);
-    if (media.mime_type === 'image/svg+xml') reply.header('Content-Security-Policy', SVG_POLICY);
+    if (!RASTER_IMAGES.has(media.mime_type)) reply.header('Content-Security-Policy', FILE_POLICY);
     return sendCacheable(request, reply, {
       body: media.bytes,
       contentType: media.mime_type,
@@ -35,6 +39,7 @@ export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix:
     const asset = await findFileAsset(db, request.params.assetId, version);
     if (asset === undefined) throw notFound();
     reply.header('Content-Disposition', `inline; filename="${asset.file_name.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+    if (asset.mime_type !== 'application/pdf') reply.header('Content-Security-Policy', FILE_POLICY);
     return sendCacheable(request, reply, {
       body: asset.bytes,
       contentType: asset.mime_type,

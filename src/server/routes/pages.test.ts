@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { DEMO_CATALOGUE } from '../../demo/catalogue';
 import { DEMO_IDS } from '../../demo/seed-demo';
+import { saveFileAsset } from '../../cms/repositories/files';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import { gridsOf } from '../../site/page-data';
 
@@ -116,6 +117,22 @@ describe('CMS files', () => {
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+  });
+
+  it('sandboxes every document but a PDF opened on its own, whatever it was stored as', async () => {
+    const pdf = await test.app.inject({ method: 'GET', url: '/sfsites/c/file-asset/literature-sheet-teos?v=1' });
+    expect(pdf.headers['content-security-policy']).not.toContain('sandbox');
+    await saveFileAsset(test.store.db, {
+      assetId: 'stored-as-html',
+      version: 1,
+      fileName: 'page.html',
+      mimeType: 'text/html',
+      bytes: Buffer.from('<script>alert(1)</script>'),
+      createdAt: new Date().toISOString(),
+    });
+    const html = await test.app.inject({ method: 'GET', url: '/sfsites/c/file-asset/stored-as-html?v=1' });
+    expect(html.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox");
+    expect(html.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('serves the latest version without v, revalidated', async () => {
