@@ -3,19 +3,22 @@
  * modules is ever in a visitor's download). The server's shell names the base path and the
  * session's CSRF token in data attributes of #studio.
  */
-import { StrictMode, useEffect, useRef } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { StudioContext } from './api';
 import { NavigationProvider, useNavigation } from './navigation';
 import { SheetScreen } from './sheet-screen';
 import { SheetsScreen } from './sheets-screen';
-import { OrderScreen } from './order-screen';
-import { PageScreen } from './page-screen';
-import { TrashScreen } from './trash-screen';
-import { ImportScreen } from './import-screen';
-import { AccountsScreen } from './accounts-screen';
-import { AuditScreen } from './audit-screen';
 import { StudioNav } from './studio-nav';
+
+// The sections are fetched when first opened: the sheets, where editors spend their time, load
+// without the drag and drop, the head-tag parser or the admin screens.
+const OrderScreen = lazy(() => import('./order-screen').then((module) => ({ default: module.OrderScreen })));
+const PageScreen = lazy(() => import('./page-screen').then((module) => ({ default: module.PageScreen })));
+const ImportScreen = lazy(() => import('./import-screen').then((module) => ({ default: module.ImportScreen })));
+const TrashScreen = lazy(() => import('./trash-screen').then((module) => ({ default: module.TrashScreen })));
+const AccountsScreen = lazy(() => import('./accounts-screen').then((module) => ({ default: module.AccountsScreen })));
+const AuditScreen = lazy(() => import('./audit-screen').then((module) => ({ default: module.AuditScreen })));
 import './studio.css';
 
 /** The screen an address shows: {base}/studio/sheets/{id} a sheet, {base}/studio/{section} a section, anything else the list. */
@@ -57,7 +60,7 @@ function Screens({ context }: { context: StudioContext }) {
   return (
     <>
       <StudioNav context={context} />
-      {screen}
+      <Suspense fallback={<p role="status">Loading…</p>}>{screen}</Suspense>
     </>
   );
 }

@@ -3,7 +3,7 @@
  * PDF, publishing, and the preview. Edits save by themselves (use-sheet-draft.ts); the save state
  * is always visible and announced; leaving with unsaved edits asks first.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { languageName, languageTag, type StudioContext } from './api';
 import { ConflictDialog } from './conflict-dialog';
@@ -15,7 +15,6 @@ import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
 import { SheetFiles } from './sheet-files';
 import { SheetHistory } from './sheet-history';
-import { SheetSeo } from './sheet-seo';
 import { useSheetDraft, type SaveState } from './use-sheet-draft';
 
 const SAVE_WORDS: Record<SaveState, string> = {
@@ -27,6 +26,9 @@ const SAVE_WORDS: Record<SaveState, string> = {
   failed: 'Not saved',
   conflict: 'Not saved: someone else changed this sheet',
 };
+
+// Fetched after the sheet shows: it brings the head-tag parser (parse5), which nothing else on this screen needs.
+const SheetSeo = lazy(() => import('./sheet-seo').then((module) => ({ default: module.SheetSeo })));
 
 const STATUS_WORDS = { draft: 'Draft', published: 'Published', changed: 'Changed since publish', unpublished: 'Unpublished' } as const;
 
@@ -140,13 +142,15 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
         )}
       </div>
       <SheetFiles context={context} view={view} hold={sheet.whileHeld} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
-      <SheetSeo
-        context={context}
-        draft={draft}
-        siteLanguages={view.siteLanguages}
-        problems={fields}
-        onChange={(seo) => sheet.edit((current) => ({ ...current, seo }))}
-      />
+      <Suspense fallback={null}>
+        <SheetSeo
+          context={context}
+          draft={draft}
+          siteLanguages={view.siteLanguages}
+          problems={fields}
+          onChange={(seo) => sheet.edit((current) => ({ ...current, seo }))}
+        />
+      </Suspense>
       <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
       <SheetHistory context={context} view={view} hold={sheet.whileHeld} onRestored={sheet.accept} />
       <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />
