@@ -74,7 +74,7 @@ describe('graceful shutdown', () => {
 });
 
 describe('logs', () => {
-  it('are JSON lines with request ids, and hold no address, cookie, email or password', async () => {
+  it('are JSON lines, one per request with its id (answered by the framework or from the front cache), and hold no address, cookie, email or password', async () => {
     const port = await freePort();
     const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, LOG_LEVEL: 'info' });
     await server.waitFor(/is serving/);
@@ -87,6 +87,8 @@ describe('logs', () => {
     });
     await signIn.arrayBuffer();
     expect(signIn.headers.get('x-request-id')).toBe('trace-0123456789');
+    // The page twice: rendered, then from the front cache.
+    for (const id of ['page-rendered-01', 'page-from-cache-01']) await (await fetch(`${origin}/`, { headers: { 'x-request-id': id } })).arrayBuffer();
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
 
@@ -94,12 +96,11 @@ describe('logs', () => {
       .stdout()
       .split('\n')
       .filter((line) => line.startsWith('{'));
-    const records = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: unknown; res?: { statusCode: number } });
-    const traced = records.filter((record) => record.reqId === 'trace-0123456789');
-    expect(traced.map((record) => record.req ?? record.res)).toEqual([
-      { id: 'trace-0123456789', method: 'POST', url: '/login' },
-      { statusCode: signIn.status },
-    ]);
+    const records = lines.map((line) => JSON.parse(line) as { reqId?: string; req?: unknown; res?: { statusCode: number }; cache?: string });
+    const traced = (id: string) => records.filter((record) => record.reqId === id).map(({ req, res, cache }) => ({ req, res, cache }));
+    expect(traced('trace-0123456789')).toEqual([{ req: { id: 'trace-0123456789', method: 'POST', url: '/login' }, res: { statusCode: signIn.status } }]);
+    expect(traced('page-rendered-01')).toEqual([{ req: { id: 'page-rendered-01', method: 'GET', url: '/' }, res: { statusCode: 200 } }]);
+    expect(traced('page-from-cache-01')).toEqual([{ req: { id: 'page-from-cache-01', method: 'GET', url: '/' }, res: { statusCode: 200 }, cache: 'front' }]);
     for (const secret of ['127.0.0.1:', 'remoteAddress', 'secret-cookie-value', 'someone.private', 'correct horse']) {
       expect(lines.filter((line) => line.includes(secret) && !line.includes('Server listening'))).toEqual([]);
     }
