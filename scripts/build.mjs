@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HASH_FILE = join(root, 'dist', '.build-hash');
@@ -84,7 +85,21 @@ export async function buildAll({ quiet = false } = {}) {
       },
     },
   });
+  for (const bundle of ['client', 'studio']) precompress(join(root, 'dist', bundle, 'assets'));
   writeFileSync(HASH_FILE, sourceHash());
+}
+
+/** Text a browser fetches, compressed once at the best settings, for the server to send as it is. */
+const PRECOMPRESSED = /\.(?:js|css|svg|json|html|txt|xml|map)$/;
+
+function precompress(folder) {
+  for (const file of filesUnder(folder)) {
+    if (!PRECOMPRESSED.test(file)) continue;
+    const bytes = readFileSync(file);
+    if (bytes.length < 1024) continue;
+    writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY } }));
+    writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+  }
 }
 
 export async function ensureBuild() {

@@ -6,6 +6,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { ContentVersionSource } from './content-version';
 import { FrontCache } from './front-cache';
+import { registerCompression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
 import { requestIdOf } from './request-id';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -120,6 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logRequests,
   });
   app.addHook('onSend', async (request, reply, payload) => front.capture(request, reply, payload));
+  // After the capture, so the front cache keeps the plain answer (and compresses it once itself).
+  await registerCompression(app);
   frontCache.current = front;
   app.decorate('frontCache', front);
   store.breaker.onChange = (available, error) => {

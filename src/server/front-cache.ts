@@ -12,17 +12,24 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentVersionSource } from './content-version';
+import { chooseEncoding, compressBoth, isCompressible, type Encoding } from './compression';
 import { etagMatches } from './etags';
 import { requestIdOf } from './request-id';
 
-interface FrontEntry {
-  version: number;
+interface Representation {
   /** Name, value, name, value…: the form Node writes with the least work. */
   headers: string[];
+  body: Buffer;
+}
+
+interface FrontEntry extends Representation {
+  version: number;
   /** The same without the body's own headers, for 304. */
   notModifiedHeaders: string[];
-  body: Buffer;
   etag: string;
+  /** Text worth compressing: its brotli and gzip forms are made once, in the background. */
+  compressible: boolean;
+  encoded?: Record<Encoding, Representation>;
 }
 
 export interface FrontCacheOptions {
@@ -64,13 +71,18 @@ export class FrontCache {
     const current = this.options.versions.peek();
     if (current === undefined || (current.version !== entry.version && !current.stale)) return false;
 
+    const encoding = entry.compressible ? chooseEncoding(request.headers['accept-encoding']) : null;
+    // Until its compressed forms are ready, the framework answers (compressing on the way out).
+    const representation = encoding === null ? entry : entry.encoded?.[encoding];
+    if (representation === undefined) return false;
+
     const started = this.options.logRequests ? performance.now() : 0;
     const requestId = requestIdOf(request.headers);
     const perResponse = this.options.isDraining() ? ['x-request-id', requestId, 'connection', 'close'] : ['x-request-id', requestId];
     if (etagMatches(request.headers['if-none-match'], entry.etag)) {
       response.writeHead(304, entry.notModifiedHeaders.concat(perResponse)).end();
     } else {
-      response.writeHead(200, entry.headers.concat(perResponse)).end(request.method === 'HEAD' ? undefined : entry.body);
+      response.writeHead(200, representation.headers.concat(perResponse)).end(request.method === 'HEAD' ? undefined : representation.body);
     }
     this.hits += 1;
     if (this.options.logRequests) {
@@ -107,8 +119,26 @@ export class FrontCache {
         if (lower !== 'content-type') notModifiedHeaders.push(lower, single);
       }
     }
-    headers.push('content-length', String(body.length));
-    this.store(this.keyOf(request.raw), { version, headers, notModifiedHeaders, body, etag });
+    const compressible = isCompressible(reply.getHeader('content-type')?.toString(), body.length);
+    if (compressible) for (const list of [headers, notModifiedHeaders]) varyByEncoding(list);
+    const entry: FrontEntry = { version, headers: [...headers, 'content-length', String(body.length)], notModifiedHeaders, body, etag, compressible };
+    const key = this.keyOf(request.raw);
+    this.store(key, entry);
+    if (compressible)
+      void compressBoth(body).then(
+        (forms) => {
+          // Replaced or dropped meanwhile: its forms are not kept.
+          if (this.entries.get(key) !== entry) return;
+          const representation = (encoding: Encoding) => ({
+            headers: [...headers, 'content-encoding', encoding, 'content-length', String(forms[encoding].length)],
+            body: forms[encoding],
+          });
+          entry.encoded = { br: representation('br'), gzip: representation('gzip') };
+          this.bytes += forms.br.length + forms.gzip.length;
+          this.trim();
+        },
+        (error: unknown) => this.options.log.warn({ err: error }, 'a cached answer could not be compressed; it is served as it is'),
+      );
   }
 
   private keyOf(request: IncomingMessage): string {
@@ -120,17 +150,32 @@ export class FrontCache {
     if (previous !== undefined) {
       if (previous.version > entry.version) return;
       this.entries.delete(key);
-      this.bytes -= previous.body.length;
+      this.bytes -= sizeOf(previous);
     }
     this.entries.set(key, entry);
     this.bytes += entry.body.length;
+    this.trim();
+  }
+
+  /** Drops the oldest entries until the cache is within its limits. */
+  private trim(): void {
     for (const [oldest, old] of this.entries) {
       if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= old.body.length;
+      this.bytes -= sizeOf(old);
     }
   }
 }
+
+/** Adds Accept-Encoding to the list's Vary header (or adds one): the answer differs by it. */
+function varyByEncoding(headers: string[]): void {
+  const at = headers.indexOf('vary');
+  if (at === -1 || at % 2 === 1) headers.push('vary', 'accept-encoding');
+  else headers[at + 1] = `${headers[at + 1]}, accept-encoding`;
+}
+
+/** The memory an entry holds: its body and, once made, its compressed forms. */
+const sizeOf = (entry: FrontEntry) => entry.body.length + (entry.encoded === undefined ? 0 : entry.encoded.br.body.length + entry.encoded.gzip.body.length);
 
 /** A signed-in visitor's page view counts as activity, which only the framework's route records. */
 function hasSession(request: IncomingMessage): boolean {

@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
@@ -44,9 +45,10 @@ const NOT_STORED = /^(private, )?no-store$/;
 /** Route classes: a request, and the Cache-Control and Vary its answer must carry. */
 const ROUTES: { name: string; url: string; method?: 'GET' | 'POST'; status: number; cacheControl: RegExp | string; vary?: string }[] = [
   // Without SITE_URL, absolute URLs follow the Host header: a shared cache must key on it.
-  { name: 'literature page', url: '/', status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host' },
-  { name: 'translated page', url: '/de-DE/', status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host' },
-  { name: 'delivery API collection', url: API, status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host' },
+  // Text of 1 KB or more may go compressed: its plain form varies by Accept-Encoding too.
+  { name: 'literature page', url: '/', status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host, accept-encoding' },
+  { name: 'translated page', url: '/de-DE/', status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host, accept-encoding' },
+  { name: 'delivery API collection', url: API, status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host, accept-encoding' },
   {
     name: 'delivery API error',
     url: `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/MC0000000000000000000000000000`,
@@ -54,18 +56,24 @@ const ROUTES: { name: string; url: string; method?: 'GET' | 'POST'; status: numb
     cacheControl: NOT_STORED,
     vary: 'Host',
   },
-  { name: 'image (media delivery)', url: mediaDeliveryPath('sfsites', DEMO_IDS.imageKey(slug)), status: 200, cacheControl: /^public, / },
+  {
+    name: 'image (media delivery)',
+    url: mediaDeliveryPath('sfsites', DEMO_IDS.imageKey(slug)),
+    status: 200,
+    cacheControl: /^public, /,
+    vary: 'accept-encoding',
+  },
   { name: 'document (file asset)', url: fileAssetPath('sfsites', DEMO_IDS.assetId(slug), 1), status: 200, cacheControl: /^public, / },
-  { name: 'hashed browser asset', url: '/assets/entry-client-Ab12Cd34.js', status: 200, cacheControl: IMMUTABLE },
+  { name: 'hashed browser asset', url: '/assets/entry-client-Ab12Cd34.js', status: 200, cacheControl: IMMUTABLE, vary: 'accept-encoding' },
   { name: 'page stylesheet', url: '', status: 200, cacheControl: IMMUTABLE },
   { name: 'favicon', url: '/favicon.ico', status: 200, cacheControl: /^public, max-age=\d+$/ },
   { name: 'robots.txt', url: '/robots.txt', status: 200, cacheControl: /^public, max-age=\d+$/, vary: 'Host' },
-  { name: 'sitemap', url: '/sitemap.xml', status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host' },
+  { name: 'sitemap', url: '/sitemap.xml', status: 200, cacheControl: PUBLIC_CONTENT, vary: 'Host, accept-encoding' },
   { name: 'health', url: '/healthz', status: 200, cacheControl: 'no-store' },
   { name: 'readiness', url: '/readyz', status: 200, cacheControl: 'no-store' },
   { name: 'sign-in page', url: '/login', status: 200, cacheControl: 'private, no-store' },
   { name: 'session API', url: '/api/session', status: 200, cacheControl: 'private, no-store', vary: 'Cookie' },
-  { name: 'failed sign-in', url: '/login', method: 'POST', status: 401, cacheControl: 'private, no-store' },
+  { name: 'failed sign-in', url: '/login', method: 'POST', status: 401, cacheControl: 'private, no-store', vary: 'accept-encoding' },
   { name: 'missing page', url: '/no-such-page', status: 404, cacheControl: NOT_STORED },
 ];
 
@@ -108,11 +116,14 @@ describe.each(ROUTES)('$name', (route) => {
 describe('public content', () => {
   it.each(['/', '/de-DE/', API])('%s answers the same bytes whatever the cookie, language or encoding asked for', async (url) => {
     const plain = await test.app.inject(url);
-    for (const headers of [{ cookie: 'theme=dark; other=1' }, { 'accept-language': 'fr-FR,fr;q=0.9' }, { 'accept-encoding': 'gzip, br' }]) {
+    for (const headers of [{ cookie: 'theme=dark; other=1' }, { 'accept-language': 'fr-FR,fr;q=0.9' }]) {
       const varied = await test.app.inject({ url, headers });
       expect(varied.body).toBe(plain.body);
       expect(varied.headers['content-encoding']).toBeUndefined();
     }
+    const compressed = await test.app.inject({ url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
   });
 
   it('pages hold no inline script: only module scripts from this origin, and data that is not run', async () => {

@@ -49,8 +49,12 @@ async function openImport(page: Page) {
 }
 
 async function choose(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
+  // The chooser is waited for before the click, with a round trip between (the button enabled):
+  // turning on its interception could otherwise be overtaken by the click on a busy machine.
   const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Choose files' }).click();
+  const button = page.getByRole('button', { name: 'Choose files' });
+  await expect(button).toBeEnabled();
+  await button.click();
   await (await chooser).setFiles(files);
 }
 

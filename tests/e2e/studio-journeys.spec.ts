@@ -187,8 +187,11 @@ test('every journey by keyboard alone: PDF to published sheet, a conflict settle
   test.setTimeout(120_000);
   await signIn(page, 'ana@example.com');
   // PDFs: the file chooser opened from the keyboard.
-  await tabTo(page, page.getByRole('button', { name: 'Choose PDFs' }));
+  // Waited for before the keys: turning on the file chooser's interception is a message of its
+  // own, which a key press sent right after it could overtake on a busy machine (the chooser then
+  // opens unseen). tabTo's round trips make sure it is on.
   const chooser = page.waitForEvent('filechooser');
+  await tabTo(page, page.getByRole('button', { name: 'Choose PDFs' }));
   await page.keyboard.press('Enter');
   await (await chooser).setFiles([{ name: 'ticl4.pdf', mimeType: 'application/pdf', buffer: await pdfOf('Titanium tetrachlorid (TiCl4), keyboard') }]);
   await expect(page.getByText(/^Draft “Titanium tetrachlorid \(TiCl4\), keyboard” made/)).toBeVisible();

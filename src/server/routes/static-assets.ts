@@ -21,6 +21,8 @@ export async function registerStaticAssets(app: FastifyInstance, assetsDir: stri
     etag: true,
     lastModified: false,
     index: false,
+    // The build writes .br and .gz beside each text file (scripts/build.mjs): sent as they are.
+    preCompressed: true,
     setHeaders(reply, path) {
       reply.header('Cache-Control', HASHED_FILE.test(basename(path)) ? IMMUTABLE : 'public, max-age=3600');
     },
