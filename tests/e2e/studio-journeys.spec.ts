@@ -89,6 +89,9 @@ async function axe(page: Page) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
+/** A preview is a whole page rendered into a frame: on a busy machine it takes longer than an assertion's usual 5 s. */
+const PREVIEW_SHOWN_MS = 20_000;
+
 const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
 const titleField = (page: Page) => page.getByRole('group', { name: 'American English' }).getByRole('textbox', { name: 'Title', exact: true });
 const descriptionField = (page: Page) => page.getByRole('group', { name: 'American English' }).getByRole('textbox', { name: 'Description', exact: true });
@@ -111,7 +114,7 @@ test('a new editor drops two PDFs, fixes a proposed title, previews at phone wid
 
   await page.getByRole('button', { name: /Preview at phone/ }).click();
   const phone = page.frameLocator('iframe[title^="Preview at 375 pixels"]');
-  await expect(phone.getByRole('link', { name: 'Hafnium tetrachloride (HfCl4)', exact: true })).toBeVisible();
+  await expect(phone.getByRole('link', { name: 'Hafnium tetrachloride (HfCl4)', exact: true })).toBeVisible({ timeout: PREVIEW_SHOWN_MS });
   expect((await publicTitles(page)).api).not.toContain('Hafnium tetrachloride (HfCl4)');
 
   await page.getByRole('button', { name: 'Publish now' }).click();
@@ -205,7 +208,7 @@ test('every journey by keyboard alone: PDF to published sheet, a conflict settle
   await page.keyboard.press('Enter');
   await expect(
     page.frameLocator('iframe[title^="Preview at 375 pixels"]').getByRole('link', { name: 'Titanium tetrachloride (TiCl4), keyboard', exact: true }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: PREVIEW_SHOWN_MS });
   await tabTo(page, page.getByRole('button', { name: 'Publish now' }), { backwards: true });
   await page.keyboard.press('Enter');
   await expect(page.getByText('Published. Visitors see it on their next visit to the page.')).toBeVisible();
@@ -293,7 +296,7 @@ for (const [width, sheetTitle] of [
     await page.getByRole('link', { name: sheetTitle }).click();
     await expect(titleField(page)).toHaveValue(sheetTitle);
     await page.getByRole('button', { name: /Preview at phone/ }).click();
-    await expect(page.frameLocator('iframe[title^="Preview at 375 pixels"]').getByText(sheetTitle).first()).toBeVisible();
+    await expect(page.frameLocator('iframe[title^="Preview at 375 pixels"]').getByText(sheetTitle).first()).toBeVisible({ timeout: PREVIEW_SHOWN_MS });
     await axe(page);
 
     const { first, second } = await twoEditors(browser, sheetTitle);
