@@ -13,12 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
-import { DEMO_CATALOGUE } from '../demo/catalogue';
-import { renderLiteraturePdf } from '../demo/literature-pdf';
+import { csvOf, csvWithFiles, FIRST_SHEET } from '../../tests/helpers/import-files';
 import { DEMO_IDS } from '../demo/seed-demo';
 import type { ImportComparison } from '../editing/import-uploads';
 import { exportContentFolder } from '../transfer/export-content';
-import { formatCsvRow } from '../transfer/csv';
 
 const collectionUrl = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=100`;
 
@@ -67,34 +65,16 @@ async function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> 
   return readFileSync(path);
 }
 
-const csvOf = (rows: string[][]) => rows.map((row) => formatCsvRow(row)).join('\r\n');
-const firstSheet = DEMO_CATALOGUE[0]!;
+const firstSheet = FIRST_SHEET;
+
+/** A CSV alone, as the only file of an import. */
+const sendCsv = (client: StudioClient, token: string, rows: string[][]) => sendFile(client, token, 'sheets.csv', Buffer.from(csvOf(rows)));
 
 describe('a CSV with its files', () => {
   it('compares field by field, applies as one import, and the import is undone', async () => {
     const token = await startImport();
-    const pdf = await renderLiteraturePdf({ ...firstSheet, title: 'Hafnium tetrachloride' }, { generatedAt: new Date('2026-01-01T00:00:00Z') });
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#246' } })
-      .png()
-      .toBuffer();
-    const csv = csvOf([
-      ['title', 'description', 'urlName', 'document', 'image', 'imageAlt'],
-      [
-        'Hafnium tetrachloride (HfCl4)',
-        'A solid hafnium source for ALD of HfO2.',
-        'hafnium-tetrachloride',
-        'documents/hfcl4.pdf',
-        'pictures/hfcl4.png',
-        'A bubbler',
-      ],
-      [firstSheet.title, 'Changed by the studio import.', firstSheet.slug, '', '', ''],
-    ]);
-    for (const [name, bytes] of [
-      ['sheets.csv', Buffer.from(csv)],
-      ['hfcl4.pdf', pdf],
-      ['hfcl4.png', png],
-    ] as const) {
-      const sent = await sendFile(editor, token, name, bytes);
+    for (const file of await csvWithFiles()) {
+      const sent = await sendFile(editor, token, file.name, file.buffer);
       expect(sent.statusCode, sent.body).toBe(200);
     }
 
@@ -126,18 +106,11 @@ describe('a CSV with its files', () => {
 
   it('lists every problem of the rows, files the CSV names and nobody chose among them, and writes nothing', async () => {
     const token = await startImport();
-    await sendFile(
-      editor,
-      token,
-      'sheets.csv',
-      Buffer.from(
-        csvOf([
+    await sendCsv(editor, token, [
           ['title', 'document'],
           ['A new sheet', 'docs/missing.pdf'],
           ['', ''],
-        ]),
-      ),
-    );
+        ]);
     const compared = await compare(token);
     expect(compared.statusCode).toBe(400);
     const [error] = compared.json() as [{ message: string; problems: string[] }];
@@ -267,34 +240,20 @@ describe('a zip of an export folder', () => {
 describe('an import is its owner’s, and applies only what was compared', () => {
   it('answers someone else 404, and a stale comparison 409 with nothing written', async () => {
     const token = await startImport();
-    await sendFile(
-      editor,
-      token,
-      'sheets.csv',
-      Buffer.from(
-        csvOf([
+    await sendCsv(editor, token, [
           ['title', 'urlName', 'description'],
           [firstSheet.title, firstSheet.slug, 'First wording'],
-        ]),
-      ),
-    );
+        ]);
     expect((await compare(token, {}, otherEditor)).statusCode).toBe(404);
     expect((await otherEditor.request('DELETE', `/imports/uploads/${token}`)).statusCode).toBe(404);
     const comparison = (await compare(token)).json() as ImportComparison;
 
     // Meanwhile the store changes what the comparison said.
     const second = await startImport(otherEditor);
-    await sendFile(
-      otherEditor,
-      second,
-      'sheets.csv',
-      Buffer.from(
-        csvOf([
+    await sendCsv(otherEditor, second, [
           ['title', 'urlName', 'description'],
           [firstSheet.title, firstSheet.slug, 'Second wording'],
-        ]),
-      ),
-    );
+        ]);
     const theirs = (await compare(second, {}, otherEditor)).json() as ImportComparison;
     expect((await otherEditor.request('POST', `/imports/uploads/${second}/apply`, { digest: theirs.digest })).statusCode).toBe(200);
 

@@ -10,12 +10,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
 import yazl from 'yazl';
-import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
-import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
-import { formatCsvRow } from '../../src/transfer/csv';
+import { csvWithFiles, FIRST_SHEET } from '../helpers/import-files';
 import { expect, test } from './fixtures';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
@@ -32,7 +29,7 @@ test.afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const first = DEMO_CATALOGUE[0]!;
+const first = FIRST_SHEET;
 const collectionUrl = () =>
   `${server.origin}/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=100`;
 const publicTitles = async (page: Page) =>
@@ -56,32 +53,6 @@ async function choose(page: Page, files: Array<{ name: string; mimeType: string;
   await expect(button).toBeEnabled();
   await button.click();
   await (await chooser).setFiles(files);
-}
-
-async function csvWithFiles() {
-  const csv = [
-    ['title', 'description', 'urlName', 'document', 'image', 'imageAlt'],
-    [
-      'Hafnium tetrachloride (HfCl4)',
-      'A solid hafnium source for ALD of HfO2.',
-      'hafnium-tetrachloride',
-      'documents/hfcl4.pdf',
-      'pictures/hfcl4.png',
-      'A bubbler',
-    ],
-    [first.title, 'Changed by the studio import.', first.slug, '', '', ''],
-  ]
-    .map((row) => formatCsvRow(row))
-    .join('\r\n');
-  const pdf = await renderLiteraturePdf({ ...first, title: 'Hafnium tetrachloride' }, { generatedAt: new Date('2026-01-01T00:00:00Z') });
-  const png = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#246' } })
-    .png()
-    .toBuffer();
-  return [
-    { name: 'sheets.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) },
-    { name: 'hfcl4.pdf', mimeType: 'application/pdf', buffer: pdf },
-    { name: 'hfcl4.png', mimeType: 'image/png', buffer: png },
-  ];
 }
 
 async function axe(page: Page) {
