@@ -7,6 +7,7 @@
  * Servers run on core 0 one at a time under load, wrk on core 1.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { PAGE_DATA_ELEMENT_ID } from '../src/site/page-data';
 import { measured, type Measurement } from './lib/report';
@@ -24,6 +25,8 @@ export interface PageBenchOptions {
 const SERVER_CORE = 0;
 const LOAD_CORE = 1;
 const PAGE = '/';
+/** Connections for the measure of `npm start`'s settings: a busy site's visitors, not the tuned run's. */
+const DEFAULTS_CONNECTIONS = 50;
 /** Rounds of load per server; the best of each is kept. */
 const ROUNDS = 2;
 
@@ -120,6 +123,74 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
     },
   );
 
+  // Cached, as a user runs it: `npm start`'s settings (a line per request, to a file) and many
+  // connections; and the brotli answer beside a bare server sending the same compressed bytes.
+  await withServers(
+    [
+      () => startOurServer({ port: 3416, databasePath, core: SERVER_CORE, logFile: join(files, 'access.log') }),
+      () =>
+        startProcessServer({
+          port: 3417,
+          core: SERVER_CORE,
+          command: [process.execPath, 'bench/servers/bare-node.mjs', join(files, 'response.json'), join(files, 'index.html'), '3417'],
+        }),
+    ],
+    async ([defaults, bare]) => {
+      const busy = { ...load, connections: DEFAULTS_CONNECTIONS };
+      const [ours, bareResult] = bestOf([defaults!, bare!], busy);
+      recordPeak('cached page, npm start settings', defaults!.peakRssMb());
+      measurements.push(
+        measured(
+          {
+            section: 'Page',
+            name: `literature page, cached, as npm start runs it (LOG_LEVEL=info, standard output to a file), ${DEFAULTS_CONNECTIONS} connections`,
+            comparison: 'ours / bare node:http, req/s',
+            value: ours!.requestsPerSecond / bareResult!.requestsPerSecond,
+            unit: '×',
+            details: `ours ${rate(ours!)}; bare Node ${rate(bareResult!)}`,
+          },
+          '≥',
+          0.8,
+        ),
+      );
+    },
+  );
+  const compressed = await withServers([() => startOurServer({ port: 3418, databasePath, core: SERVER_CORE })], async ([ours]) => {
+    const answer = await frontCachedBrotli(ours!.url + PAGE);
+    writeFileSync(join(files, 'response-br.json'), JSON.stringify({ headers: answer.headers }));
+    writeFileSync(join(files, 'index.html.br'), answer.body);
+    return answer.body.length;
+  });
+  await withServers(
+    [
+      () => startOurServer({ port: 3418, databasePath, core: SERVER_CORE }),
+      () =>
+        startProcessServer({
+          port: 3419,
+          core: SERVER_CORE,
+          command: [process.execPath, 'bench/servers/bare-node.mjs', join(files, 'response-br.json'), join(files, 'index.html.br'), '3419'],
+        }),
+    ],
+    async ([ours, bare]) => {
+      await frontCachedBrotli(ours!.url + PAGE);
+      const [oursResult, bareResult] = bestOf([ours!, bare!], { ...load, headers: { 'accept-encoding': 'br' } });
+      measurements.push(
+        measured(
+          {
+            section: 'Page',
+            name: `literature page, cached, brotli (${compressed.toLocaleString('en')} bytes for ${Buffer.byteLength(html).toLocaleString('en')})`,
+            comparison: 'ours / bare node:http sending the same compressed bytes, req/s',
+            value: oursResult!.requestsPerSecond / bareResult!.requestsPerSecond,
+            unit: '×',
+            details: `ours ${rate(oursResult!)}; bare Node ${rate(bareResult!)}`,
+          },
+          '≥',
+          0.9,
+        ),
+      );
+    },
+  );
+
   // Uncached: every request renders; the data it renders from is cached (as in production).
   const dataFile = join(files, 'page-data.json');
   writeFileSync(dataFile, pageDataOf(html));
@@ -157,6 +228,37 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
     },
   );
   return measurements;
+}
+
+/**
+ * The page as our front cache sends it in brotli: asked until the cache has made its compressed
+ * form (in the background, after the first answer), which is when it sends a Content-Length.
+ */
+async function frontCachedBrotli(url: string): Promise<{ headers: Record<string, string>; body: Buffer }> {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const answer = await rawGet(url, { 'accept-encoding': 'br' });
+    if (answer.headers['content-encoding'] === 'br' && answer.headers['content-length'] !== undefined) {
+      const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !PER_RESPONSE.has(name)));
+      return { headers, body: answer.body };
+    }
+  }
+  throw new Error(`${url} never came from the front cache in brotli`);
+}
+
+/** A GET whose body is kept as sent (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          headers: Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : String(value)])),
+          body: Buffer.concat(chunks),
+        }),
+      );
+    }).on('error', reject);
+  });
 }
 
 /** The page's data, as the page itself carries it for the browser. */

@@ -1,6 +1,6 @@
 /** Starts the servers under test on loopback ports and stops them when the benchmark ends. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { peakRssMb } from './process-memory';
 import { pinTo } from './tools';
@@ -38,26 +38,33 @@ function stopper(child: ChildProcess) {
     });
 }
 
-/** Our server on one core, or unpinned (core null) to let WORKERS spread over every core. */
+/**
+ * Our server on one core, or unpinned (core null) to let WORKERS spread over every core. Tuned by
+ * default (LOG_LEVEL=warn); `logFile` runs it as `npm start` does (LOG_LEVEL=info) with its
+ * standard output written to that file, as a service manager would.
+ */
 export async function startOurServer(options: {
   port: number;
   databasePath: string;
   core: number | null;
   env?: Record<string, string>;
+  logFile?: string;
 }): Promise<RunningServer> {
   const command = [...(options.core === null ? [] : pinTo(options.core)), process.execPath, 'dist/server/main.js'];
+  const stdout = options.logFile === undefined ? 'ignore' : openSync(options.logFile, 'a');
   const child = spawn(command[0]!, command.slice(1), {
     env: {
       ...process.env,
       PORT: String(options.port),
       HOST: '127.0.0.1',
       DATABASE_URL: `sqlite:${options.databasePath}`,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: options.logFile === undefined ? 'warn' : 'info',
       SEED_DEMO_CONTENT: 'false',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
+  if (typeof stdout === 'number') closeSync(stdout);
   return running(child, options.port, '/services/data/v65.0/openapi.json');
 }
 

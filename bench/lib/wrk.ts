@@ -14,10 +14,13 @@ export interface LoadOptions {
   connections: number;
   /** Core the load generator runs on (the servers get the other); null: unpinned. */
   core: number | null;
+  /** Request headers, e.g. { 'accept-encoding': 'br' }. */
+  headers?: Record<string, string>;
 }
 
-export function runLoad(url: string, { seconds, connections, core }: LoadOptions): LoadResult {
-  const command = [...(core === null ? [] : pinTo(core)), 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', url];
+export function runLoad(url: string, { seconds, connections, core, headers = {} }: LoadOptions): LoadResult {
+  const headerOptions = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const command = [...(core === null ? [] : pinTo(core)), 'wrk', '-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...headerOptions, url];
   const output = execFileSync(command[0]!, command.slice(1), { encoding: 'utf8', timeout: (seconds + 30) * 1000 });
   return parseWrk(output);
 }

@@ -107,10 +107,10 @@ describe('a CSV with its files', () => {
   it('lists every problem of the rows, files the CSV names and nobody chose among them, and writes nothing', async () => {
     const token = await startImport();
     await sendCsv(editor, token, [
-          ['title', 'document'],
-          ['A new sheet', 'docs/missing.pdf'],
-          ['', ''],
-        ]);
+      ['title', 'document'],
+      ['A new sheet', 'docs/missing.pdf'],
+      ['', ''],
+    ]);
     const compared = await compare(token);
     expect(compared.statusCode).toBe(400);
     const [error] = compared.json() as [{ message: string; problems: string[] }];
@@ -241,9 +241,9 @@ describe('an import is its owner’s, and applies only what was compared', () =>
   it('answers someone else 404, and a stale comparison 409 with nothing written', async () => {
     const token = await startImport();
     await sendCsv(editor, token, [
-          ['title', 'urlName', 'description'],
-          [firstSheet.title, firstSheet.slug, 'First wording'],
-        ]);
+      ['title', 'urlName', 'description'],
+      [firstSheet.title, firstSheet.slug, 'First wording'],
+    ]);
     expect((await compare(token, {}, otherEditor)).statusCode).toBe(404);
     expect((await otherEditor.request('DELETE', `/imports/uploads/${token}`)).statusCode).toBe(404);
     const comparison = (await compare(token)).json() as ImportComparison;
@@ -251,9 +251,9 @@ describe('an import is its owner’s, and applies only what was compared', () =>
     // Meanwhile the store changes what the comparison said.
     const second = await startImport(otherEditor);
     await sendCsv(otherEditor, second, [
-          ['title', 'urlName', 'description'],
-          [firstSheet.title, firstSheet.slug, 'Second wording'],
-        ]);
+      ['title', 'urlName', 'description'],
+      [firstSheet.title, firstSheet.slug, 'Second wording'],
+    ]);
     const theirs = (await compare(second, {}, otherEditor)).json() as ImportComparison;
     expect((await otherEditor.request('POST', `/imports/uploads/${second}/apply`, { digest: theirs.digest })).statusCode).toBe(200);
 

@@ -9,7 +9,7 @@ import { FrontCache } from './front-cache';
 import { registerCompression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
 import { requestIdOf } from './request-id';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
 import { registerDeliveryApi } from '../api/register-delivery-api';
 import { originOf, type DeliverySettings } from '../api/delivery-context';
@@ -40,6 +40,16 @@ import { listMediaInfoByKeys } from '../cms/repositories/files';
 import { withBasePath } from '../shared/links';
 import { registerFavicon, registerStaticAssets } from './routes/static-assets';
 import { NO_CLIENT_ASSETS, readClientAssets } from './ssr/client-assets';
+
+/** One access line per request, written once it is answered (Fastify writes two: on arrival and when done). */
+class AccessLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 
 /** Memory the response cache may use. */
 const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
@@ -78,8 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
       },
     },
-    // One access line per request, written once it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new AccessLog(),
     // A proxy's request id is kept (to follow a request across systems); otherwise a fresh one.
     requestIdHeader: false,
     genReqId: (request) => requestIdOf(request.headers),
@@ -95,11 +104,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app);
   const logRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
-  if (logRequests) {
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    });
-  }
 
   registerErrorHandlers(app, errors);
   const publicPolicy = publicCacheControl(config.cdn);
