@@ -63,11 +63,23 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
         '≤',
         1.05,
       ),
-      measured({ section: 'Lighthouse', name: 'performance', comparison: runs, value: scores.performance, unit: 'score' }, '≥', 98),
-      measured({ section: 'Lighthouse', name: 'accessibility', comparison: runs, value: scores.accessibility, unit: 'score' }, '≥', 100),
-      measured({ section: 'Lighthouse', name: 'best practices', comparison: runs, value: scores.bestPractices, unit: 'score' }, '≥', 100),
-      measured({ section: 'Lighthouse', name: 'SEO', comparison: runs, value: scores.seo, unit: 'score' }, '≥', 100),
-      measured({ section: 'Lighthouse', name: 'cumulative layout shift', comparison: runs, value: Number(scores.cls.toFixed(3)), unit: '' }, '≤', 0.02),
+      measured({ section: 'Lighthouse', name: 'performance', comparison: runs, value: scores.performance, unit: 'score', details: scores.problems }, '≥', 98),
+      measured(
+        { section: 'Lighthouse', name: 'accessibility', comparison: runs, value: scores.accessibility, unit: 'score', details: scores.problems },
+        '≥',
+        100,
+      ),
+      measured(
+        { section: 'Lighthouse', name: 'best practices', comparison: runs, value: scores.bestPractices, unit: 'score', details: scores.problems },
+        '≥',
+        100,
+      ),
+      measured({ section: 'Lighthouse', name: 'SEO', comparison: runs, value: scores.seo, unit: 'score', details: scores.problems }, '≥', 100),
+      measured(
+        { section: 'Lighthouse', name: 'cumulative layout shift', comparison: runs, value: Number(scores.cls.toFixed(3)), unit: '', details: scores.problems },
+        '≤',
+        0.02,
+      ),
       measured(
         {
           section: 'Lighthouse',
@@ -75,7 +87,7 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
           comparison: runs,
           value: Math.round(scores.tbtMs),
           unit: 'ms',
-          details: `LCP ${Math.round(scores.lcpMs)} ms, FCP ${Math.round(scores.fcpMs)} ms`,
+          details: `LCP ${milliseconds(scores.lcpMs)}, FCP ${milliseconds(scores.fcpMs)}${scores.problems ? `; ${scores.problems}` : ''}`,
         },
         '≤',
         50,
@@ -117,7 +129,11 @@ export function withoutHydration(html: string): string {
     .replace(/<link rel="modulepreload"[^>]*>\n?/g, '');
 }
 
+const milliseconds = (value: number) => (Number.isNaN(value) ? 'not measured' : `${Math.round(value)} ms`);
+
 interface LighthouseScores {
+  /** Why a run or an audit gave no value, if any did not. */
+  problems?: string;
   version: string;
   performance: number;
   accessibility: number;
@@ -132,12 +148,23 @@ interface LighthouseScores {
 async function lighthouseMedians(pageUrl: string, runs: number): Promise<LighthouseScores> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', ...CHROME_FLAGS] });
   const results: LighthouseScores[] = [];
+  const problems = new Set<string>();
   try {
     for (let run = 0; run < runs; run++) {
       const lhr = (await lighthouse(pageUrl, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' }))?.lhr;
       if (!lhr) throw new Error('Lighthouse produced no report');
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      // A run Lighthouse could not finish, or an audit without a value, says why (shown in the report).
+      if (lhr.runtimeError) problems.add(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+      const score = (id: string) => {
+        const value = lhr.categories[id]?.score;
+        if (typeof value !== 'number') problems.add(`${id}: no score`);
+        return typeof value === 'number' ? Math.round(value * 100) : Number.NaN;
+      };
+      const numeric = (id: string) => {
+        const audit = lhr.audits[id];
+        if (typeof audit?.numericValue !== 'number') problems.add(`${id}: ${audit?.errorMessage ?? audit?.explanation ?? 'no value'}`);
+        return audit?.numericValue ?? Number.NaN;
+      };
       results.push({
         version: lhr.lighthouseVersion,
         performance: score('performance'),
@@ -153,11 +180,16 @@ async function lighthouseMedians(pageUrl: string, runs: number): Promise<Lightho
   } finally {
     chrome.kill();
   }
+  /** The median of the runs that gave a value; NaN (an error, with the problems) when none did. */
   const median = (pick: (scores: LighthouseScores) => number) => {
-    const sorted = results.map(pick).sort((a, b) => a - b);
-    return sorted[Math.floor(sorted.length / 2)]!;
+    const sorted = results
+      .map(pick)
+      .filter((value) => !Number.isNaN(value))
+      .sort((a, b) => a - b);
+    return sorted.length === 0 ? Number.NaN : sorted[Math.floor(sorted.length / 2)]!;
   };
   return {
+    problems: [...problems].join('; '),
     version: results[0]!.version,
     performance: median((s) => s.performance),
     accessibility: median((s) => s.accessibility),

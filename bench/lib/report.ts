@@ -22,12 +22,15 @@ export function measured(
   relation: '≥' | '≤' | null = null,
   bound = 0,
 ): Measurement {
-  if (relation === null) return { ...base, details, target: '', met: null };
+  // A value that could not be measured is an error with its reason, never a number (NaN) or a pass.
+  if (Number.isNaN(base.value)) details = `could not be measured: ${details || 'no value'}`;
+  if (relation === null) return { ...base, details, target: '', met: Number.isNaN(base.value) ? false : null };
   const met = relation === '≥' ? base.value >= bound : base.value <= bound;
   return { ...base, details, target: `${relation} ${bound}${base.unit === '×' ? '×' : base.unit === '' ? '' : ` ${base.unit}`}`, met };
 }
 
 export function formatValue({ value, unit }: Pick<Measurement, 'value' | 'unit'>): string {
+  if (Number.isNaN(value)) return 'error';
   if (unit === '×') return `${value.toFixed(2)}×`;
   return `${Number.isInteger(value) ? value : value.toFixed(value < 1 ? 3 : 1)}${unit === '' ? '' : ` ${unit}`}`;
 }
