@@ -79,9 +79,10 @@ export interface LoadResult {
 }
 
 /** Keeps `concurrency` keep-alive request loops going until stop() is called. */
-export function startLoad(urls: string[], concurrency: number): { stop(): Promise<LoadResult> } {
+export function startLoad(urls: string[], concurrency: number): { stop(): Promise<LoadResult>; reached(requests: number): Promise<void> } {
   const result: LoadResult = { statuses: new Map(), errors: [], requests: 0 };
   let running = true;
+  const waiting: Array<{ requests: number; resolve: () => void }> = [];
   const loop = async (offset: number) => {
     for (let index = offset; running; index += 1) {
       const url = urls[index % urls.length]!;
@@ -94,6 +95,10 @@ export function startLoad(urls: string[], concurrency: number): { stop(): Promis
         result.errors.push(`${url}: ${cause?.code ?? String(error)}`);
       }
       result.requests += 1;
+      for (const waiter of waiting.filter((candidate) => result.requests >= candidate.requests)) {
+        waiting.splice(waiting.indexOf(waiter), 1);
+        waiter.resolve();
+      }
     }
   };
   const loops = Array.from({ length: concurrency }, (_, offset) => loop(offset));
@@ -102,6 +107,10 @@ export function startLoad(urls: string[], concurrency: number): { stop(): Promis
       running = false;
       await Promise.all(loops);
       return result;
+    },
+    /** Resolves once this many requests have been answered (or have failed). */
+    reached(requests) {
+      return result.requests >= requests ? Promise.resolve() : new Promise((resolve) => waiting.push({ requests, resolve }));
     },
   };
 }
