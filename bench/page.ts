@@ -73,7 +73,8 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
     [
       async () => {
         const ours = await startOurServer({ port: 3411, databasePath, core: SERVER_CORE });
-        const response = await fetch(ours.url + PAGE);
+        // The plain answer (fetch asks for gzip by itself), which the bare servers replay as it is.
+        const response = await fetch(ours.url + PAGE, { headers: { 'accept-encoding': 'identity' } });
         html = await response.text();
         const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_RESPONSE.has(name)));
         writeFileSync(join(files, 'response.json'), JSON.stringify({ headers }));

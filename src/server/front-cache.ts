@@ -109,6 +109,11 @@ export class FrontCache {
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : null;
     const etag = reply.getHeader('etag');
     if (body === null || typeof etag !== 'string' || body.length > this.options.maxBytes / 16) return;
+    // The same answer again (the framework answered while the cache could not: its version unsure, or
+    // its compressed forms not made yet): the entry stays, with its compressed forms made or coming.
+    const key = this.keyOf(request.raw);
+    const kept = this.entries.get(key);
+    if (kept !== undefined && kept.version === version && kept.etag === etag) return;
     const headers: string[] = [];
     const notModifiedHeaders: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -122,7 +127,6 @@ export class FrontCache {
     const compressible = isCompressible(reply.getHeader('content-type')?.toString(), body.length);
     if (compressible) for (const list of [headers, notModifiedHeaders]) varyByEncoding(list);
     const entry: FrontEntry = { version, headers: [...headers, 'content-length', String(body.length)], notModifiedHeaders, body, etag, compressible };
-    const key = this.keyOf(request.raw);
     this.store(key, entry);
     if (compressible)
       void compressBoth(body).then(
