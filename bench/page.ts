@@ -81,12 +81,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
         writeFileSync(join(files, 'index.html'), html);
         return ours;
       },
-      () =>
-        startProcessServer({
-          port: 3412,
-          core: SERVER_CORE,
-          command: [process.execPath, 'bench/servers/bare-node.mjs', join(files, 'response.json'), join(files, 'index.html'), '3412'],
-        }),
+      () => startBareNode(3412, join(files, 'response.json'), join(files, 'index.html')),
       () => startNginx({ port: 3413, root: files, workDir: join(workDir, 'nginx-page'), core: SERVER_CORE }),
     ],
     async ([ours, bare, nginx]) => {
@@ -129,12 +124,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
   await withServers(
     [
       () => startOurServer({ port: 3416, databasePath, core: SERVER_CORE, logFile: join(files, 'access.log') }),
-      () =>
-        startProcessServer({
-          port: 3417,
-          core: SERVER_CORE,
-          command: [process.execPath, 'bench/servers/bare-node.mjs', join(files, 'response.json'), join(files, 'index.html'), '3417'],
-        }),
+      () => startBareNode(3417, join(files, 'response.json'), join(files, 'index.html')),
     ],
     async ([defaults, bare]) => {
       const busy = { ...load, connections: DEFAULTS_CONNECTIONS };
@@ -165,12 +155,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
   await withServers(
     [
       () => startOurServer({ port: 3418, databasePath, core: SERVER_CORE }),
-      () =>
-        startProcessServer({
-          port: 3419,
-          core: SERVER_CORE,
-          command: [process.execPath, 'bench/servers/bare-node.mjs', join(files, 'response-br.json'), join(files, 'index.html.br'), '3419'],
-        }),
+      () => startBareNode(3419, join(files, 'response-br.json'), join(files, 'index.html.br')),
     ],
     async ([ours, bare]) => {
       await frontCachedBrotli(ours!.url + PAGE);
@@ -267,6 +252,11 @@ function pageDataOf(html: string): string {
   const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
   if (!match?.[1]) throw new Error('The page carries no page data');
   return match[1];
+}
+
+/** The limit for Node: a bare node:http server sending a recorded answer (its headers and body files). */
+function startBareNode(port: number, responseFile: string, bodyFile: string): Promise<RunningServer> {
+  return startProcessServer({ port, core: SERVER_CORE, command: [process.execPath, 'bench/servers/bare-node.mjs', responseFile, bodyFile, String(port)] });
 }
 
 /** The comparison is only fair when every server sends the very same page. */

@@ -44,9 +44,8 @@ export function registerImportRoutes(app: FastifyInstance, { db, root, guard, pl
   app.post<TokenParams>(`${base}/:token/files`, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
     // The largest file an import takes is a zip; each kind's own limit is checked once its name is known.
-    const maxBytes = (fileName: string) => importFileKind(fileName)?.maxBytes ?? IMPORT_UPLOAD_LIMITS.zipBytes;
-    const kindOf = (fileName: string) => ({ csv: 'CSV', zip: 'zip', document: 'PDF', image: 'image' })[importFileKind(fileName)?.kind ?? 'zip'];
-    const files = await withUploadedFile(request, { maxBytes, what: 'file', kindOf }, (received) =>
+    const limit = { maxBytes: IMPORT_UPLOAD_LIMITS.zipBytes, what: 'file', forFile: (fileName: string) => importFileKind(fileName) ?? limit };
+    const files = await withUploadedFile(request, limit, (received) =>
       answer(() => addImportFile(request.params.token, actor, received.path, received.fileName)),
     );
     return { files };

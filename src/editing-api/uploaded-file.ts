@@ -54,28 +54,30 @@ async function receive(request: FastifyRequest, folder: string, maxBytes: number
   return { path, fileName: safeFileName(part.filename, what), sha256: hash.digest('hex'), byteSize };
 }
 
+export interface UploadLimit {
+  /** The most the file may be: the stream stops here. */
+  maxBytes: number;
+  /** What the file is, for the refusal ("the most a PDF may be"). */
+  what: string;
+  /** A narrower limit once the file's name is known (an import takes a CSV, a PDF, an image…). */
+  forFile?: (fileName: string) => { maxBytes: number; what: string };
+}
+
 /**
  * Receives the request's file into a temporary folder and hands it to `use`; the folder goes
- * whatever happens. `maxBytes` may depend on the file's name, which comes with the file.
+ * whatever happens.
  */
-export async function withUploadedFile<T>(
-  request: FastifyRequest,
-  limit: { maxBytes: number | ((fileName: string) => number); what: string; kindOf?: (fileName: string) => string },
-  use: (received: Received) => Promise<T>,
-): Promise<T> {
-  const { what } = limit;
-  const ceiling = typeof limit.maxBytes === 'number' ? limit.maxBytes : limit.maxBytes('');
+export async function withUploadedFile<T>(request: FastifyRequest, limit: UploadLimit, use: (received: Received) => Promise<T>): Promise<T> {
   const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
   try {
-    const received = await receive(request, folder, ceiling, what);
-    const allowed = received === null || typeof limit.maxBytes === 'number' ? ceiling : limit.maxBytes(received.fileName);
-    if (received === null || received.byteSize > allowed) {
+    const received = await receive(request, folder, limit.maxBytes, limit.what);
+    const { maxBytes, what } = received === null ? limit : (limit.forFile?.(received.fileName) ?? limit);
+    if (received === null || received.byteSize > maxBytes) {
       const name = received === null ? `The ${what}` : received.fileName;
-      const kind = received === null ? what : (limit.kindOf?.(received.fileName) ?? what);
       throw new ApiError(
         413,
         ERROR_CODES.PAYLOAD_TOO_LARGE,
-        `${name} is larger than ${allowed / 1024 / 1024} MB, the most ${/^[aeiou]/i.test(kind) ? 'an' : 'a'} ${kind} may be. Nothing was stored.`,
+        `${name} is larger than ${maxBytes / 1024 / 1024} MB, the most ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} may be. Nothing was stored.`,
       );
     }
     return await use(received);

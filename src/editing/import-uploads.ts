@@ -43,13 +43,13 @@ export const IMPORT_UPLOAD_LIMITS = {
 
 export type ImportFileKind = 'csv' | 'zip' | 'document' | 'image';
 
-/** What a file's name says it is, and the most it may weigh; null for a file an import does not take. */
-export function importFileKind(fileName: string): { kind: ImportFileKind; maxBytes: number } | null {
+/** What a file's name says it is, what it is called and the most it may weigh; null for a file an import does not take. */
+export function importFileKind(fileName: string): { kind: ImportFileKind; what: string; maxBytes: number } | null {
   const extension = extname(fileName).toLowerCase();
-  if (extension === '.csv') return { kind: 'csv', maxBytes: IMPORT_UPLOAD_LIMITS.csvBytes };
-  if (extension === '.zip') return { kind: 'zip', maxBytes: IMPORT_UPLOAD_LIMITS.zipBytes };
-  if (extension === '.pdf') return { kind: 'document', maxBytes: UPLOAD_LIMITS.documentBytes };
-  if (IMPORT_IMAGE_EXTENSIONS.includes(extension)) return { kind: 'image', maxBytes: UPLOAD_LIMITS.imageBytes };
+  if (extension === '.csv') return { kind: 'csv', what: 'CSV', maxBytes: IMPORT_UPLOAD_LIMITS.csvBytes };
+  if (extension === '.zip') return { kind: 'zip', what: 'zip', maxBytes: IMPORT_UPLOAD_LIMITS.zipBytes };
+  if (extension === '.pdf') return { kind: 'document', what: 'PDF', maxBytes: UPLOAD_LIMITS.documentBytes };
+  if (IMPORT_IMAGE_EXTENSIONS.includes(extension)) return { kind: 'image', what: 'image', maxBytes: UPLOAD_LIMITS.imageBytes };
   return null;
 }
 

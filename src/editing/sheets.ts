@@ -12,15 +12,12 @@ import { findRecordIdByAlias } from '../cms/repositories/seo-records';
 import { findContentById, findContentIdsByKeys, listContentsByUrlNames } from '../cms/repositories/contents';
 import { findFileAssetInfo, listFileAssetVersions } from '../cms/repositories/files';
 import { findBlobInfo } from '../cms/repositories/editing';
-import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
+import { MANAGED_CONTENT_ID_PREFIX, RASTER_IMAGE_TYPES } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
 import { urlNameOf } from '../shared/text';
 import { createEditor, EditingError, type KindAdapter } from './editable';
 import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSite, type SheetDocument, type SheetState, type SheetTexts } from './sheet-state';
-
-/** Images an editor may bring in (decoded with sharp at upload); SVG stays out, it can carry script. */
-const UPLOADED_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif']);
 
 const prefixed = (prefix: string, record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
@@ -74,7 +71,7 @@ async function fileProblems(db: ContentStore, what: string, file: { sha256: stri
 async function imageProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
   const image = state.image!;
   const problems = await fileProblems(db, 'image', image);
-  if (image.sha256 !== current.image?.sha256 && !UPLOADED_IMAGE_TYPES.has(image.mimeType))
+  if (image.sha256 !== current.image?.sha256 && !RASTER_IMAGE_TYPES.has(image.mimeType))
     problems.push(`image: ${image.mimeType} is not an image type the site accepts`);
   const own = current.image !== null && image.contentId === current.image.contentId && image.contentKey === current.image.contentKey;
   if (!own) {

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { ContentVersionSource } from './content-version';
 import { FrontCache } from './front-cache';
-import { registerCompression } from './compression';
+import { addVaryByEncoding, registerCompression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
 import { requestIdOf } from './request-id';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -103,7 +103,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app);
-  const logRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
 
   registerErrorHandlers(app, errors);
   const publicPolicy = publicCacheControl(config.cdn);
@@ -122,10 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keyByHost: config.siteUrl === null,
     isDraining: () => lifecycle.draining,
     log: app.log,
-    logRequests,
+    logRequests: ['info', 'debug', 'trace'].includes(config.logLevel),
   });
+  // In this order: Vary set, the plain answer captured, then compressed on its way out.
+  addVaryByEncoding(app);
   app.addHook('onSend', async (request, reply, payload) => front.capture(request, reply, payload));
-  // After the capture, so the front cache keeps the plain answer (and compresses it once itself).
   await registerCompression(app);
   frontCache.current = front;
   app.decorate('frontCache', front);

@@ -49,16 +49,27 @@ export async function compressBoth(body: Buffer): Promise<Record<Encoding, Buffe
   return { br, gzip: gz };
 }
 
-/** Answers made per request are compressed on the way out, fast rather than small. */
-export async function registerCompression(app: FastifyInstance): Promise<void> {
-  // Every answer that could have been compressed says it depends on Accept-Encoding, the plain one
-  // too, so shared caches keep them apart. (Files are streams: @fastify/static says it for them.)
+/**
+ * Every answer that could be compressed says it depends on Accept-Encoding, the plain one too, so
+ * shared caches keep them apart. Added before the front cache captures an answer, so its stored
+ * headers say it as well. (Files are streams: @fastify/static says it for them.)
+ */
+export function addVaryByEncoding(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply, payload) => {
+    const contentType = reply.getHeader('content-type')?.toString();
+    if (contentType === undefined || !COMPRESSIBLE.test(contentType)) return;
     const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
-    if (!isCompressible(reply.getHeader('content-type')?.toString(), bytes)) return;
+    if (bytes < MIN_COMPRESSED_BYTES) return;
     const vary = String(reply.getHeader('vary') ?? '');
     if (!/accept-encoding/i.test(vary)) reply.header('vary', vary === '' ? 'accept-encoding' : `${vary}, accept-encoding`);
   });
+}
+
+/**
+ * Answers made per request are compressed on the way out, fast rather than small. Registered after
+ * the front cache's capture, which keeps the plain answer (and compresses it once itself).
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, {
     global: true,
     encodings: ['br', 'gzip'],

@@ -125,7 +125,6 @@ export class FrontCache {
       }
     }
     const compressible = isCompressible(reply.getHeader('content-type')?.toString(), body.length);
-    if (compressible) for (const list of [headers, notModifiedHeaders]) varyByEncoding(list);
     const entry: FrontEntry = { version, headers: [...headers, 'content-length', String(body.length)], notModifiedHeaders, body, etag, compressible };
     this.store(key, entry);
     if (compressible)
@@ -169,13 +168,6 @@ export class FrontCache {
       this.bytes -= sizeOf(old);
     }
   }
-}
-
-/** Adds Accept-Encoding to the list's Vary header (or adds one): the answer differs by it. */
-function varyByEncoding(headers: string[]): void {
-  const at = headers.indexOf('vary');
-  if (at === -1 || at % 2 === 1) headers.push('vary', 'accept-encoding');
-  else headers[at + 1] = `${headers[at + 1]}, accept-encoding`;
 }
 
 /** The memory an entry holds: its body and, once made, its compressed forms. */

@@ -80,3 +80,6 @@ export const CMS_CACHE_TTL_MS = 3_600_000;
 export const CONTENTS_COLLECTION_TTL_MS = 2_592_000_000;
 export const CACHE_TRIM_INTERVAL_MS = 5_000;
 export const DEBOUNCE_DELAY_MS = 150;
+
+/** Images of pixels, which a browser shows and never runs (SVG, which can carry script, is not one). */
+export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif']);

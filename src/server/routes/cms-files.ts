@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContentStore } from '../../cms/database';
 import { findFileAsset, findMediaByContentKey } from '../../cms/repositories/files';
+import { RASTER_IMAGE_TYPES } from '../../shared/constants';
 import { notFound } from '../../shared/errors';
 import { IMMUTABLE, REVALIDATE, sendCacheable } from '../http-cache';
 
@@ -15,7 +16,6 @@ import { IMMUTABLE, REVALIDATE, sendCacheable } from '../http-cache';
  * show sandboxed) from running scripts or loading anything, whatever an import declared it as.
  */
 const FILE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
-const RASTER_IMAGES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif']);
 
 export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix: string): void {
   app.get<{ Params: { contentKey: string }; Querystring: { v?: unknown } }>(`${prefix}/c/cms/delivery/media/:contentKey`, async (request, reply) => {
@@ -23,7 +23,7 @@ export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix:
     if (media === undefined) throw notFound();
     const version = request.query.v;
     const isCurrent = typeof version === 'string' && version !== '' && media.sha256.startsWith(version);
-    if (!RASTER_IMAGES.has(media.mime_type)) reply.header('Content-Security-Policy', FILE_POLICY);
+    if (!RASTER_IMAGE_TYPES.has(media.mime_type)) reply.header('Content-Security-Policy', FILE_POLICY);
     return sendCacheable(request, reply, {
       body: media.bytes,
       contentType: media.mime_type,
