@@ -53,7 +53,7 @@ export async function buildAll({ quiet = false } = {}) {
       outDir: 'dist/client',
       emptyOutDir: true,
       manifest: true,
-      rollupOptions: { input: 'src/site/entry-client.tsx' },
+      rollupOptions: { input: 'src/site/entry-client.ts' },
     },
   });
   // The studio is a bundle of its own: none of its modules can end up in a visitor's download.

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { readClientAssets } from '../../src/server/ssr/client-assets';
 import { renderDocument, toBcp47 } from '../../src/server/ssr/document';
 import { renderPageBody } from '../../src/site/entry-server';
-import { PAGE_DATA_ELEMENT_ID, serializePageData, type PageData } from '../../src/site/page-data';
+import { bootDataOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData } from '../../src/site/page-data';
 import { renderSeoHead } from '../../src/site/seo/seo-head';
 
 const [dataFile, stylesheet, port] = process.argv.slice(2);
@@ -25,7 +25,7 @@ async function render(): Promise<string> {
     basePath: data.basePath,
     assets: { ...assets, styles: [...assets.styles, `assets/pages/${stylesheet}`] },
     bodyHtml: await renderPageBody(data),
-    pageDataJson: serializePageData(data),
+    pageDataJson: serializePageData(bootDataOf(data)),
     pageDataElementId: PAGE_DATA_ELEMENT_ID,
   });
 }

@@ -41,7 +41,7 @@ export function createGuard(options: { db: ContentStore; sessions: SessionServic
     if (changes && !isSameOriginRequest(request, originOf(request))) throw new ApiError(403, ERROR_CODES.FORBIDDEN, MESSAGES.CROSS_SITE_REFUSED);
     const lookup = await sessions.read(request);
     if (lookup.state !== 'live') {
-      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookies());
       throw new ApiError(401, ERROR_CODES.INVALID_SESSION_ID, 'Sign in to use the studio.');
     }
     const { session } = lookup;

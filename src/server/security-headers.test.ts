@@ -26,7 +26,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, 'assets', 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(
     join(clientDir, '.vite', 'manifest.json'),
-    JSON.stringify({ 'src/site/entry-client.tsx': { file: 'assets/entry-client-Ab12Cd34.js', isEntry: true } }),
+    JSON.stringify({ 'src/site/entry-client.ts': { file: 'assets/entry-client-Ab12Cd34.js', isEntry: true } }),
   );
   test = await createTestApp({ clientDir, env: { CDN_MAX_AGE_SECONDS: '60' } });
   pageStylesheet = /href="(\/assets\/pages\/[^"]+\.css)"/.exec((await test.app.inject('/')).body)![1]!;

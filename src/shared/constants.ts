@@ -83,3 +83,9 @@ export const DEBOUNCE_DELAY_MS = 150;
 
 /** Images of pixels, which a browser shows and never runs (SVG, which can carry script, is not one). */
 export const RASTER_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif']);
+
+/**
+ * A cookie the page's script can read, saying only that this browser signed in: the page is the
+ * same for everyone, and this is how it knows to load the session code, which guests never need.
+ */
+export const SIGNED_IN_COOKIE = 'ls_signed_in';

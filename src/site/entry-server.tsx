@@ -2,9 +2,9 @@
 import { renderToString } from 'react-dom/server';
 import { loadPaginators } from './components/paginators';
 import { PageLayout } from './layout/page-layout';
-import { paginatorVariantsOf, type PageData } from './page-data';
+import { gridsOf, paginatorVariantsOf, type PageData } from './page-data';
 
 export async function renderPageBody(data: PageData): Promise<string> {
-  await loadPaginators(paginatorVariantsOf(data));
+  await loadPaginators(paginatorVariantsOf(gridsOf(data.page)));
   return renderToString(<PageLayout data={data} />);
 }

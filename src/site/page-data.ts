@@ -1,9 +1,10 @@
 /**
- * What the server render hands to the browser: everything the page needs to hydrate without a
- * second fetch. Sent once, as JSON in a non-executable script element.
+ * What a page is rendered from (PageData, on the server) and the part of it the browser needs
+ * (PageBoot): only what the markup does not already carry, so the HTML does not say it twice.
+ * The boot data is sent once, as JSON in a non-executable script element.
  */
 import type { CollectionItem } from '../shared/delivery-types';
-import type { PageDefinition } from './pages/page-definition';
+import type { CardSettings, CollectionGridDefinition, PageDefinition } from './pages/page-definition';
 import type { SeoHead } from './seo/seo-head';
 
 /** A language the page is available in, for the language menu. */
@@ -41,13 +42,91 @@ export interface PageData {
   seo: SeoHead;
 }
 
+/**
+ * A grid's preloaded pages as the browser gets them: the cards are in the markup, so only their
+ * ids (to drop an item paging brings again) and where paging stands.
+ */
+export type GridPreloadBoot = Omit<CollectionPreload, 'items'> & { ids: string[] };
+
+/** The card settings that shape a card's markup; the rest are in the page's stylesheet (page-styles.ts). */
+export type CardMarkupSettings = Pick<
+  CardSettings,
+  'imagePosition' | 'titleTag' | 'titleStyle' | 'descriptionTag' | 'descriptionStyle' | 'primaryButton' | 'secondaryButton' | 'detailsHtml'
+>;
+
+type GridSettings = CollectionGridDefinition['settings'];
+
+/** A grid definition as far as rendering its markup needs it (sizes are in the page's stylesheet). */
+export interface GridMarkupDefinition {
+  id: string;
+  input: CollectionGridDefinition['input'];
+  settings: Omit<GridSettings, 'widthPercent' | 'preload' | 'card'> & { card: CardMarkupSettings };
+}
+
+/** What a grid needs in the browser to go on from the server's markup. */
+export interface GridBoot {
+  grid: GridMarkupDefinition;
+  preload: GridPreloadBoot | null;
+}
+
+/** The page's data in the browser (see the module comment). */
+export interface PageBoot {
+  basePath: string;
+  language: string;
+  /** The page's name, for the page data layer. */
+  pageName: string;
+  grids: Record<string, GridBoot>;
+}
+
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/** Grid settings the browser never needs: the stylesheet has the width, and preloading is done. */
+const NOT_MARKUP = new Set(['widthPercent', 'preload', 'card']);
+
+function markupDefinitionOf({ id, input, settings }: CollectionGridDefinition): GridMarkupDefinition {
+  const markup = Object.fromEntries(Object.entries(settings).filter(([name]) => !NOT_MARKUP.has(name))) as unknown as Omit<
+    GridSettings,
+    'widthPercent' | 'preload' | 'card'
+  >;
+  const { imagePosition, titleTag, titleStyle, descriptionTag, descriptionStyle, primaryButton, secondaryButton, detailsHtml } = settings.card;
+  return {
+    id,
+    input,
+    settings: {
+      ...markup,
+      card: {
+        imagePosition,
+        titleTag,
+        titleStyle,
+        descriptionTag,
+        descriptionStyle,
+        primaryButton,
+        secondaryButton,
+        ...(detailsHtml === undefined ? {} : { detailsHtml }),
+      },
+    },
+  };
+}
+
+export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page' | 'collections'>): PageBoot {
+  const grids: Record<string, GridBoot> = {};
+  for (const grid of gridsOf(data.page)) {
+    const preload = data.collections[grid.id] ?? null;
+    if (preload === null) {
+      grids[grid.id] = { grid: markupDefinitionOf(grid), preload: null };
+      continue;
+    }
+    const { items, ...paging } = preload;
+    grids[grid.id] = { grid: markupDefinitionOf(grid), preload: { ...paging, ids: items.map((item) => item.id) } };
+  }
+  return { basePath: data.basePath, language: data.language, pageName: data.page.name, grids };
+}
 
 /**
  * JSON safe inside <script>: '<' is escaped so that no string can close the element, and U+2028/9
  * are escaped for older parsers.
  */
-export function serializePageData(data: PageData): string {
+export function serializePageData(data: PageBoot): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
@@ -61,7 +140,7 @@ export function gridsOf(page: PageDefinition) {
   );
 }
 
-/** The paginator variants a page's grids use, to load before rendering. */
-export function paginatorVariantsOf(data: PageData) {
-  return gridsOf(data.page).flatMap((grid) => (grid.settings.paginator ? [grid.settings.paginator.variant] : []));
+/** The paginator variants grids use, to load before rendering. */
+export function paginatorVariantsOf(grids: GridMarkupDefinition[]) {
+  return grids.flatMap((grid) => (grid.settings.paginator ? [grid.settings.paginator.variant] : []));
 }

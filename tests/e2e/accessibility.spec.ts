@@ -5,7 +5,7 @@ for (const width of [375, 768, 1280]) {
   test(`axe finds no violations on the literature page at ${width}px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     await showMore(page).click();
     await expect(cards(page)).toHaveCount(14);
     const results = await new AxeBuilder({ page }).analyze();

@@ -4,7 +4,7 @@ test('the site works under a base path', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/literature\/$/);
   await expect(cards(page)).toHaveCount(PAGE_SIZE);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await showMore(page).click();
   await expect(cards(page)).toHaveCount(PAGE_SIZE * 2);
   await expect(page.locator('.card__title').nth(PAGE_SIZE)).toHaveText(DEMO_TITLES[PAGE_SIZE]!);

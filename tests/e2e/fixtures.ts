@@ -26,4 +26,5 @@ export { expect };
 
 export const cards = (page: Page) => page.locator('.collection-grid [role="group"]');
 export const cardTitles = (page: Page) => page.locator('.collection-grid .card__title').allTextContents();
-export const showMore = (page: Page) => page.getByRole('link', { name: 'Show More' });
+/** Show More with script on: a button (without script it is a link to the next page). */
+export const showMore = (page: Page) => page.getByRole('button', { name: 'Show More' });

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
+import type { Page, Response } from '@playwright/test';
 import { DEMO_TITLES, PAGE_SIZE, cardTitles, cards, expect, showMore, test } from './fixtures';
 
 test.describe('the literature page', () => {
@@ -17,7 +18,7 @@ test.describe('the literature page', () => {
 
   test('Show More appends every item exactly once, in order, focusing the first new card', async ({ page }) => {
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     let shown = PAGE_SIZE;
     while (shown < DEMO_TITLES.length) {
       await showMore(page).click();
@@ -33,9 +34,31 @@ test.describe('the literature page', () => {
     expect(new URL(page.url()).search).toBe(`?page=${Math.ceil(DEMO_TITLES.length / PAGE_SIZE)}`);
   });
 
-  test('Show More works from the keyboard', async ({ page }) => {
+  test('a guest fetches no more than 15 KB of script (gzip) before interacting; React comes on the first intent', async ({ page }) => {
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    // Everything the page starts by itself has started once the browser is idle after load.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+    const names = () => scripts.map((response) => new URL(response.url()).pathname.split('/').pop());
+    expect(names()).toEqual([expect.stringMatching(/^entry-client-.*\.js$/)]);
+    const gzipBytes = async () =>
+      (await Promise.all(scripts.map(async (response) => gzipSync(await response.body(), { level: 9 }).length))).reduce((a, b) => a + b, 0);
+    expect(await gzipBytes()).toBeLessThanOrEqual(15 * 1024);
+    expect(await page.evaluate(() => document.querySelector('[data-grid]')?.getAttribute('data-hydrated'))).toBeNull();
+    // The pointer over Show More: the grid's code loads, and React takes the grid over.
+    await showMore(page).hover();
+    await page.waitForFunction(() => document.querySelector('[data-grid]')?.getAttribute('data-hydrated') === 'true');
+    expect(names()).toContainEqual(expect.stringMatching(/^grid-island-.*\.js$/));
+    await expect(cards(page)).toHaveCount(PAGE_SIZE);
+  });
+
+  test('Show More works from the keyboard: Enter, and Space as on any button', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     await showMore(page).focus();
     await page.keyboard.press('Enter');
     await expect(cards(page)).toHaveCount(PAGE_SIZE * 2);
@@ -43,6 +66,10 @@ test.describe('the literature page', () => {
     // Tab moves on into the first new card.
     await page.keyboard.press('Tab');
     await expect(page.locator(':focus')).toHaveText(DEMO_TITLES[PAGE_SIZE]!);
+    await showMore(page).focus();
+    await page.keyboard.press('Space');
+    await expect(cards(page)).toHaveCount(PAGE_SIZE * 3);
+    await expect(cards(page).nth(PAGE_SIZE * 2)).toBeFocused();
   });
 
   test('every Read More opens a PDF served as application/pdf', async ({ page }) => {
@@ -86,7 +113,7 @@ test.describe('the literature page', () => {
       if (request.url().includes('/services/data/')) apiCalls.push(request.url());
     });
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     await page.waitForLoadState('networkidle');
     expect(apiCalls).toEqual([]);
   });
@@ -142,7 +169,7 @@ test.describe('without JavaScript', () => {
   test('Show More is a link that shows the next items', async ({ page }) => {
     await page.goto('/');
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
-    await showMore(page).click();
+    await page.getByRole('link', { name: 'Show More' }).click();
     await expect(page).toHaveURL(/\?page=2#item-8$/);
     await expect(cards(page)).toHaveCount(PAGE_SIZE * 2);
     expect(await cardTitles(page)).toEqual(DEMO_TITLES.slice(0, PAGE_SIZE * 2));

@@ -18,7 +18,7 @@ test('hostile record data and rich text run no script and reach no other site', 
     });
   });
   await page.goto('/hostile/hostile');
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   await page.getByText('Hostile rich text').click();
   await page.getByText('link', { exact: true }).click();
   await page.waitForTimeout(300);
@@ -38,8 +38,8 @@ test('hostile record data and rich text run no script and reach no other site', 
 
 test('the head keeps exactly one of each owned tag after the page changes in the browser', async ({ page }) => {
   await page.goto('/');
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-  await page.getByRole('link', { name: 'Show More' }).click();
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  await page.getByRole('button', { name: 'Show More' }).click();
   await expect(page.locator('.collection-grid [role="group"]')).toHaveCount(14);
   await expect(page.locator('head title')).toHaveCount(1);
   await expect(page.locator('head meta[name="description"]')).toHaveCount(1);
@@ -59,9 +59,9 @@ test('a visitor can switch language, and the page and its API answers follow', a
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(page).toHaveTitle('Datenblätter - CVD-, ALD-Präkursoren');
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('Datenblätter - CVD-, ALD-Präkursoren und Anlagen');
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
   const apiCall = page.waitForRequest((request) => request.url().includes('/collections/'));
-  await page.getByRole('link', { name: 'Mehr anzeigen' }).click();
+  await page.getByRole('button', { name: 'Mehr anzeigen' }).click();
   expect((await apiCall).url()).toContain('language=de_DE');
   await expect(page.locator('.card__title').nth(7)).toHaveText('Titantetrachlorid (TiCl₄)');
   await expect(page.getByRole('group', { name: 'Eintrag 8' })).toBeFocused();

@@ -112,7 +112,7 @@ test.describe('guests', () => {
   test('see no warning and are guests in the page data layer', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     await page.clock.fastForward('45:00');
     await expect(dialog(page)).toHaveCount(0);
     expect(await page.evaluate(() => window.pageDataLayer?.providers)).toEqual([{ type: 'user', data: { attributes: { isGuest: true } } }]);
@@ -127,7 +127,7 @@ test('the page data layer carries the signed-in user and view changes are announ
     (window as unknown as { views: string[] }).views = [];
     window.addEventListener('viewchange', (event) => (window as unknown as { views: string[] }).views.push((event as CustomEvent<{ url: string }>).detail.url));
   });
-  await page.getByRole('link', { name: 'Show More' }).click();
+  await page.getByRole('button', { name: 'Show More' }).click();
   await expect(page).toHaveURL(/\?page=2$/);
   expect(await page.evaluate(() => (window as unknown as { views: string[] }).views)).toEqual([expect.stringMatching(/\?page=2$/)]);
 });

@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '../../shared/constants';
 /** Reading and writing the session cookie. */
 
 export function parseCookies(header: string | undefined): Map<string, string> {
@@ -21,6 +22,20 @@ export interface CookieOptions {
 /** HttpOnly, SameSite=Lax, Path=/, no Domain; Secure over HTTPS. */
 export function serializeSessionCookie(name: string, value: string, { maxAgeSeconds, secure }: CookieOptions): string {
   return [`${name}=${value}`, 'Path=/', `Max-Age=${maxAgeSeconds}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+}
+
+/**
+ * The signed-in hint (SIGNED_IN_COOKIE): readable by script (no HttpOnly), otherwise set as the
+ * session cookie is; it holds no secret and grants nothing.
+ */
+export function serializeSignedInCookie(signedIn: boolean, { maxAgeSeconds, secure }: CookieOptions): string {
+  return [
+    `${SIGNED_IN_COOKIE}=${signedIn ? '1' : ''}`,
+    'Path=/',
+    `Max-Age=${signedIn ? maxAgeSeconds : 0}`,
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function sessionCookieName(secure: boolean): string {

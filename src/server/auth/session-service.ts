@@ -16,7 +16,7 @@ import {
   type SessionWithAccount,
 } from '../../cms/repositories/sessions';
 import type { Role } from '../../cms/schema';
-import { parseCookies, serializeSessionCookie, sessionCookieName } from './cookies';
+import { parseCookies, serializeSessionCookie, serializeSignedInCookie, sessionCookieName } from './cookies';
 
 export interface SessionSettings {
   idleMs: number;
@@ -56,7 +56,7 @@ export class SessionService {
   }
 
   /** Starts a session for a user; the one the request presented (if any) ends. */
-  async create(request: FastifyRequest, user: { id: string; role: Role; must_change_password: number }): Promise<{ cookie: string; session: LiveSession }> {
+  async create(request: FastifyRequest, user: { id: string; role: Role; must_change_password: number }): Promise<{ cookies: string[]; session: LiveSession }> {
     const previous = this.idOf(request);
     if (previous !== undefined) await deleteSession(this.db, hashOf(previous));
     const id = randomBytes(32).toString('base64url');
@@ -70,11 +70,9 @@ export class SessionService {
       absolute_expires_at: now + this.settings.absoluteMs,
     };
     await insertSession(this.db, row);
-    const cookie = serializeSessionCookie(this.cookieName, id, {
-      maxAgeSeconds: Math.ceil(this.settings.absoluteMs / 1000),
-      secure: this.settings.secureCookie,
-    });
-    return { cookie, session: this.toLive({ ...row, role: user.role, disabled_at: null, must_change_password: user.must_change_password }) };
+    const options = { maxAgeSeconds: Math.ceil(this.settings.absoluteMs / 1000), secure: this.settings.secureCookie };
+    const cookies = [serializeSessionCookie(this.cookieName, id, options), serializeSignedInCookie(true, options)];
+    return { cookies, session: this.toLive({ ...row, role: user.role, disabled_at: null, must_change_password: user.must_change_password }) };
   }
 
   /** The request's session, without extending it. */
@@ -109,9 +107,10 @@ export class SessionService {
     return this.now();
   }
 
-  /** A Set-Cookie value that removes the session cookie. */
-  clearCookie(): string {
-    return serializeSessionCookie(this.cookieName, '', { maxAgeSeconds: 0, secure: this.settings.secureCookie });
+  /** Set-Cookie values that remove the session cookie and its signed-in hint. */
+  clearCookies(): string[] {
+    const options = { maxAgeSeconds: 0, secure: this.settings.secureCookie };
+    return [serializeSessionCookie(this.cookieName, '', options), serializeSignedInCookie(false, options)];
   }
 
   async deleteExpired(): Promise<number> {

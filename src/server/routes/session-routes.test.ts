@@ -83,9 +83,11 @@ describe('signing in', () => {
     const response = await signIn(EMAIL, PASSWORD, { returnTo: '/grid-states' });
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/grid-states');
-    const setCookie = String(response.headers['set-cookie']);
+    const [setCookie, hint] = response.headers['set-cookie'] as string[];
     expect(setCookie).toMatch(/^ls_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=600; HttpOnly; SameSite=Lax$/);
     expect(setCookie).not.toMatch(/Domain/i);
+    // The page's script reads only that the browser signed in (to load the session code).
+    expect(hint).toBe('ls_signed_in=1; Path=/; Max-Age=600; SameSite=Lax');
     const body = (await session(cookieOf(response.headers['set-cookie']))).json();
     expect(body).toMatchObject({
       isGuest: false,
@@ -150,7 +152,10 @@ describe('expiry', () => {
     clock += 1;
     const replay = await session(cookie);
     expect(replay.statusCode).toBe(401);
-    expect(String(replay.headers['set-cookie'])).toMatch(/^ls_session=; Path=\/; Max-Age=0/);
+    expect(replay.headers['set-cookie']).toEqual([
+      expect.stringMatching(/^ls_session=; Path=\/; Max-Age=0/),
+      expect.stringMatching(/^ls_signed_in=; Path=\/; Max-Age=0/),
+    ]);
     const login = await test.app.inject({ url: '/login', headers: { cookie } });
     expect(login.body).toContain('<label for="password">Password</label>');
     expect(login.body).not.toContain('Sign out');
@@ -276,7 +281,8 @@ describe('session ids', () => {
     const request = { headers: {} } as FastifyRequest;
     const ids = new Set<string>();
     for (let i = 0; i < 10_000; i++) {
-      const { cookie } = await service.create(request, user);
+      const [cookie = '', hint] = (await service.create(request, user)).cookies;
+      expect(hint).toBe('ls_signed_in=1; Path=/; Max-Age=600; SameSite=Lax; Secure');
       expect(cookie).toMatch(/^__Host-ls_session=[A-Za-z0-9_-]{43}; Path=\/; Max-Age=600; HttpOnly; SameSite=Lax; Secure$/);
       ids.add(cookie.split(';')[0] ?? '');
     }

@@ -66,7 +66,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     refuseCrossSite(request);
     const lookup = await sessions.read(request);
     if (lookup.state !== 'live') {
-      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookies());
       throw new ApiError(401, ERROR_CODES.INVALID_SESSION_ID, MESSAGES.SESSION_EXPIRED);
     }
     const body = (request.body ?? {}) as Record<string, unknown>;
@@ -80,7 +80,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     const lookup = await sessions.read(request);
     if (lookup.state === 'none') return { isGuest: true };
     if (lookup.state === 'expired') {
-      reply.header('Set-Cookie', sessions.clearCookie());
+      reply.header('Set-Cookie', sessions.clearCookies());
       throw new ApiError(401, ERROR_CODES.INVALID_SESSION_ID, MESSAGES.SESSION_EXPIRED);
     }
     return sessionState(lookup.session, sessions.currentTime());
@@ -97,7 +97,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
 
   app.get<{ Querystring: { returnTo?: string } }>(`${basePath}/login`, async (request, reply) => {
     const lookup = await sessions.read(request);
-    if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+    if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookies());
     return sendLogin(reply, 200, {
       basePath,
       assets,
@@ -137,10 +137,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     perAddress.release(request.ip);
     perAccount.reset(email);
     if (user.disabled_at !== null) return sendLogin(reply, 403, { ...page, error: ACCOUNT_DISABLED });
-    const { cookie } = await sessions.create(request, user);
+    const { cookies } = await sessions.create(request, user);
     // A temporary password is changed before anything else, then the visitor goes on.
     const next = Number(user.must_change_password) === 1 ? `${basePath}/password?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
-    return reply.header('Set-Cookie', cookie).header('Cache-Control', PRIVATE).redirect(next, 303);
+    return reply.header('Set-Cookie', cookies).header('Cache-Control', PRIVATE).redirect(next, 303);
   });
 
   // Every account chooses its own password here; one signed in with a temporary password must.
@@ -148,7 +148,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     const lookup = await sessions.read(request);
     const returnTo = safeReturnTo(request.query.returnTo, basePath);
     if (lookup.state !== 'live') {
-      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookies());
       return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(`${basePath}/password?returnTo=${encodeURIComponent(returnTo)}`)}`, 303);
     }
     const user = await findUser(db, lookup.session.userId);
@@ -197,7 +197,7 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
         throw new ApiError(403, ERROR_CODES.FORBIDDEN, MESSAGES.CROSS_SITE_REFUSED);
       await sessions.end(lookup.session);
     }
-    reply.header('Set-Cookie', sessions.clearCookie()).header('Cache-Control', PRIVATE);
+    reply.header('Set-Cookie', sessions.clearCookies()).header('Cache-Control', PRIVATE);
     return request.headers.accept?.includes('application/json') ? reply.code(204).send() : reply.redirect(`${basePath}/`, 303);
   });
 

@@ -33,7 +33,7 @@ export async function registerStudioShell(
     reply.header('Cache-Control', 'private, no-store');
     const lookup = await sessions.read(request);
     if (lookup.state !== 'live') {
-      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookie());
+      if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookies());
       // Back to the screen asked for (a sheet's address), which is always under the studio.
       const asked = request.url.split('?')[0] ?? studio;
       return reply.redirect(`${basePath}/login?returnTo=${encodeURIComponent(asked.startsWith(studio) ? asked : studio)}`, 303);

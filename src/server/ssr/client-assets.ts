@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const CLIENT_ENTRY = 'src/site/entry-client.tsx';
+export const CLIENT_ENTRY = 'src/site/entry-client.ts';
 
 export interface ClientAssets {
   scripts: string[];

@@ -4,6 +4,7 @@ import { DEMO_IDS } from '../../demo/seed-demo';
 import { findPrimarySite } from '../../cms/repositories/sites';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import type { PageDefinition } from '../../site/pages/page-definition';
+import { bootDataOf } from '../../site/page-data';
 import { loadPageData, readPagesShown } from './load-page-data';
 
 let test: TestApp;
@@ -33,6 +34,25 @@ describe('loadPageData', () => {
     const data = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 2);
     expect(data.collections['literature-grid']).toMatchObject({ pageSize: 7, pageToken: 0, nextPageToken: 2, previousPageToken: null, total: 26 });
     expect(data.collections['literature-grid']?.items).toHaveLength(14);
+  });
+
+  it('gives the browser only what the markup does not carry: the grid, its paging and the ids shown', async () => {
+    const site = (await findPrimarySite(test.store.db))!;
+    const data = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 2);
+    const boot = bootDataOf(data);
+    expect(Object.keys(boot).sort()).toEqual(['basePath', 'grids', 'language', 'pageName']);
+    const grid = boot.grids['literature-grid'];
+    expect(grid?.grid.settings.pageSize).toBe(7);
+    expect(grid?.preload).toEqual({
+      pageSize: 7,
+      pageToken: 0,
+      nextPageToken: 2,
+      previousPageToken: null,
+      total: 26,
+      ids: data.collections['literature-grid']?.items.map((item) => item.id),
+    });
+    // Neither the cards' data, the rich text nor the head tags: the markup has them.
+    expect(JSON.stringify(boot)).not.toContain(data.collections['literature-grid']?.items[0]?.body.title);
   });
 
   it('warns with the spec text and preloads null when the collection cannot be fetched', async () => {

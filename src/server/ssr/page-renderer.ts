@@ -11,7 +11,7 @@ import { findCollection, localizeCollection } from '../../cms/repositories/colle
 import { findSeoRecord, type SeoRecord } from '../../cms/repositories/seo-records';
 import { findPrimarySite, listActiveLanguages, type Site } from '../../cms/repositories/sites';
 import { renderPageBody } from '../../site/entry-server';
-import { gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
+import { bootDataOf, gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import { renderSeoHead } from '../../site/seo/seo-head';
 import { pageIn, type LoadedPage } from '../pages';
@@ -98,7 +98,7 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
       const key = `page ${definition.path} ${language} ${recordId} ${pagesShown} ${origin}`;
       const { data, json } = (await memo.get(version, key, async () => {
         const data = await pageDataOf(db, settings, target, pagesShown, origin, log);
-        return { data, json: serializePageData(data) };
+        return { data, json: serializePageData(bootDataOf(data)) };
       })) as { data: PageData; json: string };
       return renderDocument({
         lang: toBcp47(language),

@@ -9,7 +9,7 @@ import { DEFAULT_IMAGE_LOADING, FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrc
 import { resolvePageReference } from '../../shared/page-references';
 import { bindItemFields } from '../../shared/rich-text';
 import { stripTags } from '../../shared/text';
-import type { CardSettings } from '../pages/page-definition';
+import type { CardMarkupSettings } from '../page-data';
 import type { GridItem } from './grid-items';
 
 /** spec §3.2: the image info handed to a card. */
@@ -65,7 +65,7 @@ function outlineLevel(titleTag: string, descriptionTag: string): number | undefi
 
 interface CardProps {
   item: GridItem;
-  settings: CardSettings;
+  settings: CardMarkupSettings;
   basePath: string;
   /** The group's accessible name, built from the item's position counted from 1 (spec §2.3). */
   label: string;

@@ -3,30 +3,39 @@
  * the preloaded pages; a grid without them shows placeholders and loads in the browser. Paging
  * appends (Show More) or moves between pages (standard paginator); either way focus moves to the
  * first new item. Without JavaScript every paginator is a link to the same page, `?page=N`.
+ *
+ * The page layout renders the grid's frame (the `.collection` element); in the browser the grid
+ * takes over its frame when first needed (grid-island.tsx), keeping the server's cards as markup.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { resolvePageReference } from '../../shared/page-references';
 import { CollectionProvider, type CollectionConfig, type CollectionPage, type CollectionResult } from '../data/collection-provider';
 import { useDataLayer } from '../data/data-layer';
 import { isAbortError } from '../data/errors';
-import type { CollectionGridDefinition } from '../pages/page-definition';
-import type { CollectionPreload } from '../page-data';
-import { componentClass } from '../pages/page-styles';
+import type { CollectionPreload, GridMarkupDefinition } from '../page-data';
 import { Card } from './card';
-import { appendUniqueItems, toGridItems, type GridItem } from './grid-items';
+import { appendUniqueItems, isServerItem, toGridItems, type ShownItem } from './grid-items';
 import { loadedPaginator } from './paginators';
 import { uiText, type UiText } from '../ui-text';
 import { replaceAddress } from '../page-data-layer';
 
+/** The pages shown before the grid starts: cards to render (server) or their markup (browser). */
+export type GridPreload = Omit<CollectionPreload, 'items'> & { items: ShownItem[] };
+
+/** The server's preloaded pages as the grid shows them, numbered from the first page shown. */
+export function gridPreloadOf(preload: CollectionPreload | null): GridPreload | null {
+  return preload === null ? null : { ...preload, items: toGridItems(preload.items, preload.pageToken * preload.pageSize) };
+}
+
 interface CollectionGridProps {
-  grid: CollectionGridDefinition;
-  preload: CollectionPreload | null;
+  grid: GridMarkupDefinition;
+  preload: GridPreload | null;
   basePath: string;
   language: string;
 }
 
 interface GridState {
-  items: GridItem[];
+  items: ShownItem[];
   /** loading: nothing shown yet; paging: a page is on its way while items show. */
   status: 'loading' | 'idle' | 'paging';
   /** spec §4.1: an error from the fetch is kept together with the items. */
@@ -38,7 +47,7 @@ interface GridState {
 }
 
 /** The provider configuration of a grid; the browser entry primes the store under the same one. */
-export function collectionConfigOf(grid: CollectionGridDefinition, language: string): CollectionConfig {
+export function collectionConfigOf(grid: GridMarkupDefinition, language: string): CollectionConfig {
   return {
     siteId: grid.input.channelOrSiteId,
     collectionKeyOrId: grid.input.collectionKeyOrId,
@@ -49,10 +58,10 @@ export function collectionConfigOf(grid: CollectionGridDefinition, language: str
   };
 }
 
-function initialState(preload: CollectionPreload | null): GridState {
+function initialState(preload: GridPreload | null): GridState {
   if (preload === null) return { items: [], status: 'loading', error: undefined, pageToken: 0, nextPageToken: null, previousPageToken: null, total: 0 };
   return {
-    items: toGridItems(preload.items, preload.pageToken * preload.pageSize),
+    items: preload.items,
     status: 'idle',
     error: undefined,
     pageToken: preload.pageToken,
@@ -75,11 +84,14 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
   const pendingFocus = useRef<number | null>(null);
   const inFlight = useRef<AbortController | null>(null);
 
-  /** The provider, connected on first use (its first page then comes from the primed store). */
+  /** The provider, connected on first use; after preloaded pages it goes on from them. */
   const connect = async (): Promise<{ provider: CollectionProvider; first: CollectionResult | null }> => {
     if (provider.current !== null) return { provider: provider.current, first: null };
     provider.current = new CollectionProvider(dataLayer.store, dataLayer.client, basePath, () => {});
-    return { provider: provider.current, first: await provider.current.connect(collectionConfigOf(grid, language)) };
+    const config = collectionConfigOf(grid, language);
+    if (preload === null) return { provider: provider.current, first: await provider.current.connect(config) };
+    provider.current.resume(config);
+    return { provider: provider.current, first: null };
   };
 
   // A grid without preloaded items loads them now (placeholders show meanwhile).
@@ -167,7 +179,7 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
   const showError = settings.errorState.enabled && state.error !== undefined && action.type === 'inline';
 
   return (
-    <div className={`collection ${componentClass(grid.id)}`}>
+    <>
       {loadingFirstPage && (
         <p className="visually-hidden" role="status">
           {text.loading}
@@ -188,20 +200,25 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
                 </div>
               </li>
             ))
-          : state.items.map((item) => (
-              <li key={item.key} className="collection-grid__item">
-                <Card
-                  item={item}
-                  settings={settings.card}
-                  basePath={basePath}
-                  label={text.item(item.index + 1)}
-                  ref={(element) => {
-                    if (element) itemElements.current.set(item.index, element);
-                    else itemElements.current.delete(item.index);
-                  }}
-                />
-              </li>
-            ))}
+          : state.items.map((item) =>
+              isServerItem(item) ? (
+                // The server's card, as it is: React neither checks nor changes its inside.
+                <li key={item.key} className="collection-grid__item" dangerouslySetInnerHTML={{ __html: item.html }} suppressHydrationWarning />
+              ) : (
+                <li key={item.key} className="collection-grid__item">
+                  <Card
+                    item={item}
+                    settings={settings.card}
+                    basePath={basePath}
+                    label={text.item(item.index + 1)}
+                    ref={(element) => {
+                      if (element) itemElements.current.set(item.index, element);
+                      else itemElements.current.delete(item.index);
+                    }}
+                  />
+                </li>
+              ),
+            )}
       </ul>
       {showEmpty && <p className="collection__message collection__message--empty">{settings.emptyState.message}</p>}
       {showError && (
@@ -210,7 +227,7 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
         </p>
       )}
       {state.items.length > 0 && <Paginator grid={grid} state={state} goTo={goTo} text={text} />}
-    </div>
+    </>
   );
 }
 
@@ -227,7 +244,7 @@ function showPage(page: CollectionPage): GridState {
 }
 
 interface PaginatorProps {
-  grid: CollectionGridDefinition;
+  grid: GridMarkupDefinition;
   state: GridState;
   text: UiText;
   goTo: (pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) => void;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectionItem } from '../../shared/delivery-types';
-import { appendUniqueItems, toGridItems } from './grid-items';
+import { appendUniqueItems, isServerItem, toGridItems } from './grid-items';
 
 const item = (id: string): CollectionItem => ({
   id,
@@ -42,5 +42,17 @@ describe('appendUniqueItems (spec §2.3, §4.1)', () => {
     const result = appendUniqueItems(existing, [item('a')]);
     expect(result.items).toBe(existing);
     expect(result.firstNewIndex).toBeNull();
+  });
+});
+
+describe("appendUniqueItems after the server's markup", () => {
+  it('drops an item the server already rendered and numbers new ones after it', () => {
+    const shown = [{ key: 'a', id: 'a', index: 0, html: '<div>a</div>' }];
+    const result = appendUniqueItems(shown, [item('a'), item('b')]);
+    expect(result.items.map((entry) => [entry.id, entry.index, isServerItem(entry)])).toEqual([
+      ['a', 0, true],
+      ['b', 1, false],
+    ]);
+    expect(result.firstNewIndex).toBe(1);
   });
 });

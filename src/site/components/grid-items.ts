@@ -12,17 +12,32 @@ export interface GridItem {
   index: number;
 }
 
+/**
+ * An item the server rendered, kept in the browser as its markup: the page does not send the
+ * data it was rendered from again (page-data.ts), and nothing about it changes.
+ */
+export interface ServerItem {
+  key: string;
+  id: string;
+  index: number;
+  html: string;
+}
+
+export type ShownItem = GridItem | ServerItem;
+
+export const isServerItem = (item: ShownItem): item is ServerItem => 'html' in item;
+
 export function toGridItems(items: CollectionItem[], firstIndex = 0): GridItem[] {
   return items.map((item, offset) => ({ key: item.id, id: item.id, data: item, index: firstIndex + offset }));
 }
 
 export interface AppendResult {
-  items: GridItem[];
+  items: ShownItem[];
   /** Index of the first item that was added, or null when nothing new came. */
   firstNewIndex: number | null;
 }
 
-export function appendUniqueItems(existing: GridItem[], incoming: CollectionItem[]): AppendResult {
+export function appendUniqueItems(existing: ShownItem[], incoming: CollectionItem[]): AppendResult {
   const seen = new Set(existing.map((item) => item.id));
   const fresh: CollectionItem[] = [];
   for (const item of incoming) {

@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
 import { stripTags } from '../../shared/text';
 
 export interface ShowMorePaginatorProps {
@@ -10,11 +10,35 @@ export interface ShowMorePaginatorProps {
   onShowMore: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-/** "Show More" (spec §2.2, §9: secondary style, standard size and width, centred, no padding). */
+const noChange = () => () => {};
+
+/** Space presses a button; on a link it would scroll the page. */
+function pressOnSpace(event: KeyboardEvent<HTMLAnchorElement>) {
+  if (event.key !== ' ') return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
+
+/**
+ * "Show More" (spec §2.2, §9: secondary style, standard size and width, centred, no padding).
+ * A link to the next page, which is what it is without script; with script it is a button.
+ */
 export default function ShowMorePaginator({ label, style, href, busy, onShowMore }: ShowMorePaginatorProps) {
+  // False while hydrating (as on the server), true from then on.
+  const scripted = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
   return (
     <div className="paginator paginator--showmore">
-      <a className={`button button--${style}`} href={href} onClick={onShowMore} aria-disabled={busy || undefined}>
+      <a
+        className={`button button--${style}`}
+        href={href}
+        onClick={onShowMore}
+        aria-disabled={busy || undefined}
+        {...(scripted ? { role: 'button', onKeyDown: pressOnSpace } : {})}
+      >
         {stripTags(label)}
       </a>
     </div>

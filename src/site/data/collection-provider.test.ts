@@ -3,7 +3,7 @@ import { createListeningApp, type ListeningApp } from '../../../tests/helpers/li
 import { DEMO_CATALOGUE } from '../../demo/catalogue';
 import { DEMO_IDS } from '../../demo/seed-demo';
 import { FetchError } from '../../shared/delivery-client';
-import { CollectionProvider, primeCollectionPages, type CollectionConfig, type CollectionResult } from './collection-provider';
+import { CollectionProvider, type CollectionConfig, type CollectionResult } from './collection-provider';
 import { DataStore } from './data-store';
 
 let test: ListeningApp;
@@ -49,15 +49,15 @@ describe('CollectionProvider', () => {
     expect(test.requests.length).toBe(before);
   });
 
-  it('starts from pages the server primed, without a request', async () => {
-    const store = new DataStore();
-    const server = await test.client.getCollectionItems({ channelOrSiteId: config.siteId, collectionKeyOrId: config.collectionKeyOrId, pageSize: 14 });
-    test.requests.length = 0;
-    primeCollectionPages(store, config, server.items, server.total);
-    const { provider: p } = provider(store);
-    await p.connect(config);
-    expect((await p.loadPage(1)).items).toHaveLength(7);
+  it('resumes after pages the server rendered: only the next page is requested', async () => {
+    const { provider: p, results } = provider();
+    p.resume(config);
+    expect(p.state).toBe('connected');
     expect(test.requests).toEqual([]);
+    const next = await p.loadPage(1);
+    expect(next.items.map((item) => item.index)).toEqual([7, 8, 9, 10, 11, 12, 13]);
+    expect(test.requests).toHaveLength(1);
+    expect(results).toEqual([]);
   });
 
   it('reloads once for a burst of configuration changes (150 ms debounce)', async () => {

@@ -110,6 +110,16 @@ export class CollectionProvider {
     return this.loadFirstPage();
   }
 
+  /**
+   * Starts providing after pages the server rendered: nothing is loaded, since the visitor has
+   * those pages already; the next one comes through loadPage.
+   */
+  resume(config: CollectionConfig): void {
+    if (!isValidCollectionConfig(config)) throw invalidConfig();
+    this.config = config;
+    this.providerState = 'connected';
+  }
+
   /** A new configuration: reload, once the changes have settled for 150 ms. */
   update(config: CollectionConfig): void {
     if (!isValidCollectionConfig(config)) throw invalidConfig();
@@ -160,17 +170,5 @@ export class CollectionProvider {
       this.emit(result);
     }
     return result;
-  }
-}
-
-/**
- * Puts the pages the server rendered into the store under the keys the provider reads, so the
- * browser starts with them instead of fetching them again.
- */
-export function primeCollectionPages(store: DataStore, config: CollectionConfig, items: CollectionItem[], total: number, firstToken = 0): void {
-  const pages = Math.max(1, Math.ceil(items.length / config.pageSize));
-  for (let page = 0; page < pages; page++) {
-    const slice = items.slice(page * config.pageSize, (page + 1) * config.pageSize);
-    store.prime(collectionPageKey(config, firstToken + page), { items: slice, total }, { ttlMs: CMS_CACHE_TTL_MS });
   }
 }

@@ -16,6 +16,14 @@ export function createDataLayer(basePath: string): DataLayer {
   return { store: new DataStore(), client: createDeliveryClient({ basePath }) };
 }
 
+let pageLayer: DataLayer | null = null;
+
+/** The page's one data layer, shared by its grids and the session code, which load at different times. */
+export function pageDataLayer(basePath: string): DataLayer {
+  pageLayer ??= createDataLayer(basePath);
+  return pageLayer;
+}
+
 const DataLayerContext = createContext<DataLayer | null>(null);
 
 export function DataLayerProvider({ layer, children }: { layer: DataLayer; children: ReactNode }) {

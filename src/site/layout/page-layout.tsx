@@ -2,13 +2,13 @@
  * Renders a page definition: sections → columns on the 12-unit grid → components (spec §2.1).
  * Sizes and images the definition configures come from the page stylesheet (page-styles.ts).
  */
-import { CollectionGrid } from '../components/collection-grid';
+import { CollectionGrid, gridPreloadOf } from '../components/collection-grid';
 import { RichText } from '../components/rich-text';
 import { RichTextHeading } from '../components/rich-text-heading';
 import type { ColumnDefinition, ComponentDefinition, SectionDefinition } from '../pages/page-definition';
 import { FORM_FACTORS } from '../../shared/constants';
 import type { PageData } from '../page-data';
-import { sectionClass } from '../pages/page-styles';
+import { componentClass, sectionClass } from '../pages/page-styles';
 import { uiText } from '../ui-text';
 
 export function PageLayout({ data }: { data: PageData }) {
@@ -85,6 +85,11 @@ function PageComponent({ component, data }: { component: ComponentDefinition; da
     case 'richText':
       return <RichText id={component.id} html={component.settings.html} />;
     case 'collectionGrid':
-      return <CollectionGrid grid={component} preload={data.collections[component.id] ?? null} basePath={data.basePath} language={data.language} />;
+      // The grid's frame: the element the grid takes over in the browser (grid-island.tsx).
+      return (
+        <div className={`collection ${componentClass(component.id)}`} data-grid={component.id}>
+          <CollectionGrid grid={component} preload={gridPreloadOf(data.collections[component.id] ?? null)} basePath={data.basePath} language={data.language} />
+        </div>
+      );
   }
 }

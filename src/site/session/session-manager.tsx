@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { SESSION_WARNING_SECONDS } from '../../shared/constants';
+import { pageDataLayer } from '../data/data-layer';
 import type { DataStore } from '../data/data-store';
 import { publishUser } from '../page-data-layer';
 import { createSessionApi, remainingMs, type LiveSessionState, type SessionApi, type SessionState } from './session-api';
@@ -231,9 +232,10 @@ function TimedOutToast({ onDismiss }: { onDismiss: () => void }) {
 }
 
 /** Mounts the session manager in its own root, outside the server-rendered page. */
-export function mountSessionManager(basePath: string, store: DataStore): void {
+/** Starts the session code on the page, with the page's data layer (its personal data goes with the session). */
+export function mountSessionManager(basePath: string): void {
   const container = document.createElement('div');
   container.id = 'session-root';
   document.body.append(container);
-  createRoot(container).render(<SessionManager api={createSessionApi(basePath)} store={store} />);
+  createRoot(container).render(<SessionManager api={createSessionApi(basePath)} store={pageDataLayer(basePath).store} />);
 }
