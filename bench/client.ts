@@ -111,7 +111,7 @@ async function guestScripts(pageUrl: string): Promise<{ name: string; gzipBytes:
       );
     });
     await page.goto(pageUrl, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     return Promise.all(bodies);
   } finally {
     await browser.close();

@@ -92,7 +92,7 @@ for (let record = 0; record < RECORDS; record++) {
     const seen = await watch(page, new URL(baseURL!).origin);
     const response = await page.goto(`/corpus/${CORPUS_RECORD_PREFIX}${record}`);
     expect(response?.status()).toBe(200);
-    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
     // The first of the three grid pages is rendered on the server; the next ones in the browser.
     await expect(page.locator('.collection-grid [role="group"]')).toHaveCount(250);
     await expectNothingRan(page, seen);
