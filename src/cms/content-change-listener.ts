@@ -5,7 +5,7 @@
  * token is unknown (callers then ask the store), and reconnecting counts as a change, since
  * announcements made meanwhile were missed.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import { CONTENT_CHANGE_CHANNEL } from './migrations/006-content-change-notify';
 
 const RETRY_MIN_MS = 500;
@@ -39,7 +39,9 @@ export class ContentChangeListener {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 2000 });
+    const { default: driver } = await import('pg');
+    if (this.closed) return;
+    const client = new driver.Client({ connectionString: this.connectionString, connectionTimeoutMillis: 2000 });
     this.client = client;
     const lost = () => {
       if (this.client !== client) return;

@@ -8,7 +8,6 @@ import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationP
 import { WorkerSqlite, WorkerSqliteDialect } from './sqlite/worker-dialect';
 import { ContentChangeListener } from './content-change-listener';
 import { GuardedDialect, isPostgresOutage, isSqliteOutage, StoreBreaker } from './store-guard';
-import pg from 'pg';
 import type { Database } from './schema';
 import type { Dialect } from './dialect';
 import * as initial from './migrations/001-initial';
@@ -78,14 +77,19 @@ export function openDatabase(settings: DatabaseSettings, options: OpenOptions = 
 
 /** PostgreSQL through a pool of connections (DATABASE_URL=postgres://…). */
 function openPostgres(settings: { url: string; poolSize?: number }, { onQuery, listenForChanges = false }: OpenOptions): OpenStore {
-  // A server that does not answer a connection in time counts as down (store-guard.ts).
-  const pool = new pg.Pool({ connectionString: settings.url, max: settings.poolSize ?? 10, connectionTimeoutMillis: 1500 });
-  // An idle connection the server ends (a restart, an administrator's command) is dropped by the
-  // pool, and the next query opens another. Unlistened, that 'error' event would end the process.
-  pool.on('error', () => undefined);
-  // The same for a connection lost while checked out between two statements: the pool listens
-  // only to idle ones. The next statement on it fails and the pool replaces it.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // The driver is loaded when the store is first used: a process on SQLite never pays for it.
+  const pool = async () => {
+    const { default: pg } = await import('pg');
+    // A server that does not answer a connection in time counts as down (store-guard.ts).
+    const created = new pg.Pool({ connectionString: settings.url, max: settings.poolSize ?? 10, connectionTimeoutMillis: 1500 });
+    // An idle connection the server ends (a restart, an administrator's command) is dropped by the
+    // pool, and the next query opens another. Unlistened, that 'error' event would end the process.
+    created.on('error', () => undefined);
+    // The same for a connection lost while checked out between two statements: the pool listens
+    // only to idle ones. The next statement on it fails and the pool replaces it.
+    created.on('connect', (client) => client.on('error', () => undefined));
+    return created;
+  };
   const breaker = new StoreBreaker();
   let localWrites = 0;
   const db = new Kysely<Database>({

@@ -8,10 +8,7 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
-import { createCanvas } from '@napi-rs/canvas';
-import { fileTypeFromBuffer } from 'file-type';
 import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
-import { fileTypeFromFile } from 'file-type/node';
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
@@ -77,6 +74,8 @@ async function sniffFile(path: string): Promise<Sniffed | null> {
   const head = await readHead(path, 4096);
   // file-type leaves SVG (text) unrecognised or calls it XML; SVG matters, since it can carry script.
   if (isSvg(head)) return { mime: 'image/svg+xml', phrase: 'an SVG image' };
+  // Loaded when first needed, as the other readers of uploads are: serving pages never pays for them.
+  const { fileTypeFromFile } = await import('file-type/node');
   const type = await fileTypeFromFile(path);
   if (type) return { mime: type.mime, phrase: PHRASES[type.mime] ?? phraseFor(type.ext, type.mime) };
   if (isText(head)) return { mime: 'text/plain', phrase: 'a text file' };
@@ -87,6 +86,7 @@ async function sniffFile(path: string): Promise<Sniffed | null> {
 async function sniffBytes(bytes: Buffer): Promise<Sniffed | null> {
   const head = bytes.subarray(0, 4096);
   if (isSvg(head)) return { mime: 'image/svg+xml', phrase: 'an SVG image' };
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(bytes);
   if (type) return { mime: type.mime, phrase: PHRASES[type.mime] ?? phraseFor(type.ext, type.mime) };
   if (isText(head)) return { mime: 'text/plain', phrase: 'a text file' };
@@ -375,6 +375,7 @@ async function renderFirstPage(pdf: PDFDocumentProxy): Promise<Buffer> {
   try {
     const natural = page.getViewport({ scale: 1 });
     const viewport = page.getViewport({ scale: Math.min(PREVIEW_WIDTH / natural.width, MAX_PREVIEW_HEIGHT / natural.height) });
+    const { createCanvas } = await import('@napi-rs/canvas');
     const canvas = createCanvas(Math.max(1, Math.round(viewport.width)), Math.max(1, Math.round(viewport.height)));
     // pdfjs is typed against the DOM canvas; in Node it draws on @napi-rs/canvas, its own choice.
     await page.render({
