@@ -1,10 +1,41 @@
-/** Server entry: renders a page to HTML. The server owns the document around it (server/ssr). */
-import { renderToString } from 'react-dom/server';
+/**
+ * Server entry: renders a page to HTML. The server owns the document around it (server/ssr).
+ * A grid's preloaded cards are rendered to markup on their own (renderPreloads), so that a caller
+ * can render them once per content version and reuse them in every render of the page.
+ */
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { Card } from './components/card';
+import type { GridPreload } from './components/collection-grid';
+import { toGridItems } from './components/grid-items';
 import { loadPaginators } from './components/paginators';
 import { PageLayout } from './layout/page-layout';
 import { gridsOf, paginatorVariantsOf, type PageData } from './page-data';
+import { uiText } from './ui-text';
 
-export async function renderPageBody(data: PageData): Promise<string> {
+/** Each grid's preloaded pages with their cards as markup, by grid id; null where a grid loads in the browser. */
+export type GridPreloads = Record<string, GridPreload | null>;
+
+export function renderPreloads(data: PageData): GridPreloads {
+  const text = uiText(data.language);
+  const preloads: GridPreloads = {};
+  for (const grid of gridsOf(data.page)) {
+    const preload = data.collections[grid.id] ?? null;
+    if (preload === null) {
+      preloads[grid.id] = null;
+      continue;
+    }
+    const items = toGridItems(preload.items, preload.pageToken * preload.pageSize).map((item) => ({
+      key: item.key,
+      id: item.id,
+      index: item.index,
+      html: renderToStaticMarkup(<Card item={item} settings={grid.settings.card} basePath={data.basePath} label={text.item(item.index + 1)} />),
+    }));
+    preloads[grid.id] = { ...preload, items };
+  }
+  return preloads;
+}
+
+export async function renderPageBody(data: PageData, preloads: GridPreloads = renderPreloads(data)): Promise<string> {
   await loadPaginators(paginatorVariantsOf(gridsOf(data.page)));
-  return renderToString(<PageLayout data={data} />);
+  return renderToString(<PageLayout data={data} preloads={preloads} />);
 }

@@ -4,6 +4,7 @@ import { DEMO_IDS } from '../../demo/seed-demo';
 import { findPrimarySite } from '../../cms/repositories/sites';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import type { PageDefinition } from '../../site/pages/page-definition';
+import { renderPageBody, renderPreloads } from '../../site/entry-server';
 import { bootDataOf } from '../../site/page-data';
 import { loadPageData, readPagesShown } from './load-page-data';
 
@@ -53,6 +54,18 @@ describe('loadPageData', () => {
     });
     // Neither the cards' data, the rich text nor the head tags: the markup has them.
     expect(JSON.stringify(boot)).not.toContain(data.collections['literature-grid']?.items[0]?.body.title);
+  });
+
+  it('renders a page from cards prepared once as from scratch, and uses the prepared markup as it is', async () => {
+    const site = (await findPrimarySite(test.store.db))!;
+    const loaded = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 1);
+    const data = { ...loaded, languages: [], seo: { title: '', description: '', canonical: '/', robots: null, alternates: [], headTags: [], jsonLd: [] } };
+    const prepared = renderPreloads(data);
+    expect(await renderPageBody(data, prepared)).toBe(await renderPageBody(data));
+    const grid = prepared['literature-grid']!;
+    const marked = { ...prepared, 'literature-grid': { ...grid, items: grid.items.map((item) => ({ ...item, html: `<p>prepared ${item.id}</p>` })) } };
+    const html = await renderPageBody(data, marked);
+    expect(html).toContain(`<li class="collection-grid__item"><p>prepared ${data.collections['literature-grid']?.items[0]?.id}</p></li>`);
   });
 
   it('warns with the spec text and preloads null when the collection cannot be fetched', async () => {

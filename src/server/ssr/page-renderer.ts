@@ -10,7 +10,8 @@ import type { ContentStore } from '../../cms/database';
 import { findCollection, localizeCollection } from '../../cms/repositories/collections';
 import { findSeoRecord, type SeoRecord } from '../../cms/repositories/seo-records';
 import { findPrimarySite, listActiveLanguages, type Site } from '../../cms/repositories/sites';
-import { renderPageBody } from '../../site/entry-server';
+import { renderPageBody, renderPreloads, type GridPreloads } from '../../site/entry-server';
+import { isServerItem } from '../../site/components/grid-items';
 import { bootDataOf, gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import { renderSeoHead } from '../../site/seo/seo-head';
@@ -51,12 +52,28 @@ export interface SiteContext {
   languages: SiteLanguages;
 }
 
-type Memoized = SiteContext | SeoRecord | { data: PageData; json: string } | LoadedPage[] | undefined;
+/** A page's data with what every render of it reuses: the browser's JSON and the cards' markup. */
+interface PreparedPage {
+  data: PageData;
+  json: string;
+  preloads: GridPreloads;
+}
 
-/** About what a memoized value takes: page data by its JSON, pages by their styles and definitions. */
+type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | undefined;
+
+const markupLength = (preloads: GridPreloads) =>
+  Object.values(preloads).reduce(
+    (length, preload) => length + (preload?.items ?? []).reduce((sum, item) => sum + (isServerItem(item) ? item.html.length : 0), 0),
+    0,
+  );
+
+/**
+ * About what a memoized value takes: a prepared page by its JSON and its cards' markup (counted
+ * twice: the data they came from is about as large), pages by their styles and definitions.
+ */
 function sizeOf(value: Memoized): number {
   if (Array.isArray(value)) return value.reduce((bytes, page) => bytes + page.stylesheet.css.length * 2 + 64 * 1024, 0);
-  return value !== undefined && 'json' in value ? value.json.length * 2 : 1024;
+  return value !== undefined && 'json' in value ? (value.json.length + 2 * markupLength(value.preloads)) * 2 : 1024;
 }
 
 async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLanguages> {
@@ -96,16 +113,17 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
     async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<string> {
       const { definition, language, recordId } = target;
       const key = `page ${definition.path} ${language} ${recordId} ${pagesShown} ${origin}`;
-      const { data, json } = (await memo.get(version, key, async () => {
+      const { data, json, preloads } = (await memo.get(version, key, async (): Promise<PreparedPage> => {
         const data = await pageDataOf(db, settings, target, pagesShown, origin, log);
-        return { data, json: serializePageData(bootDataOf(data)) };
-      })) as { data: PageData; json: string };
+        // The cards are rendered once per content version; each render of the page reuses them.
+        return { data, json: serializePageData(bootDataOf(data)), preloads: renderPreloads(data) };
+      })) as PreparedPage;
       return renderDocument({
         lang: toBcp47(language),
         seoHeadHtml: renderSeoHead(data.seo),
         basePath,
         assets: { ...assets, styles: [...assets.styles, `assets/pages/${target.loaded.stylesheet.fileName}`] },
-        bodyHtml: await renderPageBody(data),
+        bodyHtml: await renderPageBody(data, preloads),
         pageDataJson: json,
         pageDataElementId: PAGE_DATA_ELEMENT_ID,
       });

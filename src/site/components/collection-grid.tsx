@@ -14,18 +14,13 @@ import { useDataLayer } from '../data/data-layer';
 import { isAbortError } from '../data/errors';
 import type { CollectionPreload, GridMarkupDefinition } from '../page-data';
 import { Card } from './card';
-import { appendUniqueItems, isServerItem, toGridItems, type ShownItem } from './grid-items';
+import { appendUniqueItems, isServerItem, type ShownItem } from './grid-items';
 import { loadedPaginator } from './paginators';
 import { uiText, type UiText } from '../ui-text';
 import { replaceAddress } from '../page-data-layer';
 
 /** The pages shown before the grid starts: cards to render (server) or their markup (browser). */
 export type GridPreload = Omit<CollectionPreload, 'items'> & { items: ShownItem[] };
-
-/** The server's preloaded pages as the grid shows them, numbered from the first page shown. */
-export function gridPreloadOf(preload: CollectionPreload | null): GridPreload | null {
-  return preload === null ? null : { ...preload, items: toGridItems(preload.items, preload.pageToken * preload.pageSize) };
-}
 
 interface CollectionGridProps {
   grid: GridMarkupDefinition;

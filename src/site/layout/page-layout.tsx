@@ -2,7 +2,7 @@
  * Renders a page definition: sections → columns on the 12-unit grid → components (spec §2.1).
  * Sizes and images the definition configures come from the page stylesheet (page-styles.ts).
  */
-import { CollectionGrid, gridPreloadOf } from '../components/collection-grid';
+import { CollectionGrid, type GridPreload } from '../components/collection-grid';
 import { RichText } from '../components/rich-text';
 import { RichTextHeading } from '../components/rich-text-heading';
 import type { ColumnDefinition, ComponentDefinition, SectionDefinition } from '../pages/page-definition';
@@ -11,13 +11,19 @@ import type { PageData } from '../page-data';
 import { componentClass, sectionClass } from '../pages/page-styles';
 import { uiText } from '../ui-text';
 
-export function PageLayout({ data }: { data: PageData }) {
+interface LayoutProps {
+  data: PageData;
+  /** Each grid's preloaded pages with their cards already rendered (entry-server.tsx). */
+  preloads: Record<string, GridPreload | null>;
+}
+
+export function PageLayout({ data, preloads }: LayoutProps) {
   return (
     <>
       {data.languages.length > 1 && <LanguageMenu data={data} />}
       <main className="page" id="main">
         {data.page.sections.map((section) => (
-          <Section key={section.id} section={section} data={data} />
+          <Section key={section.id} section={section} data={data} preloads={preloads} />
         ))}
       </main>
     </>
@@ -45,7 +51,7 @@ function LanguageMenu({ data }: { data: PageData }) {
 
 const toHrefLang = (language: string) => language.replace('_', '-');
 
-function Section({ section, data }: { section: SectionDefinition; data: PageData }) {
+function Section({ section, data, preloads }: LayoutProps & { section: SectionDefinition }) {
   const background = section.background;
   return (
     <section className={`page-section ${sectionClass(section.id)}`}>
@@ -53,14 +59,14 @@ function Section({ section, data }: { section: SectionDefinition; data: PageData
       {background?.altText ? <span className="visually-hidden">{background.altText}</span> : null}
       <div className="page-section__columns">
         {section.columns.map((column) => (
-          <Column key={column.name} column={column} data={data} />
+          <Column key={column.name} column={column} data={data} preloads={preloads} />
         ))}
       </div>
     </section>
   );
 }
 
-function Column({ column, data }: { column: ColumnDefinition; data: PageData }) {
+function Column({ column, data, preloads }: LayoutProps & { column: ColumnDefinition }) {
   const hidden = column.visibleOn === undefined ? [] : FORM_FACTORS.filter((size) => !column.visibleOn?.includes(size));
   const className = [
     'page-column',
@@ -72,13 +78,13 @@ function Column({ column, data }: { column: ColumnDefinition; data: PageData }) 
   return (
     <div className={className}>
       {column.components.map((component) => (
-        <PageComponent key={component.id} component={component} data={data} />
+        <PageComponent key={component.id} component={component} data={data} preloads={preloads} />
       ))}
     </div>
   );
 }
 
-function PageComponent({ component, data }: { component: ComponentDefinition; data: PageData }) {
+function PageComponent({ component, data, preloads }: LayoutProps & { component: ComponentDefinition }) {
   switch (component.type) {
     case 'richTextHeading':
       return <RichTextHeading id={component.id} settings={component.settings} />;
@@ -88,7 +94,7 @@ function PageComponent({ component, data }: { component: ComponentDefinition; da
       // The grid's frame: the element the grid takes over in the browser (grid-island.tsx).
       return (
         <div className={`collection ${componentClass(component.id)}`} data-grid={component.id}>
-          <CollectionGrid grid={component} preload={gridPreloadOf(data.collections[component.id] ?? null)} basePath={data.basePath} language={data.language} />
+          <CollectionGrid grid={component} preload={preloads[component.id] ?? null} basePath={data.basePath} language={data.language} />
         </div>
       );
   }
