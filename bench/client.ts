@@ -1,7 +1,7 @@
 /**
- * What a visitor's browser gets: the JavaScript a guest downloads (gzip bytes), the page's HTML
- * against the same page without what hydration adds, and Lighthouse's mobile scores (median of
- * several runs) in Debian's Chromium.
+ * What a visitor's browser gets: the JavaScript a guest downloads (gzip bytes) before any input
+ * and once the first Show More has appended, the page's HTML against the same page without what
+ * hydration adds, and Lighthouse's mobile scores (median of several runs) in Debian's Chromium.
  */
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -34,7 +34,6 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
     const pageUrl = `${server.url}/`;
     const html = await (await fetch(pageUrl)).text();
     const scripts = await guestScripts(pageUrl);
-    const gzipBytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
     const staticHtml = withoutHydration(html);
     const scores = await lighthouseMedians(pageUrl, lighthouseRuns);
     const runs = `median of ${lighthouseRuns} Lighthouse ${scores.version} runs, mobile, simulated throttling`;
@@ -42,11 +41,19 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
       measured(
         {
           section: 'Client',
-          name: 'JavaScript a guest downloads, including React',
-          comparison: 'gzip -9 bytes of every script the page loads',
-          value: Number((gzipBytes / KB).toFixed(1)),
-          unit: 'KB',
-          details: scripts.map((script) => `${script.name} ${(script.gzipBytes / KB).toFixed(1)} KB`).join(', '),
+          name: 'JavaScript a guest downloads before any input',
+          comparison: `gzip -9 bytes of every script fetched from navigation until ${IDLE_AFTER_LOAD_MS / 1000} s after load, no input`,
+          ...scriptTotal(scripts.beforeInput),
+        },
+        '≤',
+        15,
+      ),
+      measured(
+        {
+          section: 'Client',
+          name: 'JavaScript a guest downloads by the first Show More, including React',
+          comparison: 'gzip -9 bytes of every script fetched until the first Show More has appended its cards',
+          ...scriptTotal(scripts.byFirstShowMore),
         },
         '≤',
         75,
@@ -61,9 +68,21 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
           details: `${Buffer.byteLength(html).toLocaleString('en')} bytes vs ${Buffer.byteLength(staticHtml).toLocaleString('en')} bytes`,
         },
         '≤',
-        1.05,
+        1.1,
       ),
-      measured({ section: 'Lighthouse', name: 'performance', comparison: runs, value: scores.performance, unit: 'score', details: scores.problems }, '≥', 98),
+      measured({ section: 'Lighthouse', name: 'performance', comparison: runs, value: scores.performance, unit: 'score', details: scores.problems }, '≥', 99),
+      measured(
+        {
+          section: 'Lighthouse',
+          name: 'largest contentful paint',
+          comparison: runs,
+          value: Math.round(scores.lcpMs),
+          unit: 'ms',
+          details: `FCP ${milliseconds(scores.fcpMs)}${scores.problems ? `; ${scores.problems}` : ''}`,
+        },
+        '≤',
+        1500,
+      ),
       measured(
         { section: 'Lighthouse', name: 'accessibility', comparison: runs, value: scores.accessibility, unit: 'score', details: scores.problems },
         '≥',
@@ -87,7 +106,7 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
           comparison: runs,
           value: Math.round(scores.tbtMs),
           unit: 'ms',
-          details: `LCP ${milliseconds(scores.lcpMs)}, FCP ${milliseconds(scores.fcpMs)}${scores.problems ? `; ${scores.problems}` : ''}`,
+          details: scores.problems ?? '',
         },
         '≤',
         50,
@@ -98,21 +117,44 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
   }
 }
 
-/** Every script a guest's browser fetches for the page, until the page is interactive and idle. */
-async function guestScripts(pageUrl: string): Promise<{ name: string; gzipBytes: number }[]> {
+/** How long a guest's page is left alone after load before its scripts are counted (the issue's measure). */
+const IDLE_AFTER_LOAD_MS = 5_000;
+
+interface Script {
+  name: string;
+  gzipBytes: number;
+}
+
+function scriptTotal(scripts: Script[]): { value: number; unit: string; details: string } {
+  const bytes = scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
+  return {
+    value: Number((bytes / KB).toFixed(1)),
+    unit: 'KB',
+    details: scripts.map((script) => `${script.name} ${(script.gzipBytes / KB).toFixed(1)} KB`).join(', '),
+  };
+}
+
+/** The scripts a guest's browser fetches: before any input, and by the time the first Show More has appended. */
+async function guestScripts(pageUrl: string): Promise<{ beforeInput: Script[]; byFirstShowMore: Script[] }> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
   try {
     const page = await browser.newPage();
-    const bodies: Promise<{ name: string; gzipBytes: number }>[] = [];
+    const bodies: Promise<Script>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       bodies.push(
         response.body().then((body) => ({ name: new URL(response.url()).pathname.split('/').pop() ?? '', gzipBytes: gzipSync(body, { level: 9 }).length })),
       );
     });
-    await page.goto(pageUrl, { waitUntil: 'networkidle' });
-    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
-    return Promise.all(bodies);
+    await page.goto(pageUrl, { waitUntil: 'load' });
+    // A measurement over a span of time, by definition (not a wait for a condition).
+    await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
+    const beforeInput = await Promise.all(bodies);
+    const cards = page.locator('.collection-grid [role="group"]');
+    const shown = await cards.count();
+    await page.locator('.paginator--showmore a').click();
+    await page.waitForFunction((before) => document.querySelectorAll('.collection-grid [role="group"]').length > before, shown);
+    return { beforeInput, byFirstShowMore: await Promise.all(bodies) };
   } finally {
     await browser.close();
   }
