@@ -218,6 +218,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   startScheduler(app, store.db, { checkMs: config.scheduleCheckMs, trashDays: config.trashDays, onFired: () => notices.announce() });
 
   const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages });
+  app.decorate('pageRenderer', renderer);
   registerPages(app, { versions, settings, renderer, respond, pages, sessions });
   registerSeoFiles(app, { settings, renderer, pages, respond });
 

@@ -53,7 +53,7 @@ export interface SiteContext {
 }
 
 /** A page's data with what every render of it reuses: the browser's JSON and the cards' markup. */
-interface PreparedPage {
+export interface PreparedPage {
   data: PageData;
   json: string;
   preloads: GridPreloads;
@@ -91,6 +91,16 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
       return site === undefined ? undefined : { site, languages: await siteLanguagesOf(db, site) };
     }) as Promise<SiteContext | undefined>;
 
+  /** What a page is rendered from, with what every render of it reuses; once per content version. */
+  const prepare = (version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<PreparedPage> => {
+    const key = `page ${target.definition.path} ${target.language} ${target.recordId} ${pagesShown} ${origin}`;
+    return memo.get(version, key, async (): Promise<PreparedPage> => {
+      const data = await pageDataOf(db, settings, target, pagesShown, origin, log);
+      // The cards are rendered once per content version; each render of the page reuses them.
+      return { data, json: serializePageData(bootDataOf(data)), preloads: renderPreloads(data) };
+    }) as Promise<PreparedPage>;
+  };
+
   return {
     memo,
 
@@ -109,17 +119,13 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
       return { kind: 'page', target: { loaded, definition: pageIn(loaded, language), ...context, language, recordId, record } };
     },
 
+    prepare,
+
     /** The page's HTML for a content version, `pagesShown` pages of its grids, absolute URLs on `origin`. */
     async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<string> {
-      const { definition, language, recordId } = target;
-      const key = `page ${definition.path} ${language} ${recordId} ${pagesShown} ${origin}`;
-      const { data, json, preloads } = (await memo.get(version, key, async (): Promise<PreparedPage> => {
-        const data = await pageDataOf(db, settings, target, pagesShown, origin, log);
-        // The cards are rendered once per content version; each render of the page reuses them.
-        return { data, json: serializePageData(bootDataOf(data)), preloads: renderPreloads(data) };
-      })) as PreparedPage;
+      const { data, json, preloads } = await prepare(version, target, pagesShown, origin, log);
       return renderDocument({
-        lang: toBcp47(language),
+        lang: toBcp47(target.language),
         seoHeadHtml: renderSeoHead(data.seo),
         basePath,
         assets: { ...assets, styles: [...assets.styles, `assets/pages/${target.loaded.stylesheet.fileName}`] },
@@ -214,4 +220,11 @@ async function collectionDescription(db: ContentStore, site: Site, page: PageDef
   if (collection === undefined) return '';
   const { metadata } = await localizeCollection(db, collection, [language, site.default_language]);
   return typeof metadata.description === 'string' ? metadata.description : '';
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's page pipeline (app.ts); the benchmark's harness renders from the data it prepares. */
+    pageRenderer: PageRenderer;
+  }
 }
