@@ -12,7 +12,7 @@ const restrict = (patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', '.scratch/', 'data/'] },
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'coverage/', '.scratch/', 'data/', 'bench/peers/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,13 +3,27 @@
  * - cached: our server vs a bare node:http server answering the same recorded response from
  *   memory (the limit for Node) vs nginx serving the same bytes from disk;
  * - uncached (response cache off, data cache warm): our server vs a bare renderToString harness
- *   rendering the same components with the same data into the same document.
+ *   rendering the same components with the same data into the same document;
+ * - peers (bench/peers/README.md): the same page built with Next.js 16 (per request and ISR) and
+ *   Astro 5 (per request), on the same store, each checked to send the same page first.
  * Servers run on core 0 one at a time under load, wrk on core 1.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
-import { PAGE_DATA_ELEMENT_ID } from '../src/site/page-data';
+import {
+  ourPageAssets,
+  PEER_NAMES,
+  PEERS,
+  preparePeers,
+  samePage,
+  startPeer,
+  type OurPageAssets,
+  type PeerMode,
+  type PeerName,
+  type RunningPeer,
+} from './lib/peers';
 import { measured, type Measurement } from './lib/report';
 import { startNginx, startOurServer, startProcessServer, type RunningServer } from './lib/servers';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/wrk';
@@ -33,16 +47,19 @@ const ROUNDS = 2;
 /** Headers that belong to one response, which the bare server makes for itself. */
 const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'content-length', 'transfer-encoding']);
 
+/** The page on a server, or the page URL itself (a peer's page has its own path). */
+const pageOf = (target: RunningServer | string) => (typeof target === 'string' ? target : target.url + PAGE);
+
 /**
  * Loads each server in turn, for several rounds, and keeps each one's best run: interference
  * from the rest of a shared machine comes and goes, and then hits every server alike.
  */
-function bestOf(servers: RunningServer[], load: PageBenchOptions['load']): LoadResult[] {
+function bestOf(servers: (RunningServer | string)[], load: PageBenchOptions['load']): LoadResult[] {
   const best: (LoadResult | undefined)[] = servers.map(() => undefined);
-  for (const server of servers) runLoad(server.url + PAGE, { ...load, seconds: 2, core: LOAD_CORE });
+  for (const server of servers) runLoad(pageOf(server), { ...load, seconds: 2, core: LOAD_CORE });
   for (let round = 0; round < ROUNDS; round++) {
     servers.forEach((server, index) => {
-      const result = runLoad(server.url + PAGE, { ...load, core: LOAD_CORE });
+      const result = runLoad(pageOf(server), { ...load, core: LOAD_CORE });
       if (best[index] === undefined || result.requestsPerSecond > best[index].requestsPerSecond) best[index] = result;
     });
   }
@@ -67,6 +84,8 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
   mkdirSync(files, { recursive: true });
   const measurements: Measurement[] = [];
   let html = '';
+  let origin = '';
+  let assets: OurPageAssets | null = null;
 
   // Cached: ours, and the same response from a bare Node server and from nginx.
   await withServers(
@@ -76,9 +95,12 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
         // The plain answer (fetch asks for gzip by itself), which the bare servers replay as it is.
         const response = await fetch(ours.url + PAGE, { headers: { 'accept-encoding': 'identity' } });
         html = await response.text();
+        origin = ours.url;
         const headers = Object.fromEntries([...response.headers].filter(([name]) => !PER_RESPONSE.has(name)));
         writeFileSync(join(files, 'response.json'), JSON.stringify({ headers }));
         writeFileSync(join(files, 'index.html'), html);
+        // What the peers copy from our page: its stylesheets and icon.
+        assets = await ourPageAssets(ours.url + PAGE, html);
         return ours;
       },
       () => startBareNode(3412, join(files, 'response.json'), join(files, 'index.html')),
@@ -178,8 +200,9 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
   );
 
   // Uncached: every request renders; the data it renders from is cached (as in production).
+  // The data our server renders the page from (the page no longer carries it), on the origin of `html`.
   const dataFile = join(files, 'page-data.json');
-  writeFileSync(dataFile, pageDataOf(html));
+  execFileSync(process.execPath, ['--import', 'tsx', 'bench/servers/page-data.ts', databasePath, dataFile, origin], { stdio: ['ignore', 'ignore', 'inherit'] });
   const stylesheet = /assets\/pages\/([^"]+\.css)"/.exec(html)?.[1];
   if (stylesheet === undefined) throw new Error('The page links no page stylesheet');
   await withServers(
@@ -213,6 +236,8 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
       );
     },
   );
+
+  measurements.push(...(await benchPeers({ databasePath, load, recordPeak, assets })));
   return measurements;
 }
 
@@ -247,13 +272,6 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ headers
   });
 }
 
-/** The page's data, as the page itself carries it for the browser. */
-function pageDataOf(html: string): string {
-  const match = new RegExp(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
-  if (!match?.[1]) throw new Error('The page carries no page data');
-  return match[1];
-}
-
 /** The limit for Node: a bare node:http server sending a recorded answer (its headers and body files). */
 function startBareNode(port: number, responseFile: string, bodyFile: string): Promise<RunningServer> {
   return startProcessServer({ port, core: SERVER_CORE, command: [process.execPath, 'bench/servers/bare-node.mjs', responseFile, bodyFile, String(port)] });
@@ -264,3 +282,151 @@ async function expectSameBody(server: RunningServer, html: string, label: string
   const body = await (await fetch(server.url + PAGE)).text();
   if (body !== html) throw new Error(`${label} does not send the same page as our server (${body.length} vs ${html.length} characters)`);
 }
+
+/** A peer's server in one mode, beside ours: its page, or why it is not measured. */
+interface PeerRun {
+  name: PeerName;
+  mode: PeerMode;
+  server: RunningPeer | null;
+  html: string;
+  /** Why this peer is not measured (preparation, start or a different page); null when it is. */
+  error: string | null;
+}
+
+const PEER_PORTS: Record<PeerName, Record<PeerMode, number>> = { next: { dynamic: 3433, cached: 3434 }, astro: { dynamic: 3435, cached: 3436 } };
+/** The targets of issue 19: rendered per request, ours / the peer. */
+const RENDERED_TARGETS: Record<PeerName, number> = { next: 20, astro: 5 };
+
+/**
+ * Our server (response cache off, and cached) beside each peer's production server in each of its
+ * modes. A peer is measured only when it sends the same page as ours (samePage); otherwise its rows
+ * are errors that say why. Rows: rendered per request and cached req/s ratios, HTML bytes and
+ * each peer's peak memory.
+ */
+async function benchPeers({
+  databasePath,
+  load,
+  recordPeak,
+  assets,
+}: Pick<PageBenchOptions, 'databasePath' | 'load' | 'recordPeak'> & { assets: OurPageAssets | null }): Promise<Measurement[]> {
+  const prepared: Record<PeerName, string | null> =
+    assets === null
+      ? { next: 'our page gave no stylesheets to copy', astro: 'our page gave no stylesheets to copy' }
+      : await preparePeers((line) => console.log(`  ${line}`), assets);
+  const runs: PeerRun[] = PEER_NAMES.flatMap((name) =>
+    (Object.keys(PEERS[name].modes) as PeerMode[]).map((mode) => ({ name, mode, server: null, html: '', error: prepared[name] })),
+  );
+  return withServers(
+    [
+      () => startOurServer({ port: 3431, databasePath, core: SERVER_CORE, env: { RESPONSE_CACHE_ENTRIES: '0' } }),
+      () => startOurServer({ port: 3432, databasePath, core: SERVER_CORE }),
+    ],
+    async ([uncached, cached]) => {
+      const ourHtml = await (await fetch(uncached!.url + PAGE, { headers: { 'accept-encoding': 'identity' } })).text();
+      try {
+        for (const run of runs) {
+          if (run.error !== null) continue;
+          try {
+            run.server = await startPeer(run.name, { mode: run.mode, databasePath, port: PEER_PORTS[run.name][run.mode], core: SERVER_CORE });
+            run.html = await (await fetch(run.server.pageUrl, { headers: { 'accept-encoding': 'identity' } })).text();
+            const differences = samePage(ourHtml, run.html);
+            if (differences.length > 0)
+              run.error = `not the same page as ours (${differences.length} differences): ${differences.slice(0, 3).join('; ')}${differences.length > 3 ? '; …' : ''}`;
+          } catch (error) {
+            run.error = `did not start: ${error instanceof Error ? error.message : String(error)}`;
+          }
+        }
+        const ready = runs.filter((run) => run.error === null && run.server !== null);
+        const results = bestOf([uncached!, cached!, ...ready.map((run) => run.server!.pageUrl)], load);
+        const [oursRendered, oursCached] = results as [LoadResult, LoadResult];
+        const resultOf = (run: PeerRun) => results[2 + ready.indexOf(run)];
+        recordPeak('uncached page, beside the peers', uncached!.peakRssMb());
+        const ourPeaks = `ours: response cache off ${megabytes(uncached!.peakRssMb())}, cached ${megabytes(cached!.peakRssMb())}`;
+        return peerRows(runs, { oursRendered, oursCached, ourBytes: Buffer.byteLength(ourHtml), ourPeaks, resultOf });
+      } finally {
+        await Promise.all(runs.map((run) => run.server?.stop()));
+      }
+    },
+  );
+}
+
+function peerRows(
+  runs: PeerRun[],
+  ours: { oursRendered: LoadResult; oursCached: LoadResult; ourBytes: number; ourPeaks: string; resultOf: (run: PeerRun) => LoadResult | undefined },
+): Measurement[] {
+  const rows: Measurement[] = [];
+  const find = (name: PeerName, mode: PeerMode) => runs.find((run) => run.name === name && run.mode === mode);
+  /** A ratio of ours to the peer, or NaN (an error, with the reason as details) when it was not measured. */
+  const ratio = (run: PeerRun, mine: number, theirs: (result: LoadResult) => number) => {
+    const result = ours.resultOf(run);
+    return run.error === null && result !== undefined ? mine / theirs(result) : Number.NaN;
+  };
+  for (const name of PEER_NAMES) {
+    const { label, modes } = PEERS[name];
+    const dynamic = find(name, 'dynamic');
+    const cached = find(name, 'cached');
+    if (dynamic !== undefined) {
+      const result = ours.resultOf(dynamic);
+      rows.push(
+        measured(
+          {
+            section: 'Peers',
+            name: `literature page, rendered per request: ours (response cache off) vs ${label} (${modes.dynamic!.description})`,
+            comparison: `ours / ${label}, req/s`,
+            value: ratio(dynamic, ours.oursRendered.requestsPerSecond, (r) => r.requestsPerSecond),
+            unit: '×',
+            details:
+              dynamic.error ??
+              `ours ${rate(ours.oursRendered)}; ${label} ${rate(result!)}${cached === undefined ? `; cached: n/a (${label} has no response cache of its own)` : ''}`,
+          },
+          '≥',
+          RENDERED_TARGETS[name],
+        ),
+      );
+    }
+    if (cached !== undefined) {
+      const result = ours.resultOf(cached);
+      rows.push(
+        measured({
+          section: 'Peers',
+          name: `literature page, cached: ours (front cache) vs ${label} (${modes.cached!.description})`,
+          comparison: `ours / ${label}, req/s`,
+          value: ratio(cached, ours.oursCached.requestsPerSecond, (r) => r.requestsPerSecond),
+          unit: '×',
+          details: cached.error ?? `ours ${rate(ours.oursCached)}; ${label} ${rate(result!)}`,
+        }),
+      );
+    }
+    const first = dynamic ?? cached!;
+    const peerBytes = Buffer.byteLength(first.html);
+    rows.push(
+      measured(
+        {
+          section: 'Peers',
+          name: `HTML of the literature page: ours vs ${label}`,
+          comparison: `our HTML bytes / ${label}'s`,
+          value: first.error === null ? ours.ourBytes / peerBytes : Number.NaN,
+          unit: '×',
+          details: first.error ?? `ours ${ours.ourBytes.toLocaleString('en')} bytes; ${label} ${peerBytes.toLocaleString('en')} bytes`,
+        },
+        name === 'astro' ? '≤' : null,
+        1.0,
+      ),
+    );
+    const peaks = [dynamic, cached].flatMap((run) => (run?.server ? [{ mode: run.mode, megabytes: run.server.peakRssMb() }] : []));
+    const highest = Math.max(...peaks.map((peak) => peak.megabytes ?? Number.NaN));
+    rows.push(
+      measured({
+        section: 'Peers',
+        name: `peak resident memory of ${label} under the page loads`,
+        comparison: 'highest VmHWM of the peer server process (and its children)',
+        value: peaks.length === 0 ? Number.NaN : Math.round(highest),
+        unit: 'MB',
+        details: (dynamic ?? cached)!.error ?? `${peaks.map((peak) => `${peak.mode} ${megabytes(peak.megabytes)}`).join(', ')}; ${ours.ourPeaks}`,
+      }),
+    );
+  }
+  return rows;
+}
+
+const megabytes = (value: number | null) => (value === null ? 'not measured' : `${Math.round(value)} MB`);
