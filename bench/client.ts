@@ -8,6 +8,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { PAGE_DATA_ELEMENT_ID } from '../src/site/page-data';
+import { ourPageAssets, PEER_NAMES, PEERS, preparePeers, startPeer, type PeerName } from './lib/peers';
 import { measured, type Measurement } from './lib/report';
 import { startOurServer } from './lib/servers';
 
@@ -37,6 +38,7 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
     const staticHtml = withoutHydration(html);
     const scores = await lighthouseMedians(pageUrl, lighthouseRuns);
     const runs = `median of ${lighthouseRuns} Lighthouse ${scores.version} runs, mobile, simulated throttling`;
+    const peers = await benchPeerClients(pageUrl, html, databasePath, lighthouseRuns);
     return [
       measured(
         {
@@ -111,10 +113,58 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
         '≤',
         50,
       ),
+      ...peers,
     ];
   } finally {
     await server.stop();
   }
+}
+
+const PEER_CLIENT_PORTS: Record<PeerName, number> = { next: 3437, astro: 3438 };
+
+/** What a visitor's browser gets from each peer's same page (rendered per request): script and Lighthouse. */
+async function benchPeerClients(ourPageUrl: string, ourHtml: string, databasePath: string, lighthouseRuns: number): Promise<Measurement[]> {
+  const prepared = await preparePeers((line) => console.log(`  ${line}`), await ourPageAssets(ourPageUrl, ourHtml));
+  const rows: Measurement[] = [];
+  for (const name of PEER_NAMES) {
+    const label = PEERS[name].label;
+    const row = (what: string, comparison: string, value: number, unit: string, details: string): Measurement =>
+      measured({ section: 'Peers', name: `${label}: ${what}`, comparison, value, unit, details });
+    const problem = prepared[name];
+    if (problem !== null) {
+      rows.push(row('guest JavaScript and Lighthouse', 'not measured', Number.NaN, '', problem));
+      continue;
+    }
+    const peer = await startPeer(name, { mode: 'dynamic', databasePath, port: PEER_CLIENT_PORTS[name], core: 0 });
+    try {
+      const scripts = await guestScripts(peer.pageUrl);
+      const before = scriptTotal(scripts.beforeInput);
+      const after = scriptTotal(scripts.byFirstShowMore);
+      const scores = await lighthouseMedians(peer.pageUrl, lighthouseRuns);
+      rows.push(
+        row(
+          'JavaScript a guest downloads before any input',
+          `gzip -9 bytes until ${IDLE_AFTER_LOAD_MS / 1000} s after load`,
+          before.value,
+          'KB',
+          before.details,
+        ),
+        row('JavaScript a guest downloads by the first Show More', 'gzip -9 bytes', after.value, 'KB', after.details),
+        row(
+          'Lighthouse performance',
+          `median of ${lighthouseRuns} runs, mobile`,
+          scores.performance,
+          'score',
+          `LCP ${milliseconds(scores.lcpMs)}, TBT ${milliseconds(scores.tbtMs)}, CLS ${scores.cls.toFixed(3)}${scores.problems ? `; ${scores.problems}` : ''}`,
+        ),
+      );
+    } catch (error) {
+      rows.push(row('guest JavaScript and Lighthouse', 'not measured', Number.NaN, '', error instanceof Error ? error.message : String(error)));
+    } finally {
+      await peer.stop();
+    }
+  }
+  return rows;
 }
 
 /** How long a guest's page is left alone after load before its scripts are counted (the issue's measure). */
@@ -150,10 +200,17 @@ async function guestScripts(pageUrl: string): Promise<{ beforeInput: Script[]; b
     // A measurement over a span of time, by definition (not a wait for a condition).
     await page.waitForTimeout(IDLE_AFTER_LOAD_MS);
     const beforeInput = await Promise.all(bodies);
-    const cards = page.locator('.collection-grid [role="group"]');
-    const shown = await cards.count();
-    await page.locator('.paginator--showmore a').click();
+    // As a visitor would: Show More scrolled into view and pointed at (an island may wait for
+    // either), the page left to settle, then one click that must append in place (no navigation).
+    const showMore = page.locator('.paginator--showmore a, .paginator--showmore button').first();
+    await showMore.scrollIntoViewIfNeeded();
+    await showMore.hover();
+    await page.waitForLoadState('networkidle');
+    const shown = await page.locator('.collection-grid [role="group"]').count();
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await showMore.click();
     await page.waitForFunction((before) => document.querySelectorAll('.collection-grid [role="group"]').length > before, shown);
+    if (!(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument === true))) throw new Error('Show More navigated instead of appending');
     return { beforeInput, byFirstShowMore: await Promise.all(bodies) };
   } finally {
     await browser.close();
@@ -192,6 +249,9 @@ async function lighthouseMedians(pageUrl: string, runs: number): Promise<Lightho
   const results: LighthouseScores[] = [];
   const problems = new Set<string>();
   try {
+    // One run first, not counted: every server (ours and the peers) is measured warm, as most
+    // visitors find it (pages rendered, image sizes made), not as its first visitor after a start.
+    await lighthouse(pageUrl, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' });
     for (let run = 0; run < runs; run++) {
       const lhr = (await lighthouse(pageUrl, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile' }))?.lhr;
       if (!lhr) throw new Error('Lighthouse produced no report');
