@@ -74,13 +74,6 @@ describe('Card (spec §2.2)', () => {
     expect(vector).not.toContain('srcSet');
   });
 
-  it("asks for the first card's image first (the likely largest paint on a phone), no other", () => {
-    const body = { Title: 'T', image: { url: '/lit/img.svg', altText: 'a' } };
-    const first = renderToString(<Card item={toGridItems([item(body)], 0)[0]!} settings={settings} basePath="" label="Item 1" />);
-    expect(first).toContain('fetchPriority="high"');
-    expect(render(body)).not.toContain('fetchPriority');
-  });
-
   it('falls back to the item title and shows no image or button without url and image', () => {
     const bare = render({});
     expect(bare).toContain('>Fallback title</h1>');

@@ -93,8 +93,6 @@ export function Card({ item, settings, basePath, label, ref }: CardProps) {
             width={480}
             height={360}
             loading={DEFAULT_IMAGE_LOADING}
-            // The first card's image is usually the largest thing on a phone's first screen: asked for first.
-            fetchPriority={item.index === 0 ? 'high' : undefined}
             decoding="async"
           />
         )}
