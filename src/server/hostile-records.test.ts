@@ -175,7 +175,7 @@ describe('a store holding records beyond every limit', () => {
     expect(head).not.toContain('evil.example');
     expect(fetchedUrls(html).every((url) => url.startsWith('/'))).toBe(true);
     expect(head).not.toContain('unsafe-url');
-    expect(head).toContain('<meta name="keywords" content="kept" data-seo>');
+    expect(head).toContain('<meta name="keywords" content="kept">');
     expect(head.match(/rel="canonical"/g)).toHaveLength(1);
     for (const [, href] of head.matchAll(/hreflang="[^"]+" href="([^"]+)"/g)) expect(href).toMatch(/^https?:\/\/[^#]+$/);
     // 1 MB of head tags is beyond the limit: the record is left out, as if it did not exist.

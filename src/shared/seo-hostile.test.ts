@@ -31,7 +31,7 @@ function expectHarmless(html: string): void {
       if (attribute.name === 'rel') expect(attribute.value).not.toMatch(/import|stylesheet/);
     }
     if (element.tag === 'script') {
-      expect(element.attributes.map(({ name, value }) => `${name}=${value}`)).toEqual(['type=application/ld+json', 'data-seo=']);
+      expect(element.attributes.map(({ name, value }) => `${name}=${value}`)).toEqual(['type=application/ld+json']);
       // A JSON-LD body is valid JSON with no '<': nothing can close the script early.
       expect(element.text).not.toContain('<');
       expect(() => JSON.parse(element.text)).not.toThrow();

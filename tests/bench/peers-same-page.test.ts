@@ -12,10 +12,10 @@ const ours = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Literature Sheets</title>
-<meta name="description" content="Demo data" data-seo>
-<link rel="canonical" href="http://127.0.0.1:3411/" data-seo>
-<link rel="alternate" hreflang="de-DE" href="http://127.0.0.1:3411/de-DE/" data-seo>
-<script type="application/ld+json" data-seo>{"@type":"CollectionPage","url":"http://127.0.0.1:3411/","name":"Literature Sheets"}</script>
+<meta name="description" content="Demo data">
+<link rel="canonical" href="http://127.0.0.1:3411/">
+<link rel="alternate" hreflang="de-DE" href="http://127.0.0.1:3411/de-DE/">
+<script type="application/ld+json">{"@type":"CollectionPage","url":"http://127.0.0.1:3411/","name":"Literature Sheets"}</script>
 <link rel="icon" href="/assets/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/assets/entry-client-abc.css">
 <script type="module" src="/assets/entry-client-abc.js"></script>

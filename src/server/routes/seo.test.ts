@@ -67,9 +67,9 @@ describe('head tags in the server’s HTML, JavaScript off (spec §2.4)', () => 
     expect(head).toContain(`<title>${title}</title>`);
     expect(count(head, /<meta name="description"/g)).toBe(1);
     expect(count(head, /<link rel="canonical"/g)).toBe(1);
-    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}${path}" data-seo>`);
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}${path}">`);
     // Nothing the assistant owns appears outside <head>.
-    expect(count(rest, /<title>|rel="canonical"|rel="alternate"|name="description"|name="robots"|application\/ld\+json" data-seo/g)).toBe(0);
+    expect(count(rest, /<title>|rel="canonical"|rel="alternate"|name="description"|name="robots"|application\/ld\+json"/g)).toBe(0);
     // Indexed: no robots tag.
     expect(count(head, /name="robots"/g)).toBe(0);
   });
@@ -92,7 +92,7 @@ describe('head tags in the server’s HTML, JavaScript off (spec §2.4)', () => 
 
   it('describes the page and its sheets as structured data', async () => {
     const head = split((await test.app.inject('/')).body).head;
-    const json = /<script type="application\/ld\+json" data-seo>([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)?.[1] ?? '';
     const data = JSON.parse(json) as {
       '@type': string;
       mainEntity: { numberOfItems: number; itemListElement: Array<{ item: { url: string; encodingFormat: string } }> };
@@ -107,7 +107,7 @@ describe('head tags in the server’s HTML, JavaScript off (spec §2.4)', () => 
   });
 
   it('keeps the canonical of ?page=N at the page itself', async () => {
-    expect(split((await test.app.inject('/?page=3')).body).head).toContain(`<link rel="canonical" href="${ORIGIN}/" data-seo>`);
+    expect(split((await test.app.inject('/?page=3')).body).head).toContain(`<link rel="canonical" href="${ORIGIN}/">`);
   });
 
   it('offers the other languages in a language menu', async () => {
@@ -132,10 +132,10 @@ describe('record data (spec §3.5, §5.4)', () => {
     expect(response.statusCode).toBe(200);
     const { head } = split(response.body);
     expect(head).toContain('<title>Silane (SiH₄) (Literature Sheet) | Literature Sheets</title>');
-    expect(head).toContain(`<meta name="description" content="CAS 7803-62-5: It&#39;s a gas" data-seo>`);
-    expect(count(head, /<meta name="robots" content="noindex,nofollow" data-seo>/g)).toBe(1);
-    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/sheet/silane-canonical" data-seo>`);
-    expect(head).toContain('<meta property="og:title" content="Silane &quot;SiH4&quot;" data-seo>');
+    expect(head).toContain(`<meta name="description" content="CAS 7803-62-5: It&#39;s a gas">`);
+    expect(count(head, /<meta name="robots" content="noindex,nofollow">/g)).toBe(1);
+    expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/sheet/silane-canonical">`);
+    expect(head).toContain('<meta property="og:title" content="Silane &quot;SiH4&quot;">');
     expect(head).not.toContain('http-equiv');
 
     const byId = await test.app.inject(`/sheet/${(await changeSeoRecord(test.store, 'teos', {})).recordId}`);

@@ -1,8 +1,7 @@
 /**
  * The head tags the SEO assistant owns (spec §2.4): title, description, custom head tags, hreflang
- * alternates, canonical, robots, and structured data. The server writes them into `<head>`; in the
- * browser the assistant replaces exactly these (marked `data-seo`) whenever they change, so they
- * are never duplicated.
+ * alternates, canonical, robots, and structured data. The server writes them into `<head>`, once;
+ * nothing in the browser changes them (the page is not hydrated as a whole: decision 016).
  */
 import type { HeadTag } from '../../shared/head-tags';
 
@@ -71,21 +70,7 @@ function elementsOf(head: SeoHead): Array<[string, Array<[string, string]>, stri
 /** The owned tags as HTML for the server's <head>. Script bodies are JSON made safe by the builder. */
 export function renderSeoHead(head: SeoHead): string {
   const tags = elementsOf(head).map(([tag, pairs, text]) =>
-    tag === 'script' ? `<script${attributes(pairs)} data-seo>${text ?? '{}'}</script>` : `<${tag}${attributes(pairs)} data-seo>`,
+    tag === 'script' ? `<script${attributes(pairs)}>${text ?? '{}'}</script>` : `<${tag}${attributes(pairs)}>`,
   );
   return [`<title>${escape(head.title)}</title>`, ...tags].join('\n');
-}
-
-/** In the browser: put the owned tags in place of the ones there, never next to them. */
-export function applySeoHead(document: Document, head: SeoHead): void {
-  document.title = head.title;
-  for (const element of document.head.querySelectorAll('[data-seo]')) element.remove();
-  for (const [tag, pairs, text] of elementsOf(head)) {
-    const element = document.createElement(tag);
-    for (const [name, value] of pairs) element.setAttribute(name, value);
-    element.setAttribute('data-seo', '');
-    // JSON-LD is data: textContent never runs as script.
-    if (text !== undefined) element.textContent = text;
-    document.head.append(element);
-  }
 }
