@@ -32,7 +32,7 @@ describe('GET managed-content delivery (spec §7.4, first call)', () => {
     expect(item?.typeLabel).toBe('Literature Sheet');
     expect(item?.contentNodes.Title).toMatchObject({ nodeType: 'NameField' });
     expect(item?.contentNodes.url).toMatchObject({ nodeType: 'Url', value: expect.stringMatching(/^\/sfsites\/c\/file-asset\//) });
-    expect(item?.contentNodes.image).toMatchObject({ nodeType: 'Media', mediaType: 'Image', mimeType: 'image/svg+xml', altText: expect.any(String) });
+    expect(item?.contentNodes.image).toMatchObject({ nodeType: 'Media', mediaType: 'Image', mimeType: 'image/png', altText: expect.any(String) });
     expect(body.nextPageUrl).toContain('page=1');
   });
 

@@ -49,7 +49,7 @@ describe('GET one content item (spec §7.3)', () => {
     expect(image.contentType.fullyQualifiedName).toBe('sfdc_cms__image');
     expect(image.contentBody.altText).toBe(DEMO_CATALOGUE.find((entry) => entry.slug === 'teos')?.altText);
     const media = image.contentBody['sfdc_cms:media'] as { url: string; source: { type: string; mimeType: string } };
-    expect(media.source).toMatchObject({ type: 'file', mimeType: 'image/svg+xml' });
+    expect(media.source).toMatchObject({ type: 'file', mimeType: 'image/png' });
     expect(media.url).toMatch(new RegExp(`^/sfsites/c/cms/delivery/media/${teosImageKey}\\?v=[0-9a-f]{12}$`));
     expect(image.unauthenticatedUrl).toBe(media.url);
     const file = await test.app.inject(media.url);

@@ -1,6 +1,16 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE } from './catalogue';
-import { escapeXml, formulaTspans, renderIllustration, splitFormula } from './illustrations';
+import {
+  escapeXml,
+  formulaTspans,
+  ILLUSTRATION_HEIGHT,
+  ILLUSTRATION_RASTER_SCALE,
+  ILLUSTRATION_WIDTH,
+  renderIllustration,
+  renderIllustrationImage,
+  splitFormula,
+} from './illustrations';
 
 describe('splitFormula', () => {
   it('makes digits after symbols and brackets subscripts', () => {
@@ -35,5 +45,35 @@ describe('renderIllustration', () => {
 
   it('escapes text', () => {
     expect(escapeXml(`<a & "b" 'c'>`)).toBe('&#60;a &#38; &#34;b&#34; &#39;c&#39;&#62;');
+  });
+});
+
+describe('renderIllustrationImage', () => {
+  it('rasterises every drawing to an opaque PNG at twice its size', async () => {
+    for (const entry of DEMO_CATALOGUE) {
+      const image = await renderIllustrationImage(entry);
+      const metadata = await sharp(image.bytes).metadata();
+      expect(image.mimeType).toBe('image/png');
+      expect(metadata).toMatchObject({
+        format: 'png',
+        width: ILLUSTRATION_WIDTH * ILLUSTRATION_RASTER_SCALE,
+        height: ILLUSTRATION_HEIGHT * ILLUSTRATION_RASTER_SCALE,
+        channels: 3,
+      });
+      expect({ width: image.width, height: image.height }).toEqual({ width: 960, height: 720 });
+      // A drawing, not a blank: the pixels vary in every channel, and the whole file decodes.
+      const stats = await sharp(image.bytes, { failOn: 'warning' }).stats();
+      expect(
+        stats.channels.every((channel) => channel.stdev > 10),
+        entry.slug,
+      ).toBe(true);
+    }
+  });
+
+  it('gives the same bytes every time', async () => {
+    const [entry] = DEMO_CATALOGUE;
+    const [first, second] = await Promise.all([renderIllustrationImage(entry!), renderIllustrationImage(entry!)]);
+    expect(first.bytes.equals(second.bytes)).toBe(true);
+    expect((await renderIllustrationImage(entry!)).bytes.equals(first.bytes)).toBe(true);
   });
 });

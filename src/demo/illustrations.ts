@@ -1,12 +1,16 @@
 /**
- * Generated SVG illustrations for the demo literature: a container drawing labelled with the
- * chemical's abbreviation and formula, or a line drawing of the equipment. 480×360 (4:3), no
- * scripts, no external references, every text escaped.
+ * Generated illustrations for the demo literature: a container drawing labelled with the
+ * chemical's abbreviation and formula, or a line drawing of the equipment. Drawn as SVG, 480×360
+ * (4:3), no scripts, no external references, every text escaped; the demo stores them rasterised
+ * (renderIllustrationImage), as an editor would upload a product photo.
  */
+import sharp from 'sharp';
 import type { CatalogueEntry, EquipmentDrawing, Illustration } from './catalogue';
 
 export const ILLUSTRATION_WIDTH = 480;
 export const ILLUSTRATION_HEIGHT = 360;
+/** Pixels of the raster image per unit of the drawing: sharp at the card's 480 CSS pixels on a screen of two device pixels per CSS pixel. */
+export const ILLUSTRATION_RASTER_SCALE = 2;
 
 const INK = '#1f2d3d';
 const ACCENT = '#2a5d9f';
@@ -24,6 +28,32 @@ export function renderIllustration(entry: CatalogueEntry): string {
     body,
     '</svg>',
   ].join('');
+}
+
+export interface RasterIllustration {
+  bytes: Buffer;
+  mimeType: 'image/png';
+  width: number;
+  height: number;
+}
+
+/**
+ * The illustration as a PNG of 960×720 (ILLUSTRATION_RASTER_SCALE × the drawing), rasterised by
+ * sharp (librsvg) at the matching density. PNG, not JPEG: the drawing is flat colour, gradients and
+ * small text, which PNG keeps exactly where JPEG would ring around the letters, and a lossless
+ * original is the best source for the resizer's AVIF and WebP (and its fallback is then PNG). The
+ * drawing has a background, so the alpha channel is dropped, as a camera's photo has none.
+ * Compression level 7 keeps the seed quick at ~25 KB an image (level 9 took twice as long for 14 %
+ * less; visitors get the resizer's AVIF or WebP, not this file). The same drawing, sharp and fonts
+ * give the same bytes: the text is set in the machine's own Helvetica, Arial or sans-serif, as a
+ * browser sets it in the SVG.
+ */
+export async function renderIllustrationImage(entry: CatalogueEntry): Promise<RasterIllustration> {
+  const { data, info } = await sharp(Buffer.from(renderIllustration(entry), 'utf8'), { density: 72 * ILLUSTRATION_RASTER_SCALE })
+    .removeAlpha()
+    .png({ compressionLevel: 7 })
+    .toBuffer({ resolveWithObject: true });
+  return { bytes: data, mimeType: 'image/png', width: info.width, height: info.height };
 }
 
 function drawIllustration(entry: CatalogueEntry, illustration: Illustration): string {

@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { createTestStoreLocation, type TestStoreLocation } from '../../tests/helpers/test-store';
 import { loadConfig } from '../server/config';
 import { sql, type KyselyPlugin } from 'kysely';
@@ -9,8 +14,10 @@ import { listAllContents } from '../cms/repositories/contents';
 import { listAllFileAssets, listAllMedia } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
 import { readContentVersion } from '../cms/repositories/store-state';
+import { checkImage } from '../editing/uploads';
 import { DEMO_CATALOGUE } from './catalogue';
 import { molarMass } from './chemistry';
+import { renderIllustrationImage } from './illustrations';
 import { DEMO_TRANSLATION_LANGUAGES, DEMO_TRANSLATIONS } from './translations';
 import { DEMO_IDS, seedDemoContentIfEmpty } from './seed-demo';
 
@@ -89,9 +96,34 @@ describe('seedDemoContentIfEmpty', () => {
     const media = await listAllMedia(store.db);
     const assets = await listAllFileAssets(store.db);
     expect(media).toHaveLength(DEMO_CATALOGUE.length);
-    expect(media.every((row) => row.mime_type === 'image/svg+xml' && row.byte_size > 500)).toBe(true);
+    for (const row of media) {
+      const metadata = await sharp(row.bytes).metadata();
+      expect(metadata, row.file_name).toMatchObject({ format: 'png', width: 960, height: 720 });
+      expect(row, row.file_name).toMatchObject({ mime_type: 'image/png', width: 960, height: 720, byte_size: row.bytes.length });
+      expect(row.file_name).toMatch(/^[a-z0-9-]+\.png$/);
+    }
     expect(assets).toHaveLength(DEMO_CATALOGUE.length);
     expect(assets.every((row) => row.mime_type === 'application/pdf' && row.bytes.subarray(0, 5).toString() === '%PDF-')).toBe(true);
+  });
+
+  it('stores each illustration as an upload of it would be stored, the same bytes every time', async () => {
+    await seedDemoContentIfEmpty(store.db, { platformSitesSegment: 'sfsites' });
+    const media = new Map((await listAllMedia(store.db)).map((row) => [row.file_name, row]));
+    const folder = await mkdtemp(join(tmpdir(), 'demo-images-'));
+    try {
+      for (const entry of DEMO_CATALOGUE.slice(0, 4)) {
+        const row = media.get(`${entry.slug}.png`);
+        const image = await renderIllustrationImage(entry);
+        expect(row?.bytes.equals(image.bytes), entry.slug).toBe(true);
+        expect(row?.sha256).toBe(createHash('sha256').update(image.bytes).digest('hex'));
+        // What an editor's upload of the same file would be checked and recorded as.
+        const path = join(folder, `${entry.slug}.png`);
+        await writeFile(path, image.bytes);
+        expect(await checkImage(path)).toEqual({ mimeType: row?.mime_type, width: row?.width, height: row?.height });
+      }
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('uses well-formed ids', () => {
@@ -126,7 +158,7 @@ describe('the content version', () => {
       sql`UPDATE collections SET title = 'changed'`,
       sql`DELETE FROM collection_items WHERE position = 0`,
       sql`UPDATE seo_records SET is_seo_indexed = 0`,
-      sql`UPDATE media SET file_name = 'x.svg'`,
+      sql`UPDATE media SET file_name = 'x.png'`,
       sql`UPDATE file_assets SET file_name = 'x.pdf'`,
       sql`UPDATE site_languages SET position = 3`,
     ];

@@ -1,8 +1,9 @@
 /**
  * Seeds the demo site into an empty content store: one site, its literature collection, and for
- * every catalogue entry an image content with its SVG file, a PDF file asset generated from the
- * entry, and the literature-sheet content that links them. Ids derive from the entries' slugs, so
- * every machine gets the same ids, keys and URLs.
+ * every catalogue entry an image content with its illustration as a PNG (stored as an uploaded photo
+ * is, so the page serves it through srcset and the resizer as it serves real content), a PDF file
+ * asset generated from the entry, and the literature-sheet content that links them. Ids derive from
+ * the entries' slugs, so every machine gets the same ids, keys and URLs.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -25,7 +26,7 @@ import { saveSeoRecord } from '../cms/repositories/seo-records';
 import { countSites, saveSite } from '../cms/repositories/sites';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
 import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES } from './translations';
-import { ILLUSTRATION_HEIGHT, ILLUSTRATION_WIDTH, renderIllustration } from './illustrations';
+import { renderIllustrationImage, type RasterIllustration } from './illustrations';
 import { renderLiteratureDocument } from './literature-pdf';
 
 export { LITERATURE_CONTENT_TYPE };
@@ -69,8 +70,12 @@ export async function seedDemoContentIfEmpty(db: ContentStore, options: SeedOpti
 export async function seedDemoContent(db: ContentStore, options: SeedOptions): Promise<void> {
   const now = options.now ?? new Date();
   const timestamp = now.toISOString();
-  // Documents are rendered before the transaction so that it stays short.
-  const documents = await Promise.all(DEMO_CATALOGUE.map((entry) => renderLiteratureDocument(entry, { generatedAt: now })));
+  // Documents and images are made before the transaction so that it stays short; sharp draws the
+  // images on libuv's threads while the documents are written on this one.
+  const [documents, images] = await Promise.all([
+    Promise.all(DEMO_CATALOGUE.map((entry) => renderLiteratureDocument(entry, { generatedAt: now }))),
+    Promise.all(DEMO_CATALOGUE.map((entry) => renderIllustrationImage(entry))),
+  ]);
 
   await db.transaction().execute(async (trx) => {
     await saveSite(trx, {
@@ -88,8 +93,9 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
     const sheetIds: string[] = [];
     for (const [index, entry] of DEMO_CATALOGUE.entries()) {
       const document = documents[index];
-      if (document === undefined) throw new Error(`No document was rendered for ${entry.slug}`);
-      sheetIds.push(await saveEntry(trx, entry, document, options.platformSitesSegment, timestamp));
+      const image = images[index];
+      if (document === undefined || image === undefined) throw new Error(`No document or image was rendered for ${entry.slug}`);
+      sheetIds.push(await saveEntry(trx, entry, document, image, options.platformSitesSegment, timestamp));
       options.onProgress?.(index + 1, DEMO_CATALOGUE.length);
     }
 
@@ -121,6 +127,7 @@ async function saveEntry(
   db: ContentStore,
   entry: CatalogueEntry,
   document: { bytes: Buffer; text: string },
+  image: RasterIllustration,
   segment: string,
   timestamp: string,
 ): Promise<string> {
@@ -135,13 +142,14 @@ async function saveEntry(
     body: { title: `${entry.title} image`, altText: entry.altText },
     timestamp,
   });
-  const svg = Buffer.from(renderIllustration(entry), 'utf8');
+  // As an upload is kept (editing/sheet-state.ts putOnSite): its file name, the type and size its
+  // bytes have, and the bytes as they are.
   await saveMedia(db, imageId, {
-    fileName: `${entry.slug}.svg`,
-    mimeType: 'image/svg+xml',
-    width: ILLUSTRATION_WIDTH,
-    height: ILLUSTRATION_HEIGHT,
-    bytes: svg,
+    fileName: `${entry.slug}.png`,
+    mimeType: image.mimeType,
+    width: image.width,
+    height: image.height,
+    bytes: image.bytes,
     createdAt: timestamp,
   });
 

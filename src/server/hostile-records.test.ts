@@ -67,6 +67,26 @@ function routes(): string[] {
 const NON_FETCHING = new Set(['canonical', 'alternate', 'author', 'help', 'license', 'me', 'privacy-policy', 'terms-of-service']);
 
 /** The URLs in a document that a browser fetches by itself: links of fetching relations, sources, srcsets. */
+/**
+ * The URLs of a srcset as a browser reads them (HTML, "parse a srcset attribute"): a URL runs to the
+ * next space and may hold commas (the resizer's `format=auto,width=640`); its descriptors run to the
+ * next comma.
+ */
+function srcSetUrls(value: string): string[] {
+  const urls: string[] = [];
+  let rest = value;
+  for (;;) {
+    rest = rest.replace(/^[\s,]+/, '');
+    const url = /^\S+/.exec(rest)?.[0];
+    if (url === undefined) return urls;
+    rest = rest.slice(url.length);
+    urls.push(url.replace(/,+$/, ''));
+    if (url.endsWith(',')) continue;
+    const comma = rest.indexOf(',');
+    rest = comma === -1 ? '' : rest.slice(comma + 1);
+  }
+}
+
 function fetchedUrls(html: string): string[] {
   const urls: string[] = [];
   const pending: DefaultTreeAdapterMap['childNode'][] = [...parse(html).childNodes];
@@ -78,15 +98,15 @@ function fetchedUrls(html: string): string[] {
       .toLowerCase()
       .split(/[\t\n\f\r ]+/)
       .filter(Boolean);
-    if (node.tagName === 'link' && relations.some((relation) => !NON_FETCHING.has(relation))) urls.push(attribute('href') ?? '');
+    // React's preload of an image with a srcset has no href: the browser fetches from imagesrcset.
+    if (
+      node.tagName === 'link' &&
+      relations.some((relation) => !NON_FETCHING.has(relation)) &&
+      (attribute('href') !== undefined || attribute('imagesrcset') === undefined)
+    )
+      urls.push(attribute('href') ?? '');
     for (const name of ['src', 'poster', 'data']) if (attribute(name) !== undefined) urls.push(attribute(name) ?? '');
-    for (const name of ['srcset', 'imagesrcset'])
-      urls.push(
-        ...(attribute(name) ?? '')
-          .split(',')
-          .map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
-          .filter(Boolean),
-      );
+    for (const name of ['srcset', 'imagesrcset']) urls.push(...srcSetUrls(attribute(name) ?? ''));
     if (node.tagName === 'meta' && /^(refresh|referrer)$/i.test(attribute('http-equiv') ?? attribute('name') ?? '')) urls.push(`meta ${attribute('content')}`);
     pending.push(...node.childNodes);
     if (node.tagName === 'template') pending.push(...(node as DefaultTreeAdapterMap['template']).content.childNodes);
