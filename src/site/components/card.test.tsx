@@ -74,6 +74,12 @@ describe('Card (spec §2.2)', () => {
     expect(vector).not.toContain('srcSet');
   });
 
+  it('says its image once: no preload link beside it (React writes one for an eager image outside <picture>)', () => {
+    const raster = render({ Title: 'T', image: { url: '/lit/sfsites/c/cms/delivery/media/MC2', altText: 'a', mimeType: 'image/png' } }, settings, '/lit');
+    expect(raster).toMatch(/<picture><img class="card__image"/);
+    expect(raster).not.toContain('rel="preload"');
+  });
+
   it('falls back to the item title and shows no image or button without url and image', () => {
     const bare = render({});
     expect(bare).toContain('>Fallback title</h1>');

@@ -85,16 +85,21 @@ export function Card({ item, settings, basePath, label, ref }: CardProps) {
     <div ref={ref} className={`card card--image-${settings.imagePosition}`} role="group" aria-label={label} tabIndex={-1} id={`item-${position}`}>
       <div className="card__media">
         {image && (
-          <img
-            className="card__image"
-            src={image.url}
-            {...sourcesOf(image, basePath)}
-            alt={image.altText}
-            width={480}
-            height={360}
-            loading={DEFAULT_IMAGE_LOADING}
-            decoding="async"
-          />
+          // React's server renderer writes a preload link for each eager image outside a <picture>
+          // (up to ten per render); these are already early in the document, so the wrapper keeps
+          // the HTML from naming every image twice. It takes no part in the layout (site.css).
+          <picture>
+            <img
+              className="card__image"
+              src={image.url}
+              {...sourcesOf(image, basePath)}
+              alt={image.altText}
+              width={480}
+              height={360}
+              loading={DEFAULT_IMAGE_LOADING}
+              decoding="async"
+            />
+          </picture>
         )}
       </div>
       <div className="card__content">
