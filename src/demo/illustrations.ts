@@ -4,7 +4,7 @@
  * (4:3), no scripts, no external references, every text escaped; the demo stores them rasterised
  * (renderIllustrationImage), as an editor would upload a product photo.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../cms/sharp';
 import type { CatalogueEntry, EquipmentDrawing, Illustration } from './catalogue';
 
 export const ILLUSTRATION_WIDTH = 480;
@@ -49,6 +49,7 @@ export interface RasterIllustration {
  * browser sets it in the SVG.
  */
 export async function renderIllustrationImage(entry: CatalogueEntry): Promise<RasterIllustration> {
+  const sharp = await loadSharp();
   const { data, info } = await sharp(Buffer.from(renderIllustration(entry), 'utf8'), { density: 72 * ILLUSTRATION_RASTER_SCALE })
     .removeAlpha()
     .png({ compressionLevel: 7 })

@@ -3,7 +3,6 @@
  * Standard PDF fonts only cover the Windows-1252 character set, so text is mapped onto it first
  * (subscript digits become digits; formulas get real subscripts by drawing).
  */
-import PDFDocument from 'pdfkit';
 import { molarMass } from './chemistry';
 import type { CatalogueEntry } from './catalogue';
 import { splitFormula } from './illustrations';
@@ -37,7 +36,9 @@ export function renderLiteraturePdf(entry: CatalogueEntry, options: PdfOptions):
 }
 
 /** The PDF and its text: every string drawn, in order (what search reads, without reading the PDF back). */
-export function renderLiteratureDocument(entry: CatalogueEntry, options: PdfOptions): Promise<{ bytes: Buffer; text: string }> {
+export async function renderLiteratureDocument(entry: CatalogueEntry, options: PdfOptions): Promise<{ bytes: Buffer; text: string }> {
+  // Loaded when demo content is made: a server that only serves pages never needs it.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE_MARGIN,

@@ -6,6 +6,7 @@
  * is kept. The bytes, the draft and its version are written in one transaction: a refused upload
  * stores nothing and says why.
  */
+import { loadSharp } from '../cms/sharp';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -17,7 +18,6 @@ import type { Actor } from '../editing/audit';
 import type { SheetState } from '../editing/sheet-state';
 import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
-import sharp from 'sharp';
 import { checkDocument, checkImage, UPLOAD_LIMITS } from '../editing/uploads';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
@@ -123,7 +123,7 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
       const assetId = `sheet-${randomBytes(8).toString('hex')}`;
       const cover = document.firstPagePng;
       const coverSha = createHash('sha256').update(cover).digest('hex');
-      const { width = 800, height = 1131 } = await sharp(cover).metadata();
+      const { width = 800, height = 1131 } = await (await loadSharp())(cover).metadata();
       const state: SheetState = {
         ...base,
         translations: {

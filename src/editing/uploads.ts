@@ -4,6 +4,7 @@
  * functions read that file, decide what it really is, and decode it completely, so that a renamed,
  * damaged or cut-off file is refused with a message the editor can act on.
  */
+import { loadSharp } from '../cms/sharp';
 import { open, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
@@ -11,7 +12,6 @@ import { inflateSync } from 'node:zlib';
 import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import sharp from 'sharp';
 
 export const UPLOAD_LIMITS = { documentBytes: 50 * 1024 * 1024, imageBytes: 20 * 1024 * 1024, imageSide: 12_000 } as const;
 
@@ -224,6 +224,7 @@ export async function checkImage(path: string, { svg = false }: { svg?: boolean 
 
   // The header alone gives the size, so an oversized image is refused before any decoding. The
   // size is the one shown, after the EXIF orientation turns a portrait photo upright.
+  const sharp = await loadSharp();
   const { width, height } = await sharp(path)
     .metadata()
     .then((metadata) => metadata.autoOrient)

@@ -4,9 +4,9 @@
  * before anything else happens. Files the rows name (documents, images) are read and checked here
  * too, so the import that follows cannot fail on them.
  */
+import { loadSharp } from '../cms/sharp';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, resolve, sep } from 'node:path';
-import sharp from 'sharp';
 import Type from 'typebox';
 import { CONTENT_KEY, SHEET_FIELDS } from '../shared/literature-sheet';
 import { checkValue } from '../shared/schema/check';
@@ -250,7 +250,7 @@ function readHeader(fields: string[], problems: string[]): Map<Column, number> {
 
 async function readImage(bytes: Buffer, path: string, at: string, problems: string[]): Promise<CsvImage | null> {
   try {
-    const info = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const info = await (await loadSharp())(bytes, { limitInputPixels: 40_000_000 }).metadata();
     const mimeType = info.format === undefined ? undefined : IMAGE_TYPES[info.format];
     if (mimeType === undefined || info.width === undefined || info.height === undefined) {
       problems.push(`${at}: ${path} is not a PNG, JPEG, WebP, AVIF, GIF or SVG image`);

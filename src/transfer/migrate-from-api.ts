@@ -4,8 +4,8 @@
  * documents its items link to, and imports the lot through the same checks and single transaction
  * as a manifest import.
  */
+import { loadSharp } from '../cms/sharp';
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../shared/constants';
 import { CONTENT_LIMITS, findNestingProblem } from '../shared/content-limits';
 import { createDeliveryClient } from '../shared/delivery-client';
@@ -114,7 +114,7 @@ export async function prepareMigration(db: ContentStore, source: MigrationSource
     const media = image.contentBody[MEDIA_FIELD] as { url?: string; source?: { fileName?: string; mimeType?: string } } | undefined;
     if (!media?.url) continue;
     const bytes = await download(media.url);
-    const info = await sharp(bytes, { limitInputPixels: 40_000_000 }).metadata();
+    const info = await (await loadSharp())(bytes, { limitInputPixels: 40_000_000 }).metadata();
     const file = `files/media/${image.contentKey}`;
     files.set(file, bytes);
     contents.push({

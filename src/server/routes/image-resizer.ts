@@ -6,13 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import sharp from 'sharp';
 import type { ContentStore } from '../../cms/database';
 import { findMediaByContentKey, type MediaFile } from '../../cms/repositories/files';
 import { RASTER_IMAGE_TYPES } from '../../shared/constants';
 import { ApiError, ERROR_CODES, notFound } from '../../shared/errors';
 import { MAX_RESIZE_DIMENSION, MIN_RESIZE_DIMENSION } from '../../shared/images';
 import { withBasePath } from '../../shared/links';
+import { loadSharp } from '../../cms/sharp';
 import { etagMatches } from '../etags';
 import { IMMUTABLE, REVALIDATE, sendCacheable } from '../http-cache';
 import { ResponseCache } from '../response-cache';
@@ -42,17 +42,8 @@ const MAX_INPUT_PIXELS = 40_000_000;
  */
 const AVIF_EFFORT = 2;
 
-// sharp is set once for the whole process here, where the server starts using it (the editing API's
-// upload checks share it). libvips keeps recent operations and open files for reuse, by default up
-// to 50 MB, 20 files and 100 operations; this process never gets a hit from them (every resize
-// starts from bytes just read from the store, a new buffer and so a new cache key, and the
-// resizer's own cache keeps its outputs), so they would only hold memory the server's peak RSS
-// target (120 MB) cannot spare. One libvips thread an image: MAX_ACTIVE_JOBS images at once then
-// use that many cores and no more (sharp's default on glibc Linux, made the same everywhere).
-sharp.cache({ memory: 0, files: 0, items: 0 });
-sharp.concurrency(1);
 /** Output of the same source and options is the same bytes for one sharp and libvips, so it is part of each ETag. */
-const ENCODER = `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
+const encoderOf = (sharp: Awaited<ReturnType<typeof loadSharp>>) => `sharp ${sharp.versions.sharp} vips ${sharp.versions.vips}`;
 
 function refuse(message: string): ApiError {
   return new ApiError(400, ERROR_CODES.INVALID_API_INPUT, message);
@@ -147,6 +138,7 @@ async function resize(bytes: Buffer, sourceType: string, intrinsicWidth: number,
   const density =
     sourceType === 'image/svg+xml' && request.width ? Math.min(600, Math.max(72, Math.ceil((72 * request.width) / Math.max(1, intrinsicWidth)))) : undefined;
   const fit = request.fit === 'scale-down' ? 'inside' : request.fit === 'crop' ? 'cover' : request.fit === 'pad' ? 'contain' : request.fit;
+  const sharp = await loadSharp();
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, ...(density ? { density } : {}) })
     .rotate()
     .resize({
@@ -179,7 +171,10 @@ export function registerImageResizer(app: FastifyInstance, db: ContentStore, bas
       const key = `${media.sha256}:${format}:${options.fit}:${options.width}:${options.height}:${options.quality}`;
       // One ETag per output (each format of each size has its own, as Vary: Accept needs), known
       // before resizing: a revalidation is answered 304 without redoing the work.
-      const etag = `"${media.sha256.slice(0, 16)}-${createHash('sha256').update(`${ENCODER}|${key}`).digest('base64url').slice(0, 22)}"`;
+      const etag = `"${media.sha256.slice(0, 16)}-${createHash('sha256')
+        .update(`${encoderOf(await loadSharp())}|${key}`)
+        .digest('base64url')
+        .slice(0, 22)}"`;
       const version = request.query.v;
       const isCurrent = typeof version === 'string' && version !== '' && media.sha256.startsWith(version);
       const cacheControl = isCurrent ? IMMUTABLE : REVALIDATE;
