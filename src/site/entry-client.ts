@@ -4,9 +4,11 @@
  * the visitor's first move. React and the grid's code (grid-island.tsx) load on the first intent
  * (the pointer over a paginator, focus on it, a touch) and take the grid over; an activation
  * that comes before they run is handed to them once they do. A grid without preloaded cards
- * loads at once. The session code loads only in a browser that signed in.
+ * loads at once. If the grid's code cannot load or run, the controls are links again (and a click
+ * waiting for it goes where its link goes). The session code loads only in a browser that signed in.
  */
 import type { GridBoot, PageBoot } from './page-data';
+import { isModifiedClick } from './components/link-clicks';
 import { PAGE_DATA_ELEMENT_ID } from './page-data';
 import { initPageDataLayer, notifyViewChange } from './page-data-layer';
 import { SIGNED_IN_COOKIE } from '../shared/constants';
@@ -32,22 +34,35 @@ function selectorOf(control: HTMLAnchorElement): string {
   return rel === null ? SHOW_MORE : `${CONTROL}[rel="${rel}"]`;
 }
 
-/** A click the browser should handle as it does for any link: a new tab, a download. */
-const isModified = (event: MouseEvent) => event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+/** How long the grid's code may take to load and take over before the controls are links again. */
+const TAKE_OVER_MS = 15_000;
 
 function prepareGrid(frame: HTMLElement, grid: GridBoot, page: PageBoot): void {
   let hydrating: Promise<void> | null = null;
-  let handedOver = false;
-  let pending: string | null = null;
+  /** 'waiting' until React has the grid ('react') or cannot have it ('links'). */
+  let state: 'waiting' | 'react' | 'links' = 'waiting';
+  let pending: HTMLAnchorElement | null = null;
+  const settle = (outcome: 'react' | 'links') => {
+    if (state !== 'waiting') return;
+    state = outcome;
+    frame.removeAttribute('aria-busy');
+    if (outcome === 'react') frame.dataset.hydrated = 'true';
+    // Without React, Show More is the link it is without script.
+    else for (const link of frame.querySelectorAll(SHOW_MORE)) link.removeAttribute('role');
+    const waiting = pending;
+    pending = null;
+    if (waiting === null) return;
+    if (outcome === 'react') frame.querySelector<HTMLElement>(selectorOf(waiting))?.click();
+    else window.location.assign(waiting.href);
+  };
   const hydrate = () => {
-    hydrating ??= import('./grid-island')
-      .then((island) => island.hydrateGrid(frame, grid, page))
-      .then(() => {
-        handedOver = true;
-        frame.dataset.hydrated = 'true';
-        if (pending !== null) frame.querySelector<HTMLElement>(pending)?.click();
-        pending = null;
-      });
+    hydrating ??= Promise.race([
+      import('./grid-island').then((island) => island.hydrateGrid(frame, grid, page)),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The grid took too long to take over')), TAKE_OVER_MS)),
+    ]).then(
+      () => settle('react'),
+      () => settle('links'),
+    );
     return hydrating;
   };
   if (grid.preload === null) {
@@ -65,10 +80,12 @@ function prepareGrid(frame: HTMLElement, grid: GridBoot, page: PageBoot): void {
     'click',
     (event) => {
       const control = controlOf(event);
-      if (handedOver || control === null || isModified(event)) return;
+      if (state !== 'waiting' || control === null || isModifiedClick(event)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
-      pending ??= selectorOf(control);
+      pending ??= control;
+      // Said while the grid's code is on its way (site.css shows it too).
+      frame.setAttribute('aria-busy', 'true');
       void hydrate();
     },
     { capture: true },
@@ -76,7 +93,7 @@ function prepareGrid(frame: HTMLElement, grid: GridBoot, page: PageBoot): void {
   frame.addEventListener(
     'keydown',
     (event) => {
-      if (handedOver || event.key !== ' ' || !(event.target instanceof Element) || !event.target.matches(SHOW_MORE)) return;
+      if (state !== 'waiting' || event.key !== ' ' || !(event.target instanceof Element) || !event.target.matches(SHOW_MORE)) return;
       event.preventDefault();
       (event.target as HTMLElement).click();
     },

@@ -80,20 +80,29 @@ export interface PageBoot {
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
-/** Grid settings the browser never needs: the stylesheet has the width, and preloading is done. */
-const NOT_MARKUP = new Set(['widthPercent', 'preload', 'card']);
-
+/**
+ * The grid as the browser needs it: not its width (in the page's stylesheet) or whether it
+ * preloads (done), and of its cards only what shapes their markup. Fields are named one by one, so
+ * a new setting does not reach the page until it is placed here (the types insist).
+ */
 function markupDefinitionOf({ id, input, settings }: CollectionGridDefinition): GridMarkupDefinition {
-  const markup = Object.fromEntries(Object.entries(settings).filter(([name]) => !NOT_MARKUP.has(name))) as unknown as Omit<
-    GridSettings,
-    'widthPercent' | 'preload' | 'card'
-  >;
-  const { imagePosition, titleTag, titleStyle, descriptionTag, descriptionStyle, primaryButton, secondaryButton, detailsHtml } = settings.card;
+  const { pageSize, columns, spacing, centered, showBorder, autoScroll, sortBy, sortOrder, emptyState, errorState, paginator, card } = settings;
+  const { imagePosition, titleTag, titleStyle, descriptionTag, descriptionStyle, primaryButton, secondaryButton, detailsHtml } = card;
   return {
     id,
     input,
     settings: {
-      ...markup,
+      pageSize,
+      columns,
+      spacing,
+      centered,
+      showBorder,
+      autoScroll,
+      ...(sortBy === undefined ? {} : { sortBy }),
+      ...(sortOrder === undefined ? {} : { sortOrder }),
+      emptyState,
+      errorState,
+      paginator,
       card: {
         imagePosition,
         titleTag,

@@ -163,6 +163,20 @@ test.describe('layout', () => {
   });
 });
 
+test.describe("the grid's code failing to load", () => {
+  // The failed script is the point of this test; the browser logs it.
+  test.use({ expectedConsoleErrors: [/Failed to load resource|Failed to fetch dynamically imported module/] });
+
+  test("if the grid's code cannot load, Show More goes where its link goes", async ({ page }) => {
+    await page.route('**/grid-island-*.js', (route) => route.abort());
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await showMore(page).click();
+    await expect(page).toHaveURL(/\?page=2#item-8$/);
+    await expect(cards(page)).toHaveCount(PAGE_SIZE * 2);
+  });
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -69,6 +69,13 @@ describe('GET /api/session', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ isGuest: true });
     expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('clears a signed-in hint that outlived its session, so guests stop loading the session code', async () => {
+    const response = await session('ls_signed_in=1');
+    expect(response.json()).toEqual({ isGuest: true });
+    expect(response.headers['set-cookie']).toContainEqual(expect.stringMatching(/^ls_signed_in=; Path=\/; Max-Age=0/));
   });
 
   it('answers an unknown session with 401 and the error array', async () => {

@@ -10,9 +10,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../../cms/database';
 import { findUser, findUserByEmail } from '../../cms/repositories/users';
 import { AccountError, changeOwnPassword } from '../../editing/accounts';
+import { SIGNED_IN_COOKIE } from '../../shared/constants';
 import { ApiError, ERROR_CODES, MESSAGES } from '../../shared/errors';
 import { classifyLink } from '../../shared/links';
 import { decoyHash, MAX_PASSWORD_LENGTH, verifyPassword } from '../../editing/passwords';
+import { parseCookies } from '../auth/cookies';
 import { RateLimiter } from '../auth/rate-limiter';
 import { isSameOriginRequest } from '../auth/same-origin';
 import type { LiveSession, SessionService } from '../auth/session-service';
@@ -78,7 +80,12 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
   app.get(`${basePath}/api/session`, async (request, reply) => {
     reply.header('Cache-Control', PRIVATE).header('Vary', 'Cookie');
     const lookup = await sessions.read(request);
-    if (lookup.state === 'none') return { isGuest: true };
+    if (lookup.state === 'none') {
+      // A signed-in hint outliving its session (a changed cookie name, a cleared session cookie)
+      // would load the session code on every page: it goes.
+      if (parseCookies(request.headers.cookie).has(SIGNED_IN_COOKIE)) reply.header('Set-Cookie', sessions.clearCookies());
+      return { isGuest: true };
+    }
     if (lookup.state === 'expired') {
       reply.header('Set-Cookie', sessions.clearCookies());
       throw new ApiError(401, ERROR_CODES.INVALID_SESSION_ID, MESSAGES.SESSION_EXPIRED);

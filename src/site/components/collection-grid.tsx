@@ -14,6 +14,7 @@ import { useDataLayer } from '../data/data-layer';
 import { isAbortError } from '../data/errors';
 import type { CollectionPreload, GridMarkupDefinition } from '../page-data';
 import { Card } from './card';
+import { isModifiedClick } from './link-clicks';
 import { appendUniqueItems, isServerItem, type ShownItem } from './grid-items';
 import { loadedPaginator } from './paginators';
 import { uiText, type UiText } from '../ui-text';
@@ -41,7 +42,7 @@ interface GridState {
   total: number;
 }
 
-/** The provider configuration of a grid; the browser entry primes the store under the same one. */
+/** The provider configuration of a grid. */
 export function collectionConfigOf(grid: GridMarkupDefinition, language: string): CollectionConfig {
   return {
     siteId: grid.input.channelOrSiteId,
@@ -132,7 +133,8 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
 
   /** Loads a page and either appends it or shows it instead of the current one. */
   async function goTo(pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) {
-    if (pageToken === null) return;
+    // A new tab or window is the link's to open, as before React ran (entry-client.ts).
+    if (pageToken === null || isModifiedClick(event)) return;
     event.preventDefault();
     if (inFlight.current !== null) return;
     const controller = new AbortController();

@@ -37,6 +37,8 @@ export default function ShowMorePaginator({ label, style, href, busy, onShowMore
         href={href}
         onClick={onShowMore}
         aria-disabled={busy || undefined}
+        // The bootstrap marks it a button before React runs (entry-client.ts); React does from then on.
+        suppressHydrationWarning
         {...(scripted ? { role: 'button', onKeyDown: pressOnSpace } : {})}
       >
         {stripTags(label)}

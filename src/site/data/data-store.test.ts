@@ -237,16 +237,6 @@ describe('personal data', () => {
   });
 });
 
-describe('prime', () => {
-  it('makes server-rendered data a cache hit in the browser', async () => {
-    const store = new DataStore();
-    store.prime('k', 'from the server', { ttlMs: 3_600_000 });
-    const fetcher = counter('fetched');
-    await expect(store.load('k', fetcher)).resolves.toBe('from the server');
-    expect(fetcher).not.toHaveBeenCalled();
-  });
-});
-
 describe('debounce (spec §9: 150 ms)', () => {
   it('runs once, 150 ms after the last of rapid calls', () => {
     const run = vi.fn();

@@ -89,14 +89,6 @@ export class DataStore {
     return withSignal(promise, options.signal);
   }
 
-  /** Puts data the server already loaded into the store, so the browser does not fetch it again. */
-  prime<T>(key: string, data: T, options: Pick<LoadOptions, 'ttlMs' | 'personal'> = {}): void {
-    const ttlMs = options.ttlMs ?? this.defaultTtlMs;
-    if (!isValidTtl(ttlMs)) throw invalidConfig();
-    this.entries.set(key, { status: 'loaded', data, expiresAt: this.expiryOf(ttlMs), personal: options.personal ?? false });
-    this.notify(key);
-  }
-
   snapshot<T>(key: string): Snapshot<T> {
     const entry = this.entries.get(key);
     if (entry === undefined) return { state: 'Unfulfilled', data: undefined, error: undefined };

@@ -231,8 +231,10 @@ function TimedOutToast({ onDismiss }: { onDismiss: () => void }) {
   );
 }
 
-/** Mounts the session manager in its own root, outside the server-rendered page. */
-/** Starts the session code on the page, with the page's data layer (its personal data goes with the session). */
+/**
+ * Mounts the session manager in its own root, outside the server-rendered page, with the page's
+ * data layer (the personal data it holds goes with the session).
+ */
 export function mountSessionManager(basePath: string): void {
   const container = document.createElement('div');
   container.id = 'session-root';
