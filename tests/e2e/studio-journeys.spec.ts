@@ -132,6 +132,8 @@ async function twoEditors(browser: Browser, sheetTitle: string) {
   await signIn(second, 'ben@example.com');
   for (const page of [first, second]) {
     await page.getByRole('searchbox', { name: 'Search titles' }).fill(sheetTitle);
+    // The search's answer replaces the list: a click while the rows move lands on no link.
+    await expect(page.getByRole('rowheader')).toHaveText([sheetTitle]);
     await page.getByRole('link', { name: sheetTitle }).click();
     await expect(titleField(page)).toHaveValue(sheetTitle);
   }
