@@ -84,7 +84,7 @@ function peakMemory(peaks: { label: string; megabytes: number }[]): Measurement 
       details: peaks.map((peak) => `${peak.label} ${Math.round(peak.megabytes)} MB`).join(', '),
     },
     '≤',
-    150,
+    120,
   );
 }
 

@@ -72,6 +72,9 @@ export async function buildAll({ quiet = false } = {}) {
     root,
     logLevel,
     publicDir: false,
+    // Bundled, not loaded from node_modules: as ~940 modules of their own they held about 10 MB of
+    // a server's memory (docs/operations.md, "Memory").
+    ssr: { noExternal: ['kysely', 'typebox'] },
     build: {
       ssr: true,
       outDir: 'dist/server',

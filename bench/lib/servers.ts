@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import START_SETTINGS from '../../scripts/server-process.json';
 import { peakRssMb } from './process-memory';
 import { pinTo } from './tools';
 
@@ -39,9 +40,10 @@ function stopper(child: ChildProcess) {
 }
 
 /**
- * Our server on one core, or unpinned (core null) to let WORKERS spread over every core. Tuned by
- * default (LOG_LEVEL=warn); `logFile` runs it as `npm start` does (LOG_LEVEL=info) with its
- * standard output written to that file, as a service manager would.
+ * Our server on one core, or unpinned (core null) to let WORKERS spread over every core, with the
+ * node flags and environment `npm start` starts it with. Tuned by default (LOG_LEVEL=warn);
+ * `logFile` runs it as `npm start` does (LOG_LEVEL=info) with its standard output written to that
+ * file, as a service manager would.
  */
 export async function startOurServer(options: {
   port: number;
@@ -50,10 +52,12 @@ export async function startOurServer(options: {
   env?: Record<string, string>;
   logFile?: string;
 }): Promise<RunningServer> {
-  const command = [...(options.core === null ? [] : pinTo(options.core)), process.execPath, 'dist/server/main.js'];
+  // Started with the process settings `npm start` gives it (scripts/start.mjs).
+  const command = [...(options.core === null ? [] : pinTo(options.core)), process.execPath, ...START_SETTINGS.nodeFlags, 'dist/server/main.js'];
   const stdout = options.logFile === undefined ? 'ignore' : openSync(options.logFile, 'a');
   const child = spawn(command[0]!, command.slice(1), {
     env: {
+      ...START_SETTINGS.env,
       ...process.env,
       PORT: String(options.port),
       HOST: '127.0.0.1',

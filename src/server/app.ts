@@ -60,9 +60,6 @@ function logDestination() {
   return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
 }
 
-/** Memory the response cache may use. */
-const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
-
 export interface AppOptions {
   config: AppConfig;
   store: OpenStore;
@@ -126,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const front = new FrontCache({
     versions,
     maxEntries: config.responseCacheEntries,
-    maxBytes: RESPONSE_CACHE_BYTES,
+    maxBytes: config.responseCacheBytes,
     keyByHost: config.siteUrl === null,
     isDraining: () => lifecycle.draining,
     log: app.log,
@@ -161,7 +158,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const assets = clientDir === null ? NO_CLIENT_ASSETS : readClientAssets(clientDir);
 
-  const respond = createCachedResponder(versions, new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: RESPONSE_CACHE_BYTES }));
+  // The same bound as the front cache's: both keep the same body (the front cache the very Buffer
+  // this one answers), so together they hold about RESPONSE_CACHE_MB, not twice that.
+  const respond = createCachedResponder(versions, new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: config.responseCacheBytes }));
   registerDeliveryApi(app, {
     db: store.db,
     settings,

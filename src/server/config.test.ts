@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       platformSitesSegment: 'sfsites',
       seedDemoContent: true,
       responseCacheEntries: 1000,
+      responseCacheBytes: 16 * 1024 * 1024,
       pagesDir: './pages',
       session: { idleSeconds: 1800, absoluteSeconds: 43200, secureCookie: false },
       trashDays: 30,
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       PLATFORM_SITES_SEGMENT: 'sites',
       SEED_DEMO_CONTENT: 'false',
       RESPONSE_CACHE_ENTRIES: '0',
+      RESPONSE_CACHE_MB: '64',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       platformSitesSegment: 'sites',
       seedDemoContent: false,
       responseCacheEntries: 0,
+      responseCacheBytes: 64 * 1024 * 1024,
     });
   });
 
@@ -84,6 +87,8 @@ describe('loadConfig', () => {
     ['SEED_DEMO_CONTENT', 'yes'],
     ['RESPONSE_CACHE_ENTRIES', '-5'],
     ['RESPONSE_CACHE_ENTRIES', 'lots'],
+    ['RESPONSE_CACHE_MB', '1.5'],
+    ['RESPONSE_CACHE_MB', '100000'],
     ['SESSION_IDLE_SECONDS', '30'],
     ['SESSION_IDLE_SECONDS', 'soon'],
     ['SESSION_ABSOLUTE_SECONDS', '60'],

@@ -22,6 +22,8 @@ export interface AppConfig {
   seedDemoContent: boolean;
   /** Finished pages and API responses kept in memory (0 turns the cache off). */
   responseCacheEntries: number;
+  /** Memory those responses may take, in bytes (their compressed forms included). */
+  responseCacheBytes: number;
   /** Folder of page definitions (*.json), read at start. */
   pagesDir: string;
   /** Processes serving requests: one per core with 'auto'. */
@@ -67,6 +69,9 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     platformSitesSegment: readSegment(env),
     seedDemoContent: readBoolean(env, 'SEED_DEMO_CONTENT', true),
     responseCacheEntries: readWholeNumber(env, 'RESPONSE_CACHE_ENTRIES', 1000, 1_000_000),
+    // 16 MB by default: about 400 pages (with their brotli and gzip forms) or thousands of API
+    // answers, and a small part of a server that peaks at about 120 MB (docs/operations.md, "Memory").
+    responseCacheBytes: readWholeNumber(env, 'RESPONSE_CACHE_MB', 16, 65_536) * 1024 * 1024,
     pagesDir: env.PAGES_DIR || './pages',
     session: readSessionSettings(env),
     trashDays: Math.max(1, readWholeNumber(env, 'TRASH_DAYS', 30, 36_500)),

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createListeningApp, type ListeningApp } from '../../tests/helpers/listening-app';
 import { DEMO_IDS } from '../demo/seed-demo';
 
@@ -101,5 +101,34 @@ describe('the front cache', () => {
       expect((await get('/', {}, 'POST')).status).toBeGreaterThanOrEqual(400);
     }
     expect(test.app.frontCache.hits).toBe(hits);
+  });
+});
+
+describe('the memory bound (RESPONSE_CACHE_MB)', () => {
+  let small: ListeningApp;
+  beforeAll(async () => {
+    small = await createListeningApp({ listenForChanges: true, env: { RESPONSE_CACHE_MB: '1' } });
+  });
+  afterAll(() => small.close());
+
+  it('keeps no more bytes than it is given, compressed forms included, and drops the oldest first', async () => {
+    const limit = 1024 * 1024;
+    // Without SITE_URL each host has its own page (its absolute URLs follow the Host header).
+    const hosts = Array.from({ length: 80 }, (_, index) => `site-${index}.example`);
+    for (const host of hosts) {
+      const status = await new Promise<number>((resolve, reject) => {
+        httpRequest(new URL('/', small.origin), { headers: { host } }, (response) => response.resume().on('end', () => resolve(response.statusCode ?? 0)))
+          .on('error', reject)
+          .end();
+      });
+      expect(status).toBe(200);
+      expect(small.app.frontCache.size.bytes).toBeLessThanOrEqual(limit);
+    }
+    // Their brotli and gzip forms are made in the background, and count when they are added.
+    await vi.waitFor(() => expect(small.app.frontCache.size.compressing).toBe(0));
+    const { entries, bytes } = small.app.frontCache.size;
+    expect(bytes).toBeLessThanOrEqual(limit);
+    expect(bytes).toBeGreaterThan(limit / 2);
+    expect(entries).toBeLessThan(hosts.length);
   });
 });

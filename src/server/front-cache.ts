@@ -52,6 +52,7 @@ type MarkedRequest = FastifyRequest & { [SHARED]?: number };
 export class FrontCache {
   private readonly entries = new Map<string, FrontEntry>();
   private bytes = 0;
+  private compressing = 0;
   /** Requests answered from memory, for tests and diagnostics. */
   hits = 0;
 
@@ -127,8 +128,11 @@ export class FrontCache {
     const compressible = isCompressible(reply.getHeader('content-type')?.toString(), body.length);
     const entry: FrontEntry = { version, headers: [...headers, 'content-length', String(body.length)], notModifiedHeaders, body, etag, compressible };
     this.store(key, entry);
-    if (compressible)
-      void compressBoth(body).then(
+    if (!compressible) return;
+    this.compressing++;
+    void compressBoth(body)
+      .finally(() => this.compressing--)
+      .then(
         (forms) => {
           // Replaced or dropped meanwhile: its forms are not kept.
           if (this.entries.get(key) !== entry) return;
@@ -142,6 +146,11 @@ export class FrontCache {
         },
         (error: unknown) => this.options.log.warn({ err: error }, 'a cached answer could not be compressed; it is served as it is'),
       );
+  }
+
+  /** Entries kept, the bytes they take (compressed forms included) and compressions under way, for tests and diagnostics. */
+  get size(): { entries: number; bytes: number; compressing: number } {
+    return { entries: this.entries.size, bytes: this.bytes, compressing: this.compressing };
   }
 
   private keyOf(request: IncomingMessage): string {

@@ -1,16 +1,17 @@
 /**
  * The server process: read the configuration (a bad value stops the start with one line), bring
  * the store up to date and seed an empty one, then serve, in this process or in WORKERS forked ones.
+ * What only serving needs (the app: Fastify, React, every route) and the demo content are loaded
+ * when they are needed: the main process of WORKERS > 1 never loads the app (it held about 90 MB
+ * with it, about 50 MB without), and a store that is not seeded never loads the demo.
  */
 import cluster from 'node:cluster';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeDatabase, migrateToLatest, openDatabase } from '../cms/database';
-import { seedDemoContentIfEmpty } from '../demo/seed-demo';
 import { describeFailure } from '../cms/store-guard';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { runPrimary } from './process/run-primary';
-import { runServer } from './process/run-server';
 import { serverHelp } from './process/server-help';
 
 /** Migrations and the demo seed run once, before any process serves. */
@@ -19,6 +20,7 @@ async function prepareStore(config: AppConfig): Promise<void> {
   try {
     await migrateToLatest(store);
     if (config.seedDemoContent) {
+      const { seedDemoContentIfEmpty } = await import('../demo/seed-demo');
       const seeded = await seedDemoContentIfEmpty(store.db, { platformSitesSegment: config.platformSitesSegment });
       if (seeded.seeded) console.log(`Seeded ${seeded.items} demo literature sheets into ${describeDatabase(config.database)}`);
     }
@@ -43,10 +45,11 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  if (cluster.isWorker) return runServer(config);
+  const serve = async () => (await import('./process/run-server')).runServer(config);
+  if (cluster.isWorker) return serve();
   await prepareStore(config);
   if (config.workers > 1) return runPrimary(config);
-  return runServer(config);
+  return serve();
 }
 
 main().catch((error: unknown) => {

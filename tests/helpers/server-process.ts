@@ -32,8 +32,9 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'main.js')], {
+/** The built server, or `scripts/start.mjs` (what `npm start` runs), as a child process. */
+export function startServerProcess(env: Record<string, string>, script = join('dist', 'server', 'main.js')): ServerProcess {
+  const child = spawn(process.execPath, [join(ROOT, script)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PAGES_DIR: join(ROOT, 'pages'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -22,8 +22,13 @@ import type { ClientAssets } from './client-assets';
 import { renderDocument, toBcp47 } from './document';
 import { loadPageData, type Logger } from './load-page-data';
 
-/** What the memo keeps per content version: bounded so request paths cannot grow it without end. */
-const MEMO_BOUNDS = { maxEntries: 500, maxBytes: 32 * 1024 * 1024 };
+/**
+ * What the memo keeps per content version: bounded so request paths cannot grow it without end.
+ * A page's entry is about 90 KB (the demo page; each Show More page adds about 40 KB), so 16 MB
+ * holds some 180 pages and pagination depths: every page a site serves much, within the server's
+ * memory budget (docs/operations.md, "Memory").
+ */
+const MEMO_BOUNDS = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 };
 
 export interface PageRendererOptions {
   db: ContentStore;
