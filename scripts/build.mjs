@@ -9,10 +9,11 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { CLIENT_CHUNKING, plainDynamicImports } from './client-chunks.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const HASH_FILE = join(root, 'dist', '.build-hash');
-const INPUTS = ['src', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'scripts/build.mjs'];
+const INPUTS = ['src', 'public', 'package.json', 'package-lock.json', 'vite.config.ts', 'scripts/build.mjs', 'scripts/client-chunks.mjs'];
 
 function* filesUnder(path) {
   if (!existsSync(path)) return;
@@ -49,11 +50,14 @@ export async function buildAll({ quiet = false } = {}) {
   await build({
     root,
     logLevel,
+    plugins: [plainDynamicImports()],
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
       manifest: true,
-      rollupOptions: { input: 'src/site/entry-client.ts' },
+      // Dynamic imports preload nothing (client-chunks.mjs).
+      modulePreload: false,
+      rollupOptions: { input: 'src/site/entry-client.ts', output: { codeSplitting: CLIENT_CHUNKING } },
     },
   });
   // The studio is a bundle of its own: none of its modules can end up in a visitor's download.

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { readClientAssets } from '../../src/server/ssr/client-assets';
 import { renderDocument, toBcp47 } from '../../src/server/ssr/document';
 import { renderPageBody } from '../../src/site/entry-server';
-import { bootDataOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData } from '../../src/site/page-data';
+import { bootDataOf } from '../../src/site/page-boot';
+import { PAGE_DATA_ELEMENT_ID, serializePageData, type PageData } from '../../src/site/page-data';
 import { renderSeoHead } from '../../src/site/seo/seo-head';
 
 const [dataFile, stylesheet, port] = process.argv.slice(2);

@@ -6,7 +6,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { describeProblem, findBodySizeProblem, findNestingProblem, type LimitProblem } from '../shared/content-limits';
-import { mayHoldUnwantedText, normalizeTexts } from '../shared/text';
+import { mayHoldUnwantedText, normalizeTexts } from '../shared/normalize-text';
 
 export interface SkippedRecord {
   /** The record, for a person: `content MC… (de_DE)`, `SEO record 20Y…`. */

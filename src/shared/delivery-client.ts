@@ -138,15 +138,17 @@ export interface DeliveryClientSettings {
   fetch?: typeof fetch;
 }
 
+/** spec §7 general rules: every call is a GET without a body, same origin with credentials, JSON. */
+export const DELIVERY_REQUEST = {
+  method: 'GET',
+  credentials: 'same-origin',
+  headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+} as const satisfies RequestInit;
+
 export function createDeliveryClient({ basePath, fetch: fetchImpl = (...args) => fetch(...args) }: DeliveryClientSettings) {
   async function get<T>(kind: keyof typeof REQUIRED_FIELDS, path: string, query: QueryValues, signal: AbortSignal | undefined): Promise<T> {
     const url = withBasePath(basePath, withQuery(path, query));
-    const response = await fetchImpl(url, {
-      method: 'GET',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      ...(signal ? { signal } : {}),
-    });
+    const response = await fetchImpl(url, { ...DELIVERY_REQUEST, ...(signal ? { signal } : {}) });
     if (!response.ok) throw new FetchError(url, response.status, response.statusText, await readErrors(response));
     return checkResponse(kind, url, normalizeResponse((await response.json()) as T));
   }
@@ -246,7 +248,7 @@ function joinLists(query: Record<string, unknown>): QueryValues {
 }
 
 /** spec §7: an error response is read as a list of items, each with message and errorCode. */
-async function readErrors(response: Response): Promise<ApiErrorItem[]> {
+export async function readErrors(response: Response): Promise<ApiErrorItem[]> {
   try {
     const body: unknown = await response.json();
     if (!Array.isArray(body)) return [];

@@ -9,6 +9,7 @@ import type { GridPreload } from './components/collection-grid';
 import { toGridItems } from './components/grid-items';
 import { loadPaginators } from './components/paginators';
 import { PageLayout } from './layout/page-layout';
+import { markupDefinitionOf } from './page-boot';
 import { gridsOf, paginatorVariantsOf, type PageData } from './page-data';
 import { uiText } from './ui-text';
 
@@ -24,11 +25,12 @@ export function renderPreloads(data: PageData): GridPreloads {
       preloads[grid.id] = null;
       continue;
     }
+    const { card } = markupDefinitionOf(grid, data.basePath).settings;
     const items = toGridItems(preload.items, preload.pageToken * preload.pageSize).map((item) => ({
       key: item.key,
       id: item.id,
       index: item.index,
-      html: renderToStaticMarkup(<Card item={item} settings={grid.settings.card} basePath={data.basePath} label={text.item(item.index + 1)} />),
+      html: renderToStaticMarkup(<Card item={item} settings={card} basePath={data.basePath} label={text.item(item.index + 1)} />),
     }));
     preloads[grid.id] = { ...preload, items };
   }

@@ -8,7 +8,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { CollectionGrid, type GridPreload } from './components/collection-grid';
 import type { ServerItem } from './components/grid-items';
 import { loadPaginators } from './components/paginators';
-import { DataLayerProvider, pageDataLayer } from './data/data-layer';
 import { paginatorVariantsOf, type GridBoot, type GridPreloadBoot, type PageBoot } from './page-data';
 
 /** Hydrates one grid's frame; resolves once React has taken it over. */
@@ -19,11 +18,9 @@ export async function hydrateGrid(frame: HTMLElement, boot: GridBoot, page: Pick
   await new Promise<void>((resolve) => {
     hydrateRoot(
       frame,
-      <DataLayerProvider layer={pageDataLayer(page.basePath)}>
-        <Hydrated onHydrated={resolve}>
-          <CollectionGrid grid={boot.grid} preload={preload} basePath={page.basePath} language={page.language} />
-        </Hydrated>
-      </DataLayerProvider>,
+      <Hydrated onHydrated={resolve}>
+        <CollectionGrid grid={boot.grid} preload={preload} basePath={page.basePath} language={page.language} />
+      </Hydrated>,
     );
   });
 }

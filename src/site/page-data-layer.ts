@@ -3,6 +3,7 @@
  * holds the current user as a provider of type "user", `{ crmId, attributes: { isGuest } }` (no
  * id for guests), and the page's name and language. `pagedatalayer:change` fires when it changes;
  * `viewchange` fires on every view change (the first view, and each address the page moves to).
+ * The visitor starts as a guest; the session code publishes who signed in (session/publish-user.ts).
  * See docs/data-layer.md.
  */
 
@@ -34,17 +35,6 @@ export function initPageDataLayer(page: { name: string; language: string }): Pag
   window.pageDataLayer = layer;
   window.dispatchEvent(new CustomEvent('pagedatalayer:change', { detail: layer }));
   return layer;
-}
-
-/** spec §3.6: guests have no user id. */
-export function publishUser(user: { isGuest: true } | { isGuest: false; userId: string }): void {
-  const layer = window.pageDataLayer;
-  if (!layer) return;
-  const provider: UserProvider = user.isGuest
-    ? { type: 'user', data: { attributes: { isGuest: true } } }
-    : { type: 'user', data: { crmId: user.userId, attributes: { isGuest: false } } };
-  layer.providers = [provider, ...layer.providers.filter((entry) => entry.type !== 'user')];
-  window.dispatchEvent(new CustomEvent('pagedatalayer:change', { detail: layer }));
 }
 
 export function notifyViewChange(): void {

@@ -1,10 +1,11 @@
 /**
  * What a page is rendered from (PageData, on the server) and the part of it the browser needs
- * (PageBoot): only what the markup does not already carry, so the HTML does not say it twice.
- * The boot data is sent once, as JSON in a non-executable script element.
+ * (PageBoot, built in page-boot.ts): only what the markup does not already carry, so the HTML does
+ * not say it twice. The boot data is sent once, as JSON in a non-executable script element.
  */
 import type { CollectionItem } from '../shared/delivery-types';
-import type { CardSettings, CollectionGridDefinition, PageDefinition } from './pages/page-definition';
+import type { ResolvedLink } from '../shared/links';
+import type { ButtonSettings, CardSettings, CollectionGridDefinition, PageDefinition } from './pages/page-definition';
 import type { SeoHead } from './seo/seo-head';
 
 /** A language the page is available in, for the language menu. */
@@ -48,19 +49,31 @@ export interface PageData {
  */
 export type GridPreloadBoot = Omit<CollectionPreload, 'items'> & { ids: string[] };
 
-/** The card settings that shape a card's markup; the rest are in the page's stylesheet (page-styles.ts). */
+/**
+ * The card settings that shape a card's markup; the rest are in the page's stylesheet (page-styles.ts).
+ * The secondary button's target comes resolved to its link (spec §3.7, §5.2), the same for every
+ * card, so that the browser needs none of the page-reference rules.
+ */
 export type CardMarkupSettings = Pick<
   CardSettings,
-  'imagePosition' | 'titleTag' | 'titleStyle' | 'descriptionTag' | 'descriptionStyle' | 'primaryButton' | 'secondaryButton' | 'detailsHtml'
->;
+  'imagePosition' | 'titleTag' | 'titleStyle' | 'descriptionTag' | 'descriptionStyle' | 'primaryButton' | 'detailsHtml'
+> & {
+  secondaryButton: Omit<ButtonSettings, 'target'> & { link: ResolvedLink };
+};
 
 type GridSettings = CollectionGridDefinition['settings'];
+
+/** What a grid does when its load fails (spec §9 actions), a redirect's target resolved to its href ('' when invalid). */
+export type GridErrorAction = { type: 'inline' } | { type: 'redirect'; href: string };
 
 /** A grid definition as far as rendering its markup needs it (sizes are in the page's stylesheet). */
 export interface GridMarkupDefinition {
   id: string;
   input: CollectionGridDefinition['input'];
-  settings: Omit<GridSettings, 'widthPercent' | 'preload' | 'card'> & { card: CardMarkupSettings };
+  settings: Omit<GridSettings, 'widthPercent' | 'preload' | 'card' | 'errorState'> & {
+    card: CardMarkupSettings;
+    errorState: Omit<GridSettings['errorState'], 'action'> & { action: GridErrorAction };
+  };
 }
 
 /** What a grid needs in the browser to go on from the server's markup. */
@@ -81,57 +94,6 @@ export interface PageBoot {
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
 
 /**
- * The grid as the browser needs it: not its width (in the page's stylesheet) or whether it
- * preloads (done), and of its cards only what shapes their markup. Fields are named one by one, so
- * a new setting does not reach the page until it is placed here (the types insist).
- */
-function markupDefinitionOf({ id, input, settings }: CollectionGridDefinition): GridMarkupDefinition {
-  const { pageSize, columns, spacing, centered, showBorder, autoScroll, sortBy, sortOrder, emptyState, errorState, paginator, card } = settings;
-  const { imagePosition, titleTag, titleStyle, descriptionTag, descriptionStyle, primaryButton, secondaryButton, detailsHtml } = card;
-  return {
-    id,
-    input,
-    settings: {
-      pageSize,
-      columns,
-      spacing,
-      centered,
-      showBorder,
-      autoScroll,
-      ...(sortBy === undefined ? {} : { sortBy }),
-      ...(sortOrder === undefined ? {} : { sortOrder }),
-      emptyState,
-      errorState,
-      paginator,
-      card: {
-        imagePosition,
-        titleTag,
-        titleStyle,
-        descriptionTag,
-        descriptionStyle,
-        primaryButton,
-        secondaryButton,
-        ...(detailsHtml === undefined ? {} : { detailsHtml }),
-      },
-    },
-  };
-}
-
-export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page' | 'collections'>): PageBoot {
-  const grids: Record<string, GridBoot> = {};
-  for (const grid of gridsOf(data.page)) {
-    const preload = data.collections[grid.id] ?? null;
-    if (preload === null) {
-      grids[grid.id] = { grid: markupDefinitionOf(grid), preload: null };
-      continue;
-    }
-    const { items, ...paging } = preload;
-    grids[grid.id] = { grid: markupDefinitionOf(grid), preload: { ...paging, ids: items.map((item) => item.id) } };
-  }
-  return { basePath: data.basePath, language: data.language, pageName: data.page.name, grids };
-}
-
-/**
  * JSON safe inside <script>: '<' is escaped so that no string can close the element, and U+2028/9
  * are escaped for older parsers.
  */
@@ -150,6 +112,6 @@ export function gridsOf(page: PageDefinition) {
 }
 
 /** The paginator variants grids use, to load before rendering. */
-export function paginatorVariantsOf(grids: GridMarkupDefinition[]) {
+export function paginatorVariantsOf(grids: Array<{ settings: Pick<GridMarkupDefinition['settings'], 'paginator'> }>) {
   return grids.flatMap((grid) => (grid.settings.paginator ? [grid.settings.paginator.variant] : []));
 }

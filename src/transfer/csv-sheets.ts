@@ -12,7 +12,8 @@ import { CONTENT_KEY, SHEET_FIELDS } from '../shared/literature-sheet';
 import { checkValue } from '../shared/schema/check';
 import { text } from '../shared/schema/fields';
 import { linkProblem } from '../shared/links';
-import { normalizeText, urlNameOf } from '../shared/text';
+import { normalizeText } from '../shared/normalize-text';
+import { urlNameOf } from '../shared/text';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { ManifestError } from './manifest';
 

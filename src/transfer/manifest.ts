@@ -10,7 +10,7 @@ import { linkProblem } from '../shared/links';
 import { checkValue } from '../shared/schema/check';
 import { oneOf, text, wholeNumber } from '../shared/schema/fields';
 import { HEAD_TAGS_FIELD } from '../shared/seo-templates';
-import { normalizeTexts } from '../shared/text';
+import { normalizeTexts } from '../shared/normalize-text';
 
 export const MANIFEST_FORMAT = 'literature-sheets-content';
 export const MANIFEST_VERSION = 1;

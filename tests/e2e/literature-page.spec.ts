@@ -56,6 +56,19 @@ test.describe('the literature page', () => {
     await expect(cards(page)).toHaveCount(PAGE_SIZE);
   });
 
+  test('a guest fetches no more than 75 KB of script (gzip), React included, by the first Show More', async ({ page }) => {
+    const gzipBytes: Promise<number>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') gzipBytes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length));
+    });
+    await page.goto('/');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    await showMore(page).click();
+    await expect(cards(page)).toHaveCount(PAGE_SIZE * 2);
+    // Decision 016: React alone is about 66 KB of it, so the grid's own code has about 9 KB.
+    expect((await Promise.all(gzipBytes)).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(75 * 1024);
+  });
+
   test('Show More works from the keyboard: Enter, and Space as on any button', async ({ page }) => {
     await page.goto('/');
     await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { normalizeJsonText, normalizeText } from '../../shared/text';
+import { normalizeJsonText, normalizeText } from '../../shared/normalize-text';
 
 interface TextColumns {
   table: string;
@@ -26,7 +26,7 @@ const COLUMNS: TextColumns[] = [
 const BATCH = 500;
 
 /**
- * Text is normalised at every input now (shared/text.ts normalizeText: no C0 controls but TAB,
+ * Text is normalised at every input now (shared/normalize-text.ts normalizeText: no C0 controls but TAB,
  * LF and CR, no lone surrogates, no noncharacters); this cleans what was stored before, so the
  * server's HTML and the page data agree for old rows too. JSON is rewritten as text, string by
  * string (normalizeJsonText), so a value of any depth is cleaned and nothing else in it changes.

@@ -1,6 +1,6 @@
 import type { ContentStore } from '../database';
 import type { CollectionsTable, CollectionTranslationsTable, ContentsTable } from '../schema';
-import { normalizeText } from '../../shared/text';
+import { normalizeText } from '../../shared/normalize-text';
 import { readStoredMap } from '../stored-json';
 
 export type Collection = CollectionsTable;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ContentStore } from '../database';
 import type { ContentTranslationsTable, ContentsTable } from '../schema';
-import { normalizeText } from '../../shared/text';
+import { normalizeText } from '../../shared/normalize-text';
 import { readStoredBody, readStoredMap } from '../stored-json';
 
 export type Content = ContentsTable;

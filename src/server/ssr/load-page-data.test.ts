@@ -5,7 +5,7 @@ import { findPrimarySite } from '../../cms/repositories/sites';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import { renderPageBody, renderPreloads } from '../../site/entry-server';
-import { bootDataOf } from '../../site/page-data';
+import { bootDataOf } from '../../site/page-boot';
 import { loadPageData, readPagesShown } from './load-page-data';
 
 let test: TestApp;

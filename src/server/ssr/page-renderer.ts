@@ -12,7 +12,8 @@ import { findSeoRecord, type SeoRecord } from '../../cms/repositories/seo-record
 import { findPrimarySite, listActiveLanguages, type Site } from '../../cms/repositories/sites';
 import { renderPageBody, renderPreloads, type GridPreloads } from '../../site/entry-server';
 import { isServerItem } from '../../site/components/grid-items';
-import { bootDataOf, gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
+import { bootDataOf } from '../../site/page-boot';
+import { gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import { renderSeoHead } from '../../site/seo/seo-head';
 import { pageIn, type LoadedPage } from '../pages';

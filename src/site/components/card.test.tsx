@@ -2,12 +2,17 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import type { CollectionItem } from '../../shared/delivery-types';
-import { gridsOf } from '../page-data';
+import { markupDefinitionOf } from '../page-boot';
+import { gridsOf, type CardMarkupSettings } from '../page-data';
 import type { CardSettings } from '../pages/page-definition';
 import { Card } from './card';
 import { toGridItems } from './grid-items';
 
-const settings = gridsOf(LITERATURE_PAGE)[0]!.settings.card;
+const grid = gridsOf(LITERATURE_PAGE)[0]!;
+const settings = markupDefinitionOf(grid, '').settings.card;
+/** The card's markup settings of the literature grid with some of its card settings changed. */
+const withCard = (card: Partial<CardSettings>): CardMarkupSettings =>
+  markupDefinitionOf({ ...grid, settings: { ...grid.settings, card: { ...grid.settings.card, ...card } } }, '').settings.card;
 
 const item = (contentBody: Record<string, unknown>): CollectionItem => ({
   id: '20Y000000000001AAA',
@@ -16,7 +21,7 @@ const item = (contentBody: Record<string, unknown>): CollectionItem => ({
   body: { contentKey: 'MC1', urlName: 'x', title: 'Fallback title', publishedDate: '2026-01-01T00:00:00.000Z', contentBody },
 });
 
-const render = (body: Record<string, unknown>, card: CardSettings = settings, basePath = '') =>
+const render = (body: Record<string, unknown>, card: CardMarkupSettings = settings, basePath = '') =>
   renderToString(<Card item={toGridItems([item(body)], 7)[0]!} settings={card} basePath={basePath} label="Item 8" />);
 
 describe('Card (spec §2.2)', () => {
@@ -38,21 +43,14 @@ describe('Card (spec §2.2)', () => {
   });
 
   it('shows the secondary button only when displayed and given a valid target', () => {
-    const withTarget = {
-      ...settings,
-      secondaryButton: {
-        ...settings.secondaryButton,
-        show: true,
-        target: { type: 'standard__webPage' as const, attributes: { url: 'mailto:sales@example.com' } },
-      },
-    };
+    const button = grid.settings.card.secondaryButton;
+    const withTarget = withCard({
+      secondaryButton: { ...button, show: true, target: { type: 'standard__webPage', attributes: { url: 'mailto:sales@example.com' } } },
+    });
     expect(render({ Title: 'T', url: '/a' }, withTarget)).toContain(
       '<a class="button button--secondary" href="mailto:sales@example.com" target="_blank" rel="noopener noreferrer">Contact Us</a>',
     );
-    const invalid = {
-      ...settings,
-      secondaryButton: { ...settings.secondaryButton, show: true, target: { type: 'standard__webPage' as const, attributes: { url: 'javascript:alert(1)' } } },
-    };
+    const invalid = withCard({ secondaryButton: { ...button, show: true, target: { type: 'standard__webPage', attributes: { url: 'javascript:alert(1)' } } } });
     expect(render({ Title: 'T', url: '/a' }, invalid)).not.toContain('Contact Us');
   });
 

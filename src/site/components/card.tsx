@@ -6,7 +6,6 @@
  */
 import type { Ref } from 'react';
 import { DEFAULT_IMAGE_LOADING, FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrcSet } from '../../shared/images';
-import { resolvePageReference } from '../../shared/page-references';
 import { bindItemFields } from '../../shared/rich-text';
 import { stripTags } from '../../shared/text';
 import type { CardMarkupSettings } from '../page-data';
@@ -78,8 +77,8 @@ export function Card({ item, settings, basePath, label, ref }: CardProps) {
   const Title = settings.titleTag;
   const Description = settings.descriptionTag;
   const showPrimary = settings.primaryButton.show && href !== '';
-  // The secondary button shows only when its display is on and it has a target (spec §2.2).
-  const secondary = settings.secondaryButton.show ? resolvePageReference(settings.secondaryButton.target, basePath) : { href: '', opensNewWindow: false };
+  // The secondary button shows only when its display is on and it has a valid target (spec §2.2).
+  const secondary = settings.secondaryButton.show ? settings.secondaryButton.link : { href: '', opensNewWindow: false };
   return (
     // spec §2.3: each item is a focusable group labelled by its position, counted from 1.
     <div ref={ref} className={`card card--image-${settings.imagePosition}`} role="group" aria-label={label} tabIndex={-1} id={`item-${position}`}>

@@ -8,9 +8,8 @@
  * takes over its frame when first needed (grid-island.tsx), keeping the server's cards as markup.
  */
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { resolvePageReference } from '../../shared/page-references';
 import { CollectionProvider, type CollectionConfig, type CollectionPage, type CollectionResult } from '../data/collection-provider';
-import { useDataLayer } from '../data/data-layer';
+import { pageDataLayer } from '../data/data-layer';
 import { isAbortError } from '../data/errors';
 import type { CollectionPreload, GridMarkupDefinition } from '../page-data';
 import { Card } from './card';
@@ -54,18 +53,11 @@ export function collectionConfigOf(grid: GridMarkupDefinition, language: string)
   };
 }
 
-function initialState(preload: GridPreload | null): GridState {
-  if (preload === null) return { items: [], status: 'loading', error: undefined, pageToken: 0, nextPageToken: null, previousPageToken: null, total: 0 };
-  return {
-    items: preload.items,
-    status: 'idle',
-    error: undefined,
-    pageToken: preload.pageToken,
-    nextPageToken: preload.nextPageToken,
-    previousPageToken: preload.previousPageToken,
-    total: preload.total,
-  };
-}
+/** Placeholders until the first page comes; the preloaded pages when the server sent them. */
+const initialState = (preload: GridPreload | null): GridState =>
+  preload === null
+    ? { items: [], status: 'loading', error: undefined, pageToken: 0, nextPageToken: null, previousPageToken: null, total: 0 }
+    : showPage(preload);
 
 /** The no-JavaScript address of a page of the grid, counted from 1. */
 const pageHref = (pageNumber: number) => `?page=${pageNumber}`;
@@ -74,7 +66,6 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
   const { settings } = grid;
   const text = uiText(language);
   const [state, setState] = useState<GridState>(() => initialState(preload));
-  const dataLayer = useDataLayer(basePath);
   const provider = useRef<CollectionProvider | null>(null);
   const itemElements = useRef(new Map<number, HTMLDivElement>());
   const pendingFocus = useRef<number | null>(null);
@@ -83,7 +74,8 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
   /** The provider, connected on first use; after preloaded pages it goes on from them. */
   const connect = async (): Promise<{ provider: CollectionProvider; first: CollectionResult | null }> => {
     if (provider.current !== null) return { provider: provider.current, first: null };
-    provider.current = new CollectionProvider(dataLayer.store, dataLayer.client, basePath, () => {});
+    const { store, client } = pageDataLayer(basePath);
+    provider.current = new CollectionProvider(store, client, basePath, () => {});
     const config = collectionConfigOf(grid, language);
     if (preload === null) return { provider: provider.current, first: await provider.current.connect(config) };
     provider.current.resume(config);
@@ -126,10 +118,8 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
   // spec §9 actions: an error state may redirect to an existing page instead of showing a message.
   const action = settings.errorState.action;
   useEffect(() => {
-    if (state.error === undefined || !settings.errorState.enabled || action.type !== 'redirect') return;
-    const { href } = resolvePageReference(action.target, basePath);
-    if (href !== '') window.location.assign(href);
-  }, [state.error, settings.errorState.enabled, action, basePath]);
+    if (state.error !== undefined && settings.errorState.enabled && action.type === 'redirect' && action.href !== '') window.location.assign(action.href);
+  }, [state.error, settings.errorState.enabled, action]);
 
   /** Loads a page and either appends it or shows it instead of the current one. */
   async function goTo(pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) {
@@ -228,7 +218,8 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
   );
 }
 
-function showPage(page: CollectionPage): GridState {
+/** A page shown on its own (the first, or the standard paginator's next or previous). */
+function showPage(page: Omit<CollectionPage, 'items'> & { items: ShownItem[] }): GridState {
   return {
     items: page.items,
     status: 'idle',

@@ -5,13 +5,12 @@
  * (reloads are debounced by 150 ms, so rapid changes cause one request).
  */
 import { CMS_CACHE_TTL_MS, DEBOUNCE_DELAY_MS } from '../../shared/constants';
-import type { DeliveryClient } from '../../shared/delivery-client';
 import type { CollectionItem, CollectionResponse } from '../../shared/delivery-types';
 import { resolveUrlFields } from '../../shared/links';
 import { pageTokensOf, type PageTokens } from '../../shared/pagination';
 import { toGridItems, type GridItem } from '../components/grid-items';
-import type { DataStore} from './data-store';
-import { debounce } from './data-store';
+import type { CollectionItemsClient } from './collection-items-client';
+import { debounce, type DataStore } from './data-store';
 import { invalidConfig, isAbortError } from './errors';
 
 export type SortOrder = 'Ascending' | 'Descending';
@@ -93,7 +92,7 @@ export class CollectionProvider {
 
   constructor(
     private readonly store: DataStore,
-    private readonly client: DeliveryClient,
+    private readonly client: CollectionItemsClient,
     private readonly basePath: string,
     private readonly emit: (result: CollectionResult) => void,
   ) {}

@@ -8,6 +8,7 @@ import { RichTextHeading } from '../components/rich-text-heading';
 import type { ColumnDefinition, ComponentDefinition, SectionDefinition } from '../pages/page-definition';
 import { FORM_FACTORS } from '../../shared/constants';
 import type { PageData } from '../page-data';
+import { markupDefinitionOf } from '../page-boot';
 import { componentClass, sectionClass } from '../pages/page-styles';
 import { uiText } from '../ui-text';
 
@@ -94,7 +95,12 @@ function PageComponent({ component, data, preloads }: LayoutProps & { component:
       // The grid's frame: the element the grid takes over in the browser (grid-island.tsx).
       return (
         <div className={`collection ${componentClass(component.id)}`} data-grid={component.id}>
-          <CollectionGrid grid={component} preload={preloads[component.id] ?? null} basePath={data.basePath} language={data.language} />
+          <CollectionGrid
+            grid={markupDefinitionOf(component, data.basePath)}
+            preload={preloads[component.id] ?? null}
+            basePath={data.basePath}
+            language={data.language}
+          />
         </div>
       );
   }

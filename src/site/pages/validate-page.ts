@@ -7,7 +7,7 @@
  */
 import { describeProblem, findNestingProblem } from '../../shared/content-limits';
 import { MESSAGES } from '../../shared/errors';
-import { normalizeTexts } from '../../shared/text';
+import { normalizeTexts } from '../../shared/normalize-text';
 import { kindOfChannelOrSiteId } from '../../shared/ids';
 import { isValidPageReference } from '../../shared/page-references';
 import { checkValue } from '../../shared/schema/check';

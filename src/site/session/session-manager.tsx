@@ -11,7 +11,7 @@ import { createRoot } from 'react-dom/client';
 import { SESSION_WARNING_SECONDS } from '../../shared/constants';
 import { pageDataLayer } from '../data/data-layer';
 import type { DataStore } from '../data/data-store';
-import { publishUser } from '../page-data-layer';
+import { publishUser } from './publish-user';
 import { createSessionApi, remainingMs, type LiveSessionState, type SessionApi, type SessionState } from './session-api';
 
 export const SESSION_TEXTS = {

@@ -1,0 +1,67 @@
+/**
+ * The page data the browser gets (PageBoot, page-data.ts), built on the server from the page's data:
+ * each grid's definition as its markup is rendered from, and where its paging stands. The server
+ * renders a grid from the same definition, so the HTML and the hydrated grid agree. Kept apart from
+ * page-data.ts, which the bootstrap reads, because resolving page references needs their rules,
+ * which no script of the browser needs (decision 016).
+ */
+import { resolvePageReference } from '../shared/page-references';
+import { gridsOf, type GridBoot, type GridMarkupDefinition, type PageBoot, type PageData } from './page-data';
+import type { CollectionGridDefinition } from './pages/page-definition';
+
+/**
+ * The grid as its markup is rendered from, on the server and in the browser: not its width (in the
+ * page's stylesheet) or whether it preloads (done), of its cards only what shapes their markup, and
+ * page references resolved to links. Fields are named one by one, so a new setting does not reach
+ * the page until it is placed here (the types insist).
+ */
+export function markupDefinitionOf({ id, input, settings }: CollectionGridDefinition, basePath: string): GridMarkupDefinition {
+  const { pageSize, columns, spacing, centered, showBorder, autoScroll, sortBy, sortOrder, emptyState, errorState, paginator, card } = settings;
+  const { imagePosition, titleTag, titleStyle, descriptionTag, descriptionStyle, primaryButton, secondaryButton, detailsHtml } = card;
+  const { target, ...button } = secondaryButton;
+  const { action, ...errorDisplay } = errorState;
+  return {
+    id,
+    input,
+    settings: {
+      pageSize,
+      columns,
+      spacing,
+      centered,
+      showBorder,
+      autoScroll,
+      ...(sortBy === undefined ? {} : { sortBy }),
+      ...(sortOrder === undefined ? {} : { sortOrder }),
+      emptyState,
+      errorState: {
+        ...errorDisplay,
+        action: action.type === 'redirect' ? { type: 'redirect', href: resolvePageReference(action.target, basePath).href } : { type: 'inline' },
+      },
+      paginator,
+      card: {
+        imagePosition,
+        titleTag,
+        titleStyle,
+        descriptionTag,
+        descriptionStyle,
+        primaryButton,
+        secondaryButton: { ...button, link: resolvePageReference(target, basePath) },
+        ...(detailsHtml === undefined ? {} : { detailsHtml }),
+      },
+    },
+  };
+}
+
+export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page' | 'collections'>): PageBoot {
+  const grids: Record<string, GridBoot> = {};
+  for (const grid of gridsOf(data.page)) {
+    const preload = data.collections[grid.id] ?? null;
+    if (preload === null) {
+      grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: null };
+      continue;
+    }
+    const { items, ...paging } = preload;
+    grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: { ...paging, ids: items.map((item) => item.id) } };
+  }
+  return { basePath: data.basePath, language: data.language, pageName: data.page.name, grids };
+}
