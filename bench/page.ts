@@ -231,7 +231,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
             details: `ours ${rate(rendered!)}; harness ${rate(harnessResult!)}`,
           },
           '≥',
-          0.8,
+          1.5,
         ),
       );
     },
