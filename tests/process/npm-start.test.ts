@@ -4,22 +4,13 @@
  * and ends as the server does.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import settings from '../../scripts/server-process.json';
-import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
-import { buildIfNeeded, freePort, startServerProcess } from '../helpers/server-process';
+import { freePort, startServerProcess } from '../helpers/server-process';
+import { useBuiltServerStore } from '../helpers/server-store';
 
 const START = 'scripts/start.mjs';
-let store: TestStoreLocation;
-
-beforeAll(async () => {
-  buildIfNeeded();
-  store = await createTestStoreLocation();
-}, 180_000);
-
-afterAll(async () => {
-  await store?.drop();
-});
+const testStore = useBuiltServerStore();
 
 /** The one process `npm start` started, with its command line and environment (Linux's /proc). */
 async function serverUnder(parentPid: number): Promise<{ pid: number; argv: string[]; env: string[] }> {
@@ -33,7 +24,7 @@ async function serverUnder(parentPid: number): Promise<{ pid: number; argv: stri
 describe.runIf(process.platform === 'linux')('npm start', () => {
   it('runs the server with the memory settings, passes SIGTERM on and exits as the server does', async () => {
     const port = await freePort();
-    const started = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, SHUTDOWN_DRAIN_MS: '200' }, START);
+    const started = startServerProcess({ PORT: String(port), DATABASE_URL: testStore().databaseUrl, SHUTDOWN_DRAIN_MS: '200' }, START);
     await started.waitFor(/is serving/);
     const server = await serverUnder(started.child.pid!);
     expect(server.argv.slice(1, -1)).toEqual(settings.nodeFlags);
@@ -49,7 +40,7 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
   it('leaves a setting the operator chose as it is', async () => {
     const port = await freePort();
     const started = startServerProcess(
-      { PORT: String(port), DATABASE_URL: store.databaseUrl, NODE_OPTIONS: '--max_semi_space_size=8', MALLOC_ARENA_MAX: '4' },
+      { PORT: String(port), DATABASE_URL: testStore().databaseUrl, NODE_OPTIONS: '--max_semi_space_size=8', MALLOC_ARENA_MAX: '4' },
       START,
     );
     await started.waitFor(/is serving/);
@@ -63,7 +54,7 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
 
   it('with WORKERS=2, gives the workers the same settings and passes SIGHUP on (a rolling restart)', async () => {
     const port = await freePort();
-    const started = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, WORKERS: '2', SHUTDOWN_DRAIN_MS: '200' }, START);
+    const started = startServerProcess({ PORT: String(port), DATABASE_URL: testStore().databaseUrl, WORKERS: '2', SHUTDOWN_DRAIN_MS: '200' }, START);
     await started.waitFor(/with 2 workers/);
     const primary = await serverUnder(started.child.pid!);
     const workers = (await readFile(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8')).trim().split(/\s+/).filter(Boolean);
@@ -77,7 +68,7 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
   }, 60_000);
 
   it('ends with the server’s exit code and its one line on a bad setting', async () => {
-    const started = startServerProcess({ DATABASE_URL: store.databaseUrl, PORT: 'eighty' }, START);
+    const started = startServerProcess({ DATABASE_URL: testStore().databaseUrl, PORT: 'eighty' }, START);
     expect(await started.exited).toBe(1);
     expect(started.stderr().trim()).toMatch(/^Configuration error: PORT must be a whole number/);
   });

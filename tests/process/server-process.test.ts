@@ -3,23 +3,14 @@
  * load fails no request, and with WORKERS=2 a SIGHUP rolling restart fails no request either.
  * Runs against SQLite, or PostgreSQL when TEST_DATABASE_URL names one (several processes, one store).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
-import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
-import { buildIfNeeded, freePort, startLoad, startServerProcess, type LoadResult } from '../helpers/server-process';
+import { freePort, startLoad, startServerProcess, type LoadResult } from '../helpers/server-process';
+import { useBuiltServerStore } from '../helpers/server-store';
 
 const API_PATH = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?page=1&pageSize=5`;
 
-let store: TestStoreLocation;
-
-beforeAll(async () => {
-  buildIfNeeded();
-  store = await createTestStoreLocation();
-}, 180_000);
-
-afterAll(async () => {
-  await store?.drop();
-});
+const testStore = useBuiltServerStore();
 
 function expectNoFailures(result: LoadResult) {
   expect(result.errors).toEqual([]);
@@ -34,7 +25,7 @@ describe('configuration errors', () => {
     ['DATABASE_URL', 'mysql://root:hunter2@db/site', /^Configuration error: DATABASE_URL must be sqlite:<path>/],
     ['WORKERS', 'many', /^Configuration error: WORKERS must be a whole number from 1 to 64, or auto/],
   ])('%s=%s stops the start with one line naming the variable', async (name, value, expected) => {
-    const server = startServerProcess({ DATABASE_URL: store.databaseUrl, [name]: value });
+    const server = startServerProcess({ DATABASE_URL: testStore().databaseUrl, [name]: value });
     expect(await server.exited).toBe(1);
     const lines = server.stderr().trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -56,7 +47,7 @@ describe('configuration errors', () => {
 describe('graceful shutdown', () => {
   it('SIGTERM under load: requests in flight finish, none fails, the process exits 0', async () => {
     const port = await freePort();
-    const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, SHUTDOWN_DRAIN_MS: '500' });
+    const server = startServerProcess({ PORT: String(port), DATABASE_URL: testStore().databaseUrl, SHUTDOWN_DRAIN_MS: '500' });
     await server.waitFor(/is serving/);
     const origin = `http://127.0.0.1:${port}`;
     const load = startLoad([`${origin}/`, `${origin}${API_PATH}`], 8);
@@ -76,7 +67,7 @@ describe('graceful shutdown', () => {
 describe('logs', () => {
   it('are JSON lines, one per request with its id (answered by the framework or from the front cache), and hold no address, cookie, email or password', async () => {
     const port = await freePort();
-    const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, LOG_LEVEL: 'info' });
+    const server = startServerProcess({ PORT: String(port), DATABASE_URL: testStore().databaseUrl, LOG_LEVEL: 'info' });
     await server.waitFor(/is serving/);
     const origin = `http://127.0.0.1:${port}`;
     const signIn = await fetch(`${origin}/login`, {
@@ -111,7 +102,7 @@ describe('logs', () => {
 describe('WORKERS=2', () => {
   it('serves from two processes and a SIGHUP rolling restart fails no request', async () => {
     const port = await freePort();
-    const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, WORKERS: '2', SHUTDOWN_DRAIN_MS: '300' });
+    const server = startServerProcess({ PORT: String(port), DATABASE_URL: testStore().databaseUrl, WORKERS: '2', SHUTDOWN_DRAIN_MS: '300' });
     await server.waitFor(/is serving .* with 2 workers/);
     const origin = `http://127.0.0.1:${port}`;
     const load = startLoad([`${origin}/`, `${origin}${API_PATH}`], 8);
@@ -129,7 +120,7 @@ describe('WORKERS=2', () => {
 
   it('replaces a worker that dies', async () => {
     const port = await freePort();
-    const server = startServerProcess({ PORT: String(port), DATABASE_URL: store.databaseUrl, WORKERS: '2' });
+    const server = startServerProcess({ PORT: String(port), DATABASE_URL: testStore().databaseUrl, WORKERS: '2' });
     await server.waitFor(/with 2 workers/);
     const pids = await workerPids(server.child.pid!);
     expect(pids).toHaveLength(2);
