@@ -118,6 +118,7 @@ function openSqlite(settings: { path: string }, { onQuery, busyTimeoutMs = 5000,
   const sqlite = new WorkerSqlite({ path: settings.path, busyTimeoutMs, statementTimeoutMs });
   const breaker = new StoreBreaker();
   let localWrites = 0;
+  let lastToken = { dataVersion: NaN, localWrites: NaN, token: '' };
   const db = new Kysely<Database>({
     dialect: new GuardedDialect(new WorkerSqliteDialect(sqlite), { breaker, isOutage: isSqliteOutage, onWrite: () => void localWrites++ }),
     ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
@@ -129,7 +130,11 @@ function openSqlite(settings: { path: string }, { onQuery, busyTimeoutMs = 5000,
     changeToken() {
       breaker.refuseIfDown();
       const dataVersion = sqlite.dataVersion.current();
-      return dataVersion === undefined ? undefined : `${dataVersion}:${localWrites}`;
+      if (dataVersion === undefined) return undefined;
+      // Asked on every request the front cache answers: the same token is not built again.
+      if (dataVersion !== lastToken.dataVersion || localWrites !== lastToken.localWrites)
+        lastToken = { dataVersion, localWrites, token: `${dataVersion}:${localWrites}` };
+      return lastToken.token;
     },
     close: () => db.destroy(),
   };

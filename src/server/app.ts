@@ -9,8 +9,8 @@ import { FrontCache } from './front-cache';
 import { addVaryByEncoding, registerCompression } from './compression';
 import { registerSecurityHeaders } from './security-headers';
 import { requestIdOf } from './request-id';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { AccessLog, frontAccessLine, logDestination, requestLogSerializers } from './access-log';
 import { registerDeliveryApi } from '../api/register-delivery-api';
 import { originOf, type DeliverySettings } from '../api/delivery-context';
 import type { OpenStore } from '../cms/database';
@@ -41,25 +41,6 @@ import { withBasePath } from '../shared/links';
 import { registerFavicon, registerStaticAssets } from './routes/static-assets';
 import { NO_CLIENT_ASSETS, readClientAssets } from './ssr/client-assets';
 
-/** One access line per request, written once it is answered (Fastify writes two: on arrival and when done). */
-class AccessLog extends LogController {
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
-}
-
-/**
- * Where log lines go: standard output, written by a background writer, never while a response
- * waits. Lines are gathered up to 4 KB per write (not one write per line, which under load is a
- * write call per request) and written at least every 250 ms; the rest when the process exits.
- */
-function logDestination() {
-  return pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 250 });
-}
-
 export interface AppOptions {
   config: AppConfig;
   store: OpenStore;
@@ -88,11 +69,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       level: config.logLevel,
       // Lines are written by a background writer, never while a response waits (flushed when the process exits).
       stream: logDestination(),
-      // What a request line records: no addresses, cookies or bodies (no personal data in logs).
-      serializers: {
-        req: (request: { id: string; method: string; url: string }) => ({ id: request.id, method: request.method, url: request.url }),
-        res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
-      },
+      serializers: requestLogSerializers,
     },
     logController: new AccessLog(),
     // A proxy's request id is kept (to follow a request across systems); otherwise a fresh one.
@@ -127,7 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     keyByHost: config.siteUrl === null,
     isDraining: () => lifecycle.draining,
     log: app.log,
-    logRequests: ['info', 'debug', 'trace'].includes(config.logLevel),
+    accessLine: frontAccessLine(app.log),
   });
   // In this order: Vary set, the plain answer captured, then compressed on its way out.
   addVaryByEncoding(app);

@@ -11,6 +11,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FrontAccessLine } from './access-log';
 import type { ContentVersionSource } from './content-version';
 import { chooseEncoding, compressBoth, isCompressible, type Encoding } from './compression';
 import { etagMatches } from './etags';
@@ -40,8 +41,8 @@ export interface FrontCacheOptions {
   keyByHost: boolean;
   isDraining: () => boolean;
   log: FastifyBaseLogger;
-  /** Whether each request is logged (LOG_LEVEL info or finer), as the framework does. */
-  logRequests: boolean;
+  /** Writes each answer's access line, as the framework does for its own; null when requests are not logged. */
+  accessLine: FrontAccessLine | null;
 }
 
 /** Headers that belong to one response, not to the cached one. */
@@ -77,7 +78,8 @@ export class FrontCache {
     const representation = encoding === null ? entry : entry.encoded?.[encoding];
     if (representation === undefined) return false;
 
-    const started = this.options.logRequests ? performance.now() : 0;
+    const { accessLine } = this.options;
+    const started = accessLine === null ? 0 : performance.now();
     const requestId = requestIdOf(request.headers);
     const perResponse = this.options.isDraining() ? ['x-request-id', requestId, 'connection', 'close'] : ['x-request-id', requestId];
     if (etagMatches(request.headers['if-none-match'], entry.etag)) {
@@ -86,19 +88,7 @@ export class FrontCache {
       response.writeHead(200, representation.headers.concat(perResponse)).end(request.method === 'HEAD' ? undefined : representation.body);
     }
     this.hits += 1;
-    if (this.options.logRequests) {
-      const responseTime = performance.now() - started;
-      this.options.log.info(
-        {
-          reqId: requestId,
-          req: { id: requestId, method: request.method, url: request.url },
-          res: { statusCode: response.statusCode },
-          responseTime,
-          cache: 'front',
-        },
-        'request completed',
-      );
-    }
+    accessLine?.(request, requestId, response.statusCode, performance.now() - started);
     return true;
   }
 
