@@ -15,7 +15,18 @@ import type { CollectionGridDefinition } from './pages/page-definition';
  * page references resolved to links. Fields are named one by one, so a new setting does not reach
  * the page until it is placed here (the types insist).
  */
-export function markupDefinitionOf({ id, input, settings }: CollectionGridDefinition, basePath: string): GridMarkupDefinition {
+export function markupDefinitionOf(grid: CollectionGridDefinition, basePath: string): GridMarkupDefinition {
+  // Asked on every render of a page, for the same definition (its content version's): made once.
+  const known = madeFor.get(grid);
+  if (known?.basePath === basePath) return known.markup;
+  const markup = markupDefinitionFrom(grid, basePath);
+  madeFor.set(grid, { basePath, markup });
+  return markup;
+}
+
+const madeFor = new WeakMap<CollectionGridDefinition, { basePath: string; markup: GridMarkupDefinition }>();
+
+function markupDefinitionFrom({ id, input, settings }: CollectionGridDefinition, basePath: string): GridMarkupDefinition {
   const { pageSize, columns, spacing, centered, showBorder, autoScroll, sortBy, sortOrder, emptyState, errorState, paginator, card } = settings;
   const { imagePosition, titleTag, titleStyle, descriptionTag, descriptionStyle, primaryButton, secondaryButton, detailsHtml } = card;
   const { target, ...button } = secondaryButton;

@@ -58,10 +58,11 @@ export interface SiteContext {
   languages: SiteLanguages;
 }
 
-/** A page's data with what every render of it reuses: the browser's JSON and the cards' markup. */
+/** A page's data with what every render of it reuses: the browser's JSON, the head's tags and the cards' markup. */
 export interface PreparedPage {
   data: PageData;
   json: string;
+  seoHeadHtml: string;
   preloads: GridPreloads;
 }
 
@@ -79,7 +80,7 @@ const markupLength = (preloads: GridPreloads) =>
  */
 function sizeOf(value: Memoized): number {
   if (Array.isArray(value)) return value.reduce((bytes, page) => bytes + page.stylesheet.css.length * 2 + 64 * 1024, 0);
-  return value !== undefined && 'json' in value ? (value.json.length + 2 * markupLength(value.preloads)) * 2 : 1024;
+  return value !== undefined && 'json' in value ? (value.json.length + value.seoHeadHtml.length + 2 * markupLength(value.preloads)) * 2 : 1024;
 }
 
 async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLanguages> {
@@ -103,7 +104,7 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
     return memo.get(version, key, async (): Promise<PreparedPage> => {
       const data = await pageDataOf(db, settings, target, pagesShown, origin, log);
       // The cards are rendered once per content version; each render of the page reuses them.
-      return { data, json: serializePageData(bootDataOf(data)), preloads: renderPreloads(data) };
+      return { data, json: serializePageData(bootDataOf(data)), seoHeadHtml: renderSeoHead(data.seo), preloads: renderPreloads(data) };
     }) as Promise<PreparedPage>;
   };
 
@@ -129,10 +130,10 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
 
     /** The page's HTML for a content version, `pagesShown` pages of its grids, absolute URLs on `origin`. */
     async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<string> {
-      const { data, json, preloads } = await prepare(version, target, pagesShown, origin, log);
+      const { data, json, seoHeadHtml, preloads } = await prepare(version, target, pagesShown, origin, log);
       return renderDocument({
         lang: toBcp47(target.language),
-        seoHeadHtml: renderSeoHead(data.seo),
+        seoHeadHtml,
         basePath,
         assets: { ...assets, styles: [...assets.styles, `assets/pages/${target.loaded.stylesheet.fileName}`] },
         bodyHtml: await renderPageBody(data, preloads),
