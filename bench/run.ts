@@ -17,7 +17,7 @@ import { benchWorkers } from './workers';
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
-const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** BENCH_ONLY=page,api runs those sections alone (page, api, client, workers, studio); all by default. */
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,api,client,workers,studio').split(',').map((name) => name.trim()));
 /** The sections that read the large collection's store. */
