@@ -55,7 +55,8 @@ describe('a duration in a log line', () => {
   });
 });
 
-describe('the log destination', () => {
+// Each test starts Node processes under tsx: seconds on a busy machine, more than vitest's default 5 s.
+describe('the log destination', { timeout: 30_000 }, () => {
   const run = (script: string) =>
     spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8', timeout: 30_000 });
   const importing = `import { logDestination } from ${JSON.stringify(join(import.meta.dirname, 'access-log.ts'))};`;
