@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { readClientAssets } from '../../src/server/ssr/client-assets';
-import { renderDocument, toBcp47 } from '../../src/server/ssr/document';
+import { renderDocument } from '../../src/server/ssr/document';
+import { languageTag } from '../../src/shared/languages';
 import { renderPageBody } from '../../src/site/entry-server';
 import { bootDataOf } from '../../src/site/page-boot';
 import { PAGE_DATA_ELEMENT_ID, serializePageData, type PageData } from '../../src/site/page-data';
@@ -21,7 +22,7 @@ const assets = readClientAssets(join(import.meta.dirname, '..', '..', 'dist', 'c
 
 async function render(): Promise<string> {
   return renderDocument({
-    lang: toBcp47(data.language),
+    lang: languageTag(data.language),
     seoHeadHtml: renderSeoHead(data.seo),
     basePath: data.basePath,
     assets: { ...assets, styles: [...assets.styles, `assets/pages/${stylesheet}`] },

@@ -62,6 +62,7 @@ export async function getCollectionPage(
     id: content.id,
     name: content.title,
     contentType,
+    language: content.language,
     body: {
       contentKey: content.content_key,
       urlName: content.url_name,

@@ -230,6 +230,8 @@ const SCHEMAS: Record<string, Schema> = {
           id: string,
           name: string,
           contentType: ref('ContentType'),
+          // Ours: the language the item's body is in, which is the page's unless it is not translated.
+          language: string,
           body: object({ contentKey: string, urlName: string, title: string, publishedDate: string, contentBody: map }),
         }),
       },

@@ -33,6 +33,8 @@ export interface CollectionItem {
   id: string;
   name: string;
   contentType: ContentTypeRef;
+  /** Ours: the language the body is in; the collection's unless the item is not translated into it. */
+  language: string;
   body: CollectionItemBody;
 }
 

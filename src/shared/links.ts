@@ -77,6 +77,12 @@ export interface ResolvedLink {
   opensNewWindow: boolean;
 }
 
+/** Whether a resolved href opens in a new window: mailto: and tel: do (spec §5.1). */
+export const opensInNewWindow = (href: string): boolean => NEW_WINDOW_SCHEMES.test(href);
+
+/** The attributes of a link that opens a new window: it never gets a handle on this one. */
+export const NEW_WINDOW_ATTRIBUTES = { target: '_blank', rel: 'noopener noreferrer' } as const;
+
 /** Resolves an authored link; an invalid one resolves to an empty href (spec §5.1). */
 export function resolveLink(link: unknown, basePath: string): ResolvedLink {
   if (typeof link !== 'string') return { href: '', opensNewWindow: false };

@@ -65,7 +65,9 @@ function prepareGrid(frame: HTMLElement, grid: GridBoot, page: PageBoot): void {
     );
     return hydrating;
   };
-  if (grid.preload === null) {
+  // A grid without preloaded cards loads them at once; one whose collection is missing redirects
+  // at once when its error action says so (spec §9 actions).
+  if (grid.preload === null || (grid.preload.failed && grid.grid.settings.errorState.action.type === 'redirect')) {
     void hydrate();
     return;
   }

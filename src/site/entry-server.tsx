@@ -10,14 +10,15 @@ import { toGridItems } from './components/grid-items';
 import { loadPaginators } from './components/paginators';
 import { PageLayout } from './layout/page-layout';
 import { markupDefinitionOf } from './page-boot';
+import { fillIn } from './grid-text';
 import { gridsOf, paginatorVariantsOf, type PageData } from './page-data';
-import { uiText } from './ui-text';
+import { gridText } from './ui-text';
 
 /** Each grid's preloaded pages with their cards as markup, by grid id; null where a grid loads in the browser. */
 export type GridPreloads = Record<string, GridPreload | null>;
 
 export function renderPreloads(data: PageData): GridPreloads {
-  const text = uiText(data.language);
+  const text = gridText(data.language);
   const preloads: GridPreloads = {};
   for (const grid of gridsOf(data.page)) {
     const preload = data.collections[grid.id] ?? null;
@@ -30,7 +31,9 @@ export function renderPreloads(data: PageData): GridPreloads {
       key: item.key,
       id: item.id,
       index: item.index,
-      html: renderToStaticMarkup(<Card item={item} settings={card} basePath={data.basePath} label={text.item(item.index + 1)} />),
+      html: renderToStaticMarkup(
+        <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language} />,
+      ),
     }));
     preloads[grid.id] = { ...preload, items };
   }

@@ -8,6 +8,7 @@
 import { resolvePageReference } from '../shared/page-references';
 import { gridsOf, type GridBoot, type GridMarkupDefinition, type PageBoot, type PageData } from './page-data';
 import type { CollectionGridDefinition } from './pages/page-definition';
+import { gridText } from './ui-text';
 
 /**
  * The grid as its markup is rendered from, on the server and in the browser: not its width (in the
@@ -74,5 +75,5 @@ export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page'
     const { items, ...paging } = preload;
     grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: { ...paging, ids: items.map((item) => item.id) } };
   }
-  return { basePath: data.basePath, language: data.language, pageName: data.page.name, grids };
+  return { basePath: data.basePath, language: data.language, gridText: gridText(data.language), pageName: data.page.name, grids };
 }

@@ -7,6 +7,7 @@ import type { CollectionItem } from '../shared/delivery-types';
 import type { ResolvedLink } from '../shared/links';
 import type { ButtonSettings, CardSettings, CollectionGridDefinition, PageDefinition } from './pages/page-definition';
 import type { SeoHead } from './seo/seo-head';
+import type { GridText } from './grid-text';
 
 /** A language the page is available in, for the language menu. */
 export interface PageLanguage {
@@ -26,6 +27,11 @@ export interface CollectionPreload {
   /** Zero-based token of the next page, or null when everything is shown. */
   nextPageToken: number | null;
   previousPageToken: number | null;
+  /**
+   * The collection cannot be shown (it does not exist, or the grid names it wrongly): the grid shows
+   * its error state from the server's markup on, for crawlers and visitors without script too.
+   */
+  failed?: true;
 }
 
 export interface PageData {
@@ -86,6 +92,7 @@ export interface GridBoot {
 export interface PageBoot {
   basePath: string;
   language: string;
+  gridText: GridText;
   /** The page's name, for the page data layer. */
   pageName: string;
   grids: Record<string, GridBoot>;

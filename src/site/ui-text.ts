@@ -1,50 +1,53 @@
 /**
  * The few words the components themselves say (labels for assistive technology, paging status),
- * in the languages the site ships. Authored texts come from the page definitions instead.
+ * in the languages the site ships. Authored texts come from the page definitions instead. Only the
+ * server reads these tables: a page sends its grids' words in its own language with its boot data
+ * (page-data.ts), so the browser never downloads the other languages.
  */
-export interface UiText {
-  item(position: number): string;
-  loading: string;
-  previousPage: string;
-  nextPage: string;
-  pageStatus(page: number, pages: number): string;
-  pages: string;
+import type { GridText } from './grid-text';
+
+/** The words of the page around its grids: the skip link and the language menu. */
+export interface PageText {
   languages: string;
+  skipToContent: string;
 }
 
-const ENGLISH: UiText = {
-  item: (position) => `Item ${position}`,
-  loading: 'Loading…',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  pageStatus: (page, pages) => `Page ${page} of ${pages}`,
-  pages: 'Pages',
-  languages: 'Language',
-};
-
-const TEXTS: Record<string, UiText> = {
-  en: ENGLISH,
+const GRID_TEXTS: Record<string, GridText> = {
+  en: {
+    item: 'Item {position}',
+    loading: 'Loading…',
+    previousPage: 'Previous page',
+    nextPage: 'Next page',
+    pageStatus: 'Page {page} of {pages}',
+    pages: 'Pages',
+  },
   de: {
-    item: (position) => `Eintrag ${position}`,
+    item: 'Eintrag {position}',
     loading: 'Wird geladen…',
     previousPage: 'Vorherige Seite',
     nextPage: 'Nächste Seite',
-    pageStatus: (page, pages) => `Seite ${page} von ${pages}`,
+    pageStatus: 'Seite {page} von {pages}',
     pages: 'Seiten',
-    languages: 'Sprache',
   },
   fr: {
-    item: (position) => `Élément ${position}`,
+    item: 'Élément {position}',
     loading: 'Chargement…',
     previousPage: 'Page précédente',
     nextPage: 'Page suivante',
-    pageStatus: (page, pages) => `Page ${page} sur ${pages}`,
+    pageStatus: 'Page {page} sur {pages}',
     pages: 'Pages',
-    languages: 'Langue',
   },
 };
 
-/** Texts for a platform language code such as 'de_DE'; English when the language is not shipped. */
-export function uiText(language: string): UiText {
-  return TEXTS[language.slice(0, 2).toLowerCase()] ?? ENGLISH;
-}
+const PAGE_TEXTS: Record<string, PageText> = {
+  en: { languages: 'Language', skipToContent: 'Skip to content' },
+  de: { languages: 'Sprache', skipToContent: 'Zum Inhalt springen' },
+  fr: { languages: 'Langue', skipToContent: 'Aller au contenu' },
+};
+
+/** The entry of a table for a platform language code such as 'de_DE'; English when the language is not shipped. */
+const textIn = <T>(table: Record<string, T>, language: string): T => table[language.slice(0, 2).toLowerCase()] ?? table.en!;
+
+export const gridText = (language: string): GridText => textIn(GRID_TEXTS, language);
+
+export const pageText = (language: string): PageText => textIn(PAGE_TEXTS, language);

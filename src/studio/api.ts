@@ -3,6 +3,7 @@
  * out, and the API's error list turned into one message a person can read.
  */
 import type { SheetState } from '../editing/sheet-state';
+import { languageTag } from '../shared/languages';
 
 export type { SheetState };
 
@@ -128,9 +129,6 @@ export interface SheetView {
 export function detailsOf(error: unknown): { problems?: string[]; current?: SheetView & { targetId?: string } } {
   return error instanceof StudioError ? error.details : {};
 }
-
-/** A language as people read it: de_DE is de-DE. */
-export const languageTag = (language: string) => language.replace('_', '-');
 
 const LANGUAGE_NAMES = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
 

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import type { SheetTexts } from '../editing/sheet-state';
+import { languageTag } from '../shared/languages';
 import { linkProblem } from '../shared/links';
 import { languageName } from './api';
 
@@ -30,7 +31,7 @@ export function LanguageFields({ language, texts, primary, hasImage, problems, o
   const id = `lang-${language}`;
 
   return (
-    <fieldset className="studio-language" lang={language.replace('_', '-')} aria-describedby={texts === undefined ? `${id}-new` : undefined}>
+    <fieldset className="studio-language" lang={languageTag(language)} aria-describedby={texts === undefined ? `${id}-new` : undefined}>
       <legend>{languageName(language)}</legend>
       {texts === undefined && (
         <p className="studio-hint" id={`${id}-new`}>

@@ -5,7 +5,8 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { languageName, languageTag, type StudioContext } from './api';
+import { languageTag } from '../shared/languages';
+import { languageName, type StudioContext } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { problemsByField } from './field-names';
 import { LanguageFields } from './language-fields';

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
-import { languageName, languageTag, type SheetList, type SheetStatus, type StudioContext } from './api';
+import { languageTag } from '../shared/languages';
+import { languageName, type SheetList, type SheetStatus, type StudioContext } from './api';
 import { Choose, Notice, useAnswer } from './parts';
 import { PdfDrop } from './pdf-drop';
 

@@ -12,7 +12,7 @@ import { fillSeoTemplate } from '../../shared/seo-templates';
 import { decodeEntities, stripTags } from '../../shared/text';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import type { SeoHead } from '../../site/seo/seo-head';
-import { toBcp47 } from './document';
+import { languageTag } from '../../shared/languages';
 
 export interface SiteLanguages {
   /** Active languages, the default first. */
@@ -22,7 +22,7 @@ export interface SiteLanguages {
 
 /** The path of a page in a language: the default language has no segment (spec §2.4). */
 export function localizedPath(basePath: string, path: string, language: string, languages: SiteLanguages): string {
-  const segment = language === languages.default ? '' : `/${toBcp47(language)}`;
+  const segment = language === languages.default ? '' : `/${languageTag(language)}`;
   return `${basePath}${segment}${path}`;
 }
 
@@ -87,7 +87,7 @@ export function alternatesOf(input: Pick<SeoHeadInput, 'languages' | 'record' | 
   if (languages.active.length <= 1) return [];
   const hrefFor = (language: string) =>
     absoluteUrlOf(record?.hrefLangUrls[language.replace('-', '_')], basePath, origin) ?? `${origin}${localizedPath(basePath, path, language, languages)}`;
-  const alternates = languages.active.map((language) => ({ hreflang: toBcp47(language), href: hrefFor(language) }));
+  const alternates = languages.active.map((language) => ({ hreflang: languageTag(language), href: hrefFor(language) }));
   return [...alternates, { hreflang: 'x-default', href: hrefFor(languages.default) }];
 }
 
@@ -100,7 +100,7 @@ function structuredData(input: SeoHeadInput, title: string, description: string,
     name: title,
     ...(description ? { description } : {}),
     url,
-    inLanguage: toBcp47(input.language),
+    inLanguage: languageTag(input.language),
     isPartOf: { '@type': 'WebSite', name: input.siteName, url: `${input.origin}${input.basePath}/` },
     mainEntity: {
       '@type': 'ItemList',

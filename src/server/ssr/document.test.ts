@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { serializePageData } from '../../site/page-data';
-import { renderDocument, toBcp47 } from './document';
+import { renderDocument } from './document';
+import { gridText } from '../../site/ui-text';
 
 const parts = {
   lang: 'en-US',
@@ -23,14 +24,14 @@ describe('renderDocument', () => {
 
 describe('serializePageData', () => {
   it('cannot close the script element it is written into', () => {
-    const json = serializePageData({ basePath: '', language: 'en_US', pageName: '</script><script>alert(1)</script>\u2028', grids: {} });
+    const json = serializePageData({
+      basePath: '',
+      language: 'en_US',
+      gridText: gridText('en_US'),
+      pageName: '</script><script>alert(1)</script>\u2028',
+      grids: {},
+    });
     expect(json).not.toMatch(/[<\u2028]/);
     expect(JSON.parse(json).pageName).toBe('</script><script>alert(1)</script>\u2028');
-  });
-});
-
-describe('toBcp47', () => {
-  it('turns platform language codes into lang attributes', () => {
-    expect(toBcp47('en_US')).toBe('en-US');
   });
 });

@@ -41,8 +41,3 @@ ${head.join('\n')}
 </html>
 `;
 }
-
-/** 'en_US' → 'en-US' for the lang attribute. */
-export function toBcp47(language: string): string {
-  return language.replace('_', '-');
-}

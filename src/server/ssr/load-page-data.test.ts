@@ -37,11 +37,14 @@ describe('loadPageData', () => {
     expect(data.collections['literature-grid']?.items).toHaveLength(14);
   });
 
-  it('gives the browser only what the markup does not carry: the grid, its paging and the ids shown', async () => {
+  it('gives the browser only what the markup does not carry: the grid, its paging, the ids shown and its words', async () => {
     const site = (await findPrimarySite(test.store.db))!;
     const data = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 2);
     const boot = bootDataOf(data);
-    expect(Object.keys(boot).sort()).toEqual(['basePath', 'grids', 'language', 'pageName']);
+    expect(Object.keys(boot).sort()).toEqual(['basePath', 'gridText', 'grids', 'language', 'pageName']);
+    // The grid's words in the page's language only.
+    expect(boot.gridText.item).toBe('Item {position}');
+    expect(bootDataOf({ ...data, language: 'de_DE' }).gridText.item).toBe('Eintrag {position}');
     const grid = boot.grids['literature-grid'];
     expect(grid?.grid.settings.pageSize).toBe(7);
     expect(grid?.preload).toEqual({
@@ -68,13 +71,19 @@ describe('loadPageData', () => {
     expect(html).toContain(`<li class="collection-grid__item"><p>prepared ${data.collections['literature-grid']?.items[0]?.id}</p></li>`);
   });
 
-  it('warns with the spec text and preloads null when the collection cannot be fetched', async () => {
+  it('warns with the spec text and renders the error state when the collection is missing', async () => {
     const site = (await findPrimarySite(test.store.db))!;
     const warnings: string[] = [];
     const missing = 'MC0000000000000000000000000A';
-    const data = await loadPageData(source(warnings), withCollectionKey(missing), site, 'en_US', 1);
-    expect(data.collections['literature-grid']).toBeNull();
+    const loaded = await loadPageData(source(warnings), withCollectionKey(missing), site, 'en_US', 1);
+    expect(loaded.collections['literature-grid']).toMatchObject({ items: [], total: 0, nextPageToken: null, failed: true });
     expect(warnings).toEqual([`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${missing} and SiteId: ${DEMO_IDS.siteId}`]);
+    const data = { ...loaded, languages: [], seo: { title: '', description: '', canonical: '/', robots: null, alternates: [], headTags: [], jsonLd: [] } };
+    const html = await renderPageBody(data);
+    expect(html).toContain('role="alert"');
+    expect(html).not.toContain('data-placeholder');
+    expect(html).not.toContain('paginator');
+    expect(bootDataOf(data).grids['literature-grid']?.preload).toMatchObject({ ids: [], failed: true });
   });
 });
 

@@ -52,10 +52,13 @@ async function preload(source: PageDataSource, grid: CollectionGridDefinition, l
     // No cache here: the page renderer keeps the whole page's data per content version.
     return await preloadCollection(source, grid, language, pagesShown);
   } catch (error) {
-    // spec §8: the preload fails soft; the grid then loads in the browser or shows its error state.
+    // spec §8: the preload fails soft, and the grid shows its error state.
     source.log.warn(`CmsCollectionDataProvider failed to fetch collection with collectionKeyOrId: ${collectionKeyOrId} and SiteId: ${channelOrSiteId}`);
     if (!(error instanceof ApiError)) throw error;
-    return null;
+    // A missing collection stays missing: the error state is rendered here. A failure of the
+    // server's own (5xx) may pass, so the browser tries again.
+    if (error.status >= 500) return null;
+    return { items: [], total: 0, pageSize: grid.settings.pageSize, pageToken: 0, nextPageToken: null, previousPageToken: null, failed: true };
   }
 }
 

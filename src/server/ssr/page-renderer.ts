@@ -20,7 +20,8 @@ import { pageIn, type LoadedPage } from '../pages';
 import { VersionedMemo } from '../versioned-memo';
 import { buildSeoHead, localizedPath, type SiteLanguages } from './build-seo-head';
 import type { ClientAssets } from './client-assets';
-import { renderDocument, toBcp47 } from './document';
+import { renderDocument } from './document';
+import { languageTag } from '../../shared/languages';
 import { loadPageData, type Logger } from './load-page-data';
 
 /**
@@ -132,7 +133,7 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
     async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<string> {
       const { data, json, seoHeadHtml, preloads } = await prepare(version, target, pagesShown, origin, log);
       return renderDocument({
-        lang: toBcp47(target.language),
+        lang: languageTag(target.language),
         seoHeadHtml,
         basePath,
         assets: { ...assets, styles: [...assets.styles, `assets/pages/${target.loaded.stylesheet.fileName}`] },
@@ -191,7 +192,7 @@ async function pageDataOf(
 /** The language a '/{lang}' segment names: an active language other than the default. */
 function languageOf(segment: string | undefined, languages: SiteLanguages): string | null {
   if (segment === undefined) return languages.default;
-  const language = languages.active.find((candidate) => candidate !== languages.default && toBcp47(candidate) === segment);
+  const language = languages.active.find((candidate) => candidate !== languages.default && languageTag(candidate) === segment);
   return language ?? null;
 }
 
@@ -210,7 +211,7 @@ const nativeNames = new Map<string, string>();
 function nativeLanguageName(language: string): string {
   let name = nativeNames.get(language);
   if (name === undefined) {
-    const tag = toBcp47(language);
+    const tag = languageTag(language);
     const label = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
     name = label.charAt(0).toLocaleUpperCase(tag) + label.slice(1);
     // Bounded by the languages sites use; a few hundred at most.

@@ -14,15 +14,16 @@ const settings = markupDefinitionOf(grid, '').settings.card;
 const withCard = (card: Partial<CardSettings>): CardMarkupSettings =>
   markupDefinitionOf({ ...grid, settings: { ...grid.settings, card: { ...grid.settings.card, ...card } } }, '').settings.card;
 
-const item = (contentBody: Record<string, unknown>): CollectionItem => ({
+const item = (contentBody: Record<string, unknown>, language = 'en_US'): CollectionItem => ({
   id: '20Y000000000001AAA',
   name: 'x',
   contentType: { fullyQualifiedName: 'literature_sheet', name: 'Literature Sheet' },
+  language,
   body: { contentKey: 'MC1', urlName: 'x', title: 'Fallback title', publishedDate: '2026-01-01T00:00:00.000Z', contentBody },
 });
 
-const render = (body: Record<string, unknown>, card: CardMarkupSettings = settings, basePath = '') =>
-  renderToString(<Card item={toGridItems([item(body)], 7)[0]!} settings={card} basePath={basePath} label="Item 8" />);
+const render = (body: Record<string, unknown>, card: CardMarkupSettings = settings, basePath = '', itemLanguage = 'en_US') =>
+  renderToString(<Card item={toGridItems([item(body, itemLanguage)], 7)[0]!} settings={card} basePath={basePath} label="Item 8" language="en_US" />);
 
 describe('Card (spec §2.2)', () => {
   const html = render({ Title: '<b>TMA</b>', description: 'Desc <i>x</i>', url: '/lit/a.pdf', image: { url: '/lit/img.svg', altText: '<b>alt</b>' } });
@@ -83,5 +84,24 @@ describe('Card (spec §2.2)', () => {
     expect(bare).toContain('>Fallback title</h1>');
     expect(bare).not.toContain('<img');
     expect(bare).not.toContain('Read More');
+  });
+
+  it('gives an image-less card no media box, so its content takes the whole width', () => {
+    expect(render({ Title: 'T' })).not.toContain('card__media');
+    expect(html).toContain('<div class="card__media">');
+  });
+
+  it('opens an item’s mailto: or tel: link in a new window, from the title and the button alike (spec §5.1)', () => {
+    for (const url of ['mailto:sales@example.com', 'tel:+49-89-1234']) {
+      const card = render({ Title: 'T', url });
+      expect(card).toContain(`<a class="card__link" href="${url}" target="_blank" rel="noopener noreferrer">T</a>`);
+      expect(card).toContain(`<a class="button button--primary" href="${url}" target="_blank" rel="noopener noreferrer">Read More`);
+    }
+    expect(html).not.toContain('target=');
+  });
+
+  it('says the language of an item shown untranslated, and only then', () => {
+    expect(render({ Title: 'T' }, settings, '', 'de_DE')).toContain('id="item-8" lang="de-DE"');
+    expect(html).not.toContain('lang=');
   });
 });

@@ -7,6 +7,8 @@
 import type { Ref } from 'react';
 import { DEFAULT_IMAGE_LOADING, FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrcSet } from '../../shared/images';
 import { bindItemFields } from '../../shared/rich-text';
+import { languageTag } from '../../shared/languages';
+import { NEW_WINDOW_ATTRIBUTES, opensInNewWindow } from '../../shared/links';
 import { stripTags } from '../../shared/text';
 import type { CardMarkupSettings } from '../page-data';
 import type { GridItem } from './grid-items';
@@ -68,25 +70,38 @@ interface CardProps {
   basePath: string;
   /** The group's accessible name, built from the item's position counted from 1 (spec §2.3). */
   label: string;
+  /** The page's language: an item not translated into it says which language it is in. */
+  language: string;
   ref?: Ref<HTMLDivElement>;
 }
 
-export function Card({ item, settings, basePath, label, ref }: CardProps) {
+export function Card({ item, settings, basePath, label, language, ref }: CardProps) {
   const { title, description, href, imageInfoV1: image } = readCardFields(item);
   const position = item.index + 1;
   const Title = settings.titleTag;
   const Description = settings.descriptionTag;
   const showPrimary = settings.primaryButton.show && href !== '';
+  // spec §5.1: an item's mailto: or tel: link opens a new window, as every such link does.
+  const itemLinkTarget = opensInNewWindow(href) ? NEW_WINDOW_ATTRIBUTES : {};
   // The secondary button shows only when its display is on and it has a valid target (spec §2.2).
   const secondary = settings.secondaryButton.show ? settings.secondaryButton.link : { href: '', opensNewWindow: false };
   return (
     // spec §2.3: each item is a focusable group labelled by its position, counted from 1.
-    <div ref={ref} className={`card card--image-${settings.imagePosition}`} role="group" aria-label={label} tabIndex={-1} id={`item-${position}`}>
-      <div className="card__media">
-        {image && (
-          // React's server renderer writes a preload link for each eager image outside a <picture>
-          // (up to ten per render); these are already early in the document, so the wrapper keeps
-          // the HTML from naming every image twice. It takes no part in the layout (site.css).
+    <div
+      ref={ref}
+      className={`card card--image-${settings.imagePosition}`}
+      role="group"
+      aria-label={label}
+      tabIndex={-1}
+      id={`item-${position}`}
+      lang={item.data.language === language ? undefined : languageTag(item.data.language)}
+    >
+      {/* A card without an image gives the image's share to its content. */}
+      {image && (
+        <div className="card__media">
+          {/* React's server renderer writes a preload link for each eager image outside a <picture>
+              (up to ten per render); these are already early in the document, so the wrapper keeps
+              the HTML from naming every image twice. It takes no part in the layout (site.css). */}
           <picture>
             <img
               className="card__image"
@@ -99,13 +114,13 @@ export function Card({ item, settings, basePath, label, ref }: CardProps) {
               decoding="async"
             />
           </picture>
-        )}
-      </div>
+        </div>
+      )}
       <div className="card__content">
         <Title className={`card__title ${settings.titleStyle}`}>
           {href ? (
             // The title link stretches over the card, so the whole card opens the item (spec §2.2).
-            <a className="card__link" href={href}>
+            <a className="card__link" href={href} {...itemLinkTarget}>
               {title}
             </a>
           ) : (
@@ -125,7 +140,7 @@ export function Card({ item, settings, basePath, label, ref }: CardProps) {
         {(showPrimary || secondary.href !== '') && (
           <div className="card__buttons">
             {showPrimary && (
-              <a className={`button button--${settings.primaryButton.style}`} href={href}>
+              <a className={`button button--${settings.primaryButton.style}`} href={href} {...itemLinkTarget}>
                 {stripTags(settings.primaryButton.label)}
                 <span className="visually-hidden">: {title}</span>
               </a>
@@ -134,7 +149,7 @@ export function Card({ item, settings, basePath, label, ref }: CardProps) {
               <a
                 className={`button button--${settings.secondaryButton.style}`}
                 href={secondary.href}
-                {...(secondary.opensNewWindow ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                {...(secondary.opensNewWindow ? NEW_WINDOW_ATTRIBUTES : {})}
               >
                 {stripTags(settings.secondaryButton.label)}
               </a>

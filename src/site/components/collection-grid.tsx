@@ -11,12 +11,12 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { CollectionProvider, type CollectionConfig, type CollectionPage, type CollectionResult } from '../data/collection-provider';
 import { pageDataLayer } from '../data/data-layer';
 import { isAbortError } from '../data/errors';
+import { fillIn, type GridText } from '../grid-text';
 import type { CollectionPreload, GridMarkupDefinition } from '../page-data';
 import { Card } from './card';
 import { isModifiedClick } from './link-clicks';
 import { appendUniqueItems, isServerItem, type ShownItem } from './grid-items';
 import { loadedPaginator } from './paginators';
-import { uiText, type UiText } from '../ui-text';
 import { replaceAddress } from '../page-data-layer';
 
 /** The pages shown before the grid starts: cards to render (server) or their markup (browser). */
@@ -27,13 +27,14 @@ interface CollectionGridProps {
   preload: GridPreload | null;
   basePath: string;
   language: string;
+  text: GridText;
 }
 
 interface GridState {
   items: ShownItem[];
   /** loading: nothing shown yet; paging: a page is on its way while items show. */
   status: 'loading' | 'idle' | 'paging';
-  /** spec §4.1: an error from the fetch is kept together with the items. */
+  /** spec §4.1: an error from the fetch is kept together with the items (true: the server found the collection missing). */
   error: unknown;
   pageToken: number;
   nextPageToken: number | null;
@@ -57,14 +58,13 @@ export function collectionConfigOf(grid: GridMarkupDefinition, language: string)
 const initialState = (preload: GridPreload | null): GridState =>
   preload === null
     ? { items: [], status: 'loading', error: undefined, pageToken: 0, nextPageToken: null, previousPageToken: null, total: 0 }
-    : showPage(preload);
+    : { ...showPage(preload), error: preload.failed };
 
 /** The no-JavaScript address of a page of the grid, counted from 1. */
 const pageHref = (pageNumber: number) => `?page=${pageNumber}`;
 
-export function CollectionGrid({ grid, preload, basePath, language }: CollectionGridProps) {
+export function CollectionGrid({ grid, preload, basePath, language, text }: CollectionGridProps) {
   const { settings } = grid;
-  const text = uiText(language);
   const [state, setState] = useState<GridState>(() => initialState(preload));
   const provider = useRef<CollectionProvider | null>(null);
   const itemElements = useRef(new Map<number, HTMLDivElement>());
@@ -197,7 +197,8 @@ export function CollectionGrid({ grid, preload, basePath, language }: Collection
                     item={item}
                     settings={settings.card}
                     basePath={basePath}
-                    label={text.item(item.index + 1)}
+                    label={fillIn(text.item, { position: item.index + 1 })}
+                    language={language}
                     ref={(element) => {
                       if (element) itemElements.current.set(item.index, element);
                       else itemElements.current.delete(item.index);
@@ -234,7 +235,7 @@ function showPage(page: Omit<CollectionPage, 'items'> & { items: ShownItem[] }):
 interface PaginatorProps {
   grid: GridMarkupDefinition;
   state: GridState;
-  text: UiText;
+  text: GridText;
   goTo: (pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) => void;
 }
 
@@ -267,7 +268,7 @@ function Paginator({ grid, state, goTo, text }: PaginatorProps) {
         navigation: text.pages,
         previous: text.previousPage,
         next: text.nextPage,
-        status: text.pageStatus(state.pageToken + 1, Math.max(1, Math.ceil(state.total / grid.settings.pageSize))),
+        status: fillIn(text.pageStatus, { page: state.pageToken + 1, pages: Math.max(1, Math.ceil(state.total / grid.settings.pageSize)) }),
       }}
       previousHref={previousPageToken === null ? null : pageHref(previousPageToken + 1)}
       nextHref={nextPageToken === null ? null : pageHref(nextPageToken + 1)}

@@ -6,6 +6,7 @@ const item = (id: string): CollectionItem => ({
   id,
   name: id,
   contentType: { fullyQualifiedName: 'literature_sheet', name: 'Literature Sheet' },
+  language: 'en_US',
   body: { contentKey: `MC${id}`, urlName: id, title: id, publishedDate: '2026-01-01T00:00:00.000Z', contentBody: {} },
 });
 

@@ -10,7 +10,8 @@ import { FORM_FACTORS } from '../../shared/constants';
 import type { PageData } from '../page-data';
 import { markupDefinitionOf } from '../page-boot';
 import { componentClass, sectionClass } from '../pages/page-styles';
-import { uiText } from '../ui-text';
+import { gridText, pageText } from '../ui-text';
+import { languageTag } from '../../shared/languages';
 
 interface LayoutProps {
   data: PageData;
@@ -21,8 +22,12 @@ interface LayoutProps {
 export function PageLayout({ data, preloads }: LayoutProps) {
   return (
     <>
+      {/* The first stop of the keyboard: past the language menu to the page's content. */}
+      <a className="skip-link" href="#main">
+        {pageText(data.language).skipToContent}
+      </a>
       {data.languages.length > 1 && <LanguageMenu data={data} />}
-      <main className="page" id="main">
+      <main className="page" id="main" tabIndex={-1}>
         {data.page.sections.map((section) => (
           <Section key={section.id} section={section} data={data} preloads={preloads} />
         ))}
@@ -31,26 +36,43 @@ export function PageLayout({ data, preloads }: LayoutProps) {
   );
 }
 
-/** Links to the page in every language the site has (spec §2.4), each named in its own language. */
+/**
+ * Links to the page in every language the site has (spec §2.4), each named in its own language.
+ * Folded behind the current language's name, so that on a phone it takes one line, not one per
+ * language; a disclosure, so it opens without script.
+ */
 function LanguageMenu({ data }: { data: PageData }) {
+  const current = data.languages.find((entry) => entry.current);
   return (
     <header className="site-header">
-      <nav className="language-menu" aria-label={uiText(data.language).languages}>
-        <ul>
-          {data.languages.map((entry) => (
-            <li key={entry.language}>
-              <a href={entry.href} hrefLang={toHrefLang(entry.language)} lang={toHrefLang(entry.language)} aria-current={entry.current ? 'page' : undefined}>
-                {entry.label}
-              </a>
-            </li>
-          ))}
-        </ul>
+      <nav className="language-menu" aria-label={pageText(data.language).languages}>
+        <details>
+          <summary>
+            <svg className="language-menu__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+              <circle cx="8" cy="8" r="6.5" />
+              <path d="M1.5 8h13M8 1.5c-2.2 2.4-2.2 10.6 0 13M8 1.5c2.2 2.4 2.2 10.6 0 13" />
+            </svg>
+            {current === undefined ? pageText(data.language).languages : <span lang={languageTag(current.language)}>{current.label}</span>}
+          </summary>
+          <ul>
+            {data.languages.map((entry) => (
+              <li key={entry.language}>
+                <a
+                  href={entry.href}
+                  hrefLang={languageTag(entry.language)}
+                  lang={languageTag(entry.language)}
+                  aria-current={entry.current ? 'page' : undefined}
+                >
+                  {entry.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </details>
       </nav>
     </header>
   );
 }
-
-const toHrefLang = (language: string) => language.replace('_', '-');
 
 function Section({ section, data, preloads }: LayoutProps & { section: SectionDefinition }) {
   const background = section.background;
@@ -100,6 +122,7 @@ function PageComponent({ component, data, preloads }: LayoutProps & { component:
             preload={preloads[component.id] ?? null}
             basePath={data.basePath}
             language={data.language}
+            text={gridText(data.language)}
           />
         </div>
       );

@@ -1,0 +1,2 @@
+/** Platform language codes ('en_US') as HTML's lang and hreflang attributes take them ('en-US', BCP 47). */
+export const languageTag = (language: string): string => language.replace('_', '-');
