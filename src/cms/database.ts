@@ -22,6 +22,7 @@ import * as draftsVersionsTrash from './migrations/009-drafts-versions-trash';
 import * as pages from './migrations/010-pages';
 import * as studioListsAndPreviewLinks from './migrations/011-studio-lists-and-preview-links';
 import * as temporaryPasswords from './migrations/012-temporary-passwords';
+import * as search from './migrations/013-search';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -55,6 +56,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['010-pages', pages.up],
   ['011-studio-lists-and-preview-links', studioListsAndPreviewLinks.up],
   ['012-temporary-passwords', temporaryPasswords.up],
+  ['013-search', search.up],
 ];
 
 export interface OpenOptions {

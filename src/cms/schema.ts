@@ -300,6 +300,28 @@ export interface MigrationsTable {
   id: Generated<number>;
 }
 
+export interface SearchEntriesTable {
+  id: Generated<number>;
+  site_id: string;
+  content_id: string;
+  /** The page language the entry answers for. */
+  language: string;
+  /** The language its text is in: the page's, or the fallback of an untranslated sheet. */
+  text_language: string;
+  /** The source translation's, to see when the entry is out of date. */
+  published_at: string;
+  /** The document whose text is in the entry, if any. */
+  document_sha256: string | null;
+  title: string;
+  description: string;
+  document: string;
+}
+
+export interface SearchSynonymsTable {
+  group_name: string;
+  term: string;
+}
+
 export interface Database {
   sites: SitesTable;
   site_languages: SiteLanguagesTable;
@@ -325,4 +347,6 @@ export interface Database {
   imports: ImportsTable;
   sessions: SessionsTable;
   store_state: StoreStateTable;
+  search_entries: SearchEntriesTable;
+  search_synonyms: SearchSynonymsTable;
 }

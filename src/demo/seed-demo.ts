@@ -28,6 +28,7 @@ import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
 import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES } from './translations';
 import { renderIllustrationImage, type RasterIllustration } from './illustrations';
 import { renderLiteratureDocument } from './literature-pdf';
+import { addSynonyms } from '../search/synonyms';
 
 export { LITERATURE_CONTENT_TYPE };
 export const DEMO_LANGUAGE = 'en_US';
@@ -90,6 +91,7 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
     });
     for (const type of [LITERATURE_SHEET_TYPE, IMAGE_TYPE]) await saveContentType(trx, type);
 
+    await addSynonyms(trx, demoSynonyms());
     const sheetIds: string[] = [];
     for (const [index, entry] of DEMO_CATALOGUE.entries()) {
       const document = documents[index];
@@ -121,6 +123,20 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
       sheetIds,
     );
   });
+}
+
+/**
+ * Each demo chemical's names for search (docs/search.md): its abbreviation, its name (British
+ * spelling too) and its formula, so that TMA, trimethylaluminium and Al(CH3)3 find the same sheet.
+ */
+export function demoSynonyms(): Record<string, string[]> {
+  return Object.fromEntries(
+    DEMO_CATALOGUE.flatMap(({ slug, chemical }) =>
+      chemical === undefined
+        ? []
+        : [[`demo:${slug}`, [chemical.name, chemical.name.replace('aluminum', 'aluminium'), chemical.formula, ...(chemical.abbreviation ? [chemical.abbreviation] : [])]]],
+    ),
+  );
 }
 
 async function saveEntry(

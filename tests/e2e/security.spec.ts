@@ -51,10 +51,10 @@ test('the head keeps exactly one of each owned tag after the page changes in the
 
 test('a visitor can switch language, and the page and its API answers follow', async ({ page }) => {
   await page.goto('/');
-  await page
-    .getByRole('navigation', { name: 'Language' })
-    .getByRole('link', { name: /^Deutsch/ })
-    .click();
+  const menu = page.getByRole('navigation', { name: 'Language' });
+  // The menu is folded behind the current language (a disclosure).
+  await menu.locator('summary').click();
+  await menu.getByRole('link', { name: /^Deutsch/ }).click();
   await expect(page).toHaveURL(/\/de-DE\/$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
   await expect(page).toHaveTitle('Datenblätter - CVD-, ALD-Präkursoren');

@@ -1,0 +1,242 @@
+/**
+ * Keeps the search entries (migration 013) in step with the published content: for each sheet of
+ * a site's collections and each active language of the site, the title, description and document
+ * text a visitor on that language's page gets (the fallback's for an untranslated sheet), indexed
+ * by the store's own full-text engine. `syncSearchIndex` brings only what changed up to date (an
+ * entry remembers which translation, as published when, it was made from); a rebuild makes all.
+ * The document's text is the one kept with its bytes when it came in; a document that has none
+ * (stored before text was kept) has it read now, and kept, once.
+ */
+import { sql } from 'kysely';
+import type { ContentStore, OpenStore } from '../cms/database';
+import type { Dialect } from '../cms/dialect';
+import { readStoredBody } from '../cms/stored-json';
+import { documentText } from '../editing/uploads';
+import { indexedTerms, normalize } from './terms';
+
+/** A document's text is indexed up to this many characters (PostgreSQL's tsvector holds at most 1 MB). */
+export const INDEXED_DOCUMENT_CHARACTERS = 200_000;
+/** Entries written per transaction. */
+const BATCH = 200;
+
+/** PostgreSQL's text search configuration for a language; 'simple' (no stemming) for others. */
+export function textSearchConfig(language: string): 'english' | 'german' | 'french' | 'simple' {
+  const configs = { en: 'english', de: 'german', fr: 'french' } as const;
+  return configs[language.slice(0, 2).toLowerCase() as keyof typeof configs] ?? 'simple';
+}
+
+interface Wanted {
+  siteId: string;
+  contentId: string;
+  language: string;
+  textLanguage: string;
+  publishedAt: string;
+}
+
+export interface SyncResult {
+  /** Entries made or made again. */
+  written: number;
+  removed: number;
+}
+
+export interface SyncOptions {
+  /** Every entry made again, not only those out of date. */
+  rebuild?: boolean;
+  /** Told after each batch: entries done of those to do. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Brings the search entries up to date with the published content. */
+export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, options: SyncOptions = {}): Promise<SyncResult> {
+  const { db, dialect } = store;
+  const wanted = await wantedEntries(db);
+  const existing = await db.selectFrom('search_entries').select(['id', 'content_id', 'language', 'text_language', 'published_at']).execute();
+  const keyOf = (contentId: string, language: string) => `${contentId} ${language}`;
+  const wantedByKey = new Map(wanted.map((entry) => [keyOf(entry.contentId, entry.language), entry]));
+  const stale: Wanted[] = [];
+  const removed: number[] = [];
+  const current = new Set<string>();
+  for (const entry of existing) {
+    const key = keyOf(entry.content_id, entry.language);
+    const want = wantedByKey.get(key);
+    if (want === undefined) removed.push(Number(entry.id));
+    else if (!options.rebuild && want.textLanguage === entry.text_language && want.publishedAt === entry.published_at) current.add(key);
+  }
+  for (const [key, entry] of wantedByKey) if (!current.has(key)) stale.push(entry);
+
+  for (let start = 0; start < removed.length; start += BATCH) {
+    const ids = removed.slice(start, start + BATCH);
+    await db.transaction().execute(async (trx) => {
+      if (dialect === 'sqlite') await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+      await trx.deleteFrom('search_entries').where('id', 'in', ids).execute();
+    });
+  }
+  for (let start = 0; start < stale.length; start += BATCH) {
+    await writeEntries(db, dialect, stale.slice(start, start + BATCH));
+    options.onProgress?.(Math.min(start + BATCH, stale.length), stale.length);
+  }
+  return { written: stale.length, removed: removed.length };
+}
+
+/**
+ * Each entry there should be, with the translation it is made from: the page language's, else the
+ * site's default language's, else the content's primary language's (as delivery chooses).
+ */
+async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
+  const [sites, languages, contents, translations] = await Promise.all([
+    db.selectFrom('sites').select(['id', 'default_language']).execute(),
+    db.selectFrom('site_languages').select(['site_id', 'language']).where('is_active', '=', 1).orderBy('site_id').orderBy('position').execute(),
+    db
+      .selectFrom('contents')
+      .select(['contents.id', 'contents.site_id', 'contents.primary_language'])
+      .where((eb) => eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')))
+      .execute(),
+    db.selectFrom('content_translations').select(['content_id', 'language', 'published_at']).execute(),
+  ]);
+  const defaults = new Map(sites.map((site) => [site.id, site.default_language]));
+  const siteLanguages = new Map<string, string[]>();
+  for (const row of languages) siteLanguages.set(row.site_id, [...(siteLanguages.get(row.site_id) ?? []), row.language]);
+  const published = new Map<string, Map<string, string>>();
+  for (const row of translations) {
+    const byLanguage = published.get(row.content_id) ?? new Map<string, string>();
+    byLanguage.set(row.language, row.published_at);
+    published.set(row.content_id, byLanguage);
+  }
+  return contents.flatMap((content) => {
+    const byLanguage = published.get(content.id);
+    if (byLanguage === undefined) return [];
+    const fallback = [defaults.get(content.site_id), content.primary_language];
+    const pageLanguages = siteLanguages.get(content.site_id) ?? [defaults.get(content.site_id) ?? content.primary_language];
+    return pageLanguages.flatMap((language) => {
+      const textLanguage = [language, ...fallback].find((candidate) => candidate !== undefined && byLanguage.has(candidate));
+      return textLanguage === undefined
+        ? []
+        : [{ siteId: content.site_id, contentId: content.id, language, textLanguage, publishedAt: byLanguage.get(textLanguage)! }];
+    });
+  });
+}
+
+/** A document's path as sheets link to it: /{segment}/c/file-asset/{assetId}?v={version}. */
+const DOCUMENT_PATH = /\/c\/file-asset\/([^/?#]+)\?v=(\d+)$/;
+
+interface EntryText {
+  title: string;
+  description: string;
+  document: string;
+  documentSha256: string | null;
+}
+
+/** Makes (or makes again) these entries, in one transaction. */
+async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[]): Promise<void> {
+  const texts = await entryTexts(db, entries);
+  await db.transaction().execute(async (trx) => {
+    // The entries made before for these (content, language) pairs.
+    const remade = new Set(entries.map((entry) => `${entry.contentId} ${entry.language}`));
+    const oldIds = (
+      await trx
+        .selectFrom('search_entries')
+        .select(['id', 'content_id', 'language'])
+        .where(
+          'content_id',
+          'in',
+          entries.map((entry) => entry.contentId),
+        )
+        .execute()
+    )
+      .filter((row) => remade.has(`${row.content_id} ${row.language}`))
+      .map((row) => Number(row.id));
+    if (oldIds.length > 0) {
+      if (dialect === 'sqlite') await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(oldIds)})`.execute(trx);
+      await trx.deleteFrom('search_entries').where('id', 'in', oldIds).execute();
+    }
+    for (const [index, entry] of entries.entries()) {
+      const text = texts[index]!;
+      const row = {
+        site_id: entry.siteId,
+        content_id: entry.contentId,
+        language: entry.language,
+        text_language: entry.textLanguage,
+        published_at: entry.publishedAt,
+        document_sha256: text.documentSha256,
+        title: text.title,
+        description: text.description,
+        document: text.document,
+      };
+      if (dialect === 'postgres') {
+        const config = textSearchConfig(entry.textLanguage);
+        await trx
+          .insertInto('search_entries')
+          .values({
+            ...row,
+            // Weighted as they rank: the title above the description above the document.
+            terms: sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C')`,
+          } as never)
+          .execute();
+      } else {
+        const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
+        await sql`INSERT INTO search_terms (rowid, title, description, document) VALUES (${Number(inserted.id)}, ${indexedTerms(text.title, entry.textLanguage)}, ${indexedTerms(text.description, entry.textLanguage)}, ${indexedTerms(text.document, entry.textLanguage)})`.execute(
+          trx,
+        );
+      }
+    }
+  });
+}
+
+/** The title, description and document text of each entry's source translation. */
+async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryText[]> {
+  const rows = await db
+    .selectFrom('content_translations')
+    .select(['content_id', 'language', 'title', 'body'])
+    .where(
+      'content_id',
+      'in',
+      [...new Set(entries.map((entry) => entry.contentId))],
+    )
+    .execute();
+  const bodies = new Map(rows.map((row) => [`${row.content_id} ${row.language}`, row]));
+  const documents = new Map<string, { sha256: string; text: string } | null>();
+  const texts: EntryText[] = [];
+  for (const entry of entries) {
+    const row = bodies.get(`${entry.contentId} ${entry.textLanguage}`);
+    const body = row === undefined ? null : readStoredBody(row.body, `content ${entry.contentId} (${entry.textLanguage})`);
+    const field = (name: string) => (body !== null && typeof body[name] === 'string' ? (body[name] as string) : '');
+    const url = field('url');
+    if (!documents.has(url)) documents.set(url, await documentOf(db, url));
+    const document = documents.get(url) ?? null;
+    texts.push({
+      title: field('Title') || (row?.title ?? ''),
+      description: field('description'),
+      document: document?.text.slice(0, INDEXED_DOCUMENT_CHARACTERS) ?? '',
+      documentSha256: document?.sha256 ?? null,
+    });
+  }
+  return texts;
+}
+
+/** The text of the document a sheet links to, read (and kept) now if it was never kept. */
+async function documentOf(db: ContentStore, url: string): Promise<{ sha256: string; text: string } | null> {
+  const match = DOCUMENT_PATH.exec(url);
+  if (match === null) return null;
+  const asset = await db
+    .selectFrom('file_assets')
+    .select(['sha256', 'mime_type'])
+    .where('asset_id', '=', decodeURIComponent(match[1]!))
+    .where('version', '=', Number(match[2]))
+    .executeTakeFirst();
+  if (asset === undefined || asset.mime_type !== 'application/pdf') return null;
+  const kept = await db.selectFrom('blobs').select('text').where('sha256', '=', asset.sha256).executeTakeFirst();
+  if (kept?.text != null) return { sha256: asset.sha256, text: kept.text };
+  // Stored before text was kept with documents: read it once, and keep it with the bytes.
+  const file = await db.selectFrom('file_assets').select(['bytes', 'byte_size', 'created_at']).where('sha256', '=', asset.sha256).executeTakeFirstOrThrow();
+  const text = (await documentText(Buffer.from(file.bytes))) ?? '';
+  if (kept === undefined) {
+    await db
+      .insertInto('blobs')
+      .values({ sha256: asset.sha256, mime_type: asset.mime_type, byte_size: file.byte_size, bytes: file.bytes, text, created_at: file.created_at })
+      .onConflict((oc) => oc.column('sha256').doUpdateSet({ text }))
+      .execute();
+  } else {
+    await db.updateTable('blobs').set({ text }).where('sha256', '=', asset.sha256).execute();
+  }
+  return { sha256: asset.sha256, text };
+}
