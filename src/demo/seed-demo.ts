@@ -134,7 +134,12 @@ export function demoSynonyms(): Record<string, string[]> {
     DEMO_CATALOGUE.flatMap(({ slug, chemical }) =>
       chemical === undefined
         ? []
-        : [[`demo:${slug}`, [chemical.name, chemical.name.replace('aluminum', 'aluminium'), chemical.formula, ...(chemical.abbreviation ? [chemical.abbreviation] : [])]]],
+        : [
+            [
+              `demo:${slug}`,
+              [chemical.name, chemical.name.replace('aluminum', 'aluminium'), chemical.formula, ...(chemical.abbreviation ? [chemical.abbreviation] : [])],
+            ],
+          ],
     ),
   );
 }

@@ -16,6 +16,12 @@ export interface PassagePart {
 export const PASSAGE_WORDS = 30;
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** The passage of the first text with a matched word in it (the document, then the description). */
+export function passageIn(texts: string[], plan: QueryPlan, languages: string[]): PassagePart[] {
+  const passages = texts.filter((text) => text !== '').map((text) => passageOf(text, plan, languages));
+  return passages.find((passage) => passage.some((part) => part.mark)) ?? passages.at(-1) ?? [];
+}
+
 export function passageOf(text: string, plan: QueryPlan, languages: string[]): PassagePart[] {
   const stemmers = [...new Set(languages)].map(stemmerFor);
   const wanted = new Set(plan.words.flat(2).flatMap((word) => stemmers.map((stem) => stem(word))));

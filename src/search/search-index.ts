@@ -12,7 +12,7 @@ import type { ContentStore, OpenStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
 import { documentText } from '../editing/uploads';
-import { indexedTerms, normalize } from './terms';
+import { indexedTerms, normalize, wordsOf } from './terms';
 
 /** A document's text is indexed up to this many characters (PostgreSQL's tsvector holds at most 1 MB). */
 export const INDEXED_DOCUMENT_CHARACTERS = 200_000;
@@ -89,7 +89,9 @@ async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
     db
       .selectFrom('contents')
       .select(['contents.id', 'contents.site_id', 'contents.primary_language'])
-      .where((eb) => eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')))
+      .where((eb) =>
+        eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')),
+      )
       .execute(),
     db.selectFrom('content_translations').select(['content_id', 'language', 'published_at']).execute(),
   ]);
@@ -170,11 +172,14 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
             ...row,
             // Weighted as they rank: the title above the description above the document.
             terms: sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C')`,
+            names: sql`to_tsvector('simple', ${wordsOf(`${text.title} ${text.description}`).join(' ')})`,
           } as never)
           .execute();
       } else {
         const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
-        await sql`INSERT INTO search_terms (rowid, title, description, document) VALUES (${Number(inserted.id)}, ${indexedTerms(text.title, entry.textLanguage)}, ${indexedTerms(text.description, entry.textLanguage)}, ${indexedTerms(text.document, entry.textLanguage)})`.execute(
+        const stemmed = (field: string) => indexedTerms(field, entry.textLanguage);
+        await sql`INSERT INTO search_terms (rowid, title, description, document, names)
+          VALUES (${Number(inserted.id)}, ${stemmed(text.title)}, ${stemmed(text.description)}, ${stemmed(text.document)}, ${wordsOf(`${text.title} ${text.description}`).join(' ')})`.execute(
           trx,
         );
       }
@@ -187,11 +192,7 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
   const rows = await db
     .selectFrom('content_translations')
     .select(['content_id', 'language', 'title', 'body'])
-    .where(
-      'content_id',
-      'in',
-      [...new Set(entries.map((entry) => entry.contentId))],
-    )
+    .where('content_id', 'in', [...new Set(entries.map((entry) => entry.contentId))])
     .execute();
   const bodies = new Map(rows.map((row) => [`${row.content_id} ${row.language}`, row]));
   const documents = new Map<string, { sha256: string; text: string } | null>();

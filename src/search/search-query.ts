@@ -10,7 +10,7 @@ import type { OpenStore } from '../cms/database';
 import { INDEXED_DOCUMENT_CHARACTERS, textSearchConfig } from './search-index';
 import { expandWords } from './synonyms';
 import { normalize, stemmerFor, wordsOf } from './terms';
-import { passageOf, type PassagePart } from './passage';
+import { passageIn, type PassagePart } from './passage';
 
 /** Query words looked at, at most: a longer query is cut (a pasted paragraph is not a search). */
 export const MAX_QUERY_WORDS = 12;
@@ -51,7 +51,10 @@ export interface QueryPlan {
 }
 
 export async function planQuery(store: Pick<OpenStore, 'db'>, query: string): Promise<QueryPlan> {
-  const words = normalize(query).split(/\s+/).filter((word) => wordsOf(word).length > 0).slice(0, MAX_QUERY_WORDS);
+  const words = normalize(query)
+    .split(/\s+/)
+    .filter((word) => wordsOf(word).length > 0)
+    .slice(0, MAX_QUERY_WORDS);
   const expanded = await expandWords(store.db, words);
   const last = words.at(-1);
   return {
@@ -72,7 +75,7 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
       textLanguage: row.text_language,
       title: row.title,
       description: row.description,
-      passage: passageOf(row.document || row.description, plan, [request.language, row.text_language]),
+      passage: passageIn([row.document, row.description], plan, [request.language, row.text_language]),
     })),
   };
 }
@@ -104,15 +107,16 @@ async function searchSqlite(store: Pick<OpenStore, 'db'>, request: SearchRequest
   const phrase = (words: string[]) => [...new Set(stemmers.map((stem) => `"${words.map(stem).join(' ')}"`))];
   const clauses = plan.words.map((variants, index) => {
     const alternatives = variants.flatMap(phrase);
-    if (index === plan.words.length - 1 && plan.prefix !== null) alternatives.push(`"${plan.prefix}"*`);
+    if (index === plan.words.length - 1 && plan.prefix !== null) alternatives.push(`names : "${plan.prefix}"*`);
     return `(${alternatives.join(' OR ')})`;
   });
   const match = clauses.join(' AND ');
   const { rows } = await sql<HitRow>`
+    WITH matched AS (SELECT rowid AS id, bm25(search_terms, 10.0, 4.0, 1.0, 0.0) AS rank FROM search_terms WHERE search_terms MATCH ${match})
     SELECT e.content_id, e.text_language, e.title, e.description, substr(e.document, 1, ${INDEXED_DOCUMENT_CHARACTERS}) AS document, count(*) OVER () AS total
-    FROM search_terms JOIN search_entries e ON e.id = search_terms.rowid
-    WHERE search_terms MATCH ${match} AND e.site_id = ${request.siteId} AND e.language = ${request.language}
-    ORDER BY bm25(search_terms, 10.0, 4.0, 1.0), e.title
+    FROM matched JOIN search_entries e ON e.id = matched.id
+    WHERE e.site_id = ${request.siteId} AND e.language = ${request.language}
+    ORDER BY matched.rank, e.title
     LIMIT ${request.limit} OFFSET ${request.offset}`.execute(store.db);
   return rows;
 }
@@ -120,19 +124,30 @@ async function searchSqlite(store: Pick<OpenStore, 'db'>, request: SearchRequest
 /** PostgreSQL: the same query as a tsquery, each phrase made by the text search configurations. */
 async function searchPostgres(store: Pick<OpenStore, 'db'>, request: SearchRequest, plan: QueryPlan): Promise<HitRow[]> {
   const configs = [...new Set((await textLanguages(store, request)).map(textSearchConfig))];
-  const or = (parts: RawBuilder<unknown>[]) => sql`(${sql.join(parts, sql` || `)})`;
+  const or = (parts: RawBuilder<unknown>[]) => sql`(${sql.join(parts, sql` OR `)})`;
+  // A prefix lexeme is written by us from letters and digits only: nothing in it is tsquery syntax.
+  const prefix = plan.prefix === null ? null : sql`to_tsquery('simple', ${`${plan.prefix}:*`})`;
   const clauses = plan.words.map((variants, index) => {
-    const alternatives = variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
-    // A prefix lexeme is written by us from letters and digits only: nothing in it is tsquery syntax.
-    if (index === plan.words.length - 1 && plan.prefix !== null) alternatives.push(sql`to_tsquery('simple', ${`${plan.prefix}:*`})`);
+    const alternatives = variants.flatMap((words) => configs.map((config) => sql`e.terms @@ phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
+    if (index === plan.words.length - 1 && prefix !== null) alternatives.push(sql`e.names @@ ${prefix}`);
     return or(alternatives);
   });
-  const query = sql`(${sql.join(clauses, sql` && `)})`;
+  // Ranked by the stemmed words alone (a prefix ranks as its stem would, where it is one).
+  const ranked = sql`(${sql.join(
+    plan.words.map(
+      (variants) =>
+        sql`(${sql.join(
+          variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`)),
+          sql` || `,
+        )})`,
+    ),
+    sql` && `,
+  )})`;
   const { rows } = await sql<HitRow>`
     SELECT e.content_id, e.text_language, e.title, e.description, e.document, count(*) OVER () AS total
-    FROM search_entries e, (SELECT ${query}) AS q(query)
-    WHERE e.site_id = ${request.siteId} AND e.language = ${request.language} AND e.terms @@ q.query
-    ORDER BY ts_rank(e.terms, q.query) DESC, e.title
+    FROM search_entries e
+    WHERE e.site_id = ${request.siteId} AND e.language = ${request.language} AND ${sql.join(clauses, sql` AND `)}
+    ORDER BY ts_rank(e.terms, ${ranked}) DESC, e.title
     LIMIT ${request.limit} OFFSET ${request.offset}`.execute(store.db);
   return rows;
 }

@@ -10,6 +10,8 @@ import type { Dialect } from '../dialect';
  * - SQLite: the FTS5 table `search_terms`, contentless, one row per entry (same rowid), holding
  *   the entry's words already stemmed in JavaScript for their language;
  * - PostgreSQL: the entry's `terms` tsvector, made with the language's text search configuration.
+ * Both also keep the title's and description's words as they are (`names`), for the word a
+ * visitor is still typing: its start is no stem of anything.
  * `search_synonyms` groups words that mean the same (spellings, abbreviations, formulas), by
  * their normalised form; a query word matches every word of its groups. British and American
  * spellings are seeded here.
@@ -33,10 +35,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
 
   if (dialect === 'postgres') {
     await sql`ALTER TABLE search_entries ADD COLUMN terms tsvector NOT NULL`.execute(db);
+    await sql`ALTER TABLE search_entries ADD COLUMN names tsvector NOT NULL`.execute(db);
     await sql`CREATE INDEX search_entries_terms ON search_entries USING gin (terms)`.execute(db);
+    await sql`CREATE INDEX search_entries_names ON search_entries USING gin (names)`.execute(db);
   } else {
     // The words come stemmed (search/terms.ts); the tokenizer only splits them and keeps them as they are.
-    await sql`CREATE VIRTUAL TABLE search_terms USING fts5(title, description, document, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(
+    await sql`CREATE VIRTUAL TABLE search_terms USING fts5(title, description, document, names, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 0')`.execute(
       db,
     );
   }

@@ -1,0 +1,125 @@
+/**
+ * Search against the store's own engine (SQLite FTS5 here; PostgreSQL when the suite runs with
+ * TEST_DATABASE_URL), on the demo catalogue: its PDFs' text, its three languages, its synonyms.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { saveTranslation } from '../cms/repositories/contents';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { search, type SearchResult } from './search-query';
+import { syncSearchIndex } from './search-index';
+import type { PassagePart } from './passage';
+
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp();
+  await syncSearchIndex(test.store);
+});
+afterAll(async () => {
+  await test.close();
+});
+
+const find = (query: string, language = 'en_US', limit = 30): Promise<SearchResult> =>
+  search(test.store, { siteId: DEMO_IDS.siteId, language, query, limit, offset: 0 });
+const titles = (result: SearchResult) => result.hits.map((hit) => hit.title);
+const marked = (passage: PassagePart[]) => passage.filter((part) => part.mark).map((part) => part.text.toLowerCase());
+
+describe('search', () => {
+  it('finds a word that appears only inside one sheet’s PDF, and only that sheet, with the passage marked', async () => {
+    const result = await find('dimeric');
+    expect(titles(result)).toEqual(['Trimethylaluminum (TMA)']);
+    expect(result.total).toBe(1);
+    expect(marked(result.hits[0]!.passage)).toEqual(['dimeric']);
+    expect(result.hits[0]!.passage.map((part) => part.text).join('')).toContain('Colourless liquid (dimeric');
+  });
+
+  it('finds every form of a word by its stem', async () => {
+    expect(titles(await find('encapsulating'))).toEqual(titles(await find('encapsulation')));
+    expect((await find('precursors')).total).toBe((await find('precursor')).total);
+  });
+
+  it('finds a British spelling’s American sheet, an abbreviation’s and a formula written without subscripts', async () => {
+    expect(titles(await find('vaporiser'))).toContain('Direct Liquid Injection Vaporizer');
+    expect(titles(await find('TEMAH'))[0]).toBe('Tetrakis(ethylmethylamido)hafnium (TEMAH)');
+    expect(titles(await find('trimethylaluminium'))[0]).toBe('Trimethylaluminum (TMA)');
+    expect(titles(await find('Al(CH3)3'))[0]).toBe('Trimethylaluminum (TMA)');
+    expect(titles(await find('Al(CH₃)₃'))[0]).toBe('Trimethylaluminum (TMA)');
+  });
+
+  it('stems German words on the German page', async () => {
+    // "Legierungen" is in the TMGa sheet's German description; the singular is nowhere.
+    const result = await find('Legierung', 'de_DE');
+    expect(titles(result)).toContain('Trimethylgallium (TMGa)');
+    expect(marked(result.hits.find((hit) => hit.title === 'Trimethylgallium (TMGa)')!.passage)).toContain('legierungen');
+  });
+
+  it('needs every word, and takes the last one as the start of a name while it is typed', async () => {
+    expect(titles(await find('dimeric gallium'))).toEqual([]);
+    expect(titles(await find('dimeric trimethylalum'))).toEqual(['Trimethylaluminum (TMA)']);
+    expect(titles(await find('Trimethylgal'))).toEqual(['Trimethylgallium (TMGa)']);
+    // Once the word is ended, it is a word: no longer the start of one.
+    expect(titles(await find('Trimethylgal '))).toEqual([]);
+  });
+
+  it('ranks a sheet named by the query above sheets that only mention it', async () => {
+    expect(titles(await find('silane'))[0]).toBe('Silane (SiH₄)');
+  });
+
+  it('answers nothing for a query without words, and never takes the query as engine syntax', async () => {
+    expect(await find('  ')).toEqual({ total: 0, hits: [] });
+    for (const hostile of ['"', 'NEAR(a b)', '*', 'a OR b', "'); DROP TABLE search_entries; --", 'title:x', '!(&|)', ':*']) {
+      await expect(find(hostile)).resolves.toMatchObject({ hits: expect.any(Array) });
+    }
+  });
+
+  it('pages through the results', async () => {
+    const all = await find('precursor', 'en_US', 100);
+    const second = await search(test.store, { siteId: DEMO_IDS.siteId, language: 'en_US', query: 'precursor', limit: 5, offset: 5 });
+    expect(second.total).toBe(all.total);
+    expect(titles(second)).toEqual(titles(all).slice(5, 10));
+  });
+});
+
+describe('syncSearchIndex', () => {
+  it('brings only what changed up to date, and a changed sheet is found by its new words', async () => {
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 0, removed: 0 });
+    const sheet = await test.store.db
+      .selectFrom('content_translations')
+      .select(['content_id', 'title', 'body'])
+      .where('language', '=', 'en_US')
+      .where('title', '=', 'Silane (SiH₄)')
+      .executeTakeFirstOrThrow();
+    const body = JSON.parse(sheet.body) as Record<string, unknown>;
+    await saveTranslation(test.store.db, sheet.content_id, {
+      language: 'en_US',
+      title: sheet.title,
+      body: { ...body, description: 'Now with quokkas.' },
+      publishedAt: '2026-02-01T00:00:00.000Z',
+    });
+    // English is the fallback of no other language here: one entry changes.
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 0 });
+    expect(titles(await find('quokka'))).toEqual(['Silane (SiH₄)']);
+    expect(titles(await find('quokka', 'de_DE'))).toEqual([]);
+  });
+
+  it('falls back to the default language for an untranslated sheet, and removes what is gone', async () => {
+    const tma = await test.store.db.selectFrom('contents').select('id').where('url_name', '=', 'trimethylaluminum').executeTakeFirstOrThrow();
+    await test.store.db.deleteFrom('content_translations').where('content_id', '=', tma.id).where('language', '=', 'de_DE').execute();
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 0 });
+    const german = await find('archetypal', 'de_DE');
+    expect(german.hits.map((hit) => [hit.title, hit.textLanguage])).toEqual([['Trimethylaluminum (TMA)', 'en_US']]);
+
+    await test.store.db.deleteFrom('collection_items').where('content_id', '=', tma.id).execute();
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 0, removed: 3 });
+    expect((await find('dimeric')).total).toBe(0);
+  });
+
+  it('makes every entry again on a rebuild', async () => {
+    const entries = await test.store.db
+      .selectFrom('search_entries')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    expect(await syncSearchIndex(test.store, { rebuild: true })).toEqual({ written: Number(entries.count), removed: 0 });
+    expect(titles(await find('quokka'))).toEqual(['Silane (SiH₄)']);
+  });
+});
