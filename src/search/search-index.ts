@@ -226,7 +226,7 @@ async function documentOf(db: ContentStore, url: string): Promise<{ sha256: stri
     .executeTakeFirst();
   if (asset === undefined || asset.mime_type !== 'application/pdf') return null;
   const kept = await db.selectFrom('blobs').select('text').where('sha256', '=', asset.sha256).executeTakeFirst();
-  if (kept?.text != null) return { sha256: asset.sha256, text: kept.text };
+  if (kept !== undefined && kept.text !== null) return { sha256: asset.sha256, text: kept.text };
   // Stored before text was kept with documents: read it once, and keep it with the bytes.
   const file = await db.selectFrom('file_assets').select(['bytes', 'byte_size', 'created_at']).where('sha256', '=', asset.sha256).executeTakeFirstOrThrow();
   const text = (await documentText(Buffer.from(file.bytes))) ?? '';
