@@ -11,7 +11,7 @@ import { notFound } from '../shared/errors';
 import { nextPageTokenOf, pageOffset, previousPageTokenOf } from '../shared/pagination';
 import { readChannelOrSiteId, readInteger, readString, type ChannelOrSite, type QueryValue } from '../shared/request-validation';
 import { deliveryRootPath } from '../shared/urls';
-import { deliverContents } from './content-resolution';
+import { deliverContents, type DeliveredContent } from './content-resolution';
 import { channelSummaryOf, resolveDeliveryContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
 
@@ -42,6 +42,23 @@ export function readCollectionPageRequest(
   };
 }
 
+/** A delivered content as a collection lists it (reference "Collection items"). */
+export function collectionItemOf({ content, contentType, body }: DeliveredContent): CollectionItem {
+  return {
+    id: content.id,
+    name: content.title,
+    contentType,
+    language: content.language,
+    body: {
+      contentKey: content.content_key,
+      urlName: content.url_name,
+      title: content.title,
+      publishedDate: content.published_at,
+      contentBody: body,
+    },
+  };
+}
+
 export async function getCollectionPage(
   db: ContentStore,
   settings: DeliverySettings,
@@ -58,19 +75,7 @@ export async function getCollectionPage(
     listContentTypes(db, [collection.item_type]),
     localizeCollection(db, collection, context.languages),
   ]);
-  const items: CollectionItem[] = (await deliverContents({ db, context, settings }, contents)).map(({ content, contentType, body }) => ({
-    id: content.id,
-    name: content.title,
-    contentType,
-    language: content.language,
-    body: {
-      contentKey: content.content_key,
-      urlName: content.url_name,
-      title: content.title,
-      publishedDate: content.published_at,
-      contentBody: body,
-    },
-  }));
+  const items = (await deliverContents({ db, context, settings }, contents)).map(collectionItemOf);
 
   const path = `${deliveryRootPath(request.target.kind, request.target.id)}/collections/${encodeURIComponent(request.collectionKeyOrId)}`;
   const pageUrl = pageUrlBuilder(settings.basePath, path, { language: context.language, pageSize: request.pageSize }, 'pageToken');

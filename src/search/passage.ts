@@ -14,6 +14,8 @@ export interface PassagePart {
 }
 
 export const PASSAGE_WORDS = 30;
+/** Words shown before the first match. */
+const LEAD_WORDS = 8;
 const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The passage of the first text with a matched word in it (the document, then the description). */
@@ -44,6 +46,9 @@ export function passageOf(text: string, plan: QueryPlan, languages: string[]): P
       best = start;
     }
   }
+  // The window starts a few words before its first match, so the match is read in its sentence.
+  const firstMark = words.findIndex((word, index) => index >= best && word.mark);
+  if (firstMark !== -1) best = Math.max(0, Math.min(firstMark - LEAD_WORDS, words.length - PASSAGE_WORDS));
   const shown = words.slice(best, best + PASSAGE_WORDS);
   const parts: PassagePart[] = [];
   const push = (part: PassagePart) => {

@@ -25,6 +25,7 @@ import { registerCmsFiles } from './routes/cms-files';
 import { registerImageResizer } from './routes/image-resizer';
 import { registerPages } from './routes/pages';
 import { createPageRenderer } from './ssr/page-renderer';
+import { createSheetSearch } from '../search/sheet-search';
 import { createPreviewer } from './ssr/preview';
 import { registerSessionRoutes } from './routes/session-routes';
 import { registerStudioShell } from './routes/studio-shell';
@@ -202,7 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   startScheduler(app, store.db, { checkMs: config.scheduleCheckMs, trashDays: config.trashDays, onFired: () => notices.announce() });
 
-  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages });
+  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search: createSheetSearch(store, settings) });
   app.decorate('pageRenderer', renderer);
   registerPages(app, { versions, settings, renderer, respond, pages, sessions });
   registerSeoFiles(app, { settings, renderer, pages, respond });

@@ -6,9 +6,12 @@
  * bounded before any of it runs; the walks here are iterative and survive any input.
  */
 
+/** Objects and lists inside one another in a content body; the body itself is level 1. */
+export const MAX_CONTENT_DEPTH = 32;
+
 export const CONTENT_LIMITS = {
-  /** Objects and lists inside one another in a content body; the body itself is level 1. */
-  depth: 32,
+  /** Objects and lists inside one another in a content body (MAX_CONTENT_DEPTH). */
+  depth: MAX_CONTENT_DEPTH,
   /** Characters in one text value. */
   textLength: 100_000,
   /** UTF-8 bytes of a custom head tags value. */

@@ -3,7 +3,7 @@
  * is not plainly an https URL, a site-relative path, a fragment, or mailto:/tel: resolves to an
  * empty href, so a `javascript:` (or any other scheme) link can never be emitted.
  */
-import { CONTENT_LIMITS } from './content-limits';
+import { MAX_CONTENT_DEPTH } from './content-limits';
 
 /** Characters that make a link ambiguous to browsers: controls, whitespace and backslashes. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -108,11 +108,11 @@ export function resolveUrlFields<T>(value: T, basePath: string): T {
 }
 
 /**
- * How deep the URL-field walk goes: bodies keep to CONTENT_LIMITS.depth (a deeper one is never
+ * How deep the URL-field walk goes: bodies keep to MAX_CONTENT_DEPTH (a deeper one is never
  * delivered), and the answers around them add a few levels. Anything deeper is left out (null),
  * so no stored value can exhaust the stack.
  */
-const URL_FIELD_WALK_DEPTH = CONTENT_LIMITS.depth + 8;
+const URL_FIELD_WALK_DEPTH = MAX_CONTENT_DEPTH + 8;
 
 /** A copy of a JSON value with every text field named `url`, at any depth, passed through `mapUrl`. */
 export function mapUrlFields(value: unknown, mapUrl: (url: string) => string, depth = 0): unknown {

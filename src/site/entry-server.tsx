@@ -5,6 +5,7 @@
  */
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Card } from './components/card';
+import { SearchPassage } from './components/search-passage';
 import type { GridPreload } from './components/collection-grid';
 import { toGridItems } from './components/grid-items';
 import { loadPaginators } from './components/paginators';
@@ -32,7 +33,9 @@ export function renderPreloads(data: PageData): GridPreloads {
       id: item.id,
       index: item.index,
       html: renderToStaticMarkup(
-        <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language} />,
+        <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language}>
+          <SearchPassage parts={preload.search?.passages[item.id]} />
+        </Card>,
       ),
     }));
     preloads[grid.id] = { ...preload, items };

@@ -72,8 +72,9 @@ export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page'
       grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: null };
       continue;
     }
-    const { items, ...paging } = preload;
-    grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: { ...paging, ids: items.map((item) => item.id) } };
+    const { items, search, ...paging } = preload;
+    const ids = items.map((item) => item.id);
+    grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: { ...paging, ids, ...(search ? { query: search.query } : {}) } };
   }
   return { basePath: data.basePath, language: data.language, gridText: gridText(data.language), pageName: data.page.name, grids };
 }

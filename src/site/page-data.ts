@@ -8,6 +8,7 @@ import type { ResolvedLink } from '../shared/links';
 import type { ButtonSettings, CardSettings, CollectionGridDefinition, PageDefinition } from './pages/page-definition';
 import type { SeoHead } from './seo/seo-head';
 import type { GridText } from './grid-text';
+import type { PassagePart } from '../search/passage';
 
 /** A language the page is available in, for the language menu. */
 export interface PageLanguage {
@@ -27,6 +28,8 @@ export interface CollectionPreload {
   /** Zero-based token of the next page, or null when everything is shown. */
   nextPageToken: number | null;
   previousPageToken: number | null;
+  /** Search results rather than the collection: the query, and each item's passage by id. */
+  search?: { query: string; passages: Record<string, PassagePart[]> };
   /**
    * The collection cannot be shown (it does not exist, or the grid names it wrongly): the grid shows
    * its error state from the server's markup on, for crawlers and visitors without script too.
@@ -53,7 +56,11 @@ export interface PageData {
  * A grid's preloaded pages as the browser gets them: the cards are in the markup, so only their
  * ids (to drop an item paging brings again) and where paging stands.
  */
-export type GridPreloadBoot = Omit<CollectionPreload, 'items'> & { ids: string[] };
+export type GridPreloadBoot = Omit<CollectionPreload, 'items' | 'search'> & {
+  ids: string[];
+  /** Search results page with links only, to the next page of results (the grid's code never takes them over). */
+  query?: string;
+};
 
 /**
  * The card settings that shape a card's markup; the rest are in the page's stylesheet (page-styles.ts).
@@ -76,7 +83,7 @@ export type GridErrorAction = { type: 'inline' } | { type: 'redirect'; href: str
 export interface GridMarkupDefinition {
   id: string;
   input: CollectionGridDefinition['input'];
-  settings: Omit<GridSettings, 'widthPercent' | 'preload' | 'card' | 'errorState'> & {
+  settings: Omit<GridSettings, 'widthPercent' | 'preload' | 'searchable' | 'card' | 'errorState'> & {
     card: CardMarkupSettings;
     errorState: Omit<GridSettings['errorState'], 'action'> & { action: GridErrorAction };
   };

@@ -6,10 +6,16 @@
  */
 import type { GridText } from './grid-text';
 
-/** The words of the page around its grids: the skip link and the language menu. */
+/** The words of the page around its grids: the skip link, the language menu and the search field. */
 export interface PageText {
   languages: string;
   skipToContent: string;
+  search: string;
+  searchButton: string;
+  /** How many sheets match a query (one or more). */
+  found(count: number, query: string): string;
+  nothingFound(query: string): string;
+  showAll: string;
 }
 
 const GRID_TEXTS: Record<string, GridText> = {
@@ -40,9 +46,33 @@ const GRID_TEXTS: Record<string, GridText> = {
 };
 
 const PAGE_TEXTS: Record<string, PageText> = {
-  en: { languages: 'Language', skipToContent: 'Skip to content' },
-  de: { languages: 'Sprache', skipToContent: 'Zum Inhalt springen' },
-  fr: { languages: 'Langue', skipToContent: 'Aller au contenu' },
+  en: {
+    languages: 'Language',
+    skipToContent: 'Skip to content',
+    search: 'Search the sheets',
+    searchButton: 'Search',
+    found: (count, query) => (count === 1 ? `1 sheet matches “${query}”` : `${count} sheets match “${query}”`),
+    nothingFound: (query) => `No sheet matches “${query}”.`,
+    showAll: 'Show all sheets',
+  },
+  de: {
+    languages: 'Sprache',
+    skipToContent: 'Zum Inhalt springen',
+    search: 'Datenblätter durchsuchen',
+    searchButton: 'Suchen',
+    found: (count, query) => (count === 1 ? `1 Datenblatt passt zu „${query}“` : `${count} Datenblätter passen zu „${query}“`),
+    nothingFound: (query) => `Kein Datenblatt passt zu „${query}“.`,
+    showAll: 'Alle Datenblätter zeigen',
+  },
+  fr: {
+    languages: 'Langue',
+    skipToContent: 'Aller au contenu',
+    search: 'Rechercher dans les fiches',
+    searchButton: 'Rechercher',
+    found: (count, query) => (count === 1 ? `1 fiche correspond à « ${query} »` : `${count} fiches correspondent à « ${query} »`),
+    nothingFound: (query) => `Aucune fiche ne correspond à « ${query} ».`,
+    showAll: 'Afficher toutes les fiches',
+  },
 };
 
 /** The entry of a table for a platform language code such as 'de_DE'; English when the language is not shipped. */

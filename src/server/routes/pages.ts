@@ -2,17 +2,19 @@
  * Serves every page definition at {BASE_PATH}{path} in the site's default language and at
  * {BASE_PATH}/{lang}{path} in each other active language (spec §2.4), rendered on the server with
  * its first pages of data and its SEO head. `?page=N` shows N pages of a Show More grid (or the
- * Nth page of a standard one), which is how paging works without JavaScript. Each page's
+ * Nth page of a standard one), which is how paging works without JavaScript; `?q=` shows a
+ * searchable grid's results for the query instead of its collection. Each page's
  * stylesheet is served by content hash.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
 import type { SessionService } from '../auth/session-service';
 import type { ContentVersionSource } from '../content-version';
-import { IMMUTABLE, REVALIDATE, type CachedResponder } from '../http-cache';
+import { IMMUTABLE, REVALIDATE, sendCacheable, type CachedResponder } from '../http-cache';
+import { gridsOf } from '../../site/page-data';
 import type { LoadedPage } from '../pages';
 import { renderErrorDocument } from '../ssr/error-document';
-import { readPagesShown } from '../ssr/load-page-data';
+import { readPagesShown, readQuery } from '../ssr/load-page-data';
 import type { PageRenderer } from '../ssr/page-renderer';
 
 export interface PageRouteOptions {
@@ -26,7 +28,7 @@ export interface PageRouteOptions {
   pages: LoadedPage[];
 }
 
-type PageRequest = FastifyRequest<{ Params: { lang?: string; recordId?: string }; Querystring: { page?: string | string[] } }>;
+type PageRequest = FastifyRequest<{ Params: { lang?: string; recordId?: string }; Querystring: { page?: string | string[]; q?: string | string[] } }>;
 
 export function registerPages(app: FastifyInstance, options: PageRouteOptions): void {
   const { basePath } = options.settings;
@@ -94,6 +96,14 @@ async function servePage(request: PageRequest, reply: FastifyReply, name: string
   const { target } = resolution;
   const pages = readPagesShown(request.query.page);
   const origin = originForResponse(settings, request, reply);
+  const query = readQuery(request.query.q);
+  if (query !== '' && gridsOf(target.definition).some((grid) => grid.settings.searchable)) {
+    // Search results: made for each request, kept by no cache here (they would push pages out),
+    // and not for search engines (docs/search.md).
+    const body = await renderer.render(version.version, target, pages, origin, request.log, query);
+    reply.header('X-Robots-Tag', 'noindex');
+    return sendCacheable(request, reply, { body, contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
+  }
   // The page is the same for every visitor, so one rendering serves all until content changes.
   const key = `page ${target.definition.path} ${target.language} ${target.recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`;
   return respond(request, reply, {

@@ -7,6 +7,7 @@ import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
 import { ApiError } from '../../shared/errors';
+import type { SheetSearch } from '../../search/sheet-search';
 import { resolveUrlFields } from '../../shared/links';
 import { nextPageTokenOf, previousPageTokenOf } from '../../shared/pagination';
 import { readChannelOrSiteId } from '../../shared/request-validation';
@@ -26,15 +27,33 @@ export interface PageDataSource {
   /** The site's origin (SITE_URL, or the request's). */
   origin: string;
   log: Logger;
+  /** The site's search (search/sheet-search.ts), for a searchable grid asked a query. */
+  search?: SheetSearch;
 }
 
 /** What loadPageData loads: the page's data in a language, without its SEO head and language menu. */
 export type LoadedPageData = Omit<PageData, 'seo' | 'languages'>;
 
-export async function loadPageData(source: PageDataSource, page: PageDefinition, site: Site, language: string, pagesShown: number): Promise<LoadedPageData> {
+/**
+ * A page's data: each grid's first `pagesShown` pages, or, for a searchable grid when the visitor
+ * searched (`query` not empty), as many pages of its results.
+ */
+export async function loadPageData(
+  source: PageDataSource,
+  page: PageDefinition,
+  site: Site,
+  language: string,
+  pagesShown: number,
+  query = '',
+): Promise<LoadedPageData> {
   const collections: Record<string, CollectionPreload | null> = {};
   for (const grid of gridsOf(page)) {
-    collections[grid.id] = grid.settings.preload ? await preload(source, grid, language, pagesShown) : null;
+    collections[grid.id] =
+      query !== '' && grid.settings.searchable && source.search !== undefined
+        ? await searchResults(source.search, grid, site, language, pagesShown, query)
+        : grid.settings.preload
+          ? await preload(source, grid, language, pagesShown)
+          : null;
   }
   return {
     basePath: source.settings.basePath,
@@ -60,6 +79,34 @@ async function preload(source: PageDataSource, grid: CollectionGridDefinition, l
     if (error.status >= 500) return null;
     return { items: [], total: 0, pageSize: grid.settings.pageSize, pageToken: 0, nextPageToken: null, previousPageToken: null, failed: true };
   }
+}
+
+/** The first `pages` pages of a search's results, paged as the grid pages its collection. */
+async function searchResults(
+  search: SheetSearch,
+  grid: CollectionGridDefinition,
+  site: Site,
+  language: string,
+  pages: number,
+  query: string,
+): Promise<CollectionPreload> {
+  const { pageSize } = grid.settings;
+  const results = await search({ siteId: site.id, language, query, limit: pageSize * pages, offset: 0 });
+  const lastToken = pages - 1;
+  return {
+    items: results.items,
+    total: results.total,
+    pageSize,
+    pageToken: 0,
+    nextPageToken: nextPageTokenOf({
+      pageToken: lastToken,
+      pageSize,
+      itemCount: Math.max(0, results.items.length - lastToken * pageSize),
+      total: results.total,
+    }),
+    previousPageToken: null,
+    search: { query, passages: results.passages },
+  };
 }
 
 /**
@@ -97,6 +144,14 @@ async function preloadCollection(source: PageDataSource, grid: CollectionGridDef
     }),
     previousPageToken: appends ? null : previousPageTokenOf(lastToken),
   };
+}
+
+/** Characters of a query looked at, at most (search-query.ts looks at its first words). */
+export const MAX_QUERY_LENGTH = 200;
+
+/** The `q` query parameter: what the visitor searched for, trimmed; '' when absent or not text. */
+export function readQuery(value: unknown): string {
+  return typeof value === 'string' ? value.trim().slice(0, MAX_QUERY_LENGTH) : '';
 }
 
 /** The `page` query parameter: how many pages the visitor asked to see (1 when absent or bad). */

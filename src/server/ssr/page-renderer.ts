@@ -22,7 +22,8 @@ import { buildSeoHead, localizedPath, type SiteLanguages } from './build-seo-hea
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
 import { languageTag } from '../../shared/languages';
-import { loadPageData, type Logger } from './load-page-data';
+import { loadPageData, type Logger, type PageDataSource } from './load-page-data';
+import type { SheetSearch } from '../../search/sheet-search';
 
 /**
  * What the memo keeps per content version: bounded so request paths cannot grow it without end.
@@ -38,6 +39,8 @@ export interface PageRendererOptions {
   assets: ClientAssets;
   /** The pages as `db` holds them, prepared to render (pages.ts: loadStoredPages). */
   loadPages: (db: ContentStore) => Promise<LoadedPage[]>;
+  /** The site's search, for searchable grids (none: they show their collection whatever is asked). */
+  search?: SheetSearch;
 }
 
 /** A page request resolved against the store: which page, in which language, for which record. */
@@ -89,7 +92,7 @@ async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLangua
   return { active: [site.default_language, ...active.filter((language) => language !== site.default_language)], default: site.default_language };
 }
 
-export function createPageRenderer({ db, settings, assets, loadPages }: PageRendererOptions) {
+export function createPageRenderer({ db, settings, assets, loadPages, search }: PageRendererOptions) {
   const { basePath } = settings;
   const memo = new VersionedMemo<Memoized>(MEMO_BOUNDS, sizeOf);
 
@@ -103,10 +106,15 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
   const prepare = (version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<PreparedPage> => {
     const key = `page ${target.definition.path} ${target.language} ${target.recordId} ${pagesShown} ${origin}`;
     return memo.get(version, key, async (): Promise<PreparedPage> => {
-      const data = await pageDataOf(db, settings, target, pagesShown, origin, log);
       // The cards are rendered once per content version; each render of the page reuses them.
-      return { data, json: serializePageData(bootDataOf(data)), seoHeadHtml: renderSeoHead(data.seo), preloads: renderPreloads(data) };
+      return preparedFrom(await pageDataOf({ db, settings, origin, log }, target, pagesShown));
     }) as Promise<PreparedPage>;
+  };
+
+  /** A page of search results: made for each request, never kept (queries are without number), and not for search engines. */
+  const prepareResults = async (target: PageTarget, pagesShown: number, origin: string, log: Logger, query: string): Promise<PreparedPage> => {
+    const data = await pageDataOf({ db, settings, origin, log, ...(search ? { search } : {}) }, target, pagesShown, query);
+    return preparedFrom({ ...data, seo: { ...data.seo, robots: 'noindex' } });
   };
 
   return {
@@ -129,9 +137,13 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
 
     prepare,
 
-    /** The page's HTML for a content version, `pagesShown` pages of its grids, absolute URLs on `origin`. */
-    async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<string> {
-      const { data, json, seoHeadHtml, preloads } = await prepare(version, target, pagesShown, origin, log);
+    /**
+     * The page's HTML for a content version, `pagesShown` pages of its grids (of a searchable
+     * grid's results for `query`, when one is given), absolute URLs on `origin`.
+     */
+    async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger, query = ''): Promise<string> {
+      const { data, json, seoHeadHtml, preloads } =
+        query === '' ? await prepare(version, target, pagesShown, origin, log) : await prepareResults(target, pagesShown, origin, log, query);
       return renderDocument({
         lang: languageTag(target.language),
         seoHeadHtml,
@@ -156,17 +168,19 @@ export function createPageRenderer({ db, settings, assets, loadPages }: PageRend
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
 
-async function pageDataOf(
-  db: ContentStore,
-  settings: DeliverySettings,
-  target: PageTarget,
-  pagesShown: number,
-  origin: string,
-  log: Logger,
-): Promise<PageData> {
+/** What every render of a page reuses: the browser's JSON, the head's tags and the cards' markup. */
+const preparedFrom = (data: PageData): PreparedPage => ({
+  data,
+  json: serializePageData(bootDataOf(data)),
+  seoHeadHtml: renderSeoHead(data.seo),
+  preloads: renderPreloads(data),
+});
+
+async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown: number, query = ''): Promise<PageData> {
+  const { db, settings, origin } = source;
   const { definition, site, language, languages, recordId, record } = target;
   const { basePath } = settings;
-  const loaded = await loadPageData({ db, settings, origin, log }, definition, site, language, pagesShown);
+  const loaded = await loadPageData(source, definition, site, language, pagesShown, query);
   const path = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
   const firstGrid = gridsOf(definition)[0];
   const preload = firstGrid === undefined ? null : loaded.collections[firstGrid.id];

@@ -4,7 +4,7 @@
  * the item's url, an optional secondary button, and the whole card linking to the item's url.
  * Sizes, borders and colours come from the page stylesheet (page-styles.ts).
  */
-import type { Ref } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { DEFAULT_IMAGE_LOADING, FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrcSet } from '../../shared/images';
 import { bindItemFields } from '../../shared/rich-text';
 import { languageTag } from '../../shared/languages';
@@ -72,10 +72,12 @@ interface CardProps {
   label: string;
   /** The page's language: an item not translated into it says which language it is in. */
   language: string;
+  /** Shown after the description: a search result's passage (search-passage.tsx). */
+  children?: ReactNode;
   ref?: Ref<HTMLDivElement>;
 }
 
-export function Card({ item, settings, basePath, label, language, ref }: CardProps) {
+export function Card({ item, settings, basePath, label, language, children, ref }: CardProps) {
   const { title, description, href, imageInfoV1: image } = readCardFields(item);
   const position = item.index + 1;
   const Title = settings.titleTag;
@@ -130,6 +132,7 @@ export function Card({ item, settings, basePath, label, language, ref }: CardPro
         <Description className={`card__description ${settings.descriptionStyle}`} aria-level={outlineLevel(settings.titleTag, settings.descriptionTag)}>
           {description}
         </Description>
+        {children}
         {settings.detailsHtml ? (
           // Sanitised when the page was loaded; item values are bound in as escaped text.
           <div

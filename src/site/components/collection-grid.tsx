@@ -60,8 +60,8 @@ const initialState = (preload: GridPreload | null): GridState =>
     ? { items: [], status: 'loading', error: undefined, pageToken: 0, nextPageToken: null, previousPageToken: null, total: 0 }
     : { ...showPage(preload), error: preload.failed };
 
-/** The no-JavaScript address of a page of the grid, counted from 1. */
-const pageHref = (pageNumber: number) => `?page=${pageNumber}`;
+/** The no-JavaScript address of a page of the grid, counted from 1 (of a search's results, when searched). */
+const pageHref = (pageNumber: number, query?: string) => (query ? `?q=${encodeURIComponent(query)}&page=${pageNumber}` : `?page=${pageNumber}`);
 
 export function CollectionGrid({ grid, preload, basePath, language, text }: CollectionGridProps) {
   const { settings } = grid;
@@ -162,7 +162,8 @@ export function CollectionGrid({ grid, preload, basePath, language, text }: Coll
     .filter(Boolean)
     .join(' ');
   const loadingFirstPage = state.status === 'loading' && state.items.length === 0;
-  const showEmpty = settings.emptyState.enabled && state.status === 'idle' && state.error === undefined && state.items.length === 0;
+  // Search results say themselves when nothing matched (page-layout.tsx).
+  const showEmpty = settings.emptyState.enabled && state.status === 'idle' && state.error === undefined && state.items.length === 0 && !preload?.search;
   const showError = settings.errorState.enabled && state.error !== undefined && action.type === 'inline';
 
   return (
@@ -214,7 +215,7 @@ export function CollectionGrid({ grid, preload, basePath, language, text }: Coll
           {settings.errorState.message}
         </p>
       )}
-      {state.items.length > 0 && <Paginator grid={grid} state={state} goTo={goTo} text={text} />}
+      {state.items.length > 0 && <Paginator grid={grid} state={state} goTo={goTo} text={text} query={preload?.search?.query} />}
     </>
   );
 }
@@ -237,17 +238,19 @@ interface PaginatorProps {
   state: GridState;
   text: GridText;
   goTo: (pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) => void;
+  /** Search results: their pages keep the query. */
+  query: string | undefined;
 }
 
 /** The grid's paginator, if it has one and it loaded (spec §4.5). */
-function Paginator({ grid, state, goTo, text }: PaginatorProps) {
+function Paginator({ grid, state, goTo, text, query }: PaginatorProps) {
   const paginator = grid.settings.paginator;
   if (paginator === null) return null;
   const busy = state.status === 'paging';
   if (paginator.variant === 'showmore') {
     const { component: ShowMore } = loadedPaginator('showmore');
     if (ShowMore === undefined || state.nextPageToken === null) return null;
-    const address = pageHref(state.nextPageToken + 1);
+    const address = pageHref(state.nextPageToken + 1, query);
     return (
       <ShowMore
         label={paginator.label}

@@ -107,24 +107,56 @@ function Column({ column, data, preloads }: LayoutProps & { column: ColumnDefini
   );
 }
 
+/**
+ * A searchable grid's search field (docs/search.md): a GET form to the page itself, so results
+ * are a page of their own at ?q=, shareable and served without script; what was found says so.
+ */
+function SearchForm({ id, data, preload }: { id: string; data: PageData; preload: GridPreload | null }) {
+  const text = pageText(data.language);
+  const search = preload?.search;
+  return (
+    <div className="collection-search" role="search">
+      <form method="get" className="collection-search__form">
+        <label htmlFor={`${id}-q`}>{text.search}</label>
+        <div className="collection-search__field">
+          <input id={`${id}-q`} type="search" name="q" defaultValue={search?.query ?? ''} maxLength={200} autoComplete="off" enterKeyHint="search" />
+          <button type="submit" className="button button--primary">
+            {text.searchButton}
+          </button>
+        </div>
+      </form>
+      {search && (
+        <p className="collection-search__status" role="status">
+          {preload.total === 0 ? text.nothingFound(search.query) : text.found(preload.total, search.query)} <a href={data.seo.canonical}>{text.showAll}</a>
+        </p>
+      )}
+    </div>
+  );
+}
+
 function PageComponent({ component, data, preloads }: LayoutProps & { component: ComponentDefinition }) {
   switch (component.type) {
     case 'richTextHeading':
       return <RichTextHeading id={component.id} settings={component.settings} />;
     case 'richText':
       return <RichText id={component.id} html={component.settings.html} />;
-    case 'collectionGrid':
-      // The grid's frame: the element the grid takes over in the browser (grid-island.tsx).
+    case 'collectionGrid': {
+      const preload = preloads[component.id] ?? null;
       return (
-        <div className={`collection ${componentClass(component.id)}`} data-grid={component.id}>
-          <CollectionGrid
-            grid={markupDefinitionOf(component, data.basePath)}
-            preload={preloads[component.id] ?? null}
-            basePath={data.basePath}
-            language={data.language}
-            text={gridText(data.language)}
-          />
-        </div>
+        <>
+          {component.settings.searchable && <SearchForm id={component.id} data={data} preload={preload} />}
+          {/* The grid's frame: the element the grid takes over in the browser (grid-island.tsx). */}
+          <div className={`collection ${componentClass(component.id)}`} data-grid={component.id}>
+            <CollectionGrid
+              grid={markupDefinitionOf(component, data.basePath)}
+              preload={preload}
+              basePath={data.basePath}
+              language={data.language}
+              text={gridText(data.language)}
+            />
+          </div>
+        </>
       );
+    }
   }
 }

@@ -159,6 +159,8 @@ export const CollectionGridSchema = Type.Object({
     preload: flag({ default: true }),
     /** spec §2.3: smooth-scroll to the first appended item (off on the literature page). */
     autoScroll: flag({ default: false }),
+    /** A search field above the grid; its results, at ?q=, take the grid's place (docs/search.md). */
+    searchable: flag({ default: false }),
     sortBy: Type.Optional(text({ pattern: /^[A-Za-z_][A-Za-z0-9_]{0,79}$/ })),
     sortOrder: Type.Optional(oneOf(['Ascending', 'Descending'] as const)),
     emptyState: StateSchema,

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { passageIn, passageOf, PASSAGE_WORDS } from './passage';
+import type { QueryPlan } from './search-query';
+
+const plan = (words: string[], prefix: string | null = null): QueryPlan => ({ words: words.map((word) => [[word]]), prefix });
+const text = (parts: { text: string }[]) => parts.map((part) => part.text).join('');
+const marks = (parts: { text: string; mark: boolean }[]) => parts.filter((part) => part.mark).map((part) => part.text);
+
+describe('passageOf', () => {
+  const long = `${Array.from({ length: 60 }, (_, index) => `w${index}`).join(' ')} precursors deposit films. ${Array.from({ length: 60 }, (_, index) => `v${index}`).join(' ')}`;
+
+  it('shows the words around the match, the match a few words in, cut with ellipses', () => {
+    const passage = passageOf(long, plan(['precursor']), ['en_US']);
+    expect(marks(passage)).toEqual(['precursors']);
+    expect(text(passage)).toMatch(/^… w52 w53 /);
+    expect(text(passage).endsWith(' …')).toBe(true);
+    expect(
+      text(passage)
+        .split(/\s+/)
+        .filter((word) => /\w/.test(word)),
+    ).toHaveLength(PASSAGE_WORDS);
+  });
+
+  it('marks words by their stem in either language, and the start of the word being typed', () => {
+    const passage = passageOf('Die Legierungen und Präkursoren der Abscheidung.', plan(['legierung'], 'abschei'), ['de_DE', 'en_US']);
+    expect(marks(passage)).toEqual(['Legierungen', 'Abscheidung']);
+    expect(text(passage)).toBe('Die Legierungen und Präkursoren der Abscheidung.');
+  });
+
+  it('prefers the text that has a match', () => {
+    expect(marks(passageIn(['nothing here', 'a vapour source'], plan(['vapour']), ['en_US']))).toEqual(['vapour']);
+    expect(text(passageIn(['', 'only this'], plan(['x']), ['en_US']))).toBe('only this');
+    expect(passageIn(['', ''], plan(['x']), ['en_US'])).toEqual([]);
+  });
+});
