@@ -1,0 +1,71 @@
+/**
+ * Searching the literature page as a visitor does, with and without JavaScript: a word only in
+ * one sheet's PDF, a British spelling, an abbreviation, a formula without subscripts, German
+ * stemming; the passage marked; the results accessible.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { cards, expect, test } from './fixtures';
+
+const titles = (page: import('@playwright/test').Page) => page.locator('.collection-grid .card__title').allTextContents();
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`search ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('a word that is only inside one sheet’s PDF finds that sheet, its passage marked', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('searchbox', { name: 'Search the sheets' }).fill('dimeric');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(page).toHaveURL(/\?q=dimeric$/);
+      await expect(page.getByRole('status')).toHaveText(/1 sheet matches “dimeric”/);
+      expect(await titles(page)).toEqual(['Trimethylaluminum (TMA)']);
+      await expect(cards(page).first().locator('mark')).toHaveText('dimeric');
+    });
+
+    test('a British spelling, an abbreviation and a formula without subscripts each find their sheet', async ({ page }) => {
+      for (const [query, title] of [
+        ['vaporiser', 'Direct Liquid Injection Vaporizer'],
+        ['TEMAH', 'Tetrakis(ethylmethylamido)hafnium (TEMAH)'],
+        ['Al(CH3)3', 'Trimethylaluminum (TMA)'],
+      ]) {
+        await page.goto(`/?q=${encodeURIComponent(query!)}`);
+        expect(await titles(page), query).toContain(title);
+      }
+    });
+
+    test('German words are found by their stem on the German page', async ({ page }) => {
+      await page.goto('/de-DE/');
+      await page.getByRole('searchbox', { name: 'Datenblätter durchsuchen' }).fill('Legierung');
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status')).toContainText('zu „Legierung“');
+      expect(await titles(page)).toContain('Trimethylgallium (TMGa)');
+      await expect(page.locator('mark', { hasText: 'Legierungen' }).first()).toBeVisible();
+    });
+
+    test('Show all sheets leads back to the collection', async ({ page }) => {
+      await page.goto('/?q=silane');
+      await page.getByRole('link', { name: 'Show all sheets' }).click();
+      await expect(page.getByRole('searchbox', { name: 'Search the sheets' })).toHaveValue('');
+      await expect(cards(page)).toHaveCount(7);
+    });
+  });
+}
+
+test('axe finds no violations on a results page, at phone and desktop widths', async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/?q=precursor');
+    await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+  }
+});
+
+test('more results come by a link that keeps the query', async ({ page }) => {
+  await page.goto('/?q=precursor');
+  await expect(cards(page)).toHaveCount(7);
+  await page.getByRole('link', { name: 'Show More' }).click();
+  await expect(page).toHaveURL(/\?q=precursor&page=2/);
+  await expect(cards(page)).toHaveCount(14);
+  await expect(page.getByRole('searchbox', { name: 'Search the sheets' })).toHaveValue('precursor');
+});
