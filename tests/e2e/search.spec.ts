@@ -4,9 +4,10 @@
  * stemming; the passage marked; the results accessible.
  */
 import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { cards, expect, test } from './fixtures';
 
-const titles = (page: import('@playwright/test').Page) => page.locator('.collection-grid .card__title').allTextContents();
+const titles = (page: Page) => page.locator('.collection-grid .card__title').allTextContents();
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`search ${javaScriptEnabled ? 'with' : 'without'} JavaScript`, () => {
