@@ -18,6 +18,7 @@ import { countOf, formatPlan } from './print-plan';
 import { describeFailure } from '../cms/store-guard';
 import { readOptions, withStore, type Command } from './command';
 import { usersCommand } from './users-command';
+import { searchCommand } from './search-command';
 import { auditCommand } from './audit-command';
 import { listImports } from '../cms/repositories/editing';
 import { commandLineActor } from '../editing/audit';
@@ -162,6 +163,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   users: usersCommand,
+  search: searchCommand,
   audit: auditCommand,
   migrate: {
     summary: 'Create the content store or bring its schema up to date.',

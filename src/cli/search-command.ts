@@ -1,0 +1,56 @@
+/** `search …`: the search index and its synonyms, from the command line (docs/search.md). */
+import { addSynonyms } from '../search/synonyms';
+import { syncSearchIndex } from '../search/search-index';
+import { readOptions, withStore, type Command } from './command';
+import { createProgressBar } from './progress-bar';
+
+const USAGE = [
+  'search update',
+  'search rebuild',
+  'search synonyms add <group> <term> <term> [<term> …]',
+  'search synonyms list',
+  '',
+  'The server brings the index up to date before it answers a search, so neither command is',
+  'needed for search to be right: update does it now (after a large import, say, so that the first',
+  'visitor does not wait for it); rebuild makes every entry again (after an upgrade that changes',
+  'how text is indexed). A synonym group makes its terms find the same sheets: a product’s name,',
+  'its abbreviation and its formula, or two spellings. Terms are matched whole, in any case.',
+].join('\n');
+
+export const searchCommand: Command = {
+  summary: 'Update or rebuild the search index; list and add synonyms.',
+  usage: USAGE,
+  run: async ([action, ...rest]) => {
+    if (action === 'update' || action === 'rebuild') {
+      readOptions(rest, []);
+      return withStore(async (store) => {
+        const progress = createProgressBar(action === 'rebuild' ? 'Rebuilding the search index' : 'Updating the search index', process.stdout);
+        const result = await syncSearchIndex(store, { rebuild: action === 'rebuild', onProgress: progress.update });
+        progress.done();
+        console.log(`Indexed ${result.written} ${result.written === 1 ? 'entry' : 'entries'}; removed ${result.removed}.`);
+      });
+    }
+    if (action === 'synonyms' && rest[0] === 'list') {
+      return withStore(async (store) => {
+        const rows = await store.db.selectFrom('search_synonyms').selectAll().orderBy('group_name').orderBy('term').execute();
+        const groups = new Map<string, string[]>();
+        for (const row of rows) groups.set(row.group_name, [...(groups.get(row.group_name) ?? []), row.term]);
+        for (const [group, terms] of groups) console.log(`${group}: ${terms.join(', ')}`);
+      });
+    }
+    if (action === 'synonyms' && rest[0] === 'add') {
+      const [, group, ...terms] = readOptions(rest, []).positional;
+      if (group === undefined || terms.length < 2) throw new Error('Usage: npm run cli -- search synonyms add <group> <term> <term> [<term> …]');
+      return withStore(async (store) => {
+        await addSynonyms(store.db, { [group]: terms });
+        console.log(`The group ${group} holds ${terms.join(', ')} (and any terms it held). Searches use it at once.`);
+      });
+    }
+    throw new Error(
+      `Usage: ${USAGE.split('\n')
+        .filter((line) => line.startsWith('search'))
+        .map((line) => `npm run cli -- ${line}`)
+        .join('\n       ')}`,
+    );
+  },
+};

@@ -1,0 +1,44 @@
+/**
+ * The search commands as operators run them (the built CLI, a real store): the index updated and
+ * rebuilt, and synonyms added and listed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
+import { cli } from '../helpers/cli';
+import { buildIfNeeded } from '../helpers/server-process';
+import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+
+let store: TestStoreLocation;
+beforeAll(async () => {
+  buildIfNeeded();
+  store = await createTestStoreLocation();
+  expect(cli(store.databaseUrl, ['seed']).status).toBe(0);
+}, 180_000);
+afterAll(async () => {
+  await store.drop();
+});
+
+const run = (args: string[]) => cli(store.databaseUrl, args);
+/** An entry per sheet and language: the demo has three languages. */
+const ENTRIES = DEMO_CATALOGUE.length * 3;
+
+describe('search', () => {
+  it('updates the index once, then finds nothing to do; a rebuild makes every entry again', () => {
+    expect(run(['search', 'update'])).toMatchObject({ status: 0, stdout: expect.stringContaining(`Indexed ${ENTRIES} entries; removed 0.`) });
+    expect(run(['search', 'update']).stdout).toContain('Indexed 0 entries; removed 0.');
+    expect(run(['search', 'rebuild']).stdout).toContain(`Indexed ${ENTRIES} entries; removed 0.`);
+  });
+
+  it('adds a synonym group and lists it with the spellings and the demo’s names', () => {
+    expect(run(['search', 'synonyms', 'add', 'product:tma-ald', 'TMA-ALD', 'Trimethylaluminium ALD grade'])).toMatchObject({ status: 0 });
+    const listed = run(['search', 'synonyms', 'list']).stdout;
+    expect(listed).toContain('product:tma-ald: tma-ald, trimethylaluminium ald grade');
+    expect(listed).toContain('spelling:aluminium: aluminium, aluminum');
+    expect(listed).toContain('demo:trimethylaluminum: al(ch3)3, tma, trimethylaluminium, trimethylaluminum');
+  });
+
+  it('says how to use it when asked wrongly', () => {
+    expect(run(['search', 'synonyms', 'add', 'lonely', 'one'])).toMatchObject({ status: 1, stderr: expect.stringContaining('search synonyms add <group>') });
+    expect(run(['search'])).toMatchObject({ status: 1, stderr: expect.stringContaining('npm run cli -- search update') });
+  });
+});
