@@ -44,6 +44,17 @@ function prepareGrid(frame: HTMLElement, grid: GridBoot, page: PageBoot): void {
   /** 'waiting' until React has the grid ('react') or cannot have it ('links'). */
   let state: 'waiting' | 'react' | 'links' = 'waiting';
   let pending: HTMLAnchorElement | null = null;
+  // Space presses Show More, as it presses any button, before React runs and after (not once it is
+  // a link again: there Space scrolls).
+  frame.addEventListener(
+    'keydown',
+    (event) => {
+      if (state === 'links' || event.key !== ' ' || !(event.target instanceof Element) || !event.target.matches(SHOW_MORE)) return;
+      event.preventDefault();
+      (event.target as HTMLElement).click();
+    },
+    { capture: true },
+  );
   const settle = (outcome: 'react' | 'links') => {
     if (state !== 'waiting') return;
     state = outcome;
@@ -94,15 +105,6 @@ function prepareGrid(frame: HTMLElement, grid: GridBoot, page: PageBoot): void {
     },
     { capture: true },
   );
-  frame.addEventListener(
-    'keydown',
-    (event) => {
-      if (state !== 'waiting' || event.key !== ' ' || !(event.target instanceof Element) || !event.target.matches(SHOW_MORE)) return;
-      event.preventDefault();
-      (event.target as HTMLElement).click();
-    },
-    { capture: true },
-  );
 }
 
 function start(): void {
@@ -113,6 +115,10 @@ function start(): void {
   for (const [id, grid] of Object.entries(page.grids)) {
     const frame = document.querySelector<HTMLElement>(`[data-grid="${CSS.escape(id)}"]`);
     if (frame !== null) prepareGrid(frame, grid, page);
+  }
+  // Search as-you-type comes with the first focus on the search field (search-box.ts).
+  for (const search of document.querySelectorAll<HTMLElement>('[data-search]')) {
+    search.addEventListener('focusin', () => void import('./search-box').then((box) => box.enhanceSearch(search, prepareGrid)), { once: true });
   }
   document.documentElement.dataset.ready = 'true';
   // A preview (the studio's frames, a shared link) shows the page as a visitor gets it: no session.

@@ -70,3 +70,34 @@ test('more results come by a link that keeps the query', async ({ page }) => {
   await expect(cards(page)).toHaveCount(14);
   await expect(page.getByRole('searchbox', { name: 'Search the sheets' })).toHaveValue('precursor');
 });
+
+test('with JavaScript, results follow the typing: one request after a pause, the address follows, an emptied field brings the collection back', async ({
+  page,
+}) => {
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'fetch' && new URL(request.url()).pathname === '/') searches.push(new URL(request.url()).search);
+  });
+  await page.goto('/');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  // Marks this document: a page load would lose it.
+  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+  const box = page.getByRole('searchbox', { name: 'Search the sheets' });
+  await box.click();
+  // Keys 20 ms apart: quicker than the 150 ms pause that sends a search.
+  await box.pressSequentially('trimethylgal', { delay: 20 });
+  await expect(page.getByRole('status')).toHaveText(/1 sheet matches “trimethylgal”/);
+  await expect(page).toHaveURL(/\?q=trimethylgal$/);
+  expect(await titles(page)).toEqual(['Trimethylgallium (TMGa)']);
+  expect(searches).toEqual(['?q=trimethylgal']);
+
+  await box.fill('');
+  await expect(cards(page)).toHaveCount(7);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status')).toHaveText('');
+  // The collection's Show More appends in place, as on a page that was never searched.
+  await page.getByRole('button', { name: 'Show More' }).click();
+  await expect(cards(page)).toHaveCount(14);
+  await expect(cards(page).nth(7)).toBeFocused();
+  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+});

@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type KeyboardEvent, type MouseEvent } from 'react';
+import { useSyncExternalStore, type MouseEvent } from 'react';
 import { stripTags } from '../../shared/text';
 
 export interface ShowMorePaginatorProps {
@@ -11,13 +11,6 @@ export interface ShowMorePaginatorProps {
 }
 
 const noChange = () => () => {};
-
-/** Space presses a button; on a link it would scroll the page. */
-function pressOnSpace(event: KeyboardEvent<HTMLAnchorElement>) {
-  if (event.key !== ' ') return;
-  event.preventDefault();
-  event.currentTarget.click();
-}
 
 /**
  * "Show More" (spec §2.2, §9: secondary style, standard size and width, centred, no padding).
@@ -39,7 +32,8 @@ export default function ShowMorePaginator({ label, style, href, busy, onShowMore
         aria-disabled={busy || undefined}
         // The bootstrap marks it a button before React runs (entry-client.ts); React does from then on.
         suppressHydrationWarning
-        {...(scripted ? { role: 'button', onKeyDown: pressOnSpace } : {})}
+        // Space presses it as it presses any button (entry-client.ts listens on the grid's frame).
+        {...(scripted ? { role: 'button' } : {})}
       >
         {stripTags(label)}
       </a>

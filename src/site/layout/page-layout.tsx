@@ -110,12 +110,13 @@ function Column({ column, data, preloads }: LayoutProps & { column: ColumnDefini
 /**
  * A searchable grid's search field (docs/search.md): a GET form to the page itself, so results
  * are a page of their own at ?q=, shareable and served without script; what was found says so.
+ * With script, results follow the typing (search-box.ts).
  */
 function SearchForm({ id, data, preload }: { id: string; data: PageData; preload: GridPreload | null }) {
   const text = pageText(data.language);
   const search = preload?.search;
   return (
-    <div className="collection-search" role="search">
+    <div className="collection-search" role="search" data-search={id}>
       <form method="get" className="collection-search__form">
         <label htmlFor={`${id}-q`}>{text.search}</label>
         <div className="collection-search__field">
@@ -125,11 +126,14 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
           </button>
         </div>
       </form>
-      {search && (
-        <p className="collection-search__status" role="status">
-          {preload.total === 0 ? text.nothingFound(search.query) : text.found(preload.total, search.query)} <a href={data.seo.canonical}>{text.showAll}</a>
-        </p>
-      )}
+      {/* Always there, so that what it says after a search as-you-type is read out (search-box.ts). */}
+      <p className="collection-search__status" role="status">
+        {search && (
+          <>
+            {preload.total === 0 ? text.nothingFound(search.query) : text.found(preload.total, search.query)} <a href={data.seo.canonical}>{text.showAll}</a>
+          </>
+        )}
+      </p>
     </div>
   );
 }
