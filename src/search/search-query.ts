@@ -66,7 +66,13 @@ export async function planQuery(store: Pick<OpenStore, 'db'>, query: string): Pr
 export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest): Promise<SearchResult> {
   const plan = await planQuery(store, request.query);
   if (plan.words.length === 0) return { total: 0, hits: [] };
-  const rows = store.dialect === 'postgres' ? await searchPostgres(store, request, plan) : await searchSqlite(store, request, plan);
+  const matched = await matchedEntries(store, request, plan);
+  const { rows } = await sql<HitRow>`
+    WITH matched AS (${matched})
+    SELECT e.content_id, e.text_language, e.title, e.description, substr(e.document, 1, ${INDEXED_DOCUMENT_CHARACTERS}) AS document, count(*) OVER () AS total
+    FROM matched JOIN search_entries e ON e.id = matched.id
+    ORDER BY matched.rank, e.title
+    LIMIT ${request.limit} OFFSET ${request.offset}`.execute(store.db);
   const total = rows[0]?.total ?? 0;
   return {
     total: Number(total),
@@ -80,6 +86,16 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
   };
 }
 
+/**
+ * The ids of the contents a query finds on a site's page in a language, as a subquery (the
+ * delivery API's queryTerm filters with it); null when the query has no words.
+ */
+export async function matchingContentIds(store: Pick<OpenStore, 'db' | 'dialect'>, request: Omit<SearchRequest, 'limit' | 'offset'>): Promise<RawBuilder<{ content_id: string }> | null> {
+  const plan = await planQuery(store, request.query);
+  if (plan.words.length === 0) return null;
+  return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e WHERE e.id IN (SELECT id FROM (${await matchedEntries(store, request, plan)}) AS matched)`;
+}
+
 interface HitRow {
   content_id: string;
   text_language: string;
@@ -89,65 +105,58 @@ interface HitRow {
   total: number | string;
 }
 
+type Scope = Pick<SearchRequest, 'siteId' | 'language'>;
+
 /** The languages whose stemmers a query is stemmed with: the page's and its entries' texts'. */
-async function textLanguages(store: Pick<OpenStore, 'db'>, request: SearchRequest): Promise<string[]> {
+async function textLanguages(store: Pick<OpenStore, 'db'>, scope: Scope): Promise<string[]> {
   const rows = await store.db
     .selectFrom('search_entries')
     .select('text_language')
     .distinct()
-    .where('site_id', '=', request.siteId)
-    .where('language', '=', request.language)
+    .where('site_id', '=', scope.siteId)
+    .where('language', '=', scope.language)
     .execute();
-  return [...new Set([request.language, ...rows.map((row) => row.text_language)])];
+  return [...new Set([scope.language, ...rows.map((row) => row.text_language)])];
+}
+
+/** The entries of a site's page language a query finds, as rows of (id, rank): a lower rank is a better match. */
+async function matchedEntries(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
+  return store.dialect === 'postgres' ? matchedPostgres(store, scope, plan) : matchedSqlite(store, scope, plan);
 }
 
 /** FTS5: the query as a MATCH expression of quoted, stemmed phrases (no operator can come in). */
-async function searchSqlite(store: Pick<OpenStore, 'db'>, request: SearchRequest, plan: QueryPlan): Promise<HitRow[]> {
-  const stemmers = (await textLanguages(store, request)).map(stemmerFor);
+async function matchedSqlite(store: Pick<OpenStore, 'db'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
+  const stemmers = (await textLanguages(store, scope)).map(stemmerFor);
   const phrase = (words: string[]) => [...new Set(stemmers.map((stem) => `"${words.map(stem).join(' ')}"`))];
   const clauses = plan.words.map((variants, index) => {
     const alternatives = variants.flatMap(phrase);
     if (index === plan.words.length - 1 && plan.prefix !== null) alternatives.push(`names : "${plan.prefix}"*`);
     return `(${alternatives.join(' OR ')})`;
   });
-  const match = clauses.join(' AND ');
-  const { rows } = await sql<HitRow>`
-    WITH matched AS (SELECT rowid AS id, bm25(search_terms, 10.0, 4.0, 1.0, 0.0) AS rank FROM search_terms WHERE search_terms MATCH ${match})
-    SELECT e.content_id, e.text_language, e.title, e.description, substr(e.document, 1, ${INDEXED_DOCUMENT_CHARACTERS}) AS document, count(*) OVER () AS total
-    FROM matched JOIN search_entries e ON e.id = matched.id
-    WHERE e.site_id = ${request.siteId} AND e.language = ${request.language}
-    ORDER BY matched.rank, e.title
-    LIMIT ${request.limit} OFFSET ${request.offset}`.execute(store.db);
-  return rows;
+  // bm25() only works in the FTS table's own query, so it is ranked there and filtered after.
+  return sql`
+    SELECT e.id, fts.rank FROM (SELECT rowid AS id, bm25(search_terms, 10.0, 4.0, 1.0, 0.0) AS rank FROM search_terms WHERE search_terms MATCH ${clauses.join(' AND ')}) AS fts
+    JOIN search_entries e ON e.id = fts.id
+    WHERE e.site_id = ${scope.siteId} AND e.language = ${scope.language}`;
 }
 
 /** PostgreSQL: the same query as a tsquery, each phrase made by the text search configurations. */
-async function searchPostgres(store: Pick<OpenStore, 'db'>, request: SearchRequest, plan: QueryPlan): Promise<HitRow[]> {
-  const configs = [...new Set((await textLanguages(store, request)).map(textSearchConfig))];
-  const or = (parts: RawBuilder<unknown>[]) => sql`(${sql.join(parts, sql` OR `)})`;
+async function matchedPostgres(store: Pick<OpenStore, 'db'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
+  const configs = [...new Set((await textLanguages(store, scope)).map(textSearchConfig))];
+  const phrases = (variants: string[][]) => variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
   // A prefix lexeme is written by us from letters and digits only: nothing in it is tsquery syntax.
   const prefix = plan.prefix === null ? null : sql`to_tsquery('simple', ${`${plan.prefix}:*`})`;
   const clauses = plan.words.map((variants, index) => {
-    const alternatives = variants.flatMap((words) => configs.map((config) => sql`e.terms @@ phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
+    const alternatives = phrases(variants).map((phrase) => sql`e.terms @@ ${phrase}`);
     if (index === plan.words.length - 1 && prefix !== null) alternatives.push(sql`e.names @@ ${prefix}`);
-    return or(alternatives);
+    return sql`(${sql.join(alternatives, sql` OR `)})`;
   });
   // Ranked by the stemmed words alone (a prefix ranks as its stem would, where it is one).
-  const ranked = sql`(${sql.join(
-    plan.words.map(
-      (variants) =>
-        sql`(${sql.join(
-          variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`)),
-          sql` || `,
-        )})`,
-    ),
+  const ranked = sql.join(
+    plan.words.map((variants) => sql`(${sql.join(phrases(variants), sql` || `)})`),
     sql` && `,
-  )})`;
-  const { rows } = await sql<HitRow>`
-    SELECT e.content_id, e.text_language, e.title, e.description, e.document, count(*) OVER () AS total
-    FROM search_entries e
-    WHERE e.site_id = ${request.siteId} AND e.language = ${request.language} AND ${sql.join(clauses, sql` AND `)}
-    ORDER BY ts_rank(e.terms, ${ranked}) DESC, e.title
-    LIMIT ${request.limit} OFFSET ${request.offset}`.execute(store.db);
-  return rows;
+  );
+  return sql`
+    SELECT e.id, -ts_rank(e.terms, ${ranked}) AS rank FROM search_entries e
+    WHERE e.site_id = ${scope.siteId} AND e.language = ${scope.language} AND ${sql.join(clauses, sql` AND `)}`;
 }
