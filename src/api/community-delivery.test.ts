@@ -96,11 +96,20 @@ describe('GET managed-content delivery contents (spec §7.4, second call)', () =
     expect(body.items[0]).toMatchObject({ status: 'Published', masterLanguage: 'en_US', type: 'literature_sheet' });
   });
 
-  it('searches titles with queryTerm, case-insensitively and literally', async () => {
+  it('searches with queryTerm as the site’s search does: words in titles, descriptions and documents, synonyms, any case', async () => {
+    // TDMAT's own sheet, and the bubbler's, whose document names it.
     const body = await get<CommunityContentsResponse>(`${root}/contents?queryTerm=tdMAt&managedContentType=literature_sheet`);
-    expect(body.items.map((item) => item.urlName)).toEqual(['tdmat']);
-    expect((await get<CommunityContentsResponse>(`${root}/contents?queryTerm=%25`)).total).toBe(0);
-    expect((await get<CommunityContentsResponse>(`${root}/contents?queryTerm=_`)).total).toBe(0);
+    expect(body.items.map((item) => item.urlName).sort()).toEqual(['stainless-steel-bubbler', 'tdmat']);
+    // A word only in one sheet's PDF, and a formula that is a synonym of that sheet's name.
+    expect((await get<CommunityContentsResponse>(`${root}/contents?queryTerm=dimeric`)).items.map((item) => item.urlName)).toEqual(['trimethylaluminum']);
+    expect((await get<CommunityContentsResponse>(`${root}/contents?queryTerm=Al(CH3)3`)).items.map((item) => item.urlName)).toContain('trimethylaluminum');
+    // Combined with the other filters, and counted.
+    const both = await get<CommunityContentsResponse>(`${root}/contents?queryTerm=dimeric&urlNameInList=teos,trimethylaluminum`);
+    expect(both.items.map((item) => item.urlName)).toEqual(['trimethylaluminum']);
+    expect(both.total).toBe(1);
+    expect((await get<CommunityContentsResponse>(`${root}/contents?queryTerm=dimeric&urlNameInList=teos`)).total).toBe(0);
+    // Nothing in a query is syntax: no words, no results.
+    for (const term of ['%25', '_', '*', '%22']) expect((await get<CommunityContentsResponse>(`${root}/contents?queryTerm=${term}`)).total).toBe(0);
   });
 
   it('filters by URL names', async () => {

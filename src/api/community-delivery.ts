@@ -19,6 +19,7 @@ import { withBasePath } from '../shared/links';
 import { readBoolean, readInteger, readList, readString, queryParam, type QueryValue } from '../shared/request-validation';
 import { communityRootPath } from '../shared/urls';
 import { collectReferences, deliverContents, referencedKey, type DeliveredContent } from './content-resolution';
+import type { SheetSearch } from '../search/sheet-search';
 import { resolveCommunityContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
 
@@ -243,12 +244,17 @@ export async function getCommunityContents(
   db: ContentStore,
   settings: DeliverySettings,
   request: CommunityContentsRequest,
+  search: Pick<SheetSearch, 'matchingIds'>,
 ): Promise<CommunityContentsResponse> {
   const context = await resolveCommunityContext(db, request.communityId, request.language);
+  // queryTerm asks the site's search (docs/search.md): its words in a sheet's title, description or document.
+  const matching =
+    request.queryTerm === undefined ? undefined : await search.matchingIds({ siteId: context.site.id, language: context.language, query: request.queryTerm });
+  if (matching === null) return { items: [], total: 0 };
   const filter: ContentFilter = {
     ...filterOf(context.site.id, request),
     collectionName: request.collectionName,
-    queryTerm: request.queryTerm,
+    ...(matching === undefined ? {} : { matching }),
     urlNames: request.urlNameInList,
   };
   const { rows, total } = await pageOfContents(db, filter, request);

@@ -175,7 +175,11 @@ export function buildOpenApiDocument(basePath: string): Schema {
           COMMUNITY,
           query('collectionName', string),
           ...communityCommon,
-          query('queryTerm', string, 'Case-insensitive part of the title.'),
+          query(
+            'queryTerm',
+            string,
+            'Words to find, as the site search finds them (docs/search.md): in a sheet’s title, description or document, with synonyms and stems.',
+          ),
           query('urlNameInList', list(COMMUNITY_LIMITS.urlNames, 'URL names.')),
         ],
         'CommunityContents',

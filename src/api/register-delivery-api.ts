@@ -9,6 +9,7 @@ import { ApiError, ERROR_CODES, MESSAGES, notFound } from '../shared/errors';
 import type { QueryValue } from '../shared/request-validation';
 import { getCollectionMetadata, readCollectionMetadataRequest } from './collection-metadata';
 import { getCollectionPage, readCollectionPageRequest } from './collection-items';
+import type { SheetSearch } from '../search/sheet-search';
 import { getCommunityContents, getCommunityDelivery, readCommunityContentsRequest, readCommunityDeliveryRequest } from './community-delivery';
 import { getContentItem, getContentList, readContentItemRequest, readContentListRequest } from './contents';
 import { originForResponse, type DeliverySettings } from './delivery-context';
@@ -32,6 +33,8 @@ const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export interface DeliveryApiOptions {
   db: ContentStore;
   settings: DeliverySettings;
+  /** The site's search, which the community contents' queryTerm filters by. */
+  search: Pick<SheetSearch, 'matchingIds'>;
   /** Sends the JSON that `render` produces, with caching headers (and from a cache when it can). */
   respondJson: (request: FastifyRequest, reply: FastifyReply, render: () => Promise<unknown>) => Promise<FastifyReply>;
 }
@@ -81,7 +84,7 @@ export const DELIVERY_PATHS = {
   seoProperties: '/connect/communities/:communityId/seo/properties/:recordId',
 } as const;
 
-export function registerDeliveryApi(app: FastifyInstance, { db, settings, respondJson }: DeliveryApiOptions): void {
+export function registerDeliveryApi(app: FastifyInstance, { db, settings, search, respondJson }: DeliveryApiOptions): void {
   const root = `${settings.basePath}/services/data/:apiVersion`;
 
   const route = (name: keyof typeof FIRST_API_VERSIONS, handler: Handler) => {
@@ -124,7 +127,7 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, respon
   route('communityDelivery', ({ params, query, origin }) =>
     getCommunityDelivery(db, settings, readCommunityDeliveryRequest(params.communityId, query), origin),
   );
-  route('communityContents', ({ params, query }) => getCommunityContents(db, settings, readCommunityContentsRequest(params.communityId, query)));
+  route('communityContents', ({ params, query }) => getCommunityContents(db, settings, readCommunityContentsRequest(params.communityId, query), search));
   route('seoProperties', ({ params, query }) => getSeoProperties(db, readSeoPropertiesRequest(params.communityId, params.recordId, query)));
 
   const openApi = buildOpenApiDocument(settings.basePath);

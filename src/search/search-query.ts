@@ -90,10 +90,15 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
  * The ids of the contents a query finds on a site's page in a language, as a subquery (the
  * delivery API's queryTerm filters with it); null when the query has no words.
  */
-export async function matchingContentIds(store: Pick<OpenStore, 'db' | 'dialect'>, request: Omit<SearchRequest, 'limit' | 'offset'>): Promise<RawBuilder<{ content_id: string }> | null> {
+export async function matchingContentIds(
+  store: Pick<OpenStore, 'db' | 'dialect'>,
+  request: Omit<SearchRequest, 'limit' | 'offset'>,
+): Promise<RawBuilder<{ content_id: string }> | null> {
   const plan = await planQuery(store, request.query);
   if (plan.words.length === 0) return null;
-  return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e WHERE e.id IN (SELECT id FROM (${await matchedEntries(store, request, plan)}) AS matched)`;
+  return sql<{
+    content_id: string;
+  }>`SELECT e.content_id FROM search_entries e WHERE e.id IN (SELECT id FROM (${await matchedEntries(store, request, plan)}) AS matched)`;
 }
 
 interface HitRow {
@@ -143,7 +148,8 @@ async function matchedSqlite(store: Pick<OpenStore, 'db'>, scope: Scope, plan: Q
 /** PostgreSQL: the same query as a tsquery, each phrase made by the text search configurations. */
 async function matchedPostgres(store: Pick<OpenStore, 'db'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
   const configs = [...new Set((await textLanguages(store, scope)).map(textSearchConfig))];
-  const phrases = (variants: string[][]) => variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
+  const phrases = (variants: string[][]) =>
+    variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
   // A prefix lexeme is written by us from letters and digits only: nothing in it is tsquery syntax.
   const prefix = plan.prefix === null ? null : sql`to_tsquery('simple', ${`${plan.prefix}:*`})`;
   const clauses = plan.words.map((variants, index) => {

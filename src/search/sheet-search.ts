@@ -13,7 +13,8 @@ import { resolveUrlFields } from '../shared/links';
 import type { CollectionItem } from '../shared/delivery-types';
 import type { PassagePart } from './passage';
 import { syncSearchIndex } from './search-index';
-import { search, type SearchRequest } from './search-query';
+import { matchingContentIds, search, type SearchRequest } from './search-query';
+import type { RawBuilder } from 'kysely';
 
 export interface SheetResults {
   total: number;
@@ -23,7 +24,12 @@ export interface SheetResults {
   passages: Record<string, PassagePart[]>;
 }
 
-export type SheetSearch = (request: SearchRequest) => Promise<SheetResults>;
+export interface SheetSearch {
+  /** A page of results: the hits as the collection's items, with their passages. */
+  results(request: SearchRequest): Promise<SheetResults>;
+  /** The ids of every content the query finds, as a subquery; null when the query has no words. */
+  matchingIds(request: Omit<SearchRequest, 'limit' | 'offset'>): Promise<RawBuilder<{ content_id: string }> | null>;
+}
 
 /** The site's search over a store; `changeToken` says when the content may have changed (OpenStore's). */
 export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'changeToken'>, settings: DeliverySettings): SheetSearch {
@@ -47,20 +53,26 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
     await syncing;
   };
 
-  return async (request) => {
-    await current();
-    const result = await search(store, request);
-    const contents = await findContentsByIds(
-      store.db,
-      request.siteId,
-      result.hits.map((hit) => hit.contentId),
-    );
-    const context = await resolveDeliveryContext(store.db, { kind: 'site', id: request.siteId }, request.language);
-    const delivered = new Map((await deliverContents({ db: store.db, context, settings }, contents)).map((content) => [content.content.id, content]));
-    const items = result.hits.flatMap((hit) => {
-      const content = delivered.get(hit.contentId);
-      return content === undefined ? [] : [resolveUrlFields(collectionItemOf(content), settings.basePath)];
-    });
-    return { total: result.total, items, passages: Object.fromEntries(result.hits.map((hit) => [hit.contentId, hit.passage])) };
+  return {
+    async matchingIds(request) {
+      await current();
+      return matchingContentIds(store, request);
+    },
+    results: async (request) => {
+      await current();
+      const result = await search(store, request);
+      const contents = await findContentsByIds(
+        store.db,
+        request.siteId,
+        result.hits.map((hit) => hit.contentId),
+      );
+      const context = await resolveDeliveryContext(store.db, { kind: 'site', id: request.siteId }, request.language);
+      const delivered = new Map((await deliverContents({ db: store.db, context, settings }, contents)).map((content) => [content.content.id, content]));
+      const items = result.hits.flatMap((hit) => {
+        const content = delivered.get(hit.contentId);
+        return content === undefined ? [] : [resolveUrlFields(collectionItemOf(content), settings.basePath)];
+      });
+      return { total: result.total, items, passages: Object.fromEntries(result.hits.map((hit) => [hit.contentId, hit.passage])) };
+    },
   };
 }

@@ -139,9 +139,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The same bound as the front cache's: both keep the same body (the front cache the very Buffer
   // this one answers), so together they hold about RESPONSE_CACHE_MB, not twice that.
   const respond = createCachedResponder(versions, new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: config.responseCacheBytes }));
+  const search = createSheetSearch(store, settings);
   registerDeliveryApi(app, {
     db: store.db,
     settings,
+    search,
     respondJson: (request, reply, render) =>
       respond(request, reply, {
         // Without SITE_URL, absolute URLs come from the Host header, so the host is part of the key.
@@ -203,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   startScheduler(app, store.db, { checkMs: config.scheduleCheckMs, trashDays: config.trashDays, onFired: () => notices.announce() });
 
-  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search: createSheetSearch(store, settings) });
+  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search });
   app.decorate('pageRenderer', renderer);
   registerPages(app, { versions, settings, renderer, respond, pages, sessions });
   registerSeoFiles(app, { settings, renderer, pages, respond });

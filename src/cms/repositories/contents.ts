@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { ContentStore } from '../database';
 import type { ContentTranslationsTable, ContentsTable } from '../schema';
 import { normalizeText } from '../../shared/normalize-text';
@@ -76,8 +76,8 @@ export interface ContentFilter {
   urlNames?: string[];
   /** Only contents of the collection with this URL name or title. */
   collectionName?: string;
-  /** Case-insensitive substring of the title in the primary language. */
-  queryTerm?: string;
+  /** Only contents whose ids this subquery answers (a search's, search/search-query.ts). */
+  matching?: RawBuilder<{ content_id: string }>;
   publishedFrom?: string;
   publishedTo?: string;
 }
@@ -107,10 +107,7 @@ function filteredContents(db: ContentStore, filter: ContentFilter) {
   if (filter.urlNames) query = query.where('contents.url_name', 'in', filter.urlNames);
   if (filter.publishedFrom) query = query.where('primary.published_at', '>=', filter.publishedFrom);
   if (filter.publishedTo) query = query.where('primary.published_at', '<=', filter.publishedTo);
-  if (filter.queryTerm) {
-    const pattern = `%${filter.queryTerm.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-    query = query.where(sql<boolean>`lower(${sql.ref('primary.title')}) like ${pattern} escape '\\'`);
-  }
+  if (filter.matching) query = query.where(sql<boolean>`${sql.ref('contents.id')} in (${filter.matching})`);
   if (filter.collectionName !== undefined) {
     const collectionName = filter.collectionName;
     query = query.where((eb) =>

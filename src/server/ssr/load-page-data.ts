@@ -91,7 +91,7 @@ async function searchResults(
   query: string,
 ): Promise<CollectionPreload> {
   const { pageSize } = grid.settings;
-  const results = await search({ siteId: site.id, language, query, limit: pageSize * pages, offset: 0 });
+  const results = await search.results({ siteId: site.id, language, query, limit: pageSize * pages, offset: 0 });
   const lastToken = pages - 1;
   return {
     items: results.items,
