@@ -304,11 +304,11 @@ export interface SearchEntriesTable {
   id: Generated<number>;
   site_id: string;
   content_id: string;
-  /** The page language the entry answers for. */
+  /** The language of the translation the entry is made from. */
   language: string;
-  /** The language its text is in: the page's, or the fallback of an untranslated sheet. */
-  text_language: string;
-  /** The source translation's, to see when the entry is out of date. */
+  /** The page languages it is shown on, each with a space either side (' en_US de_DE '). */
+  serves: string;
+  /** The translation's, to see when the entry is out of date. */
   published_at: string;
   /** The document whose text is in the entry, if any. */
   document_sha256: string | null;

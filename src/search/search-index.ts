@@ -1,11 +1,12 @@
 /**
- * Keeps the search entries (migration 013) in step with the published content: for each sheet of
- * a site's collections and each active language of the site, the title, description and document
- * text a visitor on that language's page gets (the fallback's for an untranslated sheet), indexed
- * by the store's own full-text engine. `syncSearchIndex` brings only what changed up to date (an
- * entry remembers which translation, as published when, it was made from); a rebuild makes all.
- * The document's text is the one kept with its bytes when it came in; a document that has none
- * (stored before text was kept) has it read now, and kept, once.
+ * Keeps the search entries (migration 013) in step with the published content: an entry for each
+ * translation of a sheet of a site's collections that one of the site's pages shows (its own
+ * language's, or another's for an untranslated sheet), indexed by the store's own full-text
+ * engine, and the page languages it is shown on. `syncSearchIndex` brings only what changed up to
+ * date (an entry remembers when its translation was published; which pages show it is changed
+ * without indexing again); a rebuild makes all. The document's text is the one kept with its
+ * bytes when it came in; a document that has none (stored before text was kept) has it read now,
+ * and kept, once.
  */
 import { sql } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
@@ -25,16 +26,20 @@ export function textSearchConfig(language: string): 'english' | 'german' | 'fren
   return configs[language.slice(0, 2).toLowerCase() as keyof typeof configs] ?? 'simple';
 }
 
+/** How `serves` holds page languages: each with a space either side, so ' de_DE ' finds one whole. */
+export const servesText = (languages: string[]) => ` ${languages.join(' ')} `;
+
 interface Wanted {
   siteId: string;
   contentId: string;
+  /** The translation's language. */
   language: string;
-  textLanguage: string;
+  serves: string;
   publishedAt: string;
 }
 
 export interface SyncResult {
-  /** Entries made or made again. */
+  /** Entries made, made again, or shown on other pages than before. */
   written: number;
   removed: number;
 }
@@ -50,19 +55,22 @@ export interface SyncOptions {
 export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, options: SyncOptions = {}): Promise<SyncResult> {
   const { db, dialect } = store;
   const wanted = await wantedEntries(db);
-  const existing = await db.selectFrom('search_entries').select(['id', 'content_id', 'language', 'text_language', 'published_at']).execute();
+  const existing = await db.selectFrom('search_entries').select(['id', 'content_id', 'language', 'serves', 'published_at']).execute();
   const keyOf = (contentId: string, language: string) => `${contentId} ${language}`;
   const wantedByKey = new Map(wanted.map((entry) => [keyOf(entry.contentId, entry.language), entry]));
-  const stale: Wanted[] = [];
   const removed: number[] = [];
+  const moved: Array<{ id: number; serves: string }> = [];
   const current = new Set<string>();
   for (const entry of existing) {
     const key = keyOf(entry.content_id, entry.language);
     const want = wantedByKey.get(key);
     if (want === undefined) removed.push(Number(entry.id));
-    else if (!options.rebuild && want.textLanguage === entry.text_language && want.publishedAt === entry.published_at) current.add(key);
+    else if (!options.rebuild && want.publishedAt === entry.published_at) {
+      current.add(key);
+      if (want.serves !== entry.serves) moved.push({ id: Number(entry.id), serves: want.serves });
+    }
   }
-  for (const [key, entry] of wantedByKey) if (!current.has(key)) stale.push(entry);
+  const stale = [...wantedByKey].filter(([key]) => !current.has(key)).map(([, entry]) => entry);
 
   for (let start = 0; start < removed.length; start += BATCH) {
     const ids = removed.slice(start, start + BATCH);
@@ -71,16 +79,22 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
       await trx.deleteFrom('search_entries').where('id', 'in', ids).execute();
     });
   }
+  for (let start = 0; start < moved.length; start += BATCH) {
+    await db.transaction().execute(async (trx) => {
+      for (const { id, serves } of moved.slice(start, start + BATCH)) await trx.updateTable('search_entries').set({ serves }).where('id', '=', id).execute();
+    });
+  }
   for (let start = 0; start < stale.length; start += BATCH) {
     await writeEntries(db, dialect, stale.slice(start, start + BATCH));
     options.onProgress?.(Math.min(start + BATCH, stale.length), stale.length);
   }
-  return { written: stale.length, removed: removed.length };
+  return { written: stale.length + moved.length, removed: removed.length };
 }
 
 /**
- * Each entry there should be, with the translation it is made from: the page language's, else the
- * site's default language's, else the content's primary language's (as delivery chooses).
+ * Each entry there should be: for each page language of the site, the translation the page shows
+ * (its own language's, else the site's default language's, else the content's primary
+ * language's, as delivery chooses), with every page language that shows it.
  */
 async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
   const [sites, languages, contents, translations] = await Promise.all([
@@ -109,12 +123,18 @@ async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
     if (byLanguage === undefined) return [];
     const fallback = [defaults.get(content.site_id), content.primary_language];
     const pageLanguages = siteLanguages.get(content.site_id) ?? [defaults.get(content.site_id) ?? content.primary_language];
-    return pageLanguages.flatMap((language) => {
-      const textLanguage = [language, ...fallback].find((candidate) => candidate !== undefined && byLanguage.has(candidate));
-      return textLanguage === undefined
-        ? []
-        : [{ siteId: content.site_id, contentId: content.id, language, textLanguage, publishedAt: byLanguage.get(textLanguage)! }];
-    });
+    const shownOn = new Map<string, string[]>();
+    for (const page of pageLanguages) {
+      const shown = [page, ...fallback].find((candidate) => candidate !== undefined && byLanguage.has(candidate));
+      if (shown !== undefined) shownOn.set(shown, [...(shownOn.get(shown) ?? []), page]);
+    }
+    return [...shownOn].map(([language, pages]) => ({
+      siteId: content.site_id,
+      contentId: content.id,
+      language,
+      serves: servesText(pages),
+      publishedAt: byLanguage.get(language)!,
+    }));
   });
 }
 
@@ -132,7 +152,7 @@ interface EntryText {
 async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[]): Promise<void> {
   const texts = await entryTexts(db, entries);
   await db.transaction().execute(async (trx) => {
-    // The entries made before for these (content, language) pairs.
+    // The entries made before from these translations.
     const remade = new Set(entries.map((entry) => `${entry.contentId} ${entry.language}`));
     const oldIds = (
       await trx
@@ -157,7 +177,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         site_id: entry.siteId,
         content_id: entry.contentId,
         language: entry.language,
-        text_language: entry.textLanguage,
+        serves: entry.serves,
         published_at: entry.publishedAt,
         document_sha256: text.documentSha256,
         title: text.title,
@@ -165,7 +185,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         document: text.document,
       };
       if (dialect === 'postgres') {
-        const config = textSearchConfig(entry.textLanguage);
+        const config = textSearchConfig(entry.language);
         await trx
           .insertInto('search_entries')
           .values({
@@ -177,7 +197,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
           .execute();
       } else {
         const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
-        const stemmed = (field: string) => indexedTerms(field, entry.textLanguage);
+        const stemmed = (field: string) => indexedTerms(field, entry.language);
         await sql`INSERT INTO search_terms (rowid, title, description, document, names)
           VALUES (${Number(inserted.id)}, ${stemmed(text.title)}, ${stemmed(text.description)}, ${stemmed(text.document)}, ${wordsOf(`${text.title} ${text.description}`).join(' ')})`.execute(
           trx,
@@ -198,8 +218,8 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
   const documents = new Map<string, { sha256: string; text: string } | null>();
   const texts: EntryText[] = [];
   for (const entry of entries) {
-    const row = bodies.get(`${entry.contentId} ${entry.textLanguage}`);
-    const body = row === undefined ? null : readStoredBody(row.body, `content ${entry.contentId} (${entry.textLanguage})`);
+    const row = bodies.get(`${entry.contentId} ${entry.language}`);
+    const body = row === undefined ? null : readStoredBody(row.body, `content ${entry.contentId} (${entry.language})`);
     const field = (name: string) => (body !== null && typeof body[name] === 'string' ? (body[name] as string) : '');
     const url = field('url');
     if (!documents.has(url)) documents.set(url, await documentOf(db, url));

@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { OpenStore } from '../cms/database';
-import { INDEXED_DOCUMENT_CHARACTERS, textSearchConfig } from './search-index';
+import { INDEXED_DOCUMENT_CHARACTERS, servesText, textSearchConfig } from './search-index';
 import { expandWords } from './synonyms';
 import { normalize, stemmerFor, wordsOf } from './terms';
 import { passageIn, type PassagePart } from './passage';
@@ -69,7 +69,7 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
   const matched = await matchedEntries(store, request, plan);
   const { rows } = await sql<HitRow>`
     WITH matched AS (${matched})
-    SELECT e.content_id, e.text_language, e.title, e.description, substr(e.document, 1, ${INDEXED_DOCUMENT_CHARACTERS}) AS document, count(*) OVER () AS total
+    SELECT e.content_id, e.language AS text_language, e.title, e.description, substr(e.document, 1, ${INDEXED_DOCUMENT_CHARACTERS}) AS document, count(*) OVER () AS total
     FROM matched JOIN search_entries e ON e.id = matched.id
     ORDER BY matched.rank, e.title
     LIMIT ${request.limit} OFFSET ${request.offset}`.execute(store.db);
@@ -112,16 +112,18 @@ interface HitRow {
 
 type Scope = Pick<SearchRequest, 'siteId' | 'language'>;
 
+/** Entries shown on the scope's page: of its site, serving its language (store-specific: SQLite's instr, PostgreSQL's strpos). */
+function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolean> {
+  const language = servesText([scope.language]);
+  return dialect === 'postgres'
+    ? sql<boolean>`e.site_id = ${scope.siteId} AND strpos(e.serves, ${language}) > 0`
+    : sql<boolean>`e.site_id = ${scope.siteId} AND instr(e.serves, ${language}) > 0`;
+}
+
 /** The languages whose stemmers a query is stemmed with: the page's and its entries' texts'. */
-async function textLanguages(store: Pick<OpenStore, 'db'>, scope: Scope): Promise<string[]> {
-  const rows = await store.db
-    .selectFrom('search_entries')
-    .select('text_language')
-    .distinct()
-    .where('site_id', '=', scope.siteId)
-    .where('language', '=', scope.language)
-    .execute();
-  return [...new Set([scope.language, ...rows.map((row) => row.text_language)])];
+async function textLanguages(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Scope): Promise<string[]> {
+  const { rows } = await sql<{ language: string }>`SELECT DISTINCT e.language FROM search_entries e WHERE ${inScope(store.dialect, scope)}`.execute(store.db);
+  return [...new Set([scope.language, ...rows.map((row) => row.language)])];
 }
 
 /** The entries of a site's page language a query finds, as rows of (id, rank): a lower rank is a better match. */
@@ -130,7 +132,7 @@ async function matchedEntries(store: Pick<OpenStore, 'db' | 'dialect'>, scope: S
 }
 
 /** FTS5: the query as a MATCH expression of quoted, stemmed phrases (no operator can come in). */
-async function matchedSqlite(store: Pick<OpenStore, 'db'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
+async function matchedSqlite(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
   const stemmers = (await textLanguages(store, scope)).map(stemmerFor);
   const phrase = (words: string[]) => [...new Set(stemmers.map((stem) => `"${words.map(stem).join(' ')}"`))];
   const clauses = plan.words.map((variants, index) => {
@@ -142,11 +144,11 @@ async function matchedSqlite(store: Pick<OpenStore, 'db'>, scope: Scope, plan: Q
   return sql`
     SELECT e.id, fts.rank FROM (SELECT rowid AS id, bm25(search_terms, 10.0, 4.0, 1.0, 0.0) AS rank FROM search_terms WHERE search_terms MATCH ${clauses.join(' AND ')}) AS fts
     JOIN search_entries e ON e.id = fts.id
-    WHERE e.site_id = ${scope.siteId} AND e.language = ${scope.language}`;
+    WHERE ${inScope(store.dialect, scope)}`;
 }
 
 /** PostgreSQL: the same query as a tsquery, each phrase made by the text search configurations. */
-async function matchedPostgres(store: Pick<OpenStore, 'db'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
+async function matchedPostgres(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
   const configs = [...new Set((await textLanguages(store, scope)).map(textSearchConfig))];
   const phrases = (variants: string[][]) =>
     variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
@@ -164,5 +166,5 @@ async function matchedPostgres(store: Pick<OpenStore, 'db'>, scope: Scope, plan:
   );
   return sql`
     SELECT e.id, -ts_rank(e.terms, ${ranked}) AS rank FROM search_entries e
-    WHERE e.site_id = ${scope.siteId} AND e.language = ${scope.language} AND ${sql.join(clauses, sql` AND `)}`;
+    WHERE ${inScope(store.dialect, scope)} AND ${sql.join(clauses, sql` AND `)}`;
 }

@@ -2,11 +2,11 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
 
 /**
- * Search (docs/search.md). `search_entries` holds, for each sheet and each language of its site,
- * the text a visitor on that language's page searches: title, description and the text of its
- * document, in the language they are in (an untranslated sheet's are its fallback's). It is
- * derived from the published content (search/search-index.ts keeps it in step), so it bumps no
- * content version. Each store indexes with its own full-text engine:
+ * Search (docs/search.md). `search_entries` holds, for each translation of a sheet that a page of
+ * its site shows, its title, description and the text of its document, and `serves`: the page
+ * languages it is shown on (' en_US de_DE ': its own, and those it is the fallback of, for an
+ * untranslated sheet). It is derived from the published content (search/search-index.ts keeps it
+ * in step), so it bumps no content version. Each store indexes with its own full-text engine:
  * - SQLite: the FTS5 table `search_terms`, contentless, one row per entry (same rowid), holding
  *   the entry's words already stemmed in JavaScript for their language;
  * - PostgreSQL: the entry's `terms` tsvector, made with the language's text search configuration.
@@ -23,7 +23,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('content_id', 'text', (c) => c.notNull())
     .addColumn('language', 'text', (c) => c.notNull())
-    .addColumn('text_language', 'text', (c) => c.notNull())
+    .addColumn('serves', 'text', (c) => c.notNull())
     .addColumn('published_at', 'text', (c) => c.notNull())
     .addColumn('document_sha256', 'text')
     .addColumn('title', 'text', (c) => c.notNull())
@@ -31,7 +31,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('document', 'text', (c) => c.notNull())
     .addUniqueConstraint('search_entries_content', ['content_id', 'language'])
     .execute();
-  await db.schema.createIndex('search_entries_site').on('search_entries').columns(['site_id', 'language']).execute();
+  await db.schema.createIndex('search_entries_site').on('search_entries').column('site_id').execute();
 
   if (dialect === 'postgres') {
     await sql`ALTER TABLE search_entries ADD COLUMN terms tsvector NOT NULL`.execute(db);
