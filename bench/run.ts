@@ -11,6 +11,7 @@ import { createBenchStore } from './lib/fixtures';
 import { formatValue, measured, writeReport, type Measurement } from './lib/report';
 import { ensureCommands } from './lib/tools';
 import { benchPage } from './page';
+import { benchSearch } from './search';
 import { benchStudio } from './studio';
 import { benchWorkers } from './workers';
 
@@ -18,10 +19,10 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-/** BENCH_ONLY=page,api runs those sections alone (page, api, client, workers, studio); all by default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,api,client,workers,studio').split(',').map((name) => name.trim()));
+/** BENCH_ONLY=page,api runs those sections alone (page, api, search, client, workers, studio); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,api,search,client,workers,studio').split(',').map((name) => name.trim()));
 /** The sections that read the large collection's store. */
-const ON_LARGE_STORE = ['page', 'api', 'client', 'workers'];
+const ON_LARGE_STORE = ['page', 'api', 'search', 'client', 'workers'];
 
 async function main(): Promise<void> {
   const missing = ensureCommands({ nginx: 'nginx', wrk: 'wrk' });
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
     await section('page', 'Page', () => benchPage({ databasePath, workDir, load, recordPeak }));
     await section('api', 'API', () => benchApi({ databasePath, workDir, items: ITEMS, load, recordPeak }));
     if (peaks.length > 0) measurements.push(peakMemory(peaks));
+    await section('search', 'Search', () => benchSearch({ databasePath, items: ITEMS }));
     await section('client', 'Client and Lighthouse', () => benchClient({ databasePath, lighthouseRuns: LIGHTHOUSE_RUNS }));
     await section('workers', 'Workers', () => benchWorkers({ databasePath, load }));
     await section('studio', 'Studio', () => benchStudio({ workDir }));

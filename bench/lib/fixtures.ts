@@ -10,6 +10,10 @@ import { insertContents, localizeContents } from '../../src/cms/repositories/con
 import { MANAGED_CONTENT_ID_PREFIX } from '../../src/shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../../src/shared/ids';
 
+const GRADES = ['electronic', 'semiconductor', 'research', 'ultra-high-purity', 'optical', 'solar', 'bulk'];
+const PROCESSES = ['ALD', 'MOCVD', 'PECVD', 'LPCVD', 'epitaxy'];
+const USES = ['gate oxides', 'barrier layers', 'LEDs', 'photovoltaics', 'MEMS', 'interconnects', 'capacitors', 'sensors', 'optics', 'hard masks', 'spacers'];
+
 export const LARGE_COLLECTION_KEY = contentKeyFromBytes(createHash('sha256').update('bench:large-collection').digest());
 
 export async function createBenchStore(path: string, items: number, onProgress?: (done: number) => void): Promise<void> {
@@ -29,6 +33,8 @@ export async function createBenchStore(path: string, items: number, onProgress?:
           const n = start + offset;
           const hash = createHash('sha256').update(`bench:item:${n}`).digest();
           const title = `Literature sheet ${n}`;
+          // Words as common as a catalogue's: a grade in 1 of 7 sheets, a process in 1 of 5, a use in 1 of 11, a lot number in one.
+          const description = `${GRADES[n % GRADES.length]} grade for ${PROCESSES[n % PROCESSES.length]} of ${USES[n % USES.length]}, lot ${n}.`;
           return {
             id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, hash),
             contentKey: contentKeyFromBytes(hash),
@@ -38,7 +44,7 @@ export async function createBenchStore(path: string, items: number, onProgress?:
             primaryLanguage: DEMO_LANGUAGE,
             createdAt: timestamp,
             updatedAt: timestamp,
-            translations: [{ language: DEMO_LANGUAGE, title, body: { ...template.body, Title: title }, publishedAt: timestamp }],
+            translations: [{ language: DEMO_LANGUAGE, title, body: { ...template.body, Title: title, description }, publishedAt: timestamp }],
           };
         });
         await insertContents(trx, batch);

@@ -312,6 +312,11 @@ export interface SearchEntriesTable {
   published_at: string;
   /** The document whose text is in the entry, if any. */
   document_sha256: string | null;
+}
+
+/** An entry's texts, kept apart so that entries' rows stay small. */
+export interface SearchTextsTable {
+  entry_id: number;
   title: string;
   description: string;
   document: string;
@@ -348,5 +353,6 @@ export interface Database {
   sessions: SessionsTable;
   store_state: StoreStateTable;
   search_entries: SearchEntriesTable;
+  search_texts: SearchTextsTable;
   search_synonyms: SearchSynonymsTable;
 }

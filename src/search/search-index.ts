@@ -75,8 +75,7 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
   for (let start = 0; start < removed.length; start += BATCH) {
     const ids = removed.slice(start, start + BATCH);
     await db.transaction().execute(async (trx) => {
-      if (dialect === 'sqlite') await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(ids)})`.execute(trx);
-      await trx.deleteFrom('search_entries').where('id', 'in', ids).execute();
+      await removeEntries(trx, dialect, ids);
     });
   }
   for (let start = 0; start < moved.length; start += BATCH) {
@@ -168,8 +167,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
       .filter((row) => remade.has(`${row.content_id} ${row.language}`))
       .map((row) => Number(row.id));
     if (oldIds.length > 0) {
-      if (dialect === 'sqlite') await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(oldIds)})`.execute(trx);
-      await trx.deleteFrom('search_entries').where('id', 'in', oldIds).execute();
+      await removeEntries(trx, dialect, oldIds);
     }
     for (const [index, entry] of entries.entries()) {
       const text = texts[index]!;
@@ -180,31 +178,41 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         serves: entry.serves,
         published_at: entry.publishedAt,
         document_sha256: text.documentSha256,
-        title: text.title,
-        description: text.description,
-        document: text.document,
       };
+      const names = wordsOf(`${text.title} ${text.description}`).join(' ');
       if (dialect === 'postgres') {
         const config = textSearchConfig(entry.language);
-        await trx
+        const inserted = await trx
           .insertInto('search_entries')
           .values({
             ...row,
             // Weighted as they rank: the title above the description above the document.
             terms: sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C')`,
-            names: sql`to_tsvector('simple', ${wordsOf(`${text.title} ${text.description}`).join(' ')})`,
+            names: sql`to_tsvector('simple', ${names})`,
           } as never)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('search_texts')
+          .values({ entry_id: Number(inserted.id), title: text.title, description: text.description, document: text.document })
           .execute();
       } else {
         const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
+        const id = Number(inserted.id);
+        await trx.insertInto('search_texts').values({ entry_id: id, title: text.title, description: text.description, document: text.document }).execute();
         const stemmed = (field: string) => indexedTerms(field, entry.language);
         await sql`INSERT INTO search_terms (rowid, title, description, document, names)
-          VALUES (${Number(inserted.id)}, ${stemmed(text.title)}, ${stemmed(text.description)}, ${stemmed(text.document)}, ${wordsOf(`${text.title} ${text.description}`).join(' ')})`.execute(
-          trx,
-        );
+          VALUES (${id}, ${stemmed(text.title)}, ${stemmed(text.description)}, ${stemmed(text.document)}, ${names})`.execute(trx);
       }
     }
   });
+}
+
+/** Removes entries, their texts and (SQLite) their indexed words. */
+async function removeEntries(trx: ContentStore, dialect: Dialect, ids: number[]): Promise<void> {
+  if (dialect === 'sqlite') await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+  await trx.deleteFrom('search_texts').where('entry_id', 'in', ids).execute();
+  await trx.deleteFrom('search_entries').where('id', 'in', ids).execute();
 }
 
 /** The title, description and document text of each entry's source translation. */

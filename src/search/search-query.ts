@@ -9,7 +9,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { OpenStore } from '../cms/database';
 import { INDEXED_DOCUMENT_CHARACTERS, servesText, textSearchConfig } from './search-index';
 import { expandWords } from './synonyms';
-import { normalize, stemmerFor, wordsOf } from './terms';
+import { normalize, STEMMED_LANGUAGES, stemmerFor, wordsOf } from './terms';
 import { passageIn, type PassagePart } from './passage';
 
 /** Query words looked at, at most: a longer query is cut (a pasted paragraph is not a search). */
@@ -66,13 +66,16 @@ export async function planQuery(store: Pick<OpenStore, 'db'>, query: string): Pr
 export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest): Promise<SearchResult> {
   const plan = await planQuery(store, request.query);
   if (plan.words.length === 0) return { total: 0, hits: [] };
-  const matched = await matchedEntries(store, request, plan);
+  const matched = matchedEntries(store, request, plan);
+  // The page is chosen by rank alone, and only its rows are read whole: reading every match's
+  // text to count them took most of the time of a query that matches thousands.
   const { rows } = await sql<HitRow>`
-    WITH matched AS (${matched})
-    SELECT e.content_id, e.language AS text_language, e.title, e.description, substr(e.document, 1, ${INDEXED_DOCUMENT_CHARACTERS}) AS document, count(*) OVER () AS total
-    FROM matched JOIN search_entries e ON e.id = matched.id
-    ORDER BY matched.rank, e.title
-    LIMIT ${request.limit} OFFSET ${request.offset}`.execute(store.db);
+    WITH matched AS MATERIALIZED (${matched}),
+      top AS (SELECT id, rank FROM matched ORDER BY rank, id LIMIT ${request.limit} OFFSET ${request.offset})
+    SELECT e.content_id, e.language AS text_language, t.title, t.description, substr(t.document, 1, ${INDEXED_DOCUMENT_CHARACTERS}) AS document,
+      (SELECT count(*) FROM matched) AS total
+    FROM top JOIN search_entries e ON e.id = top.id JOIN search_texts t ON t.entry_id = e.id
+    ORDER BY top.rank, top.id`.execute(store.db);
   const total = rows[0]?.total ?? 0;
   return {
     total: Number(total),
@@ -98,7 +101,7 @@ export async function matchingContentIds(
   if (plan.words.length === 0) return null;
   return sql<{
     content_id: string;
-  }>`SELECT e.content_id FROM search_entries e WHERE e.id IN (SELECT id FROM (${await matchedEntries(store, request, plan)}) AS matched)`;
+  }>`SELECT e.content_id FROM search_entries e WHERE e.id IN (SELECT id FROM (${matchedEntries(store, request, plan)}) AS matched)`;
 }
 
 interface HitRow {
@@ -112,44 +115,37 @@ interface HitRow {
 
 type Scope = Pick<SearchRequest, 'siteId' | 'language'>;
 
-/** Entries shown on the scope's page: of its site, serving its language (store-specific: SQLite's instr, PostgreSQL's strpos). */
-function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolean> {
-  const language = servesText([scope.language]);
-  return dialect === 'postgres'
-    ? sql<boolean>`e.site_id = ${scope.siteId} AND strpos(e.serves, ${language}) > 0`
-    : sql<boolean>`e.site_id = ${scope.siteId} AND instr(e.serves, ${language}) > 0`;
-}
-
-/** The languages whose stemmers a query is stemmed with: the page's and its entries' texts'. */
-async function textLanguages(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Scope): Promise<string[]> {
-  const { rows } = await sql<{ language: string }>`SELECT DISTINCT e.language FROM search_entries e WHERE ${inScope(store.dialect, scope)}`.execute(store.db);
-  return [...new Set([scope.language, ...rows.map((row) => row.language)])];
-}
+/**
+ * The languages a query is stemmed in: the page's and every one the search ships a stemmer for
+ * (its entries' texts may be in any of them, an untranslated sheet's in its fallback's). A stem
+ * of another language finds what the word itself would, or little more.
+ */
+const queryLanguages = (scope: Scope): string[] => [...new Set([scope.language, ...STEMMED_LANGUAGES])];
 
 /** The entries of a site's page language a query finds, as rows of (id, rank): a lower rank is a better match. */
-async function matchedEntries(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
-  return store.dialect === 'postgres' ? matchedPostgres(store, scope, plan) : matchedSqlite(store, scope, plan);
+function matchedEntries(store: Pick<OpenStore, 'dialect'>, scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; rank: number }> {
+  return store.dialect === 'postgres' ? matchedPostgres(scope, plan) : matchedSqlite(scope, plan);
 }
 
 /** FTS5: the query as a MATCH expression of quoted, stemmed phrases (no operator can come in). */
-async function matchedSqlite(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
-  const stemmers = (await textLanguages(store, scope)).map(stemmerFor);
+function matchedSqlite(scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; rank: number }> {
+  const stemmers = queryLanguages(scope).map(stemmerFor);
   const phrase = (words: string[]) => [...new Set(stemmers.map((stem) => `"${words.map(stem).join(' ')}"`))];
   const clauses = plan.words.map((variants, index) => {
     const alternatives = variants.flatMap(phrase);
     if (index === plan.words.length - 1 && plan.prefix !== null) alternatives.push(`names : "${plan.prefix}"*`);
     return `(${alternatives.join(' OR ')})`;
   });
-  // bm25() only works in the FTS table's own query, so it is ranked there and filtered after.
+  // bm25() only works in the FTS table's own query: ranked there, then kept to the page's site and language.
   return sql`
     SELECT e.id, fts.rank FROM (SELECT rowid AS id, bm25(search_terms, 10.0, 4.0, 1.0, 0.0) AS rank FROM search_terms WHERE search_terms MATCH ${clauses.join(' AND ')}) AS fts
     JOIN search_entries e ON e.id = fts.id
-    WHERE ${inScope(store.dialect, scope)}`;
+    WHERE e.site_id = ${scope.siteId} AND instr(e.serves, ${servesText([scope.language])}) > 0`;
 }
 
 /** PostgreSQL: the same query as a tsquery, each phrase made by the text search configurations. */
-async function matchedPostgres(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Scope, plan: QueryPlan): Promise<RawBuilder<{ id: number; rank: number }>> {
-  const configs = [...new Set((await textLanguages(store, scope)).map(textSearchConfig))];
+function matchedPostgres(scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; rank: number }> {
+  const configs = [...new Set(queryLanguages(scope).map(textSearchConfig))];
   const phrases = (variants: string[][]) =>
     variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
   // A prefix lexeme is written by us from letters and digits only: nothing in it is tsquery syntax.
@@ -166,5 +162,5 @@ async function matchedPostgres(store: Pick<OpenStore, 'db' | 'dialect'>, scope: 
   );
   return sql`
     SELECT e.id, -ts_rank(e.terms, ${ranked}) AS rank FROM search_entries e
-    WHERE ${inScope(store.dialect, scope)} AND ${sql.join(clauses, sql` AND `)}`;
+    WHERE e.site_id = ${scope.siteId} AND strpos(e.serves, ${servesText([scope.language])}) > 0 AND ${sql.join(clauses, sql` AND `)}`;
 }

@@ -10,6 +10,9 @@ import { stemmer as german } from '@orama/stemmers/german';
 
 const STEMMERS: Record<string, (word: string) => string> = { en: english, de: german, fr: french };
 
+/** The languages words are stemmed in (others are kept as they are). */
+export const STEMMED_LANGUAGES = Object.keys(STEMMERS);
+
 /** A word: letters and digits (a formula's parts, a CAS number's groups, a word with its accents). */
 const WORD = /[\p{L}\p{N}]+/gu;
 

@@ -3,7 +3,7 @@ import type { Dialect } from '../dialect';
 
 /**
  * Search (docs/search.md). `search_entries` holds, for each translation of a sheet that a page of
- * its site shows, its title, description and the text of its document, and `serves`: the page
+ * its site shows, `search_texts` its title, description and the text of its document, and `serves`: the page
  * languages it is shown on (' en_US de_DE ': its own, and those it is the fallback of, for an
  * untranslated sheet). It is derived from the published content (search/search-index.ts keeps it
  * in step), so it bumps no content version. Each store indexes with its own full-text engine:
@@ -11,7 +11,9 @@ import type { Dialect } from '../dialect';
  *   the entry's words already stemmed in JavaScript for their language;
  * - PostgreSQL: the entry's `terms` tsvector, made with the language's text search configuration.
  * Both also keep the title's and description's words as they are (`names`), for the word a
- * visitor is still typing: its start is no stem of anything.
+ * visitor is still typing: its start is no stem of anything. The texts themselves are in
+ * `search_texts`, so that the entries' rows stay small: a query that matches thousands reads
+ * each match's row to keep those of the page's site and language.
  * `search_synonyms` groups words that mean the same (spellings, abbreviations, formulas), by
  * their normalised form; a query word matches every word of its groups. British and American
  * spellings are seeded here.
@@ -26,10 +28,15 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('serves', 'text', (c) => c.notNull())
     .addColumn('published_at', 'text', (c) => c.notNull())
     .addColumn('document_sha256', 'text')
+    .addUniqueConstraint('search_entries_content', ['content_id', 'language'])
+    .execute();
+  // The texts apart: an entry's row stays small, so scoping thousands of matches reads little.
+  await db.schema
+    .createTable('search_texts')
+    .addColumn('entry_id', dialect === 'postgres' ? 'bigint' : 'integer', (c) => c.primaryKey())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('document', 'text', (c) => c.notNull())
-    .addUniqueConstraint('search_entries_content', ['content_id', 'language'])
     .execute();
   await db.schema.createIndex('search_entries_site').on('search_entries').column('site_id').execute();
 

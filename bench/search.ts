@@ -1,0 +1,68 @@
+/**
+ * Search latency on the large collection (docs/search.md): the index made as `search update`
+ * makes it, then visitors' queries through the code the results page uses (search-query.ts), in
+ * this process, one after another: p50 and p99 over rounds of a mix of queries as common as a
+ * catalogue's (a lot number, a grade, a process, a use, a synonym, a word being typed) and one
+ * word that is in every sheet's document, the slowest case.
+ */
+import { openDatabase } from '../src/cms/database';
+import { DEMO_IDS } from '../src/demo/seed-demo';
+import { syncSearchIndex } from '../src/search/search-index';
+import { search } from '../src/search/search-query';
+import { measured, type Measurement } from './lib/report';
+
+const QUERIES = ['lot 4242', 'semiconductor', 'MOCVD', 'interconnects', 'aluminium', 'ultra-high', 'epitaxy LEDs', 'dimeric'];
+const ROUNDS = 40;
+
+const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+
+export async function benchSearch({ databasePath, items }: { databasePath: string; items: number }): Promise<Measurement[]> {
+  const store = openDatabase({ dialect: 'sqlite', path: databasePath });
+  try {
+    const started = performance.now();
+    const indexed = await syncSearchIndex(store);
+    const building = (performance.now() - started) / 1000;
+    const times: number[] = [];
+    const byQuery = new Map<string, { total: number; times: number[] }>();
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const query of QUERIES) {
+        const start = performance.now();
+        const result = await search(store, { siteId: DEMO_IDS.siteId, language: 'en_US', query, limit: 7, offset: 0 });
+        const took = performance.now() - start;
+        // The first round warms the caches, as a serving process's first searches do.
+        if (round === 0) continue;
+        times.push(took);
+        const seen = byQuery.get(query) ?? { total: result.total, times: [] };
+        seen.times.push(took);
+        byQuery.set(query, seen);
+      }
+    }
+    times.sort((a, b) => a - b);
+    const perQuery = [...byQuery]
+      .map(
+        ([query, { total, times: own }]) =>
+          `“${query}” ${total.toLocaleString('en')} found, p50 ${percentile(
+            own.sort((a, b) => a - b),
+            0.5,
+          ).toFixed(1)} ms`,
+      )
+      .join('; ');
+    const details = `${items.toLocaleString('en')} sheets, ${indexed.written.toLocaleString('en')} entries indexed in ${building.toFixed(1)} s (SQLite); ${perQuery}`;
+    const latency = (name: string, share: number, bound: number) =>
+      measured(
+        {
+          section: 'Search',
+          name,
+          comparison: `${Math.round(share * 100)}th percentile of ${times.length} queries, in process`,
+          value: Number(percentile(times, share).toFixed(2)),
+          unit: 'ms',
+          details,
+        },
+        '≤',
+        bound,
+      );
+    return [latency('search latency p50, 100,000-sheet collection', 0.5, 5), latency('search latency p99, 100,000-sheet collection', 0.99, 20)];
+  } finally {
+    await store.close();
+  }
+}
