@@ -175,6 +175,9 @@ test.describe('search engines', () => {
 
 for (const width of [375, 1280]) {
   test(`axe finds no violations on Order, Page, Import and Trash at ${width}px`, async ({ page }) => {
+    // Four scans of the studio: about 15 s alone, twice that beside the rest of the suite (it ran
+    // out of the default 30 s in two full runs), as the sheet screen's scans do (studio-journeys).
+    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     await section(page, 'Order').click();
