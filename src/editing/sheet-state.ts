@@ -31,7 +31,7 @@ const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
 const DIGEST = /^[0-9a-f]{64}$/;
 /** A document's path as sheets link to it: /{segment}/c/file-asset/{assetId}?v={version}. */
-const DOCUMENT_PATH = /^\/[^/]+\/c\/file-asset\/([^/?#]+)\?v=(\d+)$/;
+export const DOCUMENT_PATH = /^\/[^/]+\/c\/file-asset\/([^/?#]+)\?v=(\d+)$/;
 
 const FileSchema = {
   sha256: text({ pattern: DIGEST }),

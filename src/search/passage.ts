@@ -5,7 +5,7 @@
  * starting with the word a visitor is still typing.
  */
 import type { QueryPlan } from './search-query';
-import { normalize, stemmerFor } from './terms';
+import { normalize, stemmerFor, WORD } from './terms';
 
 export interface PassagePart {
   text: string;
@@ -16,7 +16,6 @@ export interface PassagePart {
 export const PASSAGE_WORDS = 30;
 /** Words shown before the first match. */
 const LEAD_WORDS = 8;
-const WORD = /[\p{L}\p{N}]+/gu;
 
 /** The passage of the first text with a matched word in it (the document, then the description). */
 export function passageIn(texts: string[], plan: QueryPlan, languages: string[]): PassagePart[] {

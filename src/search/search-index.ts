@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
+import { DOCUMENT_PATH } from '../editing/sheet-state';
 import { documentText } from '../editing/uploads';
 import { indexedTerms, normalize, wordsOf } from './terms';
 
@@ -136,9 +137,6 @@ async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
     }));
   });
 }
-
-/** A document's path as sheets link to it: /{segment}/c/file-asset/{assetId}?v={version}. */
-const DOCUMENT_PATH = /\/c\/file-asset\/([^/?#]+)\?v=(\d+)$/;
 
 interface EntryText {
   title: string;

@@ -7,7 +7,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { OpenStore } from '../cms/database';
-import { INDEXED_DOCUMENT_CHARACTERS, servesText, textSearchConfig } from './search-index';
+import { servesText, textSearchConfig } from './search-index';
 import { expandWords } from './synonyms';
 import { normalize, STEMMED_LANGUAGES, stemmerFor, wordsOf } from './terms';
 import { passageIn, type PassagePart } from './passage';
@@ -72,7 +72,7 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
   const { rows } = await sql<HitRow>`
     WITH matched AS MATERIALIZED (${matched}),
       top AS (SELECT id, rank FROM matched ORDER BY rank, id LIMIT ${request.limit} OFFSET ${request.offset})
-    SELECT e.content_id, e.language AS text_language, t.title, t.description, substr(t.document, 1, ${INDEXED_DOCUMENT_CHARACTERS}) AS document,
+    SELECT e.content_id, e.language AS text_language, t.title, t.description, t.document,
       (SELECT count(*) FROM matched) AS total
     FROM top JOIN search_entries e ON e.id = top.id JOIN search_texts t ON t.entry_id = e.id
     ORDER BY top.rank, top.id`.execute(store.db);

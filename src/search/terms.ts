@@ -14,7 +14,7 @@ const STEMMERS: Record<string, (word: string) => string> = { en: english, de: ge
 export const STEMMED_LANGUAGES = Object.keys(STEMMERS);
 
 /** A word: letters and digits (a formula's parts, a CAS number's groups, a word with its accents). */
-const WORD = /[\p{L}\p{N}]+/gu;
+export const WORD = /[\p{L}\p{N}]+/gu;
 
 export const normalize = (text: string): string => text.normalize('NFKC').toLowerCase();
 
