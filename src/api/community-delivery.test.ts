@@ -4,6 +4,7 @@ import { createTestApp, getOk, type TestApp } from '../../tests/helpers/test-app
 import { addTranslations } from '../../tests/helpers/test-content';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
+import { demoTopicsOf } from '../demo/topics';
 import type { CommunityContentsResponse, CommunityDeliveryResponse } from '../shared/delivery-types';
 
 const root = `/services/data/v65.0/connect/communities/${DEMO_IDS.communityId}/managed-content/delivery`;
@@ -63,10 +64,32 @@ describe('GET managed-content delivery (spec §7.4, first call)', () => {
     expect(contents.items[0]?.title).toBe('[es_ES] Tetraethyl orthosilicate (TEOS)');
   });
 
-  it('matches nothing for topics, as no content is tagged', async () => {
-    const body = await get<CommunityDeliveryResponse>(`${root}?topics=ALD`);
-    expect(body).toMatchObject({ items: [], total: 0 });
-    expect(body).not.toHaveProperty('nextPageUrl');
+  it('filters by topics[] from the index: every topic named, by slug or name, and names each item\u2019s topics', async () => {
+    const ald = await get<CommunityDeliveryResponse>(`${root}?topics=ALD&pageSize=50`);
+    expectContract('CommunityDelivery', ald);
+    const aldSheets = DEMO_CATALOGUE.filter((entry) => demoTopicsOf(entry).includes('ald')).map((entry) => entry.slug);
+    expect(ald.items.map((item) => item.contentUrlName).sort()).toEqual([...aldSheets].sort());
+    expect(ald.total).toBe(aldSheets.length);
+    const hafnium = await get<CommunityDeliveryResponse>(`${root}?topics=ald,hafnium&language=de_DE`);
+    expect(hafnium.items.map((item) => item.contentUrlName).sort()).toEqual(['tdmah', 'temah']);
+    expect(hafnium.items[0]?.associations.topics).toEqual([
+      { id: 'ald', name: 'ALD' },
+      { id: 'precursor', name: 'Präkursor' },
+      { id: 'hafnium', name: 'Hafnium' },
+    ]);
+    const none = await get<CommunityDeliveryResponse>(`${root}?topics=no-such-topic`);
+    expect(none).toMatchObject({ items: [], total: 0 });
+    expect(none).not.toHaveProperty('nextPageUrl');
+  });
+
+  it('combines topics[] with queryTerm on the contents listing', async () => {
+    const both = await get<CommunityContentsResponse>(`${root}/contents?topics[]=equipment&queryTerm=valve`);
+    expectContract('CommunityContents', both);
+    expect(both.items.length).toBeGreaterThan(0);
+    for (const item of both.items) expect(item.associations.topics.map((topic) => topic.id)).toContain('equipment');
+    const precursors = await get<CommunityContentsResponse>(`${root}/contents?topics[]=precursor&queryTerm=dimeric`);
+    expect(precursors.items.map((item) => item.urlName)).toEqual(['trimethylaluminum']);
+    expect((await get<CommunityContentsResponse>(`${root}/contents?topics[]=equipment&queryTerm=dimeric`)).total).toBe(0);
   });
 
   it('answers the last page without a next page', async () => {

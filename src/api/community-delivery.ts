@@ -22,6 +22,9 @@ import { collectReferences, deliverContents, referencedKey, type DeliveredConten
 import type { SheetSearch } from '../search/sheet-search';
 import { resolveCommunityContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
+import { listTopics } from '../cms/repositories/topics';
+import { topicLabel, topicsOfBody, type Topic } from '../shared/topics';
+import type { DeliveryContext } from './delivery-context';
 
 type Query = Record<string, QueryValue>;
 
@@ -76,11 +79,39 @@ function filterOf(siteId: string, request: CommonRequest): ContentFilter {
   };
 }
 
-/** A page of contents matching a filter, with the total. Contents carry no topics yet, so a topic filter matches none. */
+/** A page of contents matching a filter, with the total. */
 async function pageOfContents(db: ContentStore, filter: ContentFilter, request: CommonRequest) {
-  if (request.topics !== undefined) return { rows: [], total: 0 };
   const [rows, total] = await Promise.all([listContents(db, filter, request.page * request.pageSize, request.pageSize), countContents(db, filter)]);
   return { rows, total };
+}
+
+/**
+ * What `topics[]` and `queryTerm` ask, answered by the site's search index (docs/search.md): a
+ * sheet with every topic named (by slug or by name, in any case) and the query's words. Undefined
+ * when neither is asked; null when nothing can match (a topic the site does not have, or a query
+ * without words).
+ */
+async function matchingOf(search: Pick<SheetSearch, 'matchingIds'>, context: DeliveryContext, taxonomy: Topic[], request: CommonRequest, queryTerm?: string) {
+  if (request.topics === undefined && queryTerm === undefined) return undefined;
+  const slugs: string[] = [];
+  for (const asked of request.topics ?? []) {
+    const wanted = asked.toLocaleLowerCase();
+    const topic = taxonomy.find(
+      (candidate) => candidate.slug === wanted || Object.values(candidate.labels).some((label) => label.toLocaleLowerCase() === wanted),
+    );
+    if (topic === undefined) return null;
+    slugs.push(topic.slug);
+  }
+  return search.matchingIds({ siteId: context.site.id, language: context.language, query: queryTerm ?? '', topics: slugs });
+}
+
+/** An item's topics as the platform associates them: each with its id (our slug) and its name in the answer's language. */
+function associationsOf(body: Record<string, unknown>, taxonomy: Topic[], languages: string[]) {
+  const topics = topicsOfBody(body).flatMap((slug) => {
+    const topic = taxonomy.find((candidate) => candidate.slug === slug);
+    return topic === undefined ? [] : [{ id: slug, name: topicLabel(topic, languages) }];
+  });
+  return { topics };
 }
 
 export interface CommunityDeliveryRequest extends CommonRequest {
@@ -96,10 +127,16 @@ export async function getCommunityDelivery(
   settings: DeliverySettings,
   request: CommunityDeliveryRequest,
   origin: string,
+  search: Pick<SheetSearch, 'matchingIds'>,
 ): Promise<CommunityDeliveryResponse> {
   const context = await resolveCommunityContext(db, request.communityId, request.language);
   const scope = { db, context, settings };
-  const { rows, total } = await pageOfContents(db, filterOf(context.site.id, request), request);
+  const taxonomy = await listTopics(db, context.site.id);
+  const matching = await matchingOf(search, context, taxonomy, request);
+  const { rows, total } =
+    matching === null
+      ? { rows: [], total: 0 }
+      : await pageOfContents(db, { ...filterOf(context.site.id, request), ...(matching ? { matching } : {}) }, request);
   const delivered = await deliverContents(scope, rows);
   const references = await collectReferences(scope, delivered, 1);
   const absolute = (url: string | null) => (url === null || !request.showAbsoluteUrl ? url : origin + url);
@@ -126,7 +163,7 @@ export async function getCommunityDelivery(
   return {
     currentPageUrl: pageUrl(request.page) ?? '',
     items: delivered.map((item) => ({
-      associations: { topics: [] },
+      associations: associationsOf(item.body, taxonomy, context.languages),
       contentKey: item.content.content_key,
       contentNodes: contentNodesOf(item, references, absolute),
       contentUrlName: item.content.url_name,
@@ -247,9 +284,9 @@ export async function getCommunityContents(
   search: Pick<SheetSearch, 'matchingIds'>,
 ): Promise<CommunityContentsResponse> {
   const context = await resolveCommunityContext(db, request.communityId, request.language);
+  const taxonomy = await listTopics(db, context.site.id);
   // queryTerm asks the site's search (docs/search.md): its words in a sheet's title, description or document.
-  const matching =
-    request.queryTerm === undefined ? undefined : await search.matchingIds({ siteId: context.site.id, language: context.language, query: request.queryTerm });
+  const matching = await matchingOf(search, context, taxonomy, request, request.queryTerm);
   if (matching === null) return { items: [], total: 0 };
   const filter: ContentFilter = {
     ...filterOf(context.site.id, request),
@@ -261,7 +298,7 @@ export async function getCommunityContents(
   const delivered = await deliverContents({ db, context, settings }, rows);
   return {
     items: delivered.map(({ content, contentType, body }): CommunityContentItem => ({
-      associations: { topics: [] },
+      associations: associationsOf(body, taxonomy, context.languages),
       authoredManagedContentId: content.id,
       body,
       contentKey: content.content_key,

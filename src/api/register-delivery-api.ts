@@ -33,7 +33,7 @@ const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 export interface DeliveryApiOptions {
   db: ContentStore;
   settings: DeliverySettings;
-  /** The site's search, which the community contents' queryTerm filters by. */
+  /** The site's search, which the community calls' queryTerm and topics filter by. */
   search: Pick<SheetSearch, 'matchingIds'>;
   /** Sends the JSON that `render` produces, with caching headers (and from a cache when it can). */
   respondJson: (request: FastifyRequest, reply: FastifyReply, render: () => Promise<unknown>) => Promise<FastifyReply>;
@@ -125,7 +125,7 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, search
   route('siteContents', contentList);
   route('channelContents', contentList);
   route('communityDelivery', ({ params, query, origin }) =>
-    getCommunityDelivery(db, settings, readCommunityDeliveryRequest(params.communityId, query), origin),
+    getCommunityDelivery(db, settings, readCommunityDeliveryRequest(params.communityId, query), origin, search),
   );
   route('communityContents', ({ params, query }) => getCommunityContents(db, settings, readCommunityContentsRequest(params.communityId, query), search));
   route('seoProperties', ({ params, query }) => getSeoProperties(db, readSeoPropertiesRequest(params.communityId, params.recordId, query)));

@@ -23,6 +23,7 @@ import * as pages from './migrations/010-pages';
 import * as studioListsAndPreviewLinks from './migrations/011-studio-lists-and-preview-links';
 import * as temporaryPasswords from './migrations/012-temporary-passwords';
 import * as search from './migrations/013-search';
+import * as topics from './migrations/014-topics';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -57,6 +58,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['011-studio-lists-and-preview-links', studioListsAndPreviewLinks.up],
   ['012-temporary-passwords', temporaryPasswords.up],
   ['013-search', search.up],
+  ['014-topics', topics.up],
 ];
 
 export interface OpenOptions {

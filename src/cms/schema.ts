@@ -327,6 +327,25 @@ export interface SearchSynonymsTable {
   term: string;
 }
 
+/** A site's taxonomy (migration 014). */
+export interface TopicsTable {
+  site_id: string;
+  /** Lower case letters, digits and hyphens: the topic page's URL segment. */
+  slug: string;
+  /** The group it belongs to: process, kind, element, … */
+  facet: string;
+  /** Its place among its facet's topics. */
+  position: number;
+  /** JSON map of language → the topic's name in it. */
+  labels: string;
+}
+
+/** Which published sheet has which topic, derived from the bodies (search/search-index.ts). */
+export interface SearchTopicsTable {
+  content_id: string;
+  topic: string;
+}
+
 export interface Database {
   sites: SitesTable;
   site_languages: SiteLanguagesTable;
@@ -355,4 +374,6 @@ export interface Database {
   search_entries: SearchEntriesTable;
   search_texts: SearchTextsTable;
   search_synonyms: SearchSynonymsTable;
+  topics: TopicsTable;
+  search_topics: SearchTopicsTable;
 }

@@ -29,6 +29,8 @@ import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES 
 import { renderIllustrationImage, type RasterIllustration } from './illustrations';
 import { renderLiteratureDocument } from './literature-pdf';
 import { addSynonyms } from '../search/synonyms';
+import { saveTopics } from '../cms/repositories/topics';
+import { DEMO_TOPICS, demoTopicsOf } from './topics';
 
 export { LITERATURE_CONTENT_TYPE };
 export const DEMO_LANGUAGE = 'en_US';
@@ -92,6 +94,7 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
     for (const type of [LITERATURE_SHEET_TYPE, IMAGE_TYPE]) await saveContentType(trx, type);
 
     await addSynonyms(trx, demoSynonyms());
+    await saveTopics(trx, DEMO_IDS.siteId, DEMO_TOPICS);
     const sheetIds: string[] = [];
     for (const [index, entry] of DEMO_CATALOGUE.entries()) {
       const document = documents[index];
@@ -184,6 +187,7 @@ async function saveEntry(
     description: entry.description,
     url: fileAssetPath(segment, assetId, 1),
     image: imageReference(imageKey),
+    topics: demoTopicsOf(entry),
   };
   const translated = DEMO_TRANSLATIONS[entry.slug];
   await saveDemoContent(db, {

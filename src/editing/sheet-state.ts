@@ -25,6 +25,7 @@ import { deleteSeoRecord, findStoredSeoRecord, saveSeoRecord } from '../cms/repo
 import { SHEET_FIELDS, CONTENT_KEY } from '../shared/literature-sheet';
 import { text, wholeNumber } from '../shared/schema/fields';
 import { readStoredBody } from '../cms/stored-json';
+import { SheetTopicsSchema, topicsOfBody } from '../shared/topics';
 
 const ID = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
@@ -89,6 +90,8 @@ export const SheetStateSchema = Type.Object({
   image: Type.Union([SheetImageSchema, Type.Null()]),
   document: Type.Union([SheetDocumentSchema, Type.Null()]),
   seo: Type.Union([SheetSeoSchema, Type.Null()]),
+  /** The slugs of the site's topics it is about (absent in states kept before topics). */
+  topics: Type.Optional(SheetTopicsSchema),
 });
 
 export type SheetTexts = Static<typeof SheetTextsSchema>;
@@ -97,7 +100,7 @@ export type SheetDocument = Static<typeof SheetDocumentSchema>;
 export type SheetState = Static<typeof SheetStateSchema>;
 
 /** Body fields the sheet's texts stand for; anything else is kept in `extra`. */
-const NAMED_FIELDS = new Set(['Title', 'description', 'url', 'image']);
+const NAMED_FIELDS = new Set(['Title', 'description', 'url', 'image', 'topics']);
 
 /** The sheet as it is on the site now, or null when it is not published. */
 export async function publishedSheet(db: ContentStore, id: string): Promise<SheetState | null> {
@@ -105,8 +108,11 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
   if (content === undefined || content.content_type !== LITERATURE_CONTENT_TYPE) return null;
   const translations: Record<string, SheetTexts> = {};
   let imageKey: string | null = null;
+  let topics: string[] = [];
   for (const row of await listStoredTranslations(db, [id])) {
     const body = readStoredBody(row.body, `content ${content.content_key} (${row.language})`) ?? {};
+    // Every translation lists the sheet's topics; the primary language's is the one read.
+    if (topics.length === 0 || row.language === content.primary_language) topics = topicsOfBody(body);
     const extra = Object.fromEntries(Object.entries(body).filter(([name]) => !NAMED_FIELDS.has(name)));
     translations[row.language] = {
       title: row.title,
@@ -134,6 +140,7 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
     translations,
     image,
     document: await publishedDocument(db, documentUrl),
+    ...(topics.length > 0 ? { topics } : {}),
     seo:
       seo === undefined
         ? null
@@ -288,6 +295,7 @@ export async function putOnSite(trx: ContentStore, state: SheetState, previous: 
         ...(texts.description === '' ? {} : { description: texts.description }),
         ...(texts.url === '' ? {} : { url: texts.url }),
         ...(state.image === null ? {} : { image: imageReference(state.image.contentKey) }),
+        ...(state.topics === undefined || state.topics.length === 0 ? {} : { topics: state.topics }),
       },
       publishedAt: at,
     })),

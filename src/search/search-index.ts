@@ -14,6 +14,7 @@ import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
 import { DOCUMENT_PATH } from '../editing/sheet-state';
 import { documentText } from '../editing/uploads';
+import { topicsOfBody } from '../shared/topics';
 import { indexedTerms, normalize, wordsOf } from './terms';
 
 /** A document's text is indexed up to this many characters (PostgreSQL's tsvector holds at most 1 MB). */
@@ -88,6 +89,13 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
     await writeEntries(db, dialect, stale.slice(start, start + BATCH));
     options.onProgress?.(Math.min(start + BATCH, stale.length), stale.length);
   }
+  if (removed.length > 0) {
+    // A sheet no page shows any more has no topics to filter by either.
+    await db
+      .deleteFrom('search_topics')
+      .where('content_id', 'not in', (eb) => eb.selectFrom('search_entries').select('content_id'))
+      .execute();
+  }
   return { written: stale.length + moved.length, removed: removed.length };
 }
 
@@ -143,6 +151,8 @@ interface EntryText {
   description: string;
   document: string;
   documentSha256: string | null;
+  /** The topics the translation's body lists (every translation of a sheet lists the same). */
+  topics: string[];
 }
 
 /** Makes (or makes again) these entries, in one transaction. */
@@ -167,6 +177,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
     if (oldIds.length > 0) {
       await removeEntries(trx, dialect, oldIds);
     }
+    await writeTopics(trx, entries, texts);
     for (const [index, entry] of entries.entries()) {
       const text = texts[index]!;
       const row = {
@@ -206,6 +217,26 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
   });
 }
 
+/** The topics of the sheets whose entries are made again, as their bodies list them now. */
+async function writeTopics(trx: ContentStore, entries: Wanted[], texts: EntryText[]): Promise<void> {
+  const topics = new Map<string, Set<string>>();
+  for (const [index, entry] of entries.entries()) {
+    const set = topics.get(entry.contentId) ?? new Set<string>();
+    for (const topic of texts[index]!.topics) set.add(topic);
+    topics.set(entry.contentId, set);
+  }
+  await trx
+    .deleteFrom('search_topics')
+    .where('content_id', 'in', [...topics.keys()])
+    .execute();
+  const rows = [...topics].flatMap(([contentId, slugs]) => [...slugs].map((topic) => ({ content_id: contentId, topic })));
+  for (let start = 0; start < rows.length; start += 400)
+    await trx
+      .insertInto('search_topics')
+      .values(rows.slice(start, start + 400))
+      .execute();
+}
+
 /** Removes entries, their texts and (SQLite) their indexed words. */
 async function removeEntries(trx: ContentStore, dialect: Dialect, ids: number[]): Promise<void> {
   if (dialect === 'sqlite') await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(ids)})`.execute(trx);
@@ -235,6 +266,7 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
       description: field('description'),
       document: document?.text.slice(0, INDEXED_DOCUMENT_CHARACTERS) ?? '',
       documentSha256: document?.sha256 ?? null,
+      topics: topicsOfBody(body),
     });
   }
   return texts;

@@ -20,6 +20,8 @@ export interface SearchRequest {
   /** The page's language: entries made for it, and its stemmer besides the text's. */
   language: string;
   query: string;
+  /** Topic slugs every hit must have (none: any); with no query words, the hits are the topics' sheets in collection order. */
+  topics?: string[];
   limit: number;
   offset: number;
 }
@@ -65,8 +67,8 @@ export async function planQuery(store: Pick<OpenStore, 'db'>, query: string): Pr
 
 export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest): Promise<SearchResult> {
   const plan = await planQuery(store, request.query);
-  if (plan.words.length === 0) return { total: 0, hits: [] };
   const matched = matchedEntries(store, request, plan);
+  if (matched === null) return { total: 0, hits: [] };
   // The page is chosen by rank alone, and only its rows are read whole: reading every match's
   // text to count them took most of the time of a query that matches thousands.
   const { rows } = await sql<HitRow>`
@@ -84,24 +86,22 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
       textLanguage: row.text_language,
       title: row.title,
       description: row.description,
-      passage: passageIn([row.document, row.description], plan, [request.language, row.text_language]),
+      passage: plan.words.length === 0 ? [] : passageIn([row.document, row.description], plan, [request.language, row.text_language]),
     })),
   };
 }
 
 /**
- * The ids of the contents a query finds on a site's page in a language, as a subquery (the
- * delivery API's queryTerm filters with it); null when the query has no words.
+ * The ids of the contents a query (and its topics) finds on a site's page in a language, as a
+ * subquery (the delivery API's queryTerm and topics filter with it); null when it asks nothing.
  */
 export async function matchingContentIds(
   store: Pick<OpenStore, 'db' | 'dialect'>,
   request: Omit<SearchRequest, 'limit' | 'offset'>,
 ): Promise<RawBuilder<{ content_id: string }> | null> {
-  const plan = await planQuery(store, request.query);
-  if (plan.words.length === 0) return null;
-  return sql<{
-    content_id: string;
-  }>`SELECT e.content_id FROM search_entries e WHERE e.id IN (SELECT id FROM (${matchedEntries(store, request, plan)}) AS matched)`;
+  const matched = matchedEntries(store, request, await planQuery(store, request.query));
+  if (matched === null) return null;
+  return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e WHERE e.id IN (SELECT id FROM (${matched}) AS matched)`;
 }
 
 interface HitRow {
@@ -113,7 +113,7 @@ interface HitRow {
   total: number | string;
 }
 
-type Scope = Pick<SearchRequest, 'siteId' | 'language'>;
+type Scope = Pick<SearchRequest, 'siteId' | 'language' | 'topics'>;
 
 /**
  * The languages a query is stemmed in: the page's and every one the search ships a stemmer for
@@ -122,9 +122,24 @@ type Scope = Pick<SearchRequest, 'siteId' | 'language'>;
  */
 const queryLanguages = (scope: Scope): string[] => [...new Set([scope.language, ...STEMMED_LANGUAGES])];
 
-/** The entries of a site's page language a query finds, as rows of (id, rank): a lower rank is a better match. */
-function matchedEntries(store: Pick<OpenStore, 'dialect'>, scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; rank: number }> {
-  return store.dialect === 'postgres' ? matchedPostgres(scope, plan) : matchedSqlite(scope, plan);
+/**
+ * The entries of a site's page language a query finds, as rows of (id, rank): a lower rank is a
+ * better match. Topics alone find their sheets, ranked by their place in the collection; null
+ * when neither words nor topics are asked.
+ */
+function matchedEntries(store: Pick<OpenStore, 'dialect'>, scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; rank: number }> | null {
+  if (plan.words.length > 0) return store.dialect === 'postgres' ? matchedPostgres(scope, plan) : matchedSqlite(scope, plan);
+  if ((scope.topics ?? []).length === 0) return null;
+  return sql`
+    SELECT e.id, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank FROM search_entries e
+    WHERE ${inScope(store, scope)}`;
+}
+
+/** An entry of the site shown on the page's language, with every topic asked. */
+function inScope(store: Pick<OpenStore, 'dialect'>, scope: Scope): RawBuilder<boolean> {
+  const serves = servesText([scope.language]);
+  const topics = (scope.topics ?? []).map((topic) => sql`AND e.content_id IN (SELECT content_id FROM search_topics WHERE topic = ${topic})`);
+  return sql`e.site_id = ${scope.siteId} AND ${store.dialect === 'postgres' ? sql`strpos(e.serves, ${serves}) > 0` : sql`instr(e.serves, ${serves}) > 0`} ${sql.join(topics, sql` `)}`;
 }
 
 /** FTS5: the query as a MATCH expression of quoted, stemmed phrases (no operator can come in). */
@@ -140,7 +155,7 @@ function matchedSqlite(scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; 
   return sql`
     SELECT e.id, fts.rank FROM (SELECT rowid AS id, bm25(search_terms, 10.0, 4.0, 1.0, 0.0) AS rank FROM search_terms WHERE search_terms MATCH ${clauses.join(' AND ')}) AS fts
     JOIN search_entries e ON e.id = fts.id
-    WHERE e.site_id = ${scope.siteId} AND instr(e.serves, ${servesText([scope.language])}) > 0`;
+    WHERE ${inScope({ dialect: 'sqlite' }, scope)}`;
 }
 
 /** PostgreSQL: the same query as a tsquery, each phrase made by the text search configurations. */
@@ -162,5 +177,5 @@ function matchedPostgres(scope: Scope, plan: QueryPlan): RawBuilder<{ id: number
   );
   return sql`
     SELECT e.id, -ts_rank(e.terms, ${ranked}) AS rank FROM search_entries e
-    WHERE e.site_id = ${scope.siteId} AND strpos(e.serves, ${servesText([scope.language])}) > 0 AND ${sql.join(clauses, sql` AND `)}`;
+    WHERE ${inScope({ dialect: 'postgres' }, scope)} AND ${sql.join(clauses, sql` AND `)}`;
 }

@@ -7,6 +7,7 @@ import Type, { type Static } from 'typebox';
 import { CONTENT_LIMITS } from './content-limits';
 import { MAX_URL_LENGTH } from './links';
 import { text } from './schema/fields';
+import { SheetTopicsSchema } from './topics';
 
 export const CONTENT_KEY = /^MC[A-Z0-9]{26}$/;
 
@@ -31,5 +32,7 @@ export const SheetBodySchema = Type.Object({
   description: Type.Optional(SHEET_FIELDS.description),
   url: Type.Optional(SHEET_FIELDS.url),
   image: Type.Optional(ImageReferenceSchema),
+  /** The slugs of the site's topics the sheet is about (shared/topics.ts). */
+  topics: Type.Optional(SheetTopicsSchema),
 });
 export type SheetBody = Static<typeof SheetBodySchema>;

@@ -1,0 +1,42 @@
+/**
+ * Topics (docs/search.md, "Topics"): a site's taxonomy of what its sheets are about, grouped in
+ * facets (process, kind, element, …). A sheet lists its topics by slug; a topic page is at
+ * {basePath}/topics/{slug}.
+ */
+import Type from 'typebox';
+import { text } from './schema/fields';
+
+/** A topic's slug: its URL segment, lower case letters and digits joined by single hyphens. */
+export const TOPIC_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A sheet names at most this many topics. */
+export const MAX_SHEET_TOPICS = 20;
+
+/** A sheet's topics, as its body and its state keep them. */
+export const SheetTopicsSchema = Type.Array(text({ pattern: TOPIC_SLUG, max: 60 }), { maxItems: MAX_SHEET_TOPICS, uniqueItems: true });
+
+export interface Topic {
+  slug: string;
+  facet: string;
+  position: number;
+  /** The topic's name by language ('en_US' → 'Aluminum'). */
+  labels: Record<string, string>;
+}
+
+/** A topic's name in a language: that language's, else the fallbacks' in order, else its slug. */
+export function topicLabel(topic: Topic, languages: string[]): string {
+  for (const language of languages) {
+    const label = topic.labels[language];
+    if (label !== undefined && label !== '') return label;
+  }
+  return Object.values(topic.labels).find((label) => label !== '') ?? topic.slug;
+}
+
+/** The topics a sheet's body lists, as slugs: anything else in the field is left out. */
+export function topicsOfBody(body: Record<string, unknown> | null): string[] {
+  const value = body?.topics;
+  if (!Array.isArray(value)) return [];
+  return [...new Set(value.filter((slug): slug is string => typeof slug === 'string' && TOPIC_SLUG.test(slug)))].slice(0, MAX_SHEET_TOPICS);
+}
+
+/** The topic page's path below the base path and language. */
+export const topicPath = (slug: string) => `/topics/${slug}`;
