@@ -334,7 +334,7 @@ export interface TopicsTable {
   slug: string;
   /** The group it belongs to: process, kind, element, … */
   facet: string;
-  /** Its place among its facet's topics. */
+  /** Its place in the taxonomy: facets come in the order of their first topics. */
   position: number;
   /** JSON map of language → the topic's name in it. */
   labels: string;

@@ -32,9 +32,9 @@ const FACETS: Record<string, Array<[slug: string, names: Names]>> = {
   ],
 };
 
-export const DEMO_TOPICS: Topic[] = Object.entries(FACETS).flatMap(([facet, topics]) =>
-  topics.map(([slug, names], position) => ({ slug, facet, position, labels: labelsOf(names) })),
-);
+export const DEMO_TOPICS: Topic[] = Object.entries(FACETS)
+  .flatMap(([facet, topics]) => topics.map(([slug, names]) => ({ slug, facet, labels: labelsOf(names) })))
+  .map((topic, position) => ({ ...topic, position }));
 
 /** The element of each demo precursor, by the symbol its formula starts with. */
 const ELEMENTS: Record<string, string> = {

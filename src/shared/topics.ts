@@ -17,6 +17,7 @@ export const SheetTopicsSchema = Type.Array(text({ pattern: TOPIC_SLUG, max: 60 
 export interface Topic {
   slug: string;
   facet: string;
+  /** Its place in the taxonomy: facets come in the order of their first topics. */
   position: number;
   /** The topic's name by language ('en_US' → 'Aluminum'). */
   labels: Record<string, string>;

@@ -37,6 +37,23 @@ export interface CollectionPreload {
   failed?: true;
 }
 
+/** A link to a topic's page (docs/search.md, "Topics"). */
+export interface TopicLink {
+  slug: string;
+  /** The topic's name in the page's language. */
+  label: string;
+  href: string;
+  current: boolean;
+}
+
+/** The topics a searchable grid's page offers, facet by facet, and the one it shows (on a topic page). */
+export interface TopicsView {
+  facets: Array<{ facet: string; label: string; topics: TopicLink[] }>;
+  current: TopicLink | null;
+  /** The searchable page itself, every sheet: where "show all" leads. */
+  allHref: string;
+}
+
 export interface PageData {
   basePath: string;
   platformSitesSegment: string;
@@ -50,6 +67,8 @@ export interface PageData {
   languages: PageLanguage[];
   /** The SEO assistant's tags, kept in step in the browser. */
   seo: SeoHead;
+  /** A page with a searchable grid: the site's topics (server-rendered only; never in the boot data). */
+  topics?: TopicsView;
 }
 
 /**

@@ -16,6 +16,16 @@ export interface PageText {
   found(count: number, query: string): string;
   nothingFound(query: string): string;
   showAll: string;
+  topics: string;
+  /** The name of a facet of topics; a facet without one is named by its slug. */
+  facets: Record<string, string>;
+  /** How many sheets a topic page lists. */
+  aboutTopic(count: number, topic: string): string;
+  /** A topic page's description for search engines. */
+  topicDescription(topic: string): string;
+  /** On a sheet's page: the document, its size, its language, the topics, the related sheets. */
+  document: string;
+  related: string;
 }
 
 const GRID_TEXTS: Record<string, GridText> = {
@@ -54,6 +64,12 @@ const PAGE_TEXTS: Record<string, PageText> = {
     found: (count, query) => (count === 1 ? `1 sheet matches “${query}”` : `${count} sheets match “${query}”`),
     nothingFound: (query) => `No sheet matches “${query}”.`,
     showAll: 'Show all sheets',
+    topics: 'Topics',
+    facets: { process: 'Process', kind: 'Kind', element: 'Element' },
+    aboutTopic: (count, topic) => (count === 1 ? `1 sheet about ${topic}` : `${count} sheets about ${topic}`),
+    topicDescription: (topic) => `Literature sheets about ${topic}: data sheets for CVD and ALD precursors and equipment, each with its PDF.`,
+    document: 'Data sheet (PDF)',
+    related: 'Related sheets',
   },
   de: {
     languages: 'Sprache',
@@ -63,6 +79,12 @@ const PAGE_TEXTS: Record<string, PageText> = {
     found: (count, query) => (count === 1 ? `1 Datenblatt passt zu „${query}“` : `${count} Datenblätter passen zu „${query}“`),
     nothingFound: (query) => `Kein Datenblatt passt zu „${query}“.`,
     showAll: 'Alle Datenblätter zeigen',
+    topics: 'Themen',
+    facets: { process: 'Verfahren', kind: 'Art', element: 'Element' },
+    aboutTopic: (count, topic) => (count === 1 ? `1 Datenblatt zu ${topic}` : `${count} Datenblätter zu ${topic}`),
+    topicDescription: (topic) => `Datenblätter zu ${topic}: CVD- und ALD-Präkursoren und -Ausrüstung, jeweils mit PDF.`,
+    document: 'Datenblatt (PDF)',
+    related: 'Verwandte Datenblätter',
   },
   fr: {
     languages: 'Langue',
@@ -72,6 +94,12 @@ const PAGE_TEXTS: Record<string, PageText> = {
     found: (count, query) => (count === 1 ? `1 fiche correspond à « ${query} »` : `${count} fiches correspondent à « ${query} »`),
     nothingFound: (query) => `Aucune fiche ne correspond à « ${query} ».`,
     showAll: 'Afficher toutes les fiches',
+    topics: 'Thèmes',
+    facets: { process: 'Procédé', kind: 'Type', element: 'Élément' },
+    aboutTopic: (count, topic) => (count === 1 ? `1 fiche sur ${topic}` : `${count} fiches sur ${topic}`),
+    topicDescription: (topic) => `Fiches techniques sur ${topic} : précurseurs et équipements CVD et ALD, chacune avec son PDF.`,
+    document: 'Fiche technique (PDF)',
+    related: 'Fiches associées',
   },
 };
 

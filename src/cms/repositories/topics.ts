@@ -3,9 +3,9 @@ import type { ContentStore } from '../database';
 import type { Topic } from '../../shared/topics';
 import { readStoredTexts } from '../stored-json';
 
-/** The site's topics, facet by facet, each in its place. */
+/** The site's topics in their places (a facet comes where its first topic does). */
 export async function listTopics(db: ContentStore, siteId: string): Promise<Topic[]> {
-  const rows = await db.selectFrom('topics').selectAll().where('site_id', '=', siteId).orderBy('facet').orderBy('position').orderBy('slug').execute();
+  const rows = await db.selectFrom('topics').selectAll().where('site_id', '=', siteId).orderBy('position').orderBy('slug').execute();
   return rows.map((row) => ({ slug: row.slug, facet: row.facet, position: Number(row.position), labels: readStoredTexts(row.labels) }));
 }
 

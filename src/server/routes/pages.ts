@@ -3,7 +3,8 @@
  * {BASE_PATH}/{lang}{path} in each other active language (spec §2.4), rendered on the server with
  * its first pages of data and its SEO head. `?page=N` shows N pages of a Show More grid (or the
  * Nth page of a standard one), which is how paging works without JavaScript; `?q=` shows a
- * searchable grid's results for the query instead of its collection. Each page's
+ * searchable grid's results for the query instead of its collection, and {BASE_PATH}/topics/{slug}
+ * the searchable page with one topic's sheets (and results within them for `?q=`). Each page's
  * stylesheet is served by content hash.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -16,6 +17,7 @@ import type { LoadedPage } from '../pages';
 import { renderErrorDocument } from '../ssr/error-document';
 import { readPagesShown, readQuery } from '../ssr/load-page-data';
 import type { PageRenderer } from '../ssr/page-renderer';
+import { topicPath } from '../../shared/topics';
 
 export interface PageRouteOptions {
   versions: ContentVersionSource;
@@ -28,7 +30,7 @@ export interface PageRouteOptions {
   pages: LoadedPage[];
 }
 
-type PageRequest = FastifyRequest<{ Params: { lang?: string; recordId?: string }; Querystring: { page?: string | string[]; q?: string | string[] } }>;
+type PageRequest = FastifyRequest<{ Params: { lang?: string; recordId?: string; topic?: string }; Querystring: { page?: string | string[]; q?: string | string[] } }>;
 
 export function registerPages(app: FastifyInstance, options: PageRouteOptions): void {
   const { basePath } = options.settings;
@@ -36,6 +38,13 @@ export function registerPages(app: FastifyInstance, options: PageRouteOptions): 
     const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, page.definition.name, options);
     app.get(`${basePath}${page.definition.path}`, handler);
     app.get(`${basePath}/:lang${page.definition.path}`, handler);
+  }
+  // Topic pages (docs/search.md, "Topics"): the site's searchable page, showing one topic's sheets.
+  const searchable = options.pages.find((page) => gridsOf(page.definition).some((grid) => grid.settings.searchable));
+  if (searchable !== undefined) {
+    const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, searchable.definition.name, options);
+    app.get(`${basePath}${topicPath(':topic')}`, handler);
+    app.get(`${basePath}/:lang${topicPath(':topic')}`, handler);
   }
   // '/de-DE' leads to the language's home page, '/de-DE/'.
   if (options.pages.some((page) => page.definition.path === '/')) {
@@ -76,7 +85,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, name: string
   // The page as published in this version: an edit to it shows on the next request.
   const loaded = (await renderer.pages(version.version)).find((page) => page.definition.name === name);
   if (loaded === undefined) return reply.callNotFound();
-  const resolution = await renderer.resolve(version.version, loaded, request.params.lang, request.params.recordId ?? '');
+  const resolution = await renderer.resolve(version.version, loaded, request.params.lang, request.params.recordId ?? '', request.params.topic);
   if (resolution.kind === 'not-found') return reply.callNotFound();
   if (resolution.kind === 'no-content') {
     return reply
@@ -105,7 +114,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, name: string
     return sendCacheable(request, reply, { body, contentType: 'text/html; charset=utf-8', cacheControl: REVALIDATE });
   }
   // The page is the same for every visitor, so one rendering serves all until content changes.
-  const key = `page ${target.definition.path} ${target.language} ${target.recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`;
+  const key = `page ${target.definition.path} ${target.topic?.slug ?? ''} ${target.language} ${target.recordId} ${pages} ${settings.siteUrl === null ? origin : ''}`;
   return respond(request, reply, {
     key,
     contentType: 'text/html; charset=utf-8',

@@ -38,6 +38,8 @@ export interface SeoHeadInput {
   origin: string;
   basePath: string;
   siteName: string;
+  /** A topic page: the topic's name (its title leads the page's) and its description. */
+  topic?: { label: string; description: string };
   /** The items the page shows, for structured data. */
   items: CollectionItem[];
   total: number;
@@ -48,8 +50,10 @@ export function buildSeoHead(input: SeoHeadInput): SeoHead {
   const absolute = (path: string) => `${origin}${path}`;
   const ownUrl = absolute(localizedPath(basePath, input.path, language, languages));
   // The filled description is markup with quotes escaped (spec §5.4); the tag needs its text.
-  const description = decodeEntities(stripTags(fillSeoTemplate(page.seo.description, record, 'description'))).trim() || input.fallbackDescription;
-  const title = stripTags(fillSeoTemplate(page.seo.pageTitle, record, 'title'));
+  const pageTitle = stripTags(fillSeoTemplate(page.seo.pageTitle, record, 'title'));
+  const title = input.topic === undefined ? pageTitle : `${input.topic.label} – ${pageTitle}`;
+  const description =
+    input.topic?.description ?? (decodeEntities(stripTags(fillSeoTemplate(page.seo.description, record, 'description'))).trim() || input.fallbackDescription);
 
   return {
     title,

@@ -34,9 +34,19 @@ export interface PageDataSource {
 /** What loadPageData loads: the page's data in a language, without its SEO head and language menu. */
 export type LoadedPageData = Omit<PageData, 'seo' | 'languages'>;
 
+/** What a visitor looks for on a searchable grid's page: a query's words, a topic's sheets, or both. */
+export interface Finding {
+  query: string;
+  topics: string[];
+}
+
+export const NOTHING_SOUGHT: Finding = { query: '', topics: [] };
+
+export const isSought = (finding: Finding) => finding.query !== '' || finding.topics.length > 0;
+
 /**
  * A page's data: each grid's first `pagesShown` pages, or, for a searchable grid when the visitor
- * searched (`query` not empty), as many pages of its results.
+ * looks for something (a query, a topic), as many pages of what is found.
  */
 export async function loadPageData(
   source: PageDataSource,
@@ -44,13 +54,13 @@ export async function loadPageData(
   site: Site,
   language: string,
   pagesShown: number,
-  query = '',
+  finding: Finding = NOTHING_SOUGHT,
 ): Promise<LoadedPageData> {
   const collections: Record<string, CollectionPreload | null> = {};
   for (const grid of gridsOf(page)) {
     collections[grid.id] =
-      query !== '' && grid.settings.searchable && source.search !== undefined
-        ? await searchResults(source.search, grid, site, language, pagesShown, query)
+      isSought(finding) && grid.settings.searchable && source.search !== undefined
+        ? await searchResults(source.search, grid, site, language, pagesShown, finding)
         : grid.settings.preload
           ? await preload(source, grid, language, pagesShown)
           : null;
@@ -81,17 +91,17 @@ async function preload(source: PageDataSource, grid: CollectionGridDefinition, l
   }
 }
 
-/** The first `pages` pages of a search's results, paged as the grid pages its collection. */
+/** The first `pages` pages of what a search (or a topic) finds, paged as the grid pages its collection. */
 async function searchResults(
   search: SheetSearch,
   grid: CollectionGridDefinition,
   site: Site,
   language: string,
   pages: number,
-  query: string,
+  { query, topics }: Finding,
 ): Promise<CollectionPreload> {
   const { pageSize } = grid.settings;
-  const results = await search.results({ siteId: site.id, language, query, limit: pageSize * pages, offset: 0 });
+  const results = await search.results({ siteId: site.id, language, query, topics, limit: pageSize * pages, offset: 0 });
   const lastToken = pages - 1;
   return {
     items: results.items,

@@ -24,6 +24,11 @@ import { renderDocument } from './document';
 import { languageTag } from '../../shared/languages';
 import { loadPageData, type Logger, type PageDataSource } from './load-page-data';
 import type { SheetSearch } from '../../search/sheet-search';
+import { listTopics } from '../../cms/repositories/topics';
+import { topicLabel, topicPath, type Topic } from '../../shared/topics';
+import { pageText } from '../../site/ui-text';
+import type { TopicsView } from '../../site/page-data';
+import { NOTHING_SOUGHT, type Finding } from './load-page-data';
 
 /**
  * What the memo keeps per content version: bounded so request paths cannot grow it without end.
@@ -53,6 +58,10 @@ export interface PageTarget {
   /** spec §2.2: the optional recordId route parameter; an empty string when absent. */
   recordId: string;
   record: SeoRecord | null;
+  /** On a topic page ({path}/topics/{slug}): the topic; null elsewhere. */
+  topic: Topic | null;
+  /** The site's topics, for the page's topic links. */
+  taxonomy: Topic[];
 }
 
 export type Resolution = { kind: 'page'; target: PageTarget } | { kind: 'not-found' } | { kind: 'no-content' };
@@ -70,7 +79,7 @@ export interface PreparedPage {
   preloads: GridPreloads;
 }
 
-type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | undefined;
+type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | Topic[] | undefined;
 
 const markupLength = (preloads: GridPreloads) =>
   Object.values(preloads).reduce(
@@ -83,7 +92,8 @@ const markupLength = (preloads: GridPreloads) =>
  * twice: the data they came from is about as large), pages by their styles and definitions.
  */
 function sizeOf(value: Memoized): number {
-  if (Array.isArray(value)) return value.reduce((bytes, page) => bytes + page.stylesheet.css.length * 2 + 64 * 1024, 0);
+  if (Array.isArray(value))
+    return value.reduce((bytes: number, entry: LoadedPage | Topic) => bytes + ('stylesheet' in entry ? entry.stylesheet.css.length * 2 + 64 * 1024 : 512), 0);
   return value !== undefined && 'json' in value ? (value.json.length + value.seoHeadHtml.length + 2 * markupLength(value.preloads)) * 2 : 1024;
 }
 
@@ -102,20 +112,27 @@ export function createPageRenderer({ db, settings, assets, loadPages, search }: 
       return site === undefined ? undefined : { site, languages: await siteLanguagesOf(db, site) };
     }) as Promise<SiteContext | undefined>;
 
-  /** What a page is rendered from, with what every render of it reuses; once per content version. */
+  const sourceOf = (origin: string, log: Logger): PageDataSource => ({ db, settings, origin, log, ...(search ? { search } : {}) });
+
+  /** What a page (or a topic page) is rendered from, with what every render of it reuses; once per content version. */
   const prepare = (version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<PreparedPage> => {
-    const key = `page ${target.definition.path} ${target.language} ${target.recordId} ${pagesShown} ${origin}`;
+    const key = `page ${target.definition.path} ${target.topic?.slug ?? ''} ${target.language} ${target.recordId} ${pagesShown} ${origin}`;
     return memo.get(version, key, async (): Promise<PreparedPage> => {
       // The cards are rendered once per content version; each render of the page reuses them.
-      return preparedFrom(await pageDataOf({ db, settings, origin, log }, target, pagesShown));
+      const finding = target.topic === null ? NOTHING_SOUGHT : { query: '', topics: [target.topic.slug] };
+      return preparedFrom(await pageDataOf(sourceOf(origin, log), target, pagesShown, finding));
     }) as Promise<PreparedPage>;
   };
 
   /** A page of search results: made for each request, never kept (queries are without number), and not for search engines. */
   const prepareResults = async (target: PageTarget, pagesShown: number, origin: string, log: Logger, query: string): Promise<PreparedPage> => {
-    const data = await pageDataOf({ db, settings, origin, log, ...(search ? { search } : {}) }, target, pagesShown, query);
+    const finding = { query, topics: target.topic === null ? [] : [target.topic.slug] };
+    const data = await pageDataOf(sourceOf(origin, log), target, pagesShown, finding);
     return preparedFrom({ ...data, seo: { ...data.seo, robots: 'noindex' } });
   };
+
+  /** The site's topics as published in a content version. */
+  const taxonomyOf = (version: number, siteId: string) => memo.get(version, `topics ${siteId}`, () => listTopics(db, siteId)) as Promise<Topic[]>;
 
   return {
     memo,
@@ -123,8 +140,11 @@ export function createPageRenderer({ db, settings, assets, loadPages, search }: 
     /** The site's pages as published in a content version, prepared to render. */
     pages: (version: number) => memo.get(version, 'pages', () => loadPages(db)) as Promise<LoadedPage[]>,
 
-    /** Which page a request names, in which language and for which record; before any cache lookup. */
-    async resolve(version: number, loaded: LoadedPage, languageSegment: string | undefined, recordId: string): Promise<Resolution> {
+    /**
+     * Which page a request names, in which language, for which record and (a topic page) which
+     * topic; before any cache lookup.
+     */
+    async resolve(version: number, loaded: LoadedPage, languageSegment: string | undefined, recordId: string, topicSlug?: string): Promise<Resolution> {
       const context = await siteContext(version);
       if (context === undefined) return { kind: 'no-content' };
       const language = languageOf(languageSegment, context.languages);
@@ -132,7 +152,10 @@ export function createPageRenderer({ db, settings, assets, loadPages, search }: 
       const record =
         recordId === '' ? null : ((await memo.get(version, `record ${recordId}`, () => findSeoRecord(db, context.site.id, recordId))) as SeoRecord | undefined);
       if (record === undefined) return { kind: 'not-found' };
-      return { kind: 'page', target: { loaded, definition: pageIn(loaded, language), ...context, language, recordId, record } };
+      const taxonomy = gridsOf(loaded.definition).some((grid) => grid.settings.searchable) ? await taxonomyOf(version, context.site.id) : [];
+      const topic = topicSlug === undefined ? null : taxonomy.find((candidate) => candidate.slug === topicSlug);
+      if (topic === undefined) return { kind: 'not-found' };
+      return { kind: 'page', target: { loaded, definition: pageIn(loaded, language), ...context, language, recordId, record, topic, taxonomy } };
     },
 
     prepare,
@@ -176,18 +199,24 @@ const preparedFrom = (data: PageData): PreparedPage => ({
   preloads: renderPreloads(data),
 });
 
-async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown: number, query = ''): Promise<PageData> {
+async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown: number, finding: Finding): Promise<PageData> {
   const { db, settings, origin } = source;
-  const { definition, site, language, languages, recordId, record } = target;
+  const { definition, site, language, languages, recordId, record, topic } = target;
   const { basePath } = settings;
-  const loaded = await loadPageData(source, definition, site, language, pagesShown, query);
-  const path = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
+  const loaded = await loadPageData(source, definition, site, language, pagesShown, finding);
+  const pagePath = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
+  // A topic page is the searchable page at a path of its own, its grid showing the topic's sheets.
+  const path = topic === null ? pagePath : topicPath(topic.slug);
   const firstGrid = gridsOf(definition)[0];
   const preload = firstGrid === undefined ? null : loaded.collections[firstGrid.id];
+  const text = pageText(language);
+  const topicName = topic === null ? null : topicLabel(topic, [language, languages.default]);
   return {
     ...loaded,
     languages: languageMenu(path, language, languages, basePath),
+    ...(target.taxonomy.length > 0 ? { topics: topicsViewOf(target, localizedPath(basePath, pagePath, language, languages), basePath) } : {}),
     seo: buildSeoHead({
+      ...(topicName === null ? {} : { topic: { label: topicName, description: text.topicDescription(topicName) } }),
       page: definition,
       path,
       language,
@@ -201,6 +230,24 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
       total: preload?.total ?? 0,
     }),
   };
+}
+
+/** The site's topics as links to their pages in the page's language, facet by facet. */
+function topicsViewOf(target: PageTarget, allHref: string, basePath: string): TopicsView {
+  const { taxonomy, language, languages, topic: current } = target;
+  const text = pageText(language);
+  const linkOf = (topic: Topic) => ({
+    slug: topic.slug,
+    label: topicLabel(topic, [language, languages.default]),
+    href: localizedPath(basePath, topicPath(topic.slug), language, languages),
+    current: topic.slug === current?.slug,
+  });
+  const facets = [...new Set(taxonomy.map((topic) => topic.facet))].map((facet) => ({
+    facet,
+    label: text.facets[facet] ?? facet.charAt(0).toLocaleUpperCase() + facet.slice(1),
+    topics: taxonomy.filter((topic) => topic.facet === facet).map(linkOf),
+  }));
+  return { facets, current: current === null ? null : linkOf(current), allHref };
 }
 
 /** The language a '/{lang}' segment names: an active language other than the default. */

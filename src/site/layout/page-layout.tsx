@@ -26,7 +26,12 @@ export function PageLayout({ data, preloads }: LayoutProps) {
       <a className="skip-link" href="#main">
         {pageText(data.language).skipToContent}
       </a>
-      {data.languages.length > 1 && <LanguageMenu data={data} />}
+      {(data.languages.length > 1 || data.topics !== undefined) && (
+        <header className="site-header">
+          {data.topics !== undefined && <TopicMenu topics={data.topics} label={pageText(data.language).topics} />}
+          {data.languages.length > 1 && <LanguageMenu data={data} />}
+        </header>
+      )}
       <main className="page" id="main" tabIndex={-1}>
         {data.page.sections.map((section) => (
           <Section key={section.id} section={section} data={data} preloads={preloads} />
@@ -44,33 +49,26 @@ export function PageLayout({ data, preloads }: LayoutProps) {
 function LanguageMenu({ data }: { data: PageData }) {
   const current = data.languages.find((entry) => entry.current);
   return (
-    <header className="site-header">
-      <nav className="language-menu" aria-label={pageText(data.language).languages}>
-        <details>
-          <summary>
-            <svg className="language-menu__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-              <circle cx="8" cy="8" r="6.5" />
-              <path d="M1.5 8h13M8 1.5c-2.2 2.4-2.2 10.6 0 13M8 1.5c2.2 2.4 2.2 10.6 0 13" />
-            </svg>
-            {current === undefined ? pageText(data.language).languages : <span lang={languageTag(current.language)}>{current.label}</span>}
-          </summary>
-          <ul>
-            {data.languages.map((entry) => (
-              <li key={entry.language}>
-                <a
-                  href={entry.href}
-                  hrefLang={languageTag(entry.language)}
-                  lang={languageTag(entry.language)}
-                  aria-current={entry.current ? 'page' : undefined}
-                >
-                  {entry.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </details>
-      </nav>
-    </header>
+    <nav className="language-menu" aria-label={pageText(data.language).languages}>
+      <details>
+        <summary>
+          <svg className="language-menu__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+            <circle cx="8" cy="8" r="6.5" />
+            <path d="M1.5 8h13M8 1.5c-2.2 2.4-2.2 10.6 0 13M8 1.5c2.2 2.4 2.2 10.6 0 13" />
+          </svg>
+          {current === undefined ? pageText(data.language).languages : <span lang={languageTag(current.language)}>{current.label}</span>}
+        </summary>
+        <ul>
+          {data.languages.map((entry) => (
+            <li key={entry.language}>
+              <a href={entry.href} hrefLang={languageTag(entry.language)} lang={languageTag(entry.language)} aria-current={entry.current ? 'page' : undefined}>
+                {entry.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </nav>
   );
 }
 
@@ -110,15 +108,18 @@ function Column({ column, data, preloads }: LayoutProps & { column: ColumnDefini
 /**
  * A searchable grid's search field (docs/search.md): a GET form to the page itself, so results
  * are a page of their own at ?q=, shareable and served without script; what was found says so.
- * With script, results follow the typing (search-box.ts).
+ * On a topic page the form searches within the topic. With script, results follow the typing
+ * (search-box.ts).
  */
 function SearchForm({ id, data, preload }: { id: string; data: PageData; preload: GridPreload | null }) {
   const text = pageText(data.language);
   const search = preload?.search;
+  const topic = data.topics?.current ?? null;
+  const total = preload?.total ?? 0;
   return (
     <div className="collection-search" role="search" data-search={id}>
       <form method="get" className="collection-search__form">
-        <label htmlFor={`${id}-q`}>{text.search}</label>
+        <label htmlFor={`${id}-q`}>{topic === null ? text.search : `${text.search}: ${topic.label}`}</label>
         <div className="collection-search__field">
           <input id={`${id}-q`} type="search" name="q" defaultValue={search?.query ?? ''} maxLength={200} autoComplete="off" enterKeyHint="search" />
           <button type="submit" className="button button--primary">
@@ -130,11 +131,47 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
       <p className="collection-search__status" role="status">
         {search && (
           <>
-            {preload.total === 0 ? text.nothingFound(search.query) : text.found(preload.total, search.query)} <a href={data.seo.canonical}>{text.showAll}</a>
+            {search.query === '' ? text.aboutTopic(total, topic?.label ?? '') : total === 0 ? text.nothingFound(search.query) : text.found(total, search.query)}{' '}
+            <a href={search.query === '' ? (data.topics?.allHref ?? data.seo.canonical) : data.seo.canonical}>{text.showAll}</a>
           </>
         )}
       </p>
     </div>
+  );
+}
+
+/**
+ * Links to the site's topic pages, facet by facet, in the header beside the language menu: folded
+ * behind one word (on a topic page, with its topic's name), so that it takes no line of its own.
+ */
+function TopicMenu({ topics, label }: { topics: NonNullable<PageData['topics']>; label: string }) {
+  return (
+    <nav className="topic-menu" aria-label={label}>
+      <details>
+        <summary>
+          {label}
+          {topics.current !== null && `: ${topics.current.label}`}
+        </summary>
+        <div className="topic-menu__panel">
+          {topics.facets.map(({ facet, label: facetLabel, topics: links }) => (
+            <div key={facet} className="topic-menu__facet">
+              <span className="topic-menu__facet-name" id={`topics-${facet}`}>
+                {facetLabel}
+              </span>
+              <ul aria-labelledby={`topics-${facet}`}>
+                {links.map((link) => (
+                  <li key={link.slug}>
+                    <a href={link.href} aria-current={link.current ? 'page' : undefined}>
+                      {link.label}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
+      </details>
+    </nav>
   );
 }
 
