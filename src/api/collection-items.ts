@@ -4,7 +4,8 @@
  */
 import type { ContentStore } from '../cms/database';
 import { countCollectionItems, findCollection, listCollectionContents, localizeCollection } from '../cms/repositories/collections';
-import { listContentTypes } from '../cms/repositories/contents';
+import { findContentsByIds, listContentTypes } from '../cms/repositories/contents';
+import { resolveUrlFields } from '../shared/links';
 import { COLLECTION_PAGE_SIZE_DEFAULT, COLLECTION_PAGE_SIZE_MAX, COLLECTION_PAGE_SIZE_MIN } from '../shared/constants';
 import type { CollectionItem, CollectionResponse } from '../shared/delivery-types';
 import { notFound } from '../shared/errors';
@@ -57,6 +58,26 @@ export function collectionItemOf({ content, contentType, body }: DeliveredConten
       contentBody: body,
     },
   };
+}
+
+/**
+ * Contents of a site by id as collection items in a language (as the grid shows them: url fields
+ * as site URLs), in the order of `ids`; an id the site does not have is left out.
+ */
+export async function itemsOfContents(
+  db: ContentStore,
+  settings: DeliverySettings,
+  siteId: string,
+  language: string,
+  ids: string[],
+): Promise<CollectionItem[]> {
+  const contents = await findContentsByIds(db, siteId, ids);
+  const context = await resolveDeliveryContext(db, { kind: 'site', id: siteId }, language);
+  const delivered = new Map((await deliverContents({ db, context, settings }, contents)).map((content) => [content.content.id, content]));
+  return ids.flatMap((id) => {
+    const content = delivered.get(id);
+    return content === undefined ? [] : [resolveUrlFields(collectionItemOf(content), settings.basePath)];
+  });
 }
 
 export async function getCollectionPage(

@@ -3,18 +3,14 @@
  * change of the store, however many searches wait for it), then the hits as the collection's
  * items (the same cards, images and links as the grid), each with its passage.
  */
-import { collectionItemOf } from '../api/collection-items';
-import { deliverContents } from '../api/content-resolution';
+import { itemsOfContents } from '../api/collection-items';
 import type { DeliverySettings } from '../api/delivery-context';
-import { resolveDeliveryContext } from '../api/delivery-context';
 import type { OpenStore } from '../cms/database';
-import { findContentsByIds } from '../cms/repositories/contents';
-import { resolveUrlFields } from '../shared/links';
 import type { CollectionItem } from '../shared/delivery-types';
 import type { PassagePart } from './passage';
 import { syncSearchIndex } from './search-index';
 import { matchingContentIds, search, type SearchRequest } from './search-query';
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 
 export interface SheetResults {
   total: number;
@@ -27,6 +23,11 @@ export interface SheetResults {
 export interface SheetSearch {
   /** A page of results: the hits as the collection's items, with their passages. */
   results(request: SearchRequest): Promise<SheetResults>;
+  /**
+   * Up to `limit` other sheets of the site sharing the most of `topics` with a sheet (ties in
+   * collection order), as ids; for the sheet's page.
+   */
+  related(siteId: string, contentId: string, topics: string[], limit: number): Promise<string[]>;
   /** The ids of every content the query finds, as a subquery; null when the query has no words. */
   matchingIds(request: Omit<SearchRequest, 'limit' | 'offset'>): Promise<RawBuilder<{ content_id: string }> | null>;
 }
@@ -54,6 +55,18 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
   };
 
   return {
+    async related(siteId, contentId, topics, limit) {
+      if (topics.length === 0) return [];
+      await current();
+      const { rows } = await sql<{ content_id: string }>`
+        SELECT t.content_id FROM search_topics t
+        WHERE t.topic IN (${sql.join(topics)}) AND t.content_id <> ${contentId}
+          AND t.content_id IN (SELECT content_id FROM search_entries WHERE site_id = ${siteId})
+        GROUP BY t.content_id
+        ORDER BY count(*) DESC, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = t.content_id), t.content_id
+        LIMIT ${limit}`.execute(store.db);
+      return rows.map((row) => row.content_id);
+    },
     async matchingIds(request) {
       await current();
       return matchingContentIds(store, request);
@@ -61,17 +74,8 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
     results: async (request) => {
       await current();
       const result = await search(store, request);
-      const contents = await findContentsByIds(
-        store.db,
-        request.siteId,
-        result.hits.map((hit) => hit.contentId),
-      );
-      const context = await resolveDeliveryContext(store.db, { kind: 'site', id: request.siteId }, request.language);
-      const delivered = new Map((await deliverContents({ db: store.db, context, settings }, contents)).map((content) => [content.content.id, content]));
-      const items = result.hits.flatMap((hit) => {
-        const content = delivered.get(hit.contentId);
-        return content === undefined ? [] : [resolveUrlFields(collectionItemOf(content), settings.basePath)];
-      });
+      const ids = result.hits.map((hit) => hit.contentId);
+      const items = await itemsOfContents(store.db, settings, request.siteId, request.language, ids);
       return { total: result.total, items, passages: Object.fromEntries(result.hits.map((hit) => [hit.contentId, hit.passage])) };
     },
   };

@@ -25,6 +25,8 @@ import { registerCmsFiles } from './routes/cms-files';
 import { registerImageResizer } from './routes/image-resizer';
 import { registerPages } from './routes/pages';
 import { createPageRenderer } from './ssr/page-renderer';
+import { createSheetPages } from './ssr/sheet-page';
+import { registerSheetPages } from './routes/sheet-pages';
 import { createSheetSearch } from '../search/sheet-search';
 import { createPreviewer } from './ssr/preview';
 import { registerSessionRoutes } from './routes/session-routes';
@@ -208,7 +210,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search });
   app.decorate('pageRenderer', renderer);
   registerPages(app, { versions, settings, renderer, respond, pages, sessions });
-  registerSeoFiles(app, { settings, renderer, pages, respond });
+  const sheetPages = createSheetPages({ db: store.db, settings, assets, renderer, search });
+  registerSheetPages(app, { settings, sheetPages, respond });
+  registerSeoFiles(app, { db: store.db, settings, renderer, pages, respond });
 
   return app;
 }

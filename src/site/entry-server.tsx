@@ -14,6 +14,7 @@ import { markupDefinitionOf } from './page-boot';
 import { fillIn } from './grid-text';
 import { gridsOf, paginatorVariantsOf, type PageData } from './page-data';
 import { gridText } from './ui-text';
+import { SheetPage, type SheetPageData } from './sheet/sheet-page';
 
 /** Each grid's preloaded pages with their cards as markup, by grid id; null where a grid loads in the browser. */
 export type GridPreloads = Record<string, GridPreload | null>;
@@ -46,4 +47,9 @@ export function renderPreloads(data: PageData): GridPreloads {
 export async function renderPageBody(data: PageData, preloads: GridPreloads = renderPreloads(data)): Promise<string> {
   await loadPaginators(paginatorVariantsOf(gridsOf(data.page)));
   return renderToString(<PageLayout data={data} preloads={preloads} />);
+}
+
+/** A sheet's own page (server/ssr/sheet-page.ts): markup only, it has no script. */
+export function renderSheetPageBody(data: SheetPageData): string {
+  return renderToStaticMarkup(<SheetPage data={data} />);
 }

@@ -359,3 +359,26 @@ export async function isMentionedByOtherContent(db: ContentStore, text: string, 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** A site's contents of a type that a collection shows, with their SEO record's say on indexing. */
+function shownContents(db: ContentStore, siteId: string, type: string) {
+  return db
+    .selectFrom('contents')
+    .leftJoin('seo_records', (join) => join.onRef('seo_records.record_id', '=', 'contents.id').onRef('seo_records.site_id', '=', 'contents.site_id'))
+    .select(['contents.id', 'contents.url_name', 'seo_records.href_lang_urls', 'seo_records.canonical_url', 'seo_records.is_seo_indexed'])
+    .where('contents.site_id', '=', siteId)
+    .where('contents.content_type', '=', type)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')),
+    );
+}
+
+/** The content of a type with this URL name that a collection of the site shows. */
+export function findShownContent(db: ContentStore, siteId: string, type: string, urlName: string) {
+  return shownContents(db, siteId, type).where('contents.url_name', '=', urlName).executeTakeFirst();
+}
+
+/** Every content of a type a collection of the site shows, by URL name. */
+export function listShownContents(db: ContentStore, siteId: string, type: string) {
+  return shownContents(db, siteId, type).orderBy('contents.url_name').execute();
+}

@@ -1,7 +1,9 @@
 /**
- * sitemap.xml and robots.txt (issue "SEO"), generated from the content store's languages and the
- * page definitions. The sitemap's hreflang alternates are built by the same function as the pages'
- * head tags, so the two always agree.
+ * sitemap.xml and robots.txt (issue "SEO"), generated from the content store's languages, the
+ * page definitions, the topics and the sheets a collection shows. The sitemap's hreflang
+ * alternates are built by the same function as the pages' head tags, so the two always agree. A
+ * site with more URLs than one sitemap may hold gets a sitemap index of parts
+ * ({basePath}/sitemap.xml?part=N).
  */
 import type { FastifyInstance } from 'fastify';
 import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
@@ -9,11 +11,29 @@ import { REVALIDATE, type CachedResponder } from '../http-cache';
 import type { LoadedPage } from '../pages';
 import { alternatesOf, localizedPath } from '../ssr/build-seo-head';
 import type { PageRenderer } from '../ssr/page-renderer';
+import type { ContentStore } from '../../cms/database';
+import { LITERATURE_CONTENT_TYPE } from '../../cms/content-types';
+import { listShownContents } from '../../cms/repositories/contents';
+import { readStoredTexts } from '../../cms/stored-json';
+import { topicPath } from '../../shared/topics';
+import { gridsOf } from '../../site/page-data';
+import { sheetPath } from '../ssr/sheet-page';
+import type { SiteLanguages } from '../ssr/build-seo-head';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
+/** URLs one sitemap holds at most (the sitemaps protocol allows 50,000). */
+export const SITEMAP_URLS = 50_000;
+
+/** A page of the site in every language: its path, and its own hreflang URLs where its SEO record gives them. */
+interface Listed {
+  path: string;
+  hrefLangUrls?: Record<string, string>;
+}
+
 export interface SeoFilesOptions {
+  db: ContentStore;
   settings: DeliverySettings;
   /** The site and its languages come from the page pipeline's memo, as the pages' own do. */
   renderer: PageRenderer;
@@ -21,39 +41,55 @@ export interface SeoFilesOptions {
   respond: CachedResponder;
 }
 
-export function registerSeoFiles(app: FastifyInstance, { settings, renderer, pages, respond }: SeoFilesOptions): void {
+export function registerSeoFiles(app: FastifyInstance, { db, settings, renderer, pages, respond }: SeoFilesOptions): void {
   const { basePath } = settings;
 
-  app.get(`${basePath}/sitemap.xml`, async (request, reply) => {
+  /** Everything the sitemap lists: the fixed pages, the topic pages and the sheets' pages, indexable ones only. */
+  const listed = async (version: number, siteId: string): Promise<Listed[]> => {
+    // Pages with a record parameter have one URL per record; the sitemap lists the fixed ones.
+    const fixed = pages.filter((page) => !page.definition.path.includes(':')).map((page) => ({ path: page.definition.path }));
+    const searchable = pages.some((page) => gridsOf(page.definition).some((grid) => grid.settings.searchable));
+    const topics = searchable ? (await renderer.taxonomy(version, siteId)).map((topic) => ({ path: topicPath(topic.slug) })) : [];
+    const sheets = (await listShownContents(db, siteId, LITERATURE_CONTENT_TYPE))
+      // A sheet whose record says another URL is canonical, or not to index it, is not listed.
+      .filter((sheet) => sheet.is_seo_indexed !== 0 && !sheet.canonical_url)
+      .map((sheet) => ({ path: sheetPath(sheet.url_name), hrefLangUrls: readStoredTexts(sheet.href_lang_urls ?? '{}') }));
+    return [...fixed, ...topics, ...sheets];
+  };
+
+  app.get<{ Querystring: { part?: string } }>(`${basePath}/sitemap.xml`, async (request, reply) => {
     const origin = originForResponse(settings, request, reply);
+    const part = request.query.part === undefined ? null : /^\d{1,6}$/.test(request.query.part) ? Number(request.query.part) : -1;
+    if (part === -1) return reply.callNotFound();
     return respond(request, reply, {
-      key: `sitemap ${settings.siteUrl === null ? origin : ''}`,
+      key: `sitemap ${part ?? ''} ${settings.siteUrl === null ? origin : ''}`,
       contentType: 'application/xml; charset=utf-8',
       cacheControl: REVALIDATE,
       render: async (contentVersion) => {
-        const languages = (await renderer.site(contentVersion))?.languages;
-        const urls: string[] = [];
-        // Pages with a record parameter have one URL per record; the sitemap lists the fixed ones.
-        for (const page of pages.filter((candidate) => !candidate.definition.path.includes(':'))) {
-          for (const language of languages?.active ?? []) {
-            const alternates = alternatesOf({ languages: languages!, record: null, basePath, origin, path: page.definition.path });
-            urls.push(
-              [
-                '  <url>',
-                `    <loc>${xml(`${origin}${localizedPath(basePath, page.definition.path, language, languages!)}`)}</loc>`,
-                ...alternates.map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${xml(hreflang)}" href="${xml(href)}"/>`),
-                '  </url>',
-              ].join('\n'),
-            );
-          }
+        const context = await renderer.site(contentVersion);
+        if (context === undefined) return urlset([]);
+        const { languages } = context;
+        const all = await listed(contentVersion, context.site.id);
+        // Each listed page is one URL per language.
+        const perPart = Math.max(1, Math.floor(SITEMAP_URLS / languages.active.length));
+        const parts = Math.ceil(all.length / perPart);
+        if (part === null && parts > 1) {
+          const locations = Array.from(
+            { length: parts },
+            (_, index) => `  <sitemap><loc>${xml(`${origin}${basePath}/sitemap.xml?part=${index + 1}`)}</loc></sitemap>`,
+          );
+          return [
+            '<?xml version="1.0" encoding="UTF-8"?>',
+            '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+            ...locations,
+            '</sitemapindex>',
+            '',
+          ].join('\n');
         }
-        return [
-          '<?xml version="1.0" encoding="UTF-8"?>',
-          '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-          ...urls,
-          '</urlset>',
-          '',
-        ].join('\n');
+        const index = part === null ? 0 : part - 1;
+        if (index >= Math.max(parts, 1)) return urlset([]);
+        const entries = all.slice(index * perPart, (index + 1) * perPart).flatMap((page) => urlsOf(page, languages, basePath, origin));
+        return urlset(entries);
       },
     });
   });
@@ -76,4 +112,28 @@ export function registerSeoFiles(app: FastifyInstance, { settings, renderer, pag
         ].join('\n'),
       );
   });
+}
+
+/** A listed page's <url> entry in each language, with its alternates. */
+function urlsOf(page: Listed, languages: SiteLanguages, basePath: string, origin: string): string[] {
+  const record = page.hrefLangUrls === undefined ? null : { hrefLangUrls: page.hrefLangUrls };
+  const alternates = alternatesOf({ languages, record, basePath, origin, path: page.path });
+  return languages.active.map((language) =>
+    [
+      '  <url>',
+      `    <loc>${xml(`${origin}${localizedPath(basePath, page.path, language, languages)}`)}</loc>`,
+      ...alternates.map(({ hreflang, href }) => `    <xhtml:link rel="alternate" hreflang="${xml(hreflang)}" href="${xml(href)}"/>`),
+      '  </url>',
+    ].join('\n'),
+  );
+}
+
+function urlset(entries: string[]): string {
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...entries,
+    '</urlset>',
+    '',
+  ].join('\n');
 }

@@ -13,9 +13,9 @@ export interface DocumentParts {
   basePath: string;
   assets: ClientAssets;
   bodyHtml: string;
-  /** Page data as JSON already safe inside <script> (serializePageData). */
-  pageDataJson: string;
-  pageDataElementId: string;
+  /** Page data as JSON already safe inside <script> (serializePageData); none for a page without script. */
+  pageDataJson?: string;
+  pageDataElementId?: string;
 }
 
 export function renderDocument(parts: DocumentParts): string {
@@ -36,8 +36,7 @@ ${head.join('\n')}
 </head>
 <body>
 <div id="root">${parts.bodyHtml}</div>
-<script type="application/json" id="${escapeHtml(parts.pageDataElementId)}">${parts.pageDataJson}</script>
-</body>
+${parts.pageDataJson === undefined ? '' : `<script type="application/json" id="${escapeHtml(parts.pageDataElementId ?? '')}">${parts.pageDataJson}</script>\n`}</body>
 </html>
 `;
 }

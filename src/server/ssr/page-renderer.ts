@@ -181,6 +181,12 @@ export function createPageRenderer({ db, settings, assets, loadPages, search }: 
     /** The site and its languages, default first, for routes that list pages (the sitemap). */
     site: siteContext,
 
+    /** The site's topics as published in a content version. */
+    taxonomy: taxonomyOf,
+
+    /** Which language a '/{lang}' segment names (the default when there is none); null when none. */
+    languageOf,
+
     /** Whether a bare '/{lang}' segment names one of the site's languages other than the default. */
     async isLanguageSegment(version: number, segment: string): Promise<boolean> {
       const context = await siteContext(version);
@@ -233,7 +239,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
 }
 
 /** The site's topics as links to their pages in the page's language, facet by facet. */
-function topicsViewOf(target: PageTarget, allHref: string, basePath: string): TopicsView {
+export function topicsViewOf(target: Pick<PageTarget, 'taxonomy' | 'language' | 'languages' | 'topic'>, allHref: string, basePath: string): TopicsView {
   const { taxonomy, language, languages, topic: current } = target;
   const text = pageText(language);
   const linkOf = (topic: Topic) => ({
@@ -251,13 +257,13 @@ function topicsViewOf(target: PageTarget, allHref: string, basePath: string): To
 }
 
 /** The language a '/{lang}' segment names: an active language other than the default. */
-function languageOf(segment: string | undefined, languages: SiteLanguages): string | null {
+export function languageOf(segment: string | undefined, languages: SiteLanguages): string | null {
   if (segment === undefined) return languages.default;
   const language = languages.active.find((candidate) => candidate !== languages.default && languageTag(candidate) === segment);
   return language ?? null;
 }
 
-function languageMenu(path: string, current: string, languages: SiteLanguages, basePath: string): PageLanguage[] {
+export function languageMenu(path: string, current: string, languages: SiteLanguages, basePath: string): PageLanguage[] {
   if (languages.active.length <= 1) return [];
   return languages.active.map((language) => ({
     language,

@@ -11,7 +11,7 @@ import type { PageData } from '../page-data';
 import { markupDefinitionOf } from '../page-boot';
 import { componentClass, sectionClass } from '../pages/page-styles';
 import { gridText, pageText } from '../ui-text';
-import { languageTag } from '../../shared/languages';
+import { SiteFrame } from './site-frame';
 
 interface LayoutProps {
   data: PageData;
@@ -21,54 +21,11 @@ interface LayoutProps {
 
 export function PageLayout({ data, preloads }: LayoutProps) {
   return (
-    <>
-      {/* The first stop of the keyboard: past the language menu to the page's content. */}
-      <a className="skip-link" href="#main">
-        {pageText(data.language).skipToContent}
-      </a>
-      {(data.languages.length > 1 || data.topics !== undefined) && (
-        <header className="site-header">
-          {data.topics !== undefined && <TopicMenu topics={data.topics} label={pageText(data.language).topics} />}
-          {data.languages.length > 1 && <LanguageMenu data={data} />}
-        </header>
-      )}
-      <main className="page" id="main" tabIndex={-1}>
-        {data.page.sections.map((section) => (
-          <Section key={section.id} section={section} data={data} preloads={preloads} />
-        ))}
-      </main>
-    </>
-  );
-}
-
-/**
- * Links to the page in every language the site has (spec §2.4), each named in its own language.
- * Folded behind the current language's name, so that on a phone it takes one line, not one per
- * language; a disclosure, so it opens without script.
- */
-function LanguageMenu({ data }: { data: PageData }) {
-  const current = data.languages.find((entry) => entry.current);
-  return (
-    <nav className="language-menu" aria-label={pageText(data.language).languages}>
-      <details>
-        <summary>
-          <svg className="language-menu__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
-            <circle cx="8" cy="8" r="6.5" />
-            <path d="M1.5 8h13M8 1.5c-2.2 2.4-2.2 10.6 0 13M8 1.5c2.2 2.4 2.2 10.6 0 13" />
-          </svg>
-          {current === undefined ? pageText(data.language).languages : <span lang={languageTag(current.language)}>{current.label}</span>}
-        </summary>
-        <ul>
-          {data.languages.map((entry) => (
-            <li key={entry.language}>
-              <a href={entry.href} hrefLang={languageTag(entry.language)} lang={languageTag(entry.language)} aria-current={entry.current ? 'page' : undefined}>
-                {entry.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </details>
-    </nav>
+    <SiteFrame language={data.language} languages={data.languages} topics={data.topics} className="page">
+      {data.page.sections.map((section) => (
+        <Section key={section.id} section={section} data={data} preloads={preloads} />
+      ))}
+    </SiteFrame>
   );
 }
 
@@ -137,41 +94,6 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
         )}
       </p>
     </div>
-  );
-}
-
-/**
- * Links to the site's topic pages, facet by facet, in the header beside the language menu: folded
- * behind one word (on a topic page, with its topic's name), so that it takes no line of its own.
- */
-function TopicMenu({ topics, label }: { topics: NonNullable<PageData['topics']>; label: string }) {
-  return (
-    <nav className="topic-menu" aria-label={label}>
-      <details>
-        <summary>
-          {label}
-          {topics.current !== null && `: ${topics.current.label}`}
-        </summary>
-        <div className="topic-menu__panel">
-          {topics.facets.map(({ facet, label: facetLabel, topics: links }) => (
-            <div key={facet} className="topic-menu__facet">
-              <span className="topic-menu__facet-name" id={`topics-${facet}`}>
-                {facetLabel}
-              </span>
-              <ul aria-labelledby={`topics-${facet}`}>
-                {links.map((link) => (
-                  <li key={link.slug}>
-                    <a href={link.href} aria-current={link.current ? 'page' : undefined}>
-                      {link.label}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </div>
-      </details>
-    </nav>
   );
 }
 

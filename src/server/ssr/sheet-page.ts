@@ -1,0 +1,179 @@
+/**
+ * A sheet's own page at {basePath}/sheets/{urlName} and per language (docs/search.md, "A page per
+ * sheet"): read from the store as the grid reads its items, in the page's language; with its head
+ * (canonical, hreflang, robots as the sheet's SEO record says) and `DigitalDocument` structured
+ * data. A sheet is on the site while a collection shows it; any other URL name is not found.
+ */
+import { itemsOfContents } from '../../api/collection-items';
+import type { DeliverySettings } from '../../api/delivery-context';
+import type { ContentStore } from '../../cms/database';
+import { LITERATURE_CONTENT_TYPE } from '../../cms/content-types';
+import { findContentById, findShownContent, listStoredTranslations } from '../../cms/repositories/contents';
+import { readStoredBody } from '../../cms/stored-json';
+import { findFileAssetInfo } from '../../cms/repositories/files';
+import { findSeoRecord } from '../../cms/repositories/seo-records';
+import { DOCUMENT_PATH } from '../../editing/sheet-state';
+import type { SheetSearch } from '../../search/sheet-search';
+import type { CollectionItem } from '../../shared/delivery-types';
+import { scriptSafeJson } from '../../shared/head-tags';
+import { languageTag } from '../../shared/languages';
+import { classifyLink } from '../../shared/links';
+import { stripTags } from '../../shared/text';
+import { topicLabel, topicPath, topicsOfBody, type Topic } from '../../shared/topics';
+import { gridsOf } from '../../site/page-data';
+import { renderSeoHead, type SeoHead } from '../../site/seo/seo-head';
+import { renderSheetPageBody } from '../../site/entry-server';
+import type { SheetPageData, SheetView } from '../../site/sheet/sheet-page';
+import { alternatesOf, localizedPath, type SiteLanguages } from './build-seo-head';
+import type { ClientAssets } from './client-assets';
+import { renderDocument } from './document';
+import { languageMenu, topicsViewOf, type PageRenderer } from './page-renderer';
+
+/** Related sheets a sheet's page links to, at most. */
+const RELATED_SHEETS = 4;
+
+/** A sheet page's path below the base path and language. */
+export const sheetPath = (urlName: string) => `/sheets/${encodeURIComponent(urlName)}`;
+
+export interface SheetPageOptions {
+  db: ContentStore;
+  settings: DeliverySettings;
+  assets: ClientAssets;
+  renderer: PageRenderer;
+  search: Pick<SheetSearch, 'related'>;
+}
+
+export type SheetPageResult = { kind: 'page'; html: string } | { kind: 'not-found' };
+
+export function createSheetPages({ db, settings, assets, renderer, search }: SheetPageOptions) {
+  const { basePath } = settings;
+  return {
+    /** Which language a request names and whether the site has that sheet; the HTML to send. */
+    async render(version: number, languageSegment: string | undefined, urlName: string, origin: string): Promise<SheetPageResult> {
+      const context = await renderer.site(version);
+      if (context === undefined) return { kind: 'not-found' };
+      const language = renderer.languageOf(languageSegment, context.languages);
+      if (language === null) return { kind: 'not-found' };
+      const { site, languages } = context;
+      const content = await findShownContent(db, site.id, LITERATURE_CONTENT_TYPE, urlName);
+      if (content === undefined) return { kind: 'not-found' };
+      const [item] = await itemsOfContents(db, settings, site.id, language, [content.id]);
+      if (item === undefined) return { kind: 'not-found' };
+
+      const taxonomy = await renderer.taxonomy(version, site.id);
+      const searchable = (await renderer.pages(version)).find((page) => gridsOf(page.definition).some((grid) => grid.settings.searchable));
+      const allHref = localizedPath(basePath, searchable?.definition.path ?? '/', language, languages);
+      const sheet = await sheetViewOf(db, item, taxonomy, language, languages, basePath);
+      if (sheet.document !== null)
+        sheet.document.language = await documentLanguage(db, content.id, textOf(item.body.contentBody.url), basePath, sheet.textLanguage);
+      const relatedIds = await search.related(site.id, content.id, topicsOfBody(item.body.contentBody), RELATED_SHEETS);
+      const related = (await itemsOfContents(db, settings, site.id, language, relatedIds)).map((other) => ({
+        title: titleOf(other),
+        href: localizedPath(basePath, sheetPath(other.body.urlName), language, languages),
+        textLanguage: other.language,
+      }));
+      const data: SheetPageData = {
+        basePath,
+        language,
+        languages: languageMenu(sheetPath(urlName), language, languages, basePath),
+        topics: taxonomy.length > 0 ? topicsViewOf({ taxonomy, language, languages, topic: null }, allHref, basePath) : undefined,
+        sheet,
+        related,
+      };
+      const record = (await findSeoRecord(db, site.id, content.id)) ?? null;
+      const path = sheetPath(urlName);
+      const ownUrl = `${origin}${localizedPath(basePath, path, language, languages)}`;
+      const canonical = record?.canonicalUrl && classifyLink(record.canonicalUrl) === 'absolute' ? record.canonicalUrl : ownUrl;
+      const seo: SeoHead = {
+        title: `${sheet.title} – ${site.name}`,
+        description: sheet.description,
+        canonical,
+        robots: record !== null && !record.isSeoIndexed ? 'noindex,nofollow' : null,
+        alternates: alternatesOf({ languages, record, basePath, origin, path }),
+        headTags: [],
+        jsonLd: [scriptSafeJson(digitalDocument(sheet, ownUrl, origin, site.name, `${origin}${basePath}/`))],
+      };
+      return {
+        kind: 'page',
+        html: renderDocument({
+          lang: languageTag(language),
+          seoHeadHtml: renderSeoHead(seo),
+          basePath,
+          // The page needs no script: only the site's styles.
+          assets: { scripts: [], preloads: [], styles: assets.styles },
+          bodyHtml: renderSheetPageBody(data),
+        }),
+      };
+    },
+  };
+}
+
+export type SheetPages = ReturnType<typeof createSheetPages>;
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+const titleOf = (item: CollectionItem) => stripTags(textOf(item.body.contentBody.Title) || item.body.title);
+
+async function sheetViewOf(
+  db: ContentStore,
+  item: CollectionItem,
+  taxonomy: Topic[],
+  language: string,
+  languages: SiteLanguages,
+  basePath: string,
+): Promise<SheetView> {
+  const body = item.body.contentBody;
+  const url = textOf(body.url);
+  const image = body.image !== null && typeof body.image === 'object' ? (body.image as Record<string, unknown>) : null;
+  // The url field comes as a site URL: its document is matched below the base path.
+  const match = DOCUMENT_PATH.exec(url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url);
+  const asset = match === null ? undefined : await findFileAssetInfo(db, decodeURIComponent(match[1] ?? ''), Number(match[2]));
+  const topics = topicsOfBody(body).flatMap((slug) => {
+    const topic = taxonomy.find((candidate) => candidate.slug === slug);
+    if (topic === undefined) return [];
+    return [
+      { slug, label: topicLabel(topic, [language, languages.default]), href: localizedPath(basePath, topicPath(slug), language, languages), current: false },
+    ];
+  });
+  return {
+    title: titleOf(item),
+    description: stripTags(textOf(body.description)),
+    textLanguage: item.language,
+    image:
+      image === null || textOf(image.url) === ''
+        ? null
+        : { url: textOf(image.url), altText: stripTags(textOf(image.altText)), mimeType: textOf(image.mimeType) },
+    document: asset === undefined ? null : { href: url, byteSize: Number(asset.byte_size), language: item.language },
+    link: asset === undefined && url !== '' ? url : null,
+    topics,
+  };
+}
+
+/**
+ * The language a sheet's document is in: that of the sheet's primary translation when it links the
+ * same document (an untranslated document shared by every translation), else the text's.
+ */
+async function documentLanguage(db: ContentStore, contentId: string, url: string, basePath: string, textLanguage: string): Promise<string> {
+  const linked = url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url;
+  const [content, translations] = await Promise.all([findContentById(db, contentId), listStoredTranslations(db, [contentId])]);
+  const primary = translations.find((row) => row.language === content?.primary_language);
+  const primaryUrl = primary === undefined ? undefined : readStoredBody(primary.body, `content ${contentId} (${primary.language})`)?.url;
+  return primary !== undefined && primaryUrl === linked ? primary.language : textLanguage;
+}
+
+/** schema.org: the sheet is a PDF document, on this page, part of the site. */
+function digitalDocument(sheet: SheetView, pageUrl: string, origin: string, siteName: string, siteUrl: string): Record<string, unknown> {
+  const absolute = (href: string) => (href.startsWith('/') ? `${origin}${href}` : href);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DigitalDocument',
+    name: sheet.title,
+    ...(sheet.description === '' ? {} : { description: sheet.description }),
+    url: sheet.document === null ? pageUrl : absolute(sheet.document.href),
+    ...(sheet.document === null ? {} : { encodingFormat: 'application/pdf', contentSize: `${sheet.document.byteSize} B` }),
+    inLanguage: languageTag(sheet.document?.language ?? sheet.textLanguage),
+    mainEntityOfPage: pageUrl,
+    ...(sheet.image === null ? {} : { image: absolute(sheet.image.url) }),
+    ...(sheet.topics.length === 0 ? {} : { keywords: sheet.topics.map((topic) => topic.label).join(', ') }),
+    isPartOf: { '@type': 'WebSite', name: siteName, url: siteUrl },
+  };
+}

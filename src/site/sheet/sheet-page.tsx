@@ -1,0 +1,135 @@
+/**
+ * A sheet's own page (docs/search.md, "A page per sheet"): for search engines and for sharing, the
+ * sheet's title, image, description, its document with size and language, its topics and related
+ * sheets. Server-rendered without script; the cards of the grid keep linking to the sheet's url.
+ */
+import { FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrcSet } from '../../shared/images';
+import { languageTag } from '../../shared/languages';
+import { NEW_WINDOW_ATTRIBUTES, opensInNewWindow } from '../../shared/links';
+import { SiteFrame } from '../layout/site-frame';
+import type { PageLanguage, TopicLink, TopicsView } from '../page-data';
+import { pageText } from '../ui-text';
+
+export interface SheetPageData {
+  basePath: string;
+  /** The page's language. */
+  language: string;
+  languages: PageLanguage[];
+  topics: TopicsView | undefined;
+  sheet: SheetView;
+  related: RelatedSheet[];
+}
+
+export interface SheetView {
+  title: string;
+  description: string;
+  /** The language the sheet's texts are in: the page's, or its fallback's for an untranslated sheet. */
+  textLanguage: string;
+  image: { url: string; altText: string; mimeType: string } | null;
+  /** The sheet's PDF on this site, with its size in bytes and the language it is written in. */
+  document: { href: string; byteSize: number; language: string } | null;
+  /** Where the sheet's url leads when it is not a document of this site; null otherwise. */
+  link: string | null;
+  topics: TopicLink[];
+}
+
+export interface RelatedSheet {
+  title: string;
+  href: string;
+  textLanguage: string;
+}
+
+export function SheetPage({ data }: { data: SheetPageData }) {
+  const { sheet, language } = data;
+  const text = pageText(language);
+  const tag = languageTag(language);
+  const textLang = sheet.textLanguage === language ? undefined : languageTag(sheet.textLanguage);
+  return (
+    <SiteFrame language={language} languages={data.languages} topics={data.topics} className="sheet-page">
+      <article className="sheet">
+        <h1 className="sheet__title" lang={textLang}>
+          {sheet.title}
+        </h1>
+        <div className="sheet__body">
+          {sheet.image !== null && <SheetImage image={sheet.image} basePath={data.basePath} lang={textLang} />}
+          <div className="sheet__content">
+            {sheet.description !== '' && (
+              <p className="sheet__description" lang={textLang}>
+                {sheet.description}
+              </p>
+            )}
+            {sheet.document !== null && (
+              <p className="sheet__document">
+                <a className="button button--primary" href={sheet.document.href} type="application/pdf" hrefLang={languageTag(sheet.document.language)}>
+                  {text.document}
+                </a>
+                <span className="sheet__document-facts">
+                  PDF, {fileSize(sheet.document.byteSize, tag)}, {languageName(sheet.document.language, tag)}
+                </span>
+              </p>
+            )}
+            {sheet.link !== null && (
+              <p className="sheet__document">
+                <a className="button button--primary" href={sheet.link} lang={textLang} {...(opensInNewWindow(sheet.link) ? NEW_WINDOW_ATTRIBUTES : {})}>
+                  {sheet.title}
+                </a>
+              </p>
+            )}
+            {sheet.topics.length > 0 && (
+              <nav className="sheet__topics" aria-label={text.topics}>
+                <ul>
+                  {sheet.topics.map((topic) => (
+                    <li key={topic.slug}>
+                      <a href={topic.href}>{topic.label}</a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            )}
+          </div>
+        </div>
+      </article>
+      {data.related.length > 0 && (
+        <section className="sheet-related" aria-labelledby="related">
+          <h2 id="related">{text.related}</h2>
+          <ul>
+            {data.related.map((related) => (
+              <li key={related.href} lang={related.textLanguage === language ? undefined : languageTag(related.textLanguage)}>
+                <a href={related.href}>{related.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className="sheet-page__all">
+        <a href={data.topics?.allHref ?? `${data.basePath}/`}>{text.showAll}</a>
+      </p>
+    </SiteFrame>
+  );
+}
+
+function SheetImage({ image, basePath, lang }: { image: NonNullable<SheetView['image']>; basePath: string; lang: string | undefined }) {
+  if (!isSiteImageUrl(image.url)) return null;
+  // Raster images get optimised sources; vector ones scale by themselves.
+  const sources = image.mimeType === 'image/svg+xml' ? [] : responsiveSrcSet(image.url, basePath);
+  return (
+    <img
+      className="sheet__image"
+      src={image.url}
+      alt={image.altText}
+      lang={lang}
+      {...(sources.length > 0 ? { srcSet: sources.map((entry) => entry.srcSet).join(', '), sizes: `${FORM_FACTOR_MEDIA.Small} 100vw, 24rem` } : {})}
+    />
+  );
+}
+
+/** '245 KB', '1.2 MB', as the page's language writes them. */
+function fileSize(bytes: number, tag: string): string {
+  const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(1, Math.round(bytes / 1000)), 'kilobyte'];
+  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+}
+
+/** A language's name in the page's language ('Englisch' on the German page). */
+function languageName(language: string, tag: string): string {
+  return new Intl.DisplayNames([tag], { type: 'language', languageDisplay: 'standard' }).of(languageTag(language).split('-')[0] ?? language) ?? language;
+}
