@@ -38,6 +38,7 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
     const staticHtml = withoutHydration(html);
     const scores = await lighthouseMedians(pageUrl, lighthouseRuns);
     const runs = `median of ${lighthouseRuns} Lighthouse ${scores.version} runs, mobile, simulated throttling`;
+    const pageSeo = await lighthouseSeo([`${server.url}/topics/ald`, `${server.url}/sheets/trimethylaluminum`]);
     const peers = await benchPeerClients(pageUrl, html, databasePath, lighthouseRuns);
     return [
       measured(
@@ -96,6 +97,13 @@ export async function benchClient({ databasePath, lighthouseRuns }: ClientBenchO
         100,
       ),
       measured({ section: 'Lighthouse', name: 'SEO', comparison: runs, value: scores.seo, unit: 'score', details: scores.problems }, '≥', 100),
+      ...pageSeo.map(({ path, score, failing }) =>
+        measured(
+          { section: 'Lighthouse', name: `SEO of ${path}`, comparison: 'one Lighthouse run, SEO only', value: score, unit: 'score', details: failing },
+          '≥',
+          100,
+        ),
+      ),
       measured(
         { section: 'Lighthouse', name: 'cumulative layout shift', comparison: runs, value: Number(scores.cls.toFixed(3)), unit: '', details: scores.problems },
         '≤',
@@ -242,6 +250,25 @@ interface LighthouseScores {
   tbtMs: number;
   lcpMs: number;
   fcpMs: number;
+}
+
+/** Lighthouse's SEO score of other kinds of page (a topic page, a sheet's page), one run each, with the audits below full marks. */
+async function lighthouseSeo(urls: string[]): Promise<Array<{ path: string; score: number; failing: string }>> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', ...CHROME_FLAGS] });
+  try {
+    const scores = [];
+    for (const url of urls) {
+      const lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['seo'] }))?.lhr;
+      if (!lhr) throw new Error(`Lighthouse produced no report for ${url}`);
+      const failing = Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+        .map((audit) => audit.id);
+      scores.push({ path: new URL(url).pathname, score: Math.round((lhr.categories.seo?.score ?? Number.NaN) * 100), failing: failing.join(', ') });
+    }
+    return scores;
+  } finally {
+    await chrome.kill();
+  }
 }
 
 async function lighthouseMedians(pageUrl: string, runs: number): Promise<LighthouseScores> {

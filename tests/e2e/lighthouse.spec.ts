@@ -1,6 +1,6 @@
 /**
- * Lighthouse's SEO and accessibility audits on the literature page, in every language, with
- * Debian's Chromium (headless). Both categories must score 100.
+ * Lighthouse's SEO and accessibility audits on the literature page in every language, a topic
+ * page and a sheet's page, with Debian's Chromium (headless). Both categories must score 100.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -28,7 +28,7 @@ test.afterAll(async () => {
   await chrome?.kill();
 });
 
-for (const path of ['/', '/de-DE/', '/fr-FR/']) {
+for (const path of ['/', '/de-DE/', '/fr-FR/', '/topics/ald', '/de-DE/sheets/trimethylaluminum']) {
   test(`Lighthouse scores SEO and accessibility 100 on ${path}`, async ({ baseURL }) => {
     const result = await lighthouse(`${baseURL}${path}`, { port: chrome.port, onlyCategories: ['seo', 'accessibility'], output: 'json', logLevel: 'error' });
     const lhr = result?.lhr;

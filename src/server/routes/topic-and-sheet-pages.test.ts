@@ -89,7 +89,7 @@ describe('a page per sheet at /sheets/{urlName}', () => {
       /<a class="button button--primary" href="\/sfsites\/c\/file-asset\/[^"]+" type="application\/pdf" hrefLang="en-US">Data sheet \(PDF\)<\/a>/,
     );
     expect(html).toMatch(/PDF, \d+ kB, English/);
-    expect(all(html, /<nav class="sheet__topics"[^>]*><ul>([\s\S]*?)<\/ul>/g)[0]).toContain('<a href="/topics/hafnium">Hafnium</a>');
+    expect(all(html, /<ul class="sheet__topics"[^>]*>([\s\S]*?)<\/ul>/g)[0]).toContain('<a href="/topics/hafnium">Hafnium</a>');
     const related = all(html, /<section class="sheet-related"[\s\S]*?<ul>([\s\S]*?)<\/ul>/g)[0] ?? '';
     // The sheet sharing the most topics comes first.
     expect(related).toMatch(/^<li><a href="\/sheets\/tdmah">/);

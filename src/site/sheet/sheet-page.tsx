@@ -76,15 +76,13 @@ export function SheetPage({ data }: { data: SheetPageData }) {
               </p>
             )}
             {sheet.topics.length > 0 && (
-              <nav className="sheet__topics" aria-label={text.topics}>
-                <ul>
-                  {sheet.topics.map((topic) => (
-                    <li key={topic.slug}>
-                      <a href={topic.href}>{topic.label}</a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
+              <ul className="sheet__topics" aria-label={text.topics}>
+                {sheet.topics.map((topic) => (
+                  <li key={topic.slug}>
+                    <a href={topic.href}>{topic.label}</a>
+                  </li>
+                ))}
+              </ul>
             )}
           </div>
         </div>
