@@ -19,6 +19,7 @@ import { describeFailure } from '../cms/store-guard';
 import { readOptions, withStore, type Command } from './command';
 import { usersCommand } from './users-command';
 import { searchCommand } from './search-command';
+import { topicsCommand } from './topics-command';
 import { auditCommand } from './audit-command';
 import { listImports } from '../cms/repositories/editing';
 import { commandLineActor } from '../editing/audit';
@@ -164,6 +165,7 @@ const COMMANDS: Record<string, Command> = {
   },
   users: usersCommand,
   search: searchCommand,
+  topics: topicsCommand,
   audit: auditCommand,
   migrate: {
     summary: 'Create the content store or bring its schema up to date.',

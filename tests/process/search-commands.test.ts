@@ -1,6 +1,6 @@
 /**
  * The search commands as operators run them (the built CLI, a real store): the index updated and
- * rebuilt, and synonyms added and listed.
+ * rebuilt, synonyms added and listed, topics listed and added.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
@@ -40,5 +40,32 @@ describe('search', () => {
   it('says how to use it when asked wrongly', () => {
     expect(run(['search', 'synonyms', 'add', 'lonely', 'one'])).toMatchObject({ status: 1, stderr: expect.stringContaining('search synonyms add <group>') });
     expect(run(['search'])).toMatchObject({ status: 1, stderr: expect.stringContaining('npm run cli -- search update') });
+  });
+});
+
+describe('topics', () => {
+  it('lists the demo’s taxonomy facet by facet, with the names in each language', () => {
+    const listed = run(['topics', 'list']).stdout.split('\n');
+    expect(listed[0]).toBe('process\tcvd\ten_US=CVD de_DE=CVD fr_FR=CVD');
+    expect(listed).toContain('element\thafnium\ten_US=Hafnium de_DE=Hafnium fr_FR=Hafnium');
+  });
+
+  it('adds a topic at the end of the taxonomy, changes its names when added again, and records both', () => {
+    expect(run(['topics', 'add', 'pecvd', 'process', 'en_US=PECVD', 'de_DE=PECVD'])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining('/topics/pecvd'),
+    });
+    expect(run(['topics', 'add', 'pecvd', 'process', 'fr_FR=PECVD (plasma)'])).toMatchObject({ status: 0 });
+    const listed = run(['topics', 'list']).stdout.trim().split('\n');
+    expect(listed.at(-1)).toBe('process\tpecvd\ten_US=PECVD de_DE=PECVD fr_FR=PECVD (plasma)');
+    const audit = run(['audit']).stdout;
+    expect(audit).toContain('topic.add');
+    expect(audit).toContain('topic.change');
+  });
+
+  it('refuses a slug, a facet or a name it cannot use, and says how', () => {
+    expect(run(['topics', 'add', 'Bad Slug', 'process', 'en_US=Bad'])).toMatchObject({ status: 1, stderr: expect.stringContaining('cannot be a topic') });
+    expect(run(['topics', 'add', 'ok', 'process', 'english:Bad'])).toMatchObject({ status: 1, stderr: expect.stringContaining('is not <language>=<name>') });
+    expect(run(['topics', 'add', 'ok'])).toMatchObject({ status: 1, stderr: expect.stringContaining('topics add <slug> <facet>') });
   });
 });
