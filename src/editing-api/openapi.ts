@@ -46,6 +46,7 @@ const COMPONENTS: Record<string, TSchema> = {
   NewAccount: schemas.NewAccountSchema,
   AccountChange: schemas.AccountChangeSchema,
   AuditEntry: schemas.AuditEntrySchema,
+  Topic: schemas.TopicSchema,
   Errors: schemas.ErrorSchema,
   PageDefinition: PageDefinitionSchema,
   SavePage: schemas.saveSchemaOf(PageDefinitionSchema),
@@ -62,7 +63,11 @@ const COMPONENTS: Record<string, TSchema> = {
   AppliedImport: schemas.AppliedImportSchema,
 };
 
-const QUERIES: Record<string, TSchema> = { SheetListQuery: schemas.SheetListQuerySchema, AuditQuery: schemas.AuditQuerySchema };
+const QUERIES: Record<string, TSchema> = {
+  SheetListQuery: schemas.SheetListQuerySchema,
+  AuditQuery: schemas.AuditQuerySchema,
+  TopicListQuery: schemas.TopicListQuerySchema,
+};
 
 const OPERATIONS: Operation[] = [
   { method: 'get', path: '/sheets', summary: 'List the sheets', role: 'editor', query: 'SheetListQuery', response: { status: 200, schema: 'SheetList' } },
@@ -193,6 +198,14 @@ const OPERATIONS: Operation[] = [
     summary: 'The page’s versions',
     role: 'editor',
     response: { status: 200, schema: 'VersionSummary', list: true },
+  },
+  {
+    method: 'get',
+    path: '/topics',
+    summary: 'The site’s topics in their places, each with its facet and its name in each language: what a sheet may list under topics',
+    role: 'editor',
+    query: 'TopicListQuery',
+    response: { status: 200, schema: 'Topic', list: true },
   },
   { method: 'get', path: '/collections/{id}/order', summary: 'The collection’s order: draft, published, sheets with titles', role: 'editor' },
   { method: 'put', path: '/collections/{id}/order', summary: 'Save the order as a draft', role: 'editor', body: 'SaveCollectionOrder' },

@@ -72,6 +72,17 @@ export const SheetListQuerySchema = Type.Object({
   limit: Type.Optional(wholeNumber(1, 200, { default: 50 })),
 });
 
+export const TopicListQuerySchema = Type.Object({
+  siteId: Type.Optional(text({ max: 18, description: 'The site; the primary site when left out' })),
+});
+
+export const TopicSchema = Type.Object({
+  slug: Type.String({ description: 'What a sheet lists under topics, and the topic page’s address segment' }),
+  facet: Type.String({ description: 'The group it belongs to, e.g. process, kind, element' }),
+  position: Type.Integer({ description: 'Its place in the taxonomy: facets come in the order of their first topics' }),
+  labels: Type.Record(Type.String(), Type.String(), { description: 'Its name by language, e.g. {"en_US": "Aluminum"}' }),
+});
+
 export const NewSheetSchema = Type.Object({
   siteId: Type.Optional(text({ max: 18, description: 'The site; may be left out when the store holds one' })),
   collectionId: Type.Optional(Type.Union([text({ max: 18 }), Type.Null()])),

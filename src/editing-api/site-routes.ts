@@ -8,13 +8,15 @@
  *   GET  /collections                         the site's literature collections
  *   GET  /collections/:id/order               the order's draft, with each sheet's title
  *   PUT  /collections/:id/order · POST …/publish · versions, compare, restore
+ *   GET  /topics                              the site's taxonomy (?siteId; the primary site's by default)
  */
 import type { FastifyInstance } from 'fastify';
 import type Type from 'typebox';
 import { findContentsByIds, listStoredTranslations } from '../cms/repositories/contents';
 import { listStoredPages } from '../cms/repositories/pages';
 import { listCollectionsOfType } from '../cms/repositories/collections';
-import { findPrimarySite } from '../cms/repositories/sites';
+import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
+import { listTopics } from '../cms/repositories/topics';
 import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
 import type { EditableView } from '../editing/editable';
@@ -22,8 +24,8 @@ import { headingOf, headTagReport, pages, withSettings } from '../editing/pages'
 import type { PageDefinition } from '../site/pages/page-definition';
 import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
-import { readInput } from './requests';
-import { PageSettingsSchema } from './schemas';
+import { readInput, readQuery } from './requests';
+import { PageSettingsSchema, TopicListQuerySchema } from './schemas';
 
 export function registerSiteRoutes(app: FastifyInstance, context: EditingContext & { basePath: string }): void {
   const { db, root, guard, basePath } = context;
@@ -80,6 +82,14 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
         return { id: collection.id, title: collection.title, status: view?.status ?? 'published', count: view?.draft.items.length ?? 0 };
       }),
     );
+  });
+
+  // What a sheet may name under `topics` (editing/sheets.ts refuses any other), for the sheet form's checkboxes.
+  app.get(`${root}/topics`, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const query = readQuery<Type.Static<typeof TopicListQuerySchema>>(TopicListQuerySchema, request.query);
+    const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
+    return site === undefined ? [] : listTopics(db, site.id);
   });
 
   registerEditableRoutes(app, {

@@ -12,6 +12,7 @@ import { findRecordIdByAlias } from '../cms/repositories/seo-records';
 import { findContentById, findContentIdsByKeys, listContentsByUrlNames } from '../cms/repositories/contents';
 import { findFileAssetInfo, listFileAssetVersions } from '../cms/repositories/files';
 import { findBlobInfo } from '../cms/repositories/editing';
+import { listTopics } from '../cms/repositories/topics';
 import { MANAGED_CONTENT_ID_PREFIX, RASTER_IMAGE_TYPES } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
@@ -24,10 +25,10 @@ const prefixed = (prefix: string, record: Record<string, string>) =>
 
 /**
  * What a sheet must satisfy beyond its schema, checked at every save and again at publish: texts
- * and links; names unique in the site; and files that are the sheet's own. An image or document
- * that is not the one the sheet already has must be new to the store (an id, key or asset another
- * content uses would overwrite it), a published document version is never replaced, and a file's
- * type and size are its stored bytes', never what the client says.
+ * and links; names unique in the site; topics the site has; and files that are the sheet's own. An
+ * image or document that is not the one the sheet already has must be new to the store (an id, key
+ * or asset another content uses would overwrite it), a published document version is never
+ * replaced, and a file's type and size are its stored bytes', never what the client says.
  */
 async function sheetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
   const problems: string[] = [];
@@ -55,9 +56,24 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
     const problem = address === null || address === '' ? null : linkProblem(address);
     if (problem !== null) problems.push(`seo.${field}: ${problem}`);
   }
+  problems.push(...(await topicProblems(db, state)));
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
   if (state.document !== null) problems.push(...(await documentProblems(db, state.document, current.document)));
   return problems;
+}
+
+/**
+ * A sheet names only topics its site has: a topic page, the delivery API's topic filter and the
+ * studio's checkboxes know no other, so an unknown slug (a typo, a topic since removed) would be
+ * kept where nobody could find it.
+ */
+async function topicProblems(db: ContentStore, state: SheetState): Promise<string[]> {
+  if (state.topics === undefined || state.topics.length === 0) return [];
+  const known = new Set((await listTopics(db, state.siteId)).map((topic) => topic.slug));
+  const unknown = state.topics.filter((slug) => !known.has(slug));
+  if (unknown.length === 0) return [];
+  const named = unknown.map((slug) => `"${slug}"`).join(', ');
+  return [`topics: ${named} ${unknown.length === 1 ? 'is not a topic' : 'are not topics'} of the sheet's site`];
 }
 
 async function fileProblems(db: ContentStore, what: string, file: { sha256: string; mimeType: string; byteSize: number }): Promise<string[]> {
