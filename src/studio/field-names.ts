@@ -12,6 +12,7 @@ const FIELDS: Record<string, string> = {
   urlName: 'Address name',
   collectionId: 'Collection',
   primaryLanguage: 'Primary language',
+  topics: 'Topics',
 };
 
 /** A field's name for people, e.g. "Title (German (Germany))". */
@@ -30,8 +31,9 @@ export function problemsByField(problems: string[]): { fields: Map<string, strin
   const others: string[] = [];
   for (const problem of problems) {
     const match = /^translations\.([A-Za-z_]+)\.(title|description|url|imageAlt): (.*)$/s.exec(problem);
-    const seo = /^(seo\.[^:]+): (.*)$/s.exec(problem);
-    if (seo !== null) fields.set(seo[1]!, seo[2]!);
+    // The SEO fields and the topics show their problems in their own panels.
+    const panel = /^(seo\.[^:]+|topics): (.*)$/s.exec(problem);
+    if (panel !== null) fields.set(panel[1]!, panel[2]!);
     else if (match === null) others.push(problem.replace(/^([a-zA-Z.]+): /, (_all, path: string) => `${fieldName(path.split('.'))}: `));
     else fields.set(`${match[1]}.${match[2]}`, match[3]!);
   }
@@ -42,6 +44,8 @@ export function problemsByField(problems: string[]): { fields: Map<string, strin
 export function shownValue(value: unknown): string {
   if (value === undefined || value === null) return '(none)';
   if (typeof value === 'string') return value === '' ? '(empty)' : value;
+  // A list of slugs (topics): as a person would write it.
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.length === 0 ? '(none)' : value.join(', ');
   if (typeof value === 'object' && 'fileName' in value) return `the file ${String((value as { fileName: unknown }).fileName)}`;
   return JSON.stringify(value);
 }

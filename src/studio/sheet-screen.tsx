@@ -1,7 +1,7 @@
 /**
- * A sheet in the studio: its texts in the primary language beside one translation, its image and
- * PDF, publishing, and the preview. Edits save by themselves (use-sheet-draft.ts); the save state
- * is always visible and announced; leaving with unsaved edits asks first.
+ * A sheet in the studio: its texts in the primary language beside one translation, its topics, its
+ * image and PDF, publishing, and the preview. Edits save by themselves (use-sheet-draft.ts); the
+ * save state is always visible and announced; leaving with unsaved edits asks first.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
@@ -16,6 +16,7 @@ import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
 import { SheetFiles } from './sheet-files';
 import { SheetHistory } from './sheet-history';
+import { SheetTopics, withTopics } from './sheet-topics';
 import { useSheetDraft, type SaveState } from './use-sheet-draft';
 
 const SAVE_WORDS: Record<SaveState, string> = {
@@ -142,6 +143,13 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           </div>
         )}
       </div>
+      <SheetTopics
+        context={context}
+        siteId={draft.siteId}
+        selected={draft.topics ?? []}
+        problem={fields.get('topics')}
+        onChange={(topics) => sheet.edit((current) => withTopics(current, topics))}
+      />
       <SheetFiles context={context} view={view} hold={sheet.whileHeld} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
       <Suspense fallback={null}>
         <SheetSeo

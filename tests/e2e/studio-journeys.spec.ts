@@ -4,7 +4,9 @@
  * fixed, previewed at phone width and published, and the public page and the delivery API show it
  * on the next request; two editors change the same sheet and the second keeps one field of each;
  * a publish scheduled a few seconds ahead happens on the server; every journey again by keyboard
- * alone; axe on the sheet screen, its preview and its dialogs.
+ * alone; a sheet's topics ticked and unticked, published and still so after a reload, and one the
+ * site does not have shown under Other until unticked; axe on the sheet screen (its topics
+ * included), its preview and its dialogs.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,6 +31,14 @@ test.beforeAll(async () => {
       { email: 'ben@example.com', role: 'editor' },
     ],
     env: { SCHEDULE_CHECK_MS: '300' },
+    // A topic the site's taxonomy does not have, as an operator's SQL (or an old import) could leave it.
+    prepare: (db) =>
+      db
+        .prepare(
+          `UPDATE content_translations SET body = json_set(body, '$.topics', json('["cvd","ald","equipment","heaters"]'))
+           WHERE content_id = (SELECT id FROM contents WHERE url_name = 'bubbler-heating-jacket')`,
+        )
+        .run(),
   });
 });
 test.afterAll(async () => {
@@ -287,6 +297,70 @@ test('leaving a sheet with unsaved changes asks first', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page.getByRole('heading', { name: 'Sheets', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(`${server.origin}/studio`);
+});
+
+test('a sheet’s topics: one ticked by keyboard, one unticked by mouse, published; a reload shows them as left', async ({ page }) => {
+  await signIn(page, 'ana@example.com');
+  await page.getByRole('link', { name: 'Tetrakis(ethylmethylamido)hafnium (TEMAH)' }).click();
+  const topics = page.getByRole('region', { name: 'Topics' });
+  const topic = (facet: string, name: string) => topics.getByRole('group', { name: facet }).getByRole('checkbox', { name, exact: true });
+  // The demo's: an ALD precursor of hafnium.
+  await expect(topics.getByRole('group')).toHaveText([/^Process/, /^Kind/, /^Element/]);
+  for (const [facet, name] of [
+    ['Process', 'ALD'],
+    ['Kind', 'Precursor'],
+    ['Element', 'Hafnium'],
+  ] as const)
+    await expect(topic(facet, name)).toBeChecked();
+  await expect(topic('Process', 'CVD')).not.toBeChecked();
+
+  await tabTo(page, topic('Process', 'CVD'));
+  await page.keyboard.press('Space');
+  await expect(topic('Process', 'CVD')).toBeChecked();
+  // The label is what a person clicks (the input itself is visually hidden).
+  await topics.getByRole('group', { name: 'Element' }).locator('label').filter({ hasText: 'Hafnium' }).click();
+  await expect(topic('Element', 'Hafnium')).not.toBeChecked();
+  await saved(page);
+  await page.getByRole('button', { name: 'Publish now' }).click();
+  await expect(page.getByText('Published. Visitors see it on their next visit to the page.')).toBeVisible();
+
+  await page.reload();
+  await expect(topic('Process', 'CVD')).toBeChecked();
+  await expect(topic('Process', 'ALD')).toBeChecked();
+  await expect(topic('Element', 'Hafnium')).not.toBeChecked();
+  const id = new URL(page.url()).pathname.split('/').pop()!;
+  const view = (await (await page.request.get(`${server.origin}/studio/api/sheets/${id}`)).json()) as { status: string; published: { topics: string[] } };
+  expect(view).toMatchObject({ status: 'published', published: { topics: ['ald', 'precursor', 'cvd'] } });
+});
+
+test.describe('a topic the site does not have', () => {
+  // The save the server refuses is answered 400, which Chromium reports in the console.
+  test.use({ expectedConsoleErrors: [/status of 400/] });
+
+  test('shows ticked under Other; a save is refused, saying why, until it is unticked', async ({ page }) => {
+    await signIn(page, 'ana@example.com');
+    await page.getByRole('link', { name: 'Bubbler Heating Jacket' }).click();
+    const topics = page.getByRole('region', { name: 'Topics' });
+    const other = topics.getByRole('group', { name: 'Other' });
+    const heaters = other.getByRole('checkbox', { name: 'heaters', exact: true });
+    await expect(heaters).toBeChecked();
+
+    await descriptionField(page).fill('Keeps the bubbler at its temperature.');
+    await expect(page.getByRole('status').filter({ hasText: 'Not saved: see the marked fields' })).toBeVisible({ timeout: 10_000 });
+    await expect(topics.getByText('"heaters" is not a topic of the sheet\'s site')).toBeVisible();
+    await axe(page);
+
+    await tabTo(page, heaters);
+    await page.keyboard.press('Space');
+    // Still there, unticked: the focus stays, and the untick can be taken back.
+    await expect(heaters).not.toBeChecked();
+    await expect(heaters).toBeFocused();
+    await saved(page);
+    await page.reload();
+    await expect(descriptionField(page)).toHaveValue('Keeps the bubbler at its temperature.');
+    await expect(topics.getByRole('group', { name: 'Process' }).getByRole('checkbox', { name: 'CVD' })).toBeChecked();
+    await expect(other).toHaveCount(0);
+  });
 });
 
 for (const [width, sheetTitle] of [
