@@ -16,8 +16,9 @@ import { normalizeText } from '../shared/normalize-text';
 import { urlNameOf } from '../shared/text';
 import { CsvSyntaxError, parseCsv } from './csv';
 import { ManifestError } from './manifest';
+import { readTopicsCell, type CsvTopics } from './csv-topics';
 
-export const CSV_COLUMNS = ['title', 'description', 'language', 'urlName', 'key', 'document', 'url', 'image', 'imageAlt'] as const;
+export const CSV_COLUMNS = ['title', 'description', 'language', 'urlName', 'key', 'document', 'url', 'image', 'imageAlt', 'topics'] as const;
 export type Column = (typeof CSV_COLUMNS)[number];
 
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -79,6 +80,8 @@ const CsvRowSchema = Type.Object({
   url: SHEET_FIELDS.url,
   image: text({ max: 1_000 }),
   imageAlt: SHEET_FIELDS.imageAlt,
+  // Its slugs are read and checked on their own (csv-topics.ts): only the cell's size here.
+  topics: text({ max: 2_000 }),
 });
 
 export interface CsvRead {
@@ -100,6 +103,8 @@ export interface CsvSheet {
   /** In file order; the first row of a sheet is its primary language unless the site's default is among them. */
   translations: CsvTranslation[];
   image: CsvImage | null;
+  /** The topics a row gives (the same on every row that gives any), or null when none does. */
+  topics: CsvTopics | null;
 }
 
 export interface CsvReadOptions {
@@ -193,6 +198,7 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
         urlNameGiven: givenUrlName !== '',
         translations: [],
         image: null,
+        topics: null,
       };
       sheets.set(groupKey, sheet);
     }
@@ -202,6 +208,12 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
       if (sheet.image !== null && !sheet.image.bytes.equals(image.bytes))
         problems.push(`${at('image')}: a sheet has one image, and line ${sheet.line} names another`);
       sheet.image ??= image;
+    }
+    const topics = readTopicsCell(values.topics, row.line, problems);
+    if (topics !== null) {
+      if (sheet.topics !== null && sheet.topics.slugs.join(';') !== topics.slugs.join(';'))
+        problems.push(`${at('topics')}: a sheet has one list of topics, and line ${sheet.topics.line} gives another (give it on one row, or the same on each)`);
+      sheet.topics ??= topics;
     }
     sheet.translations.push({ line: row.line, language, title, description, url: url || null, document, imageAlt });
   }

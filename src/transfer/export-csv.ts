@@ -1,8 +1,9 @@
 /**
  * Writes a literature collection as the CSV the import reads (docs/content-format.md, "CSV"): a
  * row per sheet and language, every row with its key and URL name, the documents and images
- * beside the file under names made from the sheet (documents/teos.pdf, images/teos.svg). Export,
- * import into an empty store and export again give the same bytes.
+ * beside the file under names made from the sheet (documents/teos.pdf, images/teos.svg), the
+ * sheet's topics on each of its rows (`cvd;precursor;silicon`). Export, import into an empty store
+ * (given the same taxonomy) and export again give the same bytes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
@@ -13,6 +14,7 @@ import { listContentsByKeys, listStoredTranslations, type Content } from '../cms
 import { findFileAsset, findMediaByContentKey } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
 import { readStoredBody } from '../cms/stored-json';
+import { topicsOfBody } from '../shared/topics';
 import { CSV_COLUMNS, type Column } from './csv-sheets';
 import { formatCsvRow } from './csv';
 
@@ -74,6 +76,8 @@ export async function exportCsvFile(db: ContentStore, csvPath: string, { collect
     if (primary === undefined) continue;
     const image = await imageOf(db, primary.translation.body.image);
     const imageFile = image === null ? '' : write(`images/${sheet.url_name}${image.extension}`, image.bytes);
+    // The primary language's list is the sheet's, as the editing model reads it (sheet-state.ts).
+    const topics = topicsOfBody(primary.translation.body).join(';');
     for (const { translation } of translations) {
       const isPrimary = translation === primary.translation;
       const url = typeof translation.body.url === 'string' ? translation.body.url : '';
@@ -98,6 +102,7 @@ export async function exportCsvFile(db: ContentStore, csvPath: string, { collect
         url: asset === null && !sameAsPrimary ? url : '',
         image: isPrimary ? imageFile : '',
         imageAlt: image?.altTexts.get(translation.language) ?? '',
+        topics,
       };
       lines.push(formatCsvRow(CSV_COLUMNS.map((column) => cells[column])));
       rows++;

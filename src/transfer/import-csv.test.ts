@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -8,7 +8,12 @@ import type { CollectionResponse } from '../shared/delivery-types';
 import { listSites } from '../cms/repositories/sites';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
-import { formatCsvRow } from './csv';
+import { listContentsByUrlNames, listStoredTranslations } from '../cms/repositories/contents';
+import type { ContentStore } from '../cms/database';
+import { publishedSheet } from '../editing/sheet-state';
+import { topicsOfBody } from '../shared/topics';
+import { formatCsvRow, parseCsv } from './csv';
+import { exportCsvFile } from './export-csv';
 import { importCsvFile, prepareCsvImport, type CsvImportOptions } from './import-csv';
 import { planImport } from './import-plan';
 import { ManifestError } from './manifest';
@@ -174,7 +179,7 @@ describe('CSV import into the demo collection', () => {
     const error = await importCsvFile(app.store.db, path, options(app)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual([
-      'line 1: unknown column "Colour" (the columns are title, description, language, urlName, key, document, url, image, imageAlt)',
+      'line 1: unknown column "Colour" (the columns are title, description, language, urlName, key, document, url, image, imageAlt, topics)',
     ]);
 
     const withoutColour = writeCsv('bad.csv', [
@@ -227,10 +232,101 @@ describe('CSV import into the demo collection', () => {
   });
 });
 
+const sheetsNamed = (db: ContentStore, ...urlNames: string[]) => listContentsByUrlNames(db, DEMO_IDS.siteId, urlNames);
+
+/** Each stored translation's topics, by language, of the demo site's sheet with this URL name. */
+async function storedTopics(db: ContentStore, urlName: string): Promise<Record<string, string[]>> {
+  const [sheet] = await sheetsNamed(db, urlName);
+  const rows = await listStoredTranslations(db, [sheet!.id]);
+  return Object.fromEntries(rows.map((row) => [row.language, topicsOfBody(JSON.parse(row.body) as Record<string, unknown>)]));
+}
+
+describe('the topics column', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('takes a sheet’s topics from any of its rows, in order and once each, into every language, the ones the file leaves out too', async () => {
+    await importCsvFile(
+      app.store.db,
+      writeCsv('topics.csv', [
+        ['title', 'description', 'language', 'urlName', 'topics'],
+        ['Ozone generator', 'Makes O₃ for ALD oxides.', 'en_US', 'ozone-generator', ''],
+        ['Ozongenerator', '', 'de_DE', 'ozone-generator', ' ald ; equipment;ald; '],
+        // teos has en_US, de_DE and fr_FR: the file gives only its German row.
+        ['', '', 'de_DE', 'teos', 'ald;precursor;silicon'],
+        // An empty cell keeps what is stored.
+        ['', 'Silane, corrected.', 'en_US', 'silane', ''],
+      ]),
+      options(app),
+    );
+    expect(await storedTopics(app.store.db, 'ozone-generator')).toEqual({ en_US: ['ald', 'equipment'], de_DE: ['ald', 'equipment'] });
+    expect(await storedTopics(app.store.db, 'teos')).toEqual({
+      en_US: ['ald', 'precursor', 'silicon'],
+      de_DE: ['ald', 'precursor', 'silicon'],
+      fr_FR: ['ald', 'precursor', 'silicon'],
+    });
+    expect(Object.values(await storedTopics(app.store.db, 'silane'))).toEqual([
+      ['cvd', 'precursor', 'silicon'],
+      ['cvd', 'precursor', 'silicon'],
+      ['cvd', 'precursor', 'silicon'],
+    ]);
+    // The editing model reads them as the sheet's.
+    const [ozone] = await sheetsNamed(app.store.db, 'ozone-generator');
+    expect((await publishedSheet(app.store.db, ozone!.id))?.topics).toEqual(['ald', 'equipment']);
+  });
+
+  it('reports malformed and unknown topics, and two lists for one sheet, each with its line, and changes nothing', async () => {
+    const before = await readContentVersion(app.store.db);
+    const path = writeCsv('bad-topics.csv', [
+      ['title', 'language', 'urlName', 'topics'],
+      ['Sheet A', 'en_US', 'sheet-a', 'cvd;Not A Slug'],
+      ['Sheet B', 'en_US', 'sheet-b', 'plutonium; cvd; sputtering'],
+      ['Sheet C', 'en_US', 'sheet-c', 'cvd;ald'],
+      ['Blatt C', 'de_DE', 'sheet-c', 'ald;cvd'],
+      ['Sheet D', 'en_US', 'sheet-d', 'zinc'],
+    ]);
+    const error = (await importCsvFile(app.store.db, path, options(app)).catch((caught: unknown) => caught)) as ManifestError;
+    expect(error).toBeInstanceOf(ManifestError);
+    expect(error.problems).toEqual([
+      'line 2, topics: "Not A Slug" is not a topic slug (lower-case letters and digits joined by single hyphens, e.g. cvd or gas-cabinet)',
+      'line 5, topics: a sheet has one list of topics, and line 4 gives another (give it on one row, or the same on each)',
+      'line 3, topics: "plutonium", "sputtering" are not topics of the site',
+    ]);
+    expect(await readContentVersion(app.store.db)).toBe(before);
+    expect(await sheetsNamed(app.store.db, 'sheet-a', 'sheet-b', 'sheet-c', 'sheet-d')).toEqual([]);
+  });
+
+  it('exports each sheet’s topics on each of its rows, and that file imports as no change', async () => {
+    const path = join(folder, 'export', 'sheets.csv');
+    await exportCsvFile(app.store.db, path);
+    const [header, ...rows] = parseCsv(readFileSync(path, 'utf8')).map((row) => row.fields);
+    expect(header).toContain('topics');
+    const cell = (row: string[], column: string) => row[header!.indexOf(column)];
+    const teos = rows.filter((row) => cell(row, 'urlName') === 'teos');
+    expect(teos.map((row) => cell(row, 'topics'))).toEqual(['ald;precursor;silicon', 'ald;precursor;silicon', 'ald;precursor;silicon']);
+    expect(rows.find((row) => cell(row, 'urlName') === 'gas-cabinet')?.[header!.indexOf('topics')]).toBe('cvd;equipment');
+
+    const plan = await planImport(app.store.db, (await prepareCsvImport(app.store.db, path, options(app))).manifest, new Map());
+    expect(plan.entries.filter((entry) => entry.action !== 'keep')).toEqual([]);
+  });
+});
+
 describe('CSV import into an empty store', () => {
   it('creates the site and the collection, and finds that collection the next time', async () => {
     const app = await createTestApp({ seed: false });
     try {
+      // A site the import makes has no topics yet: a sheet can name none.
+      const topical = writeCsv('fresh-topics.csv', [
+        ['title', 'urlName', 'topics'],
+        ['Bubbler', 'bubbler', 'cvd'],
+      ]);
+      const refused = (await importCsvFile(app.store.db, topical, options(app)).catch((caught: unknown) => caught)) as ManifestError;
+      expect(refused.problems).toEqual(['line 2, topics: "cvd" is not a topic of the site (it has no topics yet)']);
+      expect(await listSites(app.store.db)).toEqual([]);
+
       const path = writeCsv('fresh.csv', SHEETS);
       const summary = await importCsvFile(app.store.db, path, options(app, { newCollectionTitle: 'Precursor Literature' }));
       expect(summary).toMatchObject({ sites: 1, collections: 1, removedFromCollection: 0 });

@@ -3,8 +3,10 @@
  * The rows become a content manifest (manifest.ts) and go through the same checked, all-or-nothing
  * import as a folder does. A row for a sheet the store has changes only what its cells carry: its
  * other languages, its image and its place in the collection stay. New sheets join the collection
- * at the end. Ids and keys derive from the site and each sheet's URL name (or the key the row
- * gives), and unchanged sheets keep their dates, so importing the same file again changes nothing.
+ * at the end. A sheet's topics go into every translation's body, the languages the file leaves
+ * out included, and must be topics of the site. Ids and keys derive from the site and each sheet's
+ * URL name (or the key the row gives), and unchanged sheets keep their dates, so importing the
+ * same file again changes nothing.
  */
 import { createHash } from 'node:crypto';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MANAGED_CONTENT_ID_PREFIX, SITE_ID_PREFIX } from '../shared/constants';
@@ -17,6 +19,7 @@ import { listCollectionItemKeys, listCollectionsOfType, listStoredCollectionTran
 import { listContentsByKeys, listContentsByUrlNames, listStoredTranslations, type Content } from '../cms/repositories/contents';
 import { listFileAssetVersions, listMediaInfo } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
+import { listTopics } from '../cms/repositories/topics';
 import { readStoredBody } from '../cms/stored-json';
 import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
 import type { ImportOptions, ManifestFiles } from './import-plan';
@@ -33,6 +36,7 @@ import {
   type ManifestTranslation,
 } from './manifest';
 import { readCsvSheets, type CsvFile, type CsvReadOptions, type CsvSheet } from './csv-sheets';
+import { unknownTopicProblems } from './csv-topics';
 
 export interface CsvImportOptions extends ImportOptions, CsvReadOptions {
   /** Key or id of the collection to fill; by default the store's only literature collection. */
@@ -82,6 +86,10 @@ export async function prepareCsvImport(db: ContentStore, csvPath: string, option
   const { site, collection } = target;
   const problems = [...read.problems, ...resolveLanguages(sheets, site)];
   const stored = await findStoredSheets(db, site.id, sheets, problems);
+  // Topics the site has (none, when the import makes the site): the editing model refuses others too.
+  const taxonomy = new Set((await listTopics(db, site.id)).map((topic) => topic.slug));
+  const givenTopics = sheets.map((sheet) => sheet.topics);
+  problems.push(...unknownTopicProblems(givenTopics, taxonomy));
 
   const files = new Map<string, Buffer>();
   const contents: ManifestContent[] = [];
@@ -149,8 +157,18 @@ export async function prepareCsvImport(db: ContentStore, csvPath: string, option
       else if (row.description !== '') body.description = row.description;
       if (url !== null) body.url = url;
       if (imageKey !== null && (sheet.image !== null || storedImageKey !== null)) body.image = imageReference(imageKey);
+      if (sheet.topics !== null) body.topics = sheet.topics.slugs;
       const unchanged = was !== undefined && was.title === title && JSON.stringify(was.body) === JSON.stringify(body);
       translations.push({ language: row.language, title, body, publishedAt: unchanged ? was.publishedAt : now });
+    }
+    // Every translation lists the sheet's topics (editing/sheet-state.ts): the stored languages the
+    // file has no row for take the new ones too, or the sheet would have two lists.
+    if (sheet.topics !== null && existing !== undefined) {
+      for (const [language, was] of existing.translations) {
+        if (sheet.translations.some((row) => row.language === language)) continue;
+        const body = { ...was.body, topics: sheet.topics.slugs };
+        if (JSON.stringify(body) !== JSON.stringify(was.body)) translations.push({ language, title: was.title, body, publishedAt: now });
+      }
     }
     const changed = existing === undefined || translations.some((translation) => translation.publishedAt === now);
     contents.push({

@@ -1,13 +1,19 @@
 /**
  * The content commands as operators run them (the built CLI, a real store: SQLite, or PostgreSQL
  * when TEST_DATABASE_URL names one): a dry run changes nothing and says what would change, taking
- * sheets off a collection needs a yes, and a CSV export survives a round trip byte for byte.
+ * sheets off a collection needs a yes, and a CSV export survives a round trip byte for byte, the
+ * sheets' topics with it.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { formatCsvRow } from '../../src/transfer/csv';
+import { openDatabase } from '../../src/cms/database';
+import { listSites } from '../../src/cms/repositories/sites';
+import { saveTopics } from '../../src/cms/repositories/topics';
+import { DEMO_TOPICS } from '../../src/demo/topics';
+import { loadConfig } from '../../src/server/config';
+import { formatCsvRow, parseCsv } from '../../src/transfer/csv';
 import { cli } from '../helpers/cli';
 import { buildIfNeeded } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
@@ -46,6 +52,17 @@ function writeCsv(name: string, rows: string[][]): string {
   const path = join(folder, name);
   writeFileSync(path, rows.map(formatCsvRow).join('\r\n') + '\r\n');
   return path;
+}
+
+/** Gives the store's one site the demo's taxonomy: no file carries a taxonomy, and no command makes one. */
+async function addDemoTopics(databaseUrl: string): Promise<void> {
+  const store = openDatabase(loadConfig({ DATABASE_URL: databaseUrl }).database);
+  try {
+    const [site] = await listSites(store.db);
+    await saveTopics(store.db, site!.id, DEMO_TOPICS);
+  } finally {
+    await store.close();
+  }
 }
 
 /** Every file below a folder, by its path there, with its bytes. */
@@ -147,7 +164,30 @@ describe('content export --csv', () => {
     expect(exported.status).toBe(0);
     expect(exported.stdout).toMatch(/^Exported 26 sheets \(78 rows\), \d+ documents and images beside /);
 
+    const csv = readFileSync(join(first, 'sheets.csv'), 'utf8');
+    const table = parseCsv(csv).map((row) => row.fields);
+    // Each demo sheet's topics, on each of its rows (teos: its English, German and French rows).
+    expect(table.filter((row) => row[3] === 'teos').map((row) => row.at(-1))).toEqual([
+      'cvd;precursor;silicon',
+      'cvd;precursor;silicon',
+      'cvd;precursor;silicon',
+    ]);
+
+    // The empty store's new site has no topics yet, so the file is refused whole, naming them.
     const target = await newStore(false);
+    const refused = cli(target, ['content', 'import', join(first, 'sheets.csv')]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toMatch(/line 2, topics: "[a-z-]+"(, "[a-z-]+")* (is not a topic|are not topics) of the site \(it has no topics yet\)/);
+    // So the sheets go in without their topics first (making the site), the site gets its taxonomy,
+    // and then the whole file goes in: its topics are all the second import changes.
+    const [header, ...rows] = table.map((row) => row.slice(0, -1));
+    expect(header!.at(-1)).toBe('imageAlt');
+    const withoutTopics = join(first, 'without-topics.csv');
+    writeFileSync(withoutTopics, [header!, ...rows].map(formatCsvRow).join('\r\n') + '\r\n');
+    const untopical = cli(target, ['content', 'import', withoutTopics]);
+    expect(untopical.status, untopical.stderr).toBe(0);
+    rmSync(withoutTopics);
+    await addDemoTopics(target);
     const imported = cli(target, ['content', 'import', join(first, 'sheets.csv')]);
     expect(imported.status, imported.stderr).toBe(0);
     const second = join(folder, 'round-2');
@@ -157,6 +197,6 @@ describe('content export --csv', () => {
     const two = filesUnder(second);
     expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
     for (const [path, bytes] of one) expect(two.get(path)?.equals(bytes), path).toBe(true);
-    expect(readFileSync(join(first, 'sheets.csv'), 'utf8').split('\r\n')[0]).toBe('title,description,language,urlName,key,document,url,image,imageAlt');
+    expect(csv.split('\r\n')[0]).toBe('title,description,language,urlName,key,document,url,image,imageAlt,topics');
   });
 });
