@@ -54,7 +54,7 @@ function writeCsv(name: string, rows: string[][]): string {
   return path;
 }
 
-/** Gives the store's one site the demo's taxonomy: no file carries a taxonomy, and no command makes one. */
+/** Gives the store's one site the demo's taxonomy: no file carries a taxonomy (`topics add` takes one topic at a time). */
 async function addDemoTopics(databaseUrl: string): Promise<void> {
   const store = openDatabase(loadConfig({ DATABASE_URL: databaseUrl }).database);
   try {
