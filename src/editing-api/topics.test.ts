@@ -119,4 +119,19 @@ describe('a sheet’s topics', () => {
     expect(after).toMatchObject({ status: 'draft', revision: saved.json().revision, published: null });
     expect((await test.app.inject(contentUrl(sheet.draft.contentKey))).statusCode).toBe(404);
   });
+
+  it('takes an empty list of topics as none: a published sheet whose topics are cleared is changed once, not for ever', async () => {
+    const sheet = await newSheet('Sheet whose topics are cleared');
+    const saved = await saveTopicsOf(sheet, ['cvd']);
+    const published = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: saved.json().revision });
+    expect(published.json().status).toBe('published');
+    const cleared = await saveTopicsOf(published.json(), []);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json().draft).not.toHaveProperty('topics');
+    const again = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: cleared.json().revision });
+    expect(again.json()).toMatchObject({ status: 'published', published: expect.not.objectContaining({ topics: expect.anything() }) });
+    // Saving the published state as it reads back is no change.
+    const same = await saveTopicsOf(again.json(), []);
+    expect(same.json().status).toBe('published');
+  });
 });

@@ -58,6 +58,8 @@ export interface KindAdapter<S> {
   readiness?(state: S): string[];
   /** Problems the schema cannot see (links, files that must exist, the kind's own rules). */
   problems(db: ContentStore, state: S, current: S): Promise<string[]>;
+  /** The one form of a state that can be written more than one way (an empty list and none), as the published state reads back; none: as it came. */
+  normalize?: (state: S) => S;
   labelOf(state: S): string;
   /** The languages a state has texts in (lists filter on them); none when the kind has no languages. */
   languagesOf?(state: S): string[];
@@ -255,7 +257,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     );
     const problems = checked.problems.length > 0 ? checked.problems : [...fixed, ...(await adapter.problems(db, checked.value, currentState))];
     if (problems.length > 0) throw new EditingError(`The ${kind} cannot be ${doing}: ${problems.join('; ')}`, 'invalid', { problems });
-    return checked.value;
+    return adapter.normalize?.(checked.value) ?? checked.value;
   }
 
   /** Saves a draft; saves by one actor within FOLD_WINDOW_MS of each other are one version and one audit entry. */

@@ -140,6 +140,8 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   fixed: ['id', 'contentKey', 'siteId', 'createdAt'],
   keepFiles: keepSheetFiles,
   problems: sheetProblems,
+  // A sheet without topics is published without the field, so a draft's empty list is no change.
+  normalize: ({ topics, ...state }) => (topics === undefined || topics.length === 0 ? state : { ...state, topics }),
   readiness: sheetReadiness,
   labelOf: (state) => state.translations[state.primaryLanguage]?.title ?? state.urlName,
   languagesOf: (state) => Object.keys(state.translations).sort(),

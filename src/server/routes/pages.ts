@@ -30,7 +30,10 @@ export interface PageRouteOptions {
   pages: LoadedPage[];
 }
 
-type PageRequest = FastifyRequest<{ Params: { lang?: string; recordId?: string; topic?: string }; Querystring: { page?: string | string[]; q?: string | string[] } }>;
+type PageRequest = FastifyRequest<{
+  Params: { lang?: string; recordId?: string; topic?: string };
+  Querystring: { page?: string | string[]; q?: string | string[] };
+}>;
 
 export function registerPages(app: FastifyInstance, options: PageRouteOptions): void {
   const { basePath } = options.settings;
