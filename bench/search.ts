@@ -3,9 +3,13 @@
  * makes it, then visitors' queries through the code the results page uses (search-query.ts), in
  * this process, one after another: p50 and p99 over rounds of a mix of queries as common as a
  * catalogue's (a lot number, a grade, a process, a use, a synonym, a word being typed) and one
- * word that is in every sheet's document, the slowest case.
+ * word that is in every sheet's document, the slowest case. On SQLite, and on PostgreSQL too when
+ * BENCH_DATABASE_URL names a server (a database is made there for the run, and dropped).
  */
-import { openDatabase } from '../src/cms/database';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseSettings } from '../src/cms/database';
+import { createBenchStore } from './lib/fixtures';
 import { DEMO_IDS } from '../src/demo/seed-demo';
 import { syncSearchIndex } from '../src/search/search-index';
 import { search } from '../src/search/search-query';
@@ -17,7 +21,27 @@ const ROUNDS = 40;
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 
 export async function benchSearch({ databasePath, items }: { databasePath: string; items: number }): Promise<Measurement[]> {
-  const store = openDatabase({ dialect: 'sqlite', path: databasePath });
+  const rows = await measureSearch({ dialect: 'sqlite', path: databasePath }, items, 'SQLite');
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (serverUrl === undefined || !serverUrl.startsWith('postgres')) return rows;
+  const name = `bench_search_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const settings: DatabaseSettings = { dialect: 'postgres', url: url.toString() };
+    await createBenchStore(settings, items);
+    return [...rows, ...(await measureSearch(settings, items, 'PostgreSQL'))];
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function measureSearch(settings: DatabaseSettings, items: number, engine: string): Promise<Measurement[]> {
+  const store = openDatabase(settings);
   try {
     const started = performance.now();
     const indexed = await syncSearchIndex(store);
@@ -47,7 +71,7 @@ export async function benchSearch({ databasePath, items }: { databasePath: strin
           ).toFixed(1)} ms`,
       )
       .join('; ');
-    const details = `${items.toLocaleString('en')} sheets, ${indexed.written.toLocaleString('en')} entries indexed in ${building.toFixed(1)} s (SQLite); ${perQuery}`;
+    const details = `${items.toLocaleString('en')} sheets, ${indexed.written.toLocaleString('en')} entries indexed in ${building.toFixed(1)} s (${engine}); ${perQuery}`;
     const latency = (name: string, share: number, bound: number) =>
       measured(
         {
@@ -61,7 +85,11 @@ export async function benchSearch({ databasePath, items }: { databasePath: strin
         '≤',
         bound,
       );
-    return [latency('search latency p50, 100,000-sheet collection', 0.5, 5), latency('search latency p99, 100,000-sheet collection', 0.99, 20)];
+    const suffix = engine === 'SQLite' ? '' : ` (${engine})`;
+    return [
+      latency(`search latency p50, 100,000-sheet collection${suffix}`, 0.5, 5),
+      latency(`search latency p99, 100,000-sheet collection${suffix}`, 0.99, 20),
+    ];
   } finally {
     await store.close();
   }

@@ -3,7 +3,7 @@
  * that deep pages can be compared with the first one.
  */
 import { createHash } from 'node:crypto';
-import { migrateToLatest, openDatabase } from '../../src/cms/database';
+import { migrateToLatest, openDatabase, type DatabaseSettings } from '../../src/cms/database';
 import { DEMO_IDS, LITERATURE_CONTENT_TYPE, DEMO_LANGUAGE, seedDemoContent } from '../../src/demo/seed-demo';
 import { listCollectionContents, saveCollection } from '../../src/cms/repositories/collections';
 import { insertContents, localizeContents } from '../../src/cms/repositories/contents';
@@ -16,8 +16,9 @@ const USES = ['gate oxides', 'barrier layers', 'LEDs', 'photovoltaics', 'MEMS', 
 
 export const LARGE_COLLECTION_KEY = contentKeyFromBytes(createHash('sha256').update('bench:large-collection').digest());
 
-export async function createBenchStore(path: string, items: number, onProgress?: (done: number) => void): Promise<void> {
-  const store = openDatabase({ dialect: 'sqlite', path });
+/** Makes the benchmark's store: a SQLite file at `target`, or in the (empty) database its settings name. */
+export async function createBenchStore(target: string | DatabaseSettings, items: number, onProgress?: (done: number) => void): Promise<void> {
+  const store = openDatabase(typeof target === 'string' ? { dialect: 'sqlite', path: target } : target);
   try {
     await migrateToLatest(store);
     await seedDemoContent(store.db, { platformSitesSegment: 'sfsites', now: new Date('2026-01-15T09:00:00Z') });

@@ -24,6 +24,7 @@ import * as studioListsAndPreviewLinks from './migrations/011-studio-lists-and-p
 import * as temporaryPasswords from './migrations/012-temporary-passwords';
 import * as search from './migrations/013-search';
 import * as topics from './migrations/014-topics';
+import * as searchScope from './migrations/015-search-scope';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -59,6 +60,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['012-temporary-passwords', temporaryPasswords.up],
   ['013-search', search.up],
   ['014-topics', topics.up],
+  ['015-search-scope', searchScope.up],
 ];
 
 export interface OpenOptions {

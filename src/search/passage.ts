@@ -19,16 +19,36 @@ const LEAD_WORDS = 8;
 
 /** The passage of the first text with a matched word in it (the document, then the description). */
 export function passageIn(texts: string[], plan: QueryPlan, languages: string[]): PassagePart[] {
-  const passages = texts.filter((text) => text !== '').map((text) => passageOf(text, plan, languages));
-  return passages.find((passage) => passage.some((part) => part.mark)) ?? passages.at(-1) ?? [];
+  let last: PassagePart[] = [];
+  for (const text of texts.filter((candidate) => candidate !== '')) {
+    last = passageOf(text, plan, languages);
+    if (last.some((part) => part.mark)) return last;
+  }
+  return last;
 }
+
+/** A word's first two letters without accents (ß as ss): what stemming leaves as it is. */
+const head = (word: string) => word.slice(0, 3).normalize('NFKD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').slice(0, 2);
 
 export function passageOf(text: string, plan: QueryPlan, languages: string[]): PassagePart[] {
   const stemmers = [...new Set(languages)].map(stemmerFor);
   const wanted = new Set(plan.words.flat(2).flatMap((word) => stemmers.map((stem) => stem(word))));
+  // Stemming is what a passage costs: a word is stemmed only when it starts as a wanted stem (or
+  // the word being typed) does, and once however often the text says it. Stemmers change a
+  // word's ending, never its first letters but for accents and ß, which `head` folds away.
+  const heads = new Set([...wanted, ...(plan.prefix === null ? [] : [plan.prefix])].map(head));
+  const seen = new Map<string, boolean>();
   const matches = (word: string) => {
-    const normal = normalize(word);
-    return stemmers.some((stem) => wanted.has(stem(normal))) || (plan.prefix !== null && normal.startsWith(plan.prefix));
+    let found = seen.get(word);
+    if (found === undefined) {
+      const normal = normalize(word);
+      const start = head(normal);
+      found =
+        (heads.has(start) || heads.has(start.slice(0, 1))) &&
+        (stemmers.some((stem) => wanted.has(stem(normal))) || (plan.prefix !== null && normal.startsWith(plan.prefix)));
+      seen.set(word, found);
+    }
+    return found;
   };
   const words = [...text.matchAll(WORD)].map((found) => ({ start: found.index, end: found.index + found[0].length, mark: matches(found[0]) }));
   if (words.length === 0) return [];

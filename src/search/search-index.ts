@@ -31,6 +31,12 @@ export function textSearchConfig(language: string): 'english' | 'german' | 'fren
 /** How `serves` holds page languages: each with a space either side, so ' de_DE ' finds one whole. */
 export const servesText = (languages: string[]) => ` ${languages.join(' ')} `;
 
+/**
+ * SQLite: the word in an entry's `scope` column for a site's page language (migration 015). Made
+ * of letters and digits only, and of a site id, so no text and no query word is ever the same.
+ */
+export const scopeWord = (siteId: string, language: string) => `scope${siteId}${language.replace(/[^A-Za-z0-9]/g, '')}`.toLowerCase();
+
 interface Wanted {
   siteId: string;
   contentId: string;
@@ -68,6 +74,8 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
     const want = wantedByKey.get(key);
     if (want === undefined) removed.push(Number(entry.id));
     else if (!options.rebuild && want.publishedAt === entry.published_at) {
+      // SQLite keeps the page languages in the indexed row too (its scope): a move is made again there.
+      if (want.serves !== entry.serves && dialect === 'sqlite') continue;
       current.add(key);
       if (want.serves !== entry.serves) moved.push({ id: Number(entry.id), serves: want.serves });
     }
@@ -210,8 +218,13 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         const id = Number(inserted.id);
         await trx.insertInto('search_texts').values({ entry_id: id, title: text.title, description: text.description, document: text.document }).execute();
         const stemmed = (field: string) => indexedTerms(field, entry.language);
-        await sql`INSERT INTO search_terms (rowid, title, description, document, names)
-          VALUES (${id}, ${stemmed(text.title)}, ${stemmed(text.description)}, ${stemmed(text.document)}, ${names})`.execute(trx);
+        const scope = entry.serves
+          .trim()
+          .split(' ')
+          .map((language) => scopeWord(entry.siteId, language))
+          .join(' ');
+        await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope)
+          VALUES (${id}, ${stemmed(text.title)}, ${stemmed(text.description)}, ${stemmed(text.document)}, ${names}, ${scope})`.execute(trx);
       }
     }
   });

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { saveTranslation } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { search, type SearchResult } from './search-query';
+import { TEST_ENGINE } from '../../tests/helpers/test-store';
 import { syncSearchIndex } from './search-index';
 import type { PassagePart } from './passage';
 
@@ -124,5 +125,33 @@ describe('syncSearchIndex', () => {
       .executeTakeFirstOrThrow();
     expect(await syncSearchIndex(test.store, { rebuild: true })).toEqual({ written: Number(entries.count), removed: 0 });
     expect(titles(await find('quokka'))).toEqual(['Silane (SiH₄)']);
+  });
+});
+
+describe.runIf(TEST_ENGINE === 'sqlite')('SQLite past the fully ranked matches', () => {
+  // Ranking by tier is what a large collection gets; here every query takes it (at most 1 ranked in full).
+  const tiered = (query: string, limit: number, offset: number) => search(test.store, { siteId: DEMO_IDS.siteId, language: 'en_US', query, limit, offset }, 1);
+
+  it('finds the same sheets, the total the same, those with the words in title or description first', async () => {
+    const full = await find('precursor', 'en_US', 100);
+    const byTier = await tiered('precursor', 100, 0);
+    expect(byTier.total).toBe(full.total);
+    expect(new Set(titles(byTier))).toEqual(new Set(titles(full)));
+    const named = byTier.hits.map((hit) => /precursor/i.test(`${hit.title} ${hit.description}`));
+    // Every sheet naming the word comes before every sheet that has it only in its document.
+    expect(named.indexOf(false) === -1 || named.slice(named.indexOf(false)).every((value) => !value)).toBe(true);
+    expect(named.filter(Boolean).length).toBeGreaterThan(0);
+    expect(named.includes(false)).toBe(true);
+  });
+
+  it('pages across the tiers without a sheet twice or missed', async () => {
+    const whole = titles(await tiered('precursor', 100, 0));
+    const paged: string[] = [];
+    for (let offset = 0; offset < whole.length; offset += 4) paged.push(...titles(await tiered('precursor', 4, offset)));
+    expect(paged).toEqual(whole);
+    // A first page within the fully ranked (here: one sheet) needs no exact count of the named.
+    expect(titles(await search(test.store, { siteId: DEMO_IDS.siteId, language: 'en_US', query: 'precursor', limit: 1, offset: 0 }, 1))).toEqual(
+      whole.slice(0, 1),
+    );
   });
 });
