@@ -190,7 +190,7 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/pages', summary: 'The pages and their status', role: 'editor' },
   { method: 'get', path: '/pages/{id}', summary: 'A page: draft and published definition, heading, kept and dropped head tags', role: 'editor' },
   { method: 'put', path: '/pages/{id}', summary: 'Save the page’s draft definition', role: 'editor', body: 'SavePage' },
-  { method: 'put', path: '/pages/{id}/settings', summary: 'Save the heading and SEO settings', role: 'editor', body: 'PageSettings' },
+  { method: 'put', path: '/pages/{id}/settings', summary: 'Save the heading, SEO settings and search field', role: 'editor', body: 'PageSettings' },
   { method: 'post', path: '/pages/{id}/publish', summary: 'Publish the page’s draft', role: 'editor', body: 'Revision' },
   {
     method: 'get',

@@ -241,4 +241,7 @@ export const PageSettingsSchema = Type.Object({
       customHeadTags: Type.Optional(text({ max: 20_000 })),
     }),
   ),
+  searchable: Type.Optional(
+    Type.Boolean({ description: 'A search field above the page’s collection grid; the site’s topic pages show with it (docs/search.md)' }),
+  ),
 });

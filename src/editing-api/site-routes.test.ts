@@ -51,6 +51,33 @@ describe('page settings', () => {
     expect(versions.map((version: { event: string }) => version.event)).toEqual(['publish', 'save', 'original']);
   });
 
+  it('switches the grid’s search field (and the topic pages) off and on as a draft, on the site once published', async () => {
+    const hasSearchField = async () => (await home()).includes('role="search"');
+    const topicStatus = async () => (await test.app.inject('/topics/hafnium')).statusCode;
+    const current = (await editor.request('GET', '/pages/literature-sheets')).json();
+    expect(current.searchable).toBe(true);
+
+    const off = await editor.request('PUT', '/pages/literature-sheets/settings', { revision: current.revision, searchable: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ status: 'changed', searchable: false, heading: current.heading });
+    expect(off.json().draft.sections[1].columns[0].components[0].settings).toMatchObject({ searchable: false, pageSize: 7, autoScroll: false });
+    expect(await hasSearchField()).toBe(true);
+    const offPublished = await editor.request('POST', '/pages/literature-sheets/publish', { revision: off.json().revision });
+    expect(await hasSearchField()).toBe(false);
+    expect(await topicStatus()).toBe(404);
+
+    const on = await editor.request('PUT', '/pages/literature-sheets/settings', { revision: offPublished.json().revision, searchable: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ status: 'changed', searchable: true });
+    const published = await editor.request('POST', '/pages/literature-sheets/publish', { revision: on.json().revision });
+    expect(published.json()).toMatchObject({ status: 'published', searchable: true });
+    expect(await hasSearchField()).toBe(true);
+    expect(await topicStatus()).toBe(200);
+
+    const refused = await editor.request('PUT', '/pages/literature-sheets/settings', { revision: published.json().revision, searchable: 'yes' });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('says which custom head tags the site keeps and which it drops, and why', async () => {
     const current = (await editor.request('GET', '/pages/literature-sheets')).json();
     const saved = await editor.request('PUT', '/pages/literature-sheets/settings', {

@@ -2,8 +2,10 @@
  * The page settings and the collection order of the editing API, for editors and admins:
  *   GET  /pages                               the pages, with their status
  *   GET  /pages/:name                         the page's draft and published definition, its heading,
- *                                             and which custom head tags the site keeps or drops
- *   PUT  /pages/:name/settings                save the heading and SEO settings ({revision, heading?, seo?})
+ *                                             whether its grid is searchable, and which custom head
+ *                                             tags the site keeps or drops
+ *   PUT  /pages/:name/settings                save the heading, SEO settings and search field
+ *                                             ({revision, heading?, seo?, searchable?})
  *   PUT  /pages/:name · POST /pages/:name/publish · versions, compare, restore (editable-routes.ts)
  *   GET  /collections                         the site's literature collections
  *   GET  /collections/:id/order               the order's draft, with each sheet's title
@@ -20,7 +22,7 @@ import { listTopics } from '../cms/repositories/topics';
 import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
 import type { EditableView } from '../editing/editable';
-import { headingOf, headTagReport, pages, withSettings } from '../editing/pages';
+import { headingOf, headTagReport, pages, searchableOf, withSettings } from '../editing/pages';
 import type { PageDefinition } from '../site/pages/page-definition';
 import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
@@ -36,6 +38,7 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
       name: targetId,
       ...rest,
       heading: headingOf(view.draft)?.settings.text ?? null,
+      searchable: searchableOf(view.draft),
       headTags: headTagReport(view.draft, basePath).map((verdict) =>
         'kept' in verdict ? { kept: true, tag: verdict.kept } : { kept: false, tag: verdict.tag, reason: verdict.dropped },
       ),
@@ -58,7 +61,11 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
     const { actor } = await guard(request, reply, CONTENT_ROLES);
     const input = readInput<Type.Static<typeof PageSettingsSchema>>(PageSettingsSchema, request.body, 'page settings');
     const view = await changeDraft(db, pages, request.params.name, input.revision, actor, (page) =>
-      withSettings(page, { ...(input.heading === undefined ? {} : { heading: input.heading }), ...(input.seo === undefined ? {} : { seo: input.seo }) }),
+      withSettings(page, {
+        ...(input.heading === undefined ? {} : { heading: input.heading }),
+        ...(input.seo === undefined ? {} : { seo: input.seo }),
+        ...(input.searchable === undefined ? {} : { searchable: input.searchable }),
+      }),
     );
     return presentPage(view);
   });

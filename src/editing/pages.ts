@@ -6,6 +6,7 @@
  */
 import type { ContentStore } from '../cms/database';
 import { findStoredPage, savePage } from '../cms/repositories/pages';
+import { gridsOf } from '../site/page-data';
 import { PageDefinitionSchema, type PageDefinition, type RichTextHeadingDefinition } from '../site/pages/page-definition';
 import { checkPageDefinition, PageDefinitionError } from '../site/pages/validate-page';
 import { createEditor, EditingError, type KindAdapter } from './editable';
@@ -50,18 +51,35 @@ export function headingOf(page: PageDefinition): RichTextHeadingDefinition | und
   return undefined;
 }
 
+/**
+ * Whether the page's collection grid (its first) has a search field, and with it the site's topic
+ * pages (docs/search.md); null when the page has no grid. A page stored before the setting
+ * existed has none written: the default, false.
+ */
+export function searchableOf(page: PageDefinition): boolean | null {
+  const grid = gridsOf(page)[0];
+  return grid === undefined ? null : (grid.settings.searchable ?? false);
+}
+
 export interface PageSettings {
   heading?: string;
   seo?: Partial<PageDefinition['seo']>;
+  /** The first collection grid's `searchable` setting. */
+  searchable?: boolean;
 }
 
-/** The page with a new heading text and SEO settings; everything else as it was. */
+/** The page with a new heading text, SEO settings and search field; everything else as it was. */
 export function withSettings(page: PageDefinition, settings: PageSettings): PageDefinition {
   const next = structuredClone(page);
   if (settings.heading !== undefined) {
     const heading = headingOf(next);
     if (heading === undefined) throw new EditingError(`The page ${page.name} has no heading to change`, 'invalid');
     heading.settings.text = settings.heading;
+  }
+  if (settings.searchable !== undefined) {
+    const grid = gridsOf(next)[0];
+    if (grid === undefined) throw new EditingError(`The page ${page.name} has no collection grid to search`, 'invalid');
+    grid.settings.searchable = settings.searchable;
   }
   if (settings.seo !== undefined) next.seo = { ...next.seo, ...settings.seo };
   return next;

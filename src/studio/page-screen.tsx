@@ -1,10 +1,11 @@
 /**
- * Page: the literature page's heading and its search-engine settings (title, description, custom
- * head tags), with a live preview of the search result and of what the site does with each head
- * tag. Saved as a draft a second after typing stops; published when the editor says so.
+ * Page: the literature page's heading, whether its grid has a search field (and with it the site's
+ * topic pages, docs/search.md), and its search-engine settings (title, description, custom head
+ * tags), with a live preview of the search result and of what the site does with each head tag.
+ * Saved as a draft a second after the last change; published when the editor says so.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
+import { Button, Checkbox, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import type { PageDefinition } from '../site/pages/page-definition';
 import { callApi, detailsOf, type SheetStatus, type StudioContext } from './api';
 import { HeadTagsReview, SearchSnippet } from './search-preview';
@@ -19,11 +20,14 @@ interface PageView {
   revision: number;
   draft: PageDefinition;
   heading: string | null;
+  /** Whether the page's grid has a search field; null when the page has no grid. */
+  searchable: boolean | null;
   updatedBy: string | null;
 }
 
 interface Settings {
   heading: string;
+  searchable: boolean | null;
   pageTitle: string;
   description: string;
   customHeadTags: string;
@@ -31,6 +35,7 @@ interface Settings {
 
 const settingsOf = (view: PageView): Settings => ({
   heading: view.heading ?? '',
+  searchable: view.searchable,
   pageTitle: view.draft.seo.pageTitle,
   description: view.draft.seo.description ?? '',
   customHeadTags: view.draft.seo.customHeadTags ?? '',
@@ -90,6 +95,7 @@ export function PageScreen({ context }: { context: StudioContext }) {
       const answer = await callApi<PageView>(context, 'PUT', `/pages/${encodeURIComponent(current.name)}/settings`, {
         revision: current.revision,
         heading: sending.heading,
+        ...(sending.searchable === null ? {} : { searchable: sending.searchable }),
         seo: { pageTitle: sending.pageTitle, description: sending.description, customHeadTags: sending.customHeadTags },
       });
       show(answer);
@@ -125,14 +131,16 @@ export function PageScreen({ context }: { context: StudioContext }) {
     return () => holdLeaving(null);
   }, [holdLeaving, save]);
 
-  const change = (field: keyof Settings) => (value: string) => {
-    if (settingsRef.current === null) return;
-    settingsRef.current = { ...settingsRef.current, [field]: value };
-    setSettings(settingsRef.current);
-    setSaveState((now) => (now === 'conflict' ? now : 'editing'));
-    if (timer.current !== null) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void (conflictOpen.current || save()), SAVE_DELAY_MS);
-  };
+  const change =
+    <F extends keyof Settings>(field: F) =>
+    (value: Settings[F]) => {
+      if (settingsRef.current === null) return;
+      settingsRef.current = { ...settingsRef.current, [field]: value };
+      setSettings(settingsRef.current);
+      setSaveState((now) => (now === 'conflict' ? now : 'editing'));
+      if (timer.current !== null) clearTimeout(timer.current);
+      timer.current = setTimeout(() => void (conflictOpen.current || save()), SAVE_DELAY_MS);
+    };
 
   const publish = async () => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -188,7 +196,12 @@ export function PageScreen({ context }: { context: StudioContext }) {
             <Button
               className="studio-button studio-button--quiet"
               onPress={() => {
-                const taken = { ...viewRef.current!, ...theirs, heading: theirs.heading ?? viewRef.current!.heading };
+                const taken = {
+                  ...viewRef.current!,
+                  ...theirs,
+                  heading: theirs.heading ?? viewRef.current!.heading,
+                  searchable: theirs.searchable ?? viewRef.current!.searchable,
+                };
                 show(taken);
                 settingsRef.current = settingsOf(taken);
                 setSettings(settingsRef.current);
@@ -210,6 +223,20 @@ export function PageScreen({ context }: { context: StudioContext }) {
             <Input />
             <Text slot="description">The large heading at the top of the page.</Text>
           </TextField>
+          {settings.searchable !== null && (
+            <>
+              <h2>Literature grid</h2>
+              <div className="studio-choice">
+                <Checkbox className="studio-checkbox" isSelected={settings.searchable} onChange={change('searchable')} aria-describedby="page-searchable-hint">
+                  <span className="studio-checkbox__box" aria-hidden="true" />
+                  Search field above the grid
+                </Checkbox>
+                <p className="studio-hint" id="page-searchable-hint">
+                  Visitors can search the sheets. It also turns on the topic pages (/topics/…) and the Topics menu in the header.
+                </p>
+              </div>
+            </>
+          )}
           <h2>Search engines</h2>
           <TextField className="studio-field" value={settings.pageTitle} onChange={change('pageTitle')} isRequired>
             <Label>Page title</Label>

@@ -1,7 +1,8 @@
 /**
  * The studio's site screens in Chromium, on a server and database of this spec's own: the
  * collection reordered by keyboard and published, the page heading changed and published (the
- * public page shows both on the next request), an old version of a sheet restored as its draft,
+ * public page shows both on the next request), the grid's search field switched off and on again
+ * (the public page follows each publish), an old version of a sheet restored as its draft,
  * a sheet moved to the trash and restored; axe on each screen at phone and desktop widths.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -105,6 +106,50 @@ test('the page heading changed and published; the site shows it', async ({ page 
   expect(html).toContain('google-site-verification');
   // Kept as written in the page's data (never run), but never as an element of the page.
   expect(html).not.toContain('<script>alert(1)');
+});
+
+test('the search field above the grid switched off and on again, each published; the site follows', async ({ page }) => {
+  // This spec's own server: the field is back on at the end, and a failure here starts the
+  // tests after it on a fresh server (serial mode), so no other test sees the page without it.
+  const searchField = page.getByRole('search');
+  await page.goto(`${server.origin}/`);
+  await expect(searchField).toHaveCount(1);
+  await signIn(page);
+  await section(page, 'Page').click();
+  const checkbox = page.getByRole('checkbox', { name: 'Search field above the grid' });
+  await expect(checkbox).toBeChecked();
+  await expect(checkbox).toHaveAccessibleDescription(/topic pages/);
+
+  // Off by keyboard, saved as a draft: the site keeps its search field until published.
+  await tabTo(page, checkbox);
+  await page.keyboard.press('Space');
+  await expect(checkbox).not.toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Changed since publish: visitors still see the settings as they were.')).toBeVisible();
+  expect(await (await page.request.get(`${server.origin}/`)).text()).toContain('role="search"');
+  await axe(page);
+  await page.getByRole('button', { name: 'Publish the page' }).click();
+  await expect(page.getByText('Published: visitors see these settings.')).toBeVisible();
+  await page.goto(`${server.origin}/`);
+  await expect(page.locator('.collection-grid .card__title').first()).toBeVisible();
+  await expect(searchField).toHaveCount(0);
+  expect((await page.request.get(`${server.origin}/topics/hafnium`)).status()).toBe(404);
+
+  // On again by mouse, published: the field and the topic pages are back.
+  await page.goto(`${server.origin}/studio`);
+  await section(page, 'Page').click();
+  await expect(checkbox).not.toBeChecked();
+  // The label is what a person clicks (the input itself is visually hidden).
+  await page.locator('label').filter({ hasText: 'Search field above the grid' }).click();
+  await expect(checkbox).toBeChecked();
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText('Changed since publish: visitors still see the settings as they were.')).toBeVisible();
+  await page.getByRole('button', { name: 'Publish the page' }).click();
+  await expect(page.getByText('Published: visitors see these settings.')).toBeVisible();
+  await page.goto(`${server.origin}/`);
+  await expect(searchField).toHaveCount(1);
+  await expect(searchField.getByRole('searchbox')).toBeVisible();
+  expect((await page.request.get(`${server.origin}/topics/hafnium`)).status()).toBe(200);
 });
 
 test('an earlier version of a sheet restored as its draft', async ({ page }) => {
