@@ -90,6 +90,9 @@ describe('GET managed-content delivery (spec §7.4, first call)', () => {
     const precursors = await get<CommunityContentsResponse>(`${root}/contents?topics[]=precursor&queryTerm=dimeric`);
     expect(precursors.items.map((item) => item.urlName)).toEqual(['trimethylaluminum']);
     expect((await get<CommunityContentsResponse>(`${root}/contents?topics[]=equipment&queryTerm=dimeric`)).total).toBe(0);
+    // A query term without words finds nothing, with a topic as without.
+    expect((await get<CommunityContentsResponse>(`${root}/contents?topics[]=equipment&queryTerm=%21%21`)).total).toBe(0);
+    expect((await get<CommunityContentsResponse>(`${root}/contents?topics[]=equipment&queryTerm=%20`)).total).toBe(0);
   });
 
   it('answers the last page without a next page', async () => {

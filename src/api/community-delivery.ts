@@ -93,6 +93,8 @@ async function pageOfContents(db: ContentStore, filter: ContentFilter, request: 
  */
 async function matchingOf(search: Pick<SheetSearch, 'matchingIds'>, context: DeliveryContext, taxonomy: Topic[], request: CommonRequest, queryTerm?: string) {
   if (request.topics === undefined && queryTerm === undefined) return undefined;
+  // A query term without words asks for nothing that can be found, with topics or without.
+  if (queryTerm !== undefined && queryTerm.trim() === '') return null;
   const slugs: string[] = [];
   for (const asked of request.topics ?? []) {
     const wanted = asked.toLocaleLowerCase();

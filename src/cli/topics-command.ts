@@ -2,7 +2,7 @@
 import { listTopics, saveTopics } from '../cms/repositories/topics';
 import { findPrimarySite } from '../cms/repositories/sites';
 import { commandLineActor, recordChange } from '../editing/audit';
-import { TOPIC_SLUG, type Topic } from '../shared/topics';
+import { MAX_TOPIC_SLUG, TOPIC_SLUG, type Topic } from '../shared/topics';
 import { readOptions, withStore, type Command } from './command';
 
 const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
@@ -37,7 +37,7 @@ export const topicsCommand: Command = {
     if (action === 'add') {
       const [slug, facet, ...names] = readOptions(rest, []).positional;
       if (slug === undefined || facet === undefined || names.length === 0) throw new Error(`Usage: npm run cli -- ${USAGE.split('\n')[1]}`);
-      if (!TOPIC_SLUG.test(slug) || slug.length > 60)
+      if (!TOPIC_SLUG.test(slug) || slug.length > MAX_TOPIC_SLUG)
         throw new Error(`"${slug}" cannot be a topic's slug: use lower case letters and digits, joined by single hyphens`);
       if (!TOPIC_SLUG.test(facet)) throw new Error(`"${facet}" cannot be a facet: use lower case letters and digits, joined by single hyphens`);
       const labels: Record<string, string> = {};

@@ -141,7 +141,13 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   keepFiles: keepSheetFiles,
   problems: sheetProblems,
   // A sheet without topics is published without the field, so a draft's empty list is no change.
-  normalize: ({ topics, ...state }) => (topics === undefined || topics.length === 0 ? state : { ...state, topics }),
+  // The state is otherwise as it came, its keys in their order (the studio compares drafts as JSON).
+  normalize: (state) => {
+    if (state.topics === undefined || state.topics.length > 0) return state;
+    const rest = { ...state };
+    delete rest.topics;
+    return rest;
+  },
   readiness: sheetReadiness,
   labelOf: (state) => state.translations[state.primaryLanguage]?.title ?? state.urlName,
   languagesOf: (state) => Object.keys(state.translations).sort(),

@@ -159,8 +159,6 @@ interface EntryText {
   description: string;
   document: string;
   documentSha256: string | null;
-  /** The topics the translation's body lists (every translation of a sheet lists the same). */
-  topics: string[];
 }
 
 /** Makes (or makes again) these entries, in one transaction. */
@@ -185,7 +183,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
     if (oldIds.length > 0) {
       await removeEntries(trx, dialect, oldIds);
     }
-    await writeTopics(trx, entries, texts);
+    await writeTopics(trx, entries);
     for (const [index, entry] of entries.entries()) {
       const text = texts[index]!;
       const row = {
@@ -230,19 +228,22 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
   });
 }
 
-/** The topics of the sheets whose entries are made again, as their bodies list them now. */
-async function writeTopics(trx: ContentStore, entries: Wanted[], texts: EntryText[]): Promise<void> {
-  const topics = new Map<string, Set<string>>();
-  for (const [index, entry] of entries.entries()) {
-    const set = topics.get(entry.contentId) ?? new Set<string>();
-    for (const topic of texts[index]!.topics) set.add(topic);
-    topics.set(entry.contentId, set);
-  }
-  await trx
-    .deleteFrom('search_topics')
-    .where('content_id', 'in', [...topics.keys()])
+/**
+ * The topics of the sheets whose entries are made again, as their primary translation's body
+ * lists them (as the editing model reads a sheet's topics), whichever translation changed.
+ */
+async function writeTopics(trx: ContentStore, entries: Wanted[]): Promise<void> {
+  const contentIds = [...new Set(entries.map((entry) => entry.contentId))];
+  const primaries = await trx
+    .selectFrom('content_translations as t')
+    .innerJoin('contents as c', (join) => join.onRef('c.id', '=', 't.content_id').onRef('c.primary_language', '=', 't.language'))
+    .select(['t.content_id', 't.body'])
+    .where('t.content_id', 'in', contentIds)
     .execute();
-  const rows = [...topics].flatMap(([contentId, slugs]) => [...slugs].map((topic) => ({ content_id: contentId, topic })));
+  await trx.deleteFrom('search_topics').where('content_id', 'in', contentIds).execute();
+  const rows = primaries.flatMap((row) =>
+    topicsOfBody(readStoredBody(row.body, `content ${row.content_id}`)).map((topic) => ({ content_id: row.content_id, topic })),
+  );
   for (let start = 0; start < rows.length; start += 400)
     await trx
       .insertInto('search_topics')
@@ -279,7 +280,6 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
       description: field('description'),
       document: document?.text.slice(0, INDEXED_DOCUMENT_CHARACTERS) ?? '',
       documentSha256: document?.sha256 ?? null,
-      topics: topicsOfBody(body),
     });
   }
   return texts;

@@ -2,8 +2,9 @@
  * Answers a search (docs/search.md) from the store's own full-text index: every query word (or
  * one of its synonyms) must be in the sheet's title, description or document; the last word also
  * matches as the start of a word, so results follow a visitor who is still typing. Ranked by the
- * engine (BM25 on SQLite, ts_rank on PostgreSQL), the title weighing most and the document least.
- * Each hit comes with the passage of its text where the words are, marked.
+ * engine (BM25 on SQLite, ts_rank on PostgreSQL), the title weighing most and the document least;
+ * on SQLite, past FULLY_RANKED_MATCHES, by tier (searchSqlite). Each hit comes with the passage of
+ * its text where the words are, marked.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { OpenStore } from '../cms/database';
@@ -67,6 +68,8 @@ export async function planQuery(store: Pick<OpenStore, 'db'>, query: string): Pr
 
 export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest, fullyRanked = FULLY_RANKED_MATCHES): Promise<SearchResult> {
   const plan = await planQuery(store, request.query);
+  // A query of no words ('!!!') finds nothing, within a topic too.
+  if (request.query.trim() !== '' && plan.words.length === 0) return { total: 0, hits: [] };
   if (plan.words.length > 0 && store.dialect === 'sqlite') return searchSqlite(store, request, plan, fullyRanked);
   const matched = matchedEntries(store, request, plan);
   if (matched === null) return { total: 0, hits: [] };
@@ -117,7 +120,7 @@ async function searchSqlite(store: Pick<OpenStore, 'db'>, request: SearchRequest
     idsOf(sql<{ id: number }>`
       SELECT f.id FROM (SELECT rowid AS id, bm25(search_terms, 10.0, 4.0, 1.0, 0.0, 0.0) AS rank FROM search_terms WHERE search_terms MATCH ${expression} ${topics}) AS f
       JOIN search_entries e ON e.id = f.id
-      WHERE ${inScope({ dialect: 'sqlite' }, { siteId: request.siteId, language: request.language })}
+      WHERE ${inScope('sqlite', { siteId: request.siteId, language: request.language })}
       ORDER BY f.rank, f.id LIMIT ${limit} OFFSET ${offset}`);
   const indexOrder = (expression: string, limit: number, offset: number) =>
     idsOf(
@@ -164,6 +167,7 @@ export async function matchingContentIds(
   request: Omit<SearchRequest, 'limit' | 'offset'>,
 ): Promise<RawBuilder<{ content_id: string }> | null> {
   const plan = await planQuery(store, request.query);
+  if (request.query.trim() !== '' && plan.words.length === 0) return null;
   if (plan.words.length > 0 && store.dialect === 'sqlite') {
     const { all } = matchExpressions(request, plan);
     return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
@@ -193,23 +197,27 @@ type Scope = Pick<SearchRequest, 'siteId' | 'language' | 'topics'>;
 const queryLanguages = (scope: Scope): string[] => [...new Set([scope.language, ...STEMMED_LANGUAGES])];
 
 /**
- * The entries of a site's page language a query finds, as rows of (id, rank): a lower rank is a
- * better match. Topics alone find their sheets, ranked by their place in the collection; null
- * when neither words nor topics are asked.
+ * The entries of a site's page language a query finds (on PostgreSQL; SQLite's words are searched
+ * in searchSqlite), or its topics alone find (either store, ranked by their place in the
+ * collection), as rows of (id, rank): a lower rank is a better match; null when neither words nor
+ * topics are asked.
  */
 function matchedEntries(store: Pick<OpenStore, 'dialect'>, scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; rank: number }> | null {
-  if (plan.words.length > 0) return matchedPostgres(scope, plan);
+  if (plan.words.length > 0) {
+    if (store.dialect !== 'postgres') throw new Error('SQLite searches words in searchSqlite');
+    return matchedPostgres(scope, plan);
+  }
   if ((scope.topics ?? []).length === 0) return null;
   return sql`
     SELECT e.id, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank FROM search_entries e
-    WHERE ${inScope(store, scope)}`;
+    WHERE ${inScope(store.dialect, scope)}`;
 }
 
 /** An entry of the site shown on the page's language, with every topic asked. */
-function inScope(store: Pick<OpenStore, 'dialect'>, scope: Scope): RawBuilder<boolean> {
+function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolean> {
   const serves = servesText([scope.language]);
   const topics = (scope.topics ?? []).map((topic) => sql`AND e.content_id IN (SELECT content_id FROM search_topics WHERE topic = ${topic})`);
-  return sql`e.site_id = ${scope.siteId} AND ${store.dialect === 'postgres' ? sql`strpos(e.serves, ${serves}) > 0` : sql`instr(e.serves, ${serves}) > 0`} ${sql.join(topics, sql` `)}`;
+  return sql`e.site_id = ${scope.siteId} AND ${dialect === 'postgres' ? sql`strpos(e.serves, ${serves}) > 0` : sql`instr(e.serves, ${serves}) > 0`} ${sql.join(topics, sql` `)}`;
 }
 
 /**
@@ -252,5 +260,5 @@ function matchedPostgres(scope: Scope, plan: QueryPlan): RawBuilder<{ id: number
   );
   return sql`
     SELECT e.id, -ts_rank(e.terms, ${ranked}) AS rank FROM search_entries e
-    WHERE ${inScope({ dialect: 'postgres' }, scope)} AND ${sql.join(clauses, sql` AND `)}`;
+    WHERE ${inScope('postgres', scope)} AND ${sql.join(clauses, sql` AND `)}`;
 }

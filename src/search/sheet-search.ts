@@ -25,10 +25,11 @@ export interface SheetSearch {
   results(request: SearchRequest): Promise<SheetResults>;
   /**
    * Up to `limit` other sheets of the site sharing the most of `topics` with a sheet (ties in
-   * collection order), as ids; for the sheet's page.
+   * collection order), as ids; for the sheet's page, from the index as it stands (never waiting
+   * for it to catch up).
    */
   related(siteId: string, contentId: string, topics: string[], limit: number): Promise<string[]>;
-  /** The ids of every content the query finds, as a subquery; null when the query has no words. */
+  /** The ids of every content the query (and its topics) finds, as a subquery; null when it asks nothing. */
   matchingIds(request: Omit<SearchRequest, 'limit' | 'offset'>): Promise<RawBuilder<{ content_id: string }> | null>;
 }
 
@@ -57,7 +58,7 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
   return {
     async related(siteId, contentId, topics, limit) {
       if (topics.length === 0) return [];
-      await current();
+      // Read as the index stands: a sheet's page does not wait for the index to catch up.
       const { rows } = await sql<{ content_id: string }>`
         SELECT t.content_id FROM search_topics t
         WHERE t.topic IN (${sql.join(topics)}) AND t.content_id <> ${contentId}

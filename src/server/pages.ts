@@ -12,6 +12,7 @@ import type { ContentStore } from '../cms/database';
 import { insertMissingPages, listStoredPages } from '../cms/repositories/pages';
 import { mediaTokenKeys, resolveContentTokens } from '../shared/rich-text';
 import { sanitizeHtml } from '../shared/sanitize-html';
+import { gridsOf } from '../site/page-data';
 import type { PageDefinition } from '../site/pages/page-definition';
 import { buildPageStyles } from '../site/pages/page-styles';
 import { checkPageDefinition, localizePage, PageDefinitionError } from '../site/pages/validate-page';
@@ -22,6 +23,11 @@ export interface LoadedPage {
   translated: Record<string, PageDefinition>;
   /** The page's stylesheet, served at {basePath}/assets/pages/{fileName}. */
   stylesheet: { fileName: string; css: string };
+}
+
+/** The site's searchable page (a grid with a search field): its topic pages are its too (docs/search.md). */
+export function searchablePage(pages: LoadedPage[]): LoadedPage | undefined {
+  return pages.find((page) => gridsOf(page.definition).some((grid) => grid.settings.searchable));
 }
 
 /** The page to render for a language: its translation, or the page as written. */

@@ -8,11 +8,13 @@ import { text } from './schema/fields';
 
 /** A topic's slug: its URL segment, lower case letters and digits joined by single hyphens. */
 export const TOPIC_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** A slug's length at most. */
+export const MAX_TOPIC_SLUG = 60;
 /** A sheet names at most this many topics. */
 export const MAX_SHEET_TOPICS = 20;
 
 /** A sheet's topics, as its body and its state keep them. */
-export const SheetTopicsSchema = Type.Array(text({ pattern: TOPIC_SLUG, max: 60 }), { maxItems: MAX_SHEET_TOPICS, uniqueItems: true });
+export const SheetTopicsSchema = Type.Array(text({ pattern: TOPIC_SLUG, max: MAX_TOPIC_SLUG }), { maxItems: MAX_SHEET_TOPICS, uniqueItems: true });
 
 export interface Topic {
   slug: string;

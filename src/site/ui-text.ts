@@ -22,7 +22,7 @@ export interface PageText {
   /** How many sheets a topic page lists. */
   aboutTopic(count: number, topic: string): string;
   /** A topic page's description for search engines. */
-  topicDescription(topic: string): string;
+  topicDescription(count: number, topic: string): string;
   /** On a sheet's page: the document, its size, its language, the topics, the related sheets. */
   document: string;
   related: string;
@@ -67,7 +67,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     topics: 'Topics',
     facets: { process: 'Process', kind: 'Kind', element: 'Element' },
     aboutTopic: (count, topic) => (count === 1 ? `1 sheet about ${topic}` : `${count} sheets about ${topic}`),
-    topicDescription: (topic) => `Literature sheets about ${topic}: data sheets for CVD and ALD precursors and equipment, each with its PDF.`,
+    topicDescription: (count, topic) => `${count === 1 ? '1 literature sheet' : `${count} literature sheets`} about ${topic}, each with its document.`,
     document: 'Data sheet (PDF)',
     related: 'Related sheets',
   },
@@ -82,7 +82,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     topics: 'Themen',
     facets: { process: 'Verfahren', kind: 'Art', element: 'Element' },
     aboutTopic: (count, topic) => (count === 1 ? `1 Datenblatt zu ${topic}` : `${count} Datenblätter zu ${topic}`),
-    topicDescription: (topic) => `Datenblätter zu ${topic}: CVD- und ALD-Präkursoren und -Ausrüstung, jeweils mit PDF.`,
+    topicDescription: (count, topic) => `${count === 1 ? '1 Datenblatt' : `${count} Datenblätter`} zu ${topic}, jeweils mit Dokument.`,
     document: 'Datenblatt (PDF)',
     related: 'Verwandte Datenblätter',
   },
@@ -97,7 +97,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     topics: 'Thèmes',
     facets: { process: 'Procédé', kind: 'Type', element: 'Élément' },
     aboutTopic: (count, topic) => (count === 1 ? `1 fiche sur ${topic}` : `${count} fiches sur ${topic}`),
-    topicDescription: (topic) => `Fiches techniques sur ${topic} : précurseurs et équipements CVD et ALD, chacune avec son PDF.`,
+    topicDescription: (count, topic) => `${count === 1 ? '1 fiche technique' : `${count} fiches techniques`} sur ${topic}, chacune avec son document.`,
     document: 'Fiche technique (PDF)',
     related: 'Fiches associées',
   },

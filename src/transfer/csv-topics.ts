@@ -3,7 +3,7 @@
  * separated by `;`, in the order given, each once. A sheet's topics are the sheet's, not a
  * language's: any of its rows may give them, and rows that give them give the same.
  */
-import { MAX_SHEET_TOPICS, TOPIC_SLUG } from '../shared/topics';
+import { MAX_SHEET_TOPICS, TOPIC_SLUG, MAX_TOPIC_SLUG } from '../shared/topics';
 
 export interface CsvTopics {
   /** The line that gave them, for problems found later (a slug the site does not have). */
@@ -12,7 +12,6 @@ export interface CsvTopics {
 }
 
 /** The longest slug a sheet's state and body accept (shared/topics.ts, SheetTopicsSchema). */
-const MAX_SLUG_LENGTH = 60;
 
 /** A row's topics, or null when its cell gives none or gives some that cannot be topics (then said in `problems`). */
 export function readTopicsCell(cell: string, line: number, problems: string[]): CsvTopics | null {
@@ -20,7 +19,7 @@ export function readTopicsCell(cell: string, line: number, problems: string[]): 
   const slugs = [...new Set(cell.split(';').map((piece) => piece.trim()))].filter((slug) => slug !== '');
   if (slugs.length === 0) return null;
   const at = `line ${line}, topics`;
-  const malformed = slugs.filter((slug) => slug.length > MAX_SLUG_LENGTH || !TOPIC_SLUG.test(slug));
+  const malformed = slugs.filter((slug) => slug.length > MAX_TOPIC_SLUG || !TOPIC_SLUG.test(slug));
   for (const slug of malformed)
     problems.push(`${at}: "${slug}" is not a topic slug (lower-case letters and digits joined by single hyphens, e.g. cvd or gas-cabinet)`);
   if (slugs.length > MAX_SHEET_TOPICS) problems.push(`${at}: a sheet has at most ${MAX_SHEET_TOPICS} topics; this row gives ${slugs.length}`);

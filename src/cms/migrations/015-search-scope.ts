@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
 
 /**
- * SQLite's search index gets a `scope` column (docs/search.md, "Speed"): a word per site and page
+ * SQLite's search index gets a `scope` column (docs/search.md, "What is searched"): a word per site and page
  * language an entry is shown on, so that a query keeps to the page's entries inside FTS5 instead
  * of reading each match's entry row (most of a common word's time on a large collection). The
  * FTS5 table is made again empty, and the entries with it: the server (or `search update`) makes

@@ -365,7 +365,7 @@ function shownContents(db: ContentStore, siteId: string, type: string) {
   return db
     .selectFrom('contents')
     .leftJoin('seo_records', (join) => join.onRef('seo_records.record_id', '=', 'contents.id').onRef('seo_records.site_id', '=', 'contents.site_id'))
-    .select(['contents.id', 'contents.url_name', 'seo_records.href_lang_urls', 'seo_records.canonical_url', 'seo_records.is_seo_indexed'])
+    .select(['contents.id', 'contents.url_name', 'seo_records.is_seo_indexed'])
     .where('contents.site_id', '=', siteId)
     .where('contents.content_type', '=', type)
     .where((eb) =>
@@ -380,5 +380,5 @@ export function findShownContent(db: ContentStore, siteId: string, type: string,
 
 /** Every content of a type a collection of the site shows, by URL name. */
 export function listShownContents(db: ContentStore, siteId: string, type: string) {
-  return shownContents(db, siteId, type).orderBy('contents.url_name').execute();
+  return shownContents(db, siteId, type).orderBy('contents.url_name').orderBy('contents.id').execute();
 }

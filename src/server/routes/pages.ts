@@ -13,7 +13,7 @@ import type { SessionService } from '../auth/session-service';
 import type { ContentVersionSource } from '../content-version';
 import { IMMUTABLE, REVALIDATE, sendCacheable, type CachedResponder } from '../http-cache';
 import { gridsOf } from '../../site/page-data';
-import type { LoadedPage } from '../pages';
+import { searchablePage, type LoadedPage } from '../pages';
 import { renderErrorDocument } from '../ssr/error-document';
 import { readPagesShown, readQuery } from '../ssr/load-page-data';
 import type { PageRenderer } from '../ssr/page-renderer';
@@ -42,13 +42,14 @@ export function registerPages(app: FastifyInstance, options: PageRouteOptions): 
     app.get(`${basePath}${page.definition.path}`, handler);
     app.get(`${basePath}/:lang${page.definition.path}`, handler);
   }
-  // Topic pages (docs/search.md, "Topics"): the site's searchable page, showing one topic's sheets.
-  const searchable = options.pages.find((page) => gridsOf(page.definition).some((grid) => grid.settings.searchable));
-  if (searchable !== undefined) {
-    const handler = (request: PageRequest, reply: FastifyReply) => servePage(request, reply, searchable.definition.name, options);
-    app.get(`${basePath}${topicPath(':topic')}`, handler);
-    app.get(`${basePath}/:lang${topicPath(':topic')}`, handler);
-  }
+  // Topic pages (docs/search.md, "Topics"): the site's searchable page as published now, showing
+  // one topic's sheets; none while no page is searchable.
+  const topicHandler = async (request: PageRequest, reply: FastifyReply) => {
+    const searchable = searchablePage(await options.renderer.pages((await options.versions.current()).version));
+    return searchable === undefined ? reply.callNotFound() : servePage(request, reply, searchable.definition.name, options);
+  };
+  app.get(`${basePath}${topicPath(':topic')}`, topicHandler);
+  app.get(`${basePath}/:lang${topicPath(':topic')}`, topicHandler);
   // '/de-DE' leads to the language's home page, '/de-DE/'.
   if (options.pages.some((page) => page.definition.path === '/')) {
     app.get<{ Params: { lang: string } }>(`${basePath}/:lang`, async (request, reply) => {

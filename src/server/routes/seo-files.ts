@@ -8,28 +8,28 @@
 import type { FastifyInstance } from 'fastify';
 import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
 import { REVALIDATE, type CachedResponder } from '../http-cache';
-import type { LoadedPage } from '../pages';
+import { searchablePage, type LoadedPage } from '../pages';
 import { alternatesOf, localizedPath } from '../ssr/build-seo-head';
 import type { PageRenderer } from '../ssr/page-renderer';
 import type { ContentStore } from '../../cms/database';
 import { LITERATURE_CONTENT_TYPE } from '../../cms/content-types';
 import { listShownContents } from '../../cms/repositories/contents';
-import { readStoredTexts } from '../../cms/stored-json';
 import { topicPath } from '../../shared/topics';
-import { gridsOf } from '../../site/page-data';
 import { sheetPath } from '../ssr/sheet-page';
 import type { SiteLanguages } from '../ssr/build-seo-head';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const xml = (text: string) => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char] ?? char);
 
+/** A part of the sitemap its index does not name. */
+class NoSuchPart extends Error {}
+
 /** URLs one sitemap holds at most (the sitemaps protocol allows 50,000). */
 export const SITEMAP_URLS = 50_000;
 
-/** A page of the site in every language: its path, and its own hreflang URLs where its SEO record gives them. */
+/** A page of the site, listed in every language. */
 interface Listed {
   path: string;
-  hrefLangUrls?: Record<string, string>;
 }
 
 export interface SeoFilesOptions {
@@ -48,50 +48,56 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, renderer,
   const listed = async (version: number, siteId: string): Promise<Listed[]> => {
     // Pages with a record parameter have one URL per record; the sitemap lists the fixed ones.
     const fixed = pages.filter((page) => !page.definition.path.includes(':')).map((page) => ({ path: page.definition.path }));
-    const searchable = pages.some((page) => gridsOf(page.definition).some((grid) => grid.settings.searchable));
+    const searchable = searchablePage(await renderer.pages(version)) !== undefined;
     const topics = searchable ? (await renderer.taxonomy(version, siteId)).map((topic) => ({ path: topicPath(topic.slug) })) : [];
     const sheets = (await listShownContents(db, siteId, LITERATURE_CONTENT_TYPE))
-      // A sheet whose record says another URL is canonical, or not to index it, is not listed.
-      .filter((sheet) => sheet.is_seo_indexed !== 0 && !sheet.canonical_url)
-      .map((sheet) => ({ path: sheetPath(sheet.url_name), hrefLangUrls: readStoredTexts(sheet.href_lang_urls ?? '{}') }));
+      // A sheet whose record keeps it from search engines is not listed.
+      .filter((sheet) => sheet.is_seo_indexed !== 0)
+      .map((sheet) => ({ path: sheetPath(sheet.url_name) }));
     return [...fixed, ...topics, ...sheets];
   };
 
   app.get<{ Querystring: { part?: string } }>(`${basePath}/sitemap.xml`, async (request, reply) => {
     const origin = originForResponse(settings, request, reply);
-    const part = request.query.part === undefined ? null : /^\d{1,6}$/.test(request.query.part) ? Number(request.query.part) : -1;
+    const part = request.query.part === undefined ? null : /^[1-9]\d{0,5}$/.test(request.query.part) ? Number(request.query.part) : -1;
     if (part === -1) return reply.callNotFound();
-    return respond(request, reply, {
-      key: `sitemap ${part ?? ''} ${settings.siteUrl === null ? origin : ''}`,
-      contentType: 'application/xml; charset=utf-8',
-      cacheControl: REVALIDATE,
-      render: async (contentVersion) => {
-        const context = await renderer.site(contentVersion);
-        if (context === undefined) return urlset([]);
-        const { languages } = context;
-        const all = await listed(contentVersion, context.site.id);
-        // Each listed page is one URL per language.
-        const perPart = Math.max(1, Math.floor(SITEMAP_URLS / languages.active.length));
-        const parts = Math.ceil(all.length / perPart);
-        if (part === null && parts > 1) {
-          const locations = Array.from(
-            { length: parts },
-            (_, index) => `  <sitemap><loc>${xml(`${origin}${basePath}/sitemap.xml?part=${index + 1}`)}</loc></sitemap>`,
-          );
-          return [
-            '<?xml version="1.0" encoding="UTF-8"?>',
-            '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-            ...locations,
-            '</sitemapindex>',
-            '',
-          ].join('\n');
-        }
-        const index = part === null ? 0 : part - 1;
-        if (index >= Math.max(parts, 1)) return urlset([]);
-        const entries = all.slice(index * perPart, (index + 1) * perPart).flatMap((page) => urlsOf(page, languages, basePath, origin));
-        return urlset(entries);
-      },
-    });
+    try {
+      return await respond(request, reply, {
+        key: `sitemap ${part ?? ''} ${settings.siteUrl === null ? origin : ''}`,
+        contentType: 'application/xml; charset=utf-8',
+        cacheControl: REVALIDATE,
+        render: async (contentVersion) => {
+          const context = await renderer.site(contentVersion);
+          if (context === undefined) return urlset([]);
+          const { languages } = context;
+          const all = await listed(contentVersion, context.site.id);
+          // Each listed page is one URL per language.
+          const perPart = Math.max(1, Math.floor(SITEMAP_URLS / languages.active.length));
+          const parts = Math.ceil(all.length / perPart);
+          if (part === null && parts > 1) {
+            const locations = Array.from(
+              { length: parts },
+              (_, index) => `  <sitemap><loc>${xml(`${origin}${basePath}/sitemap.xml?part=${index + 1}`)}</loc></sitemap>`,
+            );
+            return [
+              '<?xml version="1.0" encoding="UTF-8"?>',
+              '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+              ...locations,
+              '</sitemapindex>',
+              '',
+            ].join('\n');
+          }
+          // Only the parts the index names exist: any other is not found, and nothing is cached for it.
+          if (part !== null && (parts <= 1 || part > parts)) throw new NoSuchPart();
+          const index = part === null ? 0 : part - 1;
+          const entries = all.slice(index * perPart, (index + 1) * perPart).flatMap((page) => urlsOf(page, languages, basePath, origin));
+          return urlset(entries);
+        },
+      });
+    } catch (error) {
+      if (error instanceof NoSuchPart) return reply.callNotFound();
+      throw error;
+    }
   });
 
   app.get(`${basePath}/robots.txt`, (request, reply) => {
@@ -116,8 +122,7 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, renderer,
 
 /** A listed page's <url> entry in each language, with its alternates. */
 function urlsOf(page: Listed, languages: SiteLanguages, basePath: string, origin: string): string[] {
-  const record = page.hrefLangUrls === undefined ? null : { hrefLangUrls: page.hrefLangUrls };
-  const alternates = alternatesOf({ languages, record, basePath, origin, path: page.path });
+  const alternates = alternatesOf({ languages, record: null, basePath, origin, path: page.path });
   return languages.active.map((language) =>
     [
       '  <url>',

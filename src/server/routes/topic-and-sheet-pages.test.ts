@@ -34,7 +34,7 @@ describe('topic pages at /topics/{slug}', () => {
     expect(cardTitles(html)).toEqual(['Tetrakis(ethylmethylamido)hafnium (TEMAH)', 'Tetrakis(dimethylamido)hafnium (TDMAH)']);
     expect(html).toContain('2 sheets about Hafnium');
     expect(html).toMatch(/<title>Hafnium – /);
-    expect(html).toContain('<meta name="description" content="Literature sheets about Hafnium:');
+    expect(html).toContain('<meta name="description" content="2 literature sheets about Hafnium, each with its document.">');
     expect(html).not.toContain('name="robots"');
     expect(all(html, /<link rel="canonical" href="([^"]*)">/g)).toEqual([`${ORIGIN}/topics/hafnium`]);
     expect(alternates(html)).toContain(`de-DE" href="${ORIGIN}/de-DE/topics/hafnium`);
@@ -70,6 +70,16 @@ describe('topic pages at /topics/{slug}', () => {
     // The same word outside the topic finds none of the precursors.
     expect(cardTitles((await get('/topics/precursor?q=dimeric')).body)).toEqual(['Trimethylaluminum (TMA)']);
     expect(cardTitles((await get('/topics/equipment?q=dimeric')).body)).toEqual([]);
+  });
+
+  it('finds nothing for a query without words, within a topic too', async () => {
+    const html = (await get(`/topics/ald?q=${encodeURIComponent('!!!')}`)).body;
+    expect(html).toContain('No sheet matches “!!!”.');
+    expect(cardTitles(html)).toEqual([]);
+  });
+
+  it('names its topic in a heading of its own', async () => {
+    expect((await get('/de-DE/topics/tungsten')).body).toContain('<h2 class="collection-search__topic">Wolfram</h2>');
   });
 
   it('answers 404 for a topic the site does not have', async () => {
@@ -150,6 +160,11 @@ describe('the sitemap', () => {
       const listed = all(block, /<xhtml:link rel="alternate" hreflang="([^"]*" href="[^"]*)"\/>/g);
       expect(listed).toEqual(alternates((await get(path)).body));
     }
+  });
+
+  it('is one part while it holds few enough URLs: no part of it is there, nor cached', async () => {
+    for (const part of ['1', '2', '0', 'x', '1234567']) expect((await get(`/sitemap.xml?part=${part}`)).statusCode, part).toBe(404);
+    expect((await get('/sitemap.xml')).body).toContain('<urlset');
   });
 
   it('leaves out a sheet its SEO record keeps from search engines, and the page says noindex', async () => {

@@ -86,9 +86,7 @@ function canonicalOf(record: SeoRecord | null, basePath: string, origin: string)
  * segment, the default none, and the default is also the 'x-default'. A record's own hreflang
  * URLs (keyed with '_', e.g. de_DE) take the place of the computed ones.
  */
-export function alternatesOf(
-  input: Pick<SeoHeadInput, 'languages' | 'basePath' | 'origin' | 'path'> & { record: Pick<SeoRecord, 'hrefLangUrls'> | null },
-): SeoHead['alternates'] {
+export function alternatesOf(input: Pick<SeoHeadInput, 'languages' | 'record' | 'basePath' | 'origin' | 'path'>): SeoHead['alternates'] {
   const { languages, record, basePath, origin, path } = input;
   if (languages.active.length <= 1) return [];
   const hrefFor = (language: string) =>

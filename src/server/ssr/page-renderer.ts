@@ -16,7 +16,7 @@ import { bootDataOf } from '../../site/page-boot';
 import { gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import { renderSeoHead } from '../../site/seo/seo-head';
-import { pageIn, type LoadedPage } from '../pages';
+import { pageIn, searchablePage, type LoadedPage } from '../pages';
 import { VersionedMemo } from '../versioned-memo';
 import { buildSeoHead, localizedPath, type SiteLanguages } from './build-seo-head';
 import type { ClientAssets } from './client-assets';
@@ -27,7 +27,7 @@ import type { SheetSearch } from '../../search/sheet-search';
 import { listTopics } from '../../cms/repositories/topics';
 import { topicLabel, topicPath, type Topic } from '../../shared/topics';
 import { pageText } from '../../site/ui-text';
-import type { TopicsView } from '../../site/page-data';
+import type { TopicLink, TopicsView } from '../../site/page-data';
 import { NOTHING_SOUGHT, type Finding } from './load-page-data';
 
 /**
@@ -152,7 +152,7 @@ export function createPageRenderer({ db, settings, assets, loadPages, search }: 
       const record =
         recordId === '' ? null : ((await memo.get(version, `record ${recordId}`, () => findSeoRecord(db, context.site.id, recordId))) as SeoRecord | undefined);
       if (record === undefined) return { kind: 'not-found' };
-      const taxonomy = gridsOf(loaded.definition).some((grid) => grid.settings.searchable) ? await taxonomyOf(version, context.site.id) : [];
+      const taxonomy = searchablePage([loaded]) === undefined ? [] : await taxonomyOf(version, context.site.id);
       const topic = topicSlug === undefined ? null : taxonomy.find((candidate) => candidate.slug === topicSlug);
       if (topic === undefined) return { kind: 'not-found' };
       return { kind: 'page', target: { loaded, definition: pageIn(loaded, language), ...context, language, recordId, record, topic, taxonomy } };
@@ -222,7 +222,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
     languages: languageMenu(path, language, languages, basePath),
     ...(target.taxonomy.length > 0 ? { topics: topicsViewOf(target, localizedPath(basePath, pagePath, language, languages), basePath) } : {}),
     seo: buildSeoHead({
-      ...(topicName === null ? {} : { topic: { label: topicName, description: text.topicDescription(topicName) } }),
+      ...(topicName === null ? {} : { topic: { label: topicName, description: text.topicDescription(preload?.total ?? 0, topicName) } }),
       page: definition,
       path,
       language,
@@ -238,22 +238,30 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
   };
 }
 
-/** The site's topics as links to their pages in the page's language, facet by facet. */
-export function topicsViewOf(target: Pick<PageTarget, 'taxonomy' | 'language' | 'languages' | 'topic'>, allHref: string, basePath: string): TopicsView {
-  const { taxonomy, language, languages, topic: current } = target;
-  const text = pageText(language);
-  const linkOf = (topic: Topic) => ({
+/** What topic links are made for: the site's topics, the page's language, and the topic a topic page shows. */
+export type TopicTarget = Pick<PageTarget, 'taxonomy' | 'language' | 'languages' | 'topic'>;
+
+/** A link to a topic's page in the page's language, named in it (or its fallback's). */
+export function topicLinkOf(topic: Topic, target: TopicTarget, basePath: string): TopicLink {
+  const { language, languages } = target;
+  return {
     slug: topic.slug,
     label: topicLabel(topic, [language, languages.default]),
     href: localizedPath(basePath, topicPath(topic.slug), language, languages),
-    current: topic.slug === current?.slug,
-  });
+    current: topic.slug === target.topic?.slug,
+  };
+}
+
+/** The site's topics as links to their pages in the page's language, facet by facet. */
+export function topicsViewOf(target: TopicTarget, allHref: string, basePath: string): TopicsView {
+  const { taxonomy, topic: current } = target;
+  const text = pageText(target.language);
   const facets = [...new Set(taxonomy.map((topic) => topic.facet))].map((facet) => ({
     facet,
     label: text.facets[facet] ?? facet.charAt(0).toLocaleUpperCase() + facet.slice(1),
-    topics: taxonomy.filter((topic) => topic.facet === facet).map(linkOf),
+    topics: taxonomy.filter((topic) => topic.facet === facet).map((topic) => topicLinkOf(topic, target, basePath)),
   }));
-  return { facets, current: current === null ? null : linkOf(current), allHref };
+  return { facets, current: current === null ? null : topicLinkOf(current, target, basePath), allHref };
 }
 
 /** The language a '/{lang}' segment names: an active language other than the default. */

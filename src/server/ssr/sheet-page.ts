@@ -17,17 +17,16 @@ import type { SheetSearch } from '../../search/sheet-search';
 import type { CollectionItem } from '../../shared/delivery-types';
 import { scriptSafeJson } from '../../shared/head-tags';
 import { languageTag } from '../../shared/languages';
-import { classifyLink } from '../../shared/links';
 import { stripTags } from '../../shared/text';
-import { topicLabel, topicPath, topicsOfBody, type Topic } from '../../shared/topics';
-import { gridsOf } from '../../site/page-data';
+import { topicsOfBody } from '../../shared/topics';
 import { renderSeoHead, type SeoHead } from '../../site/seo/seo-head';
 import { renderSheetPageBody } from '../../site/entry-server';
 import type { SheetPageData, SheetView } from '../../site/sheet/sheet-page';
-import { alternatesOf, localizedPath, type SiteLanguages } from './build-seo-head';
+import { alternatesOf, localizedPath } from './build-seo-head';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
-import { languageMenu, topicsViewOf, type PageRenderer } from './page-renderer';
+import { languageMenu, topicLinkOf, topicsViewOf, type PageRenderer, type TopicTarget } from './page-renderer';
+import { searchablePage } from '../pages';
 
 /** Related sheets a sheet's page links to, at most. */
 const RELATED_SHEETS = 4;
@@ -60,12 +59,14 @@ export function createSheetPages({ db, settings, assets, renderer, search }: She
       const [item] = await itemsOfContents(db, settings, site.id, language, [content.id]);
       if (item === undefined) return { kind: 'not-found' };
 
-      const taxonomy = await renderer.taxonomy(version, site.id);
-      const searchable = (await renderer.pages(version)).find((page) => gridsOf(page.definition).some((grid) => grid.settings.searchable));
+      // Topics link to their pages, which are the searchable page's: without one, there are none.
+      const searchable = searchablePage(await renderer.pages(version));
+      const taxonomy = searchable === undefined ? [] : await renderer.taxonomy(version, site.id);
       const allHref = localizedPath(basePath, searchable?.definition.path ?? '/', language, languages);
-      const sheet = await sheetViewOf(db, item, taxonomy, language, languages, basePath);
+      const target = { taxonomy, language, languages, topic: null };
+      const sheet = await sheetViewOf(db, item, target, basePath);
       if (sheet.document !== null)
-        sheet.document.language = await documentLanguage(db, content.id, textOf(item.body.contentBody.url), basePath, sheet.textLanguage);
+        sheet.document.language = await documentLanguage(db, content.id, sitePathOf(textOf(item.body.contentBody.url), basePath), sheet.textLanguage);
       const relatedIds = await search.related(site.id, content.id, topicsOfBody(item.body.contentBody), RELATED_SHEETS);
       const related = (await itemsOfContents(db, settings, site.id, language, relatedIds)).map((other) => ({
         title: titleOf(other),
@@ -76,20 +77,21 @@ export function createSheetPages({ db, settings, assets, renderer, search }: She
         basePath,
         language,
         languages: languageMenu(sheetPath(urlName), language, languages, basePath),
-        topics: taxonomy.length > 0 ? topicsViewOf({ taxonomy, language, languages, topic: null }, allHref, basePath) : undefined,
+        topics: taxonomy.length > 0 ? topicsViewOf(target, allHref, basePath) : undefined,
         sheet,
         related,
       };
+      // The sheet's SEO record says whether search engines may index it; its canonical and hreflang
+      // URLs are its record page's, so this page names its own.
       const record = (await findSeoRecord(db, site.id, content.id)) ?? null;
       const path = sheetPath(urlName);
       const ownUrl = `${origin}${localizedPath(basePath, path, language, languages)}`;
-      const canonical = record?.canonicalUrl && classifyLink(record.canonicalUrl) === 'absolute' ? record.canonicalUrl : ownUrl;
       const seo: SeoHead = {
         title: `${sheet.title} – ${site.name}`,
         description: sheet.description,
-        canonical,
+        canonical: ownUrl,
         robots: record !== null && !record.isSeoIndexed ? 'noindex,nofollow' : null,
-        alternates: alternatesOf({ languages, record, basePath, origin, path }),
+        alternates: alternatesOf({ languages, record: null, basePath, origin, path }),
         headTags: [],
         jsonLd: [scriptSafeJson(digitalDocument(sheet, ownUrl, origin, site.name, `${origin}${basePath}/`))],
       };
@@ -113,26 +115,18 @@ export type SheetPages = ReturnType<typeof createSheetPages>;
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 const titleOf = (item: CollectionItem) => stripTags(textOf(item.body.contentBody.Title) || item.body.title);
 
-async function sheetViewOf(
-  db: ContentStore,
-  item: CollectionItem,
-  taxonomy: Topic[],
-  language: string,
-  languages: SiteLanguages,
-  basePath: string,
-): Promise<SheetView> {
+/** A site URL as stored (below the base path): what a document path is matched against. */
+const sitePathOf = (url: string, basePath: string) => (basePath !== '' && url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url);
+
+async function sheetViewOf(db: ContentStore, item: CollectionItem, target: TopicTarget, basePath: string): Promise<SheetView> {
   const body = item.body.contentBody;
   const url = textOf(body.url);
   const image = body.image !== null && typeof body.image === 'object' ? (body.image as Record<string, unknown>) : null;
-  // The url field comes as a site URL: its document is matched below the base path.
-  const match = DOCUMENT_PATH.exec(url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url);
+  const match = DOCUMENT_PATH.exec(sitePathOf(url, basePath));
   const asset = match === null ? undefined : await findFileAssetInfo(db, decodeURIComponent(match[1] ?? ''), Number(match[2]));
   const topics = topicsOfBody(body).flatMap((slug) => {
-    const topic = taxonomy.find((candidate) => candidate.slug === slug);
-    if (topic === undefined) return [];
-    return [
-      { slug, label: topicLabel(topic, [language, languages.default]), href: localizedPath(basePath, topicPath(slug), language, languages), current: false },
-    ];
+    const topic = target.taxonomy.find((candidate) => candidate.slug === slug);
+    return topic === undefined ? [] : [topicLinkOf(topic, target, basePath)];
   });
   return {
     title: titleOf(item),
@@ -152,8 +146,7 @@ async function sheetViewOf(
  * The language a sheet's document is in: that of the sheet's primary translation when it links the
  * same document (an untranslated document shared by every translation), else the text's.
  */
-async function documentLanguage(db: ContentStore, contentId: string, url: string, basePath: string, textLanguage: string): Promise<string> {
-  const linked = url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url;
+async function documentLanguage(db: ContentStore, contentId: string, linked: string, textLanguage: string): Promise<string> {
   const [content, translations] = await Promise.all([findContentById(db, contentId), listStoredTranslations(db, [contentId])]);
   const primary = translations.find((row) => row.language === content?.primary_language);
   const primaryUrl = primary === undefined ? undefined : readStoredBody(primary.body, `content ${contentId} (${primary.language})`)?.url;

@@ -75,6 +75,8 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
   const total = preload?.total ?? 0;
   return (
     <div className="collection-search" role="search" data-search={id}>
+      {/* A topic page says which topic it shows, for every reader. */}
+      {topic !== null && <h2 className="collection-search__topic">{topic.label}</h2>}
       <form method="get" className="collection-search__form">
         <label htmlFor={`${id}-q`}>{topic === null ? text.search : `${text.search}: ${topic.label}`}</label>
         <div className="collection-search__field">
