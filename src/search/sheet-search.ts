@@ -25,8 +25,7 @@ export interface SheetSearch {
   results(request: SearchRequest): Promise<SheetResults>;
   /**
    * Up to `limit` other sheets of the site sharing the most of `topics` with a sheet (ties in
-   * collection order), as ids; for the sheet's page, from the index as it stands (never waiting
-   * for it to catch up).
+   * collection order), as ids; for the sheet's page.
    */
   related(siteId: string, contentId: string, topics: string[], limit: number): Promise<string[]>;
   /** The ids of every content the query (and its topics) finds, as a subquery; null when it asks nothing. */
@@ -58,7 +57,9 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
   return {
     async related(siteId, contentId, topics, limit) {
       if (topics.length === 0) return [];
-      // Read as the index stands: a sheet's page does not wait for the index to catch up.
+      // As the index is now: a sheet's page is cached until the content changes, so it must not
+      // be rendered from an index that has not caught up.
+      await current();
       const { rows } = await sql<{ content_id: string }>`
         SELECT t.content_id FROM search_topics t
         WHERE t.topic IN (${sql.join(topics)}) AND t.content_id <> ${contentId}

@@ -25,6 +25,8 @@ export interface PageText {
   topicDescription(count: number, topic: string): string;
   /** On a sheet's page: the document, its size, its language, the topics, the related sheets. */
   document: string;
+  /** A sheet's link when it is not a document of this site. */
+  openSheet: string;
   related: string;
 }
 
@@ -69,6 +71,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     aboutTopic: (count, topic) => (count === 1 ? `1 sheet about ${topic}` : `${count} sheets about ${topic}`),
     topicDescription: (count, topic) => `${count === 1 ? '1 literature sheet' : `${count} literature sheets`} about ${topic}, each with its document.`,
     document: 'Data sheet (PDF)',
+    openSheet: 'Open the data sheet',
     related: 'Related sheets',
   },
   de: {
@@ -84,6 +87,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     aboutTopic: (count, topic) => (count === 1 ? `1 Datenblatt zu ${topic}` : `${count} Datenblätter zu ${topic}`),
     topicDescription: (count, topic) => `${count === 1 ? '1 Datenblatt' : `${count} Datenblätter`} zu ${topic}, jeweils mit Dokument.`,
     document: 'Datenblatt (PDF)',
+    openSheet: 'Datenblatt öffnen',
     related: 'Verwandte Datenblätter',
   },
   fr: {
@@ -99,6 +103,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     aboutTopic: (count, topic) => (count === 1 ? `1 fiche sur ${topic}` : `${count} fiches sur ${topic}`),
     topicDescription: (count, topic) => `${count === 1 ? '1 fiche technique' : `${count} fiches techniques`} sur ${topic}, chacune avec son document.`,
     document: 'Fiche technique (PDF)',
+    openSheet: 'Ouvrir la fiche technique',
     related: 'Fiches associées',
   },
 };

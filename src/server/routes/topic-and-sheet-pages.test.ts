@@ -141,6 +141,31 @@ describe('a page per sheet at /sheets/{urlName}', () => {
     expect(html).toContain('Fiche technique (PDF)');
   });
 
+  it('links a sheet whose url is another site’s page by name, with no document facts', async () => {
+    const { id } = await test.store.db.selectFrom('contents').select('id').where('url_name', '=', 'capacitance-manometer').executeTakeFirstOrThrow();
+    const row = await test.store.db
+      .selectFrom('content_translations')
+      .select('body')
+      .where('content_id', '=', id)
+      .where('language', '=', 'en_US')
+      .executeTakeFirstOrThrow();
+    const body = { ...JSON.parse(row.body), url: 'https://example.com/manometer' };
+    await test.store.db
+      .updateTable('content_translations')
+      .set({ body: JSON.stringify(body) })
+      .where('content_id', '=', id)
+      .where('language', '=', 'en_US')
+      .execute();
+    const html = (await get('/sheets/capacitance-manometer')).body;
+    expect(html).toMatch(
+      /<a class="button button--primary" href="https:\/\/example.com\/manometer">Open the data sheet/,
+    );
+    expect(html).not.toContain('Data sheet (PDF)');
+    const [document] = jsonLd(html);
+    expect(document).toMatchObject({ url: `${ORIGIN}/sheets/capacitance-manometer` });
+    expect(document).not.toHaveProperty('encodingFormat');
+  });
+
   it('answers 404 for a URL name no collection shows, and for an image’s', async () => {
     expect((await get('/sheets/no-such-sheet')).statusCode).toBe(404);
     expect((await get('/sheets/trimethylaluminum-image')).statusCode).toBe(404);

@@ -70,8 +70,8 @@ export function SheetPage({ data }: { data: SheetPageData }) {
             )}
             {sheet.link !== null && (
               <p className="sheet__document">
-                <a className="button button--primary" href={sheet.link} lang={textLang} {...(opensInNewWindow(sheet.link) ? NEW_WINDOW_ATTRIBUTES : {})}>
-                  {sheet.title}
+                <a className="button button--primary" href={sheet.link} {...(opensInNewWindow(sheet.link) ? NEW_WINDOW_ATTRIBUTES : {})}>
+                  {text.openSheet}
                 </a>
               </p>
             )}
