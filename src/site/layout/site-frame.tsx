@@ -70,16 +70,14 @@ function LanguageMenu({ language, languages }: { language: string; languages: Pa
 
 /**
  * Links to the site's topic pages, facet by facet, in the header beside the language menu: folded
- * behind one word (on a topic page, with its topic's name), so that it takes no line of its own.
+ * behind one word, so that it takes no line of its own even beside a long language name (a topic
+ * page names its topic in a heading, and its link here is marked current).
  */
 function TopicMenu({ topics, label }: { topics: TopicsView; label: string }) {
   return (
     <nav className="topic-menu" aria-label={label}>
       <details>
-        <summary>
-          {label}
-          {topics.current !== null && `: ${topics.current.label}`}
-        </summary>
+        <summary>{label}</summary>
         <div className="topic-menu__panel">
           {topics.facets.map(({ facet, label: facetLabel, topics: links }) => (
             <div key={facet} className="topic-menu__facet">
