@@ -157,9 +157,7 @@ describe('a page per sheet at /sheets/{urlName}', () => {
       .where('language', '=', 'en_US')
       .execute();
     const html = (await get('/sheets/capacitance-manometer')).body;
-    expect(html).toMatch(
-      /<a class="button button--primary" href="https:\/\/example.com\/manometer">Open the data sheet/,
-    );
+    expect(html).toMatch(/<a class="button button--primary" href="https:\/\/example.com\/manometer">Open the data sheet/);
     expect(html).not.toContain('Data sheet (PDF)');
     const [document] = jsonLd(html);
     expect(document).toMatchObject({ url: `${ORIGIN}/sheets/capacitance-manometer` });
