@@ -12,6 +12,7 @@ import { listAllContents, listStoredContentTypes, listStoredTranslations } from 
 import { listAllFileAssets, listAllMedia } from '../cms/repositories/files';
 import { listStoredSeoRecords } from '../cms/repositories/seo-records';
 import { listSites } from '../cms/repositories/sites';
+import { listTopics } from '../cms/repositories/topics';
 import { MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, type ManifestContent } from './manifest';
 
 const EXTENSIONS: Record<string, string> = {
@@ -80,7 +81,7 @@ export async function collectContent(db: ContentStore, now = new Date()): Promis
     format: MANIFEST_FORMAT,
     version: MANIFEST_VERSION,
     exportedAt: now.toISOString(),
-    sites,
+    sites: await Promise.all(sites.map(async (site) => ({ ...site, topics: await listTopics(db, site.id) }))),
     contentTypes: types.map((type) => ({
       fullyQualifiedName: type.fullyQualifiedName,
       name: type.name,

@@ -14,6 +14,7 @@ import { findContentIdsByKeys, listAllContents, listStoredContentTypes, saveCont
 import { saveFileAsset, saveMedia } from '../cms/repositories/files';
 import { listSeoAliases, saveSeoRecord } from '../cms/repositories/seo-records';
 import { listSites, saveSite } from '../cms/repositories/sites';
+import { saveTopics } from '../cms/repositories/topics';
 import { commandLineActor, type Actor } from '../editing/audit';
 import { withImportHistory } from '../editing/imports';
 import { documentText } from '../editing/uploads';
@@ -142,7 +143,10 @@ export async function importManifest(
     const storedSites = new Map((await listSites(trx)).map((site) => [site.id, site]));
     for (const site of manifest.sites) {
       const kept = (storedSites.get(site.id)?.languages ?? []).filter((stored) => !site.languages.some((entry) => entry.language === stored.language));
-      await saveSite(trx, { ...site, languages: [...site.languages, ...kept] });
+      const { topics, ...record } = site;
+      await saveSite(trx, { ...record, languages: [...site.languages, ...kept] });
+      // Topics the file carries are added or changed; the site's others stay.
+      if (topics !== undefined) await saveTopics(trx, site.id, topics);
     }
     for (const type of manifest.contentTypes) await saveContentType(trx, type);
 

@@ -11,6 +11,7 @@ import { checkValue } from '../shared/schema/check';
 import { oneOf, text, wholeNumber } from '../shared/schema/fields';
 import { HEAD_TAGS_FIELD } from '../shared/seo-templates';
 import { normalizeTexts } from '../shared/normalize-text';
+import { MAX_TOPIC_SLUG, TOPIC_SLUG } from '../shared/topics';
 
 export const MANIFEST_FORMAT = 'literature-sheets-content';
 export const MANIFEST_VERSION = 1;
@@ -49,6 +50,18 @@ const SiteSchema = Type.Object({
   defaultLanguage: language(),
   languages: Type.Array(Type.Object({ language: language(), active: Type.Boolean() }), { default: [] }),
   createdAt: date(),
+  /** The site's taxonomy (docs/search.md, "Topics"); absent in manifests made before topics. */
+  topics: Type.Optional(
+    Type.Array(
+      Type.Object({
+        slug: text({ pattern: TOPIC_SLUG, max: MAX_TOPIC_SLUG }),
+        facet: text({ pattern: TOPIC_SLUG, max: MAX_TOPIC_SLUG }),
+        position: wholeNumber(0, 1_000_000),
+        labels: Type.Record(Type.String(), text({ max: 200 }), { propertyNames: { pattern: LANGUAGE.source } }),
+      }),
+      { maxItems: 10_000 },
+    ),
+  ),
 });
 
 const ContentTypeSchema = Type.Object({
