@@ -13,6 +13,7 @@ import { findContentById, findContentIdsByKeys, listContentsByUrlNames } from '.
 import { findFileAssetInfo, listFileAssetVersions } from '../cms/repositories/files';
 import { findBlobInfo } from '../cms/repositories/editing';
 import { listTopics } from '../cms/repositories/topics';
+import { notTopics } from '../shared/topics';
 import { MANAGED_CONTENT_ID_PREFIX, RASTER_IMAGE_TYPES } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
@@ -72,8 +73,7 @@ async function topicProblems(db: ContentStore, state: SheetState): Promise<strin
   const known = new Set((await listTopics(db, state.siteId)).map((topic) => topic.slug));
   const unknown = state.topics.filter((slug) => !known.has(slug));
   if (unknown.length === 0) return [];
-  const named = unknown.map((slug) => `"${slug}"`).join(', ');
-  return [`topics: ${named} ${unknown.length === 1 ? 'is not a topic' : 'are not topics'} of the sheet's site`];
+  return [`topics: ${notTopics(unknown)} of the sheet's site`];
 }
 
 async function fileProblems(db: ContentStore, what: string, file: { sha256: string; mimeType: string; byteSize: number }): Promise<string[]> {

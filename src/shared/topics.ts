@@ -41,5 +41,12 @@ export function topicsOfBody(body: Record<string, unknown> | null): string[] {
   return [...new Set(value.filter((slug): slug is string => typeof slug === 'string' && TOPIC_SLUG.test(slug)))].slice(0, MAX_SHEET_TOPICS);
 }
 
+/** Slugs a site does not have, named in a problem: '"x", "y" are not topics'. */
+export const notTopics = (unknown: string[]) =>
+  `${unknown.map((slug) => `"${slug}"`).join(', ')} ${unknown.length === 1 ? 'is not a topic' : 'are not topics'}`;
+
+/** A facet's name where no language names it: its slug, capitalised. */
+export const facetName = (facet: string) => facet.charAt(0).toUpperCase() + facet.slice(1);
+
 /** The topic page's path below the base path and language. */
 export const topicPath = (slug: string) => `/topics/${slug}`;

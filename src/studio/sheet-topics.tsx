@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import type { SheetState } from '../editing/sheet-state';
-import { topicLabel, type Topic } from '../shared/topics';
+import { facetName, topicLabel, type Topic } from '../shared/topics';
 import type { StudioContext } from './api';
 import { useAnswer } from './parts';
 
@@ -22,13 +22,11 @@ export interface TopicFacet {
   topics: Array<{ slug: string; label: string }>;
 }
 
-const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
-
 /** The taxonomy facet by facet (a facet where its first topic is), then Other for the slugs `listed` names that it does not have. */
 export function facetsOf(taxonomy: Topic[], listed: string[]): TopicFacet[] {
   const facets = new Map<string, TopicFacet>();
   for (const topic of taxonomy) {
-    const facet = facets.get(topic.facet) ?? { name: capitalised(topic.facet), topics: [] };
+    const facet = facets.get(topic.facet) ?? { name: facetName(topic.facet), topics: [] };
     facet.topics.push({ slug: topic.slug, label: topicLabel(topic, STUDIO_LANGUAGES) });
     facets.set(topic.facet, facet);
   }

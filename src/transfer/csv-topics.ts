@@ -3,7 +3,7 @@
  * separated by `;`, in the order given, each once. A sheet's topics are the sheet's, not a
  * language's: any of its rows may give them, and rows that give them give the same.
  */
-import { MAX_SHEET_TOPICS, TOPIC_SLUG, MAX_TOPIC_SLUG } from '../shared/topics';
+import { MAX_SHEET_TOPICS, MAX_TOPIC_SLUG, notTopics, TOPIC_SLUG } from '../shared/topics';
 
 export interface CsvTopics {
   /** The line that gave them, for problems found later (a slug the site does not have). */
@@ -31,8 +31,6 @@ export function unknownTopicProblems(given: Array<CsvTopics | null>, taxonomy: R
   return given.flatMap((topics) => {
     const unknown = topics?.slugs.filter((slug) => !taxonomy.has(slug)) ?? [];
     if (topics === null || unknown.length === 0) return [];
-    const named = unknown.map((slug) => `"${slug}"`).join(', ');
-    const what = unknown.length === 1 ? 'is not a topic' : 'are not topics';
-    return [`line ${topics.line}, topics: ${named} ${what} of the site${taxonomy.size === 0 ? ' (it has no topics yet)' : ''}`];
+    return [`line ${topics.line}, topics: ${notTopics(unknown)} of the site${taxonomy.size === 0 ? ' (it has no topics yet)' : ''}`];
   });
 }

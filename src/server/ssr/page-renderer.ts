@@ -25,7 +25,7 @@ import { languageTag } from '../../shared/languages';
 import { loadPageData, type Logger, type PageDataSource } from './load-page-data';
 import type { SheetSearch } from '../../search/sheet-search';
 import { listTopics } from '../../cms/repositories/topics';
-import { topicLabel, topicPath, type Topic } from '../../shared/topics';
+import { facetName, topicLabel, topicPath, type Topic } from '../../shared/topics';
 import { pageText } from '../../site/ui-text';
 import type { TopicLink, TopicsView } from '../../site/page-data';
 import { NOTHING_SOUGHT, type Finding } from './load-page-data';
@@ -258,7 +258,7 @@ export function topicsViewOf(target: TopicTarget, allHref: string, basePath: str
   const text = pageText(target.language);
   const facets = [...new Set(taxonomy.map((topic) => topic.facet))].map((facet) => ({
     facet,
-    label: text.facets[facet] ?? facet.charAt(0).toLocaleUpperCase() + facet.slice(1),
+    label: text.facets[facet] ?? facetName(facet),
     topics: taxonomy.filter((topic) => topic.facet === facet).map((topic) => topicLinkOf(topic, target, basePath)),
   }));
   return { facets, current: current === null ? null : topicLinkOf(current, target, basePath), allHref };
