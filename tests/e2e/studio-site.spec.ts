@@ -190,6 +190,8 @@ test.describe('search engines', () => {
   test.use({ expectedConsoleErrors: [/status of 400/] });
 
   test('a sheet’s search-engine record, previewed as typed and published; the delivery API shows it', async ({ page }) => {
+    // Its axe scan of the sheet screen (now with the Topics panel) took the rest of the default 30 s in a full run.
+    test.setTimeout(90_000);
     await signIn(page);
     await page.getByRole('link', { name: 'Tetraethyl orthosilicate (TEOS)' }).click();
     await page.getByRole('button', { name: 'Search engines' }).click();
