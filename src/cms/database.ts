@@ -25,6 +25,7 @@ import * as temporaryPasswords from './migrations/012-temporary-passwords';
 import * as search from './migrations/013-search';
 import * as topics from './migrations/014-topics';
 import * as searchScope from './migrations/015-search-scope';
+import * as searchHeads from './migrations/016-search-heads';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -61,6 +62,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['013-search', search.up],
   ['014-topics', topics.up],
   ['015-search-scope', searchScope.up],
+  ['016-search-heads', searchHeads.up],
 ];
 
 export interface OpenOptions {

@@ -322,6 +322,11 @@ export interface SearchTextsTable {
   document: string;
 }
 
+/** SQLite: every word of the indexed titles and descriptions as written (migration 016), for the word a visitor is typing. */
+export interface SearchWordsTable {
+  word: string;
+}
+
 export interface SearchSynonymsTable {
   group_name: string;
   term: string;
@@ -374,6 +379,7 @@ export interface Database {
   search_entries: SearchEntriesTable;
   search_texts: SearchTextsTable;
   search_synonyms: SearchSynonymsTable;
+  search_words: SearchWordsTable;
   topics: TopicsTable;
   search_topics: SearchTopicsTable;
 }

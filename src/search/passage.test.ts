@@ -33,3 +33,18 @@ describe('passageOf', () => {
     expect(passageIn(['', ''], plan(['x']), ['en_US'])).toEqual([]);
   });
 });
+
+describe('passageOf in a long text', () => {
+  const filler = (count: number, word: string) => Array.from({ length: count }, (_, index) => `${word}${index}`).join(' ');
+
+  it('shows the densest stretch of matches, wherever it is, with the words around it', () => {
+    const sample = `${filler(2000, 'a')} one précurseur here. ${filler(3000, 'b')} Précurseurs et précurseur réunis. ${filler(500, 'c')}`;
+    const passage = passageOf(sample, plan(['précurseur']), ['fr_FR']);
+    expect(marks(passage)).toEqual(['Précurseurs', 'précurseur']);
+    expect(text(passage)).toMatch(/^… b2992 b2993 .* réunis\. c0 .* …$/);
+  });
+
+  it('marks a word whose first letter is accented when the stem is not', () => {
+    expect(marks(passageOf('Die Ärzte und die Arztpraxis.', plan(['arzte']), ['de_DE']))).toEqual(['Ärzte']);
+  });
+});

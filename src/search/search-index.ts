@@ -194,7 +194,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         published_at: entry.publishedAt,
         document_sha256: text.documentSha256,
       };
-      const names = wordsOf(`${text.title} ${text.description}`).join(' ');
+      const names = namesOf(text);
       if (dialect === 'postgres') {
         const config = textSearchConfig(entry.language);
         const inserted = await trx
@@ -202,7 +202,8 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
           .values({
             ...row,
             // Weighted as they rank: the title above the description above the document.
-            terms: sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C')`,
+            terms: sql`${headsVector(config, text)} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C')`,
+            heads: headsVector(config, text),
             names: sql`to_tsvector('simple', ${names})`,
           } as never)
           .returning('id')
@@ -215,17 +216,87 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
         const id = Number(inserted.id);
         await trx.insertInto('search_texts').values({ entry_id: id, title: text.title, description: text.description, document: text.document }).execute();
-        const stemmed = (field: string) => indexedTerms(field, entry.language);
-        const scope = entry.serves
-          .trim()
-          .split(' ')
-          .map((language) => scopeWord(entry.siteId, language))
-          .join(' ');
+        const scope = scopeOf(entry.siteId, entry.serves);
         await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope)
-          VALUES (${id}, ${stemmed(text.title)}, ${stemmed(text.description)}, ${stemmed(text.document)}, ${names}, ${scope})`.execute(trx);
+          VALUES (${id}, ${indexedTerms(text.title, entry.language)}, ${indexedTerms(text.description, entry.language)}, ${indexedTerms(text.document, entry.language)}, ${names}, ${scope})`.execute(
+          trx,
+        );
+        await writeHeads(trx, [{ id, language: entry.language, title: text.title, description: text.description, scope }]);
       }
     }
   });
+}
+
+/** The words of a title and description as written (the word being typed matches their start). */
+const namesOf = (text: Pick<EntryText, 'title' | 'description'>) => wordsOf(`${text.title} ${text.description}`).join(' ');
+
+/** SQLite: an entry's scope, the words of the page languages it is shown on. */
+const scopeOf = (siteId: string, serves: string) =>
+  serves
+    .trim()
+    .split(' ')
+    .map((language) => scopeWord(siteId, language))
+    .join(' ');
+
+/** PostgreSQL: the title's and description's words, weighted as they rank (title above description). */
+const headsVector = (config: string, text: Pick<EntryText, 'title' | 'description'>) =>
+  sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B')`;
+
+interface HeadsRow {
+  id: number;
+  language: string;
+  title: string;
+  description: string;
+  scope: string;
+}
+
+/** SQLite: the rows of `search_titles` and `search_heads` (migration 016), the title's words and the title's and description's, and their words as written. */
+async function writeHeads(trx: ContentStore, rows: HeadsRow[]): Promise<void> {
+  for (const row of rows) {
+    const title = indexedTerms(row.title, row.language);
+    await sql`INSERT INTO search_titles (rowid, title, scope) VALUES (${row.id}, ${title}, ${row.scope})`.execute(trx);
+    const names = namesOf(row);
+    await sql`INSERT INTO search_heads (rowid, heads, names, scope)
+      VALUES (${row.id}, ${`${title} ${indexedTerms(row.description, row.language)}`}, ${names}, ${row.scope})`.execute(trx);
+    // Kept when the entry goes: a word no row has any more only completes to nothing.
+    const words = [...new Set(names.split(' ').filter((word) => word !== ''))];
+    if (words.length > 0) await sql`INSERT OR IGNORE INTO search_words (word) VALUES ${sql.join(words.map((word) => sql`(${word})`))}`.execute(trx);
+  }
+}
+
+/**
+ * Indexes the titles and descriptions of the entries there are (migration 016) from their kept
+ * texts, without making the entries again: SQLite's `search_heads`, PostgreSQL's `heads`.
+ */
+export async function indexHeads(db: ContentStore, dialect: Dialect): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await db
+      .selectFrom('search_entries as e')
+      .innerJoin('search_texts as t', 't.entry_id', 'e.id')
+      .select(['e.id', 'e.site_id', 'e.language', 'e.serves', 't.title', 't.description'])
+      .where('e.id', '>', after)
+      .orderBy('e.id')
+      .limit(BATCH * 10)
+      .execute();
+    if (rows.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      if (dialect === 'sqlite') {
+        await writeHeads(
+          trx,
+          rows.map((row) => ({ ...row, id: Number(row.id), scope: scopeOf(row.site_id, row.serves) })),
+        );
+        return;
+      }
+      for (const row of rows)
+        await trx
+          .updateTable('search_entries')
+          .set({ heads: headsVector(textSearchConfig(row.language), row) } as never)
+          .where('id', '=', row.id)
+          .execute();
+    });
+    after = Number(rows.at(-1)!.id);
+  }
 }
 
 /**
@@ -253,7 +324,11 @@ async function writeTopics(trx: ContentStore, entries: Wanted[]): Promise<void> 
 
 /** Removes entries, their texts and (SQLite) their indexed words. */
 async function removeEntries(trx: ContentStore, dialect: Dialect, ids: number[]): Promise<void> {
-  if (dialect === 'sqlite') await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+  if (dialect === 'sqlite') {
+    await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+    await sql`DELETE FROM search_titles WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+    await sql`DELETE FROM search_heads WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+  }
   await trx.deleteFrom('search_texts').where('entry_id', 'in', ids).execute();
   await trx.deleteFrom('search_entries').where('id', 'in', ids).execute();
 }

@@ -1,10 +1,11 @@
 /**
  * Answers a search (docs/search.md) from the store's own full-text index: every query word (or
  * one of its synonyms) must be in the sheet's title, description or document; the last word also
- * matches as the start of a word, so results follow a visitor who is still typing. Ranked by the
- * engine (BM25 on SQLite, ts_rank on PostgreSQL), the title weighing most and the document least;
- * on SQLite, past FULLY_RANKED_MATCHES, by tier (searchSqlite). Each hit comes with the passage of
- * its text where the words are, marked.
+ * matches as the start of a word, so results follow a visitor who is still typing. The sheets
+ * with every word in their title come first, then those with them in their title or description,
+ * then the others, each tier in the order the index holds them: a query reads at most the
+ * matches its page and a count up to LISTED_MATCHES need, however many sheets say its words.
+ * Each hit comes with the passage of its text where the words are, marked.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { OpenStore } from '../cms/database';
@@ -38,7 +39,10 @@ export interface SearchHit {
 }
 
 export interface SearchResult {
+  /** Sheets found, counted up to the search's limit (LISTED_MATCHES): only so many are listed. */
   total: number;
+  /** More sheets were found than `total`. */
+  more: boolean;
   hits: SearchHit[];
 }
 
@@ -66,23 +70,62 @@ export async function planQuery(store: Pick<OpenStore, 'db'>, query: string): Pr
   };
 }
 
-export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest, fullyRanked = FULLY_RANKED_MATCHES): Promise<SearchResult> {
+export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest, listed = LISTED_MATCHES): Promise<SearchResult> {
   const plan = await planQuery(store, request.query);
   // A query of no words ('!!!') finds nothing, within a topic too.
-  if (request.query.trim() !== '' && plan.words.length === 0) return { total: 0, hits: [] };
-  if (plan.words.length > 0 && store.dialect === 'sqlite') return searchSqlite(store, request, plan, fullyRanked);
-  const matched = matchedEntries(store, request, plan);
-  if (matched === null) return { total: 0, hits: [] };
-  // The page is chosen by rank alone, and only its rows are read whole: reading every match's
-  // text to count them took most of the time of a query that matches thousands.
-  const { rows } = await sql<HitRow & { total: number | string }>`
-    WITH matched AS MATERIALIZED (${matched}),
-      top AS (SELECT id, rank FROM matched ORDER BY rank, id LIMIT ${request.limit} OFFSET ${request.offset})
-    SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document,
-      (SELECT count(*) FROM matched) AS total
-    FROM top JOIN search_entries e ON e.id = top.id JOIN search_texts t ON t.entry_id = e.id
-    ORDER BY top.rank, top.id`.execute(store.db);
-  return { total: Number(rows[0]?.total ?? 0), hits: rows.map((row) => hitOf(row, plan, request)) };
+  if (request.query.trim() !== '' && plan.words.length === 0) return { total: 0, more: false, hits: [] };
+  if (plan.words.length === 0) return topicSheets(store, request);
+  const { total: counted, tiers } = store.dialect === 'sqlite' ? await sqliteTiers(store, request, plan) : postgresTiers(store, request, plan);
+  const found = await counted(listed + 1);
+  const total = Math.min(found, listed);
+  const ids = await pageOf(tiers, Math.max(0, Math.min(request.limit, total - request.offset)), request.offset);
+  return { total, more: found > listed, hits: await hitsOf(store, ids, plan, request) };
+}
+
+/** Sheets a search lists and counts, at most: past this many, it says there are more (docs/search.md). */
+export const LISTED_MATCHES = 1_000;
+
+/**
+ * A part of a query's matches, all of which come before the next part's, in the order the index
+ * holds them: a tier is read no further than the page asked needs.
+ */
+interface Tier {
+  /** Its matches, counted up to `atMost`. */
+  count(atMost: number): Promise<number>;
+  /** `limit` of its matches from `offset`, fewer at its end. */
+  ids(limit: number, offset: number): Promise<number[]>;
+}
+
+interface Tiers {
+  /** Every match (the tiers together), counted up to `atMost`. */
+  total: Tier['count'];
+  /** Sheets with every word in their title, then in their title or description, then the others. */
+  tiers: Tier[];
+}
+
+/** A page of the tiers' matches, one tier after the other. */
+async function pageOf(tiers: Tier[], limit: number, offset: number): Promise<number[]> {
+  const ids: number[] = [];
+  let start = 0;
+  for (const tier of tiers) {
+    if (ids.length === limit) break;
+    const from = Math.max(0, offset - start);
+    const found = await tier.ids(limit - ids.length, from);
+    ids.push(...found);
+    // Counted only when the page starts past the tier's end: then where the next one starts is its size.
+    start += found.length > 0 ? from + found.length : from === 0 ? 0 : await tier.count(from);
+  }
+  return ids;
+}
+
+/** The hits of these entries, in this order, with their texts and passages. */
+async function hitsOf(store: Pick<OpenStore, 'db'>, ids: number[], plan: QueryPlan, request: SearchRequest): Promise<SearchHit[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<HitRow>`
+    SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
+    FROM search_entries e JOIN search_texts t ON t.entry_id = e.id WHERE e.id IN (${sql.join(ids)})`.execute(store.db);
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => (byId.has(id) ? [hitOf(byId.get(id)!, plan, request)] : []));
 }
 
 const hitOf = (row: HitRow, plan: QueryPlan, request: SearchRequest): SearchHit => ({
@@ -93,60 +136,47 @@ const hitOf = (row: HitRow, plan: QueryPlan, request: SearchRequest): SearchHit 
   passage: plan.words.length === 0 ? [] : passageIn([row.document, row.description], plan, [request.language, row.text_language]),
 });
 
-/** Matches ranked in full by the engine, at most; past this, ranking is by tier (searchSqlite). */
-export const FULLY_RANKED_MATCHES = 2_000;
+/** A topic's sheets without a query: in collection order, counted in full. */
+async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest): Promise<SearchResult> {
+  if ((request.topics ?? []).length === 0) return { total: 0, more: false, hits: [] };
+  const { rows } = await sql<HitRow & { total: number | string }>`
+    WITH matched AS MATERIALIZED (
+        SELECT e.id, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank FROM search_entries e
+        WHERE ${inScope(store.dialect, request)}),
+      top AS (SELECT id, rank FROM matched ORDER BY rank, id LIMIT ${request.limit} OFFSET ${request.offset})
+    SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document,
+      (SELECT count(*) FROM matched) AS total
+    FROM top JOIN search_entries e ON e.id = top.id JOIN search_texts t ON t.entry_id = e.id
+    ORDER BY top.rank, top.id`.execute(store.db);
+  const plan: QueryPlan = { words: [], prefix: null };
+  return { total: Number(rows[0]?.total ?? 0), more: false, hits: rows.map((row) => hitOf(row, plan, request)) };
+}
 
 /**
- * SQLite: kept to the page's entries inside FTS5 (the page's scope is a word of the row), counted
- * without ranking. Up to `fullyRanked` matches are ranked by bm25 (title above description above
- * document). Past that, ranking every match costs more than a visitor should wait: the sheets with
- * a word in their title or description come first (ranked by bm25 while they are few enough),
- * then those with the words only in their document, in the order they were indexed.
+ * SQLite: each tier one FTS5 query, kept to the page's entries inside FTS5 (the page's scope is a
+ * word of the row). Whether a sheet names the words is asked of `search_titles` and
+ * `search_heads`, whose rows hold only titles (and descriptions): a word in every document costs
+ * nothing there, and no column filter reads position lists.
  */
-async function searchSqlite(store: Pick<OpenStore, 'db'>, request: SearchRequest, plan: QueryPlan, fullyRanked: number): Promise<SearchResult> {
-  const { words, all, named, unnamed } = matchExpressions(request, plan);
+async function sqliteTiers(store: Pick<OpenStore, 'db'>, request: SearchRequest, plan: QueryPlan): Promise<Tiers> {
+  const { all, inTitle, inHeads } = matchExpressions(request, plan, await typedWords(store, plan.prefix));
   const topics = topicFilter(request.topics);
-  const idsOf = async (query: RawBuilder<{ id: number }>) => (await query.execute(store.db)).rows.map((row) => Number(row.id));
-  const count = async (expression: string, atMost?: number) =>
-    Number(
-      (
-        await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT rowid FROM search_terms WHERE search_terms MATCH ${expression} ${topics}
-          ${atMost === undefined ? sql`` : sql`LIMIT ${atMost}`})`.execute(store.db)
-      ).rows[0]?.n ?? 0,
-    );
-  // bm25 counts every phrase's rows first: the scope word (in every row) would cost that each
-  // time, so the words are ranked on their own and kept to the page's entries by their rows.
-  const ranked = (expression: string, limit: number, offset: number) =>
-    idsOf(sql<{ id: number }>`
-      SELECT f.id FROM (SELECT rowid AS id, bm25(search_terms, 10.0, 4.0, 1.0, 0.0, 0.0) AS rank FROM search_terms WHERE search_terms MATCH ${expression} ${topics}) AS f
-      JOIN search_entries e ON e.id = f.id
-      WHERE ${inScope('sqlite', { siteId: request.siteId, language: request.language })}
-      ORDER BY f.rank, f.id LIMIT ${limit} OFFSET ${offset}`);
-  const indexOrder = (expression: string, limit: number, offset: number) =>
-    idsOf(
-      sql<{ id: number }>`SELECT rowid AS id FROM search_terms WHERE search_terms MATCH ${expression} ${topics} ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`,
-    );
-
-  const total = await count(all);
-  const { limit, offset } = request;
-  let ids: number[] = [];
-  if (total > 0 && total <= fullyRanked) ids = await ranked(words, limit, offset);
-  else if (total > 0) {
-    // How many name the words, counted no further than needed: past the fully ranked, exactly only for a page beyond them.
-    const few = await count(named.expression, fullyRanked + 1);
-    const first = few <= fullyRanked || offset + limit <= fullyRanked ? few : await count(named.expression);
-    if (offset < first) {
-      const take = Math.min(limit, first - offset);
-      ids = first <= fullyRanked ? await ranked(`(${words}) AND ${named.inNames}`, take, offset) : await indexOrder(named.expression, take, offset);
-    }
-    if (ids.length < limit) ids.push(...(await indexOrder(unnamed, limit - ids.length, Math.max(0, offset - first))));
-  }
-  if (ids.length === 0) return { total, hits: [] };
-  const { rows } = await sql<HitRow>`
-    SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
-    FROM search_entries e JOIN search_texts t ON t.entry_id = e.id WHERE e.id IN (${sql.join(ids)})`.execute(store.db);
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
-  return { total, hits: ids.flatMap((id) => (byId.has(id) ? [hitOf(byId.get(id)!, plan, request)] : [])) };
+  const tier = (table: 'search_terms' | 'search_heads' | 'search_titles', expression: string, besides: RawBuilder<unknown> = sql``): Tier => {
+    const matches = sql`SELECT rowid AS id FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${expression} ${topics} ${besides}`;
+    return {
+      count: async (atMost) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost})`.execute(store.db)).rows[0]?.n ?? 0),
+      ids: async (limit, offset) =>
+        (await sql<{ id: number }>`${matches} ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`.execute(store.db)).rows.map((row) => Number(row.id)),
+    };
+  };
+  return {
+    total: tier('search_terms', all).count,
+    tiers: [
+      tier('search_titles', inTitle),
+      tier('search_heads', inHeads, sql`AND rowid NOT IN (SELECT rowid FROM search_titles WHERE search_titles MATCH ${inTitle})`),
+      tier('search_terms', all, sql`AND rowid NOT IN (SELECT rowid FROM search_heads WHERE search_heads MATCH ${inHeads})`),
+    ],
+  };
 }
 
 /** SQLite: entries with every topic asked (none: no condition). */
@@ -159,6 +189,27 @@ function topicFilter(topics: string[] | undefined): RawBuilder<unknown> {
 }
 
 /**
+ * PostgreSQL: each tier one query of the GIN indexes, `heads` (titles and descriptions, the
+ * title weighted A) for whether a sheet names the words, `terms` for everything.
+ */
+function postgresTiers(store: Pick<OpenStore, 'db'>, request: SearchRequest, plan: QueryPlan): Tiers {
+  const { inTerms, inHeads, inTitle } = postgresConditions(request, plan);
+  const tier = (condition: RawBuilder<unknown>): Tier => {
+    const matches = sql`SELECT e.id FROM search_entries e WHERE ${inScope('postgres', request)} AND ${condition}`;
+    return {
+      count: async (atMost) =>
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost}) AS matches`.execute(store.db)).rows[0]?.n ?? 0),
+      ids: async (limit, offset) =>
+        (await sql<{ id: string }>`${matches} ORDER BY e.id LIMIT ${limit} OFFSET ${offset}`.execute(store.db)).rows.map((row) => Number(row.id)),
+    };
+  };
+  return {
+    total: tier(inTerms).count,
+    tiers: [tier(inTitle), tier(sql`${inHeads} AND NOT (${inTitle})`), tier(sql`${inTerms} AND NOT (${inHeads})`)],
+  };
+}
+
+/**
  * The ids of the contents a query (and its topics) finds on a site's page in a language, as a
  * subquery (the delivery API's queryTerm and topics filter with it); null when it asks nothing.
  */
@@ -168,14 +219,17 @@ export async function matchingContentIds(
 ): Promise<RawBuilder<{ content_id: string }> | null> {
   const plan = await planQuery(store, request.query);
   if (request.query.trim() !== '' && plan.words.length === 0) return null;
-  if (plan.words.length > 0 && store.dialect === 'sqlite') {
-    const { all } = matchExpressions(request, plan);
+  if (plan.words.length === 0) {
+    if ((request.topics ?? []).length === 0) return null;
+    return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e WHERE ${inScope(store.dialect, request)}`;
+  }
+  if (store.dialect === 'sqlite') {
+    const { all } = matchExpressions(request, plan, await typedWords(store, plan.prefix));
     return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
       WHERE e.id IN (SELECT rowid FROM search_terms WHERE search_terms MATCH ${all} ${topicFilter(request.topics)})`;
   }
-  const matched = matchedEntries(store, request, plan);
-  if (matched === null) return null;
-  return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e WHERE e.id IN (SELECT id FROM (${matched}) AS matched)`;
+  return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
+    WHERE ${inScope('postgres', request)} AND ${postgresConditions(request, plan).inTerms}`;
 }
 
 interface HitRow {
@@ -196,23 +250,6 @@ type Scope = Pick<SearchRequest, 'siteId' | 'language' | 'topics'>;
  */
 const queryLanguages = (scope: Scope): string[] => [...new Set([scope.language, ...STEMMED_LANGUAGES])];
 
-/**
- * The entries of a site's page language a query finds (on PostgreSQL; SQLite's words are searched
- * in searchSqlite), or its topics alone find (either store, ranked by their place in the
- * collection), as rows of (id, rank): a lower rank is a better match; null when neither words nor
- * topics are asked.
- */
-function matchedEntries(store: Pick<OpenStore, 'dialect'>, scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; rank: number }> | null {
-  if (plan.words.length > 0) {
-    if (store.dialect !== 'postgres') throw new Error('SQLite searches words in searchSqlite');
-    return matchedPostgres(scope, plan);
-  }
-  if ((scope.topics ?? []).length === 0) return null;
-  return sql`
-    SELECT e.id, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank FROM search_entries e
-    WHERE ${inScope(store.dialect, scope)}`;
-}
-
 /** An entry of the site shown on the page's language, with every topic asked. */
 function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolean> {
   const serves = servesText([scope.language]);
@@ -220,45 +257,73 @@ function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolea
   return sql`e.site_id = ${scope.siteId} AND ${dialect === 'postgres' ? sql`strpos(e.serves, ${serves}) > 0` : sql`instr(e.serves, ${serves}) > 0`} ${sql.join(topics, sql` `)}`;
 }
 
+/** Words the start being typed may complete to, listed at most: past this many, FTS5 finds them itself. */
+const TYPED_WORDS = 50;
+
 /**
- * FTS5 MATCH expressions of a query, of quoted, stemmed phrases (no operator can come in): `words`
- * its words anywhere; `all` those on the page's entries (its scope word); `named` those with a
- * word in their title or description (or the word being typed), `unnamed` the others.
+ * SQLite: the title and description words that start with the word being typed (none typed: no
+ * words), or null when there are more than TYPED_WORDS. FTS5 reads a start by gathering every
+ * row of every word it completes to before the first match; listed words are read as needed.
  */
-function matchExpressions(scope: Scope, plan: QueryPlan) {
-  const stemmers = queryLanguages(scope).map(stemmerFor);
-  const phrase = (words: string[]) => [...new Set(stemmers.map((stem) => `"${words.map(stem).join(' ')}"`))];
-  const prefix = plan.prefix === null ? null : `"${plan.prefix}"*`;
-  const clauses = plan.words.map((variants, index) => {
-    const alternatives = variants.flatMap(phrase);
-    if (index === plan.words.length - 1 && prefix !== null) alternatives.push(`names : ${prefix}`);
-    return `(${alternatives.join(' OR ')})`;
-  });
-  const words = clauses.join(' AND ');
-  const all = `"${scopeWord(scope.siteId, scope.language)}" AND ${words}`;
-  const anyWord = [...new Set(plan.words.flatMap((variants) => variants.flatMap(phrase)))];
-  const inNames = `({title description names} : (${[...anyWord, ...(prefix === null ? [] : [prefix])].join(' OR ')}))`;
-  return { words, all, named: { expression: `${all} AND ${inNames}`, inNames }, unnamed: `(${all}) NOT ${inNames}` };
+async function typedWords(store: Pick<OpenStore, 'db'>, prefix: string | null): Promise<string[] | null> {
+  if (prefix === null) return [];
+  const { rows } = await sql<{ word: string }>`
+    SELECT word FROM search_words WHERE word >= ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY word LIMIT ${TYPED_WORDS + 1}`.execute(store.db);
+  return rows.length > TYPED_WORDS ? null : rows.map((row) => row.word);
 }
 
-/** PostgreSQL: the same query as a tsquery, each phrase made by the text search configurations. */
-function matchedPostgres(scope: Scope, plan: QueryPlan): RawBuilder<{ id: number; rank: number }> {
+/**
+ * FTS5 MATCH expressions of a query, of quoted, stemmed phrases (no operator can come in), each
+ * kept to the page's entries by their scope word: `all` every word (or the last one's start, in a
+ * title or description) anywhere, `inHeads` the same in `search_heads` (a title or description);
+ * `inTitle` every word, whole, in `search_titles`. The start is the words it completes to
+ * (typedWords), or FTS5's own prefix query when they are too many to list.
+ */
+function matchExpressions(scope: Scope, plan: QueryPlan, typed: string[] | null) {
+  const stemmers = queryLanguages(scope).map(stemmerFor);
+  const phrase = (words: string[]) => [...new Set(stemmers.map((stem) => `"${words.map(stem).join(' ')}"`))];
+  const completions =
+    plan.prefix === null || typed?.length === 0 ? null : `names : (${typed === null ? `"${plan.prefix}"*` : typed.map((word) => `"${word}"`).join(' OR ')})`;
+  const clauses = plan.words.map((variants, index) => {
+    const alternatives = variants.flatMap(phrase);
+    if (index === plan.words.length - 1 && completions !== null) alternatives.push(completions);
+    return `(${alternatives.join(' OR ')})`;
+  });
+  const scoped = `"${scopeWord(scope.siteId, scope.language)}" AND `;
+  const all = scoped + clauses.join(' AND ');
+  const inTitle = scoped + plan.words.map((variants) => `(${variants.flatMap(phrase).join(' OR ')})`).join(' AND ');
+  return { all, inHeads: all, inTitle };
+}
+
+/**
+ * PostgreSQL: the query as conditions on an entry `e`, each phrase a tsquery made by the text
+ * search configurations: `inTerms` every word (or the last one's start, in a title or
+ * description) anywhere; `inHeads` the same in the title or description; `inTitle` every word,
+ * whole, in the title.
+ */
+function postgresConditions(scope: Scope, plan: QueryPlan) {
   const configs = [...new Set(queryLanguages(scope).map(textSearchConfig))];
   const phrases = (variants: string[][]) =>
     variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
   // A prefix lexeme is written by us from letters and digits only: nothing in it is tsquery syntax.
   const prefix = plan.prefix === null ? null : sql`to_tsquery('simple', ${`${plan.prefix}:*`})`;
-  const clauses = plan.words.map((variants, index) => {
-    const alternatives = phrases(variants).map((phrase) => sql`e.terms @@ ${phrase}`);
-    if (index === plan.words.length - 1 && prefix !== null) alternatives.push(sql`e.names @@ ${prefix}`);
-    return sql`(${sql.join(alternatives, sql` OR `)})`;
-  });
-  // Ranked by the stemmed words alone (a prefix ranks as its stem would, where it is one).
-  const ranked = sql.join(
+  const within = (vector: RawBuilder<unknown>) =>
+    sql.join(
+      plan.words.map((variants, index) => {
+        const alternatives = phrases(variants).map((phrase) => sql`${vector} @@ ${phrase}`);
+        if (index === plan.words.length - 1 && prefix !== null) alternatives.push(sql`e.names @@ ${prefix}`);
+        return sql`(${sql.join(alternatives, sql` OR `)})`;
+      }),
+      sql` AND `,
+    );
+  // Every word in the title: the heads' index finds the candidates, their A-weighted lexemes decide.
+  const everyWord = sql.join(
     plan.words.map((variants) => sql`(${sql.join(phrases(variants), sql` || `)})`),
     sql` && `,
   );
-  return sql`
-    SELECT e.id, -ts_rank(e.terms, ${ranked}) AS rank FROM search_entries e
-    WHERE ${inScope('postgres', scope)} AND ${sql.join(clauses, sql` AND `)}`;
+  return {
+    inTerms: within(sql`e.terms`),
+    inHeads: within(sql`e.heads`),
+    inTitle: sql`e.heads @@ (${everyWord}) AND ts_filter(e.heads, '{a}') @@ (${everyWord})`,
+  };
 }

@@ -13,7 +13,10 @@ import { matchingContentIds, search, type SearchRequest } from './search-query';
 import { sql, type RawBuilder } from 'kysely';
 
 export interface SheetResults {
+  /** Counted up to what a search lists (search-query.ts LISTED_MATCHES). */
   total: number;
+  /** More matched than `total`. */
+  more: boolean;
   /** The hits as collection items, best first, their url fields site URLs. */
   items: CollectionItem[];
   /** Each hit's passage, by item id. */
@@ -78,7 +81,7 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       const result = await search(store, request);
       const ids = result.hits.map((hit) => hit.contentId);
       const items = await itemsOfContents(store.db, settings, request.siteId, request.language, ids);
-      return { total: result.total, items, passages: Object.fromEntries(result.hits.map((hit) => [hit.contentId, hit.passage])) };
+      return { total: result.total, more: result.more, items, passages: Object.fromEntries(result.hits.map((hit) => [hit.contentId, hit.passage])) };
     },
   };
 }

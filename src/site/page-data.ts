@@ -29,7 +29,8 @@ export interface CollectionPreload {
   nextPageToken: number | null;
   previousPageToken: number | null;
   /** Search results rather than the collection: the query, and each item's passage by id. */
-  search?: { query: string; passages: Record<string, PassagePart[]> };
+  /** What a search found: its passages by item id; `more` when more sheets matched than `total`, which are all that is listed. */
+  search?: { query: string; passages: Record<string, PassagePart[]>; more?: boolean };
   /**
    * The collection cannot be shown (it does not exist, or the grid names it wrongly): the grid shows
    * its error state from the server's markup on, for crawlers and visitors without script too.

@@ -14,6 +14,8 @@ export interface PageText {
   searchButton: string;
   /** How many sheets match a query (one or more). */
   found(count: number, query: string): string;
+  /** More sheets match a query than the `count` listed. */
+  foundMore(count: number, query: string): string;
   nothingFound(query: string): string;
   showAll: string;
   topics: string;
@@ -63,7 +65,8 @@ const PAGE_TEXTS: Record<string, PageText> = {
     skipToContent: 'Skip to content',
     search: 'Search the sheets',
     searchButton: 'Search',
-    found: (count, query) => (count === 1 ? `1 sheet matches “${query}”` : `${count} sheets match “${query}”`),
+    found: (count, query) => (count === 1 ? `1 sheet matches “${query}”` : `${count.toLocaleString('en')} sheets match “${query}”`),
+    foundMore: (count, query) => `More than ${count.toLocaleString('en')} sheets match “${query}”; the first ${count.toLocaleString('en')} are listed`,
     nothingFound: (query) => `No sheet matches “${query}”.`,
     showAll: 'Show all sheets',
     topics: 'Topics',
@@ -79,7 +82,9 @@ const PAGE_TEXTS: Record<string, PageText> = {
     skipToContent: 'Zum Inhalt springen',
     search: 'Datenblätter durchsuchen',
     searchButton: 'Suchen',
-    found: (count, query) => (count === 1 ? `1 Datenblatt passt zu „${query}“` : `${count} Datenblätter passen zu „${query}“`),
+    found: (count, query) => (count === 1 ? `1 Datenblatt passt zu „${query}“` : `${count.toLocaleString('de')} Datenblätter passen zu „${query}“`),
+    foundMore: (count, query) =>
+      `Mehr als ${count.toLocaleString('de')} Datenblätter passen zu „${query}“; die ersten ${count.toLocaleString('de')} sind aufgeführt`,
     nothingFound: (query) => `Kein Datenblatt passt zu „${query}“.`,
     showAll: 'Alle Datenblätter zeigen',
     topics: 'Themen',
@@ -95,7 +100,9 @@ const PAGE_TEXTS: Record<string, PageText> = {
     skipToContent: 'Aller au contenu',
     search: 'Rechercher dans les fiches',
     searchButton: 'Rechercher',
-    found: (count, query) => (count === 1 ? `1 fiche correspond à « ${query} »` : `${count} fiches correspondent à « ${query} »`),
+    found: (count, query) => (count === 1 ? `1 fiche correspond à « ${query} »` : `${count.toLocaleString('fr')} fiches correspondent à « ${query} »`),
+    foundMore: (count, query) =>
+      `Plus de ${count.toLocaleString('fr')} fiches correspondent à « ${query} » ; les ${count.toLocaleString('fr')} premières sont affichées`,
     nothingFound: (query) => `Aucune fiche ne correspond à « ${query} ».`,
     showAll: 'Afficher toutes les fiches',
     topics: 'Thèmes',

@@ -71,6 +71,22 @@ describe('loadPageData', () => {
     expect(html).toContain(`<li class="collection-grid__item"><p>prepared ${data.collections['literature-grid']?.items[0]?.id}</p></li>`);
   });
 
+  it('says so when a search found more sheets than it lists', async () => {
+    const site = (await findPrimarySite(test.store.db))!;
+    const loaded = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 1);
+    const grid = loaded.collections['literature-grid']!;
+    const found = { ...grid, total: 1000, search: { query: 'precursor', passages: {}, more: true } };
+    const data = {
+      ...loaded,
+      collections: { 'literature-grid': found },
+      languages: [],
+      seo: { title: '', description: '', canonical: '/', robots: null, alternates: [], headTags: [], jsonLd: [] },
+    };
+    expect(await renderPageBody(data)).toContain('More than 1,000 sheets match “precursor”; the first 1,000 are listed');
+    const exact = { ...data, collections: { 'literature-grid': { ...found, search: { query: 'precursor', passages: {} } } } };
+    expect(await renderPageBody(exact)).toContain('1,000 sheets match “precursor”');
+  });
+
   it('warns with the spec text and renders the error state when the collection is missing', async () => {
     const site = (await findPrimarySite(test.store.db))!;
     const warnings: string[] = [];

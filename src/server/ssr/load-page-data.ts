@@ -115,7 +115,7 @@ async function searchResults(
       total: results.total,
     }),
     previousPageToken: null,
-    search: { query, passages: results.passages },
+    search: { query, passages: results.passages, ...(results.more ? { more: true } : {}) },
   };
 }
 

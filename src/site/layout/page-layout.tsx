@@ -90,7 +90,13 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
       <p className="collection-search__status" role="status">
         {search && (
           <>
-            {search.query === '' ? text.aboutTopic(total, topic?.label ?? '') : total === 0 ? text.nothingFound(search.query) : text.found(total, search.query)}{' '}
+            {search.query === ''
+              ? text.aboutTopic(total, topic?.label ?? '')
+              : total === 0
+                ? text.nothingFound(search.query)
+                : search.more
+                  ? text.foundMore(total, search.query)
+                  : text.found(total, search.query)}{' '}
             <a href={search.query === '' ? (data.topics?.allHref ?? data.seo.canonical) : data.seo.canonical}>{text.showAll}</a>
           </>
         )}
