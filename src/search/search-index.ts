@@ -67,18 +67,13 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
   const keyOf = (contentId: string, language: string) => `${contentId} ${language}`;
   const wantedByKey = new Map(wanted.map((entry) => [keyOf(entry.contentId, entry.language), entry]));
   const removed: number[] = [];
-  const moved: Array<{ id: number; serves: string }> = [];
   const current = new Set<string>();
   for (const entry of existing) {
     const key = keyOf(entry.content_id, entry.language);
     const want = wantedByKey.get(key);
     if (want === undefined) removed.push(Number(entry.id));
-    else if (!options.rebuild && want.publishedAt === entry.published_at) {
-      // SQLite keeps the page languages in the indexed row too (its scope): a move is made again there.
-      if (want.serves !== entry.serves && dialect === 'sqlite') continue;
-      current.add(key);
-      if (want.serves !== entry.serves) moved.push({ id: Number(entry.id), serves: want.serves });
-    }
+    // The page languages are in the indexed words too (the entry's scope): a move is made again.
+    else if (!options.rebuild && want.publishedAt === entry.published_at && want.serves === entry.serves) current.add(key);
   }
   const stale = [...wantedByKey].filter(([key]) => !current.has(key)).map(([, entry]) => entry);
 
@@ -88,15 +83,11 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
       await removeEntries(trx, dialect, ids);
     });
   }
-  for (let start = 0; start < moved.length; start += BATCH) {
-    await db.transaction().execute(async (trx) => {
-      for (const { id, serves } of moved.slice(start, start + BATCH)) await trx.updateTable('search_entries').set({ serves }).where('id', '=', id).execute();
-    });
-  }
   for (let start = 0; start < stale.length; start += BATCH) {
     await writeEntries(db, dialect, stale.slice(start, start + BATCH));
     options.onProgress?.(Math.min(start + BATCH, stale.length), stale.length);
   }
+  if (dialect === 'postgres' && stale.length + removed.length >= TIDY_AFTER) await tidyPostgres(db);
   if (removed.length > 0) {
     // A sheet no page shows any more has no topics to filter by either.
     await db
@@ -104,7 +95,21 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
       .where('content_id', 'not in', (eb) => eb.selectFrom('search_entries').select('content_id'))
       .execute();
   }
-  return { written: stale.length + moved.length, removed: removed.length };
+  return { written: stale.length, removed: removed.length };
+}
+
+/** Entries written or removed in one sync past which PostgreSQL's indexes are tidied (tidyPostgres). */
+const TIDY_AFTER = 1_000;
+
+/**
+ * PostgreSQL after many entries changed: the GIN indexes' pending lists merged (a query reads
+ * them row by row until autovacuum gets to it) and the statistics the planner guesses matches
+ * from made again.
+ */
+async function tidyPostgres(db: ContentStore): Promise<void> {
+  for (const index of ['search_entries_terms', 'search_entries_heads', 'search_entries_titles', 'search_entries_names'])
+    await sql`SELECT gin_clean_pending_list(${index}::regclass)`.execute(db);
+  await sql`ANALYZE search_entries`.execute(db);
 }
 
 /**
@@ -194,18 +199,10 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         published_at: entry.publishedAt,
         document_sha256: text.documentSha256,
       };
-      const names = namesOf(text);
       if (dialect === 'postgres') {
-        const config = textSearchConfig(entry.language);
         const inserted = await trx
           .insertInto('search_entries')
-          .values({
-            ...row,
-            // Weighted as they rank: the title above the description above the document.
-            terms: sql`${headsVector(config, text)} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C')`,
-            heads: headsVector(config, text),
-            names: sql`to_tsvector('simple', ${names})`,
-          } as never)
+          .values({ ...row, ...postgresVectors(entry.siteId, entry.serves, entry.language, text) } as never)
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx
@@ -218,7 +215,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         await trx.insertInto('search_texts').values({ entry_id: id, title: text.title, description: text.description, document: text.document }).execute();
         const scope = scopeOf(entry.siteId, entry.serves);
         await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope)
-          VALUES (${id}, ${indexedTerms(text.title, entry.language)}, ${indexedTerms(text.description, entry.language)}, ${indexedTerms(text.document, entry.language)}, ${names}, ${scope})`.execute(
+          VALUES (${id}, ${indexedTerms(text.title, entry.language)}, ${indexedTerms(text.description, entry.language)}, ${indexedTerms(text.document, entry.language)}, ${namesOf(text)}, ${scope})`.execute(
           trx,
         );
         await writeHeads(trx, [{ id, language: entry.language, title: text.title, description: text.description, scope }]);
@@ -230,7 +227,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
 /** The words of a title and description as written (the word being typed matches their start). */
 const namesOf = (text: Pick<EntryText, 'title' | 'description'>) => wordsOf(`${text.title} ${text.description}`).join(' ');
 
-/** SQLite: an entry's scope, the words of the page languages it is shown on. */
+/** An entry's scope: the words of the page languages it is shown on (scopeWord). */
 const scopeOf = (siteId: string, serves: string) =>
   serves
     .trim()
@@ -238,9 +235,27 @@ const scopeOf = (siteId: string, serves: string) =>
     .map((language) => scopeWord(siteId, language))
     .join(' ');
 
-/** PostgreSQL: the title's and description's words, weighted as they rank (title above description). */
-const headsVector = (config: string, text: Pick<EntryText, 'title' | 'description'>) =>
-  sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A') || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B')`;
+/**
+ * PostgreSQL: an entry's vectors, each holding its scope words too (as SQLite's rows do), so that
+ * one GIN lookup keeps a query to the page's entries: `terms` every word (the title weighted A,
+ * the description B, the document C), `heads` the title's and description's, `titles` the
+ * title's, `names` the title's and description's as written. The document is left out when not
+ * given (its words are in `terms` already).
+ */
+function postgresVectors(siteId: string, serves: string, language: string, text: Pick<EntryText, 'title' | 'description'> & { document?: string }) {
+  const config = textSearchConfig(language);
+  const scope = sql`to_tsvector('simple', ${scopeOf(siteId, serves)})`;
+  const title = sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A')`;
+  const heads = sql`${title} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B')`;
+  return {
+    ...(text.document === undefined
+      ? {}
+      : { terms: sql`${heads} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C') || ${scope}` }),
+    heads: sql`${heads} || ${scope}`,
+    titles: sql`${title} || ${scope}`,
+    names: sql`to_tsvector('simple', ${namesOf(text)}) || ${scope}`,
+  };
+}
 
 interface HeadsRow {
   id: number;
@@ -266,9 +281,12 @@ async function writeHeads(trx: ContentStore, rows: HeadsRow[]): Promise<void> {
 
 /**
  * Indexes the titles and descriptions of the entries there are (migration 016) from their kept
- * texts, without making the entries again: SQLite's `search_heads`, PostgreSQL's `heads`.
+ * texts, without making the entries again: SQLite's `search_titles`, `search_heads` and
+ * `search_words`; PostgreSQL's `heads` and `titles`, and its vectors' scope words.
  */
 export async function indexHeads(db: ContentStore, dialect: Dialect): Promise<void> {
+  // A migration may run in a transaction of its own already (PostgreSQL's do).
+  const inTransaction = (work: (trx: ContentStore) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
   let after = 0;
   for (;;) {
     const rows = await db
@@ -280,7 +298,7 @@ export async function indexHeads(db: ContentStore, dialect: Dialect): Promise<vo
       .limit(BATCH * 10)
       .execute();
     if (rows.length === 0) return;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(async (trx) => {
       if (dialect === 'sqlite') {
         await writeHeads(
           trx,
@@ -288,12 +306,14 @@ export async function indexHeads(db: ContentStore, dialect: Dialect): Promise<vo
         );
         return;
       }
-      for (const row of rows)
+      for (const row of rows) {
+        const { heads, titles, names } = postgresVectors(row.site_id, row.serves, row.language, row);
         await trx
           .updateTable('search_entries')
-          .set({ heads: headsVector(textSearchConfig(row.language), row) } as never)
+          .set({ heads, titles, names, terms: sql`terms || to_tsvector('simple', ${scopeOf(row.site_id, row.serves)})` } as never)
           .where('id', '=', row.id)
           .execute();
+      }
     });
     after = Number(rows.at(-1)!.id);
   }

@@ -8,7 +8,7 @@
  * Each hit comes with the passage of its text where the words are, marked.
  */
 import { sql, type RawBuilder } from 'kysely';
-import type { OpenStore } from '../cms/database';
+import type { ContentStore, OpenStore } from '../cms/database';
 import { scopeWord, servesText, textSearchConfig } from './search-index';
 import { expandWords } from './synonyms';
 import { normalize, STEMMED_LANGUAGES, stemmerFor, wordsOf } from './terms';
@@ -75,11 +75,20 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
   // A query of no words ('!!!') finds nothing, within a topic too.
   if (request.query.trim() !== '' && plan.words.length === 0) return { total: 0, more: false, hits: [] };
   if (plan.words.length === 0) return topicSheets(store, request);
-  const { total: counted, tiers } = store.dialect === 'sqlite' ? await sqliteTiers(store, request, plan) : postgresTiers(store, request, plan);
-  const found = await counted(listed + 1);
-  const total = Math.min(found, listed);
-  const ids = await pageOf(tiers, Math.max(0, Math.min(request.limit, total - request.offset)), request.offset);
-  return { total, more: found > listed, hits: await hitsOf(store, ids, plan, request) };
+  const answer = async (db: ContentStore, { total: counted, tiers }: Tiers): Promise<SearchResult> => {
+    const found = await counted(listed + 1);
+    const total = Math.min(found, listed);
+    const ids = await pageOf(tiers, Math.max(0, Math.min(request.limit, total - request.offset)), request.offset);
+    return { total, more: found > listed, hits: await hitsOf(db, ids, plan, request) };
+  };
+  if (store.dialect === 'sqlite') return answer(store.db, await sqliteTiers(store.db, request, plan));
+  return store.db.transaction().execute(async (trx) => {
+    // For a LIMIT, the planner walks the table (or an index of it) in order when it guesses a
+    // rare word common, as it does when two words rarely meet: the GIN indexes' bitmaps are always
+    // the way. A scan in one process also keeps the order the rows are held in: a tier's order.
+    await sql`SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL max_parallel_workers_per_gather = 0`.execute(trx);
+    return answer(trx, postgresTiers(trx, request, plan));
+  });
 }
 
 /** Sheets a search lists and counts, at most: past this many, it says there are more (docs/search.md). */
@@ -119,11 +128,11 @@ async function pageOf(tiers: Tier[], limit: number, offset: number): Promise<num
 }
 
 /** The hits of these entries, in this order, with their texts and passages. */
-async function hitsOf(store: Pick<OpenStore, 'db'>, ids: number[], plan: QueryPlan, request: SearchRequest): Promise<SearchHit[]> {
+async function hitsOf(db: ContentStore, ids: number[], plan: QueryPlan, request: SearchRequest): Promise<SearchHit[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<HitRow>`
     SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
-    FROM search_entries e JOIN search_texts t ON t.entry_id = e.id WHERE e.id IN (${sql.join(ids)})`.execute(store.db);
+    FROM search_entries e JOIN search_texts t ON t.entry_id = e.id WHERE e.id IN (${sql.join(ids)})`.execute(db);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => (byId.has(id) ? [hitOf(byId.get(id)!, plan, request)] : []));
 }
@@ -158,15 +167,15 @@ async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: Se
  * `search_heads`, whose rows hold only titles (and descriptions): a word in every document costs
  * nothing there, and no column filter reads position lists.
  */
-async function sqliteTiers(store: Pick<OpenStore, 'db'>, request: SearchRequest, plan: QueryPlan): Promise<Tiers> {
-  const { all, inTitle, inHeads } = matchExpressions(request, plan, await typedWords(store, plan.prefix));
+async function sqliteTiers(db: ContentStore, request: SearchRequest, plan: QueryPlan): Promise<Tiers> {
+  const { all, inTitle, inHeads } = matchExpressions(request, plan, await typedWords(db, plan.prefix));
   const topics = topicFilter(request.topics);
   const tier = (table: 'search_terms' | 'search_heads' | 'search_titles', expression: string, besides: RawBuilder<unknown> = sql``): Tier => {
     const matches = sql`SELECT rowid AS id FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${expression} ${topics} ${besides}`;
     return {
-      count: async (atMost) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost})`.execute(store.db)).rows[0]?.n ?? 0),
+      count: async (atMost) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost})`.execute(db)).rows[0]?.n ?? 0),
       ids: async (limit, offset) =>
-        (await sql<{ id: number }>`${matches} ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`.execute(store.db)).rows.map((row) => Number(row.id)),
+        (await sql<{ id: number }>`${matches} ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows.map((row) => Number(row.id)),
     };
   };
   return {
@@ -189,18 +198,18 @@ function topicFilter(topics: string[] | undefined): RawBuilder<unknown> {
 }
 
 /**
- * PostgreSQL: each tier one query of the GIN indexes, `heads` (titles and descriptions, the
- * title weighted A) for whether a sheet names the words, `terms` for everything.
+ * PostgreSQL: each tier one query of the GIN indexes (of `titles` and `heads` for whether a
+ * sheet names the words, of `terms` for everything), the page's entries told by their scope word.
  */
-function postgresTiers(store: Pick<OpenStore, 'db'>, request: SearchRequest, plan: QueryPlan): Tiers {
+function postgresTiers(db: ContentStore, request: SearchRequest, plan: QueryPlan): Tiers {
   const { inTerms, inHeads, inTitle } = postgresConditions(request, plan);
   const tier = (condition: RawBuilder<unknown>): Tier => {
-    const matches = sql`SELECT e.id FROM search_entries e WHERE ${inScope('postgres', request)} AND ${condition}`;
+    const matches = sql`SELECT e.id FROM search_entries e WHERE ${condition} ${topicsOf(request)}`;
     return {
       count: async (atMost) =>
-        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost}) AS matches`.execute(store.db)).rows[0]?.n ?? 0),
-      ids: async (limit, offset) =>
-        (await sql<{ id: string }>`${matches} ORDER BY e.id LIMIT ${limit} OFFSET ${offset}`.execute(store.db)).rows.map((row) => Number(row.id)),
+        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost}) AS matches`.execute(db)).rows[0]?.n ?? 0),
+      // In the order the rows are held (search()): sorting by id would read every match first.
+      ids: async (limit, offset) => (await sql<{ id: string }>`${matches} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows.map((row) => Number(row.id)),
     };
   };
   return {
@@ -224,12 +233,12 @@ export async function matchingContentIds(
     return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e WHERE ${inScope(store.dialect, request)}`;
   }
   if (store.dialect === 'sqlite') {
-    const { all } = matchExpressions(request, plan, await typedWords(store, plan.prefix));
+    const { all } = matchExpressions(request, plan, await typedWords(store.db, plan.prefix));
     return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
       WHERE e.id IN (SELECT rowid FROM search_terms WHERE search_terms MATCH ${all} ${topicFilter(request.topics)})`;
   }
   return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
-    WHERE ${inScope('postgres', request)} AND ${postgresConditions(request, plan).inTerms}`;
+    WHERE ${postgresConditions(request, plan).inTerms} ${topicsOf(request)}`;
 }
 
 interface HitRow {
@@ -253,9 +262,15 @@ const queryLanguages = (scope: Scope): string[] => [...new Set([scope.language, 
 /** An entry of the site shown on the page's language, with every topic asked. */
 function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolean> {
   const serves = servesText([scope.language]);
-  const topics = (scope.topics ?? []).map((topic) => sql`AND e.content_id IN (SELECT content_id FROM search_topics WHERE topic = ${topic})`);
-  return sql`e.site_id = ${scope.siteId} AND ${dialect === 'postgres' ? sql`strpos(e.serves, ${serves}) > 0` : sql`instr(e.serves, ${serves}) > 0`} ${sql.join(topics, sql` `)}`;
+  return sql`e.site_id = ${scope.siteId} AND ${dialect === 'postgres' ? sql`strpos(e.serves, ${serves}) > 0` : sql`instr(e.serves, ${serves}) > 0`} ${topicsOf(scope)}`;
 }
+
+/** An entry `e` with every topic asked (none: no condition). */
+const topicsOf = (scope: Scope): RawBuilder<unknown> =>
+  sql.join(
+    (scope.topics ?? []).map((topic) => sql`AND e.content_id IN (SELECT content_id FROM search_topics WHERE topic = ${topic})`),
+    sql` `,
+  );
 
 /** Words the start being typed may complete to, listed at most: past this many, FTS5 finds them itself. */
 const TYPED_WORDS = 50;
@@ -265,10 +280,10 @@ const TYPED_WORDS = 50;
  * words), or null when there are more than TYPED_WORDS. FTS5 reads a start by gathering every
  * row of every word it completes to before the first match; listed words are read as needed.
  */
-async function typedWords(store: Pick<OpenStore, 'db'>, prefix: string | null): Promise<string[] | null> {
+async function typedWords(db: ContentStore, prefix: string | null): Promise<string[] | null> {
   if (prefix === null) return [];
   const { rows } = await sql<{ word: string }>`
-    SELECT word FROM search_words WHERE word >= ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY word LIMIT ${TYPED_WORDS + 1}`.execute(store.db);
+    SELECT word FROM search_words WHERE word >= ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY word LIMIT ${TYPED_WORDS + 1}`.execute(db);
   return rows.length > TYPED_WORDS ? null : rows.map((row) => row.word);
 }
 
@@ -296,34 +311,28 @@ function matchExpressions(scope: Scope, plan: QueryPlan, typed: string[] | null)
 }
 
 /**
- * PostgreSQL: the query as conditions on an entry `e`, each phrase a tsquery made by the text
- * search configurations: `inTerms` every word (or the last one's start, in a title or
- * description) anywhere; `inHeads` the same in the title or description; `inTitle` every word,
- * whole, in the title.
+ * PostgreSQL: the query as conditions on an entry `e`, each one GIN lookup of a tsquery holding
+ * the page's scope word (search-index.ts), each word's phrases made by the text search
+ * configurations: `inTerms` every word (or the last one's start, in a title or description)
+ * anywhere; `inHeads` the same in the title or description; `inTitle` every word, whole, in the
+ * title.
  */
 function postgresConditions(scope: Scope, plan: QueryPlan) {
   const configs = [...new Set(queryLanguages(scope).map(textSearchConfig))];
-  const phrases = (variants: string[][]) =>
-    variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`));
-  // A prefix lexeme is written by us from letters and digits only: nothing in it is tsquery syntax.
-  const prefix = plan.prefix === null ? null : sql`to_tsquery('simple', ${`${plan.prefix}:*`})`;
-  const within = (vector: RawBuilder<unknown>) =>
-    sql.join(
-      plan.words.map((variants, index) => {
-        const alternatives = phrases(variants).map((phrase) => sql`${vector} @@ ${phrase}`);
-        if (index === plan.words.length - 1 && prefix !== null) alternatives.push(sql`e.names @@ ${prefix}`);
-        return sql`(${sql.join(alternatives, sql` OR `)})`;
-      }),
-      sql` AND `,
-    );
-  // Every word in the title: the heads' index finds the candidates, their A-weighted lexemes decide.
-  const everyWord = sql.join(
-    plan.words.map((variants) => sql`(${sql.join(phrases(variants), sql` || `)})`),
-    sql` && `,
-  );
-  return {
-    inTerms: within(sql`e.terms`),
-    inHeads: within(sql`e.heads`),
-    inTitle: sql`e.heads @@ (${everyWord}) AND ts_filter(e.heads, '{a}') @@ (${everyWord})`,
+  const anyOf = (variants: string[][]) =>
+    sql`(${sql.join(
+      variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`)),
+      sql` || `,
+    )})`;
+  const scoped = (queries: RawBuilder<unknown>[]) => sql.join([sql`to_tsquery('simple', ${scopeWord(scope.siteId, scope.language)})`, ...queries], sql` && `);
+  const words = plan.words.map(anyOf);
+  // A start is written by us from letters and digits only: nothing in it is tsquery syntax.
+  const started = plan.prefix === null ? null : sql`e.names @@ (${scoped([sql`to_tsquery('simple', ${`${plan.prefix}:*`})`])})`;
+  const within = (vector: RawBuilder<unknown>) => {
+    const every = sql`${vector} @@ (${scoped(words)})`;
+    if (started === null) return every;
+    const others = words.slice(0, -1);
+    return sql`(${every} OR (${others.length === 0 ? started : sql`${vector} @@ (${scoped(others)}) AND ${started}`}))`;
   };
+  return { inTerms: within(sql`e.terms`), inHeads: within(sql`e.heads`), inTitle: sql`e.titles @@ (${scoped(words)})` };
 }

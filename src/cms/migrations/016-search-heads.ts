@@ -4,12 +4,16 @@ import type { Dialect } from '../dialect';
 import { indexHeads } from '../../search/search-index';
 
 /**
- * Each search entry's title and description get an index of their own (docs/search.md, "How
- * results are ordered"): SQLite's FTS5 tables `search_titles` and `search_heads` (titles and descriptions; same rowid as `search_terms`),
- * PostgreSQL's weighted tsvector `heads` with its GIN index; SQLite also lists
- * their words as written (`search_words`), so that the start of a word being typed becomes those words. A query then finds the sheets that
- * name its words by reading those words' short lists, not the position lists of every document
- * that mentions them. They are made here from the kept texts; the entries stay as they are.
+ * Each search entry's title and description get indexes of their own (docs/search.md, "How
+ * results are ordered"), so that a query finds the sheets naming its words by reading those
+ * words' short lists, not the position lists of every document that mentions them:
+ * - SQLite: the FTS5 tables `search_titles` (titles) and `search_heads` (titles and
+ *   descriptions, and their words as written), same rowid as `search_terms`; and `search_words`,
+ *   every word of those as written, which the start of a word being typed is completed from;
+ * - PostgreSQL: the tsvectors `titles` and `heads` with their GIN indexes; and every vector
+ *   gets the entry's scope words (as SQLite's rows have), so that one GIN lookup keeps a query to
+ *   the page's entries.
+ * They are made here from the kept texts; the entries stay as they are.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {
@@ -19,8 +23,12 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     // The words a typed start may complete, listed: FTS5 would gather every row of every such word first.
     await sql`CREATE TABLE search_words (word TEXT PRIMARY KEY) WITHOUT ROWID`.execute(db);
   } else {
-    await sql`ALTER TABLE search_entries ADD COLUMN heads tsvector NOT NULL DEFAULT ''::tsvector`.execute(db);
-    await sql`CREATE INDEX search_entries_heads ON search_entries USING gin (heads)`.execute(db);
+    for (const column of ['heads', 'titles']) {
+      await sql`ALTER TABLE search_entries ADD COLUMN ${sql.ref(column)} tsvector NOT NULL DEFAULT ''::tsvector`.execute(db);
+      await sql`CREATE INDEX ${sql.ref(`search_entries_${column}`)} ON search_entries USING gin (${sql.ref(column)})`.execute(db);
+    }
   }
   await indexHeads(db as unknown as ContentStore, dialect);
+  // The new vectors have no statistics yet: the planner would guess every match count.
+  if (dialect === 'postgres') await sql`ANALYZE search_entries`.execute(db);
 }
