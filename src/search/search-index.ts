@@ -3,8 +3,8 @@
  * translation of a sheet of a site's collections that one of the site's pages shows (its own
  * language's, or another's for an untranslated sheet), indexed by the store's own full-text
  * engine, and the page languages it is shown on. `syncSearchIndex` brings only what changed up to
- * date (an entry remembers when its translation was published; which pages show it is changed
- * without indexing again); a rebuild makes all. The document's text is the one kept with its
+ * date (an entry remembers when its translation was published and which pages show it, both in
+ * its indexed words as its scope); a rebuild makes all. The document's text is the one kept with its
  * bytes when it came in; a document that has none (stored before text was kept) has it read now,
  * and kept, once.
  */

@@ -107,7 +107,7 @@ describe('syncSearchIndex', () => {
   it('falls back to the default language for an untranslated sheet, and removes what is gone', async () => {
     const tma = await test.store.db.selectFrom('contents').select('id').where('url_name', '=', 'trimethylaluminum').executeTakeFirstOrThrow();
     await test.store.db.deleteFrom('content_translations').where('content_id', '=', tma.id).where('language', '=', 'de_DE').execute();
-    // The German entry goes; the English one is shown on the German page too, without indexing it again.
+    // The German entry goes; the English one is made again, to be shown on the German page too.
     expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 1 });
     const german = await find('archetypal', 'de_DE');
     expect(german.hits.map((hit) => [hit.title, hit.textLanguage])).toEqual([['Trimethylaluminum (TMA)', 'en_US']]);
