@@ -26,6 +26,7 @@ import * as search from './migrations/013-search';
 import * as topics from './migrations/014-topics';
 import * as searchScope from './migrations/015-search-scope';
 import * as searchHeads from './migrations/016-search-heads';
+import * as searchSyncIndexes from './migrations/017-search-sync-indexes';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -63,6 +64,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['014-topics', topics.up],
   ['015-search-scope', searchScope.up],
   ['016-search-heads', searchHeads.up],
+  ['017-search-sync-indexes', searchSyncIndexes.up],
 ];
 
 export interface OpenOptions {

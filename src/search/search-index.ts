@@ -118,18 +118,24 @@ async function tidyPostgres(db: ContentStore): Promise<void> {
  * language's, as delivery chooses), with every page language that shows it.
  */
 async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
-  const [sites, languages, contents, translations] = await Promise.all([
-    db.selectFrom('sites').select(['id', 'default_language']).execute(),
-    db.selectFrom('site_languages').select(['site_id', 'language']).where('is_active', '=', 1).orderBy('site_id').orderBy('position').execute(),
-    db
-      .selectFrom('contents')
-      .select(['contents.id', 'contents.site_id', 'contents.primary_language'])
-      .where((eb) =>
-        eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')),
-      )
-      .execute(),
-    db.selectFrom('content_translations').select(['content_id', 'language', 'published_at']).execute(),
-  ]);
+  // One after another, not together: a serving process's SQLite counts a statement's time limit
+  // from when it was queued, and on a large store these reads take a good part of it each.
+  const sites = await db.selectFrom('sites').select(['id', 'default_language']).execute();
+  const languages = await db
+    .selectFrom('site_languages')
+    .select(['site_id', 'language'])
+    .where('is_active', '=', 1)
+    .orderBy('site_id')
+    .orderBy('position')
+    .execute();
+  const contents = await db
+    .selectFrom('contents')
+    .select(['contents.id', 'contents.site_id', 'contents.primary_language'])
+    .where((eb) =>
+      eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')),
+    )
+    .execute();
+  const translations = await db.selectFrom('content_translations').select(['content_id', 'language', 'published_at']).execute();
   const defaults = new Map(sites.map((site) => [site.id, site.default_language]));
   const siteLanguages = new Map<string, string[]>();
   for (const row of languages) siteLanguages.set(row.site_id, [...(siteLanguages.get(row.site_id) ?? []), row.language]);

@@ -74,7 +74,7 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
   const plan = await planQuery(store, request.query);
   // A query of no words ('!!!') finds nothing, within a topic too.
   if (request.query.trim() !== '' && plan.words.length === 0) return { total: 0, more: false, hits: [] };
-  if (plan.words.length === 0) return topicSheets(store, request);
+  if (plan.words.length === 0) return topicSheets(store, request, listed);
   const answer = async (db: ContentStore, { total: counted, tiers }: Tiers): Promise<SearchResult> => {
     const found = await counted(listed + 1);
     const total = Math.min(found, listed);
@@ -145,20 +145,27 @@ const hitOf = (row: HitRow, plan: QueryPlan, request: SearchRequest): SearchHit 
   passage: plan.words.length === 0 ? [] : passageIn([row.document, row.description], plan, [request.language, row.text_language]),
 });
 
-/** A topic's sheets without a query: in collection order, counted in full. */
-async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest): Promise<SearchResult> {
+/**
+ * A topic's sheets without a query, in collection order. As a search does, it reads at most
+ * `listed` + 1 of them (the first the index holds), counts those and orders them: a topic of
+ * more sheets than that lists the first `listed` of the index, in collection order, and says
+ * there are more.
+ */
+async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest, listed: number): Promise<SearchResult> {
   if ((request.topics ?? []).length === 0) return { total: 0, more: false, hits: [] };
   const { rows } = await sql<HitRow & { total: number | string }>`
-    WITH matched AS MATERIALIZED (
-        SELECT e.id, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank FROM search_entries e
-        WHERE ${inScope(store.dialect, request)}),
+    WITH found AS MATERIALIZED (SELECT e.id, e.content_id FROM search_entries e WHERE ${inScope(store.dialect, request)} ORDER BY e.id LIMIT ${listed + 1}),
+      matched AS MATERIALIZED (
+        SELECT f.id, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = f.content_id) AS rank
+        FROM (SELECT id, content_id FROM found ORDER BY id LIMIT ${listed}) AS f),
       top AS (SELECT id, rank FROM matched ORDER BY rank, id LIMIT ${request.limit} OFFSET ${request.offset})
     SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document,
-      (SELECT count(*) FROM matched) AS total
+      (SELECT count(*) FROM found) AS total
     FROM top JOIN search_entries e ON e.id = top.id JOIN search_texts t ON t.entry_id = e.id
     ORDER BY top.rank, top.id`.execute(store.db);
+  const found = Number(rows[0]?.total ?? 0);
   const plan: QueryPlan = { words: [], prefix: null };
-  return { total: Number(rows[0]?.total ?? 0), more: false, hits: rows.map((row) => hitOf(row, plan, request)) };
+  return { total: Math.min(found, listed), more: found > listed, hits: rows.map((row) => hitOf(row, plan, request)) };
 }
 
 /**
@@ -169,9 +176,8 @@ async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: Se
  */
 async function sqliteTiers(db: ContentStore, request: SearchRequest, plan: QueryPlan): Promise<Tiers> {
   const { all, inTitle, inHeads } = matchExpressions(request, plan, await typedWords(db, plan.prefix));
-  const topics = topicFilter(request.topics);
   const tier = (table: 'search_terms' | 'search_heads' | 'search_titles', expression: string, besides: RawBuilder<unknown> = sql``): Tier => {
-    const matches = sql`SELECT rowid AS id FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${expression} ${topics} ${besides}`;
+    const matches = sql`SELECT rowid AS id FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${expression} ${topicFilter(table, request.topics)} ${besides}`;
     return {
       count: async (atMost) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost})`.execute(db)).rows[0]?.n ?? 0),
       ids: async (limit, offset) =>
@@ -188,13 +194,19 @@ async function sqliteTiers(db: ContentStore, request: SearchRequest, plan: Query
   };
 }
 
-/** SQLite: entries with every topic asked (none: no condition). */
-function topicFilter(topics: string[] | undefined): RawBuilder<unknown> {
+/**
+ * SQLite: the rows of an FTS5 table whose entry has every topic asked (none: no condition), asked
+ * of each row read: a topic of most sheets would otherwise be gathered whole before the first.
+ */
+function topicFilter(table: string, topics: string[] | undefined): RawBuilder<unknown> {
   if (topics === undefined || topics.length === 0) return sql``;
-  return sql`AND rowid IN (SELECT e.id FROM search_entries e WHERE ${sql.join(
-    topics.map((topic) => sql`e.content_id IN (SELECT content_id FROM search_topics WHERE topic = ${topic})`),
+  return sql`AND ${sql.join(
+    topics.map(
+      (topic) =>
+        sql`EXISTS (SELECT 1 FROM search_entries e JOIN search_topics t ON t.content_id = e.content_id WHERE e.id = ${sql.raw(table)}.rowid AND t.topic = ${topic})`,
+    ),
     sql` AND `,
-  )})`;
+  )}`;
 }
 
 /**
@@ -235,7 +247,7 @@ export async function matchingContentIds(
   if (store.dialect === 'sqlite') {
     const { all } = matchExpressions(request, plan, await typedWords(store.db, plan.prefix));
     return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
-      WHERE e.id IN (SELECT rowid FROM search_terms WHERE search_terms MATCH ${all} ${topicFilter(request.topics)})`;
+      WHERE e.id IN (SELECT rowid FROM search_terms WHERE search_terms MATCH ${all} ${topicFilter('search_terms', request.topics)})`;
   }
   return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
     WHERE ${postgresConditions(request, plan).inTerms} ${topicsOf(request)}`;

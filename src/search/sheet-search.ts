@@ -28,28 +28,40 @@ export interface SheetSearch {
   results(request: SearchRequest): Promise<SheetResults>;
   /**
    * Up to `limit` other sheets of the site sharing the most of `topics` with a sheet (ties in
-   * collection order), as ids; for the sheet's page.
+   * collection order), as ids; for the sheet's page. Of a topic of more than RELATED_CANDIDATES
+   * sheets, only its first are weighed.
    */
   related(siteId: string, contentId: string, topics: string[], limit: number): Promise<string[]>;
   /** The ids of every content the query (and its topics) finds, as a subquery; null when it asks nothing. */
   matchingIds(request: Omit<SearchRequest, 'limit' | 'offset'>): Promise<RawBuilder<{ content_id: string }> | null>;
 }
 
+/** How long after a sync an unknown change token (changeToken() undefined) counts as no change. */
+const UNKNOWN_CHANGE_GRACE_MS = 2_000;
+
+/** Sheets of each topic weighed for a sheet's related sheets, at most (the first by id). */
+const RELATED_CANDIDATES = 500;
+
 /** The site's search over a store; `changeToken` says when the content may have changed (OpenStore's). */
 export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'changeToken'>, settings: DeliverySettings): SheetSearch {
   let syncedToken: string | undefined;
+  let syncedAt = -Infinity;
   let syncing: Promise<void> | null = null;
 
   /** The index as of now: synced unless nothing can have changed since the last sync. */
   const current = async (): Promise<void> => {
     const token = store.changeToken();
     if (token !== undefined && token === syncedToken) return;
+    // Unknown (SQLite's worker was too busy to look, as it is after a sync of a large store): an
+    // index synced a moment ago is taken as current, or every search would sync again.
+    if (token === undefined && syncing === null && Date.now() - syncedAt < UNKNOWN_CHANGE_GRACE_MS) return;
     // A sync under way may have started before the change this caller saw: wait, then look again.
     while (syncing !== null) await syncing;
     if (token !== undefined && token === syncedToken) return;
     syncing = syncSearchIndex(store)
       .then(() => {
         syncedToken = token;
+        syncedAt = Date.now();
       })
       .finally(() => {
         syncing = null;
@@ -63,10 +75,18 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       // As the index is now: a sheet's page is cached until the content changes, so it must not
       // be rendered from an index that has not caught up.
       await current();
+      // Each topic's first RELATED_CANDIDATES sheets (by id) are weighed: a topic every sheet of
+      // a large collection has would otherwise have them all counted and sorted.
+      const candidates = sql.join(
+        topics.map(
+          (topic) =>
+            sql`SELECT * FROM (SELECT content_id FROM search_topics WHERE topic = ${topic} AND content_id <> ${contentId} ORDER BY content_id LIMIT ${RELATED_CANDIDATES}) AS c`,
+        ),
+        sql` UNION ALL `,
+      );
       const { rows } = await sql<{ content_id: string }>`
-        SELECT t.content_id FROM search_topics t
-        WHERE t.topic IN (${sql.join(topics)}) AND t.content_id <> ${contentId}
-          AND t.content_id IN (SELECT content_id FROM search_entries WHERE site_id = ${siteId})
+        SELECT t.content_id FROM (${candidates}) AS t
+        WHERE t.content_id IN (SELECT content_id FROM search_entries WHERE site_id = ${siteId})
         GROUP BY t.content_id
         ORDER BY count(*) DESC, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = t.content_id), t.content_id
         LIMIT ${limit}`.execute(store.db);

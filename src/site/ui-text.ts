@@ -22,9 +22,9 @@ export interface PageText {
   /** The name of a facet of topics; a facet without one is named by its slug. */
   facets: Record<string, string>;
   /** How many sheets a topic page lists. */
-  aboutTopic(count: number, topic: string): string;
+  aboutTopic(count: number, topic: string, more?: boolean): string;
   /** A topic page's description for search engines. */
-  topicDescription(count: number, topic: string): string;
+  topicDescription(count: number, topic: string, more?: boolean): string;
   /** On a sheet's page: the document, its size, its language, the topics, the related sheets. */
   document: string;
   /** A sheet's link when it is not a document of this site. */
@@ -71,8 +71,14 @@ const PAGE_TEXTS: Record<string, PageText> = {
     showAll: 'Show all sheets',
     topics: 'Topics',
     facets: { process: 'Process', kind: 'Kind', element: 'Element' },
-    aboutTopic: (count, topic) => (count === 1 ? `1 sheet about ${topic}` : `${count} sheets about ${topic}`),
-    topicDescription: (count, topic) => `${count === 1 ? '1 literature sheet' : `${count} literature sheets`} about ${topic}, each with its document.`,
+    aboutTopic: (count, topic, more) =>
+      more
+        ? `More than ${count.toLocaleString('en')} sheets about ${topic}; the first ${count.toLocaleString('en')} are listed`
+        : count === 1
+          ? `1 sheet about ${topic}`
+          : `${count.toLocaleString('en')} sheets about ${topic}`,
+    topicDescription: (count, topic, more) =>
+      `${more ? `More than ${count.toLocaleString('en')} literature sheets` : count === 1 ? '1 literature sheet' : `${count.toLocaleString('en')} literature sheets`} about ${topic}, each with its document.`,
     document: 'Data sheet (PDF)',
     openSheet: 'Open the data sheet',
     related: 'Related sheets',
@@ -89,8 +95,14 @@ const PAGE_TEXTS: Record<string, PageText> = {
     showAll: 'Alle Datenblätter zeigen',
     topics: 'Themen',
     facets: { process: 'Verfahren', kind: 'Art', element: 'Element' },
-    aboutTopic: (count, topic) => (count === 1 ? `1 Datenblatt zu ${topic}` : `${count} Datenblätter zu ${topic}`),
-    topicDescription: (count, topic) => `${count === 1 ? '1 Datenblatt' : `${count} Datenblätter`} zu ${topic}, jeweils mit Dokument.`,
+    aboutTopic: (count, topic, more) =>
+      more
+        ? `Mehr als ${count.toLocaleString('de')} Datenblätter zu ${topic}; die ersten ${count.toLocaleString('de')} sind aufgeführt`
+        : count === 1
+          ? `1 Datenblatt zu ${topic}`
+          : `${count.toLocaleString('de')} Datenblätter zu ${topic}`,
+    topicDescription: (count, topic, more) =>
+      `${more ? `Mehr als ${count.toLocaleString('de')} Datenblätter` : count === 1 ? '1 Datenblatt' : `${count.toLocaleString('de')} Datenblätter`} zu ${topic}, jeweils mit Dokument.`,
     document: 'Datenblatt (PDF)',
     openSheet: 'Datenblatt öffnen',
     related: 'Verwandte Datenblätter',
@@ -107,8 +119,14 @@ const PAGE_TEXTS: Record<string, PageText> = {
     showAll: 'Afficher toutes les fiches',
     topics: 'Thèmes',
     facets: { process: 'Procédé', kind: 'Type', element: 'Élément' },
-    aboutTopic: (count, topic) => (count === 1 ? `1 fiche sur ${topic}` : `${count} fiches sur ${topic}`),
-    topicDescription: (count, topic) => `${count === 1 ? '1 fiche technique' : `${count} fiches techniques`} sur ${topic}, chacune avec son document.`,
+    aboutTopic: (count, topic, more) =>
+      more
+        ? `Plus de ${count.toLocaleString('fr')} fiches sur ${topic} ; les ${count.toLocaleString('fr')} premières sont affichées`
+        : count === 1
+          ? `1 fiche sur ${topic}`
+          : `${count.toLocaleString('fr')} fiches sur ${topic}`,
+    topicDescription: (count, topic, more) =>
+      `${more ? `Plus de ${count.toLocaleString('fr')} fiches techniques` : count === 1 ? '1 fiche technique' : `${count.toLocaleString('fr')} fiches techniques`} sur ${topic}, chacune avec son document.`,
     document: 'Fiche technique (PDF)',
     openSheet: 'Ouvrir la fiche technique',
     related: 'Fiches associées',

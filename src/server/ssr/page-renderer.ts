@@ -222,7 +222,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
     languages: languageMenu(path, language, languages, basePath),
     ...(target.taxonomy.length > 0 ? { topics: topicsViewOf(target, localizedPath(basePath, pagePath, language, languages), basePath) } : {}),
     seo: buildSeoHead({
-      ...(topicName === null ? {} : { topic: { label: topicName, description: text.topicDescription(preload?.total ?? 0, topicName) } }),
+      ...(topicName === null ? {} : { topic: { label: topicName, description: text.topicDescription(preload?.total ?? 0, topicName, preload?.search?.more) } }),
       page: definition,
       path,
       language,

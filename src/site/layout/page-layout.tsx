@@ -91,7 +91,7 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
         {search && (
           <>
             {search.query === ''
-              ? text.aboutTopic(total, topic?.label ?? '')
+              ? text.aboutTopic(total, topic?.label ?? '', search.more)
               : total === 0
                 ? text.nothingFound(search.query)
                 : search.more
