@@ -12,7 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page, Route } from '@playwright/test';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
 import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
@@ -103,6 +103,21 @@ async function axe(page: Page) {
 const PREVIEW_SHOWN_MS = 20_000;
 
 const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+/**
+ * Holds the sheet's saves until the returned function lets them go: the save a second after typing
+ * would otherwise race the test's next click on a busy machine (and leave nothing unsaved to ask about).
+ */
+async function holdSaves(page: Page): Promise<() => Promise<void>> {
+  const held: Route[] = [];
+  let holding = true;
+  const hold = (route: Route) => (holding && route.request().method() === 'PUT' ? void held.push(route) : route.continue());
+  await page.route('**/studio/api/sheets/*', hold);
+  return async () => {
+    holding = false;
+    for (const route of held.splice(0)) await route.continue();
+    await page.unroute('**/studio/api/sheets/*', hold);
+  };
+}
 const titleField = (page: Page) => page.getByRole('group', { name: 'American English' }).getByRole('textbox', { name: 'Title', exact: true });
 const descriptionField = (page: Page) => page.getByRole('group', { name: 'American English' }).getByRole('textbox', { name: 'Description', exact: true });
 
@@ -277,6 +292,7 @@ test('every journey by keyboard alone: PDF to published sheet, a conflict settle
 test('leaving a sheet with unsaved changes asks first', async ({ page }) => {
   await signIn(page, 'ana@example.com');
   await page.getByRole('link', { name: 'Silane (SiH4), Ana' }).click();
+  let release = await holdSaves(page);
   await titleField(page).fill('Silane (SiH4), unsaved');
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Sheets' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Leave with unsaved changes?' });
@@ -284,12 +300,14 @@ test('leaving a sheet with unsaved changes asks first', async ({ page }) => {
   await axe(page);
   await dialog.getByRole('button', { name: 'Stay and keep editing' }).click();
   await expect(titleField(page)).toHaveValue('Silane (SiH4), unsaved');
+  await release();
   await saved(page);
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Sheets' }).click();
   await expect(page.getByRole('heading', { name: 'Sheets', level: 1 })).toBeVisible();
 
   // The browser's back button asks too, and leaving goes where it was going.
   await page.getByRole('link', { name: 'Silane (SiH4), unsaved' }).click();
+  release = await holdSaves(page);
   await titleField(page).fill('Silane (SiH4), not kept');
   await page.goBack();
   await expect(dialog).toBeVisible();
@@ -297,6 +315,7 @@ test('leaving a sheet with unsaved changes asks first', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Leave without saving' }).click();
   await expect(page.getByRole('heading', { name: 'Sheets', level: 1 })).toBeVisible();
   await expect(page).toHaveURL(`${server.origin}/studio`);
+  await release();
 });
 
 test('a sheet’s topics: one ticked by keyboard, one unticked by mouse, published; a reload shows them as left', async ({ page }) => {
@@ -392,11 +411,13 @@ for (const [width, sheetTitle] of [
     // would (rightly) be met by the conflict dialog first.
     await page.reload();
     await expect(titleField(page)).toHaveValue(`${sheetTitle}, Ana`);
+    const release = await holdSaves(page);
     await titleField(page).fill(`${sheetTitle}, not kept`);
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Sheets' }).click();
     const leaving = page.getByRole('alertdialog', { name: 'Leave with unsaved changes?' });
     await expect(leaving).toBeVisible();
     await axe(page);
     await leaving.getByRole('button', { name: 'Leave without saving' }).click();
+    await release();
   });
 }
