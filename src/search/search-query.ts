@@ -175,7 +175,7 @@ async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: Se
  * nothing there, and no column filter reads position lists.
  */
 async function sqliteTiers(db: ContentStore, request: SearchRequest, plan: QueryPlan): Promise<Tiers> {
-  const { all, inTitle, inHeads } = matchExpressions(request, plan, await typedWords(db, plan.prefix));
+  const { all, inTitle } = matchExpressions(request, plan, await typedWords(db, plan.prefix));
   const tier = (table: 'search_terms' | 'search_heads' | 'search_titles', expression: string, besides: RawBuilder<unknown> = sql``): Tier => {
     const matches = sql`SELECT rowid AS id FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${expression} ${topicFilter(table, request.topics)} ${besides}`;
     return {
@@ -188,8 +188,9 @@ async function sqliteTiers(db: ContentStore, request: SearchRequest, plan: Query
     total: tier('search_terms', all).count,
     tiers: [
       tier('search_titles', inTitle),
-      tier('search_heads', inHeads, sql`AND rowid NOT IN (SELECT rowid FROM search_titles WHERE search_titles MATCH ${inTitle})`),
-      tier('search_terms', all, sql`AND rowid NOT IN (SELECT rowid FROM search_heads WHERE search_heads MATCH ${inHeads})`),
+      // `search_heads` has the columns `all` names (but the document): the same expression asks it.
+      tier('search_heads', all, sql`AND rowid NOT IN (SELECT rowid FROM search_titles WHERE search_titles MATCH ${inTitle})`),
+      tier('search_terms', all, sql`AND rowid NOT IN (SELECT rowid FROM search_heads WHERE search_heads MATCH ${all})`),
     ],
   };
 }
@@ -302,7 +303,7 @@ async function typedWords(db: ContentStore, prefix: string | null): Promise<stri
 /**
  * FTS5 MATCH expressions of a query, of quoted, stemmed phrases (no operator can come in), each
  * kept to the page's entries by their scope word: `all` every word (or the last one's start, in a
- * title or description) anywhere, `inHeads` the same in `search_heads` (a title or description);
+ * title or description) anywhere (in `search_terms`, or in `search_heads`: a title or description);
  * `inTitle` every word, whole, in `search_titles`. The start is the words it completes to
  * (typedWords), or FTS5's own prefix query when they are too many to list.
  */
@@ -319,7 +320,7 @@ function matchExpressions(scope: Scope, plan: QueryPlan, typed: string[] | null)
   const scoped = `"${scopeWord(scope.siteId, scope.language)}" AND `;
   const all = scoped + clauses.join(' AND ');
   const inTitle = scoped + plan.words.map((variants) => `(${variants.flatMap(phrase).join(' OR ')})`).join(' AND ');
-  return { all, inHeads: all, inTitle };
+  return { all, inTitle };
 }
 
 /**
