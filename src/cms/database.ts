@@ -27,6 +27,7 @@ import * as topics from './migrations/014-topics';
 import * as searchScope from './migrations/015-search-scope';
 import * as searchHeads from './migrations/016-search-heads';
 import * as searchSyncIndexes from './migrations/017-search-sync-indexes';
+import * as searchParts from './migrations/018-search-parts';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -65,6 +66,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['015-search-scope', searchScope.up],
   ['016-search-heads', searchHeads.up],
   ['017-search-sync-indexes', searchSyncIndexes.up],
+  ['018-search-parts', searchParts.up],
 ];
 
 export interface OpenOptions {

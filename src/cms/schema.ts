@@ -322,7 +322,7 @@ export interface SearchTextsTable {
   document: string;
 }
 
-/** SQLite: every word of the indexed titles and descriptions as written (migration 016), for the word a visitor is typing. */
+/** Every word of the indexed titles and descriptions as written (migration 016; PostgreSQL 018), for the word a visitor is typing. */
 export interface SearchWordsTable {
   word: string;
 }

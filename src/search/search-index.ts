@@ -28,6 +28,16 @@ export function textSearchConfig(language: string): 'english' | 'german' | 'fren
   return configs[language.slice(0, 2).toLowerCase() as keyof typeof configs] ?? 'simple';
 }
 
+/**
+ * PostgreSQL: the parts a site's entries are split into (migration 018: an entry's `part` is told
+ * by its content id), each vector with a GIN index per part. The first holds 1/64 of the
+ * entries, the next 3/64, 12/64 and 48/64. A GIN lookup gathers every match before it gives the
+ * first row, however few are wanted; a search reads the parts one after another
+ * (search-query.ts), so a word most sheets say is gathered in the first part only, and a rare one
+ * in all four at little cost.
+ */
+export const SEARCH_PARTS = [0, 1, 2, 3] as const;
+
 /** How `serves` holds page languages: each with a space either side, so ' de_DE ' finds one whole. */
 export const servesText = (languages: string[]) => ` ${languages.join(' ')} `;
 
@@ -107,8 +117,8 @@ const TIDY_AFTER = 1_000;
  * from made again.
  */
 async function tidyPostgres(db: ContentStore): Promise<void> {
-  for (const index of ['search_entries_terms', 'search_entries_heads', 'search_entries_titles', 'search_entries_names'])
-    await sql`SELECT gin_clean_pending_list(${index}::regclass)`.execute(db);
+  for (const column of ['terms', 'heads', 'titles'])
+    for (const part of SEARCH_PARTS) await sql`SELECT gin_clean_pending_list(${`search_entries_${column}_${part}`}::regclass)`.execute(db);
   await sql`ANALYZE search_entries`.execute(db);
 }
 
@@ -215,6 +225,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
           .insertInto('search_texts')
           .values({ entry_id: Number(inserted.id), title: text.title, description: text.description, document: text.document })
           .execute();
+        await keepWords(trx, namesOf(text));
       } else {
         const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
         const id = Number(inserted.id);
@@ -242,24 +253,34 @@ const scopeOf = (siteId: string, serves: string) =>
     .join(' ');
 
 /**
+ * PostgreSQL: the mark a title's and description's words as written carry in `terms` and
+ * `heads`, where the start of a word being typed is looked for (search-query.ts): no stemmed
+ * word, which is letters and digits only, can be one of them.
+ */
+export const WRITTEN = '~';
+
+/** PostgreSQL: a title's and description's words as written, marked (WRITTEN), as a vector. */
+const writtenOf = (text: Pick<EntryText, 'title' | 'description'>) =>
+  sql`array_to_tsvector(${[...new Set(wordsOf(`${text.title} ${text.description}`))].map((word) => WRITTEN + word)}::text[])`;
+
+/**
  * PostgreSQL: an entry's vectors, each holding its scope words too (as SQLite's rows do), so that
  * one GIN lookup keeps a query to the page's entries: `terms` every word (the title weighted A,
  * the description B, the document C), `heads` the title's and description's, `titles` the
- * title's, `names` the title's and description's as written. The document is left out when not
- * given (its words are in `terms` already).
+ * title's; `terms` and `heads` also hold the title's and description's words as written, marked
+ * (WRITTEN). The document is left out when not given (its words are in `terms` already).
  */
 function postgresVectors(siteId: string, serves: string, language: string, text: Pick<EntryText, 'title' | 'description'> & { document?: string }) {
   const config = textSearchConfig(language);
   const scope = sql`to_tsvector('simple', ${scopeOf(siteId, serves)})`;
   const title = sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A')`;
-  const heads = sql`${title} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B')`;
+  const heads = sql`${title} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B') || ${writtenOf(text)}`;
   return {
     ...(text.document === undefined
       ? {}
       : { terms: sql`${heads} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C') || ${scope}` }),
     heads: sql`${heads} || ${scope}`,
     titles: sql`${title} || ${scope}`,
-    names: sql`to_tsvector('simple', ${namesOf(text)}) || ${scope}`,
   };
 }
 
@@ -279,20 +300,80 @@ async function writeHeads(trx: ContentStore, rows: HeadsRow[]): Promise<void> {
     const names = namesOf(row);
     await sql`INSERT INTO search_heads (rowid, heads, names, scope)
       VALUES (${row.id}, ${`${title} ${indexedTerms(row.description, row.language)}`}, ${names}, ${row.scope})`.execute(trx);
-    // Kept when the entry goes: a word no row has any more only completes to nothing.
-    const words = [...new Set(names.split(' ').filter((word) => word !== ''))];
-    if (words.length > 0) await sql`INSERT OR IGNORE INTO search_words (word) VALUES ${sql.join(words.map((word) => sql`(${word})`))}`.execute(trx);
+    await keepWords(trx, names);
   }
 }
 
 /**
- * Indexes the titles and descriptions of the entries there are (migration 016) from their kept
- * texts, without making the entries again: SQLite's `search_titles`, `search_heads` and
- * `search_words`; PostgreSQL's `heads` and `titles`, and its vectors' scope words.
+ * Lists words of titles and descriptions as written (`search_words`), which the start of a word
+ * being typed is completed from. Kept when their entry goes: a word no entry has any more only
+ * completes to nothing.
+ */
+async function keepWords(trx: ContentStore, names: string): Promise<void> {
+  const words = [...new Set(names.split(' ').filter((word) => word !== ''))];
+  for (let start = 0; start < words.length; start += 500) {
+    const some = words.slice(start, start + 500);
+    await sql`INSERT INTO search_words (word) VALUES ${sql.join(some.map((word) => sql`(${word})`))} ON CONFLICT DO NOTHING`.execute(trx);
+  }
+}
+
+/**
+ * Indexes the titles and descriptions of the entries there are from their kept texts, without
+ * making the entries again (migration 016): SQLite's `search_titles`, `search_heads` and
+ * `search_words`; PostgreSQL's `heads` and `titles`, and its vectors' scope words and words as
+ * written (postgresVectors).
  */
 export async function indexHeads(db: ContentStore, dialect: Dialect): Promise<void> {
+  await eachEntryBatch(db, async (trx, rows) => {
+    if (dialect === 'sqlite') {
+      await writeHeads(
+        trx,
+        rows.map((row) => ({ ...row, scope: scopeOf(row.site_id, row.serves) })),
+      );
+      return;
+    }
+    for (const row of rows) {
+      const { heads, titles } = postgresVectors(row.site_id, row.serves, row.language, row);
+      await trx
+        .updateTable('search_entries')
+        .set({ heads, titles, terms: sql`terms || to_tsvector('simple', ${scopeOf(row.site_id, row.serves)}) || ${writtenOf(row)}` } as never)
+        .where('id', '=', row.id)
+        .execute();
+    }
+  });
+}
+
+/**
+ * PostgreSQL: the words as written of the entries there are (migration 018), as making them
+ * gives them: in `terms` and `heads`, marked, and in `search_words`.
+ */
+export async function addWrittenWords(db: ContentStore): Promise<void> {
+  await eachEntryBatch(db, async (trx, rows) => {
+    for (const row of rows) {
+      const written = writtenOf(row);
+      await trx
+        .updateTable('search_entries')
+        .set({ terms: sql`terms || ${written}`, heads: sql`heads || ${written}` } as never)
+        .where('id', '=', row.id)
+        .execute();
+    }
+    await keepWords(trx, rows.map(namesOf).join(' '));
+  });
+}
+
+interface EntryRow {
+  id: number;
+  site_id: string;
+  language: string;
+  serves: string;
+  title: string;
+  description: string;
+}
+
+/** Works through the entries there are with their titles and descriptions, a transaction per batch (or a migration's own). */
+async function eachEntryBatch(db: ContentStore, work: (trx: ContentStore, rows: EntryRow[]) => Promise<void>): Promise<void> {
   // A migration may run in a transaction of its own already (PostgreSQL's do).
-  const inTransaction = (work: (trx: ContentStore) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  const inTransaction = (run: (trx: ContentStore) => Promise<void>) => (db.isTransaction ? run(db) : db.transaction().execute(run));
   let after = 0;
   for (;;) {
     const rows = await db
@@ -304,23 +385,12 @@ export async function indexHeads(db: ContentStore, dialect: Dialect): Promise<vo
       .limit(BATCH * 10)
       .execute();
     if (rows.length === 0) return;
-    await inTransaction(async (trx) => {
-      if (dialect === 'sqlite') {
-        await writeHeads(
-          trx,
-          rows.map((row) => ({ ...row, id: Number(row.id), scope: scopeOf(row.site_id, row.serves) })),
-        );
-        return;
-      }
-      for (const row of rows) {
-        const { heads, titles, names } = postgresVectors(row.site_id, row.serves, row.language, row);
-        await trx
-          .updateTable('search_entries')
-          .set({ heads, titles, names, terms: sql`terms || to_tsvector('simple', ${scopeOf(row.site_id, row.serves)})` } as never)
-          .where('id', '=', row.id)
-          .execute();
-      }
-    });
+    await inTransaction((trx) =>
+      work(
+        trx,
+        rows.map((row) => ({ ...row, id: Number(row.id) })),
+      ),
+    );
     after = Number(rows.at(-1)!.id);
   }
 }

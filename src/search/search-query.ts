@@ -9,7 +9,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
-import { scopeWord, servesText, textSearchConfig } from './search-index';
+import { scopeWord, SEARCH_PARTS, servesText, textSearchConfig, WRITTEN } from './search-index';
 import { expandWords } from './synonyms';
 import { normalize, STEMMED_LANGUAGES, stemmerFor, wordsOf } from './terms';
 import { passageIn, type PassagePart } from './passage';
@@ -75,20 +75,12 @@ export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: 
   // A query of no words ('!!!') finds nothing, within a topic too.
   if (request.query.trim() !== '' && plan.words.length === 0) return { total: 0, more: false, hits: [] };
   if (plan.words.length === 0) return topicSheets(store, request, listed);
-  const answer = async (db: ContentStore, { total: counted, tiers }: Tiers): Promise<SearchResult> => {
-    const found = await counted(listed + 1);
-    const total = Math.min(found, listed);
-    const ids = await pageOf(tiers, Math.max(0, Math.min(request.limit, total - request.offset)), request.offset);
-    return { total, more: found > listed, hits: await hitsOf(db, ids, plan, request) };
-  };
-  if (store.dialect === 'sqlite') return answer(store.db, await sqliteTiers(store.db, request, plan));
-  return store.db.transaction().execute(async (trx) => {
-    // For a LIMIT, the planner walks the table (or an index of it) in order when it guesses a
-    // rare word common, as it does when two words rarely meet: the GIN indexes' bitmaps are always
-    // the way. A scan in one process also keeps the order the rows are held in: a tier's order.
-    await sql`SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL max_parallel_workers_per_gather = 0`.execute(trx);
-    return answer(trx, postgresTiers(trx, request, plan));
-  });
+  if (store.dialect === 'postgres') return postgresSearch(store.db, request, plan, listed);
+  const { total: counted, tiers } = await sqliteTiers(store.db, request, plan);
+  const found = await counted(listed + 1);
+  const total = Math.min(found, listed);
+  const ids = await pageOf(tiers, Math.max(0, Math.min(request.limit, total - request.offset)), request.offset);
+  return { total, more: found > listed, hits: await hitsOf(store.db, ids, plan, request) };
 }
 
 /** Sheets a search lists and counts, at most: past this many, it says there are more (docs/search.md). */
@@ -211,25 +203,72 @@ function topicFilter(table: string, topics: string[] | undefined): RawBuilder<un
 }
 
 /**
- * PostgreSQL: each tier one query of the GIN indexes (of `titles` and `heads` for whether a
- * sheet names the words, of `terms` for everything), the page's entries told by their scope word.
+ * PostgreSQL: the page's hits and the count of every match in one statement. The tiers are
+ * lookups of the GIN indexes (of `titles` and `heads` for whether a sheet names the words, of
+ * `terms` for everything) per part of the entries (SEARCH_PARTS), the page's entries told by
+ * their scope word, read one after another: a lookup is made only when those before it did not
+ * fill the page (or the count).
  */
-function postgresTiers(db: ContentStore, request: SearchRequest, plan: QueryPlan): Tiers {
-  const { inTerms, inHeads, inTitle } = postgresConditions(request, plan);
-  const tier = (condition: RawBuilder<unknown>): Tier => {
-    const matches = sql`SELECT e.id FROM search_entries e WHERE ${condition} ${topicsOf(request)}`;
-    return {
-      count: async (atMost) =>
-        Number((await sql<{ n: string }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost}) AS matches`.execute(db)).rows[0]?.n ?? 0),
-      // In the order the rows are held (search()): sorting by id would read every match first.
-      ids: async (limit, offset) => (await sql<{ id: string }>`${matches} LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows.map((row) => Number(row.id)),
-    };
-  };
-  return {
-    total: tier(inTerms).count,
-    tiers: [tier(inTitle), tier(sql`${inHeads} AND NOT (${inTitle})`), tier(sql`${inTerms} AND NOT (${inHeads})`)],
-  };
+async function postgresSearch(db: ContentStore, request: SearchRequest, plan: QueryPlan, listed: number): Promise<SearchResult> {
+  const { queries, inTerms, inHeads, inTitle } = postgresConditions(request, plan);
+  const tiers = partByPart(sql`e.id`, [inTitle, sql`${inHeads} AND NOT ${inTitle}`, sql`${inTerms} AND NOT ${inHeads}`], request);
+  // Every match, counted from `terms` alone: a title's words are in it too.
+  const count = sql`SELECT count(*) FROM (${partByPart(sql`e.id`, [inTerms], request)} LIMIT ${listed + 1}) AS matches`;
+  return withSearchPlans(db, async (connection) => {
+    const { rows } = await sql<HitRow & { found: string }>`
+      WITH ${queries}, page AS MATERIALIZED (SELECT id, row_number() OVER () AS place FROM (${tiers} LIMIT ${request.limit} OFFSET ${request.offset}) AS matches)
+      SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document, (${count}) AS found
+      FROM page JOIN search_entries e ON e.id = page.id JOIN search_texts t ON t.entry_id = e.id
+      ORDER BY page.place`.execute(connection);
+    // No hits: none at all, or (past the first page) a count of its own.
+    const found =
+      rows.length > 0
+        ? Number(rows[0]!.found)
+        : request.offset === 0
+          ? 0
+          : Number((await sql<{ count: string }>`WITH ${queries} ${count}`.execute(connection)).rows[0]?.count ?? 0);
+    const total = Math.min(found, listed);
+    const hits = rows.slice(0, Math.max(0, total - request.offset)).map((row) => hitOf(row, plan, request));
+    return { total, more: found > listed, hits };
+  });
 }
+
+/**
+ * PostgreSQL: runs a search's statements in a read transaction whose planner always takes the
+ * GIN indexes' bitmaps, in one process. For a LIMIT, the planner walks the table (or an index of
+ * it) in order when it guesses a rare word common, as it does when two words rarely meet; and a
+ * scan in one process keeps the order the rows are held in: a tier's order. The transaction is
+ * begun with its settings in one round trip.
+ */
+async function withSearchPlans<T>(db: ContentStore, work: (connection: ContentStore) => Promise<T>): Promise<T> {
+  return db.connection().execute(async (connection) => {
+    await sql
+      .raw('BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL max_parallel_workers_per_gather = 0')
+      .execute(connection);
+    try {
+      const result = await work(connection);
+      await sql`COMMIT`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`ROLLBACK`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/**
+ * PostgreSQL: a column of the entries `e` meeting each condition (and having the topics asked),
+ * part by part (SEARCH_PARTS), one condition after another: outside a parallel plan (search()) a
+ * UNION ALL reads its queries in turn, each in the order its rows are held, and none after a
+ * LIMIT it is read for is met.
+ */
+const partByPart = (column: RawBuilder<unknown>, conditions: RawBuilder<unknown>[], scope: Scope) =>
+  sql.join(
+    conditions.flatMap((condition) =>
+      SEARCH_PARTS.map((part) => sql`(SELECT ${column} FROM search_entries e WHERE e.part = ${sql.lit(part)} AND ${condition} ${topicsOf(scope)})`),
+    ),
+    sql` UNION ALL `,
+  );
 
 /**
  * The ids of the contents a query (and its topics) finds on a site's page in a language, as a
@@ -250,8 +289,8 @@ export async function matchingContentIds(
     return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
       WHERE e.id IN (SELECT rowid FROM search_terms WHERE search_terms MATCH ${all} ${topicFilter('search_terms', request.topics)})`;
   }
-  return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
-    WHERE ${postgresConditions(request, plan).inTerms} ${topicsOf(request)}`;
+  const { queries, inTerms } = postgresConditions(request, plan);
+  return sql<{ content_id: string }>`WITH ${queries} ${partByPart(sql`e.content_id`, [inTerms], request)}`;
 }
 
 interface HitRow {
@@ -285,13 +324,14 @@ const topicsOf = (scope: Scope): RawBuilder<unknown> =>
     sql` `,
   );
 
-/** Words the start being typed may complete to, listed at most: past this many, FTS5 finds them itself. */
+/** Words the start being typed may complete to, listed at most: past this many, the engine finds them itself. */
 const TYPED_WORDS = 50;
 
 /**
- * SQLite: the title and description words that start with the word being typed (none typed: no
- * words), or null when there are more than TYPED_WORDS. FTS5 reads a start by gathering every
- * row of every word it completes to before the first match; listed words are read as needed.
+ * The title and description words that start with the word being typed (none typed: no words),
+ * or null when there are more than TYPED_WORDS. FTS5 and a tsquery's prefix match read a start
+ * by gathering every row of every word it completes to before the first match; listed words are
+ * read as needed.
  */
 async function typedWords(db: ContentStore, prefix: string | null): Promise<string[] | null> {
   if (prefix === null) return [];
@@ -326,9 +366,12 @@ function matchExpressions(scope: Scope, plan: QueryPlan, typed: string[] | null)
 /**
  * PostgreSQL: the query as conditions on an entry `e`, each one GIN lookup of a tsquery holding
  * the page's scope word (search-index.ts), each word's phrases made by the text search
- * configurations: `inTerms` every word (or the last one's start, in a title or description)
- * anywhere; `inHeads` the same in the title or description; `inTitle` every word, whole, in the
- * title.
+ * configurations: `inTerms` every word (or the last one's start, as written in a title or
+ * description) anywhere; `inHeads` the same in the title or description; `inTitle` every word,
+ * whole, in the title. The tsqueries are made once, in `queries` (a WITH query named `q`),
+ * however many lookups ask them. The start is the words it completes to, at most TYPED_WORDS of
+ * them (as on SQLite, typedWords), else a prefix match, each marked as the vectors hold words as
+ * written (WRITTEN).
  */
 function postgresConditions(scope: Scope, plan: QueryPlan) {
   const configs = [...new Set(queryLanguages(scope).map(textSearchConfig))];
@@ -337,15 +380,19 @@ function postgresConditions(scope: Scope, plan: QueryPlan) {
       variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`)),
       sql` || `,
     )})`;
-  const scoped = (queries: RawBuilder<unknown>[]) => sql.join([sql`to_tsquery('simple', ${scopeWord(scope.siteId, scope.language)})`, ...queries], sql` && `);
-  const words = plan.words.map(anyOf);
-  // A start is written by us from letters and digits only: nothing in it is tsquery syntax.
-  const started = plan.prefix === null ? null : sql`e.names @@ (${scoped([sql`to_tsquery('simple', ${`${plan.prefix}:*`})`])})`;
-  const within = (vector: RawBuilder<unknown>) => {
-    const every = sql`${vector} @@ (${scoped(words)})`;
-    if (started === null) return every;
-    const others = words.slice(0, -1);
-    return sql`(${every} OR (${others.length === 0 ? started : sql`${vector} @@ (${scoped(others)}) AND ${started}`}))`;
+  const scoped = (words: string[][][]) => sql.join([sql`to_tsquery('simple', ${scopeWord(scope.siteId, scope.language)})`, ...words.map(anyOf)], sql` && `);
+  const every = scoped(plan.words);
+  // Words as written are letters and digits only: quoted, they are tsquery lexemes as they are.
+  const started = (prefix: string) => sql`(SELECT CASE
+      WHEN count(*) > ${TYPED_WORDS} THEN ${`'${WRITTEN}${prefix}':*`}::tsquery
+      WHEN count(*) > 0 THEN string_agg(${`'${WRITTEN}`} || word || '''', ' | ')::tsquery END
+    FROM (SELECT word FROM search_words WHERE word >= ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY word LIMIT ${TYPED_WORDS + 1}) AS typed)`;
+  // The last word whole, or (while it may still be typed on) a word it starts; completing none, whole.
+  const anywhere = plan.prefix === null ? every : sql`coalesce(${every} || (${scoped(plan.words.slice(0, -1))} && ${started(plan.prefix)}), ${every})`;
+  return {
+    queries: sql`q AS MATERIALIZED (SELECT ${every} AS every, ${anywhere} AS anywhere)`,
+    inTerms: sql`e.terms @@ (SELECT anywhere FROM q)`,
+    inHeads: sql`e.heads @@ (SELECT anywhere FROM q)`,
+    inTitle: sql`e.titles @@ (SELECT every FROM q)`,
   };
-  return { inTerms: within(sql`e.terms`), inHeads: within(sql`e.heads`), inTitle: sql`e.titles @@ (${scoped(words)})` };
 }
