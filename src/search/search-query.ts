@@ -9,8 +9,8 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
-import { scopeWord, SEARCH_PARTS, servesText, textSearchConfig, WRITTEN } from './search-index';
-import { expandWords } from './synonyms';
+import { scopeWord, servesText, textSearchConfig, WRITTEN } from './search-index';
+import { expandWords, type SynonymStore } from './synonyms';
 import { normalize, STEMMED_LANGUAGES, stemmerFor, wordsOf } from './terms';
 import { passageIn, type PassagePart } from './passage';
 
@@ -57,12 +57,15 @@ export interface QueryPlan {
   prefix: string | null;
 }
 
-export async function planQuery(store: Pick<OpenStore, 'db'>, query: string): Promise<QueryPlan> {
+/** A store searched: its synonyms are read once per change when it tells its changes. */
+export type SearchStore = Pick<OpenStore, 'db' | 'dialect'> & SynonymStore;
+
+export async function planQuery(store: SynonymStore, query: string): Promise<QueryPlan> {
   const words = normalize(query)
     .split(/\s+/)
     .filter((word) => wordsOf(word).length > 0)
     .slice(0, MAX_QUERY_WORDS);
-  const expanded = await expandWords(store.db, words);
+  const expanded = await expandWords(store, words);
   const last = words.at(-1);
   return {
     words: expanded.map((variants) => variants.map(wordsOf)),
@@ -70,7 +73,7 @@ export async function planQuery(store: Pick<OpenStore, 'db'>, query: string): Pr
   };
 }
 
-export async function search(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest, listed = LISTED_MATCHES): Promise<SearchResult> {
+export async function search(store: SearchStore, request: SearchRequest, listed = LISTED_MATCHES): Promise<SearchResult> {
   const plan = await planQuery(store, request.query);
   // A query of no words ('!!!') finds nothing, within a topic too.
   if (request.query.trim() !== '' && plan.words.length === 0) return { total: 0, more: false, hits: [] };
@@ -203,79 +206,30 @@ function topicFilter(table: string, topics: string[] | undefined): RawBuilder<un
 }
 
 /**
- * PostgreSQL: the page's hits and the count of every match in one statement. The tiers are
- * lookups of the GIN indexes (of `titles` and `heads` for whether a sheet names the words, of
- * `terms` for everything) per part of the entries (SEARCH_PARTS), the page's entries told by
- * their scope word, read one after another: a lookup is made only when those before it did not
- * fill the page (or the count).
+ * PostgreSQL: the page's hits and the count of every match in one statement, of the function
+ * `search_matches` (migration 018): it reads the parts of the entries one after another, the
+ * tiers' lookups only as far as the page needs, with the planner settings a search needs, in a
+ * plan kept for the connection.
  */
 async function postgresSearch(db: ContentStore, request: SearchRequest, plan: QueryPlan, listed: number): Promise<SearchResult> {
-  const { queries, inTerms, inHeads, inTitle } = postgresConditions(request, plan);
-  const tiers = partByPart(sql`e.id`, [inTitle, sql`${inHeads} AND NOT ${inTitle}`, sql`${inTerms} AND NOT ${inHeads}`], request);
-  // Every match, counted from `terms` alone: a title's words are in it too.
-  const count = sql`SELECT count(*) FROM (${partByPart(sql`e.id`, [inTerms], request)} LIMIT ${listed + 1}) AS matches`;
-  return withSearchPlans(db, async (connection) => {
-    const { rows } = await sql<HitRow & { found: string }>`
-      WITH ${queries}, page AS MATERIALIZED (SELECT id, row_number() OVER () AS place FROM (${tiers} LIMIT ${request.limit} OFFSET ${request.offset}) AS matches)
-      SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document, (${count}) AS found
-      FROM page JOIN search_entries e ON e.id = page.id JOIN search_texts t ON t.entry_id = e.id
-      ORDER BY page.place`.execute(connection);
-    // No hits: none at all, or (past the first page) a count of its own.
-    const found =
-      rows.length > 0
-        ? Number(rows[0]!.found)
-        : request.offset === 0
-          ? 0
-          : Number((await sql<{ count: string }>`WITH ${queries} ${count}`.execute(connection)).rows[0]?.count ?? 0);
-    const total = Math.min(found, listed);
-    const hits = rows.slice(0, Math.max(0, total - request.offset)).map((row) => hitOf(row, plan, request));
-    return { total, more: found > listed, hits };
-  });
+  const { every, anywhere } = postgresQueries(request, plan);
+  const { rows } = await sql<HitRow & { total: string }>`
+    SELECT s.total, e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
+    FROM search_matches(${every}, ${anywhere}, ${request.topics ?? []}::text[], ${request.limit}, ${request.offset}, ${listed}) AS s
+      LEFT JOIN LATERAL unnest(s.page_ids) WITH ORDINALITY AS page (id, place) ON true
+      LEFT JOIN search_entries e ON e.id = page.id LEFT JOIN search_texts t ON t.entry_id = e.id
+    ORDER BY page.place`.execute(db);
+  const found = Number(rows[0]?.total ?? 0);
+  const hits = rows.filter((row) => row.id !== null).map((row) => hitOf(row, plan, request));
+  return { total: Math.min(found, listed), more: found > listed, hits };
 }
-
-/**
- * PostgreSQL: runs a search's statements in a read transaction whose planner always takes the
- * GIN indexes' bitmaps, in one process. For a LIMIT, the planner walks the table (or an index of
- * it) in order when it guesses a rare word common, as it does when two words rarely meet; and a
- * scan in one process keeps the order the rows are held in: a tier's order. The transaction is
- * begun with its settings in one round trip.
- */
-async function withSearchPlans<T>(db: ContentStore, work: (connection: ContentStore) => Promise<T>): Promise<T> {
-  return db.connection().execute(async (connection) => {
-    await sql
-      .raw('BEGIN READ ONLY; SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off; SET LOCAL max_parallel_workers_per_gather = 0')
-      .execute(connection);
-    try {
-      const result = await work(connection);
-      await sql`COMMIT`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`ROLLBACK`.execute(connection);
-      throw error;
-    }
-  });
-}
-
-/**
- * PostgreSQL: a column of the entries `e` meeting each condition (and having the topics asked),
- * part by part (SEARCH_PARTS), one condition after another: outside a parallel plan (search()) a
- * UNION ALL reads its queries in turn, each in the order its rows are held, and none after a
- * LIMIT it is read for is met.
- */
-const partByPart = (column: RawBuilder<unknown>, conditions: RawBuilder<unknown>[], scope: Scope) =>
-  sql.join(
-    conditions.flatMap((condition) =>
-      SEARCH_PARTS.map((part) => sql`(SELECT ${column} FROM search_entries e WHERE e.part = ${sql.lit(part)} AND ${condition} ${topicsOf(scope)})`),
-    ),
-    sql` UNION ALL `,
-  );
 
 /**
  * The ids of the contents a query (and its topics) finds on a site's page in a language, as a
  * subquery (the delivery API's queryTerm and topics filter with it); null when it asks nothing.
  */
 export async function matchingContentIds(
-  store: Pick<OpenStore, 'db' | 'dialect'>,
+  store: SearchStore,
   request: Omit<SearchRequest, 'limit' | 'offset'>,
 ): Promise<RawBuilder<{ content_id: string }> | null> {
   const plan = await planQuery(store, request.query);
@@ -289,8 +243,8 @@ export async function matchingContentIds(
     return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
       WHERE e.id IN (SELECT rowid FROM search_terms WHERE search_terms MATCH ${all} ${topicFilter('search_terms', request.topics)})`;
   }
-  const { queries, inTerms } = postgresConditions(request, plan);
-  return sql<{ content_id: string }>`WITH ${queries} ${partByPart(sql`e.content_id`, [inTerms], request)}`;
+  const { anywhere } = postgresQueries(request, plan);
+  return sql<{ content_id: string }>`SELECT search_contents(${anywhere}, ${request.topics ?? []}::text[])`;
 }
 
 interface HitRow {
@@ -364,16 +318,14 @@ function matchExpressions(scope: Scope, plan: QueryPlan, typed: string[] | null)
 }
 
 /**
- * PostgreSQL: the query as conditions on an entry `e`, each one GIN lookup of a tsquery holding
- * the page's scope word (search-index.ts), each word's phrases made by the text search
- * configurations: `inTerms` every word (or the last one's start, as written in a title or
- * description) anywhere; `inHeads` the same in the title or description; `inTitle` every word,
- * whole, in the title. The tsqueries are made once, in `queries` (a WITH query named `q`),
- * however many lookups ask them. The start is the words it completes to, at most TYPED_WORDS of
- * them (as on SQLite, typedWords), else a prefix match, each marked as the vectors hold words as
- * written (WRITTEN).
+ * PostgreSQL: the query as tsqueries for the search functions (migration 018), each holding the
+ * page's scope word (search-index.ts), each word's phrases made by the text search
+ * configurations: `every` every word, whole; `anywhere` the same, or the last one's start as
+ * written in a title or description. The start is the words it completes to, at most TYPED_WORDS
+ * of them (as on SQLite, typedWords), else a prefix match, each marked as the vectors hold words
+ * as written (WRITTEN).
  */
-function postgresConditions(scope: Scope, plan: QueryPlan) {
+function postgresQueries(scope: Scope, plan: QueryPlan) {
   const configs = [...new Set(queryLanguages(scope).map(textSearchConfig))];
   const anyOf = (variants: string[][]) =>
     sql`(${sql.join(
@@ -389,10 +341,5 @@ function postgresConditions(scope: Scope, plan: QueryPlan) {
     FROM (SELECT word FROM search_words WHERE word >= ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY word LIMIT ${TYPED_WORDS + 1}) AS typed)`;
   // The last word whole, or (while it may still be typed on) a word it starts; completing none, whole.
   const anywhere = plan.prefix === null ? every : sql`coalesce(${every} || (${scoped(plan.words.slice(0, -1))} && ${started(plan.prefix)}), ${every})`;
-  return {
-    queries: sql`q AS MATERIALIZED (SELECT ${every} AS every, ${anywhere} AS anywhere)`,
-    inTerms: sql`e.terms @@ (SELECT anywhere FROM q)`,
-    inHeads: sql`e.heads @@ (SELECT anywhere FROM q)`,
-    inTitle: sql`e.titles @@ (SELECT every FROM q)`,
-  };
+  return { every, anywhere };
 }

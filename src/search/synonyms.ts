@@ -4,7 +4,7 @@
  * abbreviations and formulas (the demo seeds its sheets'). British and American spellings come
  * with the store (migration 013).
  */
-import type { ContentStore } from '../cms/database';
+import type { ContentStore, OpenStore } from '../cms/database';
 import { normalize } from './terms';
 
 /** Adds (or widens) synonym groups; a term already in the group stays once. */
@@ -19,14 +19,42 @@ export async function addSynonyms(db: ContentStore, groups: Record<string, strin
   }
 }
 
+/** A store whose synonyms are read: once per change of it when it tells its changes (OpenStore's changeToken). */
+export type SynonymStore = Pick<OpenStore, 'db'> & Partial<Pick<OpenStore, 'changeToken'>>;
+
+/** Each term with the other terms of its groups. */
+type Variants = Map<string, Set<string>>;
+
+/** Every term's variants as of a change token, per store: a search then asks the store nothing for them. */
+const known = new WeakMap<ContentStore, { token: string; variants: Promise<Variants> }>();
+
 /** Each query word with the other terms of its groups (the word itself first). */
-export async function expandWords(db: ContentStore, words: string[]): Promise<string[][]> {
+export async function expandWords(store: SynonymStore, words: string[]): Promise<string[][]> {
   if (words.length === 0) return [];
-  const rows = await db
+  const variants = await variantsOf(store, words);
+  return words.map((word) => [word, ...[...(variants.get(word) ?? [])].filter((variant) => variant !== word)]);
+}
+
+/** The variants of these words: of every term, kept while the store is unchanged, or (no change token) of these words alone. */
+function variantsOf(store: SynonymStore, words: string[]): Promise<Variants> {
+  const token = store.changeToken?.();
+  if (token === undefined) return readVariants(store.db, words);
+  const kept = known.get(store.db);
+  if (kept?.token === token) return kept.variants;
+  const variants = readVariants(store.db, null);
+  known.set(store.db, { token, variants });
+  // A failed read is not kept: the next search reads again.
+  variants.catch(() => known.get(store.db)?.variants === variants && known.delete(store.db));
+  return variants;
+}
+
+async function readVariants(db: ContentStore, words: string[] | null): Promise<Variants> {
+  let query = db
     .selectFrom('search_synonyms as given')
     .innerJoin('search_synonyms as other', 'other.group_name', 'given.group_name')
-    .select(['given.term as word', 'other.term as variant'])
-    .where('given.term', 'in', words)
-    .execute();
-  return words.map((word) => [word, ...new Set(rows.filter((row) => row.word === word && row.variant !== word).map((row) => row.variant))]);
+    .select(['given.term as word', 'other.term as variant']);
+  if (words !== null) query = query.where('given.term', 'in', words);
+  const variants: Variants = new Map();
+  for (const row of await query.execute()) variants.set(row.word, (variants.get(row.word) ?? new Set()).add(row.variant));
+  return variants;
 }
