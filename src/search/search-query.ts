@@ -206,22 +206,26 @@ function topicFilter(table: string, topics: string[] | undefined): RawBuilder<un
 }
 
 /**
- * PostgreSQL: the page's hits and the count of every match in one statement, of the function
- * `search_matches` (migration 018): it reads the parts of the entries one after another, the
- * tiers' lookups only as far as the page needs, with the planner settings a search needs, in a
- * plan kept for the connection.
+ * PostgreSQL: the count of a query's matches and the page's hits, asked at once of the functions
+ * `search_count` and `search_page` (migration 018): each reads the parts of the entries one after
+ * another, the page the tiers' lookups only as far as it needs, with the planner settings a
+ * search needs, in a plan kept for the connection.
  */
 async function postgresSearch(db: ContentStore, request: SearchRequest, plan: QueryPlan, listed: number): Promise<SearchResult> {
   const { every, anywhere } = postgresQueries(request, plan);
-  const { rows } = await sql<HitRow & { total: string }>`
-    SELECT s.total, e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
-    FROM search_matches(${every}, ${anywhere}, ${request.topics ?? []}::text[], ${request.limit}, ${request.offset}, ${listed}) AS s
-      LEFT JOIN LATERAL unnest(s.page_ids) WITH ORDINALITY AS page (id, place) ON true
-      LEFT JOIN search_entries e ON e.id = page.id LEFT JOIN search_texts t ON t.entry_id = e.id
-    ORDER BY page.place`.execute(db);
-  const found = Number(rows[0]?.total ?? 0);
-  const hits = rows.filter((row) => row.id !== null).map((row) => hitOf(row, plan, request));
-  return { total: Math.min(found, listed), more: found > listed, hits };
+  const topics = sql`${request.topics ?? []}::text[]`;
+  const [counted, page] = await Promise.all([
+    sql<{ found: string }>`SELECT search_count(${anywhere}, ${topics}, ${listed + 1}) AS found`.execute(db),
+    sql<HitRow>`
+      SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
+      FROM search_page(${every}, ${anywhere}, ${topics}, ${request.limit}, ${request.offset}) AS page
+        JOIN search_entries e ON e.id = page.id JOIN search_texts t ON t.entry_id = e.id
+      ORDER BY page.place`.execute(db),
+  ]);
+  const found = Number(counted.rows[0]?.found ?? 0);
+  const total = Math.min(found, listed);
+  const hits = page.rows.slice(0, Math.max(0, total - request.offset)).map((row) => hitOf(row, plan, request));
+  return { total, more: found > listed, hits };
 }
 
 /**

@@ -17,9 +17,9 @@ const PARTS = [0, 1, 2, 3];
  *   (search-index.ts, WRITTEN), and listed in `search_words`, as on SQLite: the start of a word
  *   being typed is completed from the list and looked up in the same vector as the other words.
  *   `names`, which held them alone, goes;
- * - the functions `search_matches` (a page of a query's matches, and how many there are) and
- *   `search_contents` (the contents of every match) read the parts one after another, with the
- *   planner settings a search needs, in plans PL/pgSQL keeps;
+ * - the functions `search_count` (how many a query matches), `search_page` (a page of its
+ *   matches) and `search_contents` (the contents of every match) read the parts one after
+ *   another, with the planner settings a search needs, in plans PL/pgSQL keeps;
  * - a change of the synonyms is a change of the content (a serving process reads them once per
  *   change, and its cached search pages are of the content before).
  * The words are added from the kept texts; the entries stay as they are. SQLite's index has none
@@ -64,32 +64,32 @@ function searchFunctions(): string {
   // The sheets having every topic asked (read only when some are).
   const topical = `topical AS MATERIALIZED (
       SELECT t.content_id FROM search_topics t WHERE t.topic = ANY (topics) GROUP BY t.content_id HAVING count(*) = cardinality(topics))`;
-  const settings = `SET enable_seqscan = off SET enable_indexscan = off SET max_parallel_workers_per_gather = 0 SET plan_cache_mode = force_generic_plan`;
+  const settings = `LANGUAGE plpgsql STABLE SET enable_seqscan = off SET enable_indexscan = off SET max_parallel_workers_per_gather = 0 SET plan_cache_mode = force_generic_plan`;
   return `
-CREATE FUNCTION search_matches(every tsquery, anywhere tsquery, topics text[], page_limit bigint, page_offset bigint, listed bigint)
-  RETURNS TABLE (total bigint, page_ids bigint[]) LANGUAGE plpgsql STABLE ${settings} AS $$
+-- A query's matches, counted up to at_most, from terms alone (a title's and description's words are in it too).
+CREATE FUNCTION search_count(anywhere tsquery, topics text[], at_most bigint) RETURNS bigint ${settings} AS $$
 DECLARE
   counted bigint;
-  listed_ids bigint[];
 BEGIN
-  -- Every match, counted from terms alone (a title's and description's words are in it too).
   WITH ${topical}
-  SELECT count(*) INTO counted FROM (${byPart('', 'e.terms @@ anywhere')} LIMIT listed + 1) AS matches;
-  -- The page: the sheets with every word in their title, then in their title or description, then the others.
-  IF counted > page_offset THEN
-    WITH ${topical}
-    SELECT array_agg(m.id ORDER BY m.place) INTO listed_ids FROM (
-      SELECT t.id, row_number() OVER () AS place FROM (
-        ${byPart('e.id', 'e.titles @@ every')}
-        UNION ALL ${byPart('e.id', 'e.heads @@ anywhere AND NOT e.titles @@ every')}
-        UNION ALL ${byPart('e.id', 'e.terms @@ anywhere AND NOT e.heads @@ anywhere')}
-      ) AS t LIMIT least(page_limit, listed - page_offset) OFFSET page_offset) AS m;
-  END IF;
-  RETURN QUERY SELECT counted, coalesce(listed_ids, '{}');
+  SELECT count(*) INTO counted FROM (${byPart('', 'e.terms @@ anywhere')} LIMIT at_most) AS matches;
+  RETURN counted;
 END $$;
 
-CREATE FUNCTION search_contents(anywhere tsquery, topics text[])
-  RETURNS SETOF text LANGUAGE plpgsql STABLE ${settings} AS $$
+-- A page of a query's matches: the sheets with every word in their title, then in their title or description, then the others.
+CREATE FUNCTION search_page(every tsquery, anywhere tsquery, topics text[], page_limit bigint, page_offset bigint)
+  RETURNS TABLE (id bigint, place bigint) ${settings} AS $$
+BEGIN
+  RETURN QUERY WITH ${topical}
+  SELECT t.id, row_number() OVER () FROM (
+    ${byPart('e.id', 'e.titles @@ every')}
+    UNION ALL ${byPart('e.id', 'e.heads @@ anywhere AND NOT e.titles @@ every')}
+    UNION ALL ${byPart('e.id', 'e.terms @@ anywhere AND NOT e.heads @@ anywhere')}
+  ) AS t LIMIT page_limit OFFSET page_offset;
+END $$;
+
+-- The contents of every match of a query.
+CREATE FUNCTION search_contents(anywhere tsquery, topics text[]) RETURNS SETOF text ${settings} AS $$
 BEGIN
   RETURN QUERY WITH ${topical} ${byPart('e.content_id', 'e.terms @@ anywhere')};
 END $$;`;
