@@ -28,16 +28,6 @@ export function textSearchConfig(language: string): 'english' | 'german' | 'fren
   return configs[language.slice(0, 2).toLowerCase() as keyof typeof configs] ?? 'simple';
 }
 
-/**
- * PostgreSQL: the parts a site's entries are split into (migration 018: an entry's `part` is told
- * by its content id), each vector with a GIN index per part. The first holds 1/64 of the
- * entries, the next 3/64, 12/64 and 48/64. A GIN lookup gathers every match before it gives the
- * first row, however few are wanted; a search reads the parts one after another
- * (search-query.ts), so a word most sheets say is gathered in the first part only, and a rare one
- * in all four at little cost.
- */
-export const SEARCH_PARTS = [0, 1, 2, 3] as const;
-
 /** How `serves` holds page languages: each with a space either side, so ' de_DE ' finds one whole. */
 export const servesText = (languages: string[]) => ` ${languages.join(' ')} `;
 
@@ -117,8 +107,9 @@ const TIDY_AFTER = 1_000;
  * from made again.
  */
 async function tidyPostgres(db: ContentStore): Promise<void> {
+  // A GIN index per vector and part of the entries (migration 018).
   for (const column of ['terms', 'heads', 'titles'])
-    for (const part of SEARCH_PARTS) await sql`SELECT gin_clean_pending_list(${`search_entries_${column}_${part}`}::regclass)`.execute(db);
+    for (const part of [0, 1, 2, 3]) await sql`SELECT gin_clean_pending_list(${`search_entries_${column}_${part}`}::regclass)`.execute(db);
   await sql`ANALYZE search_entries`.execute(db);
 }
 
