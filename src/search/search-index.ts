@@ -235,6 +235,12 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
 /** The words of a title and description as written (the word being typed matches their start). */
 const namesOf = (text: Pick<EntryText, 'title' | 'description'>) => wordsOf(`${text.title} ${text.description}`).join(' ');
 
+/** Longer words of a title or description are not listed for the word being typed (nor fit PostgreSQL's b-tree and tsvector limits). */
+const LONGEST_WRITTEN = 100;
+
+/** The words of titles and descriptions as written, each once, that the word being typed may complete to. */
+const writtenWords = (names: string) => [...new Set(names.split(' ').filter((word) => word !== '' && word.length <= LONGEST_WRITTEN))];
+
 /** An entry's scope: the words of the page languages it is shown on (scopeWord). */
 const scopeOf = (siteId: string, serves: string) =>
   serves
@@ -252,7 +258,7 @@ export const WRITTEN = '~';
 
 /** PostgreSQL: a title's and description's words as written, marked (WRITTEN), as a vector. */
 const writtenOf = (text: Pick<EntryText, 'title' | 'description'>) =>
-  sql`array_to_tsvector(${[...new Set(wordsOf(`${text.title} ${text.description}`))].map((word) => WRITTEN + word)}::text[])`;
+  sql`array_to_tsvector(${writtenWords(namesOf(text)).map((word) => WRITTEN + word)}::text[])`;
 
 /**
  * PostgreSQL: an entry's vectors, each holding its scope words too (as SQLite's rows do), so that
@@ -301,7 +307,7 @@ async function writeHeads(trx: ContentStore, rows: HeadsRow[]): Promise<void> {
  * completes to nothing.
  */
 async function keepWords(trx: ContentStore, names: string): Promise<void> {
-  const words = [...new Set(names.split(' ').filter((word) => word !== ''))];
+  const words = writtenWords(names);
   for (let start = 0; start < words.length; start += 500) {
     const some = words.slice(start, start + 500);
     await sql`INSERT INTO search_words (word) VALUES ${sql.join(some.map((word) => sql`(${word})`))} ON CONFLICT DO NOTHING`.execute(trx);

@@ -104,6 +104,27 @@ describe('syncSearchIndex', () => {
     expect(titles(await find('quokka', 'de_DE'))).toEqual([]);
   });
 
+  it('indexes a description holding a word longer than anyone types (a pasted code), and lists only the words one does', async () => {
+    const sheet = await test.store.db
+      .selectFrom('content_translations')
+      .select(['content_id', 'title', 'body'])
+      .where('language', '=', 'en_US')
+      .where('title', '=', 'Silane (SiH₄)')
+      .executeTakeFirstOrThrow();
+    const body = JSON.parse(sheet.body) as Record<string, unknown>;
+    const code = `q${'0123456789abcdef'.repeat(250)}`;
+    await saveTranslation(test.store.db, sheet.content_id, {
+      language: 'en_US',
+      title: sheet.title,
+      body: { ...body, description: `Quokkas again. ${code}` },
+      publishedAt: '2026-02-02T00:00:00.000Z',
+    });
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 0 });
+    expect(titles(await find('quokkas agai'))).toEqual(['Silane (SiH₄)']);
+    const listed = await test.store.db.selectFrom('search_words').select('word').where('word', '=', code).execute();
+    expect(listed).toEqual([]);
+  });
+
   it('falls back to the default language for an untranslated sheet, and removes what is gone', async () => {
     const tma = await test.store.db.selectFrom('contents').select('id').where('url_name', '=', 'trimethylaluminum').executeTakeFirstOrThrow();
     await test.store.db.deleteFrom('content_translations').where('content_id', '=', tma.id).where('language', '=', 'de_DE').execute();
