@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import { WorkerSqlite, WorkerSqliteDialect } from './sqlite/worker-dialect';
 import { ContentChangeListener } from './content-change-listener';
-import { GuardedDialect, isPostgresOutage, isSqliteOutage, StoreBreaker } from './store-guard';
+import { GuardedDialect, isPostgresCrowded, isPostgresOutage, isSqliteOutage, StoreBreaker } from './store-guard';
 import type { Database } from './schema';
 import type { Dialect } from './dialect';
 import * as initial from './migrations/001-initial';
@@ -105,7 +105,12 @@ function openPostgres(settings: { url: string; poolSize?: number }, { onQuery, l
   const breaker = new StoreBreaker();
   let localWrites = 0;
   const db = new Kysely<Database>({
-    dialect: new GuardedDialect(new PostgresDialect({ pool }), { breaker, isOutage: isPostgresOutage, onWrite: () => void localWrites++ }),
+    dialect: new GuardedDialect(new PostgresDialect({ pool }), {
+      breaker,
+      isOutage: isPostgresOutage,
+      isCrowded: isPostgresCrowded,
+      onWrite: () => void localWrites++,
+    }),
     ...(onQuery ? { log: (event) => onQuery(event.query.sql) } : {}),
   });
   const listener = listenForChanges ? new ContentChangeListener(settings.url) : null;

@@ -1,11 +1,11 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestStoreLocation, TEST_ENGINE, type TestStoreLocation } from '../../tests/helpers/test-store';
 import { holdStoreDown } from '../../tests/helpers/store-faults';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase, type OpenStore } from './database';
 import { readContentVersion } from './repositories/store-state';
-import { isPostgresOutage, isSqliteOutage, StoreBreaker, StoreUnavailableError } from './store-guard';
+import { GuardedDialect, isPostgresCrowded, isPostgresOutage, isSqliteOutage, StoreBreaker, StoreUnavailableError } from './store-guard';
 
 describe('StoreBreaker', () => {
   function breakerAt() {
@@ -95,6 +95,62 @@ describe('outage tests', () => {
     expect(isPostgresOutage(new Error('timeout exceeded when trying to connect'), null)).toBe(true);
     expect(isPostgresOutage(Object.assign(new Error('duplicate key'), { code: '23505' }), insert)).toBe(false);
     expect(isPostgresOutage(Object.assign(new Error('syntax error'), { code: '42601' }), select)).toBe(false);
+  });
+});
+
+describe('a crowd waiting for connections (PostgreSQL)', () => {
+  const crowd = () => new Error('timeout exceeded when trying to connect');
+  /** A guarded driver whose pool gives a connection after `crowdedTimes` crowd errors. */
+  function driverAt(crowdedTimes: number) {
+    const clock = { now: 10_000 };
+    const breaker = new StoreBreaker({ now: () => clock.now });
+    let asked = 0;
+    const connection: DatabaseConnection = {
+      executeQuery: async () => ({ rows: [] }),
+      streamQuery: () => {
+        throw new Error('not streamed');
+      },
+    };
+    const inner = {
+      createDriver: (): Driver => ({
+        init: async () => undefined,
+        acquireConnection: async () => {
+          asked += 1;
+          if (asked <= crowdedTimes) throw crowd();
+          return connection;
+        },
+        beginTransaction: async () => undefined,
+        commitTransaction: async () => undefined,
+        rollbackTransaction: async () => undefined,
+        releaseConnection: async () => undefined,
+        destroy: async () => undefined,
+      }),
+    } as unknown as Dialect;
+    const driver = new GuardedDialect(inner, { breaker, isOutage: isPostgresOutage, isCrowded: isPostgresCrowded, onWrite: () => undefined }).createDriver();
+    return { driver, breaker, clock, asked: () => asked };
+  }
+
+  it('waits once more while the store answers others, and keeps the site up', async () => {
+    const { driver, breaker, asked } = driverAt(1);
+    breaker.succeeded();
+    await expect(driver.acquireConnection()).resolves.toBeDefined();
+    expect(asked()).toBe(2);
+    expect(breaker.available).toBe(true);
+  });
+
+  it('refuses that request alone when the crowd stays', async () => {
+    const { driver, breaker } = driverAt(2);
+    breaker.succeeded();
+    await expect(driver.acquireConnection()).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(breaker.available).toBe(true);
+  });
+
+  it('counts it an outage when the store has not answered for a while', async () => {
+    const { driver, breaker, clock } = driverAt(1);
+    breaker.succeeded();
+    clock.now += 6_000;
+    await expect(driver.acquireConnection()).rejects.toBeInstanceOf(StoreUnavailableError);
+    expect(breaker.available).toBe(false);
   });
 });
 

@@ -43,6 +43,8 @@ export class StoreBreaker {
   admitted = 0;
   /** Called when the store goes away and when it comes back, for logs and readiness. */
   onChange: (available: boolean, error?: unknown) => void = () => undefined;
+  /** When the store last answered a query. */
+  private answeredAt = -Infinity;
 
   constructor({ initialPauseMs = 500, maxPauseMs = 5000, now = Date.now }: BreakerOptions = {}) {
     this.initialPauseMs = initialPauseMs;
@@ -79,7 +81,13 @@ export class StoreBreaker {
     }
   }
 
+  /** Whether the store answered a query within the last `ms` milliseconds. */
+  answeredWithin(ms: number): boolean {
+    return this.now() - this.answeredAt <= ms;
+  }
+
   succeeded(): void {
+    this.answeredAt = this.now();
     if (this.state.kind === 'closed') return;
     this.state = { kind: 'closed' };
     this.pauseMs = this.initialPauseMs;
@@ -129,6 +137,16 @@ const PG_OUTAGE_STATES = /^(08|57P0[123]|53300)/;
 const PG_OUTAGE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly|Client was closed and is not queryable/i;
 
+/**
+ * PostgreSQL: no connection came in time, which is an outage only if the server has stopped
+ * answering: every pooled connection busy, or new ones slow to open on a loaded machine, while
+ * the others' queries are answered, is a crowd.
+ */
+export const isPostgresCrowded = (error: unknown): boolean => {
+  const { message } = error as { message?: unknown };
+  return typeof message === 'string' && /timeout exceeded when trying to connect|terminated due to connection timeout/i.test(message);
+};
+
 /** PostgreSQL: the server cannot be reached, is shutting down, or dropped the connection. */
 export const isPostgresOutage: OutageTest = (error) => {
   const { code, message } = error as { code?: unknown; message?: unknown };
@@ -139,6 +157,8 @@ export const isPostgresOutage: OutageTest = (error) => {
 export interface GuardOptions {
   breaker: StoreBreaker;
   isOutage: OutageTest;
+  /** Whether a failure to get a connection may be a crowd of requests rather than an outage (isPostgresCrowded). */
+  isCrowded?: (error: unknown) => boolean;
   /** Called after every statement that may have written, and every commit. */
   onWrite: () => void;
 }
@@ -213,10 +233,16 @@ class GuardedDriver implements Driver {
     // Refused while down, but the probe is the query, not the acquiring: a pool's connect error is
     // an outage, while acquiring SQLite's single connection says nothing about the file.
     this.breaker.refuseIfDown();
-    try {
-      return new GuardedConnection(await this.inner.acquireConnection(), this.guard);
-    } catch (error) {
-      throw this.breaker.failed(error, this.options.isOutage(error, null));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return new GuardedConnection(await this.inner.acquireConnection(), this.guard);
+      } catch (error) {
+        // A crowd while the store answers others: waited for once more, then a 503 for this
+        // request alone. The breaker would refuse every request for a burst of a few.
+        const crowded = this.options.isCrowded?.(error) === true && this.breaker.answeredWithin(CROWD_ANSWERED_MS);
+        if (!crowded) throw this.breaker.failed(error, this.options.isOutage(error, null));
+        if (attempt === CROWD_ATTEMPTS) throw new StoreUnavailableError(CROWD_RETRY_AFTER_MS, { cause: error });
+      }
     }
   }
 
@@ -241,6 +267,13 @@ class GuardedDriver implements Driver {
     return this.inner.destroy();
   }
 }
+
+/** A store that answered a query this recently is crowded, not away, when no connection comes in time. */
+const CROWD_ANSWERED_MS = 5_000;
+/** Tries to get a connection in a crowd. */
+const CROWD_ATTEMPTS = 2;
+/** When a request refused in a crowd may try again. */
+const CROWD_RETRY_AFTER_MS = 1_000;
 
 const unwrap = (connection: DatabaseConnection) => (connection instanceof GuardedConnection ? connection.inner : connection);
 
