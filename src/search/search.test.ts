@@ -83,8 +83,8 @@ describe('search', () => {
 });
 
 describe('syncSearchIndex', () => {
-  it('brings only what changed up to date, and a changed sheet is found by its new words', async () => {
-    expect(await syncSearchIndex(test.store)).toEqual({ written: 0, removed: 0 });
+  /** Publishes a new description of the Silane sheet in English. */
+  async function describeSilane(description: string, publishedAt: string): Promise<void> {
     const sheet = await test.store.db
       .selectFrom('content_translations')
       .select(['content_id', 'title', 'body'])
@@ -92,12 +92,12 @@ describe('syncSearchIndex', () => {
       .where('title', '=', 'Silane (SiH₄)')
       .executeTakeFirstOrThrow();
     const body = JSON.parse(sheet.body) as Record<string, unknown>;
-    await saveTranslation(test.store.db, sheet.content_id, {
-      language: 'en_US',
-      title: sheet.title,
-      body: { ...body, description: 'Now with quokkas.' },
-      publishedAt: '2026-02-01T00:00:00.000Z',
-    });
+    await saveTranslation(test.store.db, sheet.content_id, { language: 'en_US', title: sheet.title, body: { ...body, description }, publishedAt });
+  }
+
+  it('brings only what changed up to date, and a changed sheet is found by its new words', async () => {
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 0, removed: 0 });
+    await describeSilane('Now with quokkas.', '2026-02-01T00:00:00.000Z');
     // English is the fallback of no other language here: one entry changes.
     expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 0 });
     expect(titles(await find('quokka'))).toEqual(['Silane (SiH₄)']);
@@ -105,20 +105,8 @@ describe('syncSearchIndex', () => {
   });
 
   it('indexes a description holding a word longer than anyone types (a pasted code), and lists only the words one does', async () => {
-    const sheet = await test.store.db
-      .selectFrom('content_translations')
-      .select(['content_id', 'title', 'body'])
-      .where('language', '=', 'en_US')
-      .where('title', '=', 'Silane (SiH₄)')
-      .executeTakeFirstOrThrow();
-    const body = JSON.parse(sheet.body) as Record<string, unknown>;
     const code = `q${'0123456789abcdef'.repeat(250)}`;
-    await saveTranslation(test.store.db, sheet.content_id, {
-      language: 'en_US',
-      title: sheet.title,
-      body: { ...body, description: `Quokkas again. ${code}` },
-      publishedAt: '2026-02-02T00:00:00.000Z',
-    });
+    await describeSilane(`Quokkas again. ${code}`, '2026-02-02T00:00:00.000Z');
     expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 0 });
     expect(titles(await find('quokkas agai'))).toEqual(['Silane (SiH₄)']);
     const listed = await test.store.db.selectFrom('search_words').select('word').where('word', '=', code).execute();
