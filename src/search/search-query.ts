@@ -286,10 +286,10 @@ const topicsOf = (scope: Scope): RawBuilder<unknown> =>
 const TYPED_WORDS = 50;
 
 /**
- * The title and description words that start with the word being typed (none typed: no words),
- * or null when there are more than TYPED_WORDS. FTS5 and a tsquery's prefix match read a start
- * by gathering every row of every word it completes to before the first match; listed words are
- * read as needed.
+ * SQLite: the title and description words that start with the word being typed (none typed: no
+ * words), or null when there are more than TYPED_WORDS. FTS5 reads a start by gathering every row
+ * of every word it completes to before the first match; listed words are read as needed.
+ * (PostgreSQL's query asks the same of `search_words` itself: postgresQueries.)
  */
 async function typedWords(db: ContentStore, prefix: string | null): Promise<string[] | null> {
   if (prefix === null) return [];
