@@ -9,8 +9,9 @@ import { ConfigError, loadConfig } from '../server/config';
 import { createProgressBar } from './progress-bar';
 import { exportContentFolder } from '../transfer/export-content';
 import { exportCsvFile } from '../transfer/export-csv';
-import { importManifest, readContentFolder, type ManifestWithFiles } from '../transfer/import-content';
-import { planImport } from '../transfer/import-plan';
+import { proposeManifest, readContentFolder } from '../transfer/import-content';
+import { planProposal } from '../transfer/import-plan';
+import { applyProposal, type ImportProposal } from '../transfer/import-proposal';
 import { prepareMigration } from '../transfer/migrate-from-api';
 import { prepareCsvImport } from '../transfer/import-csv';
 import { confirm } from './confirm';
@@ -30,8 +31,8 @@ import { undoImport } from '../editing/imports';
  * Plans an import, shows the plan when asked (--dry-run), asks before taking sheets off a
  * collection, and applies it in one transaction.
  */
-async function runImport(store: OpenStore, prepared: ManifestWithFiles, run: { dryRun: boolean; removeUnlisted: boolean; yes: boolean }): Promise<boolean> {
-  const plan = await planImport(store.db, prepared.manifest, prepared.files, { removeUnlisted: run.removeUnlisted });
+async function runImport(store: OpenStore, proposal: ImportProposal, run: { dryRun: boolean; removeUnlisted: boolean; yes: boolean }): Promise<boolean> {
+  const plan = await planProposal(store.db, proposal);
   const removals = countOf(plan, 'remove');
   if (run.dryRun) {
     console.log(formatPlan(plan));
@@ -48,13 +49,18 @@ async function runImport(store: OpenStore, prepared: ManifestWithFiles, run: { d
     }
   }
   const progress = createProgressBar('Importing', process.stdout);
-  const { importId } = await importManifest(store.db, prepared.manifest, prepared.files, { onProgress: progress.update, removeUnlisted: run.removeUnlisted });
+  const applied = await applyProposal(store.db, proposal, { actor: commandLineActor(), onProgress: progress.update });
   progress.done();
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const others = plan.entries.filter((entry) => entry.kind !== 'sheet' && entry.action !== 'keep' && entry.action !== 'remove').length;
   console.log(
-    `Added ${count(countOf(plan, 'add'), 'record')}, changed ${count(countOf(plan, 'change'), 'record')}${removals > 0 ? `, took ${count(removals, 'sheet')} off the collection` : ''}; left ${countOf(plan, 'keep')} alone. Every server process shows the change on its next request.`,
+    `${applied.summary[0]!.toUpperCase()}${applied.summary.slice(1)}${others > 0 ? `; ${count(others, 'other record')} added or changed` : ''}${removals > 0 ? `; took ${count(removals, 'sheet')} off the collection` : ''}; left ${countOf(plan, 'keep')} alone. Every server process shows the change on its next request.`,
   );
-  console.log(`This was import ${importId}; npm run cli -- content import --undo ${importId} reverts it.`);
+  if (applied.needAttention.length > 0)
+    console.log(
+      `${count(applied.needAttention.length, 'sheet')} had a draft that changed the same fields (${applied.needAttention.join('; ')}): the site shows the import's; each draft keeps its own and needs an editor's choice in the studio.`,
+    );
+  console.log(`This was import ${applied.importId}; npm run cli -- content import --undo ${applied.importId} reverts it.`);
   return true;
 }
 
@@ -142,7 +148,7 @@ const COMMANDS: Record<string, Command> = {
               onStage: (stage) => console.log(`${stage}…`),
             },
           );
-          await runImport(store, prepared, run);
+          await runImport(store, await proposeManifest(store.db, prepared.manifest, prepared.files, run), run);
           return;
         }
         const [location] = positional;
@@ -159,7 +165,8 @@ const COMMANDS: Record<string, Command> = {
             console.log(`The collection is ${prepared.collectionKey}; a page shows it with "collectionKeyOrId": "${prepared.collectionKey}" (docs/pages.md).`);
           return;
         }
-        await runImport(store, await readContentFolder(store.db, location), run);
+        const { manifest, files } = await readContentFolder(store.db, location);
+        await runImport(store, await proposeManifest(store.db, manifest, files, run), run);
       });
     },
   },

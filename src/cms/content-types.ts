@@ -31,8 +31,3 @@ export const IMAGE_TYPE: ContentTypeDefinition = {
     altText: { label: 'Alternative Text', nodeType: 'Text' },
   },
 };
-
-/** A sheet's reference to its image, as stored in the body. */
-export function imageReference(contentKey: string) {
-  return { source: { type: 'imageReference', ref: { contentKey } } };
-}

@@ -28,6 +28,7 @@ import * as searchScope from './migrations/015-search-scope';
 import * as searchHeads from './migrations/016-search-heads';
 import * as searchSyncIndexes from './migrations/017-search-sync-indexes';
 import * as searchParts from './migrations/018-search-parts';
+import * as oneEditingPath from './migrations/019-one-editing-path';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -67,6 +68,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['016-search-heads', searchHeads.up],
   ['017-search-sync-indexes', searchSyncIndexes.up],
   ['018-search-parts', searchParts.up],
+  ['019-one-editing-path', oneEditingPath.up],
 ];
 
 export interface OpenOptions {

@@ -181,6 +181,8 @@ export interface DraftsTable {
   status: string | null;
   /** The state's languages, each between spaces (' de_DE en_US '), for filters in SQL; null before migration 011. */
   languages: string | null;
+  /** JSON: fields a change to the site (an import) changed while the draft had changed them too, for the editor to choose (migration 019); null: none. */
+  attention: string | null;
 }
 
 export interface VersionsTable {
@@ -199,6 +201,8 @@ export interface VersionsTable {
   /** Saves fold into one version: this moves on with each save folded in. */
   updated_at: string;
   import_id: string | null;
+  /** JSON: what the site showed before this version changed it (`null` when it was not on the site); SQL null for a version that did not change the site (migration 019). */
+  site_before: string | null;
   /** The audit entry a folded save updates with it. */
   audit_id: number | null;
 }

@@ -15,7 +15,8 @@ import {
   SITE_ID_PREFIX,
 } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
-import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
+import { IMAGE_TYPE, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
+import { imageReference } from '../sheet/body';
 import { fileAssetPath } from '../shared/urls';
 import type { ContentStore } from '../cms/database';
 import { saveCollection } from '../cms/repositories/collections';

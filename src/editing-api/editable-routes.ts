@@ -3,6 +3,7 @@
  *   GET  {base}/:id                          the draft beside the published state
  *   PUT  {base}/:id                          save the draft ({revision, state}; 409 when stale)
  *   POST {base}/:id/publish                  put the draft on the site
+ *   POST {base}/:id/undo-publish             take the last publish back: the site shows what it did before
  *   GET  {base}/:id/versions[/:n]            history
  *   GET  {base}/:id/compare?from=N&to=M      two versions field by field
  *   POST {base}/:id/versions/:n/restore      an earlier version as the new draft
@@ -74,14 +75,20 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
 
   app.put(at, async (request: IdRequest, reply) => {
     const { actor } = await signedIn(request, reply);
-    const input = readInput<{ revision: number; state: unknown }>(saveSchema, request.body, editor.kind);
-    return presented(request.params.id, await answer(() => editor.save(db, request.params.id, input.state, input.revision, actor)));
+    const input = readInput<{ revision: number; state: unknown; settles?: boolean }>(saveSchema, request.body, editor.kind);
+    return presented(request.params.id, await answer(() => editor.save(db, request.params.id, input.state, input.revision, actor, { settles: input.settles })));
   });
 
   app.post(`${at}/publish`, async (request: IdRequest, reply) => {
     const { actor } = await signedIn(request, reply);
     const { revision } = readInput<{ revision?: number }>(RevisionSchema, request.body, 'request');
     return presented(request.params.id, await answer(() => editor.publish(db, request.params.id, revision, actor)));
+  });
+
+  app.post(`${at}/undo-publish`, async (request: IdRequest, reply) => {
+    const { actor } = await signedIn(request, reply);
+    const { revision } = readInput<{ revision?: number }>(RevisionSchema, request.body, 'request');
+    return presented(request.params.id, await answer(() => editor.undoPublish(db, request.params.id, revision, actor)));
   });
 
   routes.previews.set(editor.kind, {

@@ -171,7 +171,7 @@ describe('drafts and publishing over HTTP', () => {
     expect(await everySheetPage()).toContain('Studio-made precursor');
 
     const unpublished = await editor.request('POST', `/sheets/${sheet.id}/unpublish`, {});
-    expect(unpublished.json()).toMatchObject({ status: 'draft' });
+    expect(unpublished.json()).toMatchObject({ status: 'unpublished' });
     expect((await publicGet(contentUrl(sheet.draft.contentKey))).statusCode).toBe(404);
     expect(await everySheetPage()).not.toContain('Studio-made precursor');
   });

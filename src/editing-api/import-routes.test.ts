@@ -85,7 +85,7 @@ describe('a CSV with its files', () => {
     const entries = comparison.plan.entries;
     expect(entries).toContainEqual(expect.objectContaining({ action: 'add', record: 'sheet "Hafnium tetrachloride (HfCl4)" (hafnium-tetrachloride)' }));
     const changed = entries.find((entry) => entry.action === 'change' && entry.record.includes(firstSheet.slug));
-    expect(changed?.fields).toContainEqual({ field: 'en_US description', before: firstSheet.description, after: 'Changed by the studio import.' });
+    expect(changed?.fields).toContainEqual({ field: 'translations.en_US.description', before: firstSheet.description, after: 'Changed by the studio import.' });
     expect((await publicSheets()).map((sheet) => sheet.name)).not.toContain('Hafnium tetrachloride (HfCl4)');
 
     const applied = await editor.request('POST', `/imports/uploads/${token}/apply`, { digest: comparison.digest });
@@ -115,7 +115,7 @@ describe('a CSV with its files', () => {
     expect(compared.statusCode).toBe(400);
     const [error] = compared.json() as [{ message: string; problems: string[] }];
     expect(error.message).toBe('sheets.csv cannot be imported (2 problems); nothing was changed.');
-    expect(error.problems).toEqual(['line 2, document: missing.pdf is not among the files chosen with the CSV', 'line 3, title: a new sheet needs a title']);
+    expect(error.problems).toEqual(['line 2, document: missing.pdf is not among the files chosen with the CSV (nor a file the sheet has already)', 'line 3, title: a new sheet needs a title']);
   });
 
   it('refuses a file that is not what its name says, and one an import does not take', async () => {
@@ -185,7 +185,8 @@ describe('a zip of an export folder', () => {
       expect(changes).toEqual([
         expect.objectContaining({
           record: expect.stringContaining(firstSheet.slug),
-          fields: [expect.objectContaining({ field: 'en_US title', after: 'Retitled in the zip' })],
+          // Each change once (D7): the title is one field, not its body's Title beside it.
+          fields: [expect.objectContaining({ field: 'translations.en_US.title', after: 'Retitled in the zip' })],
         }),
       ]);
       // A zip is imported on its own.

@@ -4,7 +4,7 @@
  * (schemas.ts): TypeBox schemas are JSON Schema, so they go in as they are.
  */
 import type { TSchema } from 'typebox';
-import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../editing/sheet-state';
+import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
 import { UPLOAD_LIMITS } from '../editing/uploads';
 import { IMPORT_UPLOAD_LIMITS } from '../editing/import-uploads';
 import * as schemas from './schemas';

@@ -3,7 +3,7 @@
  * OpenAPI document (openapi.ts) is built from them: one definition, so the contract cannot drift.
  */
 import Type, { type TSchema } from 'typebox';
-import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../editing/sheet-state';
+import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
 import { text, wholeNumber } from '../shared/schema/fields';
 
 const ISO_TIME = text({ max: 40, description: 'ISO 8601 date and time' });
@@ -13,6 +13,28 @@ const Status = Type.Union([Type.Literal('draft'), Type.Literal('published'), Typ
   description:
     'draft: never on the site; published: the site shows the draft; changed: the draft has changes the site does not show; unpublished: taken off the site',
 });
+
+const FieldConflictSchema = Type.Object({
+  path: Type.Array(Type.String(), { description: 'Where the field is, e.g. ["translations", "en_US", "title"]' }),
+  ours: Type.Unknown({ description: 'The draft’s value' }),
+  theirs: Type.Unknown({ description: 'The site’s value, which the change made' }),
+});
+
+export const AttentionSchema = Type.Union(
+  [
+    Type.Object({
+      source: Type.String({ description: 'What changed the site: "import imp-…"' }),
+      by: Type.String(),
+      at: ISO_TIME,
+      conflicts: Type.Array(FieldConflictSchema),
+    }),
+    Type.Null(),
+  ],
+  {
+    description:
+      'Fields a change to the site (an import) made while the draft had changed them too: the sheet needs attention, and is not published until the editor chooses (a save with settles: true)',
+  },
+);
 
 export const ScheduleSchema = Type.Object({
   id: Type.Integer(),
@@ -31,6 +53,9 @@ export const SheetViewSchema = Type.Object({
   published: Type.Union([SheetStateSchema, Type.Null()]),
   updatedAt: NullableText,
   updatedBy: NullableText,
+  attention: AttentionSchema,
+  undoablePublish: Type.Boolean({ description: 'Whether the site’s last change to the sheet was a publish, which POST …/undo-publish takes back' }),
+  siteUrl: Type.Union([Type.String(), Type.Null()], { description: 'The sheet’s page on the site, when it is published' }),
   schedules: Type.Array(ScheduleSchema),
   siteLanguages: Type.Array(Type.String(), { description: 'The languages of the sheet’s site, the default first' }),
   documentVersions: Type.Array(Type.Object({ version: Type.Integer(), url: Type.String() }), {
@@ -46,6 +71,7 @@ export const SheetSummarySchema = Type.Object({
   revision: Type.Integer(),
   updatedAt: NullableText,
   updatedBy: NullableText,
+  attention: Type.Boolean({ description: 'The sheet needs an editor’s choice between its draft and a change to the site' }),
   image: Type.Union([Type.Object({ url: Type.String(), alt: Type.String() }), Type.Null()], {
     description: "The draft's card image, served to editors by its digest",
   }),
@@ -63,7 +89,11 @@ export const SheetListSchema = Type.Object({
 export const SheetListQuerySchema = Type.Object({
   siteId: Type.Optional(text({ max: 18 })),
   q: Type.Optional(text({ max: 200, description: 'Part of the title, any case' })),
-  status: Type.Optional(Type.Union([Status, Type.Literal('scheduled')], { description: 'A status, or scheduled: a publish or unpublish is pending' })),
+  status: Type.Optional(
+    Type.Union([Status, Type.Literal('scheduled'), Type.Literal('attention')], {
+      description: 'A status; scheduled: a publish or unpublish is pending; attention: the editor has to choose between the draft and a change to the site',
+    }),
+  ),
   missing: Type.Optional(text({ pattern: /^[a-z]{2,3}(?:_[A-Z]{2})?$/, description: 'Only sheets without a translation into this language, e.g. de_DE' })),
   sort: Type.Optional(
     Type.Union([Type.Literal('changed'), Type.Literal('title'), Type.Literal('status')], { default: 'changed', description: 'changed: newest first' }),
@@ -103,7 +133,12 @@ export const PreviewLinkRequestSchema = Type.Object({
 export const PreviewLinkSchema = Type.Object({ url: Type.String(), expiresAt: ISO_TIME });
 
 /** The body of a save: the revision it starts from and the whole new state. */
-export const saveSchemaOf = (state: TSchema) => Type.Object({ revision: Revision, state });
+export const saveSchemaOf = (state: TSchema) =>
+  Type.Object({
+    revision: Revision,
+    state,
+    settles: Type.Optional(Type.Boolean({ description: 'The editor chose for every field that needed attention: the sheet no longer does' })),
+  });
 export const SaveSheetSchema = saveSchemaOf(SheetStateSchema);
 export const RevisionSchema = Type.Object({ revision: Type.Optional(Revision) });
 export const RequiredRevisionSchema = Type.Object({ revision: Revision });
@@ -205,19 +240,63 @@ export const ApplyImportSchema = Type.Object({
 
 const PlanEntrySchema = Type.Object({
   action: Type.Union([Type.Literal('add'), Type.Literal('change'), Type.Literal('remove'), Type.Literal('keep')]),
+  kind: Type.String({ description: 'sheet, collection, document, content, SEO record, site or content type' }),
   record: Type.String(),
-  fields: Type.Array(Type.Object({ field: Type.String(), before: NullableText, after: NullableText })),
+  fields: Type.Array(Type.Object({ field: Type.String({ description: 'Its place, e.g. translations.de_DE.title' }), before: NullableText, after: NullableText })),
+  sheetId: Type.Optional(Type.String()),
+  draft: Type.Optional(
+    Type.Object(
+      { carried: Type.Array(Type.String()), conflicts: Type.Array(Type.String()) },
+      { description: 'A sheet with a draft: the fields the import carries into it, and those the draft changed itself (the sheet then needs attention)' },
+    ),
+  ),
 });
 
 export const ImportComparisonSchema = Type.Object({
   source: Type.Union([Type.Literal('csv'), Type.Literal('folder')]),
   files: Type.Array(Type.String()),
-  plan: Type.Object({ entries: Type.Array(PlanEntrySchema) }),
+  plan: Type.Object({
+    entries: Type.Array(PlanEntrySchema),
+    summary: Type.String({ description: '"4 sheets added, 6 changed"' }),
+    live: Type.Array(Type.String(), { description: 'The sheets that go on the site when the import is applied' }),
+    notes: Type.Array(Type.String(), { description: 'What to know before applying (a CSV that was not UTF-8)' }),
+  }),
   digest: Type.String(),
   collectionKey: NullableText,
 });
 
-export const AppliedImportSchema = Type.Object({ importId: Type.String(), comparison: ImportComparisonSchema });
+export const AppliedImportSchema = Type.Object({
+  importId: Type.String(),
+  summary: Type.String(),
+  added: Type.Integer(),
+  changed: Type.Integer(),
+  needAttention: Type.Array(Type.String(), { description: 'Sheets whose draft changed the same fields: the editor chooses' }),
+  comparison: ImportComparisonSchema,
+});
+
+export const UndoImportSchema = Type.Object({
+  keepLater: Type.Optional(
+    Type.Boolean({
+      description: 'Undo what nothing changed since the import and keep the later changes; without it, an undo that would take back a later change is refused with the list',
+    }),
+  ),
+});
+
+export const ImportDetailsSchema = Type.Object({
+  id: Type.String(),
+  by: Type.String(),
+  at: ISO_TIME,
+  summary: Type.String(),
+  undoneAt: NullableText,
+  sheets: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      label: Type.String(),
+      added: Type.Boolean(),
+      fields: Type.Array(Type.String(), { description: 'The fields it changed' }),
+    }),
+  ),
+});
 
 export const ErrorSchema = Type.Array(
   Type.Object(

@@ -13,16 +13,18 @@
  *   GET    /sheets/:id/versions[/:n]        history; GET /sheets/:id/compare?from&to
  *   POST   /sheets/:id/versions/:n/restore  an earlier version as the new draft
  *   GET    /trash · POST /trash/:id/restore
- *   GET    /imports · POST /imports/:id/undo  the last imports; one undone as a whole
+ *   POST   /sheets/:id/undo-publish         the site shows what it did before the last publish
+ *   GET    /imports · GET /imports/:id      the last imports; one, with the sheets and fields it changed
+ *   POST   /imports/:id/undo                undo what it changed (keepLater: and keep what was changed since)
  */
 import type { FastifyInstance } from 'fastify';
-import { listImports, listTrash } from '../cms/repositories/editing';
-import { undoImport } from '../editing/imports';
+import { findLastSiteChange, listImports, listTrash } from '../cms/repositories/editing';
+import { describeImport, undoImport } from '../editing/imports';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
 import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/schedules';
-import type { SheetState, SheetTexts } from '../editing/sheet-state';
+import type { SheetState, SheetTexts } from '../sheet/shape';
 import type { Actor } from '../editing/audit';
 import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { listSheetPage } from '../editing/sheet-list';
@@ -30,9 +32,9 @@ import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { CONTENT_ROLES, type Guard } from './guard';
 import { answer, readInput, readQuery } from './requests';
 import { changeDraft, readRevision, registerEditableRoutes, type EditingContext } from './editable-routes';
-import { NewScheduleSchema, NewSheetSchema, RevisionSchema, SaveSeoSchema, SaveTranslationSchema, SheetListQuerySchema } from './schemas';
+import { NewScheduleSchema, NewSheetSchema, RevisionSchema, SaveSeoSchema, SaveTranslationSchema, SheetListQuerySchema, UndoImportSchema } from './schemas';
 import type Type from 'typebox';
-import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
+import { fileAssetPath, mediaDeliveryPath, sheetPath } from '../shared/urls';
 import type { DraftFile } from './previews';
 
 type Input<T extends Type.TSchema> = Type.Static<T>;
@@ -47,9 +49,12 @@ export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath
   const { targetId, ...rest } = view;
   const assetId = view.draft.document?.assetId;
   const versions = assetId === undefined ? [] : await listFileAssetVersions(db, assetId);
+  const last = await findLastSiteChange(db, 'sheet', targetId);
   return {
     id: targetId,
     ...rest,
+    undoablePublish: last?.event === 'publish' && view.published !== null,
+    siteUrl: view.published === null ? null : `${context.basePath}${sheetPath(view.published.urlName)}`,
     schedules: await listSheetSchedules(db, targetId),
     siteLanguages: await listActiveLanguages(db, view.draft.siteId),
     documentVersions: versions
@@ -198,9 +203,15 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     return (await listImports(db, 20)).map((row) => ({ id: row.id, by: row.actor, at: row.created_at, summary: row.summary, undoneAt: row.undone_at }));
   });
 
+  app.get<IdParams>(`${root}/imports/:id`, async (request, reply) => {
+    await editor(request, reply);
+    return answer(() => describeImport(db, request.params.id));
+  });
+
   app.post<IdParams>(`${root}/imports/:id/undo`, async (request, reply) => {
     const { actor } = await editor(request, reply);
-    return answer(() => undoImport(db, request.params.id, actor));
+    const { keepLater } = readInput<Input<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
+    return answer(() => undoImport(db, request.params.id, actor, { keepLater }));
   });
 
   app.post<IdParams>(`${root}/trash/:id/restore`, async (request, reply) => {

@@ -16,7 +16,7 @@ import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
 import { findDocumentText } from '../cms/repositories/editing';
 import { DEMO_CATALOGUE, type CatalogueEntry } from '../demo/catalogue';
 import { renderLiteraturePdf } from '../demo/literature-pdf';
-import type { SheetState } from '../editing/sheet-state';
+import type { SheetState } from '../sheet/shape';
 import { UPLOAD_LIMITS } from '../editing/uploads';
 import { createPreviewLink, PREVIEW_LINK_RENDERS_PER_MINUTE } from './previews';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';

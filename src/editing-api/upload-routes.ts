@@ -15,7 +15,7 @@ import { isMentionedByOtherContent } from '../cms/repositories/contents';
 import { saveBlob } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
-import type { SheetState } from '../editing/sheet-state';
+import type { SheetState } from '../sheet/shape';
 import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
 import { checkDocument, checkImage, UPLOAD_LIMITS } from '../editing/uploads';
@@ -61,7 +61,7 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
     return withUpload(request, kind, async (received) => {
       const next = await apply(received, structuredClone(found.draft));
       const keep = blobOf(await readFile(received.path), received.sha256, next.mimeType, next.text);
-      return answer(() => sheets.save(db, request.params.id, next.state, revision, actor, new Date(), 'save', keep));
+      return answer(() => sheets.save(db, request.params.id, next.state, revision, actor, { within: keep }));
     });
   }
 

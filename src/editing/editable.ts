@@ -17,6 +17,7 @@ import {
   deleteTrashed,
   deleteVersions,
   findDraft,
+  findLastSiteChange,
   findLatestVersion,
   findTrashed,
   findVersion,
@@ -30,8 +31,12 @@ import {
 } from '../cms/repositories/editing';
 import { takeLock } from '../cms/repositories/locks';
 import type { EditableKind } from '../cms/schema';
+import { statusOf, type EditableStatus } from '../shared/editing-status';
+import { canonicalJson, mergeDrafts, type FieldConflict } from '../shared/merge';
 import { checkValue } from '../shared/schema/check';
 import { foldChange, recordChange, type Actor, type AuditTarget } from './audit';
+
+export type { EditableStatus };
 
 /** Saves by one editor to one target within this long of the version's first save are one version. */
 export const FOLD_WINDOW_MS = 10 * 60_000;
@@ -47,7 +52,7 @@ export interface KindAdapter<S> {
    * that puts on the site something other than the state as given (an order over the sheets the
    * collection has now) answers what it put, which becomes the draft.
    */
-  putOnSite(trx: ContentStore, state: S, previous: S | null, at: string): Promise<S | void>;
+  putOnSite(trx: ContentStore, state: S, previous: S | null, at: string, dates?: SiteDates): Promise<S | void>;
   /** Takes a state off the site; kinds without it (a page, an order) cannot be unpublished or deleted. */
   takeOffSite?(trx: ContentStore, state: S): Promise<void>;
   /** Fields that never change once the target exists: how the site, the API and links know it. */
@@ -66,7 +71,18 @@ export interface KindAdapter<S> {
   siteOf(state: S): string;
 }
 
-export type EditableStatus = 'draft' | 'published' | 'changed' | 'unpublished';
+/**
+ * Fields a change to the site (an import) changed while the draft had changed them too: the
+ * draft keeps its own until the editor chooses, and cannot be published over them before.
+ */
+export interface Attention {
+  /** What changed the site: "import imp-20261126-3f9a0c1b". */
+  source: string;
+  by: string;
+  at: string;
+  /** Each field with the draft's value (ours) and the site's (theirs). */
+  conflicts: FieldConflict[];
+}
 
 export interface EditableView<S> {
   targetId: string;
@@ -82,6 +98,18 @@ export interface EditableView<S> {
   published: S | null;
   updatedAt: string | null;
   updatedBy: string | null;
+  /** Fields for the editor to choose between (the sheet "needs attention"), or null. */
+  attention: Attention | null;
+}
+
+/**
+ * Dates a change from elsewhere carries (an import from another store or from the platform), so
+ * that the site answers with them as the source did; without them, a change is dated now.
+ */
+export interface SiteDates {
+  updatedAt: string;
+  /** Each language's publication date. */
+  publishedAt: Record<string, string>;
 }
 
 export type EditingFailure = 'not-found' | 'conflict' | 'invalid' | 'not-published' | 'exists';
@@ -91,7 +119,7 @@ export class EditingError extends Error {
   constructor(
     message: string,
     readonly reason: EditingFailure,
-    readonly details: { problems?: string[]; current?: EditableView<unknown> } = {},
+    readonly details: { problems?: string[]; current?: EditableView<unknown>; later?: unknown[] } = {},
   ) {
     super(message);
     this.name = 'EditingError';
@@ -112,15 +140,6 @@ export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
-}
-
-/** JSON with object keys sorted: equal states give equal text. */
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, field: unknown) =>
-    field !== null && typeof field === 'object' && !Array.isArray(field)
-      ? Object.fromEntries(Object.entries(field as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : field,
-  );
 }
 
 /** The leaves of two states that differ, by their place. */
@@ -144,16 +163,16 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     // Without a draft, the newest version (an import's, say) stands for the revision.
     const revision = draft?.revision ?? (await findLatestVersion(db, kind, targetId))?.number ?? 0;
     const state = draft === undefined ? (published as S) : parse(draft.state);
-    const status = statusOf(state, published, draft?.status ?? null);
     return {
       targetId,
       label: adapter.labelOf(state),
-      status,
+      status: statusOf(state, published, draft?.status === 'unpublished'),
       revision,
       draft: state,
       published,
       updatedAt: draft?.updated_at ?? null,
       updatedBy: draft?.updated_by ?? null,
+      attention: draft?.attention ? (JSON.parse(draft.attention) as Attention) : null,
     };
   }
 
@@ -190,18 +209,17 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   /**
    * Writes the working copy with what lists filter on: its status beside `published` (the state
-   * the site shows once this change is made) and its languages.
+   * the site shows once this change is made; `wasOnSite` when it is off a site it was on) and its
+   * languages, and the fields that need the editor's choice.
    */
   async function writeDraft(
     trx: ContentStore,
     targetId: string,
-    state: S,
-    published: S | null,
-    previous: EditableStatus | null,
-    revision: number,
+    draft: { state: S; published: S | null; wasOnSite: boolean; revision: number; attention: Attention | null },
     actor: Actor,
     at: string,
   ): Promise<void> {
+    const { state } = draft;
     const languages = adapter.languagesOf?.(state) ?? [];
     await saveDraft(trx, {
       kind,
@@ -209,11 +227,12 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       site_id: adapter.siteOf(state),
       label: adapter.labelOf(state),
       state: JSON.stringify(state),
-      revision,
+      revision: draft.revision,
       updated_by: actor.label,
       updated_at: at,
-      status: statusOf(state, published, previous),
+      status: statusOf(state, draft.published, draft.wasOnSite),
       languages: languages.length === 0 ? null : ` ${languages.join(' ')} `,
+      attention: draft.attention === null ? null : JSON.stringify(draft.attention),
     });
   }
 
@@ -226,6 +245,8 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     at: string,
     auditId: number | null,
     importId: string | null = null,
+    /** What the site showed before, when this version changed the site (null: it was not on it). */
+    siteBefore?: S | null,
   ) {
     const latest = await findLatestVersion(trx, kind, targetId);
     await insertVersion(trx, {
@@ -239,6 +260,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       created_at: at,
       updated_at: at,
       import_id: importId,
+      site_before: siteBefore === undefined ? null : JSON.stringify(siteBefore),
       audit_id: auditId,
     });
   }
@@ -260,18 +282,13 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     return adapter.normalize?.(checked.value) ?? checked.value;
   }
 
-  /** Saves a draft; saves by one actor within FOLD_WINDOW_MS of each other are one version and one audit entry. */
-  async function save(
-    db: ContentStore,
-    targetId: string,
-    state: unknown,
-    revision: number,
-    actor: Actor,
-    now = new Date(),
-    event = 'save',
-    /** Runs first in the save's transaction (an upload stores its bytes): nothing of it stays if the save fails. */
-    within?: (trx: ContentStore) => Promise<void>,
-  ): Promise<EditableView<S>> {
+  /**
+   * Saves a draft; saves by one actor within FOLD_WINDOW_MS of each other are one version and one
+   * audit entry. The fields that need attention stay so until a save `settles` them (the editor
+   * chose in the conflict dialog).
+   */
+  async function save(db: ContentStore, targetId: string, state: unknown, revision: number, actor: Actor, options: SaveOptions = {}): Promise<EditableView<S>> {
+    const { now = new Date(), event = 'save', within, settles = false } = options;
     return change(db, async (trx) => {
       const found = await current(trx, targetId, revision);
       await within?.(trx);
@@ -280,15 +297,16 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       // The files the draft has now are kept first: a save that leaves them as they are names them.
       await adapter.keepFiles(trx, found.draft);
       const next = await check(trx, state, found.draft);
-      await writeDraft(trx, targetId, next, found.published, found.status, found.revision + 1, actor, at);
+      const attention = settles ? null : found.attention;
+      await writeDraft(trx, targetId, { state: next, published: found.published, wasOnSite: found.status === 'unpublished', revision: found.revision + 1, attention }, actor, at);
       const latest = await findLatestVersion(trx, kind, targetId);
-      if (event === 'save' && latest !== undefined && foldsInto(latest, actor, now)) {
+      if (event === 'save' && !settles && latest !== undefined && foldsInto(latest, actor, now)) {
         await updateVersionState(trx, latest.id, JSON.stringify(next), at);
         if (latest.audit_id !== null) await foldChange(trx, latest.audit_id, next, now);
       } else {
         const auditId = await recordChange(trx, {
           actor,
-          action: `${kind}.${event}`,
+          action: `${kind}.${settles && found.attention !== null ? 'settle' : event}`,
           target: targetOf(targetId, next),
           before: found.draft,
           after: next,
@@ -316,7 +334,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       await within?.(trx);
       const checked = await check(trx, state, state);
       const at = now.toISOString();
-      await writeDraft(trx, targetId, checked, null, null, 1, actor, at);
+      await writeDraft(trx, targetId, { state: checked, published: null, wasOnSite: false, revision: 1, attention: null }, actor, at);
       const auditId = await recordChange(trx, { actor, action: `${kind}.create`, target: targetOf(targetId, checked), after: checked, at: now });
       await addVersion(trx, targetId, 'create', checked, actor, at, auditId);
       return (await view(trx, targetId))!;
@@ -330,6 +348,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   async function publishIn(trx: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now: Date): Promise<EditableView<S> | null> {
     const found = await current(trx, targetId, revision);
+    if (found.attention !== null) throw needsChoice(found);
     if (found.status === 'published') return null;
     const at = now.toISOString();
     await keepOriginal(trx, found, at);
@@ -339,7 +358,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     // Checked again: what held when it was saved (a name free in the site) may not hold now.
     await check(trx, found.draft, found.published ?? found.draft, 'published');
     const put = (await adapter.putOnSite(trx, found.draft, found.published, at)) ?? found.draft;
-    await writeDraft(trx, targetId, put, put, found.status, found.revision + 1, actor, at);
+    await writeDraft(trx, targetId, { state: put, published: put, wasOnSite: false, revision: found.revision + 1, attention: null }, actor, at);
     const auditId = await recordChange(trx, {
       actor,
       action: `${kind}.publish`,
@@ -348,7 +367,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       after: put,
       at: now,
     });
-    await addVersion(trx, targetId, 'publish', put, actor, at, auditId);
+    await addVersion(trx, targetId, 'publish', put, actor, at, auditId, null, found.published);
     return (await view(trx, targetId))!;
   }
 
@@ -366,9 +385,15 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     await adapter.keepFiles(trx, found.published);
     await adapter.keepFiles(trx, found.draft);
     await takeOffSite(trx, found.published);
-    await writeDraft(trx, targetId, found.draft, null, 'unpublished', found.revision + 1, actor, at);
+    await writeDraft(
+      trx,
+      targetId,
+      { state: found.draft, published: null, wasOnSite: true, revision: found.revision + 1, attention: found.attention },
+      actor,
+      at,
+    );
     const auditId = await recordChange(trx, { actor, action: `${kind}.unpublish`, target: targetOf(targetId, found.draft), before: found.published, at: now });
-    await addVersion(trx, targetId, 'unpublish', found.published, actor, at, auditId);
+    await addVersion(trx, targetId, 'unpublish', found.published, actor, at, auditId, null, found.published);
     return (await view(trx, targetId))!;
   }
 
@@ -397,7 +422,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       });
       await deleteDraft(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.delete`, target: targetOf(targetId, found.draft), before: found.draft, at: now });
-      await addVersion(trx, targetId, 'delete', found.draft, actor, at, auditId);
+      await addVersion(trx, targetId, 'delete', found.draft, actor, at, auditId, null, found.published === null ? undefined : found.published);
     });
   }
 
@@ -417,10 +442,10 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       }
       // Off the site but once on it: unpublished, as it was when it went to the trash.
       const wasOnSite = published === null && (await listVersions(trx, kind, targetId)).some((version) => version.event === 'unpublish');
-      await writeDraft(trx, targetId, draft, published, wasOnSite ? 'unpublished' : null, Number(trashed.revision) + 1, actor, at);
+      await writeDraft(trx, targetId, { state: draft, published, wasOnSite, revision: Number(trashed.revision) + 1, attention: null }, actor, at);
       await deleteTrashed(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.restore-from-trash`, target: targetOf(targetId, draft), after: draft, at: now });
-      await addVersion(trx, targetId, 'restore-from-trash', draft, actor, at, auditId);
+      await addVersion(trx, targetId, 'restore-from-trash', draft, actor, at, auditId, null, published === null ? undefined : null);
       return (await view(trx, targetId))!;
     });
   }
@@ -439,38 +464,100 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
   }
 
   /**
-   * A change made to the site outside the editor (an import, or undoing one), in the caller's
-   * transaction, which holds the editing lock: the state before becomes the original version when
-   * the target has none, and the state after is the new version.
+   * Puts `after` on the site as a change made outside the editor (an import, an undo), in the
+   * caller's transaction, which holds the editing lock; one version under the change's id. A draft
+   * moves on with it: with `carry`, what the change made of each field goes into the draft too,
+   * but for fields the draft had changed itself, which stay as the draft has them and need the
+   * editor's choice (attention); without it (undoing a publish), the draft stays as it is. Either
+   * way its revision moves on, so an editor who opened it before gets a 409 and a merge, never an
+   * overwrite. Answers the fields that need the editor's choice.
    */
-  async function recordSiteChange(
-    trx: ContentStore,
-    targetId: string,
-    change: { event: string; before: S | null; after: S; actor: Actor; at: Date; auditId: number | null; importId: string | null },
-  ): Promise<void> {
+  async function applySiteChange(trx: ContentStore, targetId: string, change: SiteChange<S>): Promise<FieldConflict[]> {
     const at = change.at.toISOString();
-    if (change.before !== null) {
-      await adapter.keepFiles(trx, change.before);
-      if ((await findLatestVersion(trx, kind, targetId)) === undefined)
-        await addVersion(trx, targetId, 'original', change.before, { id: null, label: 'store' }, at, null);
+    const found = await view(trx, targetId);
+    const before = found?.published ?? null;
+    if (found !== null) {
+      await keepOriginal(trx, found, at);
+      await adapter.keepFiles(trx, found.draft);
     }
-    await adapter.keepFiles(trx, change.after);
-    await addVersion(trx, targetId, change.event, change.after, change.actor, at, change.auditId, change.importId);
-    // The revision moves on, so an editor who opened it before this change gets 409, not an
-    // overwrite: a draft keeps its state with the next revision; without one, the revision is
-    // the newest version's number (view), which the version just added has moved on.
+    const put = (await adapter.putOnSite(trx, change.after, before, at, change.dates)) ?? change.after;
+    await adapter.keepFiles(trx, put);
+    const draft = await findDraft(trx, kind, targetId);
+    let conflicts: FieldConflict[] = [];
+    if (draft !== undefined && found !== null) {
+      let next = found.draft;
+      if (change.carry) {
+        const merged = mergeDrafts(before ?? found.draft, found.draft, put);
+        next = adapter.normalize?.(merged.merged) ?? merged.merged;
+        conflicts = merged.conflicts;
+      }
+      await writeDraft(
+        trx,
+        targetId,
+        { state: next, published: put, wasOnSite: false, revision: draft.revision + 1, attention: withConflicts(found.attention, conflicts, change, at) },
+        change.actor,
+        at,
+      );
+    }
+    await addVersion(trx, targetId, change.event, put, change.actor, at, change.auditId, change.changeId, before);
+    return conflicts;
+  }
+
+  /**
+   * Takes a target off the site as a change made outside the editor (undoing the import that
+   * added it), in the caller's transaction; its draft stays, and says it was on the site.
+   */
+  async function takeOffSiteChange(trx: ContentStore, targetId: string, change: Omit<SiteChange<S>, 'after' | 'carry'>): Promise<S | null> {
+    const found = await view(trx, targetId);
+    if (found?.published == null) return null;
+    const at = change.at.toISOString();
+    await keepOriginal(trx, found, at);
+    await adapter.keepFiles(trx, found.draft);
+    await adapter.keepFiles(trx, found.published);
+    await offSite(found.label)(trx, found.published);
     const draft = await findDraft(trx, kind, targetId);
     if (draft !== undefined)
       await writeDraft(
         trx,
         targetId,
-        parse(draft.state),
-        await adapter.published(trx, targetId),
-        draft.status as EditableStatus | null,
-        draft.revision + 1,
+        { state: found.draft, published: null, wasOnSite: true, revision: draft.revision + 1, attention: found.attention },
         change.actor,
         at,
       );
+    await addVersion(trx, targetId, change.event, found.published, change.actor, at, change.auditId, change.changeId, found.published);
+    return found.published;
+  }
+
+  /**
+   * Undoes the target's last publish: the site shows again what it showed before (or nothing,
+   * when that publish first put it there); the draft stays as it is. Refused when something else
+   * changed the site since that publish (an import, an unpublish), naming it.
+   */
+  async function undoPublish(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<EditableView<S>> {
+    return change(db, async (trx) => {
+      const found = await current(trx, targetId, revision);
+      const last = await findLastSiteChange(trx, kind, targetId);
+      if (last === undefined || last.event !== 'publish' || found.published === null)
+        throw new EditingError(
+          last === undefined || found.published === null
+            ? `${found.label} has no publish to undo`
+            : `The site changed since ${found.label} was last published (${last.event} by ${last.actor}): only its last publish can be undone`,
+          'invalid',
+        );
+      const before = JSON.parse(last.site_before!) as S | null;
+      const auditId = await recordChange(trx, {
+        actor,
+        action: `${kind}.undo-publish`,
+        target: targetOf(targetId, found.draft),
+        before: found.published,
+        after: before ?? undefined,
+        at: now,
+      });
+      const change = { event: 'undo-publish', actor, at: now, auditId, changeId: null, source: 'undo of a publish' };
+      if (before === null) await takeOffSiteChange(trx, targetId, change);
+      else await applySiteChange(trx, targetId, { ...change, after: before, carry: false });
+      return (await view(trx, targetId))!;
+    });
   }
 
   /**
@@ -518,7 +605,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     now = new Date(),
   ): Promise<EditableView<S>> {
     const { state } = await version(db, targetId, number);
-    return save(db, targetId, state, revision, actor, now, 'restore');
+    return save(db, targetId, state, revision, actor, { now, event: 'restore' });
   }
 
   return {
@@ -537,7 +624,9 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     version,
     compare,
     restoreVersion,
-    recordSiteChange,
+    applySiteChange,
+    takeOffSiteChange,
+    undoPublish,
     preview,
     change,
   };
@@ -545,18 +634,52 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
 export type Editor<S> = ReturnType<typeof createEditor<S>>;
 
+export interface SaveOptions {
+  now?: Date;
+  event?: string;
+  /** Runs first in the save's transaction (an upload stores its bytes): nothing of it stays if the save fails. */
+  within?: (trx: ContentStore) => Promise<void>;
+  /** The editor chose for every field that needed attention: the sheet no longer does. */
+  settles?: boolean;
+}
+
+/** A change made to the site outside the editor: what the site shows after it, and whose it is. */
+export interface SiteChange<S> {
+  after: S;
+  event: string;
+  actor: Actor;
+  at: Date;
+  auditId: number | null;
+  /** The import (or other change of many targets) it is part of. */
+  changeId: string | null;
+  /** Carry what it changed into the target's draft (an import), or leave the draft as it is (undo of a publish). */
+  carry: boolean;
+  /** What made it, for the editor: "import imp-…". */
+  source: string;
+  /** The dates it carries from where it came from, if any. */
+  dates?: SiteDates;
+}
+
+/** A draft's fields to choose on, with those a new change adds (a field named again takes the newer). */
+function withConflicts(attention: Attention | null, conflicts: FieldConflict[], change: { source: string; actor: Actor }, at: string): Attention | null {
+  if (conflicts.length === 0) return attention;
+  const added = new Set(conflicts.map((conflict) => JSON.stringify(conflict.path)));
+  const kept = (attention?.conflicts ?? []).filter((conflict) => !added.has(JSON.stringify(conflict.path)));
+  return { source: change.source, by: change.actor.label, at, conflicts: [...kept, ...conflicts] };
+}
+
+/** The refusal of a publish over fields the editor has not chosen on yet. */
+function needsChoice(found: EditableView<unknown>): EditingError {
+  const { attention } = found;
+  const problems = (attention?.conflicts ?? []).map(
+    (conflict) => `${conflict.path.join('.')}: the ${attention!.source} changed it on the site while your draft changed it too; choose which to keep`,
+  );
+  return new EditingError(`${found.label} needs attention before it is published: ${problems.join('; ')}`, 'invalid', { problems });
+}
+
 /** Carries a preview's result out of the transaction it rolls back. */
 class RolledBack {
   constructor(readonly value: unknown) {}
-}
-
-/**
- * A state's status beside the one the site shows: once taken off the site (unpublished, or saved
- * since), it stays unpublished until published again; a state never on the site is a draft.
- */
-function statusOf<S>(state: S, published: S | null, previous: string | null): EditableStatus {
-  if (published !== null) return canonicalJson(state) === canonicalJson(published) ? 'published' : 'changed';
-  return previous === 'unpublished' ? 'unpublished' : 'draft';
 }
 
 function foldsInto(latest: VersionRow, actor: Actor, now: Date): boolean {
@@ -564,7 +687,7 @@ function foldsInto(latest: VersionRow, actor: Actor, now: Date): boolean {
   return latest.event === 'save' && sameActor && now.getTime() - Date.parse(latest.created_at) < FOLD_WINDOW_MS;
 }
 
-const summaryOf = (row: Omit<VersionRow, 'state'>): VersionSummary => ({
+const summaryOf = (row: Omit<VersionRow, 'state' | 'site_before'>): VersionSummary => ({
   number: row.number,
   event: row.event,
   actor: row.actor,

@@ -18,9 +18,10 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } f
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import type { ContentStore } from '../cms/database';
-import { importManifest, readContentFolder, type ManifestWithFiles } from '../transfer/import-content';
+import { proposeManifest, readContentFolder } from '../transfer/import-content';
 import { prepareCsvImport } from '../transfer/import-csv';
-import { planImport, type ImportPlan } from '../transfer/import-plan';
+import { planProposal, type ImportPlan } from '../transfer/import-plan';
+import { applyProposal, type AppliedImport, type ImportProposal } from '../transfer/import-proposal';
 import { ManifestError } from '../transfer/manifest';
 import { unpackZip, ZipRefused } from '../transfer/unzip';
 import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
@@ -170,7 +171,7 @@ export async function applyImportUpload(
   by: Importer,
   options: PrepareOptions & { digest: string },
   now = new Date(),
-): Promise<{ importId: string; comparison: ImportComparison }> {
+): Promise<AppliedImport & { comparison: ImportComparison }> {
   const stale = () =>
     new EditingError(
       'The content changed since this comparison was made (someone edited or imported meanwhile); look at the new comparison and apply again.',
@@ -182,13 +183,9 @@ export async function applyImportUpload(
     const verify = async (trx: ContentStore) => {
       if ((await compare(trx, prepared, comparison.files, comparison.source, comparison.collectionKey, options)).digest !== options.digest) throw stale();
     };
-    const { importId } = await importManifest(db, prepared.manifest, prepared.files, {
-      actor: by.actor,
-      removeUnlisted: options.removeUnlisted ?? false,
-      verify,
-    });
+    const applied = await applyProposal(db, prepared, { actor: by.actor, verify });
     await rm(folder, { recursive: true, force: true });
-    return { importId, comparison };
+    return { ...applied, comparison };
   });
 }
 
@@ -234,7 +231,7 @@ async function prepare(
   session: Session,
   by: Importer,
   options: PrepareOptions,
-): Promise<{ prepared: ManifestWithFiles; comparison: ImportComparison }> {
+): Promise<{ prepared: ImportProposal; comparison: ImportComparison }> {
   const files = filesOf(folder);
   const names = await listFiles(files);
   const source = findSource(names);
@@ -250,11 +247,13 @@ async function prepare(
     new EditingError(`${what} cannot be imported (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was changed.`, 'invalid', {
       problems,
     });
-  let prepared: ManifestWithFiles & { collectionKey?: string };
+  let prepared: ImportProposal & { collectionKey?: string };
   try {
     prepared =
       source.kind === 'folder'
-        ? await readContentFolder(db, join(files, source.path))
+        ? await readContentFolder(db, join(files, source.path)).then(({ manifest, files: read }) =>
+            proposeManifest(db, manifest, read, { removeUnlisted: options.removeUnlisted }),
+          )
         : await prepareCsvImport(db, join(files, source.path), {
             collection: options.collection,
             removeUnlisted: options.removeUnlisted,
@@ -277,17 +276,24 @@ async function prepare(
 }
 
 /** Every file is kept as the type the manifest (or the CSV's file name) declares: its bytes must be that type. */
-async function typeProblems({ manifest, files }: ManifestWithFiles): Promise<string[]> {
+async function typeProblems({ records, files, sheets, blobs }: ImportProposal): Promise<string[]> {
   const declared = [
-    ...manifest.fileAssets.map((asset) => ({ file: asset.file, mimeType: asset.mimeType, name: asset.fileName })),
-    ...manifest.contents.flatMap((content) =>
-      content.media === null ? [] : [{ file: content.media.file, mimeType: content.media.mimeType, name: content.media.fileName }],
+    ...records.fileAssets.map((asset) => ({ bytes: files.get(asset.file), mimeType: asset.mimeType, name: asset.fileName })),
+    ...records.contents.flatMap((content) =>
+      content.media === null ? [] : [{ bytes: files.get(content.media.file), mimeType: content.media.mimeType, name: content.media.fileName }],
+    ),
+    ...sheets.flatMap(({ target }) =>
+      [target.image, target.document].flatMap((file) =>
+        file === null ? [] : [{ bytes: blobs.get(file.sha256)?.bytes, mimeType: file.mimeType, name: file.fileName }],
+      ),
     ),
   ];
   const problems: string[] = [];
-  for (const { file, mimeType, name } of declared) {
-    const bytes = files.get(file);
-    const problem = bytes === undefined ? null : await declaredTypeProblem(bytes, mimeType);
+  const checked = new Set<string>();
+  for (const { bytes, mimeType, name } of declared) {
+    if (bytes === undefined || checked.has(`${name}:${mimeType}`)) continue;
+    checked.add(`${name}:${mimeType}`);
+    const problem = await declaredTypeProblem(bytes, mimeType);
     if (problem !== null) problems.push(`${name}: ${problem}`);
   }
   return problems;
@@ -295,13 +301,13 @@ async function typeProblems({ manifest, files }: ManifestWithFiles): Promise<str
 
 async function compare(
   db: ContentStore,
-  prepared: ManifestWithFiles,
+  prepared: ImportProposal,
   files: string[],
   source: 'csv' | 'folder',
   collectionKey: string | null,
   options: ImportOptions,
 ): Promise<ImportComparison> {
-  const plan = await planImport(db, prepared.manifest, prepared.files, { removeUnlisted: options.removeUnlisted ?? false });
+  const plan = await planProposal(db, prepared);
   const digest = createHash('sha256')
     .update(JSON.stringify([plan, options.removeUnlisted ?? false, collectionKey]))
     .digest('hex');

@@ -62,7 +62,7 @@ describe('undoing an import', () => {
     expect(versions[0]!.importId).toBe(summary.importId);
 
     const undone = await undoImport(test.store.db, summary.importId, operator);
-    expect(undone).toEqual({ importId: summary.importId, restored: 1, removed: 1, skipped: 0 });
+    expect(undone).toEqual({ importId: summary.importId, restored: 1, removed: 1, skipped: 0, kept: [] });
     expect(await titles()).toEqual(before);
     expect((await sheets.versions(test.store.db, teos!.id)).map((version) => version.event)).toEqual(['undo-import', 'import', 'original']);
     expect((await listTrash(test.store.db, 'sheet')).map((row) => row.label)).toContain('Imported newcomer');

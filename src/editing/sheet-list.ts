@@ -11,11 +11,14 @@ import { findContentsByKeys, listStoredTranslations } from '../cms/repositories/
 import { listMediaInfoByKeys } from '../cms/repositories/files';
 import { readStoredBody } from '../cms/stored-json';
 import type { ContentTranslationsTable, Database } from '../cms/schema';
-import type { EditableStatus } from './editable';
-import { referencedImageKey, type SheetState } from './sheet-state';
+import { statusOf, type EditableStatus, type StatusFilter } from '../shared/editing-status';
+import { referencedImageKey } from '../sheet/body';
+import type { SheetState } from '../sheet/shape';
+import { listVersions } from '../cms/repositories/editing';
+import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
 
-export type SheetListStatus = EditableStatus | 'scheduled';
+export type SheetListStatus = StatusFilter;
 export type SheetListSort = 'changed' | 'title' | 'status';
 
 export interface SheetListQuery {
@@ -38,6 +41,8 @@ export interface SheetSummary {
   revision: number;
   updatedAt: string | null;
   updatedBy: string | null;
+  /** It needs the editor's choice between its draft and a change to the site. */
+  attention: boolean;
   image: { sha256: string; alt: string } | null;
   scheduled: { action: string; dueAt: string } | null;
 }
@@ -53,7 +58,11 @@ interface ListedRow {
   drafted: number;
   /** A never-edited sheet's primary language (its image's description is in it); null for a drafted one. */
   primary_language: string | null;
+  attention: number;
 }
+
+/** What takes a sheet off the site it was on, as its history says. */
+const OFF_SITE_EVENTS = new Set(['unpublish', 'undo-publish', 'undo-import']);
 
 /** The order statuses sort in: what needs attention first. */
 const STATUS_ORDER = ['changed', 'draft', 'unpublished', 'published'];
@@ -64,6 +73,7 @@ export async function listSheetPage(db: ContentStore, query: SheetListQuery): Pr
   if (query.q !== undefined && query.q.trim() !== '')
     listed = listed.where(sql<boolean>`lower(s.title) like ${`%${likeText(query.q.trim().toLowerCase())}%`} escape '\\'`);
   if (query.status === 'scheduled') listed = listed.where(({ exists }) => exists(pendingSchedules(db)));
+  else if (query.status === 'attention') listed = listed.where('s.attention', '=', 1);
   else if (query.status !== undefined) listed = listed.where('s.status', '=', query.status);
   if (query.missing !== undefined) listed = lacking(db, listed, query.missing);
 
@@ -104,6 +114,7 @@ function listedSheets(db: ContentStore, siteId: string) {
       'd.revision',
       sql<number>`1`.as('drafted'),
       sql<string | null>`null`.as('primary_language'),
+      sql<number>`case when d.attention is null then 0 else 1 end`.as('attention'),
     ])
     .where('d.kind', '=', 'sheet')
     .where('d.site_id', '=', siteId);
@@ -121,6 +132,7 @@ function listedSheets(db: ContentStore, siteId: string) {
       sql<number>`0`.as('revision'),
       sql<number>`0`.as('drafted'),
       sql<string | null>`c.primary_language`.as('primary_language'),
+      sql<number>`0`.as('attention'),
     ])
     .where('c.site_id', '=', siteId)
     .where('c.content_type', '=', LITERATURE_CONTENT_TYPE)
@@ -215,6 +227,7 @@ async function summariesOf(db: ContentStore, siteId: string, rows: ListedRow[]):
     revision: Number(row.drafted) === 1 ? Number(row.revision) : (revisions.get(row.id) ?? 0),
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
+    attention: Number(row.attention) === 1,
     image: images.get(row.id) ?? null,
     scheduled: schedules.get(row.id) ?? null,
   }));
@@ -255,20 +268,23 @@ async function publishedCardImages(db: ContentStore, siteId: string, rows: Liste
 }
 
 /**
- * Drafts written before the list kept their status and languages (migration 011) get them now,
- * under the editing lock, so a save in between is never overwritten with an older status.
+ * Drafts whose list status is not known (written before migration 011, or reset by migration 019,
+ * which found statuses only a draft's first write had set) get it now, under the editing lock, so
+ * a save in between is never overwritten with an older status. A draft off the site is
+ * unpublished when its history has it taken off.
  */
 async function summariseOldDrafts(db: ContentStore): Promise<void> {
-  const unsummarised = () => db.selectFrom('drafts').select('target_id').where('kind', '=', 'sheet').where('status', 'is', null).execute();
+  const unsummarised = () => db.selectFrom('drafts').select(['target_id', 'state']).where('kind', '=', 'sheet').where('status', 'is', null).execute();
   if ((await unsummarised()).length === 0) return;
   await sheets.change(db, async (trx) => {
-    for (const { target_id } of await unsummarised()) {
-      const found = await sheets.view(trx, target_id);
-      if (found === null) continue;
-      const languages = Object.keys(found.draft.translations).sort();
+    for (const { target_id, state } of await unsummarised()) {
+      const draft = JSON.parse(state) as SheetState;
+      const published = await publishedSheet(trx, target_id);
+      const wasOnSite = published === null && (await listVersions(trx, 'sheet', target_id)).some((version) => OFF_SITE_EVENTS.has(version.event));
+      const languages = Object.keys(draft.translations).sort();
       await trx
         .updateTable('drafts')
-        .set({ status: found.status, languages: ` ${languages.join(' ')} ` })
+        .set({ status: statusOf(draft, published, wasOnSite), languages: ` ${languages.join(' ')} ` })
         .where('kind', '=', 'sheet')
         .where('target_id', '=', target_id)
         .execute();

@@ -1,14 +1,13 @@
 /**
- * A literature sheet as the editing model sees it: one JSON document holding its texts in every
- * language, its image, its document and its SEO fields. The public tables are the published state;
- * this module reads a sheet out of them (publishedSheet), writes one into them (putOnSite) and takes
- * one off them (takeOffSite), always inside the caller's transaction. Files are named by digest:
+ * A literature sheet (sheet/shape.ts) in the public tables, which are the published state: this
+ * module reads a sheet out of them (publishedSheet), writes one into them (putOnSite) and takes one
+ * off them (takeOffSite), always inside the caller's transaction, through the one mapping between a
+ * sheet and its stored records (sheet/body.ts). Files are named by digest:
  * their bytes are kept in the blobs table, so every version can be put back with its files.
  */
-import Type, { type Static } from 'typebox';
 import type { ContentStore } from '../cms/database';
 import { IMAGE_CONTENT_TYPE } from '../shared/constants';
-import { imageReference, LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { listPlacesOfContent, placeInCollection, removeFromCollections } from '../cms/repositories/collections';
 import {
   deleteContent,
@@ -22,125 +21,36 @@ import {
 import { findBlob, hasBlob, keepFileAssetBytes, keepMediaBytes } from '../cms/repositories/editing';
 import { deleteFileAsset, findFileAssetInfo, findMediaInfo, saveFileAsset, saveMedia } from '../cms/repositories/files';
 import { deleteSeoRecord, findStoredSeoRecord, saveSeoRecord } from '../cms/repositories/seo-records';
-import { SHEET_FIELDS, CONTENT_KEY } from '../shared/literature-sheet';
-import { text, wholeNumber } from '../shared/schema/fields';
 import { readStoredBody } from '../cms/stored-json';
-import { SheetTopicsSchema, topicsOfBody } from '../shared/topics';
-
-const ID = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
-const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
-const NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
-const DIGEST = /^[0-9a-f]{64}$/;
-/** A document's path as sheets link to it: /{segment}/c/file-asset/{assetId}?v={version}. */
-export const DOCUMENT_PATH = /^\/[^/]+\/c\/file-asset\/([^/?#]+)\?v=(\d+)$/;
-
-const FileSchema = {
-  sha256: text({ pattern: DIGEST }),
-  fileName: text({ pattern: /^[^/\\]{1,255}$/ }),
-  mimeType: text({ pattern: /^[a-z]+\/[a-z0-9.+-]+$/ }),
-  byteSize: wholeNumber(0, 1_000_000_000),
-};
-
-export const SheetTextsSchema = Type.Object({
-  title: SHEET_FIELDS.title,
-  description: SHEET_FIELDS.description,
-  url: SHEET_FIELDS.url,
-  imageAlt: SHEET_FIELDS.imageAlt,
-  /** Body fields the sheet type does not name (migrated content): kept as they came. */
-  extra: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-});
-
-export const SheetImageSchema = Type.Object({
-  ...FileSchema,
-  /** The image content the sheet refers to. */
-  contentId: text({ pattern: ID }),
-  contentKey: text({ pattern: CONTENT_KEY }),
-  urlName: text({ pattern: NAME }),
-  width: wholeNumber(1, 100_000),
-  height: wholeNumber(1, 100_000),
-});
-
-export const SheetDocumentSchema = Type.Object({
-  ...FileSchema,
-  assetId: text({ pattern: /^[A-Za-z0-9_-]{1,80}$/ }),
-  version: wholeNumber(1, 999_999_999),
-});
-
-export const SheetSeoSchema = Type.Object({
-  urlAlias: Type.Union([text({ pattern: NAME }), Type.Null()]),
-  recordName: text({ max: 1000 }),
-  objectName: text({ max: 200 }),
-  fields: Type.Record(Type.String(), Type.String()),
-  hrefLangUrls: Type.Record(Type.String(), text({ max: 2048 })),
-  canonicalUrl: Type.Union([text({ max: 2048 }), Type.Null()]),
-  isSeoIndexed: Type.Boolean(),
-});
-
-export const SheetStateSchema = Type.Object({
-  id: text({ pattern: ID }),
-  contentKey: text({ pattern: CONTENT_KEY }),
-  siteId: text({ pattern: ID }),
-  urlName: text({ pattern: NAME }),
-  primaryLanguage: text({ pattern: LANGUAGE }),
-  createdAt: text({ max: 40 }),
-  /** The collection it is shown in; a sheet put on the site joins its end. */
-  collectionId: Type.Union([text({ pattern: ID }), Type.Null()]),
-  // Keys that are not languages are refused (a patterned key alone lets them through, unchecked).
-  translations: Type.Record(text({ pattern: LANGUAGE }), SheetTextsSchema, { propertyNames: { pattern: LANGUAGE.source } }),
-  image: Type.Union([SheetImageSchema, Type.Null()]),
-  document: Type.Union([SheetDocumentSchema, Type.Null()]),
-  seo: Type.Union([SheetSeoSchema, Type.Null()]),
-  /** The slugs of the site's topics it is about (absent in states kept before topics). */
-  topics: Type.Optional(SheetTopicsSchema),
-});
-
-export type SheetTexts = Static<typeof SheetTextsSchema>;
-export type SheetImage = Static<typeof SheetImageSchema>;
-export type SheetDocument = Static<typeof SheetDocumentSchema>;
-export type SheetState = Static<typeof SheetStateSchema>;
-
-/** Body fields the sheet's texts stand for; anything else is kept in `extra`. */
-const NAMED_FIELDS = new Set(['Title', 'description', 'url', 'image', 'topics']);
+import { canonicalJson } from '../shared/merge';
+import { bodyOfTexts, documentOfPath, referencesOf, sheetOfRecords, type SheetRecords } from '../sheet/body';
+import type { SheetDocument, SheetImage, SheetState } from '../sheet/shape';
+import type { SiteDates } from './editable';
 
 /** The sheet as it is on the site now, or null when it is not published. */
 export async function publishedSheet(db: ContentStore, id: string): Promise<SheetState | null> {
   const content = await findContentById(db, id);
   if (content === undefined || content.content_type !== LITERATURE_CONTENT_TYPE) return null;
-  const translations: Record<string, SheetTexts> = {};
-  let imageKey: string | null = null;
-  let topics: string[] = [];
-  for (const row of await listStoredTranslations(db, [id])) {
-    const body = readStoredBody(row.body, `content ${content.content_key} (${row.language})`) ?? {};
-    // Every translation lists the sheet's topics; the primary language's is the one read.
-    if (topics.length === 0 || row.language === content.primary_language) topics = topicsOfBody(body);
-    const extra = Object.fromEntries(Object.entries(body).filter(([name]) => !NAMED_FIELDS.has(name)));
-    translations[row.language] = {
-      title: row.title,
-      description: typeof body.description === 'string' ? body.description : '',
-      url: typeof body.url === 'string' ? body.url : '',
-      imageAlt: '',
-      ...(Object.keys(extra).length > 0 ? { extra } : {}),
-    };
-    imageKey ??= referencedImageKey(body.image);
-  }
-  const image = imageKey === null ? null : await publishedImage(db, content.site_id, imageKey, translations);
-  // The sheet's document is the file asset its links go to: the primary language's, else any other's.
-  const links = [translations[content.primary_language]?.url ?? '', ...Object.values(translations).map((texts) => texts.url)];
-  const documentUrl = links.find((url) => DOCUMENT_PATH.test(url)) ?? '';
+  const translations = (await listStoredTranslations(db, [id])).map((row) => ({
+    language: row.language,
+    title: row.title,
+    body: readStoredBody(row.body, `content ${content.content_key} (${row.language})`) ?? {},
+  }));
+  const { imageKey, documentPath } = referencesOf(translations, content.primary_language);
   const [place] = await listPlacesOfContent(db, id);
   const seo = await findStoredSeoRecord(db, content.site_id, id);
-  return {
-    id,
-    contentKey: content.content_key,
-    siteId: content.site_id,
-    urlName: content.url_name,
-    primaryLanguage: content.primary_language,
-    createdAt: content.created_at,
-    collectionId: place?.collectionId ?? null,
+  return sheetOfRecords({
+    content: {
+      id,
+      contentKey: content.content_key,
+      siteId: content.site_id,
+      urlName: content.url_name,
+      primaryLanguage: content.primary_language,
+      createdAt: content.created_at,
+    },
     translations,
-    image,
-    document: await publishedDocument(db, documentUrl),
-    ...(topics.length > 0 ? { topics } : {}),
+    image: imageKey === null ? null : await storedImage(db, content.site_id, imageKey),
+    document: await storedDocument(db, documentPath),
     seo:
       seo === undefined
         ? null
@@ -153,25 +63,21 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
             canonicalUrl: seo.canonicalUrl,
             isSeoIndexed: seo.isSeoIndexed,
           },
-  };
+    collectionId: place?.collectionId ?? null,
+  });
 }
 
-/** The content key of the image a sheet's body refers to, or null. */
-export function referencedImageKey(value: unknown): string | null {
-  const key = (value as { source?: { ref?: { contentKey?: unknown } } } | undefined)?.source?.ref?.contentKey;
-  return typeof key === 'string' && CONTENT_KEY.test(key) ? key : null;
-}
-
-async function publishedImage(db: ContentStore, siteId: string, contentKey: string, translations: Record<string, SheetTexts>): Promise<SheetImage | null> {
+/** An image content as the store has it, with its alternative text per language; null when it or its file is not there. */
+export async function storedImage(db: ContentStore, siteId: string, contentKey: string): Promise<SheetRecords['image']> {
   const [content] = await findContentsByKeys(db, siteId, [contentKey]);
   if (content === undefined) return null;
   const media = await findMediaInfo(db, content.id);
   if (media === undefined) return null;
   // The image's alternative text is the sheet's, per language.
+  const altTexts: Record<string, string> = {};
   for (const row of await listStoredTranslations(db, [content.id])) {
     const alt = readStoredBody(row.body, `content ${contentKey} (${row.language})`)?.altText;
-    const texts = translations[row.language];
-    if (texts !== undefined && typeof alt === 'string') texts.imageAlt = alt;
+    if (typeof alt === 'string') altTexts[row.language] = alt;
   }
   return {
     contentId: content.id,
@@ -183,17 +89,18 @@ async function publishedImage(db: ContentStore, siteId: string, contentKey: stri
     byteSize: Number(media.byte_size),
     width: Number(media.width),
     height: Number(media.height),
+    altTexts,
   };
 }
 
-async function publishedDocument(db: ContentStore, url: string): Promise<SheetDocument | null> {
-  const match = DOCUMENT_PATH.exec(url);
-  if (match === null) return null;
-  const assetId = decodeURIComponent(match[1] ?? '');
-  const asset = await findFileAssetInfo(db, assetId, Number(match[2]));
+/** The document a link goes to, as the store has it; null when the link is not to a stored document. */
+export async function storedDocument(db: ContentStore, path: string): Promise<SheetDocument | null> {
+  const linked = documentOfPath(path);
+  if (linked === null) return null;
+  const asset = await findFileAssetInfo(db, linked.assetId, linked.version);
   if (asset === undefined) return null;
   return {
-    assetId,
+    assetId: linked.assetId,
     version: Number(asset.version),
     sha256: asset.sha256,
     fileName: asset.file_name,
@@ -221,47 +128,15 @@ async function bytesOf(db: ContentStore, sha256: string, what: string): Promise<
  * `previous` had and `state` no longer has (an image, a document) is taken off unless another
  * sheet uses it.
  */
-export async function putOnSite(trx: ContentStore, state: SheetState, previous: SheetState | null, at: string, position?: number): Promise<void> {
+export async function putOnSite(
+  trx: ContentStore,
+  state: SheetState,
+  previous: SheetState | null,
+  at: string,
+  dates?: SiteDates,
+): Promise<void> {
   const languages = Object.keys(state.translations);
-  if (state.image !== null) {
-    const image = state.image;
-    // The image has a translation where the sheet gives it alternative text (and in the primary
-    // language): elsewhere a reader falls back to the primary language's, not to an empty one.
-    const described = Object.entries(state.translations).filter(([language, texts]) => language === state.primaryLanguage || texts.imageAlt !== '');
-    await saveContent(trx, {
-      id: image.contentId,
-      contentKey: image.contentKey,
-      siteId: state.siteId,
-      type: IMAGE_CONTENT_TYPE,
-      urlName: image.urlName,
-      primaryLanguage: state.primaryLanguage,
-      createdAt: at,
-      updatedAt: at,
-      translations: described.map(([language, texts]) => ({
-        language,
-        title: `${texts.title} image`,
-        body: { title: `${texts.title} image`, altText: texts.imageAlt },
-        publishedAt: at,
-      })),
-    });
-    await deleteTranslationsExcept(
-      trx,
-      image.contentId,
-      described.map(([language]) => language),
-    );
-    const stored = await findMediaInfo(trx, image.contentId);
-    if (stored?.sha256 !== image.sha256) {
-      const bytes = await bytesOf(trx, image.sha256, `the image ${image.fileName}`);
-      await saveMedia(trx, image.contentId, {
-        fileName: image.fileName,
-        mimeType: image.mimeType,
-        width: image.width,
-        height: image.height,
-        bytes,
-        createdAt: at,
-      });
-    }
-  }
+  if (state.image !== null) await putImageOnSite(trx, state, state.image, at);
   if (state.document !== null) {
     const document = state.document;
     const stored = await findFileAssetInfo(trx, document.assetId, document.version);
@@ -277,6 +152,8 @@ export async function putOnSite(trx: ContentStore, state: SheetState, previous: 
       });
     }
   }
+  // A translation that stays as it was keeps its date: only what changed is published anew.
+  const stored = new Map((await listStoredTranslations(trx, [state.id])).map((row) => [row.language, row]));
   await saveContent(trx, {
     id: state.id,
     contentKey: state.contentKey,
@@ -285,27 +162,62 @@ export async function putOnSite(trx: ContentStore, state: SheetState, previous: 
     urlName: state.urlName,
     primaryLanguage: state.primaryLanguage,
     createdAt: state.createdAt,
-    updatedAt: at,
-    translations: Object.entries(state.translations).map(([language, texts]) => ({
-      language,
-      title: texts.title,
-      body: {
-        ...texts.extra,
-        Title: texts.title,
-        ...(texts.description === '' ? {} : { description: texts.description }),
-        ...(texts.url === '' ? {} : { url: texts.url }),
-        ...(state.image === null ? {} : { image: imageReference(state.image.contentKey) }),
-        ...(state.topics === undefined || state.topics.length === 0 ? {} : { topics: state.topics }),
-      },
-      publishedAt: at,
-    })),
+    updatedAt: dates?.updatedAt ?? at,
+    translations: Object.entries(state.translations).map(([language, texts]) => {
+      const body = bodyOfTexts(state, texts);
+      const was = stored.get(language);
+      const same = was !== undefined && was.title === texts.title && canonicalJson(readStoredBody(was.body, `content ${state.contentKey} (${language})`)) === canonicalJson(body);
+      return { language, title: texts.title, body, publishedAt: dates?.publishedAt[language] ?? (same ? was.published_at : at) };
+    }),
   });
   await deleteTranslationsExcept(trx, state.id, languages);
   if (state.seo === null) await deleteSeoRecord(trx, state.siteId, state.id);
   else await saveSeoRecord(trx, state.siteId, { recordId: state.id, ...state.seo });
   if (previous !== null && previous.collectionId !== state.collectionId) await removeFromCollections(trx, state.id);
-  if (state.collectionId !== null) await placeInCollection(trx, state.collectionId, state.id, position);
+  if (state.collectionId !== null) await placeInCollection(trx, state.collectionId, state.id);
   if (previous !== null) await releaseFiles(trx, previous, state);
+}
+
+/**
+ * The sheet's image content and file. It has a translation where the sheet gives its image
+ * alternative text (and in the primary language): elsewhere a reader falls back to the primary
+ * language's, not to an empty one. A translation that already says what the sheet says stays as
+ * it is (with whatever else its body holds, and its date); a new one is titled after the sheet.
+ */
+async function putImageOnSite(trx: ContentStore, state: SheetState, image: SheetImage, at: string): Promise<void> {
+  const described = Object.entries(state.translations).filter(([language, texts]) => language === state.primaryLanguage || texts.imageAlt !== '');
+  const stored = new Map((await listStoredTranslations(trx, [image.contentId])).map((row) => [row.language, row]));
+  const translations = described.flatMap(([language, texts]) => {
+    const was = stored.get(language);
+    const body = was === undefined ? null : readStoredBody(was.body, `content ${image.contentKey} (${language})`);
+    if (was !== undefined && body !== null && body.altText === texts.imageAlt) return [];
+    const title = was?.title ?? `${texts.title} image`;
+    return [{ language, title, body: { ...body, title, altText: texts.imageAlt }, publishedAt: at }];
+  });
+  const content = await findContentById(trx, image.contentId);
+  const same = content !== undefined && content.url_name === image.urlName && content.primary_language === state.primaryLanguage && content.site_id === state.siteId;
+  if (!same || translations.length > 0)
+    await saveContent(trx, {
+      id: image.contentId,
+      contentKey: image.contentKey,
+      siteId: state.siteId,
+      type: IMAGE_CONTENT_TYPE,
+      urlName: image.urlName,
+      primaryLanguage: state.primaryLanguage,
+      createdAt: at,
+      updatedAt: at,
+      translations,
+    });
+  await deleteTranslationsExcept(
+    trx,
+    image.contentId,
+    described.map(([language]) => language),
+  );
+  const media = await findMediaInfo(trx, image.contentId);
+  if (media?.sha256 !== image.sha256) {
+    const bytes = await bytesOf(trx, image.sha256, `the image ${image.fileName}`);
+    await saveMedia(trx, image.contentId, { fileName: image.fileName, mimeType: image.mimeType, width: image.width, height: image.height, bytes, createdAt: at });
+  }
 }
 
 /** Takes a sheet off the site: out of its collection, with its SEO record, image and document unless shared. */

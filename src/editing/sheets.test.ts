@@ -17,7 +17,8 @@ import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
 import type { Actor } from './audit';
 import { EditingError, FOLD_WINDOW_MS } from './editable';
-import { putOnSite, publishedSheet, type SheetState } from './sheet-state';
+import type { SheetState } from '../sheet/shape';
+import { putOnSite, publishedSheet } from './sheet-state';
 import { newSheetState, sheets } from './sheets';
 
 const editor: Actor = { id: '005000000000001AAA', label: 'editor@example.com' };
@@ -189,7 +190,8 @@ describe('drafts and publishing', () => {
     expect((await get(fileAssetPath('sfsites', DEMO_IDS.assetId('teos'), 1))).statusCode).toBe(404);
     expect(await titlesInCollection()).not.toContain('TEOS, revised');
     const offSite = (await sheets.view(db(), teosId))!;
-    expect(offSite.status).toBe('draft');
+    // Said as it is (D10): taken off the site, not a draft it never was.
+    expect(offSite.status).toBe('unpublished');
     await sheets.publish(db(), teosId, offSite.revision, editor);
     expect((await get(fileAssetPath('sfsites', DEMO_IDS.assetId('teos'), 1))).statusCode).toBe(200);
     expect((await get(mediaDeliveryPath('sfsites', DEMO_IDS.imageKey('teos')))).statusCode).toBe(200);
@@ -204,7 +206,7 @@ describe('versions', () => {
     const save = async (actor: Actor, minutes: number, description: string) => {
       const next = structuredClone(view.draft);
       next.translations.en_US!.description = description;
-      view = await sheets.save(db(), state.id, next, view.revision, actor, new Date(start.getTime() + minutes * 60_000));
+      view = await sheets.save(db(), state.id, next, view.revision, actor, { now: new Date(start.getTime() + minutes * 60_000) });
     };
     const audits = async () => (await listAuditEntries(db(), { target: state.id, limit: 100 })).length;
     await save(editor, 1, 'one');

@@ -19,7 +19,8 @@ import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
 import { urlNameOf } from '../shared/text';
 import { createEditor, EditingError, type KindAdapter } from './editable';
-import { keepSheetFiles, publishedSheet, putOnSite, SheetStateSchema, takeOffSite, type SheetDocument, type SheetState, type SheetTexts } from './sheet-state';
+import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
+import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-state';
 
 const prefixed = (prefix: string, record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
@@ -135,7 +136,7 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   auditType: 'sheet',
   schema: SheetStateSchema,
   published: publishedSheet,
-  putOnSite: (trx, state, previous, at) => putOnSite(trx, state, previous, at),
+  putOnSite: (trx, state, previous, at, dates) => putOnSite(trx, state, previous, at, dates),
   takeOffSite,
   fixed: ['id', 'contentKey', 'siteId', 'createdAt'],
   keepFiles: keepSheetFiles,

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
-import { DOCUMENT_PATH } from '../editing/sheet-state';
+import { DOCUMENT_PATH } from '../sheet/shape';
 import { documentText } from '../editing/uploads';
 import { topicsOfBody } from '../shared/topics';
 import { indexedTerms, normalize, wordsOf } from './terms';

@@ -46,3 +46,6 @@ export function withQuery(path: string, query: Record<string, string | number | 
   const text = search.toString();
   return text === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
+
+/** A sheet page's path below the base path and language (docs/search.md, "A page per sheet"). */
+export const sheetPath = (urlName: string) => `/sheets/${encodeURIComponent(urlName)}`;

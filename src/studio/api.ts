@@ -2,7 +2,7 @@
  * The studio's calls to the editing API: the session's CSRF token on every change, JSON in and
  * out, and the API's error list turned into one message a person can read.
  */
-import type { SheetState } from '../editing/sheet-state';
+import type { SheetState } from '../sheet/shape';
 import { languageTag } from '../shared/languages';
 
 export type { SheetState };

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
-import type { SheetTexts } from '../editing/sheet-state';
+import type { SheetTexts } from '../sheet/shape';
 import { languageTag } from '../shared/languages';
 import { linkProblem } from '../shared/links';
 import { languageName } from './api';

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, Disclosure, DisclosurePanel, Heading, Input, TextArea } from 'react-aria-components';
-import type { SheetState } from '../editing/sheet-state';
+import type { SheetState } from '../sheet/shape';
 import { linkProblem } from '../shared/links';
 import { fillSeoTemplate, HEAD_TAGS_FIELD } from '../shared/seo-templates';
 import { callApi, languageName, type StudioContext } from './api';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SheetState } from '../editing/sheet-state';
+import type { SheetState } from '../sheet/shape';
 import type { Topic } from '../shared/topics';
 import { shownValue } from './field-names';
 import { facetsOf, withTopics } from './sheet-topics';

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Checkbox } from 'react-aria-components';
-import type { SheetState } from '../editing/sheet-state';
+import type { SheetState } from '../sheet/shape';
 import { facetName, topicLabel, type Topic } from '../shared/topics';
 import type { StudioContext } from './api';
 import { useAnswer } from './parts';

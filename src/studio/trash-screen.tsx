@@ -6,7 +6,8 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
-import { Confirmed, Notice, RowLabel } from './parts';
+import { ImportUndo } from './import-undo';
+import { Notice, RowLabel } from './parts';
 
 interface Trashed {
   id: string;
@@ -119,32 +120,14 @@ export function TrashScreen({ context }: { context: StudioContext }) {
                   {entry.undoneAt === null ? '' : `; undone ${new Date(entry.undoneAt).toLocaleString()}`}
                 </RowLabel>
                 {entry.undoneAt === null && (
-                  <Confirmed
-                    trigger={{
-                      label: 'Undo',
-                      ariaLabel: `Undo the import of ${new Date(entry.at).toLocaleString()}`,
-                      className: 'studio-button studio-button--small',
-                      isDisabled: busy,
-                    }}
-                    question="Undo this import?"
-                    keep="Keep the import"
-                    confirm="Undo the import"
-                    onConfirm={() =>
-                      void act(async () => {
-                        const done = await callApi<{ restored: number; removed: number; skipped: number }>(
-                          context,
-                          'POST',
-                          `/imports/${encodeURIComponent(entry.id)}/undo`,
-                        );
-                        return {
-                          text: `Undone: ${done.restored} ${done.restored === 1 ? 'sheet' : 'sheets'} put back as they were, ${done.removed} added by the import moved to the trash${done.skipped > 0 ? `, ${done.skipped} deleted since left in the trash` : ''}.`,
-                        };
-                      }, importsHeading)
-                    }
-                  >
-                    {entry.summary}. Every sheet it changed goes back to how it was before, and the sheets it added move to the trash. Changes made since to
-                    those sheets are kept in their history.
-                  </Confirmed>
+                  <ImportUndo
+                    context={context}
+                    importId={entry.id}
+                    label="Undo"
+                    ariaLabel={`Undo the import of ${new Date(entry.at).toLocaleString()}`}
+                    isDisabled={busy}
+                    onDone={(done) => void act(async () => done, importsHeading)}
+                  />
                 )}
               </li>
             ))}

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, detailsOf, type SheetState, type SheetView, type StudioContext } from './api';
-import { mergeDrafts, takeFrom, type FieldConflict } from './merge';
+import { mergeDrafts, takeFrom, type FieldConflict } from '../shared/merge';
 
 /** How long after the last keystroke a draft is saved. */
 export const SAVE_DELAY_MS = 1000;

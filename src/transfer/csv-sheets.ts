@@ -14,7 +14,7 @@ import { text } from '../shared/schema/fields';
 import { linkProblem } from '../shared/links';
 import { normalizeText } from '../shared/normalize-text';
 import { urlNameOf } from '../shared/text';
-import { CsvSyntaxError, parseCsv } from './csv';
+import { CsvSyntaxError, decodeCsv, parseCsv, type CsvRow } from './csv';
 import { ManifestError } from './manifest';
 import { readTopicsCell, type CsvTopics } from './csv-topics';
 
@@ -47,7 +47,10 @@ export interface CsvFile {
   path: string;
   fileName: string;
   mimeType: string;
-  bytes: Buffer;
+  /** Null when the file was not supplied: the store may have it already (the sheet's own, as an export named it). */
+  bytes: Buffer | null;
+  /** What to say should the store not have it either: `line 4, document: docs/teos.pdf does not exist`. */
+  absent: string;
 }
 
 export interface CsvImage extends CsvFile {
@@ -90,6 +93,8 @@ export interface CsvRead {
   sheets: CsvSheet[];
   /** Problems of the rows, `line N, column: …`: the import adds its own and reports them all. */
   problems: string[];
+  /** What a person should know: the file was not UTF-8 and was converted. */
+  notes: string[];
 }
 
 export interface CsvSheet {
@@ -118,7 +123,7 @@ export interface CsvReadOptions {
 /** Reads and checks the CSV; throws a ManifestError when it cannot be read as a CSV of sheets at all. */
 export async function readCsvSheets(csvPath: string, { filesByName = false }: CsvReadOptions = {}): Promise<CsvRead> {
   const problems: string[] = [];
-  const rows = parseRows(csvPath);
+  const { rows, note } = parseRows(csvPath);
   const [header, ...body] = rows;
   if (header === undefined) throw new ManifestError(csvPath, ['the file is empty: it needs a header row (title, description, …) and a row per sheet']);
   const columns = readHeader(header.fields, problems);
@@ -127,25 +132,23 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
 
   const folder = resolve(dirname(csvPath));
   const files = new Map<string, Buffer | null>();
-  const readFile = (at: string, path: string): Buffer | null => {
+  const absence = (at: string, path: string) =>
+    filesByName
+      ? `${at}: ${fileNameOf(path)} is not among the files chosen with the CSV (nor a file the sheet has already)`
+      : `${at}: ${path} does not exist or is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`;
+  /** The file's bytes; null (said by the import, unless the store has it) when it is not there. */
+  const readFile = (at: string, path: string): Buffer | null | undefined => {
     const absolute = resolve(folder, filesByName ? fileNameOf(path) : path);
     if (!absolute.startsWith(folder + sep)) {
       problems.push(`${at}: ${path} must be inside the CSV file's folder`);
-      return null;
+      return undefined;
     }
     if (!files.has(absolute)) {
       if (!existsSync(absolute) || !statSync(absolute).isFile()) files.set(absolute, null);
       else if (statSync(absolute).size > MAX_FILE_BYTES) files.set(absolute, null);
       else files.set(absolute, readFileSync(absolute));
     }
-    const bytes = files.get(absolute) ?? null;
-    if (bytes === null)
-      problems.push(
-        filesByName
-          ? `${at}: ${fileNameOf(path)} is not among the files chosen with the CSV`
-          : `${at}: ${path} does not exist or is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`,
-      );
-    return bytes;
+    return files.get(absolute) ?? null;
   };
 
   const sheets = new Map<string, CsvSheet>();
@@ -171,12 +174,13 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
     let document: CsvFile | null = null;
     if (documentPath !== '') {
       const bytes = readFile(at('document'), documentPath);
-      if (bytes !== null)
+      if (bytes !== undefined)
         document = {
           path: documentPath,
           fileName: fileNameOf(documentPath),
           mimeType: DOCUMENT_TYPES[extname(documentPath).toLowerCase()] ?? 'application/octet-stream',
           bytes,
+          absent: absence(at('document'), documentPath),
         };
     }
 
@@ -184,7 +188,9 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
     let image: CsvImage | null = null;
     if (imagePath !== '') {
       const bytes = readFile(at('image'), imagePath);
-      if (bytes !== null) image = await readImage(bytes, imagePath, at('image'), problems);
+      if (bytes === null)
+        image = { path: imagePath, fileName: fileNameOf(imagePath), mimeType: '', bytes: null, absent: absence(at('image'), imagePath), width: 0, height: 0 };
+      else if (bytes !== undefined) image = await readImage(bytes, imagePath, at('image'), problems);
     }
 
     // Rows of one sheet share its key, or else its URL name; a row with neither is a sheet of its own.
@@ -205,7 +211,7 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
     const repeated = sheet.translations.find((translation) => translation.language === language);
     if (repeated !== undefined) problems.push(`${at('language')}: repeats the language ${language || '(default)'} of line ${repeated.line} for the same sheet`);
     if (image !== null) {
-      if (sheet.image !== null && !sheet.image.bytes.equals(image.bytes))
+      if (sheet.image !== null && sheet.image.path !== image.path && !(sheet.image.bytes !== null && image.bytes !== null && sheet.image.bytes.equals(image.bytes)))
         problems.push(`${at('image')}: a sheet has one image, and line ${sheet.line} names another`);
       sheet.image ??= image;
     }
@@ -226,20 +232,20 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
       problems.push(`line ${line}: the URL name ${sheet.urlName} is taken by the sheet on line ${first} (give each sheet its own urlName)`);
     else byUrlName.set(sheet.urlName, line);
   }
-  return { columns: new Set(columns.keys()), sheets: [...sheets.values()], problems };
+  return { columns: new Set(columns.keys()), sheets: [...sheets.values()], problems, notes: note === null ? [] : [note] };
 }
 
-function parseRows(csvPath: string) {
-  let text: string;
+/** The file's rows, whatever a spreadsheet saved it as (csv.ts); a file that cannot be read says how to save it. */
+function parseRows(csvPath: string): { rows: CsvRow[]; note: string | null } {
+  let bytes: Buffer;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(readFileSync(csvPath));
+    bytes = readFileSync(csvPath);
   } catch (error) {
-    const reason =
-      error instanceof TypeError ? 'is not UTF-8 text (save it as "CSV UTF-8")' : `cannot be read (${error instanceof Error ? error.message : String(error)})`;
-    throw new ManifestError(csvPath, [`the file ${reason}`]);
+    throw new ManifestError(csvPath, [`the file cannot be read (${error instanceof Error ? error.message : String(error)})`]);
   }
   try {
-    return parseCsv(text);
+    const decoded = decodeCsv(bytes);
+    return { rows: parseCsv(decoded.text), note: decoded.note };
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new ManifestError(csvPath, [error.message]);
     throw error;
@@ -269,13 +275,13 @@ async function readImage(bytes: Buffer, path: string, at: string, problems: stri
       problems.push(`${at}: ${path} is not a PNG, JPEG, WebP, AVIF, GIF or SVG image`);
       return null;
     }
-    return { path, fileName: fileNameOf(path), mimeType, bytes, width: info.width, height: info.height };
+    return { path, fileName: fileNameOf(path), mimeType, bytes, absent: at, width: info.width, height: info.height };
   } catch {
     problems.push(`${at}: ${path} is not an image that can be read`);
     return null;
   }
 }
 
-function fileNameOf(path: string): string {
+export function fileNameOf(path: string): string {
   return path.split(/[/\\]/).pop()?.slice(0, 255) || 'file';
 }

@@ -1,8 +1,13 @@
 /**
- * CSV as spreadsheets write it (RFC 4180): comma-separated, fields optionally in double quotes,
- * a quote inside a quoted field doubled, line breaks inside quoted fields kept, CRLF or LF line
- * ends, an optional UTF-8 byte-order mark. Every row keeps its line number for error messages.
+ * CSV as spreadsheets really write it, read with csv-parse: UTF-8 with or without a byte-order mark
+ * (Excel's "CSV UTF-8" writes one), UTF-16 (Excel's "Unicode Text"), or Windows-1252 (what older
+ * Excel writes as "CSV"), converted and said so; `,`, `;` (Excel in German, French, …) or tab as
+ * the separator, told from the header row or from a `sep=;` line; CRLF, LF or CR line ends; fields
+ * quoted only where needed or everywhere, with separators, quotes ("") and line breaks inside
+ * quoted fields. Every row keeps the line it starts on, for messages.
  */
+import { parse, CsvError } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 
 export interface CsvRow {
   /** 1-based line on which the row starts. */
@@ -20,73 +25,152 @@ export class CsvSyntaxError extends Error {
   }
 }
 
-export function parseCsv(text: string): CsvRow[] {
-  const input = text.startsWith('\uFEFF') ? text.slice(1) : text;
-  const rows: CsvRow[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let rowLine = 1;
-  let index = 0;
-  let quotedFieldEnded = false;
-
-  const endField = () => {
-    fields.push(field);
-    field = '';
-    quotedFieldEnded = false;
-  };
-  const endRow = () => {
-    endField();
-    // A blank line is no row (spreadsheets leave them at the end).
-    if (!(fields.length === 1 && fields[0] === '')) rows.push({ line: rowLine, fields });
-    fields = [];
-  };
-
-  while (index < input.length) {
-    const char = input[index]!;
-    if (char === '"' && field === '' && !quotedFieldEnded) {
-      const start = line;
-      index++;
-      for (;;) {
-        if (index >= input.length) throw new CsvSyntaxError(start, 'a quoted field is never closed');
-        const inner = input[index]!;
-        if (inner === '"') {
-          if (input[index + 1] === '"') {
-            field += '"';
-            index += 2;
-            continue;
-          }
-          index++;
-          break;
-        }
-        if (inner === '\n') line++;
-        field += inner;
-        index++;
-      }
-      quotedFieldEnded = true;
-      continue;
-    }
-    if (char === ',') {
-      endField();
-      index++;
-      continue;
-    }
-    if (char === '\r' || char === '\n') {
-      endRow();
-      index += char === '\r' && input[index + 1] === '\n' ? 2 : 1;
-      line++;
-      rowLine = line;
-      continue;
-    }
-    if (quotedFieldEnded) throw new CsvSyntaxError(line, 'text after a closing quote (a quote inside a quoted field is written "")');
-    field += char;
-    index++;
-  }
-  if (field !== '' || fields.length > 0 || quotedFieldEnded) endRow();
-  return rows;
+/** What a file's bytes were read as, and what a person should know about it. */
+export interface DecodedCsv {
+  text: string;
+  encoding: 'UTF-8' | 'UTF-16' | 'Windows-1252';
+  /** Said with the comparison when the file was converted; null when it was UTF-8. */
+  note: string | null;
 }
 
-/** One CSV line for the fields (quoted where needed), for writing CSV and for tests. */
+export const SAVE_AS_UTF8 = 'In Excel: File › Save As › "CSV UTF-8 (Comma delimited)"; in LibreOffice: Save As › Text CSV, character set "Unicode (UTF-8)".';
+
+/**
+ * The file's text. Bytes that are not UTF-8 are read as Windows-1252 when every byte means a
+ * character there (its five unassigned bytes never occur in real text); otherwise the file is
+ * refused with how to save it.
+ */
+export function decodeCsv(bytes: Uint8Array): DecodedCsv {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'UTF-16', note: null };
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'UTF-16', note: null };
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), encoding: 'UTF-8', note: null };
+  } catch {
+    if (bytes.some((byte) => UNASSIGNED_1252.has(byte)))
+      throw new CsvSyntaxError(1, `the file is not UTF-8 text, nor Windows-1252: save it as CSV UTF-8 and choose it again. ${SAVE_AS_UTF8}`);
+    return {
+      text: new TextDecoder('windows-1252').decode(bytes),
+      encoding: 'Windows-1252',
+      note: `The CSV was not saved as UTF-8; it was read as Windows-1252 (Western European). Check accented letters in the comparison; to be sure, save it as CSV UTF-8. ${SAVE_AS_UTF8}`,
+    };
+  }
+}
+
+const UNASSIGNED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+const SEPARATORS = [',', ';', '\t'] as const;
+
+/**
+ * The separator a file uses: a `sep=` line's, else the one its header row (outside quotes) has most
+ * of; a header with none of them is a single column, read with commas.
+ */
+export function sniffSeparator(text: string): { separator: string; skipFirstLine: boolean } {
+  const hint = /^\uFEFF?sep=(.)\r?\n/i.exec(text);
+  if (hint !== null) return { separator: hint[1]!, skipFirstLine: true };
+  const counts = new Map<string, number>(SEPARATORS.map((separator) => [separator, 0]));
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) break;
+    else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  const [best] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  return { separator: best![1] > 0 ? best![0] : ',', skipFirstLine: false };
+}
+
+export function parseCsv(text: string): CsvRow[] {
+  const { separator, skipFirstLine } = sniffSeparator(text);
+  const body = Buffer.from(text.replace(/^\uFEFF/, ''), 'utf8');
+  let records: Array<{ record: string[]; info: { bytes: number } }>;
+  try {
+    records = parse(body, {
+      delimiter: separator,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      skip_empty_lines: true,
+      from_line: skipFirstLine ? 2 : 1,
+      info: true,
+    }) as unknown as Array<{ record: string[]; info: { bytes: number } }>;
+  } catch (error) {
+    if (error instanceof CsvError) throw syntaxError(error, text, separator);
+    throw error;
+  }
+  // Each row starts where the one before ended, past any blank lines.
+  const lineStarts = linesOf(body);
+  let end = skipFirstLine ? (lineStarts[1] ?? body.length) : 0;
+  return records.map(({ record, info }) => {
+    let start = end;
+    while (start < body.length && (body[start] === 0x0d || body[start] === 0x0a)) start++;
+    end = info.bytes;
+    return { line: lineAt(lineStarts, start), fields: record };
+  });
+}
+
+/** The byte offsets where each line starts (a CRLF is one line end). */
+function linesOf(body: Buffer): number[] {
+  const starts = [0];
+  for (let index = 0; index < body.length; index++) {
+    const byte = body[index];
+    if (byte === 0x0d && body[index + 1] === 0x0a) continue;
+    if (byte === 0x0a || byte === 0x0d) starts.push(index + 1);
+  }
+  return starts;
+}
+
+function lineAt(starts: number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (starts[middle]! <= offset) low = middle;
+    else high = middle - 1;
+  }
+  return low + 1;
+}
+
+function syntaxError(error: CsvError, text: string, separator: string): CsvSyntaxError {
+  const line = Number((error as CsvError & { lines?: number }).lines) || 1;
+  switch (error.code) {
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return new CsvSyntaxError(line, 'text after a closing quote (a quote inside a quoted field is written "")');
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return new CsvSyntaxError(openingQuoteLine(text, separator), 'a quoted field is never closed');
+    default:
+      return new CsvSyntaxError(line, error.message.replace(/ at line \d+.*$/, ''));
+  }
+}
+
+/** Cells quoted beyond csv-stringify's own rule: a line break of either kind, a space at either end. */
+const QUOTED = /^\s|\s$|[\r\n]/;
+
+/** The line of the quote that opens the field a file leaves open (csv-parse names the file's last line). */
+function openingQuoteLine(text: string, separator: string): number {
+  let line = 1;
+  let opened = 1;
+  let quoted = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (quoted) {
+      if (char === '"' && text[index + 1] === '"') index++;
+      else if (char === '"') quoted = false;
+    } else if (char === '"' && (index === 0 || [separator, '\n', '\r', '\uFEFF'].includes(text[index - 1]!))) {
+      quoted = true;
+      opened = line;
+    }
+    if (char === '\n' || (char === '\r' && text[index + 1] !== '\n')) line++;
+  }
+  return opened;
+}
+
+/**
+ * A CSV file for the rows: comma-separated, quoted where needed (and where a cell starts or ends
+ * with a space, which spreadsheets would trim), CRLF line ends, with the byte-order mark Excel
+ * needs to open UTF-8 as UTF-8.
+ */
+export function formatCsv(rows: string[][]): string {
+  return `\uFEFF${stringify(rows, { record_delimiter: 'windows', quoted_match: QUOTED })}`;
+}
+
+/** One CSV line for the fields, without a line end, for tests and messages. */
 export function formatCsvRow(fields: string[]): string {
-  return fields.map((value) => (/[",\r\n]/.test(value) || value !== value.trim() ? `"${value.replaceAll('"', '""')}"` : value)).join(',');
+  return stringify([fields], { record_delimiter: 'unix', quoted_match: QUOTED }).replace(/\n$/, '');
 }

@@ -2,8 +2,9 @@
  * Writes a literature collection as the CSV the import reads (docs/content-format.md, "CSV"): a
  * row per sheet and language, every row with its key and URL name, the documents and images
  * beside the file under names made from the sheet (documents/teos.pdf, images/teos.svg), the
- * sheet's topics on each of its rows (`cvd;precursor;silicon`). Export, import into an empty store
- * (given the same taxonomy) and export again give the same bytes.
+ * sheet's topics on each of its rows (`cvd;precursor;silicon`). It is written as Excel's "CSV UTF-8"
+ * is (a byte-order mark, CRLF), so a spreadsheet opens it with its accents. Export, import into an
+ * empty store (given the same taxonomy) and export again give the same bytes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
@@ -16,7 +17,7 @@ import { listSites } from '../cms/repositories/sites';
 import { readStoredBody } from '../cms/stored-json';
 import { topicsOfBody } from '../shared/topics';
 import { CSV_COLUMNS, type Column } from './csv-sheets';
-import { formatCsvRow } from './csv';
+import { formatCsv } from './csv';
 
 const FILE_ASSET_URL = /\/c\/file-asset\/([A-Za-z0-9_-]{1,80})\?v=(\d{1,9})$/;
 const EXTENSIONS: Record<string, string> = {
@@ -55,7 +56,7 @@ export async function exportCsvFile(db: ContentStore, csvPath: string, { collect
   const languageOrder = site?.languages.map((entry) => entry.language) ?? [];
   const sheets = await listCollectionContents(db, collection.id, 0, await countCollectionItems(db, collection.id));
   const folder = dirname(csvPath);
-  const lines = [formatCsvRow([...CSV_COLUMNS])];
+  const lines: string[][] = [[...CSV_COLUMNS]];
   const problems: string[] = [];
   let rows = 0;
   let files = 0;
@@ -104,7 +105,7 @@ export async function exportCsvFile(db: ContentStore, csvPath: string, { collect
         imageAlt: image?.altTexts.get(translation.language) ?? '',
         topics,
       };
-      lines.push(formatCsvRow(CSV_COLUMNS.map((column) => cells[column])));
+      lines.push(CSV_COLUMNS.map((column) => cells[column]));
       rows++;
     }
   }
@@ -113,7 +114,7 @@ export async function exportCsvFile(db: ContentStore, csvPath: string, { collect
       `The collection holds records beyond the content limits (docs/content-format.md, "Limits"); correct or delete them, then export again:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
     );
   mkdirSync(folder, { recursive: true });
-  writeFileSync(csvPath, `${lines.join('\r\n')}\r\n`);
+  writeFileSync(csvPath, formatCsv(lines));
   return { sheets: sheets.length, rows, files };
 }
 

@@ -1,34 +1,35 @@
 /**
  * Imports a content manifest (manifest.ts) into the store: every record and file is checked first
- * and every problem reported; then everything is written in one transaction, so a failure leaves
- * the store as it was. Records are keyed by their natural keys (content key, collection key, asset
- * and version, site and record id), so importing the same content twice changes nothing the
- * second time. The content version triggers invalidate every cache when the transaction commits.
+ * and every problem reported; then the manifest becomes a proposal (import-proposal.ts): its sheets
+ * as they would be, put on the site through the editing engine, and its other records written as
+ * they are, all in one transaction, so a failure leaves the store as it was. Records are keyed by
+ * their natural keys (content key, collection key, asset and version, site and record id), so
+ * importing the same content twice changes nothing the second time. The content version triggers
+ * invalidate every cache when the transaction commits.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ContentStore } from '../cms/database';
-import { findCollectionIdByKey, listAllCollections, listCollectionItemKeys, saveCollection } from '../cms/repositories/collections';
-import { findContentIdsByKeys, listAllContents, listStoredContentTypes, saveContent, saveContentType } from '../cms/repositories/contents';
-import { saveFileAsset, saveMedia } from '../cms/repositories/files';
-import { listSeoAliases, saveSeoRecord } from '../cms/repositories/seo-records';
-import { listSites, saveSite } from '../cms/repositories/sites';
-import { saveTopics } from '../cms/repositories/topics';
+import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { findCollectionIdByKey, listAllCollections, listCollectionContentIds } from '../cms/repositories/collections';
+import { findContentIdsByKeys, listAllContents, listStoredContentTypes, listStoredTranslations } from '../cms/repositories/contents';
+import { listSeoAliases } from '../cms/repositories/seo-records';
+import { listSites } from '../cms/repositories/sites';
+import { readStoredBody } from '../cms/stored-json';
 import { commandLineActor, type Actor } from '../editing/audit';
-import { withImportHistory } from '../editing/imports';
-import { documentText } from '../editing/uploads';
-import { saveDocumentText } from '../cms/repositories/editing';
-import { resolveItems, type ImportOptions, type ManifestFiles } from './import-plan';
-import { ManifestError, readManifest, siteSlots, urlNameSlot, type KnownRecords, type Manifest } from './manifest';
+import { publishedSheet, storedDocument, storedImage } from '../editing/sheet-state';
+import { documentOfPath, referencesOf, sheetOfRecords, type SheetRecords } from '../sheet/body';
+import type { SheetDocument } from '../sheet/shape';
+import type { ImportOptions, ManifestFiles } from './import-proposal';
+import { applyProposal, type AppliedImport, type ImportProposal, type ProposedFile, type ProposedSheet } from './import-proposal';
+import { ManifestError, readManifest, siteSlots, urlNameSlot, type KnownRecords, type Manifest, type ManifestSeoRecord } from './manifest';
 
 export interface ImportProgress {
   onProgress?: (done: number, total: number) => void;
 }
 
-export interface ImportSummary {
-  /** Names the import in the history; `content import --undo <id>` reverts it. */
-  importId: string;
+export interface ImportSummary extends AppliedImport {
   sites: number;
   contents: number;
   fileAssets: number;
@@ -104,97 +105,147 @@ export async function importContentFolder(db: ContentStore, location: string, ru
   return importManifest(db, manifest, files, run);
 }
 
-/** Writes a checked manifest and its files, all or nothing. */
+/** Works out and applies a checked manifest and its files, all or nothing. */
 export async function importManifest(
   db: ContentStore,
   manifest: Manifest,
   files: ManifestFiles,
-  {
-    onProgress,
-    actor = commandLineActor(),
-    verify,
-    ...options
-  }: ImportProgress & ImportOptions & { actor?: Actor; verify?: (trx: ContentStore) => Promise<void> } = {},
+  { onProgress, actor = commandLineActor(), ...options }: ImportProgress & ImportOptions & { actor?: Actor } = {},
 ): Promise<ImportSummary> {
-  const fileOf = (file: string) => {
-    const bytes = files.get(file);
-    if (bytes === undefined) throw new ManifestError('(files)', [`${file}: is named but was not supplied`]);
-    return bytes;
-  };
-  const total = manifest.contents.length + manifest.fileAssets.length + manifest.collections.length + manifest.seoRecords.length;
-  let done = 0;
-  const step = () => onProgress?.(++done, total);
-
-  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const description = `${plural(manifest.contents.length, 'content')}, ${plural(manifest.fileAssets.length, 'document')}, ${plural(manifest.collections.length, 'collection')}`;
-  const touches = {
-    contentKeys: manifest.contents.map((content) => content.contentKey),
-    collectionKeys: manifest.collections.map((collection) => collection.collectionKey),
-  };
-  // Documents' text is read before the transaction, which stays short.
-  const texts = new Map<string, string | null>();
-  for (const asset of manifest.fileAssets) if (asset.mimeType === 'application/pdf') texts.set(asset.file, await documentText(fileOf(asset.file)));
-  const importId = await db.transaction().execute((trx) => withImportHistory(trx, touches, actor, description, () => write(trx)));
-
-  async function write(trx: ContentStore): Promise<void> {
-    // Under the editing lock, before anything is written: the caller's last word (the studio checks that the store still matches what the editor was shown).
-    await verify?.(trx);
-    // An import adds and changes; what the file does not carry stays (docs/content-format.md).
-    const storedSites = new Map((await listSites(trx)).map((site) => [site.id, site]));
-    for (const site of manifest.sites) {
-      const kept = (storedSites.get(site.id)?.languages ?? []).filter((stored) => !site.languages.some((entry) => entry.language === stored.language));
-      const { topics, ...record } = site;
-      await saveSite(trx, { ...record, languages: [...site.languages, ...kept] });
-      // Topics the file carries are added or changed; the site's others stay.
-      if (topics !== undefined) await saveTopics(trx, site.id, topics);
-    }
-    for (const type of manifest.contentTypes) await saveContentType(trx, type);
-
-    // Contents are keyed by content key: an existing content keeps its id and takes the new data.
-    const ids = await findContentIdsByKeys(
-      trx,
-      manifest.contents.map((content) => content.contentKey),
-    );
-    for (const content of manifest.contents) {
-      const id = ids.get(content.contentKey) ?? content.id;
-      await saveContent(trx, { ...content, id });
-      ids.set(content.contentKey, id);
-      if (content.media !== null) await saveMedia(trx, id, { ...content.media, bytes: fileOf(content.media.file), createdAt: content.updatedAt });
-      step();
-    }
-
-    for (const asset of manifest.fileAssets) {
-      await saveFileAsset(trx, { ...asset, bytes: fileOf(asset.file) });
-      if (texts.has(asset.file)) await saveDocumentText(trx, fileOf(asset.file), asset.mimeType, texts.get(asset.file) ?? null, new Date().toISOString());
-      step();
-    }
-
-    for (const collection of manifest.collections) {
-      const storedId = await findCollectionIdByKey(trx, collection.collectionKey);
-      const stored = storedId === undefined ? [] : (await listCollectionItemKeys(trx, storedId)).map((item) => item.contentKey);
-      const items = resolveItems(stored, collection.items, options);
-      const missing = items.filter((key) => !ids.has(key));
-      for (const [key, found] of await findContentIdsByKeys(trx, missing)) ids.set(key, found);
-      await saveCollection(
-        trx,
-        { ...collection, id: storedId ?? collection.id },
-        items.map((key) => ids.get(key) ?? ''),
-      );
-      step();
-    }
-
-    for (const record of manifest.seoRecords) {
-      await saveSeoRecord(trx, record.siteId, record);
-      step();
-    }
-  }
-
+  const proposal = await proposeManifest(db, manifest, files, options);
+  const applied = await applyProposal(db, proposal, { actor, onProgress });
   return {
-    importId,
+    ...applied,
     sites: manifest.sites.length,
     contents: manifest.contents.length,
     fileAssets: manifest.fileAssets.length,
     collections: manifest.collections.length,
     seoRecords: manifest.seoRecords.length,
   };
+}
+
+/**
+ * What importing a manifest would do: each literature sheet it carries as the sheet it would
+ * become (its texts in the languages the file carries, the rest as stored; the image content and
+ * the document its body refers to, from the file or the store; its SEO record; the collection
+ * that lists it; its dates), and the other records as they are.
+ */
+export async function proposeManifest(db: ContentStore, manifest: Manifest, files: ManifestFiles, options: ImportOptions = {}): Promise<ImportProposal> {
+  const storedIds = await findContentIdsByKeys(
+    db,
+    manifest.contents.map((content) => content.contentKey),
+  );
+  const contentOfKey = new Map(manifest.contents.map((content) => [content.contentKey, content]));
+  const collectionOfKey = new Map<string, string>();
+  for (const collection of manifest.collections) {
+    const id = (await findCollectionIdByKey(db, collection.collectionKey)) ?? collection.id;
+    for (const key of collection.items) if (!collectionOfKey.has(key)) collectionOfKey.set(key, id);
+  }
+  const blobs = new Map<string, ProposedFile>();
+  const usedSeo = new Set<ManifestSeoRecord>();
+  const bytesOf = (file: string) => {
+    const bytes = files.get(file);
+    if (bytes === undefined) throw new ManifestError('(files)', [`${file}: is named but was not supplied`]);
+    return bytes;
+  };
+
+  const imageOf = async (siteId: string, key: string): Promise<SheetRecords['image']> => {
+    const content = contentOfKey.get(key);
+    if (content?.media == null) return storedImage(db, siteId, key);
+    const bytes = bytesOf(content.media.file);
+    blobs.set(content.media.sha256, { bytes, mimeType: content.media.mimeType, text: null });
+    const altTexts = Object.fromEntries(
+      content.translations.flatMap((translation) => (typeof translation.body.altText === 'string' ? [[translation.language, translation.body.altText]] : [])),
+    );
+    return {
+      contentId: storedIds.get(key) ?? content.id,
+      contentKey: key,
+      urlName: content.urlName,
+      sha256: content.media.sha256,
+      fileName: content.media.fileName,
+      mimeType: content.media.mimeType,
+      byteSize: bytes.length,
+      width: content.media.width,
+      height: content.media.height,
+      altTexts,
+    };
+  };
+  const documentOf = async (path: string): Promise<SheetDocument | null> => {
+    const linked = documentOfPath(path);
+    const asset = linked === null ? undefined : manifest.fileAssets.find((candidate) => candidate.assetId === linked.assetId && candidate.version === linked.version);
+    if (asset === undefined) return storedDocument(db, path);
+    const bytes = bytesOf(asset.file);
+    blobs.set(asset.sha256, { bytes, mimeType: asset.mimeType, text: undefined });
+    return { assetId: asset.assetId, version: asset.version, sha256: asset.sha256, fileName: asset.fileName, mimeType: asset.mimeType, byteSize: bytes.length };
+  };
+
+  const sheets: ProposedSheet[] = [];
+  for (const content of manifest.contents.filter((candidate) => candidate.type === LITERATURE_CONTENT_TYPE)) {
+    const id = storedIds.get(content.contentKey) ?? content.id;
+    const base = storedIds.has(content.contentKey) ? await publishedSheet(db, id) : null;
+    // The languages the file does not carry stay as stored.
+    const carried = new Set(content.translations.map((translation) => translation.language));
+    const kept = base === null ? [] : (await listStoredTranslations(db, [id])).filter((row) => !carried.has(row.language));
+    const translations = [
+      ...content.translations.map(({ language, title, body }) => ({ language, title, body })),
+      ...kept.map((row) => ({ language: row.language, title: row.title, body: readStoredBody(row.body, `content ${content.contentKey} (${row.language})`) ?? {} })),
+    ];
+    const { imageKey, documentPath } = referencesOf(translations, content.primaryLanguage);
+    const dates = { updatedAt: content.updatedAt, publishedAt: Object.fromEntries(content.translations.map((translation) => [translation.language, translation.publishedAt])) };
+    const seo = manifest.seoRecords.find((record) => record.siteId === content.siteId && (record.recordId === content.id || record.recordId === id));
+    if (seo !== undefined) usedSeo.add(seo);
+    const target = sheetOfRecords({
+      content: { id, contentKey: content.contentKey, siteId: content.siteId, urlName: content.urlName, primaryLanguage: content.primaryLanguage, createdAt: base?.createdAt ?? content.createdAt },
+      translations,
+      image: imageKey === null ? null : await imageOf(content.siteId, imageKey),
+      document: await documentOf(documentPath),
+      seo:
+        seo === undefined
+          ? (base?.seo ?? null)
+          : {
+              urlAlias: seo.urlAlias,
+              recordName: seo.recordName,
+              objectName: seo.objectName,
+              fields: seo.fields,
+              hrefLangUrls: seo.hrefLangUrls,
+              canonicalUrl: seo.canonicalUrl,
+              isSeoIndexed: seo.isSeoIndexed,
+            },
+      collectionId: collectionOfKey.get(content.contentKey) ?? base?.collectionId ?? null,
+    });
+    sheets.push({ id, base, target, dates });
+  }
+  if (options.removeUnlisted) sheets.push(...(await unlistedSheets(db, manifest, sheets)));
+
+  // Image contents and documents are written as the file has them (other fields, dates), and the
+  // sheets that show them find them as they need them.
+  return {
+    records: {
+      ...manifest,
+      contents: manifest.contents.filter((content) => content.type !== LITERATURE_CONTENT_TYPE),
+      seoRecords: manifest.seoRecords.filter((record) => !usedSeo.has(record)),
+    },
+    files,
+    sheets,
+    blobs,
+    removeUnlisted: options.removeUnlisted ?? false,
+    notes: [],
+  };
+}
+
+/** The sheets a collection holds and the file does not list, taken off it (they stay in the store). */
+async function unlistedSheets(db: ContentStore, manifest: Manifest, proposed: ProposedSheet[]): Promise<ProposedSheet[]> {
+  const taken: ProposedSheet[] = [];
+  for (const collection of manifest.collections) {
+    const id = await findCollectionIdByKey(db, collection.collectionKey);
+    if (id === undefined) continue;
+    const listed = new Set(collection.items);
+    for (const contentId of await listCollectionContentIds(db, id)) {
+      if (proposed.some((sheet) => sheet.id === contentId) || taken.some((sheet) => sheet.id === contentId)) continue;
+      const base = await publishedSheet(db, contentId);
+      if (base === null || listed.has(base.contentKey) || base.collectionId !== id) continue;
+      taken.push({ id: contentId, base, target: { ...base, collectionId: null } });
+    }
+  }
+  return taken;
 }

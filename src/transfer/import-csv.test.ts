@@ -15,7 +15,7 @@ import { topicsOfBody } from '../shared/topics';
 import { formatCsvRow, parseCsv } from './csv';
 import { exportCsvFile } from './export-csv';
 import { importCsvFile, prepareCsvImport, type CsvImportOptions } from './import-csv';
-import { planImport } from './import-plan';
+import { planProposal } from './import-plan';
 import { ManifestError } from './manifest';
 
 const API = '/services/data/v65.0';
@@ -75,7 +75,7 @@ describe('CSV import into the demo collection', () => {
     const before = await readContentVersion(app.store.db);
     const demo = (await itemsOf(app, DEMO_IDS.collectionKey)).items.map((item) => item.body.title);
     const summary = await importCsvFile(app.store.db, writeCsv('sheets.csv', SHEETS), options(app));
-    expect(summary).toMatchObject({ collectionKey: DEMO_IDS.collectionKey, contents: 4, fileAssets: 3, collections: 1, removedFromCollection: 0 });
+    expect(summary).toMatchObject({ collectionKey: DEMO_IDS.collectionKey, added: 3, changed: 0, summary: '3 sheets added', removedFromCollection: 0 });
     expect(await readContentVersion(app.store.db)).toBeGreaterThan(before);
 
     const english = await itemsOf(app, DEMO_IDS.collectionKey);
@@ -108,7 +108,7 @@ describe('CSV import into the demo collection', () => {
     const version = await readContentVersion(app.store.db);
     await importCsvFile(app.store.db, path, options(app, { now: new Date('2026-12-24T08:00:00Z') }));
     expect(await itemsOf(app, DEMO_IDS.collectionKey)).toEqual(first);
-    const plan = await planImport(app.store.db, (await prepareCsvImport(app.store.db, path, options(app))).manifest, new Map());
+    const plan = await planProposal(app.store.db, await prepareCsvImport(app.store.db, path, options(app)));
     expect(plan.entries.filter((entry) => entry.action !== 'keep')).toEqual([]);
     expect(await readContentVersion(app.store.db)).toBeGreaterThanOrEqual(version);
   });
@@ -197,13 +197,13 @@ describe('CSV import into the demo collection', () => {
       'line 3, language: "english" is not a language like en_US or de',
       'line 3, url: "javascript:alert(1)" uses the javascript: scheme, which a sheet never links to: use an https:// address or a path starting with /',
       'line 4: give a url or a document, not both',
-      'line 5, document: docs/none.pdf does not exist or is larger than 50 MB',
       "line 5, image: ../outside.png must be inside the CSV file's folder",
       'line 6, image: docs/mfc.pdf is not an image that can be read',
       'line 7, url: "http://example.com/a.pdf" is an http:// address: links must use https:// (spec §5.1)',
       'line 8, url: "//example.com/a.pdf" starts with //, which leaves the site without saying how: write the address in full, starting with https://',
       "line 3, language: english is not one of the site's languages (en_US, de_DE, fr_FR)",
       'line 2, title: a new sheet needs a title',
+      'line 5, document: docs/none.pdf does not exist or is larger than 50 MB',
     ]);
     expect(await readContentVersion(app.store.db)).toBe(before);
     expect(await itemsOf(app, DEMO_IDS.collectionKey)).toEqual(itemsBefore);
@@ -223,10 +223,14 @@ describe('CSV import into the demo collection', () => {
     ]);
   });
 
-  it('refuses a file that is not CSV text', async () => {
+  it('reads a Windows-1252 file as such and says so, and refuses bytes that are text in neither', async () => {
     const path = join(folder, 'latin1.csv');
     writeFileSync(path, Buffer.from([0x74, 0x69, 0x74, 0x6c, 0x65, 0x0a, 0x54, 0xe9, 0x0a]));
-    await expect(importCsvFile(app.store.db, path, options(app))).rejects.toThrow(/is not UTF-8 text/);
+    const prepared = await prepareCsvImport(app.store.db, path, options(app));
+    expect(prepared.sheets.map((sheet) => sheet.target.translations.en_US?.title)).toEqual(['Té']);
+    expect(prepared.notes).toEqual([expect.stringMatching(/was read as Windows-1252/)]);
+    writeFileSync(path, Buffer.from([0x74, 0x69, 0x74, 0x6c, 0x65, 0x0a, 0x54, 0x81, 0x0a]));
+    await expect(importCsvFile(app.store.db, path, options(app))).rejects.toThrow(/not UTF-8 text, nor Windows-1252: save it as CSV UTF-8/);
     writeFileSync(join(folder, 'open.csv'), 'title\n"never closed\n');
     await expect(importCsvFile(app.store.db, join(folder, 'open.csv'), options(app))).rejects.toThrow(/line 2: a quoted field is never closed/);
   });
@@ -309,7 +313,7 @@ describe('the topics column', () => {
     expect(teos.map((row) => cell(row, 'topics'))).toEqual(['ald;precursor;silicon', 'ald;precursor;silicon', 'ald;precursor;silicon']);
     expect(rows.find((row) => cell(row, 'urlName') === 'gas-cabinet')?.[header!.indexOf('topics')]).toBe('cvd;equipment');
 
-    const plan = await planImport(app.store.db, (await prepareCsvImport(app.store.db, path, options(app))).manifest, new Map());
+    const plan = await planProposal(app.store.db, await prepareCsvImport(app.store.db, path, options(app)));
     expect(plan.entries.filter((entry) => entry.action !== 'keep')).toEqual([]);
   });
 });
@@ -329,7 +333,7 @@ describe('CSV import into an empty store', () => {
 
       const path = writeCsv('fresh.csv', SHEETS);
       const summary = await importCsvFile(app.store.db, path, options(app, { newCollectionTitle: 'Precursor Literature' }));
-      expect(summary).toMatchObject({ sites: 1, collections: 1, removedFromCollection: 0 });
+      expect(summary).toMatchObject({ summary: '3 sheets added', removedFromCollection: 0 });
       const [site] = await listSites(app.store.db);
       expect(site?.defaultLanguage).toBe('en_US');
       expect(site?.languages.map((entry) => entry.language)).toEqual(['en_US', 'de_DE']);

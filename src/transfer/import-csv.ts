@@ -1,41 +1,34 @@
 /**
  * CSV import for the simple case: one row per literature sheet (and language) into one collection.
- * The rows become a content manifest (manifest.ts) and go through the same checked, all-or-nothing
- * import as a folder does. A row for a sheet the store has changes only what its cells carry: its
- * other languages, its image and its place in the collection stay. New sheets join the collection
- * at the end. A sheet's topics go into every translation's body, the languages the file leaves
- * out included, and must be topics of the site. Ids and keys derive from the site and each sheet's
- * URL name (or the key the row gives), and unchanged sheets keep their dates, so importing the
- * same file again changes nothing.
+ * Each CSV sheet becomes the sheet it would make of the stored one (import-proposal.ts), and goes
+ * through the same checked, all-or-nothing import as a folder does, onto the site through the
+ * editing engine. A row for a sheet the store has changes only what its cells carry: its other
+ * languages, its image and its place in the collection stay. New sheets join the collection at the
+ * end. A sheet's topics are the sheet's, and must be topics of the site. Ids and keys derive from
+ * the site and each sheet's URL name (or the key the row gives), and a file is known by its bytes,
+ * so importing the same file again (or an export of the store) changes nothing.
  */
 import { createHash } from 'node:crypto';
-import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MANAGED_CONTENT_ID_PREFIX, SITE_ID_PREFIX } from '../shared/constants';
+import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, MANAGED_CONTENT_ID_PREFIX, SITE_ID_PREFIX } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
+import { checkValue } from '../shared/schema/check';
 import { urlNameOf } from '../shared/text';
 import { fileAssetPath } from '../shared/urls';
-import { IMAGE_TYPE, imageReference, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
+import { IMAGE_TYPE, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
 import type { ContentStore } from '../cms/database';
 import { listCollectionItemKeys, listCollectionsOfType, listStoredCollectionTranslations } from '../cms/repositories/collections';
-import { listContentsByKeys, listContentsByUrlNames, listStoredTranslations, type Content } from '../cms/repositories/contents';
-import { listFileAssetVersions, listMediaInfo } from '../cms/repositories/files';
+import { listContentsByKeys, listContentsByUrlNames } from '../cms/repositories/contents';
+import { listFileAssetVersions } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
 import { listTopics } from '../cms/repositories/topics';
-import { readStoredBody } from '../cms/stored-json';
-import { importManifest, knownRecords, type ImportProgress, type ImportSummary } from './import-content';
-import type { ImportOptions, ManifestFiles } from './import-plan';
-import {
-  ManifestError,
-  MANIFEST_FORMAT,
-  MANIFEST_VERSION,
-  readManifest,
-  type Manifest,
-  type ManifestCollection,
-  type ManifestContent,
-  type ManifestFileAsset,
-  type ManifestSite,
-  type ManifestTranslation,
-} from './manifest';
-import { readCsvSheets, type CsvFile, type CsvReadOptions, type CsvSheet } from './csv-sheets';
+import { commandLineActor, type Actor } from '../editing/audit';
+import { publishedSheet } from '../editing/sheet-state';
+import { documentOfPath } from '../sheet/body';
+import { SheetStateSchema, type SheetState } from '../sheet/shape';
+import { knownRecords, type ImportProgress } from './import-content';
+import { applyProposal, type AppliedImport, type ImportOptions, type ImportProposal, type ProposedFile, type ProposedSheet } from './import-proposal';
+import { ManifestError, MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, type ManifestCollection, type ManifestFileAsset, type ManifestSite } from './manifest';
+import { fileNameOf, readCsvSheets, type CsvFile, type CsvImage, type CsvReadOptions, type CsvSheet, type CsvTranslation } from './csv-sheets';
 import { unknownTopicProblems } from './csv-topics';
 
 export interface CsvImportOptions extends ImportOptions, CsvReadOptions {
@@ -47,247 +40,294 @@ export interface CsvImportOptions extends ImportOptions, CsvReadOptions {
   now?: Date;
 }
 
-export interface PreparedCsvImport {
-  manifest: Manifest;
-  files: ManifestFiles;
+export interface PreparedCsvImport extends ImportProposal {
   collectionKey: string;
   /** Sheets the collection holds and the file does not list: taken off it with removeUnlisted. */
   unlisted: number;
 }
 
-export interface CsvImportSummary extends ImportSummary {
+export interface CsvImportSummary extends AppliedImport {
   collectionKey: string;
   /** Sheets that were in the collection before and are not any more. */
   removedFromCollection: number;
 }
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest();
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
-/** A stored sheet (or image) with its translations, bodies read. */
-interface StoredContent {
-  row: Content;
-  translations: Map<string, { title: string; body: Record<string, unknown>; publishedAt: string }>;
-}
-
-/** Reads, checks and imports a CSV (prepareCsvImport, then importManifest). */
-export async function importCsvFile(db: ContentStore, csvPath: string, options: CsvImportOptions, progress: ImportProgress = {}): Promise<CsvImportSummary> {
+/** Reads, checks and imports a CSV (prepareCsvImport, then applyProposal). */
+export async function importCsvFile(
+  db: ContentStore,
+  csvPath: string,
+  options: CsvImportOptions,
+  { onProgress, actor = commandLineActor() }: ImportProgress & { actor?: Actor } = {},
+): Promise<CsvImportSummary> {
   const prepared = await prepareCsvImport(db, csvPath, options);
-  const summary = await importManifest(db, prepared.manifest, prepared.files, { ...progress, removeUnlisted: options.removeUnlisted });
-  return { ...summary, collectionKey: prepared.collectionKey, removedFromCollection: options.removeUnlisted ? prepared.unlisted : 0 };
+  const applied = await applyProposal(db, prepared, { actor, onProgress });
+  return { ...applied, collectionKey: prepared.collectionKey, removedFromCollection: options.removeUnlisted ? prepared.unlisted : 0 };
 }
 
-/** Reads and checks a CSV against the store, and makes the manifest an import would write. */
+/** Reads and checks a CSV against the store, and works out each sheet as the import would leave it. */
 export async function prepareCsvImport(db: ContentStore, csvPath: string, options: CsvImportOptions): Promise<PreparedCsvImport> {
   const read = await readCsvSheets(csvPath, options);
   const { sheets } = read;
-  const now = (options.now ?? new Date()).toISOString();
-  const target = await findTarget(db, csvPath, options, sheets, now);
+  const now = options.now ?? new Date();
+  const target = await findTarget(db, csvPath, options, sheets, now.toISOString());
   const { site, collection } = target;
   const problems = [...read.problems, ...resolveLanguages(sheets, site)];
   const stored = await findStoredSheets(db, site.id, sheets, problems);
   // Topics the site has (none, when the import makes the site): the editing model refuses others too.
   const taxonomy = new Set((await listTopics(db, site.id)).map((topic) => topic.slug));
-  const givenTopics = sheets.map((sheet) => sheet.topics);
-  problems.push(...unknownTopicProblems(givenTopics, taxonomy));
+  problems.push(...unknownTopicProblems(
+    sheets.map((sheet) => sheet.topics),
+    taxonomy,
+  ));
 
-  const files = new Map<string, Buffer>();
-  const contents: ManifestContent[] = [];
-  const fileAssets: ManifestFileAsset[] = [];
-  const assetUrls = new Map<string, string>();
-  const sheetKeys: string[] = [];
-
-  /** The document's asset: the stored version when the bytes are the same, else the next version. */
-  const documentUrl = async (document: CsvFile, urlName: string, languageSuffix: string): Promise<string> => {
-    const digest = sha256(document.bytes);
-    const base = `literature-sheet-${urlName}${languageSuffix ? `-${languageSuffix.toLowerCase()}` : ''}`.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 80);
-    const known = assetUrls.get(`${base}:${digest}`);
-    if (known !== undefined) return known;
-    const versions = await listFileAssetVersions(db, base);
-    const same = versions.find((row) => row.sha256 === digest);
-    const planned = fileAssets.filter((asset) => asset.assetId === base).length;
-    const version = same?.version ?? (versions[0]?.version ?? 0) + 1 + planned;
-    if (same === undefined) {
-      const file = `csv/assets/${base}-v${version}`;
-      files.set(file, document.bytes);
-      fileAssets.push({ assetId: base, version, file, fileName: document.fileName, mimeType: document.mimeType, sha256: digest, createdAt: now });
-    }
-    const url = fileAssetPath(options.platformSitesSegment, base, version);
-    assetUrls.set(`${base}:${digest}`, url);
-    return url;
-  };
-
+  const files = createSheetFiles(db, options.platformSitesSegment, now);
+  const proposed: ProposedSheet[] = [];
   for (const sheet of sheets) {
-    const existing = stored.get(sheet);
-    const sheetKey = existing?.row.content_key ?? sheet.key ?? contentKeyFromBytes(hashOf(`csv-sheet:${site.id}:${sheet.urlName}`));
-    const urlName = existing !== undefined && !sheet.urlNameGiven ? existing.row.url_name : sheet.urlName;
-    sheetKeys.push(sheetKey);
-    const primaryRow = sheet.translations[0]!;
-    const storedPrimary = existing?.translations.get(existing.row.primary_language);
-    const firstAltText = sheet.translations.find((translation) => translation.imageAlt !== '')?.imageAlt ?? '';
-
-    // The image: the sheet's own image content when it has one, else a new one for a new file.
-    const storedImageKey = imageKeyOf(storedPrimary?.body.image);
-    if (sheet.image !== null && storedImageKey === null && firstAltText === '') {
-      problems.push(`line ${sheet.line}, imageAlt: a sheet with an image needs its alternative text (what the image shows)`);
-    }
-    const imageKey = storedImageKey ?? (sheet.image !== null ? contentKeyFromBytes(hashOf(`csv-image:${sheetKey}`)) : null);
-    if (imageKey !== null && (sheet.image !== null || firstAltText !== '')) {
-      const image = await imageContent(db, { sheet, imageKey, urlName, site, now, files, existing: storedImageKey !== null });
-      if (image !== null) contents.push(image);
-    }
-
-    const translations: ManifestTranslation[] = [];
-    for (const row of sheet.translations) {
-      const was = existing?.translations.get(row.language);
-      const base = was ?? storedPrimary;
-      const title = row.title || was?.title || '';
-      if (title === '') {
-        problems.push(`line ${row.line}, title: ${existing === undefined ? 'a new sheet needs a title' : `a new translation (${row.language}) needs a title`}`);
-        continue;
-      }
-      const inherited = existing === undefined ? primaryRow : undefined;
-      const document = row.document ?? (row.url === null && existing === undefined ? (inherited?.document ?? null) : null);
-      // A translation's own document gets an asset of its own; the same bytes share the primary's.
-      const ownDocument = document !== null && primaryRow.document !== null && !document.bytes.equals(primaryRow.document.bytes);
-      const url = document !== null ? await documentUrl(document, urlName, ownDocument ? row.language : '') : (row.url ?? inherited?.url ?? null);
-      const body: Record<string, unknown> = { ...(base?.body ?? {}), Title: title };
-      // A new sheet's empty cells take its first row's; a stored sheet's keep what is stored.
-      if (inherited !== undefined) body.description = row.description || inherited.description;
-      else if (row.description !== '') body.description = row.description;
-      if (url !== null) body.url = url;
-      if (imageKey !== null && (sheet.image !== null || storedImageKey !== null)) body.image = imageReference(imageKey);
-      if (sheet.topics !== null) body.topics = sheet.topics.slugs;
-      const unchanged = was !== undefined && was.title === title && JSON.stringify(was.body) === JSON.stringify(body);
-      translations.push({ language: row.language, title, body, publishedAt: unchanged ? was.publishedAt : now });
-    }
-    // Every translation lists the sheet's topics (editing/sheet-state.ts): the stored languages the
-    // file has no row for take the new ones too, or the sheet would have two lists.
-    if (sheet.topics !== null && existing !== undefined) {
-      for (const [language, was] of existing.translations) {
-        if (sheet.translations.some((row) => row.language === language)) continue;
-        const body = { ...was.body, topics: sheet.topics.slugs };
-        if (JSON.stringify(body) !== JSON.stringify(was.body)) translations.push({ language, title: was.title, body, publishedAt: now });
-      }
-    }
-    const changed = existing === undefined || translations.some((translation) => translation.publishedAt === now);
-    contents.push({
-      id: existing?.row.id ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, hashOf(`csv-id:${sheetKey}`)),
-      contentKey: sheetKey,
-      siteId: site.id,
-      type: LITERATURE_CONTENT_TYPE,
-      urlName,
-      primaryLanguage: existing?.row.primary_language ?? primaryRow.language,
-      createdAt: existing?.row.created_at ?? now,
-      updatedAt: changed || existing === undefined ? now : existing.row.updated_at,
-      translations,
-      media: null,
-    });
+    const base = stored.get(sheet) ?? null;
+    const built = await sheetOfRows(sheet, base, { site: site.id, collectionId: collection.id, now, files, problems });
+    if (built !== null) proposed.push({ id: built.id, base, target: built });
   }
   if (problems.length > 0) throw new ManifestError(csvPath, problems);
 
   // The collection keeps its sheets where they are; new ones join at the end.
   const previous = (await listCollectionItemKeys(db, collection.id)).map((row) => row.contentKey);
-  const listed = new Set(sheetKeys);
+  const listed = new Set(proposed.map((sheet) => sheet.target.contentKey));
   const kept = options.removeUnlisted ? previous.filter((key) => listed.has(key)) : previous;
-  const items = [...kept, ...sheetKeys.filter((key) => !previous.includes(key))];
+  const items = [...kept, ...proposed.map((sheet) => sheet.target.contentKey).filter((key) => !previous.includes(key))];
+  const unlisted = previous.filter((key) => !listed.has(key));
+  if (options.removeUnlisted) {
+    for (const row of await listContentsByKeys(db, unlisted)) {
+      const base = await publishedSheet(db, row.id);
+      if (base !== null && base.collectionId === collection.id) proposed.push({ id: row.id, base, target: { ...base, collectionId: null } });
+    }
+  }
   const known = await knownRecords(db);
-  const manifest = readManifest(
-    {
+  return {
+    records: {
       format: MANIFEST_FORMAT,
       version: MANIFEST_VERSION,
-      exportedAt: now,
+      exportedAt: now.toISOString(),
       sites: target.newSite ? [site] : [],
-      contentTypes: [LITERATURE_SHEET_TYPE, IMAGE_TYPE].filter((type) => !known.contentTypes.has(type.fullyQualifiedName)),
-      contents,
-      fileAssets,
+      contentTypes: [LITERATURE_SHEET_TYPE, IMAGE_TYPE].filter((type) => !known.contentTypes.has(type.fullyQualifiedName)) as Manifest['contentTypes'],
+      contents: [],
+      fileAssets: files.languageDocuments,
       collections: [{ ...collection, items }],
       seoRecords: [],
     },
-    csvPath,
-    known,
-  );
-  return { manifest, files, collectionKey: collection.collectionKey, unlisted: previous.filter((key) => !listed.has(key)).length };
-}
-
-/** The image content key a sheet's body refers to, if any. */
-function imageKeyOf(value: unknown): string | null {
-  const key = (value as { source?: { ref?: { contentKey?: unknown } } } | undefined)?.source?.ref?.contentKey;
-  return typeof key === 'string' ? key : null;
-}
-
-interface ImageInput {
-  sheet: CsvSheet;
-  imageKey: string;
-  urlName: string;
-  site: ManifestSite;
-  now: string;
-  files: Map<string, Buffer>;
-  /** Whether the sheet already has this image content (then only what the rows carry changes). */
-  existing: boolean;
-}
-
-/** The sheet's image content: a new file, new alternative texts, or both. */
-async function imageContent(db: ContentStore, { sheet, imageKey, urlName, site, now, files, existing }: ImageInput): Promise<ManifestContent | null> {
-  const [row] = existing ? await listContentsByKeys(db, [imageKey]) : [];
-  const stored = row === undefined ? undefined : await readTranslations(db, row);
-  const firstAltText = sheet.translations.find((translation) => translation.imageAlt !== '')?.imageAlt ?? '';
-  const primary = sheet.translations[0]!;
-  const translations = sheet.translations
-    .filter((translation) => translation.imageAlt !== '' || (stored === undefined && translation === primary))
-    .map((translation) => {
-      const was = stored?.translations.get(translation.language);
-      const title = was?.title ?? `${translation.title || urlName} image`;
-      const body = { ...(was?.body ?? {}), title, altText: translation.imageAlt || firstAltText };
-      const unchanged = was !== undefined && JSON.stringify(was.body) === JSON.stringify(body);
-      return { language: translation.language, title, body, publishedAt: unchanged ? was.publishedAt : now };
-    });
-  if (sheet.image === null && translations.length === 0) return null;
-  let media: ManifestContent['media'] = null;
-  if (sheet.image !== null) {
-    const file = `csv/media/${imageKey}`;
-    files.set(file, sheet.image.bytes);
-    media = {
-      file,
-      fileName: sheet.image.fileName,
-      mimeType: sheet.image.mimeType,
-      sha256: sha256(sheet.image.bytes),
-      width: sheet.image.width,
-      height: sheet.image.height,
-    };
-  }
-  const storedMedia = row === undefined ? undefined : (await listMediaInfo(db, [row.id]))[0];
-  const unchanged =
-    row !== undefined && translations.every((translation) => translation.publishedAt !== now) && (media === null || media.sha256 === storedMedia?.sha256);
-  return {
-    id: row?.id ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, hashOf(`csv-id:${imageKey}`)),
-    contentKey: imageKey,
-    siteId: site.id,
-    type: IMAGE_CONTENT_TYPE,
-    urlName: row?.url_name ?? `${urlName}-image`.slice(0, 200),
-    primaryLanguage: row?.primary_language ?? primary.language,
-    createdAt: row?.created_at ?? now,
-    updatedAt: unchanged ? row.updated_at : now,
-    translations,
-    media,
+    files: files.byPath,
+    sheets: proposed,
+    blobs: files.blobs,
+    removeUnlisted: options.removeUnlisted ?? false,
+    notes: read.notes,
+    collectionKey: collection.collectionKey,
+    unlisted: unlisted.length,
   };
 }
 
-async function readTranslations(db: ContentStore, row: Content): Promise<StoredContent> {
-  const translations = new Map<string, { title: string; body: Record<string, unknown>; publishedAt: string }>();
-  for (const translation of await listStoredTranslations(db, [row.id])) {
-    const body = readStoredBody(translation.body, `content ${row.content_key} (${translation.language})`);
-    if (body !== null) translations.set(translation.language, { title: translation.title, body, publishedAt: translation.published_at });
-  }
-  return { row, translations };
+interface RowsContext {
+  site: string;
+  collectionId: string;
+  now: Date;
+  files: SheetFiles;
+  problems: string[];
 }
+
+/**
+ * The sheet a CSV sheet's rows make of the stored one (or of nothing): only the cells the rows
+ * fill change it; its other languages, image, document and place stay. A new sheet's rows take
+ * what their own cells leave empty from its first row (the site's default language leads).
+ */
+async function sheetOfRows(sheet: CsvSheet, base: SheetState | null, context: RowsContext): Promise<SheetState | null> {
+  const { files, problems } = context;
+  const first = sheet.translations[0]!;
+  const key = base?.contentKey ?? sheet.key ?? contentKeyFromBytes(hashOf(`csv-sheet:${context.site}:${sheet.urlName}`));
+  let state: SheetState = base ?? {
+    id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, hashOf(`csv-id:${key}`)),
+    contentKey: key,
+    siteId: context.site,
+    urlName: sheet.urlName,
+    primaryLanguage: first.language,
+    createdAt: context.now.toISOString(),
+    collectionId: context.collectionId,
+    translations: {},
+    image: null,
+    document: null,
+    seo: null,
+  };
+  state = structuredClone(state);
+  if (base !== null && sheet.urlNameGiven) state.urlName = sheet.urlName;
+  state.collectionId = context.collectionId;
+
+  // The image first: the rows' alternative texts are about the image they end with.
+  if (sheet.image !== null) state = await files.withImage(state, sheet.image, problems);
+  // The primary language's row comes first: the sheet's document is its document.
+  const rows = [...sheet.translations].sort((a, b) => Number(b.language === state.primaryLanguage) - Number(a.language === state.primaryLanguage));
+  const primary = rows.find((row) => row.language === state.primaryLanguage);
+  // A new image's words in the primary language come from another row when its own has none.
+  const newImage = state.image !== null && state.image.sha256 !== base?.image?.sha256;
+  const firstAltText = newImage ? (rows.find((row) => row.imageAlt !== '')?.imageAlt ?? '') : '';
+  for (const row of rows) {
+    const was = state.translations[row.language];
+    const inherited = base === null && row !== first ? state.translations[first.language] : undefined;
+    const title = row.title || was?.title || '';
+    if (title === '') {
+      problems.push(`line ${row.line}, title: ${base === null ? 'a new sheet needs a title' : `a new translation (${row.language}) needs a title`}`);
+      continue;
+    }
+    let url = row.url ?? was?.url ?? inherited?.url ?? '';
+    if (row.document !== null) {
+      const placed = row === primary ? await files.withDocument(state, row.document, problems) : await files.languageDocument(state, row, row.document, problems);
+      state = placed.state;
+      url = placed.url ?? was?.url ?? '';
+    }
+    const imageAlt = row.imageAlt || was?.imageAlt || (row === primary ? firstAltText : '');
+    state.translations[row.language] = {
+      ...(was ?? {}),
+      title,
+      description: row.description || was?.description || inherited?.description || '',
+      url,
+      imageAlt,
+    };
+  }
+  if (sheet.topics !== null) {
+    if (sheet.topics.slugs.length > 0) state.topics = sheet.topics.slugs;
+    else delete state.topics;
+  }
+  if (sheet.image !== null && state.image !== null && (state.translations[state.primaryLanguage]?.imageAlt ?? '') === '')
+    problems.push(`line ${sheet.line}, imageAlt: a sheet with an image needs its alternative text (what the image shows)`);
+  // Checked as the editing model checks a sheet, once the rows' own problems are out of the way.
+  if (problems.length > 0) return null;
+  const checked = checkValue<SheetState>(SheetStateSchema, state, `line ${sheet.line}`);
+  if (checked.problems.length > 0) {
+    problems.push(...checked.problems);
+    return null;
+  }
+  return state;
+}
+
+/** The files a CSV's sheets end with: their bytes (kept by digest), and the documents of a language. */
+interface SheetFiles {
+  blobs: Map<string, ProposedFile>;
+  byPath: Map<string, Buffer>;
+  languageDocuments: ManifestFileAsset[];
+  withImage(state: SheetState, image: CsvImage, problems: string[]): Promise<SheetState>;
+  withDocument(state: SheetState, file: CsvFile, problems: string[]): Promise<{ state: SheetState; url: string | null }>;
+  languageDocument(state: SheetState, row: CsvTranslation, file: CsvFile, problems: string[]): Promise<{ state: SheetState; url: string | null }>;
+}
+
+/**
+ * A file's identity is its bytes within its sheet: the same bytes as the sheet has are no change
+ * (the address stays, however the file is named); other bytes become the next version of the
+ * sheet's own document, or its image's new file; a sheet without one gets a new one, named after it.
+ * A file the CSV names but the import was not given is the sheet's own when the sheet has one by
+ * that name (an exported CSV names them so): nothing to upload again.
+ */
+function createSheetFiles(db: ContentStore, segment: string, now: Date): SheetFiles {
+  const blobs = new Map<string, ProposedFile>();
+  const byPath = new Map<string, Buffer>();
+  const languageDocuments: ManifestFileAsset[] = [];
+  /** Versions this import gives out, per asset, beyond what the store has. */
+  const planned = new Map<string, number>();
+
+  const nextVersion = async (assetId: string): Promise<number> => {
+    const stored = await listFileAssetVersions(db, assetId);
+    const next = Math.max(0, ...stored.map((row) => Number(row.version)), planned.get(assetId) ?? 0) + 1;
+    planned.set(assetId, next);
+    return next;
+  };
+  /** The version of `assetId` with these bytes, stored or given out by this import, if any. */
+  const sameBytes = async (assetId: string, sha256: string): Promise<number | undefined> =>
+    (await listFileAssetVersions(db, assetId)).find((row) => row.sha256 === sha256)?.version ??
+    languageDocuments.find((asset) => asset.assetId === assetId && asset.sha256 === sha256)?.version;
+  const missing = (file: CsvFile, problems: string[]) => problems.push(file.absent);
+  const isOwnName = (file: CsvFile, state: SheetState, stored: { fileName: string } | null) =>
+    stored !== null && (file.fileName === stored.fileName || fileNameOf(file.path).replace(/\.[^.]+$/, '') === state.urlName);
+
+  return {
+    blobs,
+    byPath,
+    languageDocuments,
+
+    async withImage(state, image, problems) {
+      if (image.bytes === null) {
+        if (!isOwnName(image, state, state.image)) missing(image, problems);
+        return state;
+      }
+      const sha256 = digest(image.bytes);
+      if (state.image?.sha256 === sha256) return state;
+      blobs.set(sha256, { bytes: image.bytes, mimeType: image.mimeType, text: null });
+      const imageKey = state.image?.contentKey ?? contentKeyFromBytes(hashOf(`csv-image:${state.contentKey}`));
+      return {
+        ...state,
+        image: {
+          contentId: state.image?.contentId ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, hashOf(`csv-id:${imageKey}`)),
+          contentKey: imageKey,
+          urlName: state.image?.urlName ?? `${state.urlName}-image`.slice(0, 200),
+          sha256,
+          fileName: image.fileName,
+          mimeType: image.mimeType,
+          byteSize: image.bytes.length,
+          width: image.width,
+          height: image.height,
+        },
+      };
+    },
+
+    async withDocument(state, file, problems) {
+      const current = state.document;
+      const currentUrl = current === null ? null : fileAssetPath(segment, current.assetId, current.version);
+      if (file.bytes === null) {
+        if (!isOwnName(file, state, current)) missing(file, problems);
+        return { state, url: currentUrl };
+      }
+      const sha256 = digest(file.bytes);
+      if (current?.sha256 === sha256) return { state, url: currentUrl };
+      const assetId = current?.assetId ?? assetName(`literature-sheet-${state.urlName}`);
+      const version = (current === null ? await sameBytes(assetId, sha256) : undefined) ?? (await nextVersion(assetId));
+      blobs.set(sha256, { bytes: file.bytes, mimeType: file.mimeType, text: undefined });
+      const url = fileAssetPath(segment, assetId, version);
+      const next = structuredClone(state);
+      next.document = { assetId, version, sha256, fileName: file.fileName, mimeType: file.mimeType, byteSize: file.bytes.length };
+      // Links that went to the earlier document now go to this one (as an upload does).
+      for (const texts of Object.values(next.translations)) if (currentUrl !== null && texts.url === currentUrl) texts.url = url;
+      return { state: next, url };
+    },
+
+    async languageDocument(state, row, file, problems) {
+      const was = state.translations[row.language]?.url ?? '';
+      const own = documentOfPath(was);
+      const primary = state.document;
+      if (file.bytes === null) {
+        if (own === null) missing(file, problems);
+        return { state, url: own === null ? null : was };
+      }
+      const sha256 = digest(file.bytes);
+      // The sheet's document in this language too.
+      if (primary?.sha256 === sha256) return { state, url: fileAssetPath(segment, primary.assetId, primary.version) };
+      const ownAsset = own !== null && own.assetId !== primary?.assetId ? own.assetId : assetName(`literature-sheet-${state.urlName}-${row.language.toLowerCase()}`);
+      const same = await sameBytes(ownAsset, sha256);
+      if (same !== undefined) return { state, url: fileAssetPath(segment, ownAsset, same) };
+      const version = await nextVersion(ownAsset);
+      const path = `csv/assets/${ownAsset}-v${version}`;
+      byPath.set(path, file.bytes);
+      languageDocuments.push({ assetId: ownAsset, version, file: path, fileName: file.fileName, mimeType: file.mimeType, sha256, createdAt: now.toISOString() });
+      return { state, url: fileAssetPath(segment, ownAsset, version) };
+    },
+  };
+}
+
+/** An asset id from a name: letters, digits, - and _, at most 80. */
+const assetName = (name: string) => name.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 80);
 
 /**
  * The stored sheet each CSV sheet updates: the one with its key, else the one with its URL name in
  * the site. A URL name another kind of content has, or a key and a URL name of two different
  * sheets, is a problem.
  */
-async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvSheet[], problems: string[]): Promise<Map<CsvSheet, StoredContent>> {
+async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvSheet[], problems: string[]): Promise<Map<CsvSheet, SheetState>> {
   const byKey = new Map(
     (
       await listContentsByKeys(
@@ -305,7 +345,7 @@ async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvShe
       )
     ).map((row) => [row.url_name, row]),
   );
-  const found = new Map<CsvSheet, StoredContent>();
+  const found = new Map<CsvSheet, SheetState>();
   for (const sheet of sheets) {
     const keyed = sheet.key === null ? undefined : byKey.get(sheet.key);
     const named = byName.get(sheet.urlName);
@@ -327,7 +367,8 @@ async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvShe
       );
       continue;
     }
-    found.set(sheet, await readTranslations(db, row));
+    const state = await publishedSheet(db, row.id);
+    if (state !== null) found.set(sheet, state);
   }
   return found;
 }

@@ -7,12 +7,17 @@
 import { createHash } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { listAllCollections, listCollectionItemKeys, listStoredCollectionTranslations } from '../cms/repositories/collections';
-import { listContentsByKeys, listStoredContentTypes, listStoredTranslations, localizeContents } from '../cms/repositories/contents';
+import { findDraft } from '../cms/repositories/editing';
+import { listContentsByKeys, listStoredContentTypes, listStoredTranslations } from '../cms/repositories/contents';
 import { listFileAssetVersions, listMediaInfo } from '../cms/repositories/files';
 import { findSeoRecord } from '../cms/repositories/seo-records';
 import { listSites } from '../cms/repositories/sites';
 import { readStoredBody } from '../cms/stored-json';
 import { IMAGE_CONTENT_TYPE } from '../shared/constants';
+import { changesBetween, getAt, mergeDrafts, same } from '../shared/merge';
+import { documentOfPath } from '../sheet/body';
+import type { SheetState } from '../sheet/shape';
+import { changedSheets, describeImport, resolveItems, type ImportOptions, type ImportProposal, type ManifestFiles } from './import-proposal';
 import type { Manifest, ManifestCollection, ManifestContent } from './manifest';
 
 export type PlanAction = 'add' | 'change' | 'remove' | 'keep';
@@ -25,40 +30,36 @@ export interface FieldChange {
 }
 
 /** What kind of record an entry is about: an editor's import may not change a site or a content type. */
-export type PlanKind = 'site' | 'content type' | 'content' | 'document' | 'collection' | 'SEO record';
+export type PlanKind = 'site' | 'content type' | 'sheet' | 'content' | 'document' | 'collection' | 'SEO record';
 
 export interface PlanEntry {
   action: PlanAction;
   kind: PlanKind;
   /** The record, for a person: `sheet "TEOS" (teos)`, `collection "Literature Sheets"`. */
   record: string;
+  /** Each field once, by its place in the sheet (`translations.de_DE.title`) or the record. */
   fields: FieldChange[];
+  /** A sheet's id. */
+  sheetId?: string;
+  /**
+   * A sheet with a draft: the fields the import carries into it too, and those the draft changed
+   * itself (they stay the draft's, and the sheet needs the editor's choice).
+   */
+  draft?: { carried: string[]; conflicts: string[] };
 }
 
 export interface ImportPlan {
   entries: PlanEntry[];
+  /** "4 sheets added, 6 changed": what the history will say. */
+  summary: string;
+  /** The sheets that go on the site when the import is applied, by title (new ones; changed ones show their changes at once too). */
+  live: string[];
+  /** What a person should know before applying (a CSV read as Windows-1252). */
+  notes: string[];
 }
-
-export interface ImportOptions {
-  /** Take the sheets a collection holds and the file does not list off the collection. */
-  removeUnlisted?: boolean;
-}
-
-/** The files a manifest names, by their path in the manifest. */
-export type ManifestFiles = ReadonlyMap<string, Buffer>;
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const shown = (value: unknown): string | null => (value === undefined ? null : typeof value === 'string' ? value : JSON.stringify(value));
-
-/**
- * A collection's items after an import: the file's, in its order, then (unless they are to be
- * removed) those the collection held and the file does not list, in their order.
- */
-export function resolveItems(stored: string[], given: string[], { removeUnlisted = false }: ImportOptions): string[] {
-  if (removeUnlisted) return given;
-  const listed = new Set(given);
-  return [...given, ...stored.filter((key) => !listed.has(key))];
-}
 
 /** Field-by-field differences of two flat records; only the fields `after` has, unless `all`. */
 function differences(before: Record<string, unknown>, after: Record<string, unknown>, prefix = ''): FieldChange[] {
@@ -81,7 +82,10 @@ export function describeContent(content: Pick<ManifestContent, 'type' | 'urlName
   return content.type === IMAGE_CONTENT_TYPE ? `image "${title}" (${content.urlName})` : `sheet "${title}" (${content.urlName})`;
 }
 
-export async function planImport(db: ContentStore, manifest: Manifest, files: ManifestFiles, options: ImportOptions = {}): Promise<ImportPlan> {
+/** What applying a proposal would do, record by record and field by field; nothing is written. */
+export async function planProposal(db: ContentStore, proposal: ImportProposal): Promise<ImportPlan> {
+  const { records: manifest, files } = proposal;
+  const options = { removeUnlisted: proposal.removeUnlisted };
   const entries: PlanEntry[] = [];
   const sites = new Map((await listSites(db)).map((site) => [site.id, site]));
   for (const site of manifest.sites) {
@@ -107,9 +111,28 @@ export async function planImport(db: ContentStore, manifest: Manifest, files: Ma
     entries.push(entryOf('content type', `content type ${type.fullyQualifiedName}`, stored !== undefined, fields));
   }
 
-  entries.push(...(await planContents(db, manifest.contents, files)));
+  entries.push(...(await planSheets(db, proposal)));
+  // A sheet's image shows under its sheet.
+  const images = new Set(proposal.sheets.flatMap((sheet) => (sheet.target.image === null ? [] : [sheet.target.image.contentKey])));
+  entries.push(
+    ...(await planContents(
+      db,
+      manifest.contents.filter((content) => !images.has(content.contentKey)),
+      files,
+    )),
+  );
 
+  // A sheet's documents show under its sheet: its own, and a language's, as the link that goes to it.
+  const linked = new Set(
+    proposal.sheets.flatMap((sheet) =>
+      Object.values(sheet.target.translations).flatMap((texts) => {
+        const document = documentOfPath(texts.url);
+        return document === null ? [] : [`${document.assetId}@${document.version}`];
+      }),
+    ),
+  );
   for (const asset of manifest.fileAssets) {
+    if (linked.has(`${asset.assetId}@${asset.version}`)) continue;
     const stored = (await listFileAssetVersions(db, asset.assetId)).find((version) => version.version === asset.version);
     const bytes = files.get(asset.file);
     const fields =
@@ -119,7 +142,8 @@ export async function planImport(db: ContentStore, manifest: Manifest, files: Ma
     entries.push(entryOf('document', `document ${asset.assetId} v${asset.version} (${asset.fileName})`, stored !== undefined, fields));
   }
 
-  entries.push(...(await planCollections(db, manifest, options)));
+  const titles = new Map(proposal.sheets.map((sheet) => [sheet.target.contentKey, `"${titleOf(sheet.target)}"`]));
+  entries.push(...(await planCollections(db, manifest, options, titles)));
 
   for (const record of manifest.seoRecords) {
     const stored = await findSeoRecord(db, record.siteId, record.recordId);
@@ -136,7 +160,77 @@ export async function planImport(db: ContentStore, manifest: Manifest, files: Ma
       entryOf('SEO record', `SEO record ${record.recordId}`, stored !== undefined, stored === undefined ? [] : differences(flat(stored), flat(record))),
     );
   }
-  return { entries };
+  const { summary } = describeImport(proposal);
+  const live = changedSheets(proposal).flatMap((sheet) => (sheet.base === null ? [titleOf(sheet.target)] : []));
+  return { entries, summary, live, notes: proposal.notes };
+}
+
+const titleOf = (state: SheetState) => state.translations[state.primaryLanguage]?.title ?? state.urlName;
+
+/**
+ * Each sheet the import adds or changes, with each field it changes once: a file as its name, a
+ * new translation as a whole; with a draft, which changes go into the draft too and which fields
+ * the draft changed itself.
+ */
+async function planSheets(db: ContentStore, proposal: ImportProposal): Promise<PlanEntry[]> {
+  const entries: PlanEntry[] = [];
+  const collectionTitles = new Map((await listAllCollections(db)).map((row) => [row.id, row.title]));
+  for (const collection of proposal.records.collections) collectionTitles.set(collection.id, collection.title);
+  for (const sheet of proposal.sheets) {
+    const record = `sheet "${titleOf(sheet.target)}" (${sheet.target.urlName})`;
+    if (sheet.base === null) {
+      entries.push({ action: 'add', kind: 'sheet', record, sheetId: sheet.id, fields: [] });
+      continue;
+    }
+    const changes = sheetChanges(sheet.base, sheet.target);
+    const unlisted = proposal.removeUnlisted && sheet.target.collectionId === null && changes.length === 1 && changes[0]!.field === 'collectionId';
+    if (unlisted) {
+      const from = collectionTitles.get(sheet.base.collectionId ?? '') ?? 'its collection';
+      entries.push({ action: 'remove', kind: 'collection', record: `${record}, off collection "${from}"`, sheetId: sheet.id, fields: [] });
+      continue;
+    }
+    const entry: PlanEntry = { ...entryOf('sheet', record, true, changes), sheetId: sheet.id };
+    const draft = changes.length === 0 ? undefined : await findDraft(db, 'sheet', sheet.id);
+    if (draft !== undefined) {
+      const ours = JSON.parse(draft.state) as SheetState;
+      const { conflicts } = mergeDrafts(sheet.base, ours, sheet.target);
+      const conflicting = new Set(conflicts.map((conflict) => conflict.path.join('.')));
+      const theirs = changesBetween(sheet.base, sheet.target).map((change) => change.path.join('.'));
+      // Carried: fields the import changes that the draft still has as the site had them.
+      const carried = theirs.filter((field) => !conflicting.has(field) && same(getAt(ours, field.split('.')), getAt(sheet.base, field.split('.'))));
+      if (!same(ours, sheet.base) || conflicting.size > 0) entry.draft = { carried: [...new Set(carried.map(shortField))], conflicts: [...conflicting].map(shortField) };
+    }
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** The files' own fields (digest, size, …) are one field each: the image, the document. */
+const shortField = (field: string) => (/^(image|document)\./.test(field) ? field.split('.')[0]! : field);
+
+/** Field by field, what changes from one sheet to another, each once, as a person reads it. */
+export function sheetChanges(before: SheetState, after: SheetState): FieldChange[] {
+  const seen = new Set<string>();
+  const fields: FieldChange[] = [];
+  for (const change of changesBetween(before, after)) {
+    const field = shortField(change.path.join('.'));
+    if (seen.has(field)) continue;
+    seen.add(field);
+    const path = field.split('.');
+    fields.push({ field, before: shownOf(getAt(before, path)), after: shownOf(getAt(after, path)) });
+  }
+  return fields;
+}
+
+/** A sheet's value as the comparison shows it: texts as they are, files by name, a translation by its title. */
+function shownOf(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.join(', ');
+  const record = value as Record<string, unknown>;
+  if (typeof record.fileName === 'string') return typeof record.version === 'number' ? `${record.fileName} (version ${record.version})` : record.fileName;
+  if (typeof record.title === 'string') return `a translation, "${record.title}"`;
+  return JSON.stringify(value);
 }
 
 async function planContents(db: ContentStore, contents: ManifestContent[], files: ManifestFiles): Promise<PlanEntry[]> {
@@ -177,15 +271,15 @@ async function planContents(db: ContentStore, contents: ManifestContent[], files
   });
 }
 
-async function planCollections(db: ContentStore, manifest: Manifest, options: ImportOptions): Promise<PlanEntry[]> {
+async function planCollections(db: ContentStore, manifest: Manifest, options: ImportOptions, titles: ReadonlyMap<string, string>): Promise<PlanEntry[]> {
   const entries: PlanEntry[] = [];
   const stored = new Map((await listAllCollections(db)).map((row) => [row.collection_key, row]));
-  const titles = new Map(manifest.contents.map((content) => [content.contentKey, describeContent(content)]));
+  const count = (items: number) => `${items} sheet${items === 1 ? '' : 's'}`;
   for (const collection of manifest.collections) {
     const row = stored.get(collection.collectionKey);
     const record = `collection "${collection.title}"`;
     if (row === undefined) {
-      entries.push({ action: 'add', kind: 'collection', record, fields: [{ field: 'items', before: null, after: `${collection.items.length} sheets` }] });
+      entries.push({ action: 'add', kind: 'collection', record, fields: [{ field: 'items', before: null, after: count(collection.items.length) }] });
       continue;
     }
     const storedItems = (await listCollectionItemKeys(db, row.id)).map((item) => item.contentKey);
@@ -193,20 +287,23 @@ async function planCollections(db: ContentStore, manifest: Manifest, options: Im
     const fields = differences({ title: row.title, metadata: JSON.parse(row.metadata) as unknown }, { title: collection.title, metadata: collection.metadata });
     fields.push(...(await translationChanges(db, row.id, collection)));
     const added = items.filter((key) => !storedItems.includes(key));
-    if (added.length > 0)
-      fields.push({ field: 'items', before: null, after: `${added.length} added: ${added.map((key) => titles.get(key) ?? key).join('; ')}` });
+    const removed = storedItems.filter((key) => !items.includes(key));
+    if (added.length > 0 || removed.length > 0)
+      fields.push({
+        field: 'items',
+        before: count(storedItems.length),
+        after: [
+          count(items.length),
+          added.length > 0 ? `${added.length} added: ${added.map((key) => titles.get(key) ?? key).join('; ')}` : '',
+          removed.length > 0 ? `${removed.length} taken off` : '',
+        ]
+          .filter(Boolean)
+          .join('; '),
+      });
     const kept = items.filter((key) => storedItems.includes(key));
     if (kept.join() !== storedItems.filter((key) => items.includes(key)).join()) fields.push({ field: 'order', before: 'as stored', after: 'as in the file' });
     entries.push(entryOf('collection', record, true, fields));
-    const removed = storedItems.filter((key) => !items.includes(key));
-    if (removed.length > 0) {
-      const names = new Map((await localizeContents(db, await listContentsByKeys(db, removed), [])).map((content) => [content.content_key, content]));
-      for (const key of removed) {
-        const content = names.get(key);
-        const label = content === undefined ? key : `sheet "${content.title}" (${content.url_name})`;
-        entries.push({ action: 'remove', kind: 'collection', record: `${label}, off ${record}`, fields: [] });
-      }
-    }
+    // The sheets it takes off show as sheets (planSheets).
   }
   return entries;
 }

@@ -14,6 +14,7 @@ import { idFromBytes } from '../shared/ids';
 import { urlNameOf } from '../shared/text';
 import type { ContentStore } from '../cms/database';
 import { IMAGE_TYPE } from '../cms/content-types';
+import { imageReference } from '../sheet/body';
 import { importManifest, knownRecords, type ImportProgress, type ImportSummary, type ManifestWithFiles } from './import-content';
 import { MANIFEST_FORMAT, MANIFEST_VERSION, readManifest, type Manifest, type ManifestContent } from './manifest';
 
@@ -255,7 +256,7 @@ function asStored(body: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(body).map(([field, value]) => {
       const key = imageKeyOf(value);
-      return [field, key === undefined ? value : { source: { type: 'imageReference', ref: { contentKey: key } } }];
+      return [field, key === undefined ? value : imageReference(key)];
     }),
   );
 }

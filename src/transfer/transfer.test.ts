@@ -8,8 +8,8 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { listAllContents } from '../cms/repositories/contents';
 import { collectContent, exportContentFolder } from './export-content';
-import { importContentFolder, importManifest, knownRecords, readContentFolder } from './import-content';
-import { planImport } from './import-plan';
+import { importContentFolder, importManifest, knownRecords, proposeManifest, readContentFolder } from './import-content';
+import { planProposal } from './import-plan';
 import { ManifestError, readManifest, type Manifest } from './manifest';
 
 const { siteId, communityId, collectionKey } = DEMO_IDS;
@@ -52,6 +52,10 @@ describe('export then import', () => {
       const summary = await importContentFolder(target.store.db, folder);
       expect(summary).toEqual({
         importId: expect.stringMatching(/^imp-\d{8}-[0-9a-f]{8}$/),
+        summary: `${DEMO_CATALOGUE.length} sheets added`,
+        added: DEMO_CATALOGUE.length,
+        changed: 0,
+        needAttention: [],
         sites: 1,
         contents: DEMO_CATALOGUE.length * 2,
         fileAssets: DEMO_CATALOGUE.length,
@@ -60,7 +64,7 @@ describe('export then import', () => {
       });
       expect(await responsesOf(target)).toEqual(await responsesOf(source));
 
-      await importContentFolder(target.store.db, folder);
+      expect((await importContentFolder(target.store.db, folder)).summary).toBe('0 changes');
       expect(await responsesOf(target)).toEqual(await responsesOf(source));
       expect(withoutDate((await collectContent(target.store.db)).manifest)).toEqual(withoutDate((await collectContent(source.store.db)).manifest));
     } finally {
@@ -74,7 +78,8 @@ describe('export then import', () => {
       const seen: Array<[number, number]> = [];
       await importContentFolder(target.store.db, join(folder, 'manifest.json'), { onProgress: (done, total) => seen.push([done, total]) });
       expect(seen.at(-1)).toEqual([seen.length, seen.length]);
-      expect(seen.length).toBe(DEMO_CATALOGUE.length * 4 + 1);
+      // A site, a collection, and every sheet, its image and its document.
+      expect(seen.length).toBe(DEMO_CATALOGUE.length * 3 + 2);
     } finally {
       await target.close();
     }
@@ -274,12 +279,12 @@ describe('a safe folder import', () => {
       writeFileSync(join(partial, 'manifest.json'), JSON.stringify(manifest));
 
       const { manifest: read, files } = await readContentFolder(target.store.db, partial);
-      const plan = await planImport(target.store.db, read, files);
+      const plan = await planProposal(target.store.db, await proposeManifest(target.store.db, read, files));
       expect(plan.entries.map((entry) => [entry.action, entry.record, entry.fields.map((field) => field.field)])).toEqual([
-        ['change', 'sheet "Tetraethyl orthosilicate (TEOS)" (teos)', ['en_US description']],
+        ['change', 'sheet "Tetraethyl orthosilicate (TEOS)" (teos)', ['translations.en_US.description']],
         ['change', 'collection "Literature Sheets - CVD, ALD Precursors"', ['order']],
       ]);
-      const removing = await planImport(target.store.db, read, files, { removeUnlisted: true });
+      const removing = await planProposal(target.store.db, await proposeManifest(target.store.db, read, files, { removeUnlisted: true }));
       expect(removing.entries.filter((entry) => entry.action === 'remove')).toHaveLength(DEMO_CATALOGUE.length - 1);
 
       await importContentFolder(target.store.db, partial);

@@ -95,7 +95,7 @@ describe('content import --dry-run', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Adds (1):\n  + sheet "New sheet" (new-sheet)');
     expect(run.stdout).toMatch(
-      /Changes \(2\):\n {2}~ sheet "Tetraethyl orthosilicate \(TEOS\)" \(teos\)\n {6}en_US description: "[^"]+" → "A corrected description\."/,
+      /Changes \(2\):\n {2}~ sheet "Tetraethyl orthosilicate \(TEOS\)" \(teos\)\n {6}translations\.en_US\.description: "[^"]+" → "A corrected description\."/,
     );
     expect(run.stdout).toContain('~ collection "Literature Sheets - CVD, ALD Precursors"');
     expect(run.stdout).toContain('Dry run: nothing was changed.');
@@ -146,7 +146,7 @@ describe('content import --remove-unlisted', () => {
 
     const plain = cli(store, ['content', 'import', path]);
     expect(plain.status).toBe(0);
-    expect(plain.stdout).toMatch(/^Added 0 records, changed 1 record; left \d+ alone\./m);
+    expect(plain.stdout).toMatch(/^1 sheet changed; left \d+ alone\./m);
     const done = cli(store, ['content', 'import', path, '--remove-unlisted', '--yes']);
     expect(done.status).toBe(0);
     expect(done.stdout).toContain('took 25 sheets off the collection');
@@ -197,6 +197,6 @@ describe('content export --csv', () => {
     const two = filesUnder(second);
     expect([...two.keys()].sort()).toEqual([...one.keys()].sort());
     for (const [path, bytes] of one) expect(two.get(path)?.equals(bytes), path).toBe(true);
-    expect(csv.split('\r\n')[0]).toBe('title,description,language,urlName,key,document,url,image,imageAlt,topics');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFtitle,description,language,urlName,key,document,url,image,imageAlt,topics');
   });
 });

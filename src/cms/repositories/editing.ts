@@ -13,13 +13,13 @@ export async function findDraft(db: ContentStore, kind: EditableKind, targetId: 
   return row === undefined ? undefined : { ...row, revision: Number(row.revision) };
 }
 
-/** Creates or replaces a draft. */
+/** Creates or replaces a draft, every column of it (what the list shows is written with the state, always). */
 export async function saveDraft(db: ContentStore, draft: DraftRow): Promise<void> {
-  const { site_id, label, state, revision, updated_by, updated_at } = draft;
+  const { kind: _kind, target_id: _target, ...columns } = draft;
   await db
     .insertInto('drafts')
     .values(draft)
-    .onConflict((oc) => oc.columns(['kind', 'target_id']).doUpdateSet({ site_id, label, state, revision, updated_by, updated_at }))
+    .onConflict((oc) => oc.columns(['kind', 'target_id']).doUpdateSet(columns))
     .execute();
 }
 
@@ -58,7 +58,7 @@ export async function findVersion(db: ContentStore, kind: EditableKind, targetId
 }
 
 /** A target's versions, newest first, without their states. */
-export async function listVersions(db: ContentStore, kind: EditableKind, targetId: string): Promise<Array<Omit<VersionRow, 'state'>>> {
+export async function listVersions(db: ContentStore, kind: EditableKind, targetId: string): Promise<Array<Omit<VersionRow, 'state' | 'site_before'>>> {
   const rows = await db
     .selectFrom('versions')
     .select(['id', 'kind', 'target_id', 'number', 'event', 'actor_id', 'actor', 'created_at', 'updated_at', 'import_id', 'audit_id'])
@@ -67,6 +67,20 @@ export async function listVersions(db: ContentStore, kind: EditableKind, targetI
     .orderBy('number', 'desc')
     .execute();
   return rows.map((row) => ({ ...row, id: Number(row.id), number: Number(row.number), audit_id: row.audit_id === null ? null : Number(row.audit_id) }));
+}
+
+/** A target's newest version that changed the site (a publish, an unpublish, an import, an undo), with its state and what the site showed before it. */
+export async function findLastSiteChange(db: ContentStore, kind: EditableKind, targetId: string): Promise<VersionRow | undefined> {
+  const row = await db
+    .selectFrom('versions')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .where('site_before', 'is not', null)
+    .orderBy('number', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : versionOf(row);
 }
 
 /** The versions an import made, one per target it touched. */

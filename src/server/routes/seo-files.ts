@@ -15,7 +15,7 @@ import type { ContentStore } from '../../cms/database';
 import { LITERATURE_CONTENT_TYPE } from '../../cms/content-types';
 import { listShownContents } from '../../cms/repositories/contents';
 import { topicPath } from '../../shared/topics';
-import { sheetPath } from '../ssr/sheet-page';
+import { sheetPath } from '../../shared/urls';
 import type { SiteLanguages } from '../ssr/build-seo-head';
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };

@@ -12,7 +12,7 @@ import { findContentById, findShownContent, listStoredTranslations } from '../..
 import { readStoredBody } from '../../cms/stored-json';
 import { findFileAssetInfo } from '../../cms/repositories/files';
 import { findSeoRecord } from '../../cms/repositories/seo-records';
-import { DOCUMENT_PATH } from '../../editing/sheet-state';
+import { DOCUMENT_PATH } from '../../sheet/shape';
 import type { SheetSearch } from '../../search/sheet-search';
 import type { CollectionItem } from '../../shared/delivery-types';
 import { scriptSafeJson } from '../../shared/head-tags';
@@ -27,12 +27,11 @@ import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
 import { languageMenu, topicLinkOf, topicsViewOf, type PageRenderer, type TopicTarget } from './page-renderer';
 import { searchablePage } from '../pages';
+import { sheetPath } from '../../shared/urls';
 
 /** Related sheets a sheet's page links to, at most. */
 const RELATED_SHEETS = 4;
 
-/** A sheet page's path below the base path and language. */
-export const sheetPath = (urlName: string) => `/sheets/${encodeURIComponent(urlName)}`;
 
 export interface SheetPageOptions {
   db: ContentStore;

@@ -1,9 +1,13 @@
 /**
- * Three-way merge of a draft, field by field: what we started from (base), what we changed (ours),
- * what another editor saved meanwhile (theirs). A field only one side changed takes that side; a
- * field both changed differently is a conflict the editor settles. Nothing either side wrote is
- * dropped without the editor choosing, and a record (a translation, the SEO fields) one side
- * added or removed moves as a whole, so a merge never leaves half of one.
+ * Field-by-field changes of an edited state (a sheet), the one way the studio and the server tell
+ * what changed, carry a change into a draft and take it back:
+ * - a three-way merge: what we started from (base), what we changed (ours), what another editor,
+ *   an import or a publish changed meanwhile (theirs). A field only one side changed takes that
+ *   side; a field both changed differently is a conflict the editor settles. Nothing either side
+ *   wrote is dropped without the editor choosing, and a record (a translation, the SEO fields) one
+ *   side added or removed moves as a whole, so a merge never leaves half of one;
+ * - the changes from one state to another, by path, and putting them back where nothing changed
+ *   them since (undo).
  */
 export interface FieldConflict {
   /** Where the field is, e.g. ['translations', 'de_DE', 'title']. */
@@ -19,7 +23,15 @@ export interface Merge<S> {
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: equal states give equal text, whatever order their keys came in. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    isRecord(field) ? Object.fromEntries(Object.entries(field).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : field,
+  );
+}
+
+/** Whether two values are the same data, whatever the order of their keys. */
+export const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
 /** The paths of every leaf (a value that is not a record with fields). */
 function leafPaths(value: unknown, path: string[] = [], into: string[][] = []): string[][] {
@@ -70,4 +82,43 @@ export function mergeDrafts<S>(base: S, ours: S, theirs: S): Merge<S> {
     merged = takeFrom(merged, ours, path);
   }
   return { merged, conflicts };
+}
+
+/** One field's change; a side without its key had no value there (a translation not yet added). */
+export interface PathChange {
+  path: string[];
+  before?: unknown;
+  after?: unknown;
+}
+
+/**
+ * The fields that differ from `before` to `after`, as the merge sees fields: a record one side
+ * lacks is one change, as a whole.
+ */
+export function changesBetween(before: unknown, after: unknown, path: string[] = []): PathChange[] {
+  if (isRecord(before) && isRecord(after)) {
+    const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
+    return names.flatMap((name) => changesBetween(before[name], after[name], [...path, name]));
+  }
+  if (same(before, after)) return [];
+  return [{ path, ...(before === undefined ? {} : { before }), ...(after === undefined ? {} : { after }) }];
+}
+
+export interface Reverted<S> {
+  /** `current` with every change put back that nothing changed since. */
+  state: S;
+  /** The changes something changed again since, with the value that stands now. */
+  later: Array<PathChange & { now: unknown }>;
+}
+
+/** Puts each change back where the field still holds what the change made it; the rest are named. */
+export function revertChanges<S>(current: S, changes: PathChange[]): Reverted<S> {
+  let state = current;
+  const later: Reverted<S>['later'] = [];
+  for (const change of changes) {
+    const now = getAt(current, change.path);
+    if (same(now, change.after)) state = setAt(state, change.path, change.before);
+    else later.push({ ...change, now });
+  }
+  return { state, later };
 }

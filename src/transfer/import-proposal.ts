@@ -1,0 +1,256 @@
+/**
+ * What an import does, worked out before it is done, and doing it. A folder's manifest, a CSV and
+ * a migration from the platform each become one proposal: the sheets as the import would leave them
+ * (each beside the state it was worked out from), and the records that are not sheets (sites,
+ * content types, topics, other contents, documents of a language, collections, SEO records of
+ * other records), which are written as they are.
+ *
+ * Applying is one transaction behind the editing lock. Every sheet goes on the site through the
+ * editing engine, as a publish does (editing/editable.ts applySiteChange): one version each under
+ * the import's id, its draft carried along where the draft did not change the same field, and the
+ * fields both changed marked for the editor's choice. A sheet the site changed since the proposal
+ * was made is refused, named, with nothing written: an import never undoes a publish it did not see.
+ */
+import type { ContentStore } from '../cms/database';
+import { findCollectionIdByKey, listCollectionContentIds, listCollectionItemKeys, saveCollection, setCollectionItems } from '../cms/repositories/collections';
+import { findContentIdsByKeys, saveContent, saveContentType } from '../cms/repositories/contents';
+import { saveBlob } from '../cms/repositories/editing';
+import { saveFileAsset, saveMedia } from '../cms/repositories/files';
+import { takeLock } from '../cms/repositories/locks';
+import { saveSeoRecord } from '../cms/repositories/seo-records';
+import { listSites, saveSite } from '../cms/repositories/sites';
+import { saveTopics } from '../cms/repositories/topics';
+import { recordChange, type Actor } from '../editing/audit';
+import { EditingError, type SiteDates } from '../editing/editable';
+import { newImportId, recordImport, type ImportedSheet } from '../editing/imports';
+import { keepSheetFiles, publishedSheet } from '../editing/sheet-state';
+import { documentText } from '../editing/uploads';
+import { sheets } from '../editing/sheets';
+import { changesBetween, same } from '../shared/merge';
+import type { SheetState } from '../sheet/shape';
+import type { Manifest } from './manifest';
+
+export interface ImportOptions {
+  /** Take the sheets a collection holds and the file does not list off the collection. */
+  removeUnlisted?: boolean;
+}
+
+/** The files a manifest names, by their path in the manifest. */
+export type ManifestFiles = ReadonlyMap<string, Buffer>;
+
+/**
+ * A collection's items after an import: the file's, in its order, then (unless they are to be
+ * removed) those the collection held and the file does not list, in their order.
+ */
+export function resolveItems(stored: string[], given: string[], { removeUnlisted = false }: ImportOptions): string[] {
+  if (removeUnlisted) return given;
+  const listed = new Set(given);
+  return [...given, ...stored.filter((key) => !listed.has(key))];
+}
+
+/** A sheet as the import would leave it. */
+export interface ProposedSheet {
+  id: string;
+  /** The sheet as the site had it when this was worked out; null for a sheet the import adds. */
+  base: SheetState | null;
+  target: SheetState;
+  /** The dates the source gave it (a manifest's); none: dated when applied. */
+  dates?: SiteDates;
+}
+
+/** Bytes a sheet names by digest, kept in the store before the sheet goes on the site. */
+export interface ProposedFile {
+  bytes: Buffer;
+  mimeType: string;
+  /** A document's text, for search; null for an image or a file without text; undefined: read when applying. */
+  text: string | null | undefined;
+}
+
+export interface ImportProposal {
+  /** The records that are not sheets, as a manifest; its collections' items are the order they end in. */
+  records: Manifest;
+  /** The files `records` names, by their path in it. */
+  files: ManifestFiles;
+  sheets: ProposedSheet[];
+  /** The files the sheets name, by SHA-256. */
+  blobs: ReadonlyMap<string, ProposedFile>;
+  /** Take the sheets a collection holds and the file does not list off the collection. */
+  removeUnlisted: boolean;
+  /** What a person should know before applying (a CSV that was not UTF-8, say). */
+  notes: string[];
+}
+
+export interface ApplyOptions {
+  actor: Actor;
+  /** Runs first under the editing lock: the caller's last word (the studio checks the store still matches what the editor was shown). */
+  verify?: (trx: ContentStore) => Promise<void>;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface AppliedImport {
+  /** Names the import in the history; `content import --undo <id>` reverts it. */
+  importId: string;
+  /** "4 sheets added, 6 changed", as the history says it. */
+  summary: string;
+  added: number;
+  changed: number;
+  /** Sheets whose draft had changed a field the import changed too: they need the editor's choice. */
+  needAttention: string[];
+}
+
+/** The sheets a proposal changes, each with what changes: unchanged ones are left out. */
+export function changedSheets(proposal: ImportProposal): ProposedSheet[] {
+  return proposal.sheets.filter((sheet) => sheet.base === null || !same(sheet.base, sheet.target));
+}
+
+/** "4 sheets added, 6 changed" (or "0 changes"). */
+export function describeImport(proposal: ImportProposal): { summary: string; added: number; changed: number } {
+  const changed = changedSheets(proposal);
+  const added = changed.filter((sheet) => sheet.base === null).length;
+  const altered = changed.length - added;
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const parts = [added > 0 ? `${plural(added, 'sheet')} added` : '', altered > 0 ? `${added > 0 ? altered : plural(altered, 'sheet')} changed` : ''].filter(Boolean);
+  return { summary: parts.length === 0 ? '0 changes' : parts.join(', '), added, changed: altered };
+}
+
+/** Applies a proposal in one transaction (the editing lock first), as one undoable import. */
+export async function applyProposal(db: ContentStore, proposal: ImportProposal, options: ApplyOptions): Promise<AppliedImport> {
+  const { actor } = options;
+  const changed = changedSheets(proposal);
+  const { records } = proposal;
+  const total = records.sites.length + records.contents.length + records.fileAssets.length + records.collections.length + records.seoRecords.length + changed.length;
+  let done = 0;
+  const step = () => options.onProgress?.(++done, total);
+  const { summary, added, changed: altered } = describeImport(proposal);
+  const texts = await readTexts(proposal);
+  const now = new Date();
+
+  return db.transaction().execute(async (trx) => {
+    await takeLock(trx, 'editing');
+    await options.verify?.(trx);
+    const moved: string[] = [];
+    for (const sheet of changed) if (!same(await publishedSheet(trx, sheet.id), sheet.base)) moved.push(sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.id);
+    if (moved.length > 0)
+      throw new EditingError(
+        `The site changed since this import was worked out (${moved.join('; ')}); nothing was changed. Compare again and apply.`,
+        'conflict',
+        { problems: moved.map((title) => `${title}: changed on the site meanwhile`) },
+      );
+
+    const importId = newImportId(now);
+    const auditId = await recordChange(trx, { actor, action: 'content.import', target: { type: 'import', id: importId, label: summary }, at: now });
+    // The files the sheets have now are kept before any record replaces them: undo needs them.
+    for (const sheet of changed) if (sheet.base !== null) await keepSheetFiles(trx, sheet.base);
+    const collectionsBefore = await writeRecords(trx, proposal, texts, step);
+    for (const [sha256, file] of proposal.blobs)
+      await saveBlob(trx, { sha256, mime_type: file.mimeType, byte_size: file.bytes.length, bytes: file.bytes, text: texts.get(sha256) ?? null, created_at: now.toISOString() });
+
+    const imported: ImportedSheet[] = [];
+    const needAttention: string[] = [];
+    for (const sheet of changed) {
+      const label = sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.target.urlName;
+      const conflicts = await sheets.applySiteChange(trx, sheet.id, {
+        after: sheet.target,
+        event: 'import',
+        actor,
+        at: now,
+        auditId,
+        changeId: importId,
+        carry: true,
+        source: `import ${importId}`,
+        dates: sheet.dates,
+      });
+      if (conflicts.length > 0) needAttention.push(label);
+      imported.push({ id: sheet.id, label, added: sheet.base === null, changes: changesBetween(sheet.base ?? undefined, sheet.target) });
+      step();
+    }
+    await orderCollections(trx, proposal);
+    await recordImport(trx, { id: importId, actor, at: now, summary, sheets: imported, collections: collectionsBefore });
+    return { importId, summary, added, changed: altered, needAttention };
+  });
+}
+
+/** Every document's text, by digest (search reads it), read before the transaction so that it stays short. */
+async function readTexts(proposal: ImportProposal): Promise<Map<string, string | null>> {
+  const texts = new Map<string, string | null>();
+  for (const [sha256, file] of proposal.blobs) texts.set(sha256, file.text ?? (file.mimeType === 'application/pdf' ? await documentText(file.bytes) : null));
+  for (const asset of proposal.records.fileAssets) {
+    const bytes = proposal.files.get(asset.file);
+    if (!texts.has(asset.sha256) && asset.mimeType === 'application/pdf' && bytes !== undefined) texts.set(asset.sha256, await documentText(bytes));
+  }
+  return texts;
+}
+
+/**
+ * Writes the records that are not sheets. An import adds and changes: a site keeps the languages
+ * the file does not carry, and its topics the file does not name. Collections are written with
+ * the items they hold now (the sheets join them as they go on the site; the order comes last).
+ * Answers each collection's order before, for undo.
+ */
+async function writeRecords(
+  trx: ContentStore,
+  proposal: ImportProposal,
+  texts: ReadonlyMap<string, string | null>,
+  step: () => void,
+): Promise<Array<{ id: string; items: string[] }>> {
+  const { records, files } = proposal;
+  const fileOf = (file: string) => {
+    const bytes = files.get(file);
+    if (bytes === undefined) throw new Error(`${file}: is named but was not supplied`);
+    return bytes;
+  };
+  const storedSites = new Map((await listSites(trx)).map((site) => [site.id, site]));
+  for (const site of records.sites) {
+    const kept = (storedSites.get(site.id)?.languages ?? []).filter((stored) => !site.languages.some((entry) => entry.language === stored.language));
+    const { topics, ...record } = site;
+    await saveSite(trx, { ...record, languages: [...site.languages, ...kept] });
+    if (topics !== undefined) await saveTopics(trx, site.id, topics);
+    step();
+  }
+  for (const type of records.contentTypes) await saveContentType(trx, type);
+  // Other contents are keyed by content key: a stored one keeps its id and takes the new data.
+  const ids = await findContentIdsByKeys(
+    trx,
+    records.contents.map((content) => content.contentKey),
+  );
+  for (const content of records.contents) {
+    const id = ids.get(content.contentKey) ?? content.id;
+    await saveContent(trx, { ...content, id });
+    if (content.media !== null) await saveMedia(trx, id, { ...content.media, bytes: fileOf(content.media.file), createdAt: content.updatedAt });
+    step();
+  }
+  for (const asset of records.fileAssets) {
+    const bytes = fileOf(asset.file);
+    await saveFileAsset(trx, { ...asset, bytes });
+    await saveBlob(trx, { sha256: asset.sha256, mime_type: asset.mimeType, byte_size: bytes.length, bytes, text: texts.get(asset.sha256) ?? null, created_at: asset.createdAt });
+    step();
+  }
+  const before: Array<{ id: string; items: string[] }> = [];
+  for (const collection of records.collections) {
+    const storedId = await findCollectionIdByKey(trx, collection.collectionKey);
+    const items = storedId === undefined ? [] : await listCollectionContentIds(trx, storedId);
+    if (storedId !== undefined) before.push({ id: storedId, items });
+    await saveCollection(trx, { ...collection, id: storedId ?? collection.id }, items);
+    step();
+  }
+  for (const record of records.seoRecords) {
+    await saveSeoRecord(trx, record.siteId, record);
+    step();
+  }
+  return before;
+}
+
+/** Each collection in the order the file gives (and, unless removed, the rest after it). */
+async function orderCollections(trx: ContentStore, proposal: ImportProposal): Promise<void> {
+  for (const collection of proposal.records.collections) {
+    const id = (await findCollectionIdByKey(trx, collection.collectionKey)) ?? collection.id;
+    const stored = (await listCollectionItemKeys(trx, id)).map((item) => item.contentKey);
+    const keys = resolveItems(stored, collection.items, { removeUnlisted: proposal.removeUnlisted });
+    const idOf = await findContentIdsByKeys(trx, keys);
+    await setCollectionItems(
+      trx,
+      id,
+      keys.flatMap((key) => (idOf.has(key) ? [idOf.get(key)!] : [])),
+    );
+  }
+}
