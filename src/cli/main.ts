@@ -95,7 +95,7 @@ const COMMANDS: Record<string, Command> = {
         await withStore(async (store) => {
           if (options.csv !== undefined) {
             const written = await exportCsvFile(store.db, options.csv, { collection: options.collection });
-            console.log(`Exported ${written.sheets} sheets (${written.rows} rows), ${written.files} documents and images beside ${options.csv}.`);
+            console.log(`Exported ${written.sheets} sheets (${written.rows} rows), ${written.fileCount} documents and images beside ${options.csv}.`);
             return;
           }
           if (folder === undefined) throw new Error('Usage: npm run cli -- content export <folder> | --csv <sheets.csv>');

@@ -115,7 +115,10 @@ describe('a CSV with its files', () => {
     expect(compared.statusCode).toBe(400);
     const [error] = compared.json() as [{ message: string; problems: string[] }];
     expect(error.message).toBe('sheets.csv cannot be imported (2 problems); nothing was changed.');
-    expect(error.problems).toEqual(['line 2, document: missing.pdf is not among the files chosen with the CSV (nor a file the sheet has already)', 'line 3, title: a new sheet needs a title']);
+    expect(error.problems).toEqual([
+      'line 2, document: missing.pdf is not among the files chosen with the CSV (nor a file the sheet has already)',
+      'line 3, title: a new sheet needs a title',
+    ]);
   });
 
   it('refuses a file that is not what its name says, and one an import does not take', async () => {

@@ -16,6 +16,7 @@ import { registerSheetRoutes } from './sheet-routes';
 import { registerSiteRoutes } from './site-routes';
 import { registerUploadRoutes } from './upload-routes';
 import { registerImportRoutes } from './import-routes';
+import { registerExportRoutes } from './export-routes';
 
 export interface EditingApiOptions {
   db: ContentStore;
@@ -50,6 +51,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerSheetRoutes(scope, routes);
     await registerUploadRoutes(scope, routes);
     registerImportRoutes(scope, routes);
+    registerExportRoutes(scope, routes);
     registerSiteRoutes(scope, routes);
     registerAdminRoutes(scope, routes);
     // A draft's files by digest, for the studio's image previews and its preview frames.

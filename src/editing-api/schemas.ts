@@ -242,7 +242,9 @@ const PlanEntrySchema = Type.Object({
   action: Type.Union([Type.Literal('add'), Type.Literal('change'), Type.Literal('remove'), Type.Literal('keep')]),
   kind: Type.String({ description: 'sheet, collection, document, content, SEO record, site or content type' }),
   record: Type.String(),
-  fields: Type.Array(Type.Object({ field: Type.String({ description: 'Its place, e.g. translations.de_DE.title' }), before: NullableText, after: NullableText })),
+  fields: Type.Array(
+    Type.Object({ field: Type.String({ description: 'Its place, e.g. translations.de_DE.title' }), before: NullableText, after: NullableText }),
+  ),
   sheetId: Type.Optional(Type.String()),
   draft: Type.Optional(
     Type.Object(
@@ -274,10 +276,15 @@ export const AppliedImportSchema = Type.Object({
   comparison: ImportComparisonSchema,
 });
 
+export const ExportQuerySchema = Type.Object({
+  collection: Type.Optional(text({ max: 100, description: 'Key or id of the literature collection; by default the only one' })),
+});
+
 export const UndoImportSchema = Type.Object({
   keepLater: Type.Optional(
     Type.Boolean({
-      description: 'Undo what nothing changed since the import and keep the later changes; without it, an undo that would take back a later change is refused with the list',
+      description:
+        'Undo what nothing changed since the import and keep the later changes; without it, an undo that would take back a later change is refused with the list',
     }),
   ),
 });

@@ -298,7 +298,13 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       await adapter.keepFiles(trx, found.draft);
       const next = await check(trx, state, found.draft);
       const attention = settles ? null : found.attention;
-      await writeDraft(trx, targetId, { state: next, published: found.published, wasOnSite: found.status === 'unpublished', revision: found.revision + 1, attention }, actor, at);
+      await writeDraft(
+        trx,
+        targetId,
+        { state: next, published: found.published, wasOnSite: found.status === 'unpublished', revision: found.revision + 1, attention },
+        actor,
+        at,
+      );
       const latest = await findLatestVersion(trx, kind, targetId);
       if (event === 'save' && !settles && latest !== undefined && foldsInto(latest, actor, now)) {
         await updateVersionState(trx, latest.id, JSON.stringify(next), at);
@@ -509,7 +515,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
    */
   async function takeOffSiteChange(trx: ContentStore, targetId: string, change: Omit<SiteChange<S>, 'after' | 'carry'>): Promise<S | null> {
     const found = await view(trx, targetId);
-    if (found?.published == null) return null;
+    if (found === null || found.published === null) return null;
     const at = change.at.toISOString();
     await keepOriginal(trx, found, at);
     await adapter.keepFiles(trx, found.draft);

@@ -10,7 +10,16 @@ import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { findContentById } from '../cms/repositories/contents';
 import { listCollectionContentIds, setCollectionItems } from '../cms/repositories/collections';
-import { deleteDraft, findDraft, findImport, findTrashed, insertImport, insertTrashed, listVersionsOfImport, markImportUndone } from '../cms/repositories/editing';
+import {
+  deleteDraft,
+  findDraft,
+  findImport,
+  findTrashed,
+  insertImport,
+  insertTrashed,
+  listVersionsOfImport,
+  markImportUndone,
+} from '../cms/repositories/editing';
 import { takeLock } from '../cms/repositories/locks';
 import { changesBetween, revertChanges, same, type PathChange } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
@@ -122,7 +131,12 @@ export interface UndoOptions {
  * Reverts what an import changed, in one transaction. Refused with the list of later changes
  * (EditingError 'conflict', details.later) unless `keepLater`.
  */
-export async function undoImport(db: ContentStore, importId: string, actor: Actor, { keepLater = false, now = new Date() }: UndoOptions = {}): Promise<UndoneImport> {
+export async function undoImport(
+  db: ContentStore,
+  importId: string,
+  actor: Actor,
+  { keepLater = false, now = new Date() }: UndoOptions = {},
+): Promise<UndoneImport> {
   return db.transaction().execute(async (trx) => {
     await takeLock(trx, 'editing');
     const row = await findImport(trx, importId);
@@ -213,7 +227,9 @@ async function readRecord(trx: ContentStore, importId: string, json: string): Pr
   const stored = JSON.parse(json) as ImportRecord | ImportRecordV1;
   if ('version' in stored && stored.version === 2) return stored;
   const versions = await listVersionsOfImport(trx, importId);
-  const afterOf = new Map(versions.filter((version) => version.event === 'import').map((version) => [version.target_id, JSON.parse(version.state) as SheetState]));
+  const afterOf = new Map(
+    versions.filter((version) => version.event === 'import').map((version) => [version.target_id, JSON.parse(version.state) as SheetState]),
+  );
   const sheetsOf = (stored as ImportRecordV1).sheets.flatMap((sheet) => {
     const after = afterOf.get(sheet.id);
     if (after === undefined) return [];

@@ -128,13 +128,7 @@ async function bytesOf(db: ContentStore, sha256: string, what: string): Promise<
  * `previous` had and `state` no longer has (an image, a document) is taken off unless another
  * sheet uses it.
  */
-export async function putOnSite(
-  trx: ContentStore,
-  state: SheetState,
-  previous: SheetState | null,
-  at: string,
-  dates?: SiteDates,
-): Promise<void> {
+export async function putOnSite(trx: ContentStore, state: SheetState, previous: SheetState | null, at: string, dates?: SiteDates): Promise<void> {
   const languages = Object.keys(state.translations);
   if (state.image !== null) await putImageOnSite(trx, state, state.image, at);
   if (state.document !== null) {
@@ -166,7 +160,10 @@ export async function putOnSite(
     translations: Object.entries(state.translations).map(([language, texts]) => {
       const body = bodyOfTexts(state, texts);
       const was = stored.get(language);
-      const same = was !== undefined && was.title === texts.title && canonicalJson(readStoredBody(was.body, `content ${state.contentKey} (${language})`)) === canonicalJson(body);
+      const same =
+        was !== undefined &&
+        was.title === texts.title &&
+        canonicalJson(readStoredBody(was.body, `content ${state.contentKey} (${language})`)) === canonicalJson(body);
       return { language, title: texts.title, body, publishedAt: dates?.publishedAt[language] ?? (same ? was.published_at : at) };
     }),
   });
@@ -195,7 +192,8 @@ async function putImageOnSite(trx: ContentStore, state: SheetState, image: Sheet
     return [{ language, title, body: { ...body, title, altText: texts.imageAlt }, publishedAt: at }];
   });
   const content = await findContentById(trx, image.contentId);
-  const same = content !== undefined && content.url_name === image.urlName && content.primary_language === state.primaryLanguage && content.site_id === state.siteId;
+  const same =
+    content !== undefined && content.url_name === image.urlName && content.primary_language === state.primaryLanguage && content.site_id === state.siteId;
   if (!same || translations.length > 0)
     await saveContent(trx, {
       id: image.contentId,
@@ -216,7 +214,14 @@ async function putImageOnSite(trx: ContentStore, state: SheetState, image: Sheet
   const media = await findMediaInfo(trx, image.contentId);
   if (media?.sha256 !== image.sha256) {
     const bytes = await bytesOf(trx, image.sha256, `the image ${image.fileName}`);
-    await saveMedia(trx, image.contentId, { fileName: image.fileName, mimeType: image.mimeType, width: image.width, height: image.height, bytes, createdAt: at });
+    await saveMedia(trx, image.contentId, {
+      fileName: image.fileName,
+      mimeType: image.mimeType,
+      width: image.width,
+      height: image.height,
+      bytes,
+      createdAt: at,
+    });
   }
 }
 

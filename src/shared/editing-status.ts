@@ -39,7 +39,7 @@ export const STATUS_WORDS: Record<StatusFilter, string> = {
 /** The status in a sentence, as the sheet screen says it. */
 export const STATUS_SENTENCES: Record<EditableStatus, string> = {
   draft: 'A draft: visitors do not see it yet.',
-  published: 'Published: visitors see what you see here.',
+  published: 'Published: visitors see this version.',
   changed: 'Published, with changes visitors do not see yet.',
   unpublished: 'Taken off the site: visitors do not see it.',
 };

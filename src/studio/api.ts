@@ -3,7 +3,9 @@
  * out, and the API's error list turned into one message a person can read.
  */
 import type { SheetState } from '../sheet/shape';
+import type { EditableStatus } from '../shared/editing-status';
 import { languageTag } from '../shared/languages';
+import type { FieldConflict } from '../shared/merge';
 
 export type { SheetState };
 
@@ -82,7 +84,15 @@ export function sendFile<T>(context: StudioContext, method: 'POST' | 'PUT', path
   });
 }
 
-export type SheetStatus = 'draft' | 'published' | 'changed' | 'unpublished';
+export type SheetStatus = EditableStatus;
+
+/** Fields a change to the site made while the draft had changed them too (editing/editable.ts Attention). */
+export interface Attention {
+  source: string;
+  by: string;
+  at: string;
+  conflicts: FieldConflict[];
+}
 
 export interface SheetSummary {
   id: string;
@@ -92,6 +102,7 @@ export interface SheetSummary {
   revision: number;
   updatedAt: string | null;
   updatedBy: string | null;
+  attention: boolean;
   image: { url: string; alt: string } | null;
   scheduled: { action: string; dueAt: string } | null;
 }
@@ -120,6 +131,11 @@ export interface SheetView {
   published: SheetState | null;
   updatedAt: string | null;
   updatedBy: string | null;
+  attention: Attention | null;
+  /** The site's last change to it was a publish, which can be taken back. */
+  undoablePublish: boolean;
+  /** Its page on the site, when published. */
+  siteUrl: string | null;
   schedules: Schedule[];
   siteLanguages: string[];
   documentVersions: Array<{ version: number; url: string }>;

@@ -1,25 +1,40 @@
 /**
- * When another editor saved the same sheet meanwhile and both changed a field: each such field
- * with theirs and ours side by side, the editor picks per field, and the choice is saved. Fields
- * only one of them changed were merged already.
+ * When the same fields of a sheet were changed twice: by another editor who saved meanwhile, or by
+ * an import that changed the site while the draft had changed them too. Each such field with theirs
+ * and ours side by side, the editor picks per field, and the choice is saved. Fields only one side
+ * changed were merged already.
  */
 import { useState } from 'react';
 import { Button, Dialog, Heading, Label, Modal, Radio, RadioGroup } from 'react-aria-components';
+import type { FieldConflict } from '../shared/merge';
 import { fieldName, shownValue } from './field-names';
-import type { Conflict } from './use-sheet-draft';
 
-export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | null; onResolve: (takeTheirs: Set<number>) => void }) {
+export interface ConflictQuestion {
+  conflicts: FieldConflict[];
+  /** Who made the other change: "editor@example.com", "The import imp-…". */
+  who: string;
+  heading: string;
+  intro: string;
+}
+
+export function ConflictDialog({
+  conflict,
+  onResolve,
+  onLater,
+}: {
+  conflict: ConflictQuestion | null;
+  onResolve: (takeTheirs: Set<number>) => void;
+  /** Closes without choosing (the question stays open for later); none: the editor must choose now. */
+  onLater?: () => void;
+}) {
   const [choices, setChoices] = useState<Record<number, 'ours' | 'theirs'>>({});
   if (conflict === null) return null;
-  const who = conflict.theirs.updatedBy ?? 'Another editor';
+  const { who } = conflict;
   return (
     <Modal isOpen className="studio-modal studio-modal--wide">
       <Dialog className="studio-dialog">
-        <Heading slot="title">{who} changed this sheet too</Heading>
-        <p>
-          {who} saved changes while you were editing. Where you both changed the same field, choose which text to keep. Everything else from both of you is
-          kept.
-        </p>
+        <Heading slot="title">{conflict.heading}</Heading>
+        <p>{conflict.intro}</p>
         {conflict.conflicts.map((field, index) => (
           <RadioGroup
             key={field.path.join('.')}
@@ -34,7 +49,7 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
                 <span className="studio-radio__text">{shownValue(field.ours)}</span>
               </Radio>
               <Radio value="theirs" className="studio-radio">
-                <span className="studio-radio__who">{who}’s</span>
+                <span className="studio-radio__who">{who}</span>
                 <span className="studio-radio__text">{shownValue(field.theirs)}</span>
               </Radio>
             </div>
@@ -50,6 +65,11 @@ export function ConflictDialog({ conflict, onResolve }: { conflict: Conflict | n
           >
             Keep these and save
           </Button>
+          {onLater !== undefined && (
+            <Button className="studio-button studio-button--quiet" onPress={onLater}>
+              Choose later
+            </Button>
+          )}
         </div>
       </Dialog>
     </Modal>

@@ -9,22 +9,33 @@ import { Button, Checkbox, DropZone, FileTrigger, isFileDropItem, Link, Text } f
 import { IMPORT_EXTENSIONS } from '../shared/import-files';
 import { callApi, sendFile, StudioError, type StudioContext } from './api';
 import { fieldName, shownValue } from './field-names';
-import { Choose, Confirmed, Notice, wordsOf, type Outcome } from './parts';
+import { ImportUndo } from './import-undo';
+import { Choose, Notice, wordsOf, type Outcome } from './parts';
 
 type Action = 'add' | 'change' | 'remove' | 'keep';
 
 interface PlanEntry {
   action: Action;
+  kind: string;
   record: string;
   fields: Array<{ field: string; before: string | null; after: string | null }>;
+  sheetId?: string;
+  /** A sheet with a draft: what the import carries into it, and what the draft changed itself. */
+  draft?: { carried: string[]; conflicts: string[] };
 }
 
 interface Comparison {
   source: 'csv' | 'folder';
   files: string[];
-  plan: { entries: PlanEntry[] };
+  plan: { entries: PlanEntry[]; summary: string; live: string[]; notes: string[] };
   digest: string;
   collectionKey: string | null;
+}
+
+interface Applied {
+  importId: string;
+  summary: string;
+  needAttention: string[];
 }
 
 interface Sent {
@@ -46,6 +57,7 @@ const GROUPS: Array<{ action: Action; title: string }> = [
   { action: 'remove', title: 'Taken off the collection' },
   { action: 'keep', title: 'Left alone' },
 ];
+const SHEET = (entry: PlanEntry) => entry.kind === 'sheet';
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Fields of records other than sheets, as the comparison names them. */
@@ -58,8 +70,12 @@ const RECORD_FIELDS: Record<string, string> = {
   languages: 'Languages',
 };
 
-/** "en_US description" (the comparison's words) as the studio names fields: "Description (American English)". */
+/**
+ * A field as the comparison names it, as the studio does: a sheet's `translations.de_DE.title` is
+ * "Title (German (Germany))"; another record's `de_DE title` the same.
+ */
 function planFieldName(field: string): string {
+  if (field.includes('.')) return fieldName(field.split('.'));
   const translated = /^([a-z]{2,3}(?:_[A-Z]{2})?)(?: (.+))?$/.exec(field);
   if (translated === null) return RECORD_FIELDS[field] ?? fieldName([field]);
   return fieldName(['translations', translated[1]!, ...(translated[2] === undefined ? [] : [translated[2]])]);
@@ -181,12 +197,16 @@ export function ImportScreen({ context }: { context: StudioContext }) {
     if (token === null || comparison === null) return;
     setBusy(true);
     try {
-      const { importId } = await callApi<{ importId: string }>(context, 'POST', `/imports/uploads/${token}/apply`, { ...options(), digest: comparison.digest });
-      const count = (action: Action) => comparison.plan.entries.filter((entry) => entry.action === action).length;
+      const applied = await callApi<Applied>(context, 'POST', `/imports/uploads/${token}/apply`, { ...options(), digest: comparison.digest });
+      const removed = comparison.plan.entries.filter((entry) => entry.action === 'remove').length;
+      const attention =
+        applied.needAttention.length > 0
+          ? ` ${plural(applied.needAttention.length, 'sheet')} had a draft that changed the same fields (${applied.needAttention.join('; ')}): the site shows the import’s, each draft keeps its own, and the sheet asks you to choose.`
+          : '';
       setOutcome({
-        text: `Imported: ${plural(count('add'), 'record')} added, ${plural(count('change'), 'record')} changed${count('remove') > 0 ? `, ${plural(count('remove'), 'sheet')} taken off the collection` : ''}. The site shows it now.`,
+        text: `Imported: ${applied.summary}${removed > 0 ? `, ${plural(removed, 'sheet')} taken off the collection` : ''}. The site shows it now.${attention}`,
         failed: false,
-        importId,
+        importId: applied.importId,
       });
       reset();
     } catch (error) {
@@ -211,21 +231,6 @@ export function ImportScreen({ context }: { context: StudioContext }) {
     setOutcome({ text: 'The import was cancelled; nothing was changed.', failed: false });
   }
 
-  async function undo(importId: string) {
-    setBusy(true);
-    try {
-      const done = await callApi<{ restored: number; removed: number }>(context, 'POST', `/imports/${encodeURIComponent(importId)}/undo`);
-      setOutcome({
-        text: `The import was undone: ${plural(done.restored, 'sheet')} put back as they were, ${done.removed} added by it moved to the trash.`,
-        failed: false,
-      });
-    } catch (error) {
-      setOutcome({ text: wordsOf(error), failed: true });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const changes = comparison?.plan.entries.filter((entry) => entry.action !== 'keep').length ?? 0;
   return (
     <section className="studio-import" aria-labelledby="import-heading">
@@ -234,19 +239,26 @@ export function ImportScreen({ context }: { context: StudioContext }) {
         Bring in a CSV with the PDFs and images its rows name, or a zip of an export folder. You see what would change, field by field, before anything does; an
         applied import can be undone. <Link href={`${context.basePath}/studio/trash`}>Earlier imports</Link>
       </p>
+      <div className="studio-panel">
+        <h2>Export</h2>
+        <p className="studio-hint">
+          The sheets as a CSV to edit in a spreadsheet and import again (the PDFs and images it names stay where they are: choose only the files you change), or
+          everything as a zip of an export folder.
+        </p>
+        <div className="studio-dialog__actions">
+          <a className="studio-button" href={`${context.basePath}/studio/api/exports/sheets.csv`} download>
+            Export CSV
+          </a>
+          <a className="studio-button" href={`${context.basePath}/studio/api/exports/content.zip`} download>
+            Export zip
+          </a>
+        </div>
+      </div>
       <Notice outcome={outcome}>
         {outcome?.importId !== undefined && (
           <>
             {' '}
-            <Confirmed
-              trigger={{ label: 'Undo this import', className: 'studio-button studio-button--small', isDisabled: busy }}
-              question="Undo this import?"
-              keep="Keep the import"
-              confirm="Undo the import"
-              onConfirm={() => void undo(outcome.importId!)}
-            >
-              Every sheet it changed goes back to how it was before, and the sheets it added move to the trash.
-            </Confirmed>
+            <ImportUndo context={context} importId={outcome.importId} isDisabled={busy} onDone={setOutcome} />
           </>
         )}
       </Notice>
@@ -343,19 +355,36 @@ export function ImportScreen({ context }: { context: StudioContext }) {
 }
 
 function ComparisonView({ comparison }: { comparison: Comparison }) {
-  const { entries } = comparison.plan;
-  const counts = GROUPS.map((group) => ({ ...group, entries: entries.filter((entry) => entry.action === group.action) }));
-  const summary = counts
-    .filter((group) => group.entries.length > 0)
-    .map((group) => `${group.title.toLowerCase()}: ${group.entries.length}`)
-    .join(', ');
+  const { entries, summary, live, notes } = comparison.plan;
+  const others = entries.filter((entry) => !SHEET(entry) && entry.action !== 'keep' && entry.action !== 'remove');
+  const groups = GROUPS.map((group) => ({
+    ...group,
+    entries: entries.filter((entry) => entry.action === group.action && (group.action === 'keep' || group.action === 'remove' || SHEET(entry))),
+  }));
+  const nothing = entries.every((entry) => entry.action === 'keep');
   return (
     <>
       <p role="status">
-        {comparison.source === 'csv' ? 'From the CSV' : 'From the export folder'} — {summary || 'nothing'}.
-        {counts.every((group) => group.action === 'keep' || group.entries.length === 0) ? ' The store has all of it already: there is nothing to apply.' : ''}
+        {comparison.source === 'csv' ? 'From the CSV' : 'From the export folder'}: {summary}
+        {others.length > 0 ? `; ${plural(others.length, 'other record')} added or changed` : ''}.
+        {nothing ? ' The store has all of it already: there is nothing to apply.' : ''}
       </p>
-      {counts
+      {notes.map((note) => (
+        <p key={note} className="studio-note">
+          {note}
+        </p>
+      ))}
+      {live.length > 0 && (
+        <p className="studio-note">
+          <strong>{live.length === 1 ? 'This sheet goes' : `These ${live.length} sheets go`} on the site when you apply:</strong> {live.join('; ')}. Changed
+          sheets show their changes on the site at once too; drafts keep their own.
+        </p>
+      )}
+      {[
+        ...groups.filter((group) => group.action !== 'keep'),
+        { action: 'other' as const, title: 'Other records', entries: others },
+        ...groups.filter((group) => group.action === 'keep'),
+      ]
         .filter((group) => group.entries.length > 0)
         .map((group) =>
           group.action === 'keep' ? (
@@ -378,6 +407,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
                 {group.entries.map((entry) => (
                   <li key={entry.record}>
                     <strong>{entry.record}</strong>
+                    {entry.draft !== undefined && <DraftNote draft={entry.draft} />}
                     {entry.fields.length > 0 && (
                       <table className="studio-table studio-compare__table">
                         <caption className="studio-visually-hidden">What changes in {entry.record}</caption>
@@ -406,5 +436,19 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
           ),
         )}
     </>
+  );
+}
+
+/** What the import does to a sheet's pending draft. */
+function DraftNote({ draft }: { draft: NonNullable<PlanEntry['draft']> }) {
+  const names = (fields: string[]) => fields.map(planFieldName).join(', ');
+  return (
+    <p className={draft.conflicts.length > 0 ? 'studio-warning' : 'studio-hint'}>
+      It has a draft.
+      {draft.carried.length > 0 ? ` The import’s changes to ${names(draft.carried)} go into the draft too.` : ''}
+      {draft.conflicts.length > 0
+        ? ` The draft changed ${names(draft.conflicts)} itself: the draft keeps its own, the site shows the import’s, and the sheet will ask which to keep.`
+        : ''}
+    </p>
   );
 }

@@ -108,8 +108,8 @@ export function ImportUndo({ context, importId, ariaLabel, label = 'Undo this im
               {details !== null && later === null && (
                 <>
                   <p>
-                    {details.summary}. Undoing puts back exactly what it changed, and takes the sheets it added off the site into the trash; every version
-                    stays in each sheet&rsquo;s history.
+                    {details.summary}. Undoing puts back exactly what it changed, and takes the sheets it added off the site into the trash; every version stays
+                    in each sheet&rsquo;s history.
                   </p>
                   <ul className="studio-problems" aria-label="What the undo puts back">
                     {details.sheets.map((sheet) => (

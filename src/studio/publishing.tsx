@@ -3,7 +3,8 @@
  * time, cancel what is scheduled, take it off the site, and share a preview of the draft. The
  * draft is saved first, so what is published is what is on screen.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { STATUS_SENTENCES } from '../shared/editing-status';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { callApi, type SheetView, type StudioContext } from './api';
 import { problemsByField } from './field-names';
@@ -20,13 +21,6 @@ interface PublishingProps {
   previewLanguage: string | null;
 }
 
-const STATUS_SENTENCES: Record<SheetView['status'], string> = {
-  draft: 'A draft: visitors do not see it yet.',
-  published: 'Published: visitors see this version.',
-  changed: 'Published, with changes visitors do not see yet.',
-  unpublished: 'Taken off the site: visitors do not see it.',
-};
-
 /** A date and time input's value (local time) for a moment. */
 const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
@@ -38,10 +32,20 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
   const path = `/sheets/${encodeURIComponent(view.id)}`;
   const { navigate } = useNavigation();
 
-  /** Runs one action after saving the draft; its answer or its refusal is shown. */
+  /** Where the keyboard goes once an action is done: the line that says how it went. */
+  const statusLine = useRef<HTMLDivElement>(null);
+  const focusAfter = useRef(false);
+  useEffect(() => {
+    if (message === null || !focusAfter.current) return;
+    focusAfter.current = false;
+    statusLine.current?.focus();
+  }, [message]);
+
+  /** Runs one action after saving the draft; its answer or its refusal is shown, and the keyboard goes to it. */
   const act = async (action: (revision: number) => Promise<string>) => {
     setBusy(true);
     setMessage(null);
+    focusAfter.current = true;
     try {
       const done = await hold(action);
       if (done === null) throw new Error('Fix the marked fields first: the sheet must be saved before it is published.');
@@ -67,6 +71,14 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
     act(async (revision) => {
       onChanged(await callApi<SheetView>(context, 'POST', `${path}/unpublish`, { revision }));
       return 'Taken off the site. The draft is kept; publish it again at any time.';
+    });
+  const undoPublish = () =>
+    act(async (revision) => {
+      const answer = await callApi<SheetView>(context, 'POST', `${path}/undo-publish`, { revision });
+      onChanged(answer);
+      return answer.published === null
+        ? 'The publish was undone: the sheet is off the site again. Your draft is kept.'
+        : 'The publish was undone: visitors see the sheet as it was before it. Your draft is kept.';
     });
   const schedule = (action: 'publish' | 'unpublish') =>
     act(async () => {
@@ -103,7 +115,10 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
   return (
     <section className="studio-panel" aria-labelledby="publishing-heading">
       <h2 id="publishing-heading">Publishing</h2>
-      <p>{STATUS_SENTENCES[view.status]}</p>
+      <div ref={statusLine} tabIndex={-1} className="studio-status-line">
+        <p>{STATUS_SENTENCES[view.status]}</p>
+        <Notice outcome={message} />
+      </div>
       <div className="studio-actions">
         <Button className="studio-button studio-button--primary" isDisabled={busy || view.status === 'published'} onPress={() => void publish()}>
           Publish now
@@ -112,6 +127,17 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
           <Button className="studio-button" isDisabled={busy} onPress={() => void unpublish()}>
             Unpublish
           </Button>
+        )}
+        {view.undoablePublish && (
+          <Confirmed
+            trigger={{ label: 'Undo publish', className: 'studio-button', isDisabled: busy }}
+            question="Undo the last publish?"
+            keep="Keep it published"
+            confirm="Undo the publish"
+            onConfirm={() => void undoPublish()}
+          >
+            Visitors see the sheet again as it was before its last publish (or not at all, if that publish first put it on the site). Your draft stays as it is.
+          </Confirmed>
         )}
       </div>
       <div className="studio-schedule">
@@ -157,7 +183,6 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
           </TextField>
         )}
       </div>
-      <Notice outcome={message} />
       <Confirmed
         trigger={{ label: 'Move to the trash', className: 'studio-button studio-button--quiet', isDisabled: busy }}
         question={`Move ${view.label} to the trash?`}

@@ -8,7 +8,9 @@ import { Button, Link } from 'react-aria-components';
 import { languageTag } from '../shared/languages';
 import { languageName, type StudioContext } from './api';
 import { ConflictDialog } from './conflict-dialog';
-import { problemsByField } from './field-names';
+import { fieldName, problemsByField } from './field-names';
+import { getAt } from '../shared/merge';
+import { STATUS_WORDS } from '../shared/editing-status';
 import { LanguageFields } from './language-fields';
 import { useNavigation } from './navigation';
 import { Choose } from './parts';
@@ -32,8 +34,6 @@ const SAVE_WORDS: Record<SaveState, string> = {
 // Fetched after the sheet shows: it brings the head-tag parser (parse5), which nothing else on this screen needs.
 const SheetSeo = lazy(() => import('./sheet-seo').then((module) => ({ default: module.SheetSeo })));
 
-const STATUS_WORDS = { draft: 'Draft', published: 'Published', changed: 'Changed since publish', unpublished: 'Unpublished' } as const;
-
 /** How often a sheet with something scheduled is asked for again, to show when it has happened. */
 const SCHEDULE_POLL_MS = 5000;
 
@@ -42,6 +42,7 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
   const { view, draft, state } = sheet;
   const { holdLeaving } = useNavigation();
   const [translation, setTranslation] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState(false);
 
   useEffect(() => {
     holdLeaving(sheet.unsaved);
@@ -81,6 +82,12 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
       <header className="studio-sheet__head">
         <h1 id="sheet-heading">{title || 'Untitled sheet'}</h1>
         <span className={`studio-status studio-status--${view.status}`}>{STATUS_WORDS[view.status]}</span>
+        {view.attention !== null && <span className="studio-status studio-status--attention">{STATUS_WORDS.attention}</span>}
+        {view.siteUrl !== null && (
+          <a className="studio-link" href={view.siteUrl} target="_blank" rel="noopener">
+            View on site<span className="studio-visually-hidden"> (opens in a new tab)</span>
+          </a>
+        )}
         <p className={`studio-save studio-save--${state}`} role="status" aria-live="polite">
           {SAVE_WORDS[state]}
           {state === 'failed' && sheet.message !== null ? `: ${sheet.message}` : ''}
@@ -91,6 +98,18 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           </Button>
         )}
       </header>
+      {view.attention !== null && (
+        <div className="studio-warning" role="status">
+          <p>
+            <strong>Needs attention.</strong> The {view.attention.source} changed{' '}
+            {view.attention.conflicts.length === 1 ? 'a field' : `${view.attention.conflicts.length} fields`} on the site that your draft had changed too (
+            {view.attention.conflicts.map((field) => fieldName(field.path)).join(', ')}). Your draft keeps its own until you choose; it is not published before.
+          </p>
+          <Button className="studio-button studio-button--small" onPress={() => setChoosing(true)}>
+            Choose what to keep
+          </Button>
+        </div>
+      )}
       {otherProblems.length > 0 && (
         <ul className="studio-error" role="alert">
           {otherProblems.map((problem) => (
@@ -163,7 +182,39 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
       <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
       <SheetHistory context={context} view={view} hold={sheet.whileHeld} onRestored={sheet.accept} />
       <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />
-      <ConflictDialog conflict={sheet.conflict} onResolve={sheet.resolve} />
+      <ConflictDialog
+        conflict={
+          sheet.conflict === null
+            ? null
+            : {
+                conflicts: sheet.conflict.conflicts,
+                who: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'}’s`,
+                heading: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'} changed this sheet too`,
+                intro: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'} saved changes while you were editing. Where you both changed the same field, choose which text to keep. Everything else from both of you is kept.`,
+              }
+        }
+        onResolve={sheet.resolve}
+      />
+      {view.attention !== null && sheet.conflict === null && (
+        <ConflictDialog
+          conflict={
+            choosing
+              ? {
+                  // Ours as the draft has it now (it may have changed since the import).
+                  conflicts: view.attention.conflicts.map((field) => ({ ...field, ours: getAt(draft, field.path) })),
+                  who: 'On the site',
+                  heading: `Choose: your draft or the ${view.attention.source}`,
+                  intro: `The ${view.attention.source} (by ${view.attention.by}) changed these fields on the site while your draft had changed them too. The site shows the import’s; choose for each what the draft keeps. Everything else was merged.`,
+                }
+              : null
+          }
+          onResolve={(takeTheirs) => {
+            setChoosing(false);
+            sheet.settle(takeTheirs);
+          }}
+          onLater={() => setChoosing(false)}
+        />
+      )}
       <p className="studio-hint">
         Last saved {view.updatedAt === null ? 'never' : new Date(view.updatedAt).toLocaleString()}
         {view.updatedBy === null ? '' : ` by ${view.updatedBy}`}. Primary language: {languageName(primary)} ({languageTag(primary)}).

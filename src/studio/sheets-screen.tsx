@@ -7,17 +7,13 @@
 import { useState } from 'react';
 import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
 import { languageTag } from '../shared/languages';
-import { languageName, type SheetList, type SheetStatus, type StudioContext } from './api';
+import { STATUS_FILTERS, STATUS_WORDS } from '../shared/editing-status';
+import { languageName, type SheetList, type StudioContext } from './api';
 import { Choose, Notice, useAnswer } from './parts';
 import { PdfDrop } from './pdf-drop';
 
 const PAGE_SIZE = 50;
-const STATUS_WORDS: Record<SheetStatus, string> = { draft: 'Draft', published: 'Published', changed: 'Changed since publish', unpublished: 'Unpublished' };
-const STATUSES = [
-  { id: 'all', name: 'All statuses' },
-  ...Object.entries(STATUS_WORDS).map(([id, name]) => ({ id, name })),
-  { id: 'scheduled', name: 'Scheduled' },
-];
+const STATUSES = [{ id: 'all', name: 'All statuses' }, ...STATUS_FILTERS.map((id) => ({ id, name: STATUS_WORDS[id] }))];
 const SORTS = [
   { id: 'changed', name: 'Last changed' },
   { id: 'title', name: 'Title' },
@@ -99,6 +95,7 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
                 </th>
                 <td>
                   <span className={`studio-status studio-status--${sheet.status}`}>{STATUS_WORDS[sheet.status]}</span>
+                  {sheet.attention && <span className="studio-status studio-status--attention">{STATUS_WORDS.attention}</span>}
                   {sheet.scheduled !== null && (
                     <span className="studio-scheduled">
                       {sheet.scheduled.action === 'publish' ? 'Publishes' : 'Unpublishes'} {new Date(sheet.scheduled.dueAt).toLocaleString()}

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, detailsOf, type SheetState, type SheetView, type StudioContext } from './api';
-import { mergeDrafts, takeFrom, type FieldConflict } from '../shared/merge';
+import { mergeDrafts, setAt, takeFrom, type FieldConflict } from '../shared/merge';
 
 /** How long after the last keystroke a draft is saved. */
 export const SAVE_DELAY_MS = 1000;
@@ -51,6 +51,8 @@ export function useSheetDraft(context: StudioContext, id: string) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   /** The last save was refused or failed: the next edit (or "Try again") saves, not a timer. */
   const stopped = useRef(false);
+  /** The next save settles the fields that needed attention (the editor chose). */
+  const settling = useRef(false);
 
   /** Whether what is on screen differs from what the server has. */
   const dirty = () => draftRef.current !== null && viewRef.current !== null && !same(sendable(draftRef.current), sendable(viewRef.current.draft));
@@ -78,13 +80,19 @@ export function useSheetDraft(context: StudioContext, id: string) {
     const sending = draftRef.current;
     if (current === null || sending === null) return;
     // Nothing to send (the editor took their text, or typed it back): saved as it is.
-    if (!dirty()) return setState('saved');
+    if (!dirty() && !settling.current) return setState('saved');
+    const settles = settling.current;
     stopped.current = false;
     setState('saving');
     // Answers whether to save again at once: merged with another editor's save, or typed meanwhile.
     const run = (async (): Promise<boolean> => {
       try {
-        const answer = await callApi<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(id)}`, { revision: current.revision, state: sendable(sending) });
+        const answer = await callApi<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(id)}`, {
+          revision: current.revision,
+          state: sendable(sending),
+          ...(settles ? { settles: true } : {}),
+        });
+        if (settles) settling.current = false;
         viewRef.current = answer;
         setView(answer);
         setProblems([]);
@@ -174,6 +182,27 @@ export function useSheetDraft(context: StudioContext, id: string) {
     [saveNow],
   );
 
+  /**
+   * The editor's choice for each field an import changed under the draft: the site's where asked,
+   * the draft's otherwise; then saved as settled.
+   */
+  const settle = useCallback(
+    (takeTheirs: Set<number>) => {
+      const attention = viewRef.current?.attention;
+      if (attention === undefined || attention === null || draftRef.current === null) return;
+      let resolved = draftRef.current;
+      attention.conflicts.forEach((field, index) => {
+        if (takeTheirs.has(index)) resolved = setAt(resolved, field.path, field.theirs);
+      });
+      draftRef.current = resolved;
+      setDraft(resolved);
+      settling.current = true;
+      setState('editing');
+      void saveNow();
+    },
+    [saveNow],
+  );
+
   const load = useCallback(async () => {
     try {
       const answer = await callApi<SheetView>(context, 'GET', `/sheets/${encodeURIComponent(id)}`);
@@ -227,5 +256,5 @@ export function useSheetDraft(context: StudioContext, id: string) {
     [arm, flush],
   );
 
-  return { view, draft, state, problems, message, conflict, edit, flush, whileHeld, resolve, accept, reload: load, unsaved };
+  return { view, draft, state, problems, message, conflict, edit, flush, whileHeld, resolve, settle, accept, reload: load, unsaved };
 }

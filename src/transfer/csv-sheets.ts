@@ -211,7 +211,11 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
     const repeated = sheet.translations.find((translation) => translation.language === language);
     if (repeated !== undefined) problems.push(`${at('language')}: repeats the language ${language || '(default)'} of line ${repeated.line} for the same sheet`);
     if (image !== null) {
-      if (sheet.image !== null && sheet.image.path !== image.path && !(sheet.image.bytes !== null && image.bytes !== null && sheet.image.bytes.equals(image.bytes)))
+      if (
+        sheet.image !== null &&
+        sheet.image.path !== image.path &&
+        !(sheet.image.bytes !== null && image.bytes !== null && sheet.image.bytes.equals(image.bytes))
+      )
         problems.push(`${at('image')}: a sheet has one image, and line ${sheet.line} names another`);
       sheet.image ??= image;
     }

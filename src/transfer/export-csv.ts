@@ -39,14 +39,34 @@ export interface CsvExportResult {
   sheets: number;
   rows: number;
   /** Documents and images written beside the CSV. */
-  files: number;
+  fileCount: number;
 }
 
 interface Row {
   translation: { language: string; title: string; body: Record<string, unknown> };
 }
 
-export async function exportCsvFile(db: ContentStore, csvPath: string, { collection: keyOrId }: CsvExportOptions = {}): Promise<CsvExportResult> {
+/** Writes the CSV at `csvPath` and its files beside it. */
+export async function exportCsvFile(db: ContentStore, csvPath: string, options: CsvExportOptions = {}): Promise<CsvExportResult> {
+  const { csv, files, ...result } = await collectCsv(db, options);
+  const folder = dirname(csvPath);
+  for (const [relative, bytes] of files) {
+    mkdirSync(join(folder, dirname(relative)), { recursive: true });
+    writeFileSync(join(folder, relative), bytes);
+  }
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(csvPath, csv);
+  return result;
+}
+
+export interface CollectedCsv extends CsvExportResult {
+  csv: string;
+  /** The documents and images the CSV names, by their path beside it. */
+  files: Map<string, Buffer>;
+}
+
+/** The collection as the CSV the import reads, and the files it names, in memory. */
+export async function collectCsv(db: ContentStore, { collection: keyOrId }: CsvExportOptions = {}): Promise<CollectedCsv> {
   const collections = await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE, keyOrId);
   if (collections.length === 0)
     throw new Error(keyOrId === undefined ? 'The store has no literature collection to export' : `There is no literature collection ${keyOrId}`);
@@ -55,15 +75,12 @@ export async function exportCsvFile(db: ContentStore, csvPath: string, { collect
   const site = (await listSites(db)).find((candidate) => candidate.id === collection.site_id);
   const languageOrder = site?.languages.map((entry) => entry.language) ?? [];
   const sheets = await listCollectionContents(db, collection.id, 0, await countCollectionItems(db, collection.id));
-  const folder = dirname(csvPath);
   const lines: string[][] = [[...CSV_COLUMNS]];
   const problems: string[] = [];
   let rows = 0;
-  let files = 0;
+  const files = new Map<string, Buffer>();
   const write = (relative: string, bytes: Buffer) => {
-    mkdirSync(join(folder, dirname(relative)), { recursive: true });
-    writeFileSync(join(folder, relative), bytes);
-    files++;
+    files.set(relative, bytes);
     return relative;
   };
 
@@ -113,9 +130,7 @@ export async function exportCsvFile(db: ContentStore, csvPath: string, { collect
     throw new Error(
       `The collection holds records beyond the content limits (docs/content-format.md, "Limits"); correct or delete them, then export again:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`,
     );
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(csvPath, formatCsv(lines));
-  return { sheets: sheets.length, rows, files };
+  return { csv: formatCsv(lines), files, sheets: sheets.length, rows, fileCount: files.size };
 }
 
 async function readTranslations(db: ContentStore, content: Content, problems: string[]): Promise<Row[]> {

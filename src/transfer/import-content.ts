@@ -151,7 +151,7 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
 
   const imageOf = async (siteId: string, key: string): Promise<SheetRecords['image']> => {
     const content = contentOfKey.get(key);
-    if (content?.media == null) return storedImage(db, siteId, key);
+    if (content === undefined || content.media === null) return storedImage(db, siteId, key);
     const bytes = bytesOf(content.media.file);
     blobs.set(content.media.sha256, { bytes, mimeType: content.media.mimeType, text: null });
     const altTexts = Object.fromEntries(
@@ -172,7 +172,8 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
   };
   const documentOf = async (path: string): Promise<SheetDocument | null> => {
     const linked = documentOfPath(path);
-    const asset = linked === null ? undefined : manifest.fileAssets.find((candidate) => candidate.assetId === linked.assetId && candidate.version === linked.version);
+    const asset =
+      linked === null ? undefined : manifest.fileAssets.find((candidate) => candidate.assetId === linked.assetId && candidate.version === linked.version);
     if (asset === undefined) return storedDocument(db, path);
     const bytes = bytesOf(asset.file);
     blobs.set(asset.sha256, { bytes, mimeType: asset.mimeType, text: undefined });
@@ -188,14 +189,28 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
     const kept = base === null ? [] : (await listStoredTranslations(db, [id])).filter((row) => !carried.has(row.language));
     const translations = [
       ...content.translations.map(({ language, title, body }) => ({ language, title, body })),
-      ...kept.map((row) => ({ language: row.language, title: row.title, body: readStoredBody(row.body, `content ${content.contentKey} (${row.language})`) ?? {} })),
+      ...kept.map((row) => ({
+        language: row.language,
+        title: row.title,
+        body: readStoredBody(row.body, `content ${content.contentKey} (${row.language})`) ?? {},
+      })),
     ];
     const { imageKey, documentPath } = referencesOf(translations, content.primaryLanguage);
-    const dates = { updatedAt: content.updatedAt, publishedAt: Object.fromEntries(content.translations.map((translation) => [translation.language, translation.publishedAt])) };
+    const dates = {
+      updatedAt: content.updatedAt,
+      publishedAt: Object.fromEntries(content.translations.map((translation) => [translation.language, translation.publishedAt])),
+    };
     const seo = manifest.seoRecords.find((record) => record.siteId === content.siteId && (record.recordId === content.id || record.recordId === id));
     if (seo !== undefined) usedSeo.add(seo);
     const target = sheetOfRecords({
-      content: { id, contentKey: content.contentKey, siteId: content.siteId, urlName: content.urlName, primaryLanguage: content.primaryLanguage, createdAt: base?.createdAt ?? content.createdAt },
+      content: {
+        id,
+        contentKey: content.contentKey,
+        siteId: content.siteId,
+        urlName: content.urlName,
+        primaryLanguage: content.primaryLanguage,
+        createdAt: base?.createdAt ?? content.createdAt,
+      },
       translations,
       image: imageKey === null ? null : await imageOf(content.siteId, imageKey),
       document: await documentOf(documentPath),

@@ -27,7 +27,15 @@ import { documentOfPath } from '../sheet/body';
 import { SheetStateSchema, type SheetState } from '../sheet/shape';
 import { knownRecords, type ImportProgress } from './import-content';
 import { applyProposal, type AppliedImport, type ImportOptions, type ImportProposal, type ProposedFile, type ProposedSheet } from './import-proposal';
-import { ManifestError, MANIFEST_FORMAT, MANIFEST_VERSION, type Manifest, type ManifestCollection, type ManifestFileAsset, type ManifestSite } from './manifest';
+import {
+  ManifestError,
+  MANIFEST_FORMAT,
+  MANIFEST_VERSION,
+  type Manifest,
+  type ManifestCollection,
+  type ManifestFileAsset,
+  type ManifestSite,
+} from './manifest';
 import { fileNameOf, readCsvSheets, type CsvFile, type CsvImage, type CsvReadOptions, type CsvSheet, type CsvTranslation } from './csv-sheets';
 import { unknownTopicProblems } from './csv-topics';
 
@@ -78,10 +86,12 @@ export async function prepareCsvImport(db: ContentStore, csvPath: string, option
   const stored = await findStoredSheets(db, site.id, sheets, problems);
   // Topics the site has (none, when the import makes the site): the editing model refuses others too.
   const taxonomy = new Set((await listTopics(db, site.id)).map((topic) => topic.slug));
-  problems.push(...unknownTopicProblems(
-    sheets.map((sheet) => sheet.topics),
-    taxonomy,
-  ));
+  problems.push(
+    ...unknownTopicProblems(
+      sheets.map((sheet) => sheet.topics),
+      taxonomy,
+    ),
+  );
 
   const files = createSheetFiles(db, options.platformSitesSegment, now);
   const proposed: ProposedSheet[] = [];
@@ -179,7 +189,8 @@ async function sheetOfRows(sheet: CsvSheet, base: SheetState | null, context: Ro
     }
     let url = row.url ?? was?.url ?? inherited?.url ?? '';
     if (row.document !== null) {
-      const placed = row === primary ? await files.withDocument(state, row.document, problems) : await files.languageDocument(state, row, row.document, problems);
+      const placed =
+        row === primary ? await files.withDocument(state, row.document, problems) : await files.languageDocument(state, row, row.document, problems);
       state = placed.state;
       url = placed.url ?? was?.url ?? '';
     }
@@ -307,13 +318,22 @@ function createSheetFiles(db: ContentStore, segment: string, now: Date): SheetFi
       const sha256 = digest(file.bytes);
       // The sheet's document in this language too.
       if (primary?.sha256 === sha256) return { state, url: fileAssetPath(segment, primary.assetId, primary.version) };
-      const ownAsset = own !== null && own.assetId !== primary?.assetId ? own.assetId : assetName(`literature-sheet-${state.urlName}-${row.language.toLowerCase()}`);
+      const ownAsset =
+        own !== null && own.assetId !== primary?.assetId ? own.assetId : assetName(`literature-sheet-${state.urlName}-${row.language.toLowerCase()}`);
       const same = await sameBytes(ownAsset, sha256);
       if (same !== undefined) return { state, url: fileAssetPath(segment, ownAsset, same) };
       const version = await nextVersion(ownAsset);
       const path = `csv/assets/${ownAsset}-v${version}`;
       byPath.set(path, file.bytes);
-      languageDocuments.push({ assetId: ownAsset, version, file: path, fileName: file.fileName, mimeType: file.mimeType, sha256, createdAt: now.toISOString() });
+      languageDocuments.push({
+        assetId: ownAsset,
+        version,
+        file: path,
+        fileName: file.fileName,
+        mimeType: file.mimeType,
+        sha256,
+        createdAt: now.toISOString(),
+      });
       return { state, url: fileAssetPath(segment, ownAsset, version) };
     },
   };

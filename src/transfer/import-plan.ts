@@ -198,7 +198,8 @@ async function planSheets(db: ContentStore, proposal: ImportProposal): Promise<P
       const theirs = changesBetween(sheet.base, sheet.target).map((change) => change.path.join('.'));
       // Carried: fields the import changes that the draft still has as the site had them.
       const carried = theirs.filter((field) => !conflicting.has(field) && same(getAt(ours, field.split('.')), getAt(sheet.base, field.split('.'))));
-      if (!same(ours, sheet.base) || conflicting.size > 0) entry.draft = { carried: [...new Set(carried.map(shortField))], conflicts: [...conflicting].map(shortField) };
+      if (!same(ours, sheet.base) || conflicting.size > 0)
+        entry.draft = { carried: [...new Set(carried.map(shortField))], conflicts: [...conflicting].map(shortField) };
     }
     entries.push(entry);
   }

@@ -109,7 +109,9 @@ export function describeImport(proposal: ImportProposal): { summary: string; add
   const added = changed.filter((sheet) => sheet.base === null).length;
   const altered = changed.length - added;
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const parts = [added > 0 ? `${plural(added, 'sheet')} added` : '', altered > 0 ? `${added > 0 ? altered : plural(altered, 'sheet')} changed` : ''].filter(Boolean);
+  const parts = [added > 0 ? `${plural(added, 'sheet')} added` : '', altered > 0 ? `${added > 0 ? altered : plural(altered, 'sheet')} changed` : ''].filter(
+    Boolean,
+  );
   return { summary: parts.length === 0 ? '0 changes' : parts.join(', '), added, changed: altered };
 }
 
@@ -118,7 +120,8 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
   const { actor } = options;
   const changed = changedSheets(proposal);
   const { records } = proposal;
-  const total = records.sites.length + records.contents.length + records.fileAssets.length + records.collections.length + records.seoRecords.length + changed.length;
+  const total =
+    records.sites.length + records.contents.length + records.fileAssets.length + records.collections.length + records.seoRecords.length + changed.length;
   let done = 0;
   const step = () => options.onProgress?.(++done, total);
   const { summary, added, changed: altered } = describeImport(proposal);
@@ -129,7 +132,8 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
     await takeLock(trx, 'editing');
     await options.verify?.(trx);
     const moved: string[] = [];
-    for (const sheet of changed) if (!same(await publishedSheet(trx, sheet.id), sheet.base)) moved.push(sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.id);
+    for (const sheet of changed)
+      if (!same(await publishedSheet(trx, sheet.id), sheet.base)) moved.push(sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.id);
     if (moved.length > 0)
       throw new EditingError(
         `The site changed since this import was worked out (${moved.join('; ')}); nothing was changed. Compare again and apply.`,
@@ -143,7 +147,14 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
     for (const sheet of changed) if (sheet.base !== null) await keepSheetFiles(trx, sheet.base);
     const collectionsBefore = await writeRecords(trx, proposal, texts, step);
     for (const [sha256, file] of proposal.blobs)
-      await saveBlob(trx, { sha256, mime_type: file.mimeType, byte_size: file.bytes.length, bytes: file.bytes, text: texts.get(sha256) ?? null, created_at: now.toISOString() });
+      await saveBlob(trx, {
+        sha256,
+        mime_type: file.mimeType,
+        byte_size: file.bytes.length,
+        bytes: file.bytes,
+        text: texts.get(sha256) ?? null,
+        created_at: now.toISOString(),
+      });
 
     const imported: ImportedSheet[] = [];
     const needAttention: string[] = [];
@@ -222,7 +233,14 @@ async function writeRecords(
   for (const asset of records.fileAssets) {
     const bytes = fileOf(asset.file);
     await saveFileAsset(trx, { ...asset, bytes });
-    await saveBlob(trx, { sha256: asset.sha256, mime_type: asset.mimeType, byte_size: bytes.length, bytes, text: texts.get(asset.sha256) ?? null, created_at: asset.createdAt });
+    await saveBlob(trx, {
+      sha256: asset.sha256,
+      mime_type: asset.mimeType,
+      byte_size: bytes.length,
+      bytes,
+      text: texts.get(asset.sha256) ?? null,
+      created_at: asset.createdAt,
+    });
     step();
   }
   const before: Array<{ id: string; items: string[] }> = [];

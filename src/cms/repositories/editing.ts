@@ -15,11 +15,13 @@ export async function findDraft(db: ContentStore, kind: EditableKind, targetId: 
 
 /** Creates or replaces a draft, every column of it (what the list shows is written with the state, always). */
 export async function saveDraft(db: ContentStore, draft: DraftRow): Promise<void> {
-  const { kind: _kind, target_id: _target, ...columns } = draft;
+  const { site_id, label, state, revision, updated_by, updated_at, status, languages, attention } = draft;
   await db
     .insertInto('drafts')
     .values(draft)
-    .onConflict((oc) => oc.columns(['kind', 'target_id']).doUpdateSet(columns))
+    .onConflict((oc) =>
+      oc.columns(['kind', 'target_id']).doUpdateSet({ site_id, label, state, revision, updated_by, updated_at, status, languages, attention }),
+    )
     .execute();
 }
 

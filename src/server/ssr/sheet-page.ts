@@ -32,7 +32,6 @@ import { sheetPath } from '../../shared/urls';
 /** Related sheets a sheet's page links to, at most. */
 const RELATED_SHEETS = 4;
 
-
 export interface SheetPageOptions {
   db: ContentStore;
   settings: DeliverySettings;
