@@ -220,6 +220,8 @@ export interface TrashTable {
   revision: number;
   deleted_by: string;
   deleted_at: string;
+  /** JSON: the fields it needed the editor's choice on when it was deleted (migration 019); null: none. */
+  attention: string | null;
 }
 
 export interface BlobsTable {

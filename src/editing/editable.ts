@@ -425,6 +425,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
         revision: found.revision,
         deleted_by: actor.label,
         deleted_at: at,
+        attention: found.attention === null ? null : JSON.stringify(found.attention),
       });
       await deleteDraft(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.delete`, target: targetOf(targetId, found.draft), before: found.draft, at: now });
@@ -448,7 +449,8 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
       }
       // Off the site but once on it: unpublished, as it was when it went to the trash.
       const wasOnSite = published === null && (await listVersions(trx, kind, targetId)).some((version) => version.event === 'unpublish');
-      await writeDraft(trx, targetId, { state: draft, published, wasOnSite, revision: Number(trashed.revision) + 1, attention: null }, actor, at);
+      const attention = trashed.attention === null ? null : (JSON.parse(trashed.attention) as Attention);
+      await writeDraft(trx, targetId, { state: draft, published, wasOnSite, revision: Number(trashed.revision) + 1, attention }, actor, at);
       await deleteTrashed(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.restore-from-trash`, target: targetOf(targetId, draft), after: draft, at: now });
       await addVersion(trx, targetId, 'restore-from-trash', draft, actor, at, auditId, null, published === null ? undefined : null);

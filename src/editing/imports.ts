@@ -219,6 +219,7 @@ async function trashUnlessDrafted(trx: ContentStore, id: string, current: SheetS
     revision: draft?.revision ?? 0,
     deleted_by: actor.label,
     deleted_at: now.toISOString(),
+    attention: null,
   });
 }
 

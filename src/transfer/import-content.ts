@@ -17,6 +17,7 @@ import { findContentIdsByKeys, listAllContents, listStoredContentTypes, listStor
 import { listSeoAliases } from '../cms/repositories/seo-records';
 import { listSites } from '../cms/repositories/sites';
 import { readStoredBody } from '../cms/stored-json';
+import { findOffSiteSheet } from '../cms/repositories/editing';
 import { commandLineActor, type Actor } from '../editing/audit';
 import { publishedSheet, storedDocument, storedImage } from '../editing/sheet-state';
 import { documentOfPath, referencesOf, sheetOfRecords, type SheetRecords } from '../sheet/body';
@@ -181,7 +182,18 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
   };
 
   const sheets: ProposedSheet[] = [];
-  for (const content of manifest.contents.filter((candidate) => candidate.type === LITERATURE_CONTENT_TYPE)) {
+  const problems: string[] = [];
+  for (const [index, content] of manifest.contents.entries()) {
+    if (content.type !== LITERATURE_CONTENT_TYPE) continue;
+    if (!storedIds.has(content.contentKey)) {
+      const offSite = await findOffSiteSheet(db, content.siteId, { contentKey: content.contentKey, urlName: content.urlName });
+      if (offSite !== undefined) {
+        problems.push(
+          `contents[${index}]: the sheet "${offSite.label}" is ${offSite.inTrash ? 'in the trash: restore it first' : 'not on the site (a draft, or taken off it): publish it in the studio first'}, or leave it out of the file`,
+        );
+        continue;
+      }
+    }
     const id = storedIds.get(content.contentKey) ?? content.id;
     const base = storedIds.has(content.contentKey) ? await publishedSheet(db, id) : null;
     // The languages the file does not carry stay as stored.
@@ -230,6 +242,7 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
     });
     sheets.push({ id, base, target, dates });
   }
+  if (problems.length > 0) throw new ManifestError('(manifest)', problems);
   if (options.removeUnlisted) sheets.push(...(await unlistedSheets(db, manifest, sheets)));
 
   // Image contents and documents are written as the file has them (other fields, dates), and the

@@ -18,6 +18,7 @@ import { IMAGE_TYPE, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../c
 import type { ContentStore } from '../cms/database';
 import { listCollectionItemKeys, listCollectionsOfType, listStoredCollectionTranslations } from '../cms/repositories/collections';
 import { listContentsByKeys, listContentsByUrlNames } from '../cms/repositories/contents';
+import { findOffSiteSheet, type OffSiteSheet } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
 import { listTopics } from '../cms/repositories/topics';
@@ -380,7 +381,11 @@ async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvShe
       continue;
     }
     const row = keyed ?? (sheet.key === null ? named : undefined);
-    if (row === undefined) continue;
+    if (row === undefined) {
+      const offSite = await findOffSiteSheet(db, siteId, { ...(sheet.key === null ? {} : { contentKey: sheet.key }), urlName: sheet.urlName });
+      if (offSite !== undefined) problems.push(offSiteProblem(sheet.line, offSite));
+      continue;
+    }
     if (row.content_type !== LITERATURE_CONTENT_TYPE) {
       problems.push(
         `line ${sheet.line}, urlName: ${sheet.urlName} is the URL name of a ${row.content_type} content, not of a literature sheet: give this sheet another urlName`,
@@ -391,6 +396,13 @@ async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvShe
     if (state !== null) found.set(sheet, state);
   }
   return found;
+}
+
+/** A row for a sheet that is not on the site: an import changes what the site shows, and makes no second sheet of its name. */
+export function offSiteProblem(line: number, sheet: OffSiteSheet): string {
+  return sheet.inTrash
+    ? `line ${line}: the sheet "${sheet.label}" is in the trash: restore it first (Trash and imports), or give this row another urlName`
+    : `line ${line}: the sheet "${sheet.label}" is not on the site (a draft, or taken off it): publish it in the studio first, or give this row another urlName`;
 }
 
 /** Languages: an empty cell is the site's default; every language must be one the site has. */

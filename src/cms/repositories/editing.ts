@@ -210,3 +210,51 @@ export async function findStoredFile(db: ContentStore, sha256: string): Promise<
     (await db.selectFrom('file_assets').select(['mime_type', 'bytes']).where('sha256', '=', sha256).limit(1).executeTakeFirst())
   );
 }
+
+export interface OffSiteSheet {
+  targetId: string;
+  label: string;
+  /** In the trash, rather than a draft off the site (never published, or taken off). */
+  inTrash: boolean;
+}
+
+/**
+ * A sheet of the site that is not on it (a draft never published or taken off, or one in the
+ * trash) whose state has this content key or URL name: an import naming it must not make a second
+ * sheet of the same name.
+ */
+export async function findOffSiteSheet(db: ContentStore, siteId: string, match: { contentKey?: string; urlName?: string }): Promise<OffSiteSheet | undefined> {
+  const patterns = [
+    ...(match.contentKey === undefined ? [] : [`%"contentKey":"${likeText(match.contentKey)}"%`]),
+    ...(match.urlName === undefined ? [] : [`%"urlName":"${likeText(match.urlName)}"%`]),
+  ];
+  if (patterns.length === 0) return undefined;
+  const named = (column: 'state' | 'draft') =>
+    sql<boolean>`(${sql.join(
+      patterns.map((pattern) => sql`${sql.ref(column)} like ${pattern} escape '\\'`),
+      sql` or `,
+    )})`;
+  const draft = await db
+    .selectFrom('drafts')
+    .select(['target_id', 'label'])
+    .where('kind', '=', 'sheet')
+    .where('site_id', '=', siteId)
+    .where(named('state'))
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contents').select('id').whereRef('contents.id', '=', 'drafts.target_id'))))
+    .orderBy('target_id')
+    .limit(1)
+    .executeTakeFirst();
+  if (draft !== undefined) return { targetId: draft.target_id, label: draft.label, inTrash: false };
+  const trashed = await db
+    .selectFrom('trash')
+    .select(['target_id', 'label'])
+    .where('kind', '=', 'sheet')
+    .where('site_id', '=', siteId)
+    .where(named('draft'))
+    .orderBy('target_id')
+    .limit(1)
+    .executeTakeFirst();
+  return trashed === undefined ? undefined : { targetId: trashed.target_id, label: trashed.label, inTrash: true };
+}
+
+const likeText = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
