@@ -50,6 +50,7 @@ export function collectionItemOf({ content, contentType, body }: DeliveredConten
     name: content.title,
     contentType,
     language: content.language,
+    ...(content.link_language === null ? {} : { linkLanguage: content.link_language }),
     body: {
       contentKey: content.content_key,
       urlName: content.url_name,

@@ -260,3 +260,33 @@ describe('undo of a publish', () => {
     expect(await publishedSheet(db(), fresh.id)).toBeNull();
   });
 });
+
+describe('no dead card (D1)', () => {
+  it('links a translation without a link of its own to the primary language’s document, saying which language it is in', async () => {
+    const id = await idOf('trimethylaluminum');
+    const opened = await view(id);
+    const next = structuredClone(opened.draft);
+    // German texts filled in the studio, with no link: nothing asked for one.
+    next.translations.de_DE = { title: 'Trimethylaluminium (neu)', description: 'Neu beschrieben.', url: '', imageAlt: 'Ein Bubbler' };
+    const saved = await sheets.save(db(), id, next, opened.revision, editor);
+    await sheets.publish(db(), id, saved.revision, editor);
+    const englishUrl = english(await publishedSheet(db(), id))!.url;
+
+    const collection = await test.app.inject(
+      `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=100&language=de_DE`,
+    );
+    const item = collection
+      .json<{ items: Array<{ id: string; linkLanguage?: string; body: { contentBody: { url?: string } } }> }>()
+      .items.find((entry) => entry.id === id)!;
+    expect(item).toMatchObject({ linkLanguage: 'en_US', body: { contentBody: { url: englishUrl } } });
+
+    const page = (await test.app.inject('/de-DE/')).body;
+    const at = page.indexOf('>Trimethylaluminium (neu)</a>');
+    const card = page.slice(at - 300, at + 1500);
+    expect(card.toLowerCase()).toContain(`href="${englishUrl}" hreflang="en-us"`);
+    expect(card).toMatch(/Mehr erfahren|Read More/);
+    expect(card).toContain('(Englisch)');
+    const sheetPage = (await test.app.inject('/de-DE/sheets/trimethylaluminum')).body;
+    expect(sheetPage.toLowerCase()).toContain(`href="${englishUrl}" type="application/pdf" hreflang="en-us"`);
+  });
+});

@@ -35,6 +35,8 @@ export interface CollectionItem {
   contentType: ContentTypeRef;
   /** Ours: the language the body is in; the collection's unless the item is not translated into it. */
   language: string;
+  /** Ours: the language of the body's url when the translation has no link of its own and takes its primary language's. */
+  linkLanguage?: string;
   body: CollectionItemBody;
 }
 

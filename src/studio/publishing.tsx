@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_SENTENCES } from '../shared/editing-status';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
-import { callApi, type SheetView, type StudioContext } from './api';
+import { callApi, languageName, type SheetView, type StudioContext } from './api';
 import { problemsByField } from './field-names';
 import { useNavigation } from './navigation';
 import { Confirmed, Notice } from './parts';
@@ -119,6 +119,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
         <p>{STATUS_SENTENCES[view.status]}</p>
         <Notice outcome={message} />
       </div>
+      <LinkNotes draft={view.draft} />
       <div className="studio-actions">
         <Button className="studio-button studio-button--primary" isDisabled={busy || view.status === 'published'} onPress={() => void publish()}>
           Publish now
@@ -193,5 +194,29 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
         It leaves the site at once. Its draft and history are kept: restore it from Trash at any time until the trash is emptied.
       </Confirmed>
     </section>
+  );
+}
+
+/**
+ * What the cards will link to, said before publishing: a translation without a link of its own
+ * links to the primary language's (marked with that language on the site); a sheet without any
+ * link has cards that open nothing.
+ */
+function LinkNotes({ draft }: { draft: SheetView['draft'] }) {
+  const primary = draft.translations[draft.primaryLanguage];
+  const target = draft.document !== null ? 'PDF' : 'link';
+  if (primary === undefined) return null;
+  if (primary.url === '')
+    return (
+      <p className="studio-warning">This sheet has no link or PDF in {languageName(draft.primaryLanguage)}: its card will open nothing until you add one.</p>
+    );
+  const borrowing = Object.entries(draft.translations).filter(([language, texts]) => language !== draft.primaryLanguage && texts.url === '');
+  if (borrowing.length === 0) return null;
+  return (
+    <p className="studio-warning">
+      {borrowing.map(([language]) => languageName(language)).join(', ')} {borrowing.length === 1 ? 'has' : 'have'} no {target} of{' '}
+      {borrowing.length === 1 ? 'its' : 'their'} own: {borrowing.length === 1 ? 'its card and page link' : 'their cards and pages link'} to the{' '}
+      {languageName(draft.primaryLanguage)} {target}, marked as {languageName(draft.primaryLanguage)}.
+    </p>
   );
 }

@@ -11,6 +11,8 @@ export interface LocalizedContent extends ContentsTable {
   title: string;
   body: Record<string, unknown>;
   published_at: string;
+  /** The language of the body's url when it is the primary translation's (this one has none): said where it is shown. */
+  link_language: string | null;
 }
 
 /**
@@ -44,11 +46,39 @@ export async function localizeContents(db: ContentStore, contents: Content[], la
     // A translation whose body breaks the content limits is left out (and reported): the next one serves.
     for (const translation of new Set(preferred)) {
       const body = readStoredBody(translation.body, `content ${content.content_key} (${translation.language})`);
-      if (body !== null)
-        return [{ ...content, language: translation.language, title: normalizeText(translation.title), body, published_at: translation.published_at }];
+      if (body === null) continue;
+      const linked = withPrimaryLink(content, translation.language, body, available);
+      return [
+        {
+          ...content,
+          language: translation.language,
+          title: normalizeText(translation.title),
+          body: linked.body,
+          published_at: translation.published_at,
+          link_language: linked.language,
+        },
+      ];
     }
     return [];
   });
+}
+
+/**
+ * A translation without a link of its own links where the primary translation does (its document,
+ * say), and says so: a card never goes dead because a translation was published without a link.
+ */
+function withPrimaryLink(
+  content: Content,
+  language: string,
+  body: Record<string, unknown>,
+  available: ContentTranslationsTable[],
+): { body: Record<string, unknown>; language: string | null } {
+  const hasLink = typeof body.url === 'string' && body.url !== '';
+  if (hasLink || language === content.primary_language) return { body, language: null };
+  const primary = available.find((translation) => translation.language === content.primary_language);
+  const url = primary === undefined ? undefined : readStoredBody(primary.body, `content ${content.content_key} (${primary.language})`)?.url;
+  if (typeof url !== 'string' || url === '') return { body, language: null };
+  return { body: { ...body, url }, language: content.primary_language };
 }
 
 export async function findContentsByKeys(db: ContentStore, siteId: string, contentKeys: string[]): Promise<Content[]> {

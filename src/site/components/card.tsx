@@ -7,7 +7,7 @@
 import type { ReactNode, Ref } from 'react';
 import { DEFAULT_IMAGE_LOADING, FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrcSet } from '../../shared/images';
 import { bindItemFields } from '../../shared/rich-text';
-import { languageTag } from '../../shared/languages';
+import { languageNameIn, languageTag } from '../../shared/languages';
 import { NEW_WINDOW_ATTRIBUTES, opensInNewWindow } from '../../shared/links';
 import { stripTags } from '../../shared/text';
 import type { CardMarkupSettings } from '../page-data';
@@ -83,6 +83,9 @@ export function Card({ item, settings, basePath, label, language, children, ref 
   const Title = settings.titleTag;
   const Description = settings.descriptionTag;
   const showPrimary = settings.primaryButton.show && href !== '';
+  // A link the translation takes from its primary language's says the language it leads to.
+  const linkLanguage = item.data.linkLanguage !== undefined && item.data.linkLanguage !== language ? item.data.linkLanguage : null;
+  const linkLanguageAttributes = linkLanguage === null ? {} : { hrefLang: languageTag(linkLanguage) };
   // spec §5.1: an item's mailto: or tel: link opens a new window, as every such link does.
   const itemLinkTarget = opensInNewWindow(href) ? NEW_WINDOW_ATTRIBUTES : {};
   // The secondary button shows only when its display is on and it has a valid target (spec §2.2).
@@ -122,7 +125,7 @@ export function Card({ item, settings, basePath, label, language, children, ref 
         <Title className={`card__title ${settings.titleStyle}`}>
           {href ? (
             // The title link stretches over the card, so the whole card opens the item (spec §2.2).
-            <a className="card__link" href={href} {...itemLinkTarget}>
+            <a className="card__link" href={href} {...itemLinkTarget} {...linkLanguageAttributes}>
               {title}
             </a>
           ) : (
@@ -143,9 +146,10 @@ export function Card({ item, settings, basePath, label, language, children, ref 
         {(showPrimary || secondary.href !== '') && (
           <div className="card__buttons">
             {showPrimary && (
-              <a className={`button button--${settings.primaryButton.style}`} href={href} {...itemLinkTarget}>
+              <a className={`button button--${settings.primaryButton.style}`} href={href} {...itemLinkTarget} {...linkLanguageAttributes}>
                 {stripTags(settings.primaryButton.label)}
                 <span className="visually-hidden">: {title}</span>
+                {linkLanguage !== null && <span className="card__link-language"> ({languageNameIn(linkLanguage, languageTag(language))})</span>}
               </a>
             )}
             {secondary.href !== '' && (

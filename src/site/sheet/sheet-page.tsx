@@ -4,7 +4,7 @@
  * sheets. Server-rendered without script; the cards of the grid keep linking to the sheet's url.
  */
 import { FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrcSet } from '../../shared/images';
-import { languageTag } from '../../shared/languages';
+import { languageNameIn, languageTag } from '../../shared/languages';
 import { NEW_WINDOW_ATTRIBUTES, opensInNewWindow } from '../../shared/links';
 import { SiteFrame } from '../layout/site-frame';
 import type { PageLanguage, TopicLink, TopicsView } from '../page-data';
@@ -64,7 +64,7 @@ export function SheetPage({ data }: { data: SheetPageData }) {
                   {text.document}
                 </a>
                 <span className="sheet__document-facts">
-                  PDF, {fileSize(sheet.document.byteSize, tag)}, {languageName(sheet.document.language, tag)}
+                  PDF, {fileSize(sheet.document.byteSize, tag)}, {languageNameIn(sheet.document.language, tag)}
                 </span>
               </p>
             )}
@@ -125,9 +125,4 @@ function SheetImage({ image, basePath, lang }: { image: NonNullable<SheetView['i
 function fileSize(bytes: number, tag: string): string {
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(1, Math.round(bytes / 1000)), 'kilobyte'];
   return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
-}
-
-/** A language's name in the page's language ('Englisch' on the German page). */
-function languageName(language: string, tag: string): string {
-  return new Intl.DisplayNames([tag], { type: 'language', languageDisplay: 'standard' }).of(languageTag(language).split('-')[0] ?? language) ?? language;
 }
