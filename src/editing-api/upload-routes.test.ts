@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -385,6 +386,38 @@ describe('PDFs to sheets', () => {
     const published = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: sheet.revision });
     expect(published.statusCode, published.body).toBe(200);
     expect((await test.app.inject('/?page=10')).body).toContain('Tantalum pentaethoxide (PET)');
+  });
+
+  it('makes no second sheet of the same PDF: it names the sheet that has it (D13)', async () => {
+    const pdf = await makePdf('Hafnium tetrachloride (HfCl4)', new Date('2026-03-02T00:00:00Z'));
+    const first = await fromPdf('hfcl4.pdf', pdf);
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await fromPdf('hfcl4 (1).pdf', pdf);
+    expect(again.statusCode).toBe(409);
+    const [error] = again.json() as [{ message: string; sheet: { id: string; label: string } }];
+    expect(error.message).toBe('This PDF is already the document of “Hafnium tetrachloride (HfCl4)”: open that sheet to change it.');
+    expect(error.sheet).toEqual({ id: (first.json() as SheetAnswer).id, label: 'Hafnium tetrachloride (HfCl4)' });
+    // A demo sheet's PDF, published and never edited, is found by the document its link goes to.
+    const demo = await test.app.inject(fileAssetPath('sfsites', `literature-sheet-${DEMO_CATALOGUE[1]!.slug}`, 1));
+    const demoAgain = await fromPdf('demo.pdf', demo.rawPayload);
+    expect(demoAgain.statusCode).toBe(409);
+    expect((demoAgain.json() as [{ sheet: { label: string } }])[0].sheet.label).toBe(DEMO_CATALOGUE[1]!.title);
+  });
+
+  it('says when a PDF has no text to find it by, as a scan does (D15)', async () => {
+    const scan = await new Promise<Buffer>((resolve) => {
+      const doc = new PDFDocument({ size: 'A4', info: { Title: 'SCAN0042' } });
+      const chunks: Buffer[] = [];
+      doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+      doc.on('end', () => resolve(Buffer.concat(chunks)));
+      doc.rect(72, 72, 200, 100).fill('#333333');
+      doc.end();
+    });
+    const made = await fromPdf('SCAN0042.pdf', scan);
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json()).toMatchObject({ textless: true });
+    const withText = await fromPdf('text.pdf', await makePdf('Zirconium tetrachloride (ZrCl4)', new Date('2026-03-03T00:00:00Z')));
+    expect(withText.json()).toMatchObject({ textless: false });
   });
 
   it('refuses what is not a PDF, and stores nothing', async () => {

@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { isMentionedByOtherContent } from '../cms/repositories/contents';
-import { saveBlob } from '../cms/repositories/editing';
+import { findSheetWithDocument, saveBlob } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
 import type { SheetState } from '../sheet/shape';
@@ -116,8 +116,17 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
         ...(request.query.language ? { language: request.query.language } : {}),
       }),
     );
+    let textless = false;
     const created = await withUpload(request as UploadRequest, 'document', async (received) => {
+      // The same PDF again makes no second sheet: the editor is told which sheet has it.
+      const existing = await findSheetWithDocument(db, received.sha256);
+      if (existing !== undefined)
+        throw new ApiError(409, ERROR_CODES.CONFLICT, `This PDF is already the document of “${existing.label}”: open that sheet to change it.`, {
+          sheet: existing,
+        });
       const document = await checkDocument(received.path);
+      // A scan has no text to find it by until the editor gives it some.
+      textless = document.text.trim() === '';
       const proposal = proposeSheet(document, received.fileName);
       const base = newSheetState({ ...place, texts: { title: proposal.title, description: proposal.description } });
       const assetId = `sheet-${randomBytes(8).toString('hex')}`;
@@ -156,6 +165,6 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
       );
     });
     reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
-    return sheetAnswer(options, created);
+    return { ...(await sheetAnswer(options, created)), textless };
   });
 }

@@ -309,12 +309,9 @@ async function readPdf(bytes: Buffer): Promise<CheckedDocument> {
   // In Node pdfjs runs its "worker" in this thread; it may take ownership of the data.
   const task = await openPdf({ ...PDF_OPTIONS, data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
   try {
+    // A PDF that opens without a password but restricts printing or copying (as many suppliers'
+    // data sheets do) is read like any other: only one that needs a password to open is refused.
     const pdf = await task.promise;
-    // Standard security always sets permissions, so this also finds a PDF that opens without a
-    // password but is encrypted to restrict copying or printing.
-    if ((await pdf.getPermissions()) !== null) {
-      throw new UploadRefused('The PDF is encrypted (it restricts copying, printing or editing). Save a copy without security settings and upload that.');
-    }
     const { info } = await pdf.getMetadata();
     const title = 'Title' in info && typeof info.Title === 'string' ? info.Title.trim() : '';
     const pages = await readAllText(pdf);

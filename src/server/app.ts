@@ -190,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // A change made here is seen by the other workers before it is answered (change-notices.ts).
   const notices = listenForChangeNotices(() => versions.forget());
   registerSessionRoutes(app, { db: store.db, sessions, basePath: config.basePath, assets, originOf: (request) => originOf(settings, request) });
-  await registerStudioShell(app, { sessions, basePath: config.basePath, studioDir: clientDir === null ? null : join(clientDir, '..', 'studio') });
+  await registerStudioShell(app, { sessions, db: store.db, basePath: config.basePath, studioDir: clientDir === null ? null : join(clientDir, '..', 'studio') });
   await registerEditingApi(app, {
     db: store.db,
     sessions,

@@ -4,7 +4,7 @@
  * temporary password. The server keeps the last admin and writes each change to the audit log.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Input, Label, Text, TextField } from 'react-aria-components';
+import { Button, Dialog, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
 import { Choose, Notice, RowLabel } from './parts';
 
@@ -151,32 +151,37 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
           </ul>
         )}
       </div>
-      {reset !== null && (
-        <form
-          className="studio-panel"
-          aria-labelledby="reset-heading"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const { email, password } = reset;
-            closeReset(email);
-            void change(email, { password, temporary: true }, `${email} is signed out and chooses a new password at their next sign-in.`);
-          }}
-        >
-          <h2 id="reset-heading">A temporary password for {reset.email}</h2>
-          <TextField className="studio-field" value={reset.password} onChange={(password) => setReset({ ...reset, password })} isRequired autoFocus>
-            <Label>Temporary password</Label>
-            <Input autoComplete="new-password" />
-          </TextField>
-          <div className="studio-actions">
-            <Button type="submit" className="studio-button">
-              Set it
-            </Button>
-            <Button className="studio-button studio-button--quiet" onPress={() => closeReset(reset.email)}>
-              Cancel
-            </Button>
-          </div>
-        </form>
-      )}
+      {/* A dialog, so that it opens where the editor is, not below the list (D11). */}
+      <Modal isOpen={reset !== null} isDismissable onOpenChange={(open) => !open && reset !== null && closeReset(reset.email)} className="studio-modal">
+        <Dialog className="studio-dialog" aria-labelledby="reset-heading">
+          {reset !== null && (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                const { email, password } = reset;
+                closeReset(email);
+                void change(email, { password, temporary: true }, `${email} is signed out and chooses a new password at their next sign-in.`);
+              }}
+            >
+              <Heading id="reset-heading" slot="title">
+                A temporary password for {reset.email}
+              </Heading>
+              <TextField className="studio-field" value={reset.password} onChange={(password) => setReset({ ...reset, password })} isRequired autoFocus>
+                <Label>Temporary password</Label>
+                <Input autoComplete="new-password" />
+              </TextField>
+              <div className="studio-actions">
+                <Button type="submit" className="studio-button">
+                  Set it
+                </Button>
+                <Button className="studio-button studio-button--quiet" onPress={() => closeReset(reset.email)}>
+                  Cancel
+                </Button>
+              </div>
+            </form>
+          )}
+        </Dialog>
+      </Modal>
     </section>
   );
 }

@@ -5,7 +5,9 @@
  */
 import { useState } from 'react';
 import { Input, Label, Text, TextField } from 'react-aria-components';
+import { changesBetween } from '../shared/merge';
 import type { StudioContext } from './api';
+import { fieldName, shownValue } from './field-names';
 import { Notice, useAnswer } from './parts';
 
 interface AuditEntry {
@@ -16,10 +18,22 @@ interface AuditEntry {
   targetType: string;
   targetId: string;
   targetLabel: string;
+  before: unknown;
+  after: unknown;
 }
 
+/** Each action in words; an action the studio does not know yet is shown as its code. */
 const ACTIONS: Record<string, string> = {
   'sheet.create': 'created',
+  'sheet.settle': 'chose between the draft and the site for',
+  'sheet.undo-publish': 'undid the last publish of',
+  'sheet.schedule-publish': 'scheduled the publishing of',
+  'sheet.cancel-publish': 'cancelled the scheduled publishing of',
+  'sheet.schedule-unpublish': 'scheduled taking off the site',
+  'sheet.cancel-unpublish': 'cancelled taking off the site',
+  'collection.undo-publish': 'undid the last publish of the order of',
+  'page.undo-publish': 'undid the last publish of',
+  'content.import': 'imported:',
   'sheet.save': 'saved',
   'sheet.publish': 'published',
   'sheet.unpublish': 'unpublished',
@@ -70,12 +84,12 @@ export function AuditScreen({ context }: { context: StudioContext }) {
         <TextField className="studio-field" value={filter.actor} onChange={field('actor')}>
           <Label>Person</Label>
           <Input />
-          <Text slot="description">Their email address, exactly.</Text>
+          <Text slot="description">Any part of their email address.</Text>
         </TextField>
         <TextField className="studio-field" value={filter.target} onChange={field('target')}>
           <Label>Sheet or account</Label>
           <Input />
-          <Text slot="description">Its title, email or id, exactly.</Text>
+          <Text slot="description">Any part of its title or email, or its id.</Text>
         </TextField>
         <TextField className="studio-field" value={filter.since} onChange={field('since')}>
           <Label>From</Label>
@@ -106,6 +120,7 @@ export function AuditScreen({ context }: { context: StudioContext }) {
                 <th scope="row">{entry.actor}</th>
                 <td>
                   {ACTIONS[entry.action] ?? entry.action} <strong>{entry.targetLabel}</strong>
+                  <Changes before={entry.before} after={entry.after} />
                 </td>
               </tr>
             ))}
@@ -113,5 +128,25 @@ export function AuditScreen({ context }: { context: StudioContext }) {
         </table>
       )}
     </section>
+  );
+}
+
+/** At most this many changed fields are listed for one entry. */
+const SHOWN_CHANGES = 6;
+
+/** What an entry changed, field by field, where both sides are kept: texts as before → after. */
+function Changes({ before, after }: { before: unknown; after: unknown }) {
+  if (before === null || after === null || typeof before !== 'object' || typeof after !== 'object') return null;
+  const changes = changesBetween(before, after).filter((change) => !change.path.includes('sha256') && !change.path.includes('byteSize'));
+  if (changes.length === 0) return null;
+  return (
+    <ul className="studio-audit__changes">
+      {changes.slice(0, SHOWN_CHANGES).map((change) => (
+        <li key={change.path.join('.')}>
+          {fieldName(change.path)}: {shownValue(change.before)} → {shownValue(change.after)}
+        </li>
+      ))}
+      {changes.length > SHOWN_CHANGES && <li>and {changes.length - SHOWN_CHANGES} more</li>}
+    </ul>
   );
 }

@@ -24,19 +24,6 @@ import './studio.css';
 /** The screen an address shows: {base}/studio/sheets/{id} a sheet, {base}/studio/{section} a section, anything else the list. */
 function Screens({ context }: { context: StudioContext }) {
   const { path } = useNavigation();
-  // A new screen: the keyboard and screen readers start at its heading, as on a page load.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const heading = document.querySelector<HTMLElement>('#studio h1');
-    const target = heading ?? document.getElementById('studio');
-    if (target === null) return;
-    target.tabIndex = -1;
-    target.focus();
-  }, [path]);
   const within = path.startsWith(`${context.basePath}/studio`) ? path.slice(`${context.basePath}/studio`.length) : '';
   const sheet = /^\/sheets\/([^/]+)$/.exec(within);
   const screen =
@@ -60,9 +47,33 @@ function Screens({ context }: { context: StudioContext }) {
   return (
     <>
       <StudioNav context={context} />
-      <Suspense fallback={<p role="status">Loading…</p>}>{screen}</Suspense>
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        {screen}
+        <FocusHeading path={path} />
+      </Suspense>
     </>
   );
+}
+
+/**
+ * A new screen: the keyboard and screen readers start at its heading, as on a page load. Inside
+ * the screen's Suspense, so it runs once a screen fetched on first use is there (before, a screen
+ * opened by an action, such as Trash after moving a sheet there, left the focus on the page).
+ */
+function FocusHeading({ path }: { path: string }) {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('#studio h1');
+    const target = heading ?? document.getElementById('studio');
+    if (target === null) return;
+    target.tabIndex = -1;
+    target.focus();
+  }, [path]);
+  return null;
 }
 
 const element = document.getElementById('studio');

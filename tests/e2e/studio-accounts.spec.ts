@@ -71,7 +71,7 @@ test('an admin adds an editor, who signs in with the temporary password and must
   await expect(page.getByRole('listitem').filter({ hasText: 'new.editor@example.com' })).not.toContainText('has a temporary password');
   // The temporary-password form gives the keyboard back to the button that opened it, cancelled or done.
   const resetButton = page.getByRole('button', { name: 'Set a temporary password for new.editor@example.com' });
-  const resetForm = page.getByRole('form', { name: 'A temporary password for new.editor@example.com' });
+  const resetForm = page.getByRole('dialog', { name: 'A temporary password for new.editor@example.com' });
   await resetButton.click();
   await expect(resetForm.getByRole('textbox', { name: 'Temporary password' })).toBeFocused();
   await resetForm.getByRole('button', { name: 'Cancel' }).click();

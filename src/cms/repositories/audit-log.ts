@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ContentStore } from '../database';
 import type { AuditLogTable } from '../schema';
 
@@ -5,9 +6,9 @@ export type AuditEntry = Omit<AuditLogTable, 'id'> & { id: number };
 export type NewAuditEntry = Omit<AuditLogTable, 'id'>;
 
 export interface AuditFilter {
-  /** An actor's email, 'cli:…' or 'scheduler'; exact. */
+  /** Any part of an actor's email, 'cli:…' or 'scheduler', in any case. */
   actor?: string;
-  /** A target's id or its label; exact. */
+  /** A target's id, or any part of its label (a title, an email), in any case. */
   target?: string;
   /** ISO 8601 times, inclusive. */
   since?: string;
@@ -29,10 +30,11 @@ export async function updateAuditEntry(db: ContentStore, id: number, change: { a
 /** Matching entries, newest first. */
 export async function listAuditEntries(db: ContentStore, filter: AuditFilter): Promise<AuditEntry[]> {
   let query = db.selectFrom('audit_log').selectAll();
-  if (filter.actor !== undefined) query = query.where('actor', '=', filter.actor);
+  const part = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+  if (filter.actor !== undefined) query = query.where(sql<boolean>`lower(actor) like ${part(filter.actor)} escape '\\'`);
   if (filter.target !== undefined) {
     const target = filter.target;
-    query = query.where((eb) => eb.or([eb('target_id', '=', target), eb('target_label', '=', target)]));
+    query = query.where((eb) => eb.or([eb('target_id', '=', target), sql<boolean>`lower(target_label) like ${part(target)} escape '\\'`]));
   }
   if (filter.since !== undefined) query = query.where('at', '>=', filter.since);
   if (filter.until !== undefined) query = query.where('at', '<=', filter.until);

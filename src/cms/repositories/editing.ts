@@ -258,3 +258,30 @@ export async function findOffSiteSheet(db: ContentStore, siteId: string, match: 
 }
 
 const likeText = (value: string) => value.replace(/[\\%_]/g, (match) => `\\${match}`);
+
+/**
+ * A sheet whose document has these bytes: one with a draft that names them, else a published one
+ * whose link goes to a document version with them. Undefined when no sheet has them.
+ */
+export async function findSheetWithDocument(db: ContentStore, sha256: string): Promise<{ id: string; label: string } | undefined> {
+  const drafted = await db
+    .selectFrom('drafts')
+    .select(['target_id', 'label'])
+    .where('kind', '=', 'sheet')
+    .where('state', 'like', `%"sha256":"${sha256.replace(/[^0-9a-f]/g, '')}"%`)
+    .orderBy('target_id')
+    .limit(1)
+    .executeTakeFirst();
+  if (drafted !== undefined) return { id: drafted.target_id, label: drafted.label };
+  const asset = await db.selectFrom('file_assets').select(['asset_id', 'version']).where('sha256', '=', sha256).orderBy('asset_id').limit(1).executeTakeFirst();
+  if (asset === undefined) return undefined;
+  const link = `%/file-asset/${encodeURIComponent(asset.asset_id).replace(/[\\%_]/g, (char) => `\\${char}`)}?v=${asset.version}%`;
+  const linked = await db
+    .selectFrom('content_translations')
+    .select(['content_id', 'title'])
+    .where(sql<boolean>`${sql.ref('body')} like ${link} escape '\\'`)
+    .orderBy('content_id')
+    .limit(1)
+    .executeTakeFirst();
+  return linked === undefined ? undefined : { id: linked.content_id, label: linked.title };
+}

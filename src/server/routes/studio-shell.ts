@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ContentStore } from '../../cms/database';
+import { findUser } from '../../cms/repositories/users';
 import type { SessionService } from '../auth/session-service';
 import { SECURITY_HEADERS } from '../security-headers';
 import { NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from '../ssr/client-assets';
@@ -21,7 +23,7 @@ export const STUDIO_SCREENS = ['order', 'page', 'import', 'trash', 'accounts', '
 
 export async function registerStudioShell(
   app: FastifyInstance,
-  options: { sessions: SessionService; basePath: string; studioDir: string | null },
+  options: { sessions: SessionService; db: ContentStore; basePath: string; studioDir: string | null },
 ): Promise<void> {
   const { sessions, basePath } = options;
   const built = options.studioDir !== null && existsSync(join(options.studioDir, '.vite', 'manifest.json'));
@@ -52,7 +54,10 @@ export async function registerStudioShell(
         .type('text/html; charset=utf-8')
         .send(shell({ basePath, assets, csrfToken: null, role: lookup.session.role, nonce }));
     }
-    return reply.type('text/html; charset=utf-8').send(shell({ basePath, assets, csrfToken: lookup.session.csrfToken, role: lookup.session.role, nonce }));
+    const email = (await findUser(options.db, lookup.session.userId))?.email ?? '';
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(shell({ basePath, assets, csrfToken: lookup.session.csrfToken, role: lookup.session.role, nonce, email }));
   };
   app.get(studio, serve);
   app.get(`${studio}/sheets/:id`, serve);
@@ -71,12 +76,15 @@ function shell({
   csrfToken,
   role,
   nonce,
+  email = '',
 }: {
   basePath: string;
   assets: ClientAssets;
   csrfToken: string | null;
   role: string;
   nonce: string;
+  /** The signed-in account, said in the bar beside Sign out. */
+  email?: string;
 }): string {
   const asset = (file: string) => escapeHtml(`${basePath}/studio/${file}`);
   const body =
@@ -99,7 +107,11 @@ ${assets.preloads.map((file) => `<link rel="modulepreload" href="${asset(file)}"
 ${assets.scripts.map((file) => `<script type="module" src="${asset(file)}"></script>`).join('\n')}
 </head>
 <body>
-<header class="studio-bar" aria-label="Studio"><a href="${escapeHtml(basePath)}/">Literature Sheets</a><span>Studio</span></header>
+<header class="studio-bar" aria-label="Studio"><a href="${escapeHtml(basePath)}/">Literature Sheets</a><span>Studio</span>${
+    csrfToken === null
+      ? ''
+      : `<form class="studio-bar__account" method="post" action="${escapeHtml(basePath)}/logout"><span>Signed in as <strong>${escapeHtml(email)}</strong> (${escapeHtml(role)})</span><input type="hidden" name="csrf" value="${escapeHtml(csrfToken)}"><button type="submit" class="studio-button studio-button--small studio-button--quiet">Sign out</button></form>`
+  }</header>
 ${body}
 </body>
 </html>
