@@ -366,7 +366,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
     <>
       <p role="status">
         {comparison.source === 'csv' ? 'From the CSV' : 'From the export folder'}: {summary}
-        {others.length > 0 ? `; ${plural(others.length, 'other record')} added or changed` : ''}.
+        {others.length > 0 ? `; and ${others.length <= 2 ? others.map((entry) => entry.record).join(' and ') : plural(others.length, 'other record')}` : ''}.
         {nothing ? ' The store has all of it already: there is nothing to apply.' : ''}
       </p>
       {notes.map((note) => (

@@ -8,9 +8,6 @@
  * site does not have shown under Other until unticked; axe on the sheet screen (its topics
  * included), its preview and its dialogs.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page, Route } from '@playwright/test';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
@@ -18,6 +15,7 @@ import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { expect, test } from './fixtures';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
+import { descriptionField, dropFiles, saved, titleField } from './studio-steps';
 
 let server: OwnServer;
 test.describe.configure({ mode: 'serial' });
@@ -66,25 +64,6 @@ function pdfOf(title: string): Promise<Buffer> {
   return renderLiteraturePdf({ ...DEMO_CATALOGUE[1]!, title }, { generatedAt: new Date('2026-06-01T00:00:00Z') });
 }
 
-/**
- * Drops files on an element as a person does: Chromium's own drag events with files from disk (a
- * DataTransfer made in the page holds no file entries, so it is not what a real drop delivers).
- */
-async function dropFiles(page: Page, target: Locator, files: Array<{ name: string; bytes: Buffer }>) {
-  const folder = mkdtempSync(join(tmpdir(), 'studio-drop-'));
-  const paths = files.map((file) => {
-    const path = join(folder, file.name);
-    writeFileSync(path, file.bytes);
-    return path;
-  });
-  const box = (await target.boundingBox())!;
-  const cdp = await page.context().newCDPSession(page);
-  const data = { items: [], files: paths, dragOperationsMask: 1 };
-  for (const type of ['dragEnter', 'dragOver', 'drop'] as const)
-    await cdp.send('Input.dispatchDragEvent', { type, x: box.x + box.width / 2, y: box.y + box.height / 2, data });
-  await cdp.detach();
-}
-
 /** Presses Tab (or Shift+Tab) until `target` has the focus (a keyboard user's way there); fails after `most` presses. */
 async function tabTo(page: Page, target: Locator, { backwards = false, most = 60 } = {}) {
   for (let presses = 0; presses < most; presses++) {
@@ -102,7 +81,6 @@ async function axe(page: Page) {
 /** A preview is a whole page rendered into a frame: on a busy machine it takes longer than an assertion's usual 5 s. */
 const PREVIEW_SHOWN_MS = 20_000;
 
-const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
 /**
  * Holds the sheet's saves until the returned function lets them go: the save a second after typing
  * would otherwise race the test's next click on a busy machine (and leave nothing unsaved to ask about).
@@ -118,8 +96,6 @@ async function holdSaves(page: Page): Promise<() => Promise<void>> {
     await page.unroute('**/studio/api/sheets/*', hold);
   };
 }
-const titleField = (page: Page) => page.getByRole('group', { name: 'American English' }).getByRole('textbox', { name: 'Title', exact: true });
-const descriptionField = (page: Page) => page.getByRole('group', { name: 'American English' }).getByRole('textbox', { name: 'Description', exact: true });
 
 test('a new editor drops two PDFs, fixes a proposed title, previews at phone width and publishes; the site shows it on the next request', async ({ page }) => {
   await signIn(page, 'ana@example.com');
@@ -131,7 +107,7 @@ test('a new editor drops two PDFs, fixes a proposed title, previews at phone wid
   await expect(sent.getByText(/^Draft “.*” made/)).toHaveCount(2);
   await expect(page.getByText(`${DEMO_CATALOGUE.length + 2} sheets`)).toBeVisible();
 
-  await page.getByRole('link', { name: 'Hafnium tetrachlorid (HfCl4)' }).click();
+  await page.getByRole('link', { name: 'Hafnium tetrachlorid (HfCl4)', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hafnium tetrachlorid (HfCl4)');
   await titleField(page).fill('Hafnium tetrachloride (HfCl4)');
   await expect(page.getByRole('status').filter({ hasText: /^Unsaved changes$/ })).toBeVisible();

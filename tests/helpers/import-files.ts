@@ -20,10 +20,11 @@ export interface ChosenFile {
 
 export const csvOf = (rows: string[][]) => rows.map((row) => formatCsvRow(row)).join('\r\n');
 
-export async function csvWithFiles(): Promise<ChosenFile[]> {
+/** `urlName`: the new sheet's, when one of the default name is in the store already (an undone import left it in the trash). */
+export async function csvWithFiles({ urlName = 'hafnium-tetrachloride' }: { urlName?: string } = {}): Promise<ChosenFile[]> {
   const csv = csvOf([
     ['title', 'description', 'urlName', 'document', 'image', 'imageAlt'],
-    [NEW_SHEET_TITLE, 'A solid hafnium source for ALD of HfO2.', 'hafnium-tetrachloride', 'documents/hfcl4.pdf', 'pictures/hfcl4.png', 'A bubbler'],
+    [NEW_SHEET_TITLE, 'A solid hafnium source for ALD of HfO2.', urlName, 'documents/hfcl4.pdf', 'pictures/hfcl4.png', 'A bubbler'],
     [FIRST_SHEET.title, CHANGED_DESCRIPTION, FIRST_SHEET.slug, '', '', ''],
   ]);
   const pdf = await renderLiteraturePdf({ ...FIRST_SHEET, title: 'Hafnium tetrachloride' }, { generatedAt: new Date('2026-01-01T00:00:00Z') });
