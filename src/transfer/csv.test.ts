@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, formatCsvRow, parseCsv } from './csv';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CsvSyntaxError, decodeCsv, formatCsvRow, parseCsv } from './csv';
 
 describe('parseCsv', () => {
   it('reads plain and quoted fields with line numbers', () => {
@@ -42,5 +44,52 @@ describe('parseCsv', () => {
         expect(parsed).toEqual(table);
       }),
     );
+  });
+});
+
+describe('CSV as spreadsheets save it (tests/fixtures/csv)', () => {
+  const table = [
+    ['urlName', 'language', 'title', 'description'],
+    ['teos', 'de_DE', 'Tetraethylorthosilicat (TEOS), Größe 1', 'Zeile eins; mit Semikolon\nZeile zwei mit "Zitat"'],
+    ['silane', 'en_US', 'Silane, 99.9999 %', 'Ultra-high purity at 12 € a litre'],
+  ];
+  const fixture = (name: string) => readFileSync(join('tests', 'fixtures', 'csv', name));
+  const read = (name: string) => {
+    const decoded = decodeCsv(fixture(name));
+    return { encoding: decoded.encoding, note: decoded.note, rows: parseCsv(decoded.text) };
+  };
+
+  it.each([
+    ['excel-utf8-semicolon-quoted.csv', 'UTF-8'],
+    ['excel-utf8-semicolon-minimal.csv', 'UTF-8'],
+    ['excel-windows-1252-semicolon.csv', 'Windows-1252'],
+    ['excel-unicode-text.txt', 'UTF-16'],
+    ['tab-lf.csv', 'UTF-8'],
+    ['comma-lf.csv', 'UTF-8'],
+    ['libreoffice-default-from-xlsx.csv', 'Windows-1252'],
+    ['libreoffice-utf8-semicolon-from-xlsx.csv', 'UTF-8'],
+  ])('reads %s (%s) as the table it holds, each row with the line it starts on', (name, encoding) => {
+    const { rows, note, ...decoded } = read(name);
+    expect(decoded.encoding).toBe(encoding);
+    expect(note === null).toBe(encoding !== 'Windows-1252');
+    expect(rows.map((row) => row.fields)).toEqual(table);
+    // The German row's description spans two lines: the next row starts on line 4.
+    expect(rows.map((row) => row.line)).toEqual([1, 2, 4]);
+  });
+
+  it('tells the separator from a sep= line, and from the header outside quotes', () => {
+    expect(parseCsv('sep=;\r\na;b\r\n1;2\r\n').map((row) => row.fields)).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseCsv('"a,b";c;d\n1;2;3\n').map((row) => row.fields)).toEqual([
+      ['a,b', 'c', 'd'],
+      ['1', '2', '3'],
+    ]);
+    expect(parseCsv('title\nOne, two\n').map((row) => row.fields)).toEqual([['title'], ['One', ' two']]);
+  });
+
+  it('refuses bytes that are text in neither UTF-8 nor Windows-1252, saying how to save the file', () => {
+    expect(() => decodeCsv(Buffer.from([0x61, 0x81, 0x0a]))).toThrow(/save it as CSV UTF-8 .* In Excel: File › Save As › "CSV UTF-8/);
   });
 });

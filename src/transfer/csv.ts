@@ -7,6 +7,7 @@
  * quoted fields. Every row keeps the line it starts on, for messages.
  */
 import { parse, CsvError } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { stringify } from 'csv-stringify/sync';
 
 export interface CsvRow {
@@ -49,7 +50,8 @@ export function decodeCsv(bytes: Uint8Array): DecodedCsv {
     if (bytes.some((byte) => UNASSIGNED_1252.has(byte)))
       throw new CsvSyntaxError(1, `the file is not UTF-8 text, nor Windows-1252: save it as CSV UTF-8 and choose it again. ${SAVE_AS_UTF8}`);
     return {
-      text: new TextDecoder('windows-1252').decode(bytes),
+      // Node's TextDecoder reads "windows-1252" as Latin-1 (0x80 would not be €): iconv-lite reads it as Excel wrote it.
+      text: iconv.decode(Buffer.from(bytes), 'windows-1252'),
       encoding: 'Windows-1252',
       note: `The CSV was not saved as UTF-8; it was read as Windows-1252 (Western European). Check accented letters in the comparison; to be sure, save it as CSV UTF-8. ${SAVE_AS_UTF8}`,
     };

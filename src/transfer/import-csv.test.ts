@@ -223,6 +223,17 @@ describe('CSV import into the demo collection', () => {
     ]);
   });
 
+  it('imports what LibreOffice writes from an .xlsx by default (Windows-1252), line breaks and separators in cells included', async () => {
+    const prepared = await prepareCsvImport(app.store.db, join('tests', 'fixtures', 'csv', 'libreoffice-default-from-xlsx.csv'), options(app));
+    expect(prepared.notes).toEqual([expect.stringMatching(/was read as Windows-1252/)]);
+    const byName = new Map(prepared.sheets.map((sheet) => [sheet.target.urlName, sheet.target]));
+    expect(byName.get('teos')?.translations.de_DE).toMatchObject({
+      title: 'Tetraethylorthosilicat (TEOS), Größe 1',
+      description: 'Zeile eins; mit Semikolon\nZeile zwei mit "Zitat"',
+    });
+    expect(byName.get('silane')?.translations.en_US).toMatchObject({ title: 'Silane, 99.9999 %', description: 'Ultra-high purity at 12 € a litre' });
+  });
+
   it('reads a Windows-1252 file as such and says so, and refuses bytes that are text in neither', async () => {
     const path = join(folder, 'latin1.csv');
     writeFileSync(path, Buffer.from([0x74, 0x69, 0x74, 0x6c, 0x65, 0x0a, 0x54, 0xe9, 0x0a]));
