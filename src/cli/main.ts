@@ -71,7 +71,7 @@ const COMMANDS: Record<string, Command> = {
       'content import <folder|manifest.json> [--dry-run] [--remove-unlisted [--yes]]',
       'content import <sheets.csv> [--collection <keyOrId>] [--title <new collection title>] [--dry-run] [--remove-unlisted [--yes]]',
       'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR] [--max-pages 10000] [--dry-run]',
-      'content import --undo <import id>',
+      'content import --undo <import id> [--keep-later]',
       'content imports',
       'content export <folder>',
       'content export --csv <sheets.csv> [--collection <keyOrId>]',
@@ -85,8 +85,10 @@ const COMMANDS: Record<string, Command> = {
       '                     terminal; elsewhere it needs --yes)',
       '  --keep-others      accepted for older scripts: keeping them is what an import does',
       '  --max-pages        with --from: stop, with a message, after this many pages of a language (default 10000)',
-      '  --undo <import id> put back every sheet and collection order that import changed, in one',
-      '                     transaction (sheets it added go to the trash); `content imports` lists imports',
+      '  --undo <import id> put back exactly the fields and collection orders that import changed, in one',
+      '                     transaction (sheets it added go to the trash); `content imports` lists imports.',
+      '                     When something changed one of those fields since, it names them and changes nothing',
+      '  --keep-later       with --undo: undo the rest, and keep the fields changed since the import',
     ].join('\n'),
     run: async ([action, ...rest]) => {
       if (action === 'export') {
@@ -119,16 +121,20 @@ const COMMANDS: Record<string, Command> = {
       const { options, flags, positional } = readOptions(
         rest,
         ['from', 'site', 'collection', 'languages', 'title', 'max-pages', 'undo'],
-        ['keep-others', 'dry-run', 'remove-unlisted', 'yes'],
+        ['keep-others', 'dry-run', 'remove-unlisted', 'yes', 'keep-later'],
       );
       const run = { dryRun: flags.has('dry-run'), removeUnlisted: flags.has('remove-unlisted'), yes: flags.has('yes') };
       await withStore(async (store, config) => {
         if (options.undo !== undefined) {
-          const undone = await undoImport(store.db, options.undo, commandLineActor()).catch((error: unknown) => {
-            throw error instanceof EditingError ? new Error(`${error.message}; nothing was changed`) : error;
+          const undone = await undoImport(store.db, options.undo, commandLineActor(), { keepLater: flags.has('keep-later') }).catch((error: unknown) => {
+            if (!(error instanceof EditingError)) throw error;
+            if (error.details.problems === undefined || error.reason !== 'conflict') throw new Error(`${error.message}; nothing was changed`);
+            throw new Error(
+              `Import ${options.undo} was not undone: these were changed since it, and undoing it would take that back:\n${error.details.problems.map((problem) => `  - ${problem}`).join('\n')}\nNothing was changed. To undo the rest and keep these: npm run cli -- content import --undo ${options.undo} --keep-later`,
+            );
           });
           console.log(
-            `Undid import ${undone.importId}: ${undone.restored} sheet${undone.restored === 1 ? ' put back as it was' : 's put back as they were'}, ${undone.removed} it had added taken off the site (into the trash). Every server process shows the change on its next request.`,
+            `Undid import ${undone.importId}: ${undone.restored} sheet${undone.restored === 1 ? ' put back as it was' : 's put back as they were'}, ${undone.removed} it had added taken off the site (into the trash)${undone.kept.length > 0 ? `; ${undone.kept.length} field${undone.kept.length === 1 ? '' : 's'} changed since kept` : ''}. Every server process shows the change on its next request.`,
           );
           return;
         }

@@ -128,6 +128,26 @@ describe('content import --undo', () => {
     expect(again.status).not.toBe(0);
     expect(again.stderr).toContain('was undone already');
   });
+
+  it('refuses to take back a field changed since, naming it, and undoes the rest with --keep-later', async () => {
+    const store = await newStore(true);
+    const first = cli(store, ['content', 'import', writeCsv('first.csv', [['urlName', 'title', 'description'], ['teos', 'TEOS, first import', 'First.']])]);
+    const importId = /This was import (imp-\S+);/.exec(first.stdout)?.[1];
+    expect(cli(store, ['content', 'import', writeCsv('second.csv', [['urlName', 'title'], ['teos', 'TEOS, second import']])]).status).toBe(0);
+
+    const refused = cli(store, ['content', 'import', '--undo', importId!]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain(`Import ${importId} was not undone: these were changed since it, and undoing it would take that back:`);
+    expect(refused.stderr).toContain('  - TEOS, first import: translations.en_US.title was changed since the import');
+    expect(refused.stderr).toContain(`npm run cli -- content import --undo ${importId} --keep-later`);
+
+    const kept = cli(store, ['content', 'import', '--undo', importId!, '--keep-later']);
+    expect(kept.status, kept.stderr).toBe(0);
+    expect(kept.stdout).toContain('1 sheet put back as it was, 0 it had added taken off the site (into the trash); 1 field changed since kept');
+    const manifest = snapshot(store, 'kept');
+    expect(manifest).toContain('"Title": "TEOS, second import"');
+    expect(manifest).not.toContain('"description": "First."');
+  });
 });
 
 describe('content import --remove-unlisted', () => {
