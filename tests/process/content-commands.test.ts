@@ -131,9 +131,25 @@ describe('content import --undo', () => {
 
   it('refuses to take back a field changed since, naming it, and undoes the rest with --keep-later', async () => {
     const store = await newStore(true);
-    const first = cli(store, ['content', 'import', writeCsv('first.csv', [['urlName', 'title', 'description'], ['teos', 'TEOS, first import', 'First.']])]);
+    const first = cli(store, [
+      'content',
+      'import',
+      writeCsv('first.csv', [
+        ['urlName', 'title', 'description'],
+        ['teos', 'TEOS, first import', 'First.'],
+      ]),
+    ]);
     const importId = /This was import (imp-\S+);/.exec(first.stdout)?.[1];
-    expect(cli(store, ['content', 'import', writeCsv('second.csv', [['urlName', 'title'], ['teos', 'TEOS, second import']])]).status).toBe(0);
+    expect(
+      cli(store, [
+        'content',
+        'import',
+        writeCsv('second.csv', [
+          ['urlName', 'title'],
+          ['teos', 'TEOS, second import'],
+        ]),
+      ]).status,
+    ).toBe(0);
 
     const refused = cli(store, ['content', 'import', '--undo', importId!]);
     expect(refused.status).not.toBe(0);
