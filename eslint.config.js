@@ -60,6 +60,14 @@ export default tseslint.config(
     ]),
   },
   {
+    files: ['src/sheet/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict([
+      [['**/server/**', '**/cms/**', '**/api/**', '**/site/**', '**/editing/**', '**/transfer/**'], 'sheet/ is the sheet itself: it imports only shared/.'],
+      [['node:*'], 'sheet/ runs in the browser (the studio) and on the server alike.'],
+    ]),
+  },
+  {
     files: ['src/cms/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: restrict([[['**/server/**', '**/api/**', '**/site/**'], 'The content store knows nothing of HTTP or pages.']]),

@@ -23,7 +23,7 @@ import { deleteFileAsset, findFileAssetInfo, findMediaInfo, saveFileAsset, saveM
 import { deleteSeoRecord, findStoredSeoRecord, saveSeoRecord } from '../cms/repositories/seo-records';
 import { readStoredBody } from '../cms/stored-json';
 import { canonicalJson } from '../shared/merge';
-import { bodyOfTexts, documentOfPath, referencesOf, sheetOfRecords, type SheetRecords } from '../sheet/body';
+import { bodyOfTexts, documentOfPath, referencesOf, sheetOfRecords, sheetSeoOf, type SheetRecords } from '../sheet/body';
 import type { SheetDocument, SheetImage, SheetState } from '../sheet/shape';
 import type { SiteDates } from './editable';
 
@@ -51,18 +51,7 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
     translations,
     image: imageKey === null ? null : await storedImage(db, content.site_id, imageKey),
     document: await storedDocument(db, documentPath),
-    seo:
-      seo === undefined
-        ? null
-        : {
-            urlAlias: seo.urlAlias,
-            recordName: seo.recordName,
-            objectName: seo.objectName,
-            fields: seo.fields,
-            hrefLangUrls: seo.hrefLangUrls,
-            canonicalUrl: seo.canonicalUrl,
-            isSeoIndexed: seo.isSeoIndexed,
-          },
+    seo: seo === undefined ? null : sheetSeoOf(seo),
     collectionId: place?.collectionId ?? null,
   });
 }

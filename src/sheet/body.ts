@@ -72,6 +72,12 @@ export function documentOfPath(path: string): { assetId: string; version: number
   return match === null ? null : { assetId: decodeURIComponent(match[1] ?? ''), version: Number(match[2]) };
 }
 
+/** A sheet's SEO fields out of an SEO record as the store or a manifest has it (which carries more). */
+export function sheetSeoOf(record: NonNullable<SheetState['seo']>): NonNullable<SheetState['seo']> {
+  const { urlAlias, recordName, objectName, fields, hrefLangUrls, canonicalUrl, isSeoIndexed } = record;
+  return { urlAlias, recordName, objectName, fields, hrefLangUrls, canonicalUrl, isSeoIndexed };
+}
+
 /** Everything a sheet is made of in the store, read or about to be written. */
 export interface SheetRecords {
   content: { id: string; contentKey: string; siteId: string; urlName: string; primaryLanguage: string; createdAt: string };

@@ -20,7 +20,7 @@ import { readStoredBody } from '../cms/stored-json';
 import { findOffSiteSheet } from '../cms/repositories/editing';
 import { commandLineActor, type Actor } from '../editing/audit';
 import { publishedSheet, storedDocument, storedImage } from '../editing/sheet-state';
-import { documentOfPath, referencesOf, sheetOfRecords, type SheetRecords } from '../sheet/body';
+import { documentOfPath, referencesOf, sheetOfRecords, sheetSeoOf, type SheetRecords } from '../sheet/body';
 import type { SheetDocument } from '../sheet/shape';
 import type { ImportOptions, ManifestFiles } from './import-proposal';
 import { applyProposal, type AppliedImport, type ImportProposal, type ProposedFile, type ProposedSheet } from './import-proposal';
@@ -226,18 +226,7 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
       translations,
       image: imageKey === null ? null : await imageOf(content.siteId, imageKey),
       document: await documentOf(documentPath),
-      seo:
-        seo === undefined
-          ? (base?.seo ?? null)
-          : {
-              urlAlias: seo.urlAlias,
-              recordName: seo.recordName,
-              objectName: seo.objectName,
-              fields: seo.fields,
-              hrefLangUrls: seo.hrefLangUrls,
-              canonicalUrl: seo.canonicalUrl,
-              isSeoIndexed: seo.isSeoIndexed,
-            },
+      seo: seo === undefined ? (base?.seo ?? null) : sheetSeoOf(seo),
       collectionId: collectionOfKey.get(content.contentKey) ?? base?.collectionId ?? null,
     });
     sheets.push({ id, base, target, dates });

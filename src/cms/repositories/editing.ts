@@ -36,17 +36,15 @@ const versionOf = (row: Omit<VersionsTable, 'id'> & { id: number | string }): Ve
   audit_id: row.audit_id === null ? null : Number(row.audit_id),
 });
 
-export async function findLatestVersion(db: ContentStore, kind: EditableKind, targetId: string): Promise<VersionRow | undefined> {
-  const row = await db
-    .selectFrom('versions')
-    .selectAll()
-    .where('kind', '=', kind)
-    .where('target_id', '=', targetId)
-    .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+/** A target's newest version (of those that changed the site, with `siteChanges`). */
+async function findNewestVersion(db: ContentStore, kind: EditableKind, targetId: string, siteChanges: boolean): Promise<VersionRow | undefined> {
+  let query = db.selectFrom('versions').selectAll().where('kind', '=', kind).where('target_id', '=', targetId);
+  if (siteChanges) query = query.where('site_before', 'is not', null);
+  const row = await query.orderBy('number', 'desc').limit(1).executeTakeFirst();
   return row === undefined ? undefined : versionOf(row);
 }
+
+export const findLatestVersion = (db: ContentStore, kind: EditableKind, targetId: string) => findNewestVersion(db, kind, targetId, false);
 
 export async function findVersion(db: ContentStore, kind: EditableKind, targetId: string, number: number): Promise<VersionRow | undefined> {
   const row = await db
@@ -72,18 +70,7 @@ export async function listVersions(db: ContentStore, kind: EditableKind, targetI
 }
 
 /** A target's newest version that changed the site (a publish, an unpublish, an import, an undo), with its state and what the site showed before it. */
-export async function findLastSiteChange(db: ContentStore, kind: EditableKind, targetId: string): Promise<VersionRow | undefined> {
-  const row = await db
-    .selectFrom('versions')
-    .selectAll()
-    .where('kind', '=', kind)
-    .where('target_id', '=', targetId)
-    .where('site_before', 'is not', null)
-    .orderBy('number', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row === undefined ? undefined : versionOf(row);
-}
+export const findLastSiteChange = (db: ContentStore, kind: EditableKind, targetId: string) => findNewestVersion(db, kind, targetId, true);
 
 /** The versions an import made, one per target it touched. */
 export async function listVersionsOfImport(db: ContentStore, importId: string): Promise<VersionRow[]> {
