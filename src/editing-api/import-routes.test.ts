@@ -107,9 +107,11 @@ describe('a CSV with its files', () => {
   it('lists every problem of the rows, files the CSV names and nobody chose among them, and writes nothing', async () => {
     const token = await startImport();
     await sendCsv(editor, token, [
-      ['title', 'document'],
-      ['A new sheet', 'docs/missing.pdf'],
-      ['', ''],
+      ['title', 'document', 'description'],
+      ['A new sheet', 'docs/missing.pdf', ''],
+      ['', '', 'A description without a title'],
+      // A row of separators only is a blank row, as spreadsheets write them: no problem.
+      ['', '', ''],
     ]);
     const compared = await compare(token);
     expect(compared.statusCode).toBe(400);

@@ -32,7 +32,7 @@ import {
 import { takeLock } from '../cms/repositories/locks';
 import type { EditableKind } from '../cms/schema';
 import { statusOf, type EditableStatus } from '../shared/editing-status';
-import { canonicalJson, mergeDrafts, type FieldConflict } from '../shared/merge';
+import { canonicalJson, getAt, mergeDrafts, same, type FieldConflict } from '../shared/merge';
 import { checkValue } from '../shared/schema/check';
 import { foldChange, recordChange, type Actor, type AuditTarget } from './audit';
 
@@ -61,6 +61,8 @@ export interface KindAdapter<S> {
   keepFiles(trx: ContentStore, state: S): Promise<void>;
   /** What a state must have to go on the site, beyond what a draft needs (alternative text). */
   readiness?(state: S): string[];
+  /** Values the store keeps unique that a state would take from another target (checked whenever it goes on the site). */
+  clashes?(db: ContentStore, state: S): Promise<string[]>;
   /** Problems the schema cannot see (links, files that must exist, the kind's own rules). */
   problems(db: ContentStore, state: S, current: S): Promise<string[]>;
   /** The one form of a state that can be written more than one way (an empty list and none), as the published state reads back; none: as it came. */
@@ -80,8 +82,8 @@ export interface Attention {
   source: string;
   by: string;
   at: string;
-  /** Each field with the draft's value (ours) and the site's (theirs). */
-  conflicts: FieldConflict[];
+  /** Each field with the draft's value (ours), the site's (theirs), and what the site had before the change that collided (base). */
+  conflicts: Array<FieldConflict & { base?: unknown }>;
 }
 
 export interface EditableView<S> {
@@ -483,6 +485,15 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
   async function applySiteChange(trx: ContentStore, targetId: string, change: SiteChange<S>): Promise<FieldConflict[]> {
     const at = change.at.toISOString();
     const found = await view(trx, targetId);
+    // A change from elsewhere changes what the site shows: it neither publishes a draft that is
+    // off the site (nor one in the trash) by itself, nor takes a name another target has.
+    if (found !== null && found.published === null)
+      throw new EditingError(`${found.label} is not on the site (a draft, or taken off it): publish it first, then change it`, 'conflict');
+    const trashed = await findTrashed(trx, kind, targetId);
+    if (trashed !== undefined) throw new EditingError(`${trashed.label} is in the trash: restore it first, then change it`, 'conflict');
+    const clashes = (await adapter.clashes?.(trx, change.after)) ?? [];
+    if (clashes.length > 0)
+      throw new EditingError(`${adapter.labelOf(change.after)} cannot go on the site: ${clashes.join('; ')}`, 'invalid', { problems: clashes });
     const before = found?.published ?? null;
     if (found !== null) {
       await keepOriginal(trx, found, at);
@@ -494,15 +505,24 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     let conflicts: FieldConflict[] = [];
     if (draft !== undefined && found !== null) {
       let next = found.draft;
+      let attention = found.attention;
       if (change.carry) {
         const merged = mergeDrafts(before ?? found.draft, found.draft, put);
         next = adapter.normalize?.(merged.merged) ?? merged.merged;
-        conflicts = merged.conflicts;
+        // A collision this change takes back (the site has again what it had before the change
+        // that collided: an undo of that import) needs no choice any more.
+        const settled = (attention?.conflicts ?? []).filter((conflict) => 'base' in conflict && same(getAt(put, conflict.path), conflict.base));
+        const isSettled = (path: string[]) => settled.some((conflict) => same(conflict.path, path));
+        if (attention !== null && settled.length > 0) {
+          const left = attention.conflicts.filter((conflict) => !isSettled(conflict.path));
+          attention = left.length === 0 ? null : { ...attention, conflicts: left };
+        }
+        conflicts = merged.conflicts.filter((conflict) => !isSettled(conflict.path)).map((conflict) => ({ ...conflict, base: getAt(before, conflict.path) }));
       }
       await writeDraft(
         trx,
         targetId,
-        { state: next, published: put, wasOnSite: false, revision: draft.revision + 1, attention: withConflicts(found.attention, conflicts, change, at) },
+        { state: next, published: put, wasOnSite: false, revision: draft.revision + 1, attention: withConflicts(attention, conflicts, change, at) },
         change.actor,
         at,
       );

@@ -45,8 +45,8 @@ interface SheetModel {
   /** What visitors see; while in the trash, what comes back with it. */
   site: Texts | null;
   draft: Texts;
-  /** Fields an import changed under a draft that had changed them too, with the site's value. */
-  attention: Map<Field, string>;
+  /** Fields an import changed under a draft that had changed them too: the site's value, and what the site had before that import. */
+  attention: Map<Field, { theirs: string; base: string }>;
   trashed: boolean;
 }
 
@@ -105,7 +105,7 @@ async function agree(model: Model): Promise<void> {
     const view = (await sheets.view(db(), sheet.id))!;
     expect(textsOf(view.draft), 'the draft').toEqual(sheet.draft);
     const open = new Map((view.attention?.conflicts ?? []).map((conflict) => [conflict.path.at(-1) as Field, conflict.theirs]));
-    expect(open, 'the choices to make').toEqual(sheet.attention);
+    expect(open, 'the choices to make').toEqual(new Map([...sheet.attention].map(([name, { theirs }]) => [name, theirs])));
     const listed = list.sheets.find((entry) => entry.id === sheet.id)!;
     expect({ status: listed.status, attention: listed.attention }, 'the list').toEqual({ status: statusOf(sheet), attention: sheet.attention.size > 0 });
   }
@@ -116,10 +116,18 @@ async function saveDraft(sheet: SheetModel, change: (state: SheetState) => Sheet
   return sheets.save(db(), sheet.id, change(structuredClone(view.draft)), view.revision, editor, { settles });
 }
 
-/** A three-way merge of one field into the model's draft: the site moved from `from` to `to`. */
+/**
+ * A three-way merge of one field into the model's draft: the site moved from `from` to `to`. A
+ * collision this takes back (the site has again what it had before the change that collided: an
+ * undo) needs no choice any more.
+ */
 function carry(sheet: SheetModel, field: Field, from: string, to: string): void {
+  if (sheet.attention.get(field)?.base === to) {
+    sheet.attention.delete(field);
+    return;
+  }
   if (sheet.draft[field] === from) sheet.draft[field] = to;
-  else if (sheet.draft[field] !== to) sheet.attention.set(field, to);
+  else if (sheet.draft[field] !== to) sheet.attention.set(field, { theirs: to, base: from });
 }
 
 const VALUES = ['Alpha', 'Beta', 'Gamma'];
@@ -273,10 +281,10 @@ const COMMANDS = [
         await saveDraft(
           sheet,
           (state) =>
-            [...sheet.attention].reduce((chosen, [name, site]) => (theirs[name] ? setAt(chosen, ['translations', 'en_US', name], site) : chosen), state),
+            [...sheet.attention].reduce((chosen, [name, site]) => (theirs[name] ? setAt(chosen, ['translations', 'en_US', name], site.theirs) : chosen), state),
           true,
         );
-        for (const [name, site] of sheet.attention) if (theirs[name]) sheet.draft[name] = site;
+        for (const [name, site] of sheet.attention) if (theirs[name]) sheet.draft[name] = site.theirs;
         sheet.attention.clear();
       },
     ),

@@ -289,10 +289,12 @@ async function typeProblems({ records, files, sheets, blobs }: ImportProposal): 
     ),
   ];
   const problems: string[] = [];
+  // The same bytes declared the same type are checked once (an export names a document in several places).
   const checked = new Set<string>();
   for (const { bytes, mimeType, name } of declared) {
-    if (bytes === undefined || checked.has(`${name}:${mimeType}`)) continue;
-    checked.add(`${name}:${mimeType}`);
+    const key = bytes === undefined ? '' : `${createHash('sha256').update(bytes).digest('hex')}:${mimeType}`;
+    if (bytes === undefined || checked.has(key)) continue;
+    checked.add(key);
     const problem = await declaredTypeProblem(bytes, mimeType);
     if (problem !== null) problems.push(`${name}: ${problem}`);
   }

@@ -9,7 +9,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { findContentById } from '../cms/repositories/contents';
-import { listCollectionContentIds, setCollectionItems } from '../cms/repositories/collections';
 import {
   deleteDraft,
   findDraft,
@@ -24,6 +23,7 @@ import { takeLock } from '../cms/repositories/locks';
 import { changesBetween, revertChanges, same, type PathChange } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
 import { recordChange, type Actor } from './audit';
+import { arrange, collectionOrders } from './collection-order';
 import { EditingError } from './editable';
 import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
@@ -41,8 +41,8 @@ export interface ImportedSheet {
 interface ImportRecord {
   version: 2;
   sheets: ImportedSheet[];
-  /** The orders of the collections it touched, as they were before. */
-  collections: Array<{ id: string; items: string[] }>;
+  /** The orders of the collections it touched, as they were before and as it left them (not known for imports made before). */
+  collections: Array<{ id: string; items: string[]; after?: string[] }>;
 }
 
 /** Before version 2, an import kept each sheet's whole state before it. */
@@ -180,13 +180,36 @@ export async function undoImport(
       await sheets.applySiteChange(trx, sheet.id, { ...change, after: reverted.state, carry: true });
       restored += 1;
     }
-    if (later.length > 0 && !keepLater) throw laterChanges(importId, later);
+    // Each collection's order as it was, where nobody rearranged it since; sheets published into
+    // it since stay, after the order it had (the order's own engine arranges them so).
+    const reorder: Array<{ id: string; items: string[] }> = [];
     for (const collection of record.collections) {
+      const order = (await collectionOrders.view(trx, collection.id))?.published;
+      if (order === undefined || order === null) continue;
+      const after = collection.after;
+      const rearranged =
+        after !== undefined &&
+        !same(
+          order.items.filter((id) => after.includes(id)),
+          after.filter((id) => order.items.includes(id)),
+        );
+      if (rearranged)
+        later.push({
+          sheetId: collection.id,
+          sheet: `the order of "${order.title}"`,
+          field: 'items',
+          imported: 'the order the import gave',
+          now: 'rearranged since',
+        });
+      else reorder.push({ id: collection.id, items: collection.items });
+    }
+    if (later.length > 0 && !keepLater) throw laterChanges(importId, later);
+    for (const collection of reorder) {
+      const order = (await collectionOrders.view(trx, collection.id))!.published!;
       const kept: string[] = [];
       for (const id of collection.items) if ((await findContentById(trx, id)) !== undefined) kept.push(id);
-      const current = await listCollectionContentIds(trx, collection.id);
-      // Sheets published into the collection since the import stay, after the order it had.
-      await setCollectionItems(trx, collection.id, [...kept, ...current.filter((id) => !kept.includes(id))]);
+      if (!same(arrange(kept, order.items), order.items))
+        await collectionOrders.applySiteChange(trx, collection.id, { ...change, after: { ...order, items: kept }, carry: false });
     }
     return { importId, restored, removed, skipped, kept: later };
   });

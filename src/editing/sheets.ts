@@ -45,13 +45,9 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
       if (link !== null) problems.push(`translations.${language}.${field}: ${link}`);
     }
   }
-  const sameName = (await listContentsByUrlNames(db, state.siteId, [state.urlName])).filter((content) => content.id !== state.id);
-  if (sameName.length > 0) problems.push(`urlName: "${state.urlName}" is taken by another content of the site`);
+  problems.push(...(await nameClashes(db, state)));
   if (state.collectionId !== null && (await findCollectionById(db, state.collectionId))?.site_id !== state.siteId)
     problems.push(`collectionId: there is no collection ${state.collectionId} in the sheet's site`);
-  const alias = state.seo?.urlAlias ?? null;
-  const aliasOf = alias === null ? undefined : await findRecordIdByAlias(db, state.siteId, alias);
-  if (aliasOf !== undefined && aliasOf !== state.id) problems.push(`seo.urlAlias: "${alias}" is another record's address in the site`);
   // The site would pass over such an address for the page's own (docs/seo.md): said now instead.
   const addresses = Object.entries({ canonicalUrl: state.seo?.canonicalUrl ?? null, ...prefixed('hrefLangUrls.', state.seo?.hrefLangUrls ?? {}) });
   for (const [field, address] of addresses) {
@@ -61,6 +57,21 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
   problems.push(...(await topicProblems(db, state)));
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
   if (state.document !== null) problems.push(...(await documentProblems(db, state.document, current.document)));
+  return problems;
+}
+
+/**
+ * The names the site keeps unique that a sheet would take from another: its URL name, its
+ * address alias. Checked when a draft is saved and again whenever a sheet goes on the site, an
+ * import's or an undo's included (the site may have changed since).
+ */
+async function nameClashes(db: ContentStore, state: SheetState): Promise<string[]> {
+  const problems: string[] = [];
+  const sameName = (await listContentsByUrlNames(db, state.siteId, [state.urlName])).filter((content) => content.id !== state.id);
+  if (sameName.length > 0) problems.push(`urlName: "${state.urlName}" is taken by another content of the site`);
+  const alias = state.seo?.urlAlias ?? null;
+  const aliasOf = alias === null ? undefined : await findRecordIdByAlias(db, state.siteId, alias);
+  if (aliasOf !== undefined && aliasOf !== state.id) problems.push(`seo.urlAlias: "${alias}" is another record's address in the site`);
   return problems;
 }
 
@@ -141,6 +152,7 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   fixed: ['id', 'contentKey', 'siteId', 'createdAt'],
   keepFiles: keepSheetFiles,
   problems: sheetProblems,
+  clashes: nameClashes,
   // A sheet without topics is published without the field, so a draft's empty list is no change.
   // The state is otherwise as it came, its keys in their order (the studio compares drafts as JSON).
   normalize: (state) => {

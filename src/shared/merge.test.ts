@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeDrafts, setAt, takeFrom } from './merge';
+import { changesBetween, mergeDrafts, revertChanges, setAt, takeFrom } from './merge';
 
 const base = { title: 'TEOS', translations: { en_US: { title: 'TEOS', description: 'Old' }, de_DE: { title: 'TEOS', description: 'Alt' } }, image: null };
 
@@ -46,5 +46,37 @@ describe('merging a draft with one saved meanwhile', () => {
     const seo = { urlAlias: 'teos', fields: { a: '1' } };
     const withSeo = mergeDrafts(base, setAt(base, ['image'], seo), setAt(base, ['title'], 'Theirs'));
     expect(withSeo.merged).toMatchObject({ image: seo, title: 'Theirs' });
+  });
+});
+
+describe('records and files in a merge, a diff and an undo', () => {
+  it('removes a field and keeps the record it was in, even empty', () => {
+    const state = { seo: { urlAlias: null, fields: { title: 'T' }, hrefLangUrls: {} } };
+    expect(setAt(state, ['seo', 'fields', 'title'], undefined)).toEqual({ seo: { urlAlias: null, fields: {}, hrefLangUrls: {} } });
+    expect(setAt(state, ['seo', 'missing', 'title'], undefined)).toEqual(state);
+    const reverted = revertChanges({ seo: { fields: {}, hrefLangUrls: { de_DE: '/de' } } }, [{ path: ['seo', 'hrefLangUrls', 'de_DE'], after: '/de' }]);
+    expect(reverted.state).toEqual({ seo: { fields: {}, hrefLangUrls: {} } });
+  });
+
+  it('takes a record whole where the other side has none (null), never half of it', () => {
+    const base = { seo: { urlAlias: 'a', fields: {} } };
+    const ours = { seo: { urlAlias: 'b', fields: {} } };
+    const theirs = { seo: null };
+    const { merged, conflicts } = mergeDrafts<{ seo: unknown }>(base, ours, theirs);
+    expect(merged.seo).toEqual({ urlAlias: 'b', fields: {} });
+    expect(conflicts.map((conflict) => conflict.path)).toEqual([['seo', 'urlAlias']]);
+    expect(takeFrom({ seo: null }, ours, ['seo', 'urlAlias'])).toEqual(ours);
+  });
+
+  it('merges, compares and undoes a file as one value: its digest, size and name never mix with another file’s', () => {
+    const file = (sha256: string, width: number) => ({ sha256, fileName: `${sha256}.png`, width, height: 10 });
+    const base = { image: file('aa', 10) };
+    const ours = { image: file('bb', 10) };
+    const theirs = { image: file('cc', 20) };
+    const { merged, conflicts } = mergeDrafts(base, ours, theirs);
+    expect(conflicts).toEqual([{ path: ['image'], ours: ours.image, theirs: theirs.image }]);
+    expect(merged.image).toEqual(ours.image);
+    expect(changesBetween(base, theirs)).toEqual([{ path: ['image'], before: base.image, after: theirs.image }]);
+    expect(revertChanges({ image: file('dd', 20) }, [{ path: ['image'], before: base.image, after: theirs.image }]).later).toHaveLength(1);
   });
 });

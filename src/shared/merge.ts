@@ -33,9 +33,15 @@ export function canonicalJson(value: unknown): string {
 /** Whether two values are the same data, whatever the order of their keys. */
 export const same = (a: unknown, b: unknown) => canonicalJson(a) === canonicalJson(b);
 
+/** A file (an image, a document) is one value: its digest, name, type and size never mix with another file's. */
+const isFile = (value: Record<string, unknown>) => typeof value.sha256 === 'string';
+
+/** A record whose fields are merged one by one (a file is not: it is one value). */
+const isFielded = (value: unknown): value is Record<string, unknown> => isRecord(value) && !isFile(value);
+
 /** The paths of every leaf (a value that is not a record with fields). */
 function leafPaths(value: unknown, path: string[] = [], into: string[][] = []): string[][] {
-  if (isRecord(value) && Object.keys(value).length > 0) for (const [name, field] of Object.entries(value)) leafPaths(field, [...path, name], into);
+  if (isFielded(value) && Object.keys(value).length > 0) for (const [name, field] of Object.entries(value)) leafPaths(field, [...path, name], into);
   else into.push(path);
   return into;
 }
@@ -44,25 +50,32 @@ export function getAt(state: unknown, path: string[]): unknown {
   return path.reduce<unknown>((value, name) => (isRecord(value) ? value[name] : undefined), state);
 }
 
-/** Sets (or, for undefined, removes) the value at a path, making the records on the way and dropping those it empties. */
+/**
+ * Sets (or, for undefined, removes) the value at a path, making the records on the way that are
+ * missing. Removing a field never removes the record it was in (an SEO record's `fields` stays,
+ * empty): records come and go whole (takeFrom).
+ */
 export function setAt<S>(state: S, path: string[], value: unknown): S {
   if (path.length === 0) return value as S;
   const [name, ...rest] = path as [string, ...string[]];
+  // Nothing to remove under a record that is not there.
+  if (value === undefined && rest.length > 0 && !isRecord(getAt(state, [name]))) return state;
   const record: Record<string, unknown> = isRecord(state) ? { ...state } : {};
   const next = setAt(record[name], rest, value);
-  if (next === undefined || (value === undefined && isRecord(next) && Object.keys(next).length === 0)) delete record[name];
+  if (next === undefined) delete record[name];
   else record[name] = next;
   return record as S;
 }
 
 /**
- * Puts `from`'s value at `path` into `state`; where a record on the way is missing from `state`
- * (the other side removed it, or never had it), the whole record comes from `from` instead.
+ * Puts `from`'s value at `path` into `state`; where a record on the way is not a record in `state`
+ * or in `from` (one side removed it, never had it, or has none: null), the whole record comes from
+ * `from` instead, so that no record is ever made of half of one.
  */
 export function takeFrom<S>(state: S, from: unknown, path: string[]): S {
   for (let depth = 1; depth < path.length; depth++) {
     const prefix = path.slice(0, depth);
-    if (getAt(state, prefix) === undefined || getAt(from, prefix) === undefined) return setAt(state, prefix, getAt(from, prefix));
+    if (!isRecord(getAt(state, prefix)) || !isRecord(getAt(from, prefix))) return setAt(state, prefix, getAt(from, prefix));
   }
   return setAt(state, path, getAt(from, path));
 }
@@ -96,7 +109,7 @@ export interface PathChange {
  * lacks is one change, as a whole.
  */
 export function changesBetween(before: unknown, after: unknown, path: string[] = []): PathChange[] {
-  if (isRecord(before) && isRecord(after)) {
+  if (isFielded(before) && isFielded(after)) {
     const names = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
     return names.flatMap((name) => changesBetween(before[name], after[name], [...path, name]));
   }
@@ -111,13 +124,17 @@ export interface Reverted<S> {
   later: Array<PathChange & { now: unknown }>;
 }
 
-/** Puts each change back where the field still holds what the change made it; the rest are named. */
+/**
+ * Puts each change back where the field still holds what the change made it; the rest are named.
+ * A field under a record that is not there now (null, or gone) is a later change too.
+ */
 export function revertChanges<S>(current: S, changes: PathChange[]): Reverted<S> {
   let state = current;
   const later: Reverted<S>['later'] = [];
   for (const change of changes) {
     const now = getAt(current, change.path);
-    if (same(now, change.after)) state = setAt(state, change.path, change.before);
+    const parentThere = change.path.length <= 1 || isRecord(getAt(current, change.path.slice(0, -1)));
+    if (parentThere && same(now, change.after)) state = setAt(state, change.path, change.before);
     else later.push({ ...change, now });
   }
   return { state, later };

@@ -7,7 +7,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, detailsOf, type SheetState, type SheetView, type StudioContext } from './api';
-import { mergeDrafts, setAt, takeFrom, type FieldConflict } from '../shared/merge';
+import { mergeDrafts, takeFrom, type FieldConflict } from '../shared/merge';
 
 /** How long after the last keystroke a draft is saved. */
 export const SAVE_DELAY_MS = 1000;
@@ -188,11 +188,13 @@ export function useSheetDraft(context: StudioContext, id: string) {
    */
   const settle = useCallback(
     (takeTheirs: Set<number>) => {
-      const attention = viewRef.current?.attention;
-      if (attention === undefined || attention === null || draftRef.current === null) return;
+      const current = viewRef.current;
+      if (current === null || current.attention === null || draftRef.current === null) return;
       let resolved = draftRef.current;
-      attention.conflicts.forEach((field, index) => {
-        if (takeTheirs.has(index)) resolved = setAt(resolved, field.path, field.theirs);
+      // The site's value is the published state's (a value the site does not have, removed, is
+      // gone from the conflict once it went through JSON; the record it was in comes whole).
+      current.attention.conflicts.forEach((field, index) => {
+        if (takeTheirs.has(index)) resolved = takeFrom(resolved, current.published, field.path);
       });
       draftRef.current = resolved;
       setDraft(resolved);

@@ -40,8 +40,8 @@ describe('parseCsv', () => {
       fc.property(fc.array(fc.array(field, { minLength: 2, maxLength: 5 }), { minLength: 1, maxLength: 5 }), (table) => {
         const text = table.map(formatCsvRow).join('\r\n');
         const parsed = parseCsv(text).map((row) => row.fields);
-        // A row of only empty fields still has its commas, so it is not a blank line.
-        expect(parsed).toEqual(table);
+        // A row of blank cells only is a blank row (spreadsheets write them), and says nothing.
+        expect(parsed).toEqual(table.filter((row) => row.some((field) => field.trim() !== '')));
       }),
     );
   });
@@ -91,5 +91,18 @@ describe('CSV as spreadsheets save it (tests/fixtures/csv)', () => {
 
   it('refuses bytes that are text in neither UTF-8 nor Windows-1252, saying how to save the file', () => {
     expect(() => decodeCsv(Buffer.from([0x61, 0x81, 0x0a]))).toThrow(/save it as CSV UTF-8 .* In Excel: File › Save As › "CSV UTF-8/);
+  });
+});
+
+describe('what spreadsheets leave in a file', () => {
+  it('skips rows of separators only, as Excel writes formatted blank rows, and reads sep= in a CR-only file', () => {
+    expect(parseCsv('a;b\r\n1;2\r\n;\r\n;;\r\n').map((row) => row.fields)).toEqual([
+      ['a', 'b'],
+      ['1', '2'],
+    ]);
+    expect(parseCsv('sep=;\ra;b\r1;2\r')).toEqual([
+      { line: 2, fields: ['a', 'b'] },
+      { line: 3, fields: ['1', '2'] },
+    ]);
   });
 });

@@ -66,7 +66,7 @@ const SEPARATORS = [',', ';', '\t'] as const;
  * of; a header with none of them is a single column, read with commas.
  */
 export function sniffSeparator(text: string): { separator: string; skipFirstLine: boolean } {
-  const hint = /^\uFEFF?sep=(.)\r?\n/i.exec(text);
+  const hint = /^\uFEFF?sep=(.)(?:\r\n|\n|\r)/i.exec(text);
   if (hint !== null) return { separator: hint[1]!, skipFirstLine: true };
   const counts = new Map<string, number>(SEPARATORS.map((separator) => [separator, 0]));
   let quoted = false;
@@ -99,12 +99,14 @@ export function parseCsv(text: string): CsvRow[] {
   // Each row starts where the one before ended, past any blank lines.
   const lineStarts = linesOf(body);
   let end = skipFirstLine ? (lineStarts[1] ?? body.length) : 0;
-  return records.map(({ record, info }) => {
+  const rows = records.map(({ record, info }) => {
     let start = end;
     while (start < body.length && (body[start] === 0x0d || body[start] === 0x0a)) start++;
     end = info.bytes;
     return { line: lineAt(lineStarts, start), fields: record };
   });
+  // A row of separators only (";;;", as Excel writes a formatted blank row) is a blank line too.
+  return rows.filter((row) => row.fields.some((field) => field.trim() !== ''));
 }
 
 /** The byte offsets where each line starts (a CRLF is one line end). */

@@ -18,7 +18,7 @@ import { IMAGE_TYPE, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../c
 import type { ContentStore } from '../cms/database';
 import { listCollectionItemKeys, listCollectionsOfType, listStoredCollectionTranslations } from '../cms/repositories/collections';
 import { listContentsByKeys, listContentsByUrlNames } from '../cms/repositories/contents';
-import { findOffSiteSheet, type OffSiteSheet } from '../cms/repositories/editing';
+import { findDraft, findOffSiteSheet, findTrashed, type OffSiteSheet } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
 import { listTopics } from '../cms/repositories/topics';
@@ -99,7 +99,11 @@ export async function prepareCsvImport(db: ContentStore, csvPath: string, option
   for (const sheet of sheets) {
     const base = stored.get(sheet) ?? null;
     const built = await sheetOfRows(sheet, base, { site: site.id, collectionId: collection.id, now, files, problems });
-    if (built !== null) proposed.push({ id: built.id, base, target: built });
+    if (built === null) continue;
+    // A new sheet's id comes from its name: one of that id off the site (renamed since) is not made anew.
+    const offSite = base === null ? await offSiteById(db, built.id) : undefined;
+    if (offSite !== undefined) problems.push(offSiteProblem(sheet.line, offSite));
+    else proposed.push({ id: built.id, base, target: built });
   }
   if (problems.length > 0) throw new ManifestError(csvPath, problems);
 
@@ -208,6 +212,8 @@ async function sheetOfRows(sheet: CsvSheet, base: SheetState | null, context: Ro
     if (sheet.topics.slugs.length > 0) state.topics = sheet.topics.slugs;
     else delete state.topics;
   }
+  // Words for an image there is not: the site keeps none (and would read them back as none).
+  if (state.image === null) for (const texts of Object.values(state.translations)) texts.imageAlt = '';
   if (sheet.image !== null && state.image !== null && (state.translations[state.primaryLanguage]?.imageAlt ?? '') === '')
     problems.push(`line ${sheet.line}, imageAlt: a sheet with an image needs its alternative text (what the image shows)`);
   // Checked as the editing model checks a sheet, once the rows' own problems are out of the way.
@@ -367,6 +373,7 @@ async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvShe
     ).map((row) => [row.url_name, row]),
   );
   const found = new Map<CsvSheet, SheetState>();
+  const lineOf = new Map<string, number>();
   for (const sheet of sheets) {
     const keyed = sheet.key === null ? undefined : byKey.get(sheet.key);
     const named = byName.get(sheet.urlName);
@@ -392,10 +399,24 @@ async function findStoredSheets(db: ContentStore, siteId: string, sheets: CsvShe
       );
       continue;
     }
+    const first = lineOf.get(row.id);
+    if (first !== undefined) {
+      problems.push(`line ${sheet.line}: is the same sheet as line ${first} (by its key or its urlName): give a sheet's rows the same key and urlName`);
+      continue;
+    }
+    lineOf.set(row.id, sheet.line);
     const state = await publishedSheet(db, row.id);
     if (state !== null) found.set(sheet, state);
   }
   return found;
+}
+
+/** A sheet of this id off the site: a draft (never published, or taken off) or in the trash. */
+async function offSiteById(db: ContentStore, id: string): Promise<OffSiteSheet | undefined> {
+  const draft = await findDraft(db, 'sheet', id);
+  if (draft !== undefined) return { targetId: id, label: draft.label, inTrash: false };
+  const trashed = await findTrashed(db, 'sheet', id);
+  return trashed === undefined ? undefined : { targetId: id, label: trashed.label, inTrash: true };
 }
 
 /** A row for a sheet that is not on the site: an import changes what the site shows, and makes no second sheet of its name. */

@@ -12,7 +12,7 @@
  * was made is refused, named, with nothing written: an import never undoes a publish it did not see.
  */
 import type { ContentStore } from '../cms/database';
-import { findCollectionIdByKey, listCollectionContentIds, listCollectionItemKeys, saveCollection, setCollectionItems } from '../cms/repositories/collections';
+import { findCollectionIdByKey, listCollectionContentIds, listCollectionItemKeys, saveCollection } from '../cms/repositories/collections';
 import { findContentIdsByKeys, saveContent, saveContentType } from '../cms/repositories/contents';
 import { saveBlob } from '../cms/repositories/editing';
 import { saveFileAsset, saveMedia } from '../cms/repositories/files';
@@ -21,7 +21,8 @@ import { saveSeoRecord } from '../cms/repositories/seo-records';
 import { listSites, saveSite } from '../cms/repositories/sites';
 import { saveTopics } from '../cms/repositories/topics';
 import { recordChange, type Actor } from '../editing/audit';
-import { EditingError, type SiteDates } from '../editing/editable';
+import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
+import { EditingError, type SiteChange, type SiteDates } from '../editing/editable';
 import { newImportId, recordImport, type ImportedSheet } from '../editing/imports';
 import { keepSheetFiles, publishedSheet } from '../editing/sheet-state';
 import { documentText } from '../editing/uploads';
@@ -175,8 +176,9 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
       imported.push({ id: sheet.id, label, added: sheet.base === null, changes: changesBetween(sheet.base ?? undefined, sheet.target) });
       step();
     }
-    await orderCollections(trx, proposal);
-    await recordImport(trx, { id: importId, actor, at: now, summary, sheets: imported, collections: collectionsBefore });
+    const change = { event: 'import', actor, at: now, auditId, changeId: importId, carry: true, source: `import ${importId}` };
+    const collections = await orderCollections(trx, proposal, collectionsBefore, change);
+    await recordImport(trx, { id: importId, actor, at: now, summary, sheets: imported, collections });
     return { importId, summary, added, changed: altered, needAttention };
   });
 }
@@ -258,17 +260,34 @@ async function writeRecords(
   return before;
 }
 
-/** Each collection in the order the file gives (and, unless removed, the rest after it). */
-async function orderCollections(trx: ContentStore, proposal: ImportProposal): Promise<void> {
+/**
+ * Each collection in the order the file gives (and, unless removed, the rest after it), put on the
+ * site as an order is: through the editing engine, as a version of the collection's order under
+ * the import's id. Answers the orders it changed, before
+ * and after, for undo.
+ */
+async function orderCollections(
+  trx: ContentStore,
+  proposal: ImportProposal,
+  before: Array<{ id: string; items: string[] }>,
+  change: Omit<SiteChange<CollectionOrder>, 'after'>,
+): Promise<Array<{ id: string; items: string[]; after: string[] }>> {
+  const ordered: Array<{ id: string; items: string[]; after: string[] }> = [];
   for (const collection of proposal.records.collections) {
     const id = (await findCollectionIdByKey(trx, collection.collectionKey)) ?? collection.id;
     const stored = (await listCollectionItemKeys(trx, id)).map((item) => item.contentKey);
     const keys = resolveItems(stored, collection.items, { removeUnlisted: proposal.removeUnlisted });
     const idOf = await findContentIdsByKeys(trx, keys);
-    await setCollectionItems(
-      trx,
-      id,
-      keys.flatMap((key) => (idOf.has(key) ? [idOf.get(key)!] : [])),
-    );
+    const items = keys.flatMap((key) => (idOf.has(key) ? [idOf.get(key)!] : []));
+    const order = (await collectionOrders.view(trx, id))?.published;
+    // An editor's pending order stays as they arranged it (the Order screen shows it; publishing it
+    // arranges the sheets the collection has then): carried, it could only collide as a whole.
+    const was = before.find((entry) => entry.id === id)?.items ?? [];
+    if (order !== undefined && order !== null && !same(order.items, items))
+      await collectionOrders.applySiteChange(trx, id, { ...change, after: { ...order, items }, carry: false });
+    const after = await listCollectionContentIds(trx, id);
+    // Only an order the import changed is its to undo (sheets it added joined at the end).
+    if (!same(was, after)) ordered.push({ id, items: was, after });
   }
+  return ordered;
 }

@@ -208,12 +208,13 @@ export interface OffSiteSheet {
 /**
  * A sheet of the site that is not on it (a draft never published or taken off, or one in the
  * trash) whose state has this content key or URL name: an import naming it must not make a second
- * sheet of the same name.
+ * sheet of the same name. The states are found by their text, then compared as sheets (the key and
+ * name of the sheet itself, not of its image), in any case on both engines.
  */
 export async function findOffSiteSheet(db: ContentStore, siteId: string, match: { contentKey?: string; urlName?: string }): Promise<OffSiteSheet | undefined> {
   const patterns = [
-    ...(match.contentKey === undefined ? [] : [`%"contentKey":"${likeText(match.contentKey)}"%`]),
-    ...(match.urlName === undefined ? [] : [`%"urlName":"${likeText(match.urlName)}"%`]),
+    ...(match.contentKey === undefined ? [] : [`%${likeText(match.contentKey)}%`]),
+    ...(match.urlName === undefined ? [] : [`%${likeText(match.urlName)}%`]),
   ];
   if (patterns.length === 0) return undefined;
   const named = (column: 'state' | 'draft') =>
@@ -221,26 +222,31 @@ export async function findOffSiteSheet(db: ContentStore, siteId: string, match: 
       patterns.map((pattern) => sql`${sql.ref(column)} like ${pattern} escape '\\'`),
       sql` or `,
     )})`;
-  const draft = await db
+  const isIt = (json: string) => {
+    const state = JSON.parse(json) as { contentKey?: unknown; urlName?: unknown };
+    return (match.contentKey !== undefined && state.contentKey === match.contentKey) || (match.urlName !== undefined && state.urlName === match.urlName);
+  };
+  const drafts = await db
     .selectFrom('drafts')
-    .select(['target_id', 'label'])
+    .select(['target_id', 'label', 'state'])
     .where('kind', '=', 'sheet')
     .where('site_id', '=', siteId)
     .where(named('state'))
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('contents').select('id').whereRef('contents.id', '=', 'drafts.target_id'))))
     .orderBy('target_id')
-    .limit(1)
-    .executeTakeFirst();
+    .execute();
+  const draft = drafts.find((row) => isIt(row.state));
   if (draft !== undefined) return { targetId: draft.target_id, label: draft.label, inTrash: false };
-  const trashed = await db
-    .selectFrom('trash')
-    .select(['target_id', 'label'])
-    .where('kind', '=', 'sheet')
-    .where('site_id', '=', siteId)
-    .where(named('draft'))
-    .orderBy('target_id')
-    .limit(1)
-    .executeTakeFirst();
+  const trashed = (
+    await db
+      .selectFrom('trash')
+      .select(['target_id', 'label', 'draft'])
+      .where('kind', '=', 'sheet')
+      .where('site_id', '=', siteId)
+      .where(named('draft'))
+      .orderBy('target_id')
+      .execute()
+  ).find((row) => isIt(row.draft));
   return trashed === undefined ? undefined : { targetId: trashed.target_id, label: trashed.label, inTrash: true };
 }
 
@@ -262,7 +268,8 @@ export async function findSheetWithDocument(db: ContentStore, sha256: string): P
   if (drafted !== undefined) return { id: drafted.target_id, label: drafted.label };
   const asset = await db.selectFrom('file_assets').select(['asset_id', 'version']).where('sha256', '=', sha256).orderBy('asset_id').limit(1).executeTakeFirst();
   if (asset === undefined) return undefined;
-  const link = `%/file-asset/${encodeURIComponent(asset.asset_id).replace(/[\\%_]/g, (char) => `\\${char}`)}?v=${asset.version}%`;
+  // The link as a body keeps it: the version ends where the string does (?v=1 is not ?v=12).
+  const link = `%/file-asset/${encodeURIComponent(asset.asset_id).replace(/[\\%_]/g, (char) => `\\${char}`)}?v=${asset.version}"%`;
   const linked = await db
     .selectFrom('content_translations')
     .select(['content_id', 'title'])
