@@ -122,11 +122,10 @@ async function saveDraft(sheet: SheetModel, change: (state: SheetState) => Sheet
  * undo) needs no choice any more.
  */
 function carry(sheet: SheetModel, field: Field, from: string, to: string): void {
-  if (sheet.attention.get(field)?.base === to) {
-    sheet.attention.delete(field);
-    return;
-  }
+  const settled = sheet.attention.get(field)?.base === to;
+  if (settled) sheet.attention.delete(field);
   if (sheet.draft[field] === from) sheet.draft[field] = to;
+  else if (settled) return;
   else if (sheet.draft[field] !== to) sheet.attention.set(field, { theirs: to, base: from });
 }
 
