@@ -2,8 +2,26 @@
  * Vite settings shared by the build (scripts/build.mjs) and by Vitest. The browser bundle uses a
  * relative base so that one build serves under any BASE_PATH chosen at run time.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+
+/** What a test file that opens a content store (or starts a server on one) names. */
+const OPENS_A_STORE = /createTestApp|createTestStoreLocation|TEST_DATABASE_URL|TEST_ENGINE|openDatabase|server-store|startServerProcess/;
+
+/**
+ * The test files that never open a content store. The second run against PostgreSQL
+ * (TEST_DATABASE_URL, .ci/run) leaves them out: they ran already, and would run the same.
+ */
+function testsWithoutStore(): string[] {
+  return ['src', 'tests'].flatMap((root) =>
+    readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((path) => /\.test\.tsx?$/.test(path))
+      .map((path) => join(root, path))
+      .filter((path) => !OPENS_A_STORE.test(readFileSync(path, 'utf8'))),
+  );
+}
 
 export default defineConfig({
   plugins: [react()],
@@ -12,7 +30,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
     // The heavier resilience suite runs on its own: npm run test:resilience.
-    exclude: ['tests/resilience/**', '**/node_modules/**'],
+    exclude: ['tests/resilience/**', '**/node_modules/**', ...(process.env.TEST_DATABASE_URL?.startsWith('postgres') ? testsWithoutStore() : [])],
     environment: 'node',
     // Each test file gets its own database; files run in parallel across the cores.
     pool: 'forks',

@@ -4,9 +4,9 @@
  * the studio opens; an editor reaches neither Accounts nor the audit log (the API says 403); the
  * admin finds the editor's changes in the audit log; axe on each screen at phone and desktop widths.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { axe } from './studio-steps';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
 let server: OwnServer;
@@ -29,11 +29,6 @@ async function signIn(page: Page, email: string, password = OWN_SERVER_PASSWORD)
 }
 
 const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Studio sections' }).getByRole('link', { name, exact: true });
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test('an admin adds an editor, who signs in with the temporary password and must choose their own', async ({ page, browser }) => {
   await signIn(page, 'admin@example.com');

@@ -8,12 +8,12 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import yazl from 'yazl';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { csvWithFiles, FIRST_SHEET } from '../helpers/import-files';
 import { expect, test } from './fixtures';
+import { axe } from './studio-steps';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
 let server: OwnServer;
@@ -53,11 +53,6 @@ async function choose(page: Page, files: Array<{ name: string; mimeType: string;
   await expect(button).toBeEnabled();
   await button.click();
   await (await chooser).setFiles(files);
-}
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a CSV with its files: the comparison field by field, applied, and undone', async ({ page }) => {

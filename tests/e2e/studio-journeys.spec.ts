@@ -8,14 +8,13 @@
  * site does not have shown under Other until unticked; axe on the sheet screen (its topics
  * included), its preview and its dialogs.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page, Route } from '@playwright/test';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
 import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { expect, test } from './fixtures';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
-import { descriptionField, dropFiles, saved, titleField } from './studio-steps';
+import { axe, descriptionField, dropFiles, saved, titleField } from './studio-steps';
 
 let server: OwnServer;
 test.describe.configure({ mode: 'serial' });
@@ -71,11 +70,6 @@ async function tabTo(page: Page, target: Locator, { backwards = false, most = 60
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${String(target)}`);
-}
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** A preview is a whole page rendered into a frame: on a busy machine it takes longer than an assertion's usual 5 s. */

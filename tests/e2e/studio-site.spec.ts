@@ -5,10 +5,10 @@
  * (the public page follows each publish), an old version of a sheet restored as its draft,
  * a sheet moved to the trash and restored; axe on each screen at phone and desktop widths.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { expect, test } from './fixtures';
+import { axe } from './studio-steps';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
 let server: OwnServer;
@@ -41,11 +41,6 @@ async function tabTo(page: Page, target: Locator, { backwards = false, most = 80
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${String(target)}`);
-}
-
-async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('the collection reordered by keyboard alone and published; the site shows the new order', async ({ page }) => {

@@ -12,7 +12,7 @@ import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
-import { chooseImportFiles, descriptionField, dropFiles, importCsv, openSheet, saved, signIn, titleField } from './studio-steps';
+import { axe, chooseImportFiles, descriptionField, dropFiles, importCsv, openSheet, saved, signIn, titleField } from './studio-steps';
 
 let server: OwnServer;
 // Journeys of several imports and publishes each: longer than a screen's test.
@@ -85,6 +85,7 @@ test('D3: an import reaches a pending draft; where both changed a field the edit
   ]);
   // D7: the comparison says what happens to the draft.
   await expect(page.getByText(/It has a draft\. The draft changed Title \(American English\) itself/)).toBeVisible();
+  await axe(page);
   await page.getByRole('button', { name: 'Apply the import' }).click();
   await expect(page.getByText(/had a draft that changed the same fields \(Silane \(second import\)\)/)).toBeVisible();
   expect((await onSite(page, 'silane')).title).toBe('Silane (second import)');
@@ -99,8 +100,10 @@ test('D3: an import reaches a pending draft; where both changed a field the edit
   await expect(page.getByText(/^Not yet: the import imp-.* changed it on the site while your draft changed it too; choose which to keep/)).toBeVisible();
   expect((await onSite(page, 'silane')).title).toBe('Silane (second import)');
 
+  await axe(page);
   await page.getByRole('button', { name: 'Choose what to keep' }).click();
   const dialog = page.getByRole('dialog', { name: /^Choose: your draft or the import imp-/ });
+  await axe(page);
   await dialog.getByRole('radiogroup', { name: 'Title (American English)' }).getByText('On the site').click();
   await expect(dialog.getByRole('radio', { name: /On the site.*Silane \(second import\)/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Keep these and save' }).click();
@@ -147,6 +150,7 @@ test('D4: undoing an import names its sheets, puts back only its own fields, and
   ]);
   await dialog.getByRole('button', { name: 'Undo the import' }).click();
   await expect(dialog.getByRole('heading', { name: 'Changed since the import' })).toBeVisible();
+  await axe(page);
   const row = dialog.getByRole('row', { name: /TDMAH/ });
   await expect(row.getByRole('cell')).toHaveText(['Title (American English)', 'TDMAH (imported)', 'TDMAH (published since)']);
   // Nothing was undone yet.
@@ -178,6 +182,7 @@ test('D2, D10, D13, D14, D15: PDFs dropped become drafts that say what they are;
   await expect(uploads.getByText(/no text could be read from this PDF \(a scan\?\): search will not find it/)).toBeVisible();
   await expect(uploads.getByText(/^Draft “Restricted datasheet” made/)).toBeVisible();
 
+  await axe(page);
   await dropFiles(page, zone, [{ name: 'zrcl4 (copy).pdf', bytes: pdf }]);
   await expect(uploads.getByText('This PDF is already the document of “Zirconium tetrachloride (ZrCl4)”: open that sheet to change it.')).toBeVisible();
   await uploads.getByRole('link', { name: 'Open “Zirconium tetrachloride (ZrCl4)”' }).last().click();
@@ -287,6 +292,7 @@ test('D11, D12: an admin: the temporary-password dialog opens in view; the audit
   const dialog = page.getByRole('dialog', { name: 'A temporary password for ana@example.com' });
   await expect(dialog.getByRole('textbox', { name: 'Temporary password' })).toBeFocused();
   await expect(dialog.getByRole('textbox', { name: 'Temporary password' })).toBeInViewport();
+  await axe(page);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   await page.goto(`${server.origin}/studio/audit`);
