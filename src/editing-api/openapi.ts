@@ -61,6 +61,8 @@ const COMPONENTS: Record<string, TSchema> = {
   ApplyImport: schemas.ApplyImportSchema,
   ImportComparison: schemas.ImportComparisonSchema,
   AppliedImport: schemas.AppliedImportSchema,
+  ImportDetails: schemas.ImportDetailsSchema,
+  UndoImport: schemas.UndoImportSchema,
 };
 
 const QUERIES: Record<string, TSchema> = {
@@ -153,6 +155,14 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
+    path: '/sheets/{id}/undo-publish',
+    summary: 'Take back the last publish: the site shows what it showed before (or nothing); the draft stays. 400 when the site changed since',
+    role: 'editor',
+    body: 'Revision',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'post',
     path: '/sheets/{id}/unpublish',
     summary: 'Take the sheet off the site',
     role: 'editor',
@@ -187,6 +197,29 @@ const OPERATIONS: Operation[] = [
   },
   { method: 'get', path: '/trash', summary: 'The trash', role: 'editor', response: { status: 200, schema: 'TrashEntry', list: true } },
   { method: 'post', path: '/trash/{id}/restore', summary: 'Restore from the trash', role: 'editor', response: { status: 200, schema: 'SheetView' } },
+  { method: 'get', path: '/imports', summary: 'The last 20 imports, newest first, each with what it did', role: 'editor' },
+  {
+    method: 'get',
+    path: '/imports/{id}',
+    summary: 'An import: each sheet it changed, with the fields',
+    role: 'editor',
+    response: { status: 200, schema: 'ImportDetails' },
+  },
+  {
+    method: 'post',
+    path: '/imports/{id}/undo',
+    summary: 'Undo what the import changed; 409 with `later` naming fields changed since (keepLater: undo the rest and keep those)',
+    role: 'editor',
+    body: 'UndoImport',
+  },
+  {
+    method: 'get',
+    path: '/exports/sheets.csv',
+    summary: 'The literature collection as the CSV the import reads (?collection=)',
+    role: 'editor',
+    response: { status: 200 },
+  },
+  { method: 'get', path: '/exports/content.zip', summary: 'The content as a zip of an export folder', role: 'editor', response: { status: 200 } },
   { method: 'get', path: '/pages', summary: 'The pages and their status', role: 'editor' },
   { method: 'get', path: '/pages/{id}', summary: 'A page: draft and published definition, heading, kept and dropped head tags', role: 'editor' },
   { method: 'put', path: '/pages/{id}', summary: 'Save the page’s draft definition', role: 'editor', body: 'SavePage' },
