@@ -366,8 +366,10 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
     <>
       <p role="status">
         {comparison.source === 'csv' ? 'From the CSV' : 'From the export folder'}: {summary}
-        {others.length > 0 ? `; and ${others.length <= 2 ? others.map((entry) => entry.record).join(' and ') : plural(others.length, 'other record')}` : ''}.
-        {nothing ? ' The store has all of it already: there is nothing to apply.' : ''}
+        {others.length > 0
+          ? `; ${others.length <= 2 ? others.map((entry) => entry.record).join(' and ') : plural(others.length, 'other record')} change${others.length === 1 ? 's' : ''} too`
+          : ''}
+        .{nothing ? ' The store has all of it already: there is nothing to apply.' : ''}
       </p>
       {notes.map((note) => (
         <p key={note} className="studio-note">

@@ -103,7 +103,8 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           <p>
             <strong>Needs attention.</strong> The {view.attention.source} changed{' '}
             {view.attention.conflicts.length === 1 ? 'a field' : `${view.attention.conflicts.length} fields`} on the site that your draft had changed too (
-            {view.attention.conflicts.map((field) => fieldName(field.path)).join(', ')}). Your draft keeps its own until you choose; it is not published before.
+            {view.attention.conflicts.map((field) => fieldName(field.path)).join(', ')}). Your draft keeps its own until you choose, and is not published until
+            then.
           </p>
           <Button className="studio-button studio-button--small" onPress={() => setChoosing(true)}>
             Choose what to keep

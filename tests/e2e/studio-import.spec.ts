@@ -61,7 +61,7 @@ test('a CSV with its files: the comparison field by field, applied, and undone',
   const result = page.getByRole('heading', { name: 'What the import would do' });
   await expect(result).toBeVisible();
   // D7: sheets counted as sheets (their document and image are theirs), and what goes live said plainly.
-  await expect(page.getByText('From the CSV: 1 sheet added, 1 changed; and collection "Literature Sheets - CVD, ALD Precursors".')).toBeVisible();
+  await expect(page.getByText('From the CSV: 1 sheet added, 1 changed; collection "Literature Sheets - CVD, ALD Precursors" changes too.')).toBeVisible();
   await expect(page.getByText('This sheet goes on the site when you apply: Hafnium tetrachloride (HfCl4).', { exact: false })).toBeVisible();
   await expect(page.getByText('sheet "Hafnium tetrachloride (HfCl4)" (hafnium-tetrachloride)', { exact: true })).toBeVisible();
   const row = page.getByRole('row', { name: /^Description \(American English\)/ });
