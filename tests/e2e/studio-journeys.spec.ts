@@ -198,7 +198,7 @@ test('every journey by keyboard alone: PDF to published sheet, a conflict settle
   await page.keyboard.press('Enter');
   await (await chooser).setFiles([{ name: 'ticl4.pdf', mimeType: 'application/pdf', buffer: await pdfOf('Titanium tetrachlorid (TiCl4), keyboard') }]);
   await expect(page.getByText(/^Draft “Titanium tetrachlorid \(TiCl4\), keyboard” made/)).toBeVisible();
-  await tabTo(page, page.getByRole('link', { name: 'Titanium tetrachlorid (TiCl4), keyboard' }));
+  await tabTo(page, page.getByRole('link', { name: 'Titanium tetrachlorid (TiCl4), keyboard', exact: true }));
   await page.keyboard.press('Enter');
   await tabTo(page, titleField(page));
   await page.keyboard.press('ControlOrMeta+a');
