@@ -487,7 +487,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     const found = await view(trx, targetId);
     // A change from elsewhere changes what the site shows: it neither publishes a draft that is
     // off the site (nor one in the trash) by itself, nor takes a name another target has.
-    if (found !== null && found.published === null)
+    if (found !== null && found.published === null && change.returns !== true)
       throw new EditingError(`${found.label} is not on the site (a draft, or taken off it): publish it first, then change it`, 'conflict');
     const trashed = await findTrashed(trx, kind, targetId);
     if (trashed !== undefined) throw new EditingError(`${trashed.label} is in the trash: restore it first, then change it`, 'conflict');
@@ -686,6 +686,8 @@ export interface SiteChange<S> {
   source: string;
   /** The dates it carries from where it came from, if any. */
   dates?: SiteDates;
+  /** It puts back a target its own change took off the site (an undo that failed half-way, taken back). */
+  returns?: boolean;
 }
 
 /** A draft's fields to choose on, with those a new change adds (a field named again takes the newer). */

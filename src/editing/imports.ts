@@ -16,7 +16,9 @@ import {
   findTrashed,
   insertImport,
   insertTrashed,
+  deleteTrashed,
   listVersionsOfImport,
+  markImportNotUndone,
   markImportUndone,
 } from '../cms/repositories/editing';
 import { takeLock } from '../cms/repositories/locks';
@@ -24,7 +26,7 @@ import { changesBetween, revertChanges, same, type PathChange } from '../shared/
 import type { SheetState } from '../sheet/shape';
 import { recordChange, type Actor } from './audit';
 import { arrange, collectionOrders } from './collection-order';
-import { EditingError } from './editable';
+import { EditingError, type SiteChange } from './editable';
 import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
 
@@ -125,95 +127,214 @@ export interface UndoOptions {
   /** Undo what nothing changed since, and keep the later changes, rather than refuse. */
   keepLater?: boolean;
   now?: Date;
+  /** How long one step may hold the editing lock (tests make it short to take many steps). */
+  stepMs?: number;
 }
 
 /**
- * Reverts what an import changed, in one transaction. Refused with the list of later changes
- * (EditingError 'conflict', details.later) unless `keepLater`.
+ * How long one step of an undo holds the editing lock. An undo of thousands of sheets takes
+ * seconds; in steps this long, an editor's save waits for one step, not for the whole undo.
+ */
+const STEP_MS = 200;
+
+/**
+ * Reverts what an import changed, as one change (one audit entry, each sheet's version under the
+ * import's id) made in steps that each hold the editing lock briefly: editors' saves and
+ * publishes meanwhile wait a step, not the whole undo. Refused with the list of later changes
+ * (EditingError 'conflict', details.later) unless `keepLater`, before anything changes. All or
+ * nothing: when a step fails (a full disk, a sheet changed in between), the steps already made
+ * are taken back, the import is as it was, and the error says why.
  */
 export async function undoImport(
   db: ContentStore,
   importId: string,
   actor: Actor,
-  { keepLater = false, now = new Date() }: UndoOptions = {},
+  { keepLater = false, now = new Date(), stepMs = STEP_MS }: UndoOptions = {},
 ): Promise<UndoneImport> {
-  return db.transaction().execute(async (trx) => {
+  const row = await findImport(db, importId);
+  if (row === undefined) throw new EditingError(`There is no import ${importId} (npm run cli -- content imports lists them)`, 'not-found');
+  if (row.undone_at !== null) throw undoneAlready(importId, row.undone_at);
+  const record = await readRecord(db, importId, row.before_state);
+  // What was changed since, read without the lock: a refusal changes nothing.
+  const later: LaterChange[] = [];
+  for (const sheet of record.sheets) later.push(...(await sheetUndo(db, sheet)).later);
+  const { reorder, rearranged } = await collectionsUndo(db, record);
+  later.push(...rearranged);
+  if (later.length > 0 && !keepLater) throw laterChanges(importId, later);
+
+  // Claimed in a step of its own: from here a second undo is refused.
+  const auditId = await db.transaction().execute(async (trx) => {
     await takeLock(trx, 'editing');
-    const row = await findImport(trx, importId);
-    if (row === undefined) throw new EditingError(`There is no import ${importId} (npm run cli -- content imports lists them)`, 'not-found');
-    if (row.undone_at !== null || !(await markImportUndone(trx, importId, now.toISOString())))
-      throw new EditingError(`Import ${importId} was undone already, at ${row.undone_at}`, 'conflict');
-    const record = await readRecord(trx, importId, row.before_state);
-    const auditId = await recordChange(trx, { actor, action: 'content.undo-import', target: { type: 'import', id: importId, label: row.summary }, at: now });
-    const change = { event: 'undo-import', actor, at: now, auditId, changeId: importId, source: `undo of import ${importId}` };
-    const later: LaterChange[] = [];
-    let restored = 0;
-    let removed = 0;
-    let skipped = 0;
-    for (const sheet of record.sheets) {
-      // An editor deleted it since: it stays in the trash, to be restored from there.
-      if ((await findTrashed(trx, 'sheet', sheet.id)) !== undefined) {
-        skipped += 1;
-        continue;
-      }
-      const current = await publishedSheet(trx, sheet.id);
-      if (sheet.added) {
-        const imported = sheet.changes[0]?.after;
-        if (current === null) continue;
-        if (!same(current, imported)) {
-          later.push({ sheetId: sheet.id, sheet: sheet.label, field: '', imported, now: current });
-          continue;
+    if (!(await markImportUndone(trx, importId, now.toISOString()))) throw undoneAlready(importId, (await findImport(trx, importId))?.undone_at ?? null);
+    return recordChange(trx, { actor, action: 'content.undo-import', target: { type: 'import', id: importId, label: row.summary }, at: now });
+  });
+  const change = { event: 'undo-import', actor, at: now, auditId, changeId: importId, source: `undo of import ${importId}` };
+  // The sheets it changed first, those it added last and in reverse: each leaves the end of its
+  // collection, where taking it out moves no other item.
+  const order = [...record.sheets.filter((sheet) => !sheet.added), ...record.sheets.filter((sheet) => sheet.added).reverse()];
+  const made: Array<{ sheet: ImportedSheet; outcome: SheetOutcome }> = [];
+  try {
+    for (let next = 0; next < order.length; ) {
+      const step: typeof made = [];
+      await db.transaction().execute(async (trx) => {
+        await takeLock(trx, 'editing');
+        const started = performance.now();
+        do {
+          const sheet = order[next + step.length]!;
+          const undone = await sheetUndo(trx, sheet, { change, actor, now });
+          // A change between the check and this step: refused as the check would have.
+          if (undone.later.length > 0 && !keepLater) throw laterChanges(importId, undone.later);
+          step.push({ sheet, outcome: undone.outcome });
+        } while (next + step.length < order.length && performance.now() - started < stepMs);
+      });
+      made.push(...step);
+      next += step.length;
+      // Writers in other processes (a server while the command line undoes) wait on SQLite's lock
+      // by polling it: a pause lets them in before the next step takes it again.
+      if (next < order.length) await pause(stepMs / 2);
+    }
+    await db.transaction().execute(async (trx) => {
+      await takeLock(trx, 'editing');
+      await reorderCollections(trx, reorder, change);
+    });
+  } catch (error) {
+    await takeBack(db, importId, made, { ...change, source: `undo of import ${importId}, taken back` }).catch((failure: unknown) => {
+      throw new Error(`${describeError(error)}; taking back the part already undone failed too (${describeError(failure)})`, { cause: error });
+    });
+    throw error;
+  }
+  const count = (outcome: SheetOutcome) => made.filter((done) => done.outcome === outcome).length;
+  return { importId, restored: count('restored'), removed: count('removed'), skipped: count('skipped'), kept: later };
+}
+
+type SheetOutcome = 'restored' | 'removed' | 'skipped' | 'unchanged';
+
+/**
+ * What undoing an import does to one sheet: the fields changed since, and (given a change to
+ * make) what it did. Without `apply` it only reads, for the check before anything changes.
+ */
+async function sheetUndo(
+  trx: ContentStore,
+  sheet: ImportedSheet,
+  apply?: { change: Omit<SiteChange<SheetState>, 'after' | 'carry'>; actor: Actor; now: Date },
+): Promise<{ outcome: SheetOutcome; later: LaterChange[] }> {
+  // An editor deleted it since: it stays in the trash, to be restored from there.
+  if ((await findTrashed(trx, 'sheet', sheet.id)) !== undefined) return { outcome: 'skipped', later: [] };
+  const current = await publishedSheet(trx, sheet.id);
+  if (sheet.added) {
+    const imported = sheet.changes[0]?.after;
+    if (current === null) return { outcome: 'unchanged', later: [] };
+    if (!same(current, imported)) return { outcome: 'unchanged', later: [{ sheetId: sheet.id, sheet: sheet.label, field: '', imported, now: current }] };
+    if (apply === undefined) return { outcome: 'removed', later: [] };
+    await sheets.takeOffSiteChange(trx, sheet.id, apply.change);
+    await trashUnlessDrafted(trx, sheet.id, current, apply.actor, apply.now);
+    return { outcome: 'removed', later: [] };
+  }
+  if (current === null)
+    return { outcome: 'unchanged', later: [{ sheetId: sheet.id, sheet: sheet.label, field: '', imported: 'on the site', now: 'taken off the site' }] };
+  const reverted = revertChanges(current, sheet.changes);
+  const later = reverted.later.map((field) => ({
+    sheetId: sheet.id,
+    sheet: sheet.label,
+    field: field.path.join('.'),
+    imported: field.after ?? null,
+    now: field.now ?? null,
+  }));
+  if (same(reverted.state, current)) return { outcome: 'unchanged', later };
+  if (apply !== undefined) await sheets.applySiteChange(trx, sheet.id, { ...apply.change, after: reverted.state, carry: true });
+  return { outcome: 'restored', later };
+}
+
+/**
+ * Each collection's order as it was, where nobody rearranged it since; sheets published into it
+ * since stay, after the order it had (the order's own engine arranges them so).
+ */
+async function collectionsUndo(db: ContentStore, record: ImportRecord): Promise<{ reorder: ImportRecord['collections']; rearranged: LaterChange[] }> {
+  const reorder: ImportRecord['collections'] = [];
+  const rearranged: LaterChange[] = [];
+  for (const collection of record.collections) {
+    const order = (await collectionOrders.view(db, collection.id))?.published;
+    if (order === undefined || order === null) continue;
+    const after = collection.after;
+    const changed =
+      after !== undefined &&
+      !same(
+        order.items.filter((id) => after.includes(id)),
+        after.filter((id) => order.items.includes(id)),
+      );
+    if (changed)
+      rearranged.push({
+        sheetId: collection.id,
+        sheet: `the order of "${order.title}"`,
+        field: 'items',
+        imported: 'the order the import gave',
+        now: 'rearranged since',
+      });
+    else reorder.push(collection);
+  }
+  return { reorder, rearranged };
+}
+
+async function reorderCollections(trx: ContentStore, reorder: ImportRecord['collections'], change: Omit<SiteChange<unknown>, 'after' | 'carry'>): Promise<void> {
+  for (const collection of reorder) {
+    const order = (await collectionOrders.view(trx, collection.id))?.published;
+    if (order === undefined || order === null) continue;
+    const kept: string[] = [];
+    for (const id of collection.items) if ((await findContentById(trx, id)) !== undefined) kept.push(id);
+    if (!same(arrange(kept, order.items), order.items))
+      await collectionOrders.applySiteChange(trx, collection.id, { ...change, after: { ...order, items: kept }, carry: false });
+  }
+}
+
+/**
+ * Takes back the steps of an undo that failed half-way, last first and in steps as well: each
+ * sheet gets back what the site showed before the undo, where nothing changed it since (what
+ * did stays, as any later change does); the import is then as it was, not undone.
+ */
+async function takeBack(
+  db: ContentStore,
+  importId: string,
+  made: Array<{ sheet: ImportedSheet; outcome: SheetOutcome }>,
+  change: Omit<SiteChange<SheetState>, 'after' | 'carry' | 'event'>,
+): Promise<void> {
+  const undone = made.filter((done) => done.outcome === 'restored' || done.outcome === 'removed').reverse();
+  for (let next = 0; next < undone.length; ) {
+    const step = undone.slice(next, next + TAKE_BACK_STEP);
+    await db.transaction().execute(async (trx) => {
+      await takeLock(trx, 'editing');
+      const versions = (await listVersionsOfImport(trx, importId)).filter((version) => version.event === 'undo-import');
+      for (const { sheet } of step) {
+        const version = versions.findLast((candidate) => candidate.target_id === sheet.id);
+        if (version === undefined || version.site_before === null) continue;
+        const before = JSON.parse(version.site_before) as SheetState;
+        const current = await publishedSheet(trx, sheet.id);
+        if (sheet.added) {
+          // Taken off the site (and into the trash) by the undo: back, unless an editor took it on since.
+          if (current !== null) continue;
+          await deleteTrashed(trx, 'sheet', sheet.id);
+          await sheets.applySiteChange(trx, sheet.id, { ...change, event: 'undo-import-taken-back', after: before, carry: false, returns: true });
+        } else if (current !== null && same(current, JSON.parse(version.state))) {
+          await sheets.applySiteChange(trx, sheet.id, { ...change, event: 'undo-import-taken-back', after: before, carry: true });
         }
-        await sheets.takeOffSiteChange(trx, sheet.id, change);
-        await trashUnlessDrafted(trx, sheet.id, current, actor, now);
-        removed += 1;
-        continue;
       }
-      if (current === null) {
-        later.push({ sheetId: sheet.id, sheet: sheet.label, field: '', imported: 'on the site', now: 'taken off the site' });
-        continue;
-      }
-      const reverted = revertChanges(current, sheet.changes);
-      for (const field of reverted.later)
-        later.push({ sheetId: sheet.id, sheet: sheet.label, field: field.path.join('.'), imported: field.after ?? null, now: field.now ?? null });
-      if (same(reverted.state, current)) continue;
-      await sheets.applySiteChange(trx, sheet.id, { ...change, after: reverted.state, carry: true });
-      restored += 1;
-    }
-    // Each collection's order as it was, where nobody rearranged it since; sheets published into
-    // it since stay, after the order it had (the order's own engine arranges them so).
-    const reorder: Array<{ id: string; items: string[] }> = [];
-    for (const collection of record.collections) {
-      const order = (await collectionOrders.view(trx, collection.id))?.published;
-      if (order === undefined || order === null) continue;
-      const after = collection.after;
-      const rearranged =
-        after !== undefined &&
-        !same(
-          order.items.filter((id) => after.includes(id)),
-          after.filter((id) => order.items.includes(id)),
-        );
-      if (rearranged)
-        later.push({
-          sheetId: collection.id,
-          sheet: `the order of "${order.title}"`,
-          field: 'items',
-          imported: 'the order the import gave',
-          now: 'rearranged since',
-        });
-      else reorder.push({ id: collection.id, items: collection.items });
-    }
-    if (later.length > 0 && !keepLater) throw laterChanges(importId, later);
-    for (const collection of reorder) {
-      const order = (await collectionOrders.view(trx, collection.id))!.published!;
-      const kept: string[] = [];
-      for (const id of collection.items) if ((await findContentById(trx, id)) !== undefined) kept.push(id);
-      if (!same(arrange(kept, order.items), order.items))
-        await collectionOrders.applySiteChange(trx, collection.id, { ...change, after: { ...order, items: kept }, carry: false });
-    }
-    return { importId, restored, removed, skipped, kept: later };
+    });
+    next += step.length;
+  }
+  await db.transaction().execute(async (trx) => {
+    await takeLock(trx, 'editing');
+    await markImportNotUndone(trx, importId);
+    await recordChange(trx, { actor: change.actor, action: 'content.undo-import-taken-back', target: { type: 'import', id: importId, label: importId }, at: change.at });
   });
 }
+
+/** Sheets one step of taking back puts back. */
+const TAKE_BACK_STEP = 50;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const undoneAlready = (importId: string, at: string | null) => new EditingError(`Import ${importId} was undone already, at ${at}`, 'conflict');
 
 /** The refusal of an undo that would take back what was changed since: every such field, named. */
 function laterChanges(importId: string, later: LaterChange[]): EditingError {

@@ -54,6 +54,7 @@ const ACTIONS: Record<string, string> = {
   'account.change-password': 'changed their own password:',
   'account.remove': 'removed the account',
   'content.undo-import': 'undid the import',
+  'content.undo-import-taken-back': 'took back an undo that failed',
 };
 
 /** A date input's day as the start (or the end) of that day in the browser's time zone, as ISO time. */

@@ -34,6 +34,7 @@ const EVENTS: Record<string, string> = {
   'restore-from-trash': 'Restored from the trash',
   import: 'Imported',
   'undo-import': 'Import undone',
+  'undo-import-taken-back': 'Undo of an import taken back',
 };
 
 interface SheetHistoryProps {
