@@ -5,7 +5,7 @@ import { holdStoreDown } from '../../tests/helpers/store-faults';
 import { loadConfig } from '../server/config';
 import { migrateToLatest, openDatabase, type OpenStore } from './database';
 import { readContentVersion } from './repositories/store-state';
-import { GuardedDialect, isPostgresCrowded, isPostgresOutage, isSqliteOutage, StoreBreaker, StoreUnavailableError } from './store-guard';
+import { GuardedDialect, isPostgresCrowded, isPostgresOutage, isSqliteOutage, StoreBreaker, StoreUnavailableError, writeFailureOf } from './store-guard';
 
 describe('StoreBreaker', () => {
   function breakerAt() {
@@ -79,22 +79,37 @@ describe('outage tests', () => {
   const insert = CompiledQuery.raw('insert into t values (1)');
   const sqlite = (code: string) => Object.assign(new Error(code), { code });
 
-  it('SQLite: file errors always, busy only for reads (a busy write is another writer at work)', () => {
-    expect(isSqliteOutage(sqlite('SQLITE_IOERR_READ'), insert)).toBe(true);
-    expect(isSqliteOutage(sqlite('SQLITE_CANTOPEN'), null)).toBe(true);
-    expect(isSqliteOutage(sqlite('SQLITE_BUSY'), select)).toBe(true);
-    expect(isSqliteOutage(sqlite('SQLITE_BUSY'), insert)).toBe(false);
-    expect(isSqliteOutage(sqlite('SQLITE_CONSTRAINT_UNIQUE'), insert)).toBe(false);
-    expect(isSqliteOutage(new Error('no code'), select)).toBe(false);
+  it('SQLite: file errors for reads, busy only for reads; a write that fails (full, read-only, busy) fails alone', () => {
+    expect(isSqliteOutage(sqlite('SQLITE_IOERR_READ'), select, false)).toBe(true);
+    expect(isSqliteOutage(sqlite('SQLITE_CANTOPEN'), null, false)).toBe(true);
+    expect(isSqliteOutage(sqlite('SQLITE_BUSY'), select, false)).toBe(true);
+    expect(isSqliteOutage(sqlite('SQLITE_STATEMENT_TIMEOUT'), select, false)).toBe(true);
+    expect(isSqliteOutage(sqlite('SQLITE_BUSY'), insert, true)).toBe(false);
+    expect(isSqliteOutage(sqlite('SQLITE_FULL'), insert, true)).toBe(false);
+    expect(isSqliteOutage(sqlite('SQLITE_FULL'), null, true)).toBe(false);
+    expect(isSqliteOutage(sqlite('SQLITE_IOERR_WRITE'), insert, true)).toBe(false);
+    expect(isSqliteOutage(sqlite('SQLITE_READONLY'), insert, true)).toBe(false);
+    expect(isSqliteOutage(sqlite('SQLITE_STATEMENT_TIMEOUT'), insert, true)).toBe(false);
+    expect(isSqliteOutage(sqlite('SQLITE_CANTOPEN'), insert, true)).toBe(true);
+    expect(isSqliteOutage(sqlite('SQLITE_CONSTRAINT_UNIQUE'), insert, true)).toBe(false);
+    expect(isSqliteOutage(new Error('no code'), select, false)).toBe(false);
+  });
+
+  it('a write failure says why, for editors and the command line: a full disk is named', () => {
+    expect(writeFailureOf(sqlite('SQLITE_FULL'))).toMatchObject({ status: 507, retryAfterMs: null, message: expect.stringMatching(/^The disk holding the content store is full: nothing was saved/) });
+    expect(writeFailureOf(Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' }))).toMatchObject({ status: 507 });
+    expect(writeFailureOf(sqlite('SQLITE_READONLY'))).toMatchObject({ status: 503, message: expect.stringMatching(/read-only/) });
+    expect(writeFailureOf(sqlite('SQLITE_BUSY'))).toMatchObject({ status: 503, retryAfterMs: 1000, code: 'SQLITE_BUSY' });
+    expect(writeFailureOf(sqlite('SQLITE_CONSTRAINT_UNIQUE'))).toBeNull();
   });
 
   it('PostgreSQL: unreachable, shutting down or dropped connections; not query errors', () => {
-    expect(isPostgresOutage(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), null)).toBe(true);
-    expect(isPostgresOutage(Object.assign(new Error('terminating connection'), { code: '57P01' }), select)).toBe(true);
-    expect(isPostgresOutage(new Error('Connection terminated unexpectedly'), select)).toBe(true);
-    expect(isPostgresOutage(new Error('timeout exceeded when trying to connect'), null)).toBe(true);
-    expect(isPostgresOutage(Object.assign(new Error('duplicate key'), { code: '23505' }), insert)).toBe(false);
-    expect(isPostgresOutage(Object.assign(new Error('syntax error'), { code: '42601' }), select)).toBe(false);
+    expect(isPostgresOutage(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), null, false)).toBe(true);
+    expect(isPostgresOutage(Object.assign(new Error('terminating connection'), { code: '57P01' }), select, false)).toBe(true);
+    expect(isPostgresOutage(new Error('Connection terminated unexpectedly'), select, false)).toBe(true);
+    expect(isPostgresOutage(new Error('timeout exceeded when trying to connect'), null, false)).toBe(true);
+    expect(isPostgresOutage(Object.assign(new Error('duplicate key'), { code: '23505' }), insert, true)).toBe(false);
+    expect(isPostgresOutage(Object.assign(new Error('syntax error'), { code: '42601' }), select, false)).toBe(false);
   });
 });
 

@@ -8,7 +8,9 @@
  * one query, not a burst.
  *
  * Errors that say something about a query (a constraint, bad SQL) are not outages: they pass
- * through and close a breaker that was probing, since the store evidently answered.
+ * through and close a breaker that was probing, since the store evidently answered. Nor is a
+ * write that fails (a full disk, a read-only file system, another writer holding the lock): that
+ * request fails alone, with a StoreWriteError saying why, while reads go on being served.
  */
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, Kysely, QueryResult, TransactionSettings } from 'kysely';
 
@@ -22,6 +24,58 @@ export class StoreUnavailableError extends Error {
     this.name = 'StoreUnavailableError';
   }
 }
+
+/**
+ * A write the store refused, for a reason of the store's and not of the request's: it fails that
+ * request alone. `status` is what an HTTP answer says (507 for a full disk, 503 otherwise), and a
+ * `retryAfterMs` says the write may succeed when tried again shortly (another writer held the lock).
+ */
+export class StoreWriteError extends Error {
+  /** The driver's code, kept so that callers that look at it still see it. */
+  readonly code: string | undefined;
+
+  constructor(
+    message: string,
+    readonly status: 503 | 507,
+    readonly retryAfterMs: number | null,
+    options: ErrorOptions & { code?: string },
+  ) {
+    super(message, options);
+    this.name = 'StoreWriteError';
+    this.code = options.code;
+  }
+}
+
+const NOTHING_SAVED = 'nothing was saved';
+
+/** The write failure a driver error means, or null when it says something about the query instead. */
+export function writeFailureOf(error: unknown): StoreWriteError | null {
+  if (error instanceof StoreWriteError) return error;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code !== 'string') return null;
+  const reason = typeof message === 'string' ? message : code;
+  if (code === 'SQLITE_FULL' || code === '53100' || /ENOSPC|disk is full|No space left/i.test(reason))
+    return new StoreWriteError(`The disk holding the content store is full: ${NOTHING_SAVED}. Free space on it, then try again.`, 507, null, {
+      cause: error,
+      code,
+    });
+  if (/^SQLITE_READONLY/.test(code) || code === '25006')
+    return new StoreWriteError(`The content store is read-only (${reason}): ${NOTHING_SAVED}.`, 503, null, { cause: error, code });
+  if (/^SQLITE_IOERR/.test(code))
+    return new StoreWriteError(`The content store could not write to its disk (${reason}): ${NOTHING_SAVED}.`, 503, null, { cause: error, code });
+  if (/^SQLITE_(BUSY|LOCKED|STATEMENT_TIMEOUT)/.test(code) || code === '55P03' || code === '40001' || code === '40P01')
+    return new StoreWriteError(`Another change is being written (an import, a publish): ${NOTHING_SAVED}. Try again in a moment.`, 503, CONTENTION_RETRY_MS, {
+      cause: error,
+      code,
+    });
+  return null;
+}
+
+/** When a write refused because another writer held the store may be tried again. */
+const CONTENTION_RETRY_MS = 1000;
+
+/** Whether a write failed only because another writer held the store: worth trying again shortly. */
+export const isWriteContention = (error: unknown): boolean => error instanceof StoreWriteError && error.retryAfterMs !== null;
 
 export interface BreakerOptions {
   /** Pause after the first failure. */
@@ -45,6 +99,10 @@ export class StoreBreaker {
   onChange: (available: boolean, error?: unknown) => void = () => undefined;
   /** When the store last answered a query. */
   private answeredAt = -Infinity;
+  /** Why writes fail while reads work (a full disk), until a write succeeds again; for readiness and logs. */
+  writeFailure: string | null = null;
+  /** Called when writes start failing (with the reason) and when they work again (null). */
+  onWriteChange: (failure: string | null) => void = () => undefined;
 
   constructor({ initialPauseMs = 500, maxPauseMs = 5000, now = Date.now }: BreakerOptions = {}) {
     this.initialPauseMs = initialPauseMs;
@@ -94,6 +152,20 @@ export class StoreBreaker {
     this.onChange(true);
   }
 
+  /** A write reached the store. */
+  wrote(): void {
+    if (this.writeFailure === null) return;
+    this.writeFailure = null;
+    this.onWriteChange(null);
+  }
+
+  /** A write the store refused for a reason of its own (not contention). */
+  writeFailed(failure: string): void {
+    if (this.writeFailure === failure) return;
+    this.writeFailure = failure;
+    this.onWriteChange(failure);
+  }
+
   /** Records a failed query; answers the error to throw in its place. */
   failed(error: unknown, isOutage: boolean): unknown {
     if (!isOutage) {
@@ -113,20 +185,27 @@ export function isReadQuery(query: CompiledQuery): boolean {
   return query.query.kind === 'SelectQueryNode' || (query.query.kind === 'RawNode' && /^\s*(select|pragma|with)\b/i.test(query.sql));
 }
 
-/** Classifies a driver error: does it mean the store cannot be reached or read right now? */
-export type OutageTest = (error: unknown, query: CompiledQuery | null) => boolean;
+/**
+ * Classifies a driver error: does it mean the store cannot be reached or read right now? `writes`
+ * says the statement (or commit) may have written.
+ */
+export type OutageTest = (error: unknown, query: CompiledQuery | null, writes: boolean) => boolean;
 
 const SQLITE_OUTAGES =
   /^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT|PROTOCOL|NOMEM|FULL|READONLY_(RECOVERY|CANTLOCK|CANTINIT|DIRECTORY)|STATEMENT_TIMEOUT|WORKER_EXITED)/;
+/** What a write can meet only when the file itself is gone or unreadable: every read would fail too. */
+const SQLITE_FILE_GONE = /^SQLITE_(CANTOPEN|NOTADB|CORRUPT|WORKER_EXITED)/;
 
 /**
- * SQLite: I/O and file errors are outages. Busy or locked is an outage for a read (in WAL mode a
- * read is only refused when another process holds the file exclusively) but only contention for
- * a write (another writer is busy, e.g. an import), which must not take the whole site down.
+ * SQLite: I/O and file errors are outages for a read. A write that fails (a full disk, a
+ * read-only file system, another writer busy, e.g. an import) fails alone: reads may well work,
+ * and must not be refused for it. Busy or locked is an outage for a read (in WAL mode a read is
+ * only refused when another process holds the file exclusively).
  */
-export const isSqliteOutage: OutageTest = (error, query) => {
+export const isSqliteOutage: OutageTest = (error, query, writes) => {
   const code = (error as { code?: unknown }).code;
   if (typeof code !== 'string') return false;
+  if (writes) return SQLITE_FILE_GONE.test(code);
   if (SQLITE_OUTAGES.test(code)) return true;
   return /^SQLITE_(BUSY|LOCKED)/.test(code) && query !== null && isReadQuery(query);
 };
@@ -218,10 +297,20 @@ class GuardedDriver implements Driver {
     try {
       const result = await run();
       this.breaker.succeeded();
-      if (writes) this.options.onWrite();
+      if (writes) {
+        this.breaker.wrote();
+        this.options.onWrite();
+      }
       return result;
     } catch (error) {
-      throw this.breaker.failed(error, this.options.isOutage(error, query));
+      // Refused for a crowd (it waited too long behind others): says nothing of the store.
+      if (error instanceof StoreUnavailableError) throw error;
+      const outage = this.options.isOutage(error, query, writes);
+      const failure = outage || !writes ? null : writeFailureOf(error);
+      if (failure === null) throw this.breaker.failed(error, outage);
+      this.breaker.succeeded();
+      if (failure.retryAfterMs === null) this.breaker.writeFailed(failure.message);
+      throw failure;
     }
   };
 
@@ -240,7 +329,7 @@ class GuardedDriver implements Driver {
         // A crowd while the store answers others: waited for once more, then a 503 for this
         // request alone. The breaker would refuse every request for a burst of a few.
         const crowded = this.options.isCrowded?.(error) === true && this.breaker.answeredWithin(CROWD_ANSWERED_MS);
-        if (!crowded) throw this.breaker.failed(error, this.options.isOutage(error, null));
+        if (!crowded) throw this.breaker.failed(error, this.options.isOutage(error, null, false));
         if (attempt === CROWD_ATTEMPTS) throw new StoreUnavailableError(CROWD_RETRY_AFTER_MS, { cause: error });
       }
     }
@@ -280,5 +369,6 @@ const unwrap = (connection: DatabaseConnection) => (connection instanceof Guarde
 /** The message an operator can act on: for an unreachable store, the driver's own reason. */
 export function describeFailure(error: unknown): string {
   if (error instanceof StoreUnavailableError && error.cause !== undefined) return `the content store does not answer (${describeFailure(error.cause)})`;
+  if (error instanceof StoreWriteError && error.cause instanceof Error) return `${error.message} (${error.cause.message})`;
   return error instanceof Error ? error.message : String(error);
 }

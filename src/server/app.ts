@@ -119,6 +119,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (available) app.log.warn('the content store answers again');
     else app.log.error({ err: error }, 'the content store does not answer: serving cached responses, 503 for the rest');
   };
+  store.breaker.onWriteChange = (failure) => {
+    if (failure === null) app.log.warn('writes to the content store work again');
+    else app.log.error({ reason: failure }, 'writes to the content store fail; reads are still served');
+  };
   // A stored record beyond the content limits is left out of answers; the operator hears of it once.
   const onSkipped = (skipped: SkippedRecord) => app.log.warn(skipped, 'a stored record breaks the content limits and is left out of answers');
   skippedRecords.on('skipped', onSkipped);

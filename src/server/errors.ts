@@ -6,7 +6,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { StoreUnavailableError } from '../cms/store-guard';
+import { StoreUnavailableError, StoreWriteError } from '../cms/store-guard';
 import { ApiError, ERROR_CODES, MESSAGES, type ApiErrorItem } from '../shared/errors';
 import { SECURITY_HEADERS } from './security-headers';
 import { renderErrorDocument } from './ssr/error-document';
@@ -32,6 +32,16 @@ export function createErrorResponder(basePath: string): ErrorResponder {
       return sendHtmlError(reply, 404, 'Page not found', 'The page you asked for does not exist.', basePath);
     },
     onError(error, request, reply) {
+      if (error instanceof StoreWriteError) {
+        // This write failed (a full disk, another writer): this request alone, saying why.
+        request.log.warn({ reason: error.message, code: error.code }, 'a write to the content store failed');
+        if (error.retryAfterMs !== null) reply.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))));
+        if (isApiRequest(request))
+          return sendApiError(reply, error.status, [
+            { errorCode: error.status === 507 ? ERROR_CODES.INSUFFICIENT_STORAGE : ERROR_CODES.SERVICE_UNAVAILABLE, message: error.message },
+          ]);
+        return sendHtmlError(reply, error.status, 'Not saved', error.message, basePath);
+      }
       const retryAfterSeconds = retryAfterOf(error);
       if (retryAfterSeconds !== null) {
         // The store is down or busy: a short, clean refusal the client (or CDN) can retry.

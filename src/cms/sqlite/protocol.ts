@@ -18,7 +18,12 @@ export const SHARED_DATA_VERSION = 0;
 export const SHARED_POLLED_AT = 1;
 /** The main thread bumps this on every look, so the worker polls often only while it is needed. */
 export const SHARED_LOOKS = 2;
-export const SHARED_LENGTH = 3;
+/** What the worker is busy with: a statement's id, POLLING, or 0 (nothing); and since when (clock as above). */
+export const SHARED_RUNNING = 3;
+export const SHARED_RUNNING_SINCE = 4;
+export const SHARED_LENGTH = 5;
+/** SHARED_RUNNING while the worker polls data_version (which waits on a stuck lock as a statement does). */
+export const POLLING = -1;
 
 /** Milliseconds since `clockBase`, as an int32 that wraps. */
 export const clockSince = (clockBase: number) => (Date.now() - clockBase) | 0;

@@ -15,6 +15,9 @@ import {
   SHARED_LENGTH,
   SHARED_LOOKS,
   SHARED_POLLED_AT,
+  SHARED_RUNNING,
+  SHARED_RUNNING_SINCE,
+  POLLING,
   type QueryReply,
   type QueryRequest,
   type WorkerSettings,
@@ -72,13 +75,21 @@ function run({ id, sql, parameters }: QueryRequest): QueryReply {
 const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
 let looksSeen = -1;
 let lookedAt = -Infinity;
+/** Says what the worker is busy with, and since when, for the main thread's statement limit. */
+function busyWith(what: number): void {
+  Atomics.store(shared, SHARED_RUNNING_SINCE, clockSince(settings.clockBase));
+  Atomics.store(shared, SHARED_RUNNING, what);
+}
+
 function poll(): void {
+  busyWith(POLLING);
   try {
     Atomics.store(shared, SHARED_DATA_VERSION, dataVersion.get() as number);
     Atomics.store(shared, SHARED_POLLED_AT, clockSince(settings.clockBase));
   } catch {
     // The file is locked or failing: the poll time stops moving, and the main thread notices.
   }
+  busyWith(0);
   const looks = Atomics.load(shared, SHARED_LOOKS);
   if (looks !== looksSeen) {
     looksSeen = looks;
@@ -95,5 +106,9 @@ parentPort!.on('message', (message: QueryRequest | 'close') => {
     sqlite.close();
     process.exit(0);
   }
-  parentPort!.postMessage(run(message));
+  // The main thread times a statement from when it starts here, not from when it was sent.
+  busyWith(message.id);
+  const reply = run(message);
+  busyWith(0);
+  parentPort!.postMessage(reply);
 });

@@ -1,8 +1,10 @@
 /**
  * Kysely's SQLite dialect, with its one connection living on a worker thread (sqlite-worker.ts)
- * so that SQLite never blocks the main thread. A statement that takes longer than the timeout is
- * answered with an error on the main thread (the store then counts as down: store-guard.ts); the
- * worker finishes it whenever SQLite lets it, and the answer is dropped.
+ * so that SQLite never blocks the main thread. A statement that runs longer than the timeout is
+ * answered with an error on the main thread (for a read, the store then counts as down:
+ * store-guard.ts); the worker finishes it whenever SQLite lets it, and the answer is dropped. The
+ * time counts from when the worker starts the statement: one waiting behind a slow one is a
+ * crowd, not an outage, and is refused alone (StoreUnavailableError) only after a longer wait.
  */
 import { Worker } from 'node:worker_threads';
 import { CompiledQuery, SqliteDialect, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
@@ -12,10 +14,14 @@ import {
   SHARED_LENGTH,
   SHARED_LOOKS,
   SHARED_POLLED_AT,
+  SHARED_RUNNING,
+  SHARED_RUNNING_SINCE,
+  POLLING,
   type QueryReply,
   type QueryRequest,
   type WorkerSettings,
 } from './protocol';
+import { StoreUnavailableError } from '../store-guard';
 
 export interface WorkerSqliteOptions {
   path: string;
@@ -33,6 +39,11 @@ const WORKER_FILE = 'sqlite-worker.js';
  * may leave it waiting for some milliseconds) still counts as polling.
  */
 const FRESH_MS = 50;
+
+/** How many statement limits a statement may wait behind others before its caller is refused. */
+const QUEUED_LIMITS = 10;
+const QUEUED_TOO_LONG = 'The statement waited too long behind others';
+const MIN_CHECK_MS = 10;
 
 export class StatementTimeoutError extends Error {
   readonly code = 'SQLITE_STATEMENT_TIMEOUT';
@@ -70,12 +81,28 @@ export class WorkerSqlite {
   run(sql: string, parameters: readonly unknown[]): Promise<QueryReply> {
     const worker = this.workerOrStart();
     const id = this.nextId++;
+    const limit = this.options.statementTimeoutMs;
+    const sent = Date.now();
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const check = () => {
+        // What the worker is busy with: this statement, one before it, or a poll (later ones
+        // mean this one is answered, the answer on its way).
+        const running = Atomics.load(this.view, SHARED_RUNNING);
+        const ahead = running === POLLING || (running > 0 && running <= id);
+        const busyFor = ahead ? (clockSince(this.clockBase) - Atomics.load(this.view, SHARED_RUNNING_SINCE)) | 0 : 0;
+        // One thing has held the worker past the limit: the file is stuck (or the statement is
+        // far too slow), and whoever waits on it is told so.
+        if (busyFor >= limit) return fail({ message: new StatementTimeoutError(limit).message, code: 'SQLITE_STATEMENT_TIMEOUT' });
+        // Waiting behind statements that each run in time: a crowd, refused alone after a while.
+        if (Date.now() - sent >= limit * QUEUED_LIMITS) return fail(null);
+        const waiting = this.pending.get(id);
+        if (waiting !== undefined) waiting.timer = setTimeout(check, Math.max(MIN_CHECK_MS, limit - busyFor));
+      };
+      const fail = (error: { message: string; code: string } | null) => {
         this.pending.delete(id);
-        resolve({ id, error: { message: new StatementTimeoutError(this.options.statementTimeoutMs).message, code: 'SQLITE_STATEMENT_TIMEOUT' } });
-      }, this.options.statementTimeoutMs);
-      this.pending.set(id, { resolve, timer });
+        resolve({ id, error: error ?? { message: QUEUED_TOO_LONG, code: 'SQLITE_QUEUED_TOO_LONG' } });
+      };
+      this.pending.set(id, { resolve, timer: setTimeout(check, limit) });
       worker.postMessage({ id, sql, parameters } satisfies QueryRequest);
     });
   }
@@ -139,6 +166,9 @@ export class WorkerSqlite {
   }
 }
 
+/** When a statement refused for waiting too long behind others may be tried again. */
+const CROWD_RETRY_AFTER_MS = 1000;
+
 /** Rows come back with blobs as Uint8Arrays; the rest of the code expects Buffers. */
 function withBuffers(rows: unknown[]): unknown[] {
   for (const row of rows) {
@@ -156,6 +186,7 @@ class WorkerConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const reply = await this.sqlite.run(query.sql, query.parameters);
+    if ('error' in reply && reply.error.code === 'SQLITE_QUEUED_TOO_LONG') throw new StoreUnavailableError(CROWD_RETRY_AFTER_MS, { cause: new Error(reply.error.message) });
     if ('error' in reply) throw Object.assign(new Error(reply.error.message), reply.error.code === undefined ? {} : { code: reply.error.code });
     return {
       rows: withBuffers(reply.rows) as R[],
@@ -201,7 +232,13 @@ class WorkerDriver implements Driver {
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('rollback'));
+    try {
+      await connection.executeQuery(CompiledQuery.raw('rollback'));
+    } catch (error) {
+      // SQLite rolls a transaction back by itself after some errors (a full disk, an I/O error):
+      // there is nothing left to roll back, and the error that caused it is the one to report.
+      if (!/no transaction is active/.test((error as Error).message)) throw error;
+    }
   }
 
   async releaseConnection(): Promise<void> {

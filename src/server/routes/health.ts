@@ -1,7 +1,8 @@
 /**
  * Health for load balancers and orchestrators: {base}/healthz says the process is up, and (without
  * asking the store) whether the store answered last time and how many queries went to it;
- * {base}/readyz says it can serve (the store answers, and it is not shutting down).
+ * {base}/readyz says it can serve (the store answers reads, and it is not shutting down; its body
+ * says when writes are failing).
  */
 import type { FastifyInstance } from 'fastify';
 import { pingDatabase, type OpenStore } from '../../cms/database';
@@ -13,7 +14,10 @@ export interface Lifecycle {
 
 export function registerHealth(app: FastifyInstance, store: OpenStore, basePath: string, lifecycle: Lifecycle): void {
   app.get(`${basePath}/healthz`, (_request, reply) =>
-    reply.header('Cache-Control', 'no-store').send({ status: 'ok', store: { available: store.breaker.available, queries: store.breaker.admitted } }),
+    reply.header('Cache-Control', 'no-store').send({
+      status: 'ok',
+      store: { available: store.breaker.available, queries: store.breaker.admitted, writeFailure: store.breaker.writeFailure },
+    }),
   );
 
   app.get(`${basePath}/readyz`, async (request, reply) => {
@@ -21,7 +25,10 @@ export function registerHealth(app: FastifyInstance, store: OpenStore, basePath:
     if (lifecycle.draining) return reply.code(503).header('Retry-After', '5').send({ status: 'draining' });
     try {
       await pingDatabase(store);
-      return { status: 'ready' };
+      // Ready while reads work: a full disk fails writes, and taking every instance out of a load
+      // balancer for it would take the readable site down too.
+      const { writeFailure } = store.breaker;
+      return writeFailure === null ? { status: 'ready' } : { status: 'ready', writes: `failing: ${writeFailure}` };
     } catch (error) {
       request.log.warn({ err: error }, 'the content store does not answer');
       return reply.code(503).header('Retry-After', '5').send({ status: 'unavailable' });
