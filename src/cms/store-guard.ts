@@ -77,6 +77,26 @@ const CONTENTION_RETRY_MS = 1000;
 /** Whether a write failed only because another writer held the store: worth trying again shortly. */
 export const isWriteContention = (error: unknown): boolean => error instanceof StoreWriteError && error.retryAfterMs !== null;
 
+/**
+ * Runs a write (a whole transaction) again while another writer holds the store, for up to
+ * `withinMs`: an editor's save during a command-line import waits its turn between the import's
+ * steps instead of failing. Then the last refusal stands (a 503 for that request alone).
+ */
+export async function retryWhileContended<T>(write: () => Promise<T>, withinMs = CONTENTION_WAIT_MS): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isWriteContention(error) || Date.now() - started >= withinMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(CONTENTION_PAUSE_MAX_MS, 25 * 2 ** attempt)));
+    }
+  }
+}
+
+const CONTENTION_WAIT_MS = 3000;
+const CONTENTION_PAUSE_MAX_MS = 200;
+
 export interface BreakerOptions {
   /** Pause after the first failure. */
   initialPauseMs?: number;

@@ -12,6 +12,7 @@
  */
 import type { TSchema } from 'typebox';
 import type { ContentStore } from '../cms/database';
+import { retryWhileContended } from '../cms/store-guard';
 import {
   deleteDraft,
   deleteTrashed,
@@ -203,10 +204,12 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   /** One transaction, behind the editing lock. */
   function change<T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> {
-    return db.transaction().execute(async (trx) => {
-      await takeLock(trx, 'editing');
-      return run(trx);
-    });
+    return retryWhileContended(() =>
+      db.transaction().execute(async (trx) => {
+        await takeLock(trx, 'editing');
+        return run(trx);
+      }),
+    );
   }
 
   /**

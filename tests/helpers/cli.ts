@@ -1,5 +1,5 @@
 /** Runs the built CLI as an operator would, against a given store. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -19,4 +19,18 @@ export function cli(databaseUrl: string, args: string[], input = ''): CliRun {
     encoding: 'utf8',
   });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The same, without blocking this process: the test's own load and requests go on meanwhile. */
+export function cliAsync(databaseUrl: string, args: string[]): Promise<CliRun> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'cli.js'), ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
 }
