@@ -11,12 +11,22 @@
  * A setting given by the operator (the same flag on the command line or in NODE_OPTIONS, the same
  * variable in the environment) wins. This process then only waits: it passes SIGTERM, SIGINT and
  * SIGHUP on to the server and ends as the server does.
+ *
+ * The server must not outlive `npm start`. npm passes its SIGTERM to the shell it ran this script
+ * in, and the shell ends without passing it on: this process is orphaned and no signal says so.
+ * So it watches its parent, and once orphaned stops the server as on SIGTERM (the server drains).
+ * Should this process itself be killed outright (SIGKILL), the server sees the IPC channel made
+ * here close, which the kernel does however a process ends, and stops the same way
+ * (src/server/process/stop-with-launcher.ts). Each side watches what only it can see.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isBuildCurrent } from './build.mjs';
+
+/** How often this process looks whether its parent is still there. */
+const ORPHAN_CHECK_MS = 500;
 
 const settings = JSON.parse(readFileSync(new URL('server-process.json', import.meta.url), 'utf8'));
 
@@ -33,9 +43,17 @@ const nodeFlags = settings.nodeFlags.filter((flag) => !operatorFlags.includes(fl
 const server = spawn(
   process.execPath,
   [...nodeFlags, ...process.execArgv, fileURLToPath(new URL('../dist/server/main.js', import.meta.url)), ...process.argv.slice(2)],
-  { stdio: 'inherit', env: { ...settings.env, ...process.env } },
+  { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env: { ...settings.env, ...process.env } },
 );
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+// process.ppid is read afresh each time; an orphan's parent is init or a subreaper.
+const parent = process.ppid;
+const orphanWatch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(orphanWatch);
+  server.kill('SIGTERM');
+}, ORPHAN_CHECK_MS);
+orphanWatch.unref();
 server.on('error', (error) => {
   console.error(`Failed to start: ${error.message}`);
   process.exit(1);

@@ -9,6 +9,8 @@
  *   POST {base}/:id/versions/:n/restore      an earlier version as the new draft
  *   GET  {base}/:id/preview?lang=de-DE        the page with the draft applied, rendered as visitors get it
  *   POST {base}/:id/preview-links             a link anyone can open that preview with, until it expires
+ *   GET  {base}/:id/preview-links             the links that still work: who made each, when, until when
+ *   DELETE {base}/:id/preview-links/:link     revoke one (any editor or admin may: whoever sees a link leak can stop it)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -20,7 +22,16 @@ import { CONTENT_ROLES, type Guard } from './guard';
 import type { PreviewRequest, Previewer } from '../server/ssr/preview';
 import { answer, readInput } from './requests';
 import { PreviewLinkRequestSchema, RequiredRevisionSchema, RevisionSchema, saveSchemaOf } from './schemas';
-import { createPreviewLink, pointAtDraftFiles, PREVIEW_LINK_HOURS, sendPreview, type DraftFile, type PreviewSources } from './previews';
+import {
+  createPreviewLink,
+  listPreviewLinks,
+  pointAtDraftFiles,
+  PREVIEW_LINK_HOURS,
+  revokePreviewLink,
+  sendPreview,
+  type DraftFile,
+  type PreviewSources,
+} from './previews';
 
 /** What every route module of the editing API works with. */
 export interface EditingContext {
@@ -51,6 +62,7 @@ export interface EditableRoutes<S> extends EditingContext {
   draftFiles?: (view: EditableView<S>) => DraftFile[];
 }
 
+type LinkRequest = FastifyRequest<{ Params: { id: string; link: string } }>;
 type IdRequest = FastifyRequest<{ Params: { id: string; number?: string }; Querystring: { from?: string; to?: string; lang?: string } }>;
 
 export function registerEditableRoutes<S>(app: FastifyInstance, routes: EditableRoutes<S>): void {
@@ -135,6 +147,23 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
       basePath: routes.basePath,
     });
     return reply.code(201).send(link);
+  });
+
+  app.get(`${at}/preview-links`, async (request: IdRequest, reply) => {
+    await signedIn(request, reply);
+    if ((await editor.view(db, request.params.id)) === null) throw notFound();
+    return listPreviewLinks(db, editor.kind, request.params.id);
+  });
+
+  app.delete(`${at}/preview-links/:link`, async (request: LinkRequest, reply) => {
+    const { actor } = await signedIn(request, reply);
+    const { id, link } = request.params;
+    const view = await editor.view(db, id);
+    if (view === null) throw notFound();
+    const target = editor.auditTargetOf(id, view.draft);
+    if (!(await revokePreviewLink(db, { kind: editor.kind, targetId: id, id: link, actor, target })))
+      throw new ApiError(404, ERROR_CODES.NOT_FOUND, `${target.label} has no such preview link; it may have been revoked or have expired already.`);
+    return reply.code(204).send();
   });
 
   app.get(`${at}/versions`, async (request: IdRequest, reply) => {

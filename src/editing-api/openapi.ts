@@ -55,6 +55,7 @@ const COMPONENTS: Record<string, TSchema> = {
   SaveCollectionOrder: schemas.saveSchemaOf(CollectionOrderSchema),
   PreviewLinkRequest: schemas.PreviewLinkRequestSchema,
   PreviewLink: schemas.PreviewLinkSchema,
+  PreviewLinkSummary: schemas.PreviewLinkSummarySchema,
   ImportUpload: schemas.ImportUploadSchema,
   ImportFiles: schemas.ImportFilesSchema,
   ImportOptions: schemas.ImportOptionsSchema,
@@ -95,6 +96,20 @@ const OPERATIONS: Operation[] = [
     role: 'editor',
     body: 'PreviewLinkRequest',
     response: { status: 201, schema: 'PreviewLink' },
+  },
+  {
+    method: 'get',
+    path: '/sheets/{id}/preview-links',
+    summary: 'The draft’s preview links that still work (not expired, their maker’s account enabled), newest first',
+    role: 'editor',
+    response: { status: 200, schema: 'PreviewLinkSummary', list: true },
+  },
+  {
+    method: 'delete',
+    path: '/sheets/{id}/preview-links/{link}',
+    summary: 'Revoke a preview link by its id (any editor or admin); it answers 404 from then on',
+    role: 'editor',
+    response: { status: 204 },
   },
   {
     method: 'get',

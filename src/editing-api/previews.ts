@@ -8,8 +8,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { findStoredFile } from '../cms/repositories/editing';
-import { deleteExpiredPreviewLinks, findPreviewLink, insertPreviewLink } from '../cms/repositories/preview-links';
+import { deleteExpiredPreviewLinks, deletePreviewLink, findPreviewLink, insertPreviewLink, listLivePreviewLinks } from '../cms/repositories/preview-links';
+import { findUserByEmail } from '../cms/repositories/users';
 import type { EditableKind } from '../cms/schema';
+import { recordChange, type Actor, type AuditTarget } from '../editing/audit';
 import { RateLimiter } from '../server/auth/rate-limiter';
 import { SECURITY_HEADERS } from '../server/security-headers';
 import { escapeHtml } from '../server/ssr/html';
@@ -111,9 +113,52 @@ export async function createPreviewLink(
   return { url: `${link.basePath}/preview/${token}`, expiresAt };
 }
 
+/** A live link as the studio lists it: never its token, which only the link holds. */
+export interface PreviewLinkSummary {
+  /** The digest of its token: names the link to revoke, and opens nothing. */
+  id: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string;
+  /** '/{lang}' segment of the page it shows; null for the site's default language. */
+  language: string | null;
+}
+
+/** The draft's links that still work, newest first. */
+export async function listPreviewLinks(db: ContentStore, kind: EditableKind, targetId: string, now = new Date()): Promise<PreviewLinkSummary[]> {
+  return (await listLivePreviewLinks(db, kind, targetId, now.toISOString())).map((row) => ({
+    id: row.token_hash,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    language: row.language,
+  }));
+}
+
+/** Revokes one of a draft's links, with its audit entry, in one transaction; false when the draft has no such link. */
+export async function revokePreviewLink(
+  db: ContentStore,
+  link: { kind: EditableKind; targetId: string; id: string; actor: Actor; target: AuditTarget },
+): Promise<boolean> {
+  if (!/^[0-9a-f]{64}$/.test(link.id)) return false;
+  return db.transaction().execute(async (trx) => {
+    const found = await findPreviewLink(trx, link.id);
+    if (found === undefined || !(await deletePreviewLink(trx, { kind: link.kind, targetId: link.targetId, tokenHash: link.id }))) return false;
+    await recordChange(trx, {
+      actor: link.actor,
+      action: `${link.kind}.revoke-preview-link`,
+      target: link.target,
+      before: { createdBy: found.created_by, createdAt: found.created_at, expiresAt: found.expires_at, language: found.language },
+    });
+    return true;
+  });
+}
+
 /**
  * The shared links, for anyone who has one (no session): {basePath}/preview/{token} and the
- * draft's files below it. An unknown token is 404, an expired one 410.
+ * draft's files below it. An unknown or revoked token is 404, an expired one 410, and so is one
+ * whose maker's account is disabled or gone: checked at each use, so that links made before
+ * disabling revoked them (accounts.ts) stop too.
  */
 export function registerPreviewLinkRoutes(app: FastifyInstance, options: { db: ContentStore; basePath: string; sources: PreviewSources }): void {
   const { db, basePath, sources } = options;
@@ -125,6 +170,9 @@ export function registerPreviewLinkRoutes(app: FastifyInstance, options: { db: C
     if (link === undefined || source === undefined) throw new ApiError(404, ERROR_CODES.NOT_FOUND, 'There is no such preview link.');
     if (link.expires_at <= new Date().toISOString())
       throw new ApiError(410, ERROR_CODES.NOT_FOUND, 'This preview link has expired. Ask the editor who shared it for a new one.');
+    const maker = await findUserByEmail(db, link.created_by);
+    if (maker === undefined || maker.disabled_at !== null)
+      throw new ApiError(410, ERROR_CODES.NOT_FOUND, 'This preview link has been withdrawn. Ask the editors of the site for a new one.');
     return { link, source };
   };
 

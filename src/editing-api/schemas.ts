@@ -132,6 +132,15 @@ export const PreviewLinkRequestSchema = Type.Object({
 
 export const PreviewLinkSchema = Type.Object({ url: Type.String(), expiresAt: ISO_TIME });
 
+/** A live link as listed: never its token, which only the link holds. */
+export const PreviewLinkSummarySchema = Type.Object({
+  id: text({ pattern: /^[0-9a-f]{64}$/, description: "The SHA-256 of the link's token: names the link to revoke, and opens nothing" }),
+  createdBy: text({ description: 'The email of the account that made it' }),
+  createdAt: ISO_TIME,
+  expiresAt: ISO_TIME,
+  language: Type.Union([text({ description: "The page's language as in its address, e.g. de-DE" }), Type.Null()], { description: "null: the site's default" }),
+});
+
 /** The body of a save: the revision it starts from and the whole new state. */
 export const saveSchemaOf = (state: TSchema) =>
   Type.Object({

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { takeLock } from '../cms/repositories/locks';
+import { deletePreviewLinksBy } from '../cms/repositories/preview-links';
 import { deleteSessionsOfUser } from '../cms/repositories/sessions';
 import {
   countActiveAdmins,
@@ -116,13 +117,20 @@ export async function setRole(db: ContentStore, email: string, role: Role, actor
   });
 }
 
-/** Disabling ends the account's sessions at once; enabling lets it sign in again. */
+/**
+ * Disabling ends the account's sessions at once and revokes the preview links it shared (whoever
+ * it shared them with should not keep seeing drafts); enabling lets it sign in again, and brings
+ * no link back.
+ */
 export async function setDisabled(db: ContentStore, email: string, disabled: boolean, actor: Actor): Promise<Account> {
   return changeAccount(db, email, actor, disabled ? 'account.disable' : 'account.enable', async (trx, user) => {
     if (disabled && user.role === 'admin') await keepAnAdmin(trx, user, 'disabled');
     const disabledAt = disabled ? (user.disabled_at ?? new Date().toISOString()) : null;
     await updateUserDisabled(trx, user.id, disabledAt);
-    if (disabled) await deleteSessionsOfUser(trx, user.id);
+    if (disabled) {
+      await deleteSessionsOfUser(trx, user.id);
+      await deletePreviewLinksBy(trx, user.email);
+    }
     return { ...user, disabled_at: disabledAt };
   });
 }
@@ -130,6 +138,8 @@ export async function setDisabled(db: ContentStore, email: string, disabled: boo
 export async function removeAccount(db: ContentStore, email: string, actor: Actor): Promise<void> {
   await changeAccount(db, email, actor, 'account.remove', async (trx, user) => {
     if (user.role === 'admin') await keepAnAdmin(trx, user, 'removed');
+    // A later account of the same email must not inherit its links.
+    await deletePreviewLinksBy(trx, user.email);
     await deleteUser(trx, user.id);
     return undefined;
   });

@@ -641,6 +641,8 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   return {
     kind,
+    /** How the audit log names a target in a state (its title, a page's path). */
+    auditTargetOf: targetOf,
     view,
     create,
     save,

@@ -6,7 +6,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
@@ -50,6 +50,28 @@ function noise(length: number, seed = 2463534242): Buffer {
 
 function noiseImage(width: number, height: number): sharp.Sharp {
   return sharp(noise(width * height * 3), { raw: { width, height, channels: 3 } });
+}
+
+/**
+ * A complete black-and-white PNG of one colour, written chunk by chunk (PNG §5): sharp will not
+ * create an image this large, and one bit a pixel of zeros compresses to some 100 KB.
+ */
+function oneColourPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const checksum = Buffer.alloc(4);
+    checksum.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, checksum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // one bit a pixel; the zeros after it: greyscale, deflate, the one filter method, no interlace
+  // Each row: a filter-type byte (0, none), then one bit a pixel.
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height);
+  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
 function renderPdf(options: PDFKit.PDFDocumentOptions, pages: string[]): Promise<Buffer> {
@@ -241,6 +263,13 @@ describe('checkImage', () => {
 
     expect(await refusal(checkImage(await file('wide.png', wide)))).toBe(
       'The image is 12,001 × 10 pixels; each side may be at most 12,000 pixels. Scale it down and upload it again.',
+    );
+  });
+
+  it("refuses an image beyond sharp's pixel limit by its size, not as damaged", async () => {
+    // 900 million pixels: sharp refuses to read even the header of it with its default limit.
+    expect(await refusal(checkImage(await file('huge.png', oneColourPng(30_000, 30_000))))).toBe(
+      'The image is 30,000 × 30,000 pixels; each side may be at most 12,000 pixels. Scale it down and upload it again.',
     );
   });
 

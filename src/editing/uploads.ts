@@ -223,9 +223,11 @@ export async function checkImage(path: string, { svg = false }: { svg?: boolean 
   }
 
   // The header alone gives the size, so an oversized image is refused before any decoding. The
-  // size is the one shown, after the EXIF orientation turns a portrait photo upright.
+  // size is the one shown, after the EXIF orientation turns a portrait photo upright. Reading the
+  // header decodes no pixels, so sharp's own pixel limit is lifted for it: with the limit, an image
+  // beyond it (30,000 × 30,000) failed here and was called damaged instead of too large.
   const sharp = await loadSharp();
-  const { width, height } = await sharp(path)
+  const { width, height } = await sharp(path, { limitInputPixels: false })
     .metadata()
     .then((metadata) => metadata.autoOrient)
     .catch((error: unknown) => {

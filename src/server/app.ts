@@ -171,6 +171,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     loadStoredPages(db, {
       basePath: config.basePath,
       platformSitesSegment: config.platformSitesSegment,
+      log: app.log,
       resolveImageUrls: async (keys) =>
         new Map(
           (await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))]),

@@ -63,6 +63,13 @@ function routes(): string[] {
   ];
 }
 
+/** Head tags with a template in svg or math, where it has no content fragment, by record id. */
+const FOREIGN_TEMPLATE_HEAD_TAGS: Record<string, string> = {
+  'svg-template': '<svg><template></template>',
+  'math-template': '<math><template></template>',
+  'cdata-math-template': '<math><![CDATA[</math>]]><template></template>',
+};
+
 /** Link relations that make a browser fetch nothing by itself; every other one may. */
 const NON_FETCHING = new Set(['canonical', 'alternate', 'author', 'help', 'license', 'me', 'privacy-policy', 'terms-of-service']);
 
@@ -138,6 +145,8 @@ beforeAll(async () => {
     `${'<b>'.repeat(20_000)}<link rel="icon" href="https://evil.example/favicon.ico"><meta name="referrer" content="unsafe-url"><link rel="canonical" href="https://evil.example/"><meta name="keywords" content="kept">`,
     { Description: 'x'.repeat(50), Keywords: '\ud800' },
   );
+  // Foreign content around a template: the head-tag filter once threw on each (issue 34).
+  for (const [recordId, headTags] of Object.entries(FOREIGN_TEMPLATE_HEAD_TAGS)) await writeHeadTagsRecord(test.store, recordId, headTags);
   await writeJsonColumn(test.store, 'collection_translations', 'metadata', deepJson(5_000), { column: 'language', value: 'de_DE' });
   // A content type whose field schema is not what the API reads.
   await writeJsonColumn(test.store, 'content_types', 'field_schema', '{"Title":null,"description":{"label":1},"url":"x"}', {
@@ -189,6 +198,12 @@ describe('a store holding records beyond every limit', () => {
     expect(html).not.toMatch(/\\ud[89a-f][0-9a-f]{2}/i);
   });
 
+  it.each(Object.keys(FOREIGN_TEMPLATE_HEAD_TAGS))('renders the page of record %s, whose head tags hold a template in foreign content', async (recordId) => {
+    const response = await test.app.inject(`/record/${recordId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<meta name="keywords" content="">');
+  });
+
   it('keeps only the safe head tags of a record, and never a second canonical or an hreflang fragment', async () => {
     const html = (await test.app.inject('/record/soup-head-tags')).body;
     const head = html.slice(0, html.indexOf('</head>'));
@@ -226,6 +241,8 @@ describe('generated hostile records', () => {
           '<script type="application/ld+json">',
           '</script>',
           '<svg><link rel=author href=/x>',
+          '<math>',
+          '<![CDATA[',
           '<template>',
           '<!--',
         ),

@@ -12,6 +12,8 @@ import type { ContentStore } from '../cms/database';
 import { insertMissingPages, listStoredPages } from '../cms/repositories/pages';
 import { mediaTokenKeys, resolveContentTokens } from '../shared/rich-text';
 import { sanitizeHtml } from '../shared/sanitize-html';
+import { filterOrDrop } from './ssr/filter-or-drop';
+import type { Logger } from './ssr/load-page-data';
 import { gridsOf } from '../site/page-data';
 import type { PageDefinition } from '../site/pages/page-definition';
 import { buildPageStyles } from '../site/pages/page-styles';
@@ -40,6 +42,8 @@ export interface PageLoadSettings {
   platformSitesSegment: string;
   /** Image URLs for `{!cmsMedia.…}` tokens, by content key. */
   resolveImageUrls: (contentKeys: string[]) => Promise<Map<string, string>>;
+  /** Where rich text dropped because the sanitiser failed on it is reported. */
+  log: Logger;
 }
 
 /** The checked page definitions of a folder (PAGES_DIR); a bad file throws with every problem named. */
@@ -127,7 +131,13 @@ async function prepareRichText(page: PageDefinition, settings: PageLoadSettings)
   );
   const imageUrls = await settings.resolveImageUrls([...new Set(htmls.flatMap(mediaTokenKeys))]);
   const context = { basePath: settings.basePath, platformSitesSegment: settings.platformSitesSegment, imageUrls };
-  const clean = (html: string) => sanitizeHtml(resolveContentTokens(html, context), { basePath: settings.basePath });
+  const clean = (html: string) =>
+    filterOrDrop(
+      `rich text of page "${page.name}"`,
+      () => sanitizeHtml(resolveContentTokens(html, context), { basePath: settings.basePath }),
+      '',
+      settings.log,
+    );
   return {
     ...page,
     sections: page.sections.map((section) => ({

@@ -13,6 +13,7 @@ import { describeFailure } from '../cms/store-guard';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { runPrimary } from './process/run-primary';
 import { serverHelp } from './process/server-help';
+import { stopWithLauncher } from './process/stop-with-launcher';
 
 /** Migrations and the demo seed run once, before any process serves. */
 async function prepareStore(config: AppConfig): Promise<void> {
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
   }
   const serve = async () => (await import('./process/run-server')).runServer(config);
   if (cluster.isWorker) return serve();
+  stopWithLauncher();
   await prepareStore(config);
   if (config.workers > 1) return runPrimary(config);
   return serve();

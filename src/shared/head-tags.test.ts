@@ -264,3 +264,68 @@ describe('scripts and structure', () => {
     );
   });
 });
+
+describe('foreign content (svg, math) and templates', () => {
+  /** The values that once made the filter throw: a `template` in svg or math has no `content` fragment. */
+  const ONCE_THREW = ['<svg><template></template>', '<math><template></template>', '<math><![CDATA[</math>]]><template></template>'];
+
+  it.each(ONCE_THREW)('reads %j without throwing', (html) => {
+    expect(reviewHeadTags(html, '')).toEqual([]);
+  });
+
+  it('looks inside a template in foreign content', () => {
+    expect(filterHeadTags('<svg><template><meta name="keywords" content="ALD"></template></svg>', '')).toHaveLength(1);
+    expect(filterHeadTags('<math><mi><template><svg><template><meta name="keywords" content="ALD">', '')).toHaveLength(1);
+  });
+
+  it('never throws, and keeps only allowed tags, on generated mixtures of foreign content, templates, CDATA, comments and unclosed tags', () => {
+    const piece = fc.constantFrom(
+      '<svg>',
+      '</svg>',
+      '<math>',
+      '</math>',
+      '<mi>',
+      '<mtext>',
+      '<annotation-xml encoding="text/html">',
+      '<foreignObject>',
+      '<desc>',
+      '<template>',
+      '</template>',
+      '<![CDATA[',
+      ']]>',
+      '<!--',
+      '-->',
+      '<!DOCTYPE html>',
+      '<table>',
+      '<select>',
+      '<noscript>',
+      '<p',
+      '<b>',
+      '<script>',
+      '</script>',
+      '<script type="application/ld+json">{"a":1}</script>',
+      '<meta name="keywords" content="a">',
+      '<meta http-equiv="refresh" content="0">',
+      '<link rel="author" href="/x">',
+      '<link rel="stylesheet" href="https://evil.example/">',
+      '<style>',
+      '"',
+      '>',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(piece, fc.string({ maxLength: 6 })), { maxLength: 60 }), (pieces) => {
+        const html = pieces.join('');
+        const verdicts = reviewHeadTags(html, '/base');
+        for (const verdict of verdicts) expect(['meta', 'link', 'script']).toContain('kept' in verdict ? verdict.kept.tag : verdict.tag);
+        for (const tag of filterHeadTags(html, '/base')) {
+          const names = tag.attributes.map(([name]) => name);
+          expect(names.every((name) => ['name', 'property', 'content', 'lang', 'rel', 'href', 'type', 'title'].includes(name))).toBe(true);
+          const href = tag.attributes.find(([name]) => name === 'href')?.[1];
+          if (href !== undefined) expect(href).toMatch(/^(?:https:\/\/|\/(?!\/))/i);
+          if (tag.tag === 'script') expect(tag.json).not.toMatch(/</);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});

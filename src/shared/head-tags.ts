@@ -101,10 +101,20 @@ export function reviewHeadTags(html: string, basePath: string): HeadTagVerdict[]
       verdicts.push(readElement(node, basePath));
       continue;
     }
-    const children = node.tagName === 'template' ? (node as DefaultTreeAdapterMap['template']).content.childNodes : node.childNodes;
+    const children = childrenOf(node);
     for (let index = children.length - 1; index >= 0; index--) pending.push(children[index] as ChildNode);
   }
   return verdicts;
+}
+
+/**
+ * What an element wraps. Only an HTML template keeps it in a separate `content` fragment; a
+ * `template` inside <svg> or <math> is a foreign element with no `content`, and its children are
+ * ordinary child nodes (HTML §13.2.6.5, "in foreign content").
+ */
+function childrenOf(element: Element): ChildNode[] {
+  const content = (element as Partial<DefaultTreeAdapterMap['template']>).content;
+  return element.tagName === 'template' && content !== undefined ? content.childNodes : element.childNodes;
 }
 
 function readElement(element: Element, basePath: string): HeadTagVerdict {

@@ -1,7 +1,8 @@
 /**
  * Putting a sheet on the site: publish now (seen on the next request), publish or unpublish at a
- * time, cancel what is scheduled, take it off the site, and share a preview of the draft. The
- * draft is saved first, so what is published is what is on screen.
+ * time, cancel what is scheduled, take it off the site, and share a preview of the draft (and
+ * revoke a shared link: preview-links.tsx). The draft is saved first, so what is published is
+ * what is on screen.
  */
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_SENTENCES } from '../shared/editing-status';
@@ -10,6 +11,7 @@ import { callApi, languageName, type SheetView, type StudioContext } from './api
 import { problemsByField } from './field-names';
 import { useNavigation } from './navigation';
 import { Confirmed, Notice } from './parts';
+import { PreviewLinks, previewLinkIdOf } from './preview-links';
 
 interface PublishingProps {
   context: StudioContext;
@@ -112,6 +114,11 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
       return 'Preview link made.';
     });
 
+  /** The link made here is no longer offered once it is revoked. */
+  const forgetShownLink = async (id: string) => {
+    if (link !== null && (await previewLinkIdOf(link.url)) === id) setLink(null);
+  };
+
   return (
     <section className="studio-panel" aria-labelledby="publishing-heading">
       <h2 id="publishing-heading">Publishing</h2>
@@ -183,6 +190,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
             </Text>
           </TextField>
         )}
+        <PreviewLinks context={context} path={path} madeLink={link?.url ?? null} onRevoked={(id) => void forgetShownLink(id)} />
       </div>
       <Confirmed
         trigger={{ label: 'Move to the trash', className: 'studio-button studio-button--quiet', isDisabled: busy }}

@@ -36,11 +36,19 @@ export function SearchSnippet({ title, address, description }: { title: string; 
 
 export function HeadTagsReview({ html, basePath }: { html: string; basePath: string }) {
   if (html.trim() === '') return null;
-  const verdicts = reviewHeadTags(html, basePath);
+  // The site drops every tag of a value its filter fails on (server/ssr/filter-or-drop.ts); say so rather than lose the screen.
+  let verdicts: ReturnType<typeof reviewHeadTags> | null;
+  try {
+    verdicts = reviewHeadTags(html, basePath);
+  } catch {
+    verdicts = null;
+  }
   return (
     <div className="studio-headtags">
       <h3>What the site does with these tags</h3>
-      {verdicts.length === 0 ? (
+      {verdicts === null ? (
+        <p>The site could not read these tags, so it leaves them all out of the page.</p>
+      ) : verdicts.length === 0 ? (
         <p>No meta, link or script element here: nothing is added to the page.</p>
       ) : (
         <ul>

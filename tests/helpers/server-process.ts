@@ -34,7 +34,12 @@ export interface ServerProcess {
 
 /** The built server, or `scripts/start.mjs` (what `npm start` runs), as a child process. */
 export function startServerProcess(env: Record<string, string>, script = join('dist', 'server', 'main.js')): ServerProcess {
-  const child = spawn(process.execPath, [join(ROOT, script)], {
+  return startProcess(process.execPath, [join(ROOT, script)], env);
+}
+
+/** A command run in the project's root (e.g. `npm start` itself), with the server's test settings. */
+export function startProcess(command: string, args: string[], env: Record<string, string>): ServerProcess {
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', PAGES_DIR: join(ROOT, 'pages'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

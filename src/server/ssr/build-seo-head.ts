@@ -13,6 +13,8 @@ import { decodeEntities, stripTags } from '../../shared/text';
 import type { PageDefinition } from '../../site/pages/page-definition';
 import type { SeoHead } from '../../site/seo/seo-head';
 import { languageTag } from '../../shared/languages';
+import { filterOrDrop } from './filter-or-drop';
+import type { Logger } from './load-page-data';
 
 export interface SiteLanguages {
   /** Active languages, the default first. */
@@ -43,6 +45,8 @@ export interface SeoHeadInput {
   /** The items the page shows, for structured data. */
   items: CollectionItem[];
   total: number;
+  /** Where a field dropped because its filter failed is reported. */
+  log: Logger;
 }
 
 export function buildSeoHead(input: SeoHeadInput): SeoHead {
@@ -61,7 +65,12 @@ export function buildSeoHead(input: SeoHeadInput): SeoHead {
     canonical: canonicalOf(record, basePath, origin) ?? ownUrl,
     robots: record !== null && !record.isSeoIndexed ? 'noindex,nofollow' : null,
     alternates: alternatesOf(input),
-    headTags: filterHeadTags(fillSeoTemplate(page.seo.customHeadTags, record, 'headTags'), basePath),
+    headTags: filterOrDrop(
+      `the custom head tags of page "${page.name}"${record === null ? '' : ` for record ${JSON.stringify(record.recordId)}`}`,
+      () => filterHeadTags(fillSeoTemplate(page.seo.customHeadTags, record, 'headTags'), basePath),
+      [],
+      input.log,
+    ),
     jsonLd: [scriptSafeJson(structuredData(input, title, description, ownUrl))],
   };
 }

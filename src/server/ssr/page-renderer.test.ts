@@ -16,7 +16,7 @@ afterAll(async () => {
   await test.close();
 });
 
-const loadPages = async (db: typeof test.store.db) => (await loadStoredPages(db, { ...settings, resolveImageUrls: async () => new Map() })).pages;
+const loadPages = async (db: typeof test.store.db) => (await loadStoredPages(db, { ...settings, log, resolveImageUrls: async () => new Map() })).pages;
 
 let page: LoadedPage;
 async function literaturePage() {

@@ -234,6 +234,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
       siteName: site.name,
       items: preload?.items ?? [],
       total: preload?.total ?? 0,
+      log: source.log,
     }),
   };
 }
