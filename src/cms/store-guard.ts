@@ -54,7 +54,7 @@ export function writeFailureOf(error: unknown): StoreWriteError | null {
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code !== 'string') return null;
   const reason = typeof message === 'string' ? message : code;
-  if (code === 'SQLITE_FULL' || code === '53100' || /ENOSPC|disk is full|No space left/i.test(reason))
+  if (code === 'SQLITE_FULL' || code === '53100' || (/^(SQLITE_IOERR|58)/.test(code) && /ENOSPC|disk is full|No space left/i.test(reason)))
     return new StoreWriteError(`The disk holding the content store is full: ${NOTHING_SAVED}. Free space on it, then try again.`, 507, null, {
       cause: error,
       code,
@@ -63,7 +63,10 @@ export function writeFailureOf(error: unknown): StoreWriteError | null {
     return new StoreWriteError(`The content store is read-only (${reason}): ${NOTHING_SAVED}.`, 503, null, { cause: error, code });
   if (/^SQLITE_IOERR/.test(code))
     return new StoreWriteError(`The content store could not write to its disk (${reason}): ${NOTHING_SAVED}.`, 503, null, { cause: error, code });
-  if (/^SQLITE_(BUSY|LOCKED|STATEMENT_TIMEOUT)/.test(code) || code === '55P03' || code === '40001' || code === '40P01')
+  if (code === 'SQLITE_STATEMENT_TIMEOUT')
+    // The worker still runs it: it may yet be written (a commit). Not "nothing was saved", and not to be tried again.
+    return new StoreWriteError('The content store did not finish writing in time: look again before you repeat the change.', 503, null, { cause: error, code });
+  if (/^SQLITE_(BUSY|LOCKED)/.test(code) || code === '55P03' || code === '40001' || code === '40P01')
     return new StoreWriteError(`Another change is being written (an import, a publish): ${NOTHING_SAVED}. Try again in a moment.`, 503, CONTENTION_RETRY_MS, {
       cause: error,
       code,
@@ -211,10 +214,12 @@ export function isReadQuery(query: CompiledQuery): boolean {
  */
 export type OutageTest = (error: unknown, query: CompiledQuery | null, writes: boolean) => boolean;
 
+// Not SQLITE_FULL: a read inside a writing transaction may spill pages and meet a full disk, which
+// fails writes, not reads.
 const SQLITE_OUTAGES =
-  /^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT|PROTOCOL|NOMEM|FULL|READONLY_(RECOVERY|CANTLOCK|CANTINIT|DIRECTORY)|STATEMENT_TIMEOUT|WORKER_EXITED)/;
-/** What a write can meet only when the file itself is gone or unreadable: every read would fail too. */
-const SQLITE_FILE_GONE = /^SQLITE_(CANTOPEN|NOTADB|CORRUPT|WORKER_EXITED)/;
+  /^SQLITE_(IOERR|CANTOPEN|NOTADB|CORRUPT|PROTOCOL|NOMEM|READONLY_(RECOVERY|CANTLOCK|CANTINIT|DIRECTORY|DBMOVED)|STATEMENT_TIMEOUT|WORKER_EXITED)/;
+/** What a write can meet only when the file itself is gone, moved or unreadable: every read would fail too. */
+const SQLITE_FILE_GONE = /^SQLITE_(CANTOPEN|NOTADB|CORRUPT|WORKER_EXITED|READONLY_DBMOVED)/;
 
 /**
  * SQLite: I/O and file errors are outages for a read. A write that fails (a full disk, a
@@ -318,7 +323,9 @@ class GuardedDriver implements Driver {
       const result = await run();
       this.breaker.succeeded();
       if (writes) {
-        this.breaker.wrote();
+        // A commit says writes work again: a statement inside a transaction may succeed in
+        // memory (the editing lock's) and the commit still meet the full disk.
+        if (query === null) this.breaker.wrote();
         this.options.onWrite();
       }
       return result;
@@ -328,8 +335,9 @@ class GuardedDriver implements Driver {
       const outage = this.options.isOutage(error, query, writes);
       const failure = outage || !writes ? null : writeFailureOf(error);
       if (failure === null) throw this.breaker.failed(error, outage);
-      this.breaker.succeeded();
-      if (failure.retryAfterMs === null) this.breaker.writeFailed(failure.message);
+      // A write that ran out of time says nothing of whether the store answers: no probe closes on it.
+      if (failure.code !== 'SQLITE_STATEMENT_TIMEOUT') this.breaker.succeeded();
+      if (failure.retryAfterMs === null && failure.code !== 'SQLITE_STATEMENT_TIMEOUT') this.breaker.writeFailed(failure.message);
       throw failure;
     }
   };

@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
+import { retryWhileContended } from '../cms/store-guard';
 import { findContentById } from '../cms/repositories/contents';
 import {
   deleteDraft,
@@ -163,8 +164,7 @@ export async function undoImport(
   if (later.length > 0 && !keepLater) throw laterChanges(importId, later);
 
   // Claimed in a step of its own: from here a second undo is refused.
-  const auditId = await db.transaction().execute(async (trx) => {
-    await takeLock(trx, 'editing');
+  const auditId = await inStep(db, async (trx) => {
     if (!(await markImportUndone(trx, importId, now.toISOString()))) throw undoneAlready(importId, (await findImport(trx, importId))?.undone_at ?? null);
     return recordChange(trx, { actor, action: 'content.undo-import', target: { type: 'import', id: importId, label: row.summary }, at: now });
   });
@@ -175,32 +175,48 @@ export async function undoImport(
   const made: Array<{ sheet: ImportedSheet; outcome: SheetOutcome }> = [];
   try {
     for (let next = 0; next < order.length; ) {
-      const step: typeof made = [];
-      await db.transaction().execute(async (trx) => {
-        await takeLock(trx, 'editing');
+      let step: typeof made = [];
+      let stepLater: LaterChange[] = [];
+      await inStep(db, async (trx) => {
+        step = [];
+        stepLater = [];
         const started = performance.now();
         do {
           const sheet = order[next + step.length]!;
           const undone = await sheetUndo(trx, sheet, { change, actor, now });
           // A change between the check and this step: refused as the check would have.
           if (undone.later.length > 0 && !keepLater) throw laterChanges(importId, undone.later);
+          stepLater.push(...undone.later.filter((found) => !later.some((known) => known.sheetId === found.sheetId && known.field === found.field)));
           step.push({ sheet, outcome: undone.outcome });
         } while (next + step.length < order.length && performance.now() - started < stepMs);
       });
       made.push(...step);
+      later.push(...stepLater);
       next += step.length;
       // Writers in other processes (a server while the command line undoes) wait on SQLite's lock
       // by polling it: a pause lets them in before the next step takes it again.
       if (next < order.length) await pause(stepMs / 2);
     }
-    await db.transaction().execute(async (trx) => {
-      await takeLock(trx, 'editing');
-      await reorderCollections(trx, reorder, change);
+    await inStep(db, async (trx) => {
+      // Looked at again behind the lock: an editor may have rearranged an order during the steps.
+      const { reorder: still, rearranged: since } = await collectionsUndo(trx, record);
+      const fresh = since.filter((found) => !later.some((known) => known.sheetId === found.sheetId));
+      if (fresh.length > 0 && !keepLater) throw laterChanges(importId, fresh);
+      await reorderCollections(
+        trx,
+        still.filter((collection) => reorder.some((planned) => planned.id === collection.id)),
+        change,
+      );
+      later.push(...fresh);
     });
   } catch (error) {
-    await takeBack(db, importId, made, { ...change, source: `undo of import ${importId}, taken back` }).catch((failure: unknown) => {
-      throw new Error(`${describeError(error)}; taking back the part already undone failed too (${describeError(failure)})`, { cause: error });
-    });
+    const takenBack = await takeBack(db, importId, made, { ...change, source: `undo of import ${importId}, taken back` }).then(
+      () => null,
+      (failure: unknown) => failure,
+    );
+    // The first error stays what it is (a full disk stays a 507); a failed take-back is added to its words.
+    if (takenBack !== null && error instanceof Error)
+      error.message = `${error.message} Taking back the part already undone failed too (${describeError(takenBack)}): ${made.length} sheets stay undone, and the import stays marked as undone.`;
     throw error;
   }
   const count = (outcome: SheetOutcome) => made.filter((done) => done.outcome === outcome).length;
@@ -300,8 +316,7 @@ async function takeBack(
   const undone = made.filter((done) => done.outcome === 'restored' || done.outcome === 'removed').reverse();
   for (let next = 0; next < undone.length; ) {
     const step = undone.slice(next, next + TAKE_BACK_STEP);
-    await db.transaction().execute(async (trx) => {
-      await takeLock(trx, 'editing');
+    await inStep(db, async (trx) => {
       const versions = (await listVersionsOfImport(trx, importId)).filter((version) => version.event === 'undo-import');
       for (const { sheet } of step) {
         const version = versions.findLast((candidate) => candidate.target_id === sheet.id);
@@ -311,6 +326,9 @@ async function takeBack(
         if (sheet.added) {
           // Taken off the site (and into the trash) by the undo: back, unless an editor took it on since.
           if (current !== null) continue;
+          // Only the trash entry the undo made: one an editor made since is theirs.
+          const trashed = await findTrashed(trx, 'sheet', sheet.id);
+          if (trashed !== undefined && !(trashed.deleted_by === change.actor.label && trashed.deleted_at === change.at.toISOString())) continue;
           await deleteTrashed(trx, 'sheet', sheet.id);
           await sheets.applySiteChange(trx, sheet.id, { ...change, event: 'undo-import-taken-back', after: before, carry: false, returns: true });
         } else if (current !== null && same(current, JSON.parse(version.state))) {
@@ -320,8 +338,7 @@ async function takeBack(
     });
     next += step.length;
   }
-  await db.transaction().execute(async (trx) => {
-    await takeLock(trx, 'editing');
+  await inStep(db, async (trx) => {
     await markImportNotUndone(trx, importId);
     await recordChange(trx, { actor: change.actor, action: 'content.undo-import-taken-back', target: { type: 'import', id: importId, label: importId }, at: change.at });
   });
@@ -331,6 +348,15 @@ async function takeBack(
 const TAKE_BACK_STEP = 50;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One step: a transaction behind the editing lock, tried again while another process writes. */
+const inStep = <T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> =>
+  retryWhileContended(() =>
+    db.transaction().execute(async (trx) => {
+      await takeLock(trx, 'editing');
+      return run(trx);
+    }),
+  );
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

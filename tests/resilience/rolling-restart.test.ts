@@ -43,5 +43,5 @@ it(`${RESTARTS} rolling restarts under load fail no request`, async () => {
   expect(result.errors).toEqual([]);
   expect([...result.statuses.keys()]).toEqual([200]);
   expect(result.requests).toBeGreaterThan(200);
-  expect(server.stderr()).not.toMatch(/database is locked|content store does not answer/);
+  expect(server.stdout() + server.stderr()).not.toMatch(/database is locked|content store does not answer/);
 }, 240_000);

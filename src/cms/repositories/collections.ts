@@ -221,7 +221,7 @@ export async function placeInCollection(db: ContentStore, collectionId: string, 
 async function shiftPositions(db: ContentStore, collectionId: string, from: number, by: number): Promise<void> {
   const moved = await db
     .updateTable('collection_items')
-    .set((eb) => ({ position: eb.neg(eb('position', '+', by + 1)) }))
+    .set((eb) => ({ position: eb.neg(eb.parens('position', '+', by + 1)) }))
     .where('collection_id', '=', collectionId)
     .where('position', '>=', from)
     .executeTakeFirst();

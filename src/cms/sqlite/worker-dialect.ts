@@ -44,6 +44,7 @@ const FRESH_MS = 50;
 const QUEUED_LIMITS = 10;
 const QUEUED_TOO_LONG = 'The statement waited too long behind others';
 const MIN_CHECK_MS = 10;
+const MAX_ID = 2 ** 31 - 1;
 
 export class StatementTimeoutError extends Error {
   readonly code = 'SQLITE_STATEMENT_TIMEOUT';
@@ -80,7 +81,9 @@ export class WorkerSqlite {
 
   run(sql: string, parameters: readonly unknown[]): Promise<QueryReply> {
     const worker = this.workerOrStart();
-    const id = this.nextId++;
+    const id = this.nextId;
+    // Ids live in shared Int32 memory: they wrap before 2³¹, and 0 and negatives mean something else.
+    this.nextId = id >= MAX_ID ? 1 : id + 1;
     const limit = this.options.statementTimeoutMs;
     const sent = Date.now();
     return new Promise((resolve) => {
@@ -88,7 +91,7 @@ export class WorkerSqlite {
         // What the worker is busy with: this statement, one before it, or a poll (later ones
         // mean this one is answered, the answer on its way).
         const running = Atomics.load(this.view, SHARED_RUNNING);
-        const ahead = running === POLLING || (running > 0 && running <= id);
+        const ahead = running === POLLING || (running > 0 && ((id - running) | 0) >= 0);
         const busyFor = ahead ? (clockSince(this.clockBase) - Atomics.load(this.view, SHARED_RUNNING_SINCE)) | 0 : 0;
         // One thing has held the worker past the limit: the file is stuck (or the statement is
         // far too slow), and whoever waits on it is told so.
@@ -153,6 +156,8 @@ export class WorkerSqlite {
     const lost = (reason: string) => {
       if (this.worker !== worker) return;
       this.worker = null;
+      // What the lost worker was busy with is no longer anyone's wait.
+      Atomics.store(this.view, SHARED_RUNNING, 0);
       for (const [id, waiting] of this.pending) {
         clearTimeout(waiting.timer);
         waiting.resolve({ id, error: { message: reason, code: 'SQLITE_WORKER_EXITED' } });
