@@ -35,7 +35,12 @@ interface FrontEntry extends Representation {
   used: boolean;
   /** What it takes in memory, as the bytes bound counts it (sizeOf). */
   bytes: number;
+  /** Its compressed forms are being made. */
+  compressing?: boolean;
 }
+
+/** Entries whose compressed forms are made at once, at most (each is two jobs of the thread pool's four). */
+const MAX_COMPRESSING = 2;
 
 export interface FrontCacheOptions {
   versions: ContentVersionSource;
@@ -109,7 +114,10 @@ export class FrontCache {
     // its compressed forms not made yet): the entry stays, with its compressed forms made or coming.
     const key = this.keyOf(request.raw);
     const kept = this.entries.get(key);
-    if (kept !== undefined && kept.version === version && kept.etag === etag) return;
+    if (kept !== undefined && kept.version === version && kept.etag === etag) {
+      this.compress(key, kept);
+      return;
+    }
     const headers: string[] = [];
     const notModifiedHeaders: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -133,14 +141,31 @@ export class FrontCache {
     };
     entry.bytes = sizeOf(key, entry);
     this.store(key, entry);
-    if (!compressible) return;
+    this.compress(key, entry);
+  }
+
+  /**
+   * Makes an entry's brotli and gzip forms in the thread pool, unless they are made or coming, or
+   * MAX_COMPRESSING entries are being compressed already: at the best settings an answer takes
+   * tens of milliseconds and a few MB, and under varied traffic new answers come faster than that.
+   * Unbounded, the waiting jobs (each with its body and its compressor) grew the process by tens
+   * of MB (docs/operations.md, "Memory"). An entry passed over is compressed when it is asked for
+   * again (the framework answers it meanwhile, compressing quickly on the way out).
+   */
+  private compress(key: string, entry: FrontEntry): void {
+    if (!entry.compressible || entry.encoded !== undefined || entry.compressing || this.compressing >= MAX_COMPRESSING) return;
+    entry.compressing = true;
     this.compressing++;
-    void compressBoth(body)
-      .finally(() => this.compressing--)
+    void compressBoth(entry.body)
+      .finally(() => {
+        this.compressing--;
+        entry.compressing = false;
+      })
       .then(
         (forms) => {
           // Replaced or dropped meanwhile: its forms are not kept.
           if (this.entries.get(key) !== entry) return;
+          const headers = entry.headers.slice(0, -2);
           const representation = (encoding: Encoding) => ({
             headers: [...headers, 'content-encoding', encoding, 'content-length', String(forms[encoding].length)],
             body: forms[encoding],
