@@ -12,6 +12,7 @@ import { formatValue, measured, writeReport, type Measurement } from './lib/repo
 import { ensureCommands } from './lib/tools';
 import { benchPage } from './page';
 import { benchSearch } from './search';
+import { benchSoak } from './soak';
 import { benchStudio } from './studio';
 import { benchWorkers } from './workers';
 
@@ -19,13 +20,16 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
-/** BENCH_ONLY=page,api runs those sections alone (page, api, search, client, workers, studio); all by default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,api,search,client,workers,studio').split(',').map((name) => name.trim()));
+/** The soak's length (issue 34); BENCH_ONLY=soak BENCH_SOAK_SECONDS=30 checks it quickly. */
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 180);
+/** BENCH_ONLY=page,api runs those sections alone (page, api, soak, search, client, workers, studio); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,api,soak,search,client,workers,studio').split(',').map((name) => name.trim()));
 /** The sections that read the large collection's store. */
 const ON_LARGE_STORE = ['page', 'api', 'search', 'client', 'workers'];
 
 async function main(): Promise<void> {
-  const missing = ensureCommands({ nginx: 'nginx', wrk: 'wrk' });
+  // The soak and the in-process sections need neither.
+  const missing = ['page', 'api', 'workers'].some((name) => ONLY.has(name)) ? ensureCommands({ nginx: 'nginx', wrk: 'wrk' }) : [];
   if (missing.length > 0) throw new Error(`The benchmarks need ${missing.join(' and ')} (apt-get install ${missing.join(' ')}).`);
 
   const workDir = mkdtempSync(join(tmpdir(), 'literature-bench-'));
@@ -54,6 +58,7 @@ async function main(): Promise<void> {
     await section('page', 'Page', () => benchPage({ databasePath, workDir, load, recordPeak }));
     await section('api', 'API', () => benchApi({ databasePath, workDir, items: ITEMS, load, recordPeak }));
     if (peaks.length > 0) measurements.push(peakMemory(peaks));
+    await section('soak', 'Soak', () => benchSoak({ workDir, seconds: SOAK_SECONDS, connections: CONNECTIONS }));
     await section('search', 'Search', () => benchSearch({ databasePath, items: ITEMS }));
     await section('client', 'Client and Lighthouse', () => benchClient({ databasePath, lighthouseRuns: LIGHTHOUSE_RUNS }));
     await section('workers', 'Workers', () => benchWorkers({ databasePath, load }));

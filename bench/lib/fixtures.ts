@@ -16,6 +16,17 @@ const USES = ['gate oxides', 'barrier layers', 'LEDs', 'photovoltaics', 'MEMS', 
 
 export const LARGE_COLLECTION_KEY = contentKeyFromBytes(createHash('sha256').update('bench:large-collection').digest());
 
+/** The store `npm start` makes on its first start: the demo site alone. */
+export async function createDemoStore(path: string): Promise<void> {
+  const store = openDatabase({ dialect: 'sqlite', path });
+  try {
+    await migrateToLatest(store);
+    await seedDemoContent(store.db, { platformSitesSegment: 'sfsites' });
+  } finally {
+    await store.close();
+  }
+}
+
 /** Makes the benchmark's store: a SQLite file at `target`, or in the (empty) database its settings name. */
 export async function createBenchStore(target: string | DatabaseSettings, items: number, onProgress?: (done: number) => void): Promise<void> {
   const store = openDatabase(typeof target === 'string' ? { dialect: 'sqlite', path: target } : target);

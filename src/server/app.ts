@@ -44,6 +44,16 @@ import { withBasePath } from '../shared/links';
 import { registerFavicon, registerStaticAssets } from './routes/static-assets';
 import { NO_CLIENT_ASSETS, readClientAssets } from './ssr/client-assets';
 
+/**
+ * The response cache's part of the finished answers' memory (RESPONSE_CACHE_MB), a quarter: the
+ * front cache answers every repeat it can, with the answer's compressed forms beside it, and takes
+ * the rest. The response cache answers what the front cache does not (a signed-in visitor, an
+ * answer whose compressed forms are still being made) and shares one rendering among concurrent
+ * requests. They often keep the same body (the front cache the very Buffer this one answers), so
+ * together they hold less than the sum; the sum is the bound (docs/operations.md, "Memory").
+ */
+export const responseCacheShare = (bytes: number) => Math.floor(bytes / 4);
+
 export interface AppOptions {
   config: AppConfig;
   store: OpenStore;
@@ -103,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const front = new FrontCache({
     versions,
     maxEntries: config.responseCacheEntries,
-    maxBytes: config.responseCacheBytes,
+    maxBytes: config.responseCacheBytes - responseCacheShare(config.responseCacheBytes),
     keyByHost: config.siteUrl === null,
     isDraining: () => lifecycle.draining,
     log: app.log,
@@ -142,9 +152,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const assets = clientDir === null ? NO_CLIENT_ASSETS : readClientAssets(clientDir);
 
-  // The same bound as the front cache's: both keep the same body (the front cache the very Buffer
-  // this one answers), so together they hold about RESPONSE_CACHE_MB, not twice that.
-  const respond = createCachedResponder(versions, new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: config.responseCacheBytes }));
+  // Its share of RESPONSE_CACHE_MB, the front cache the rest: together they never hold more.
+  const respond = createCachedResponder(
+    versions,
+    new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: responseCacheShare(config.responseCacheBytes) }),
+  );
   const search = createSheetSearch(store, settings);
   registerDeliveryApi(app, {
     db: store.db,

@@ -15,7 +15,7 @@ describe('loadConfig', () => {
       platformSitesSegment: 'sfsites',
       seedDemoContent: true,
       responseCacheEntries: 1000,
-      responseCacheBytes: 16 * 1024 * 1024,
+      responseCacheBytes: 8 * 1024 * 1024,
       pagesDir: './pages',
       session: { idleSeconds: 1800, absoluteSeconds: 43200, secureCookie: false },
       trashDays: 30,

@@ -69,9 +69,10 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     platformSitesSegment: readSegment(env),
     seedDemoContent: readBoolean(env, 'SEED_DEMO_CONTENT', true),
     responseCacheEntries: readWholeNumber(env, 'RESPONSE_CACHE_ENTRIES', 1000, 1_000_000),
-    // 16 MB by default: about 400 pages (with their brotli and gzip forms) or thousands of API
-    // answers, and a small part of a server that peaks at about 120 MB (docs/operations.md, "Memory").
-    responseCacheBytes: readWholeNumber(env, 'RESPONSE_CACHE_MB', 16, 65_536) * 1024 * 1024,
+    // 8 MB by default: about 200 pages (with their brotli and gzip forms; the demo site has about
+    // 150) or thousands of API answers, within a server that peaks at about 150 MB however varied
+    // its traffic (docs/operations.md, "Memory"). A site of many pages read often gives it more.
+    responseCacheBytes: readWholeNumber(env, 'RESPONSE_CACHE_MB', 8, 65_536) * 1024 * 1024,
     pagesDir: env.PAGES_DIR || './pages',
     session: readSessionSettings(env),
     trashDays: Math.max(1, readWholeNumber(env, 'TRASH_DAYS', 30, 36_500)),

@@ -31,7 +31,16 @@ interface FrontEntry extends Representation {
   /** Text worth compressing: its brotli and gzip forms are made once, in the background. */
   compressible: boolean;
   encoded?: Record<Encoding, Representation>;
+  /** Answered since it was kept or last passed over: the oldest such entry gets a second chance. */
+  used: boolean;
+  /** What it takes in memory, as the bytes bound counts it (sizeOf). */
+  bytes: number;
+  /** Its compressed forms are being made. */
+  compressing?: boolean;
 }
+
+/** Entries whose compressed forms are made at once, at most (each is two jobs of the thread pool's four). */
+const MAX_COMPRESSING = 2;
 
 export interface FrontCacheOptions {
   versions: ContentVersionSource;
@@ -88,6 +97,7 @@ export class FrontCache {
       response.writeHead(200, representation.headers.concat(perResponse)).end(request.method === 'HEAD' ? undefined : representation.body);
     }
     this.hits += 1;
+    entry.used = true;
     accessLine?.(request, requestId, response.statusCode, performance.now() - started);
     return true;
   }
@@ -104,7 +114,10 @@ export class FrontCache {
     // its compressed forms not made yet): the entry stays, with its compressed forms made or coming.
     const key = this.keyOf(request.raw);
     const kept = this.entries.get(key);
-    if (kept !== undefined && kept.version === version && kept.etag === etag) return;
+    if (kept !== undefined && kept.version === version && kept.etag === etag) {
+      this.compress(key, kept);
+      return;
+    }
     const headers: string[] = [];
     const notModifiedHeaders: string[] = [];
     for (const [name, value] of Object.entries(reply.getHeaders())) {
@@ -116,22 +129,51 @@ export class FrontCache {
       }
     }
     const compressible = isCompressible(reply.getHeader('content-type')?.toString(), body.length);
-    const entry: FrontEntry = { version, headers: [...headers, 'content-length', String(body.length)], notModifiedHeaders, body, etag, compressible };
+    const entry: FrontEntry = {
+      version,
+      headers: [...headers, 'content-length', String(body.length)],
+      notModifiedHeaders,
+      body,
+      etag,
+      compressible,
+      used: false,
+      bytes: 0,
+    };
+    entry.bytes = sizeOf(key, entry);
     this.store(key, entry);
-    if (!compressible) return;
+    this.compress(key, entry);
+  }
+
+  /**
+   * Makes an entry's brotli and gzip forms in the thread pool, unless they are made or coming, or
+   * MAX_COMPRESSING entries are being compressed already: at the best settings an answer takes
+   * tens of milliseconds and a few MB, and under varied traffic new answers come faster than that.
+   * Unbounded, the waiting jobs (each with its body and its compressor) grew the process by tens
+   * of MB (docs/operations.md, "Memory"). An entry passed over is compressed when it is asked for
+   * again (the framework answers it meanwhile, compressing quickly on the way out).
+   */
+  private compress(key: string, entry: FrontEntry): void {
+    if (!entry.compressible || entry.encoded !== undefined || entry.compressing || this.compressing >= MAX_COMPRESSING) return;
+    entry.compressing = true;
     this.compressing++;
-    void compressBoth(body)
-      .finally(() => this.compressing--)
+    void compressBoth(entry.body)
+      .finally(() => {
+        this.compressing--;
+        entry.compressing = false;
+      })
       .then(
         (forms) => {
           // Replaced or dropped meanwhile: its forms are not kept.
           if (this.entries.get(key) !== entry) return;
+          const headers = entry.headers.slice(0, -2);
           const representation = (encoding: Encoding) => ({
             headers: [...headers, 'content-encoding', encoding, 'content-length', String(forms[encoding].length)],
             body: forms[encoding],
           });
           entry.encoded = { br: representation('br'), gzip: representation('gzip') };
-          this.bytes += forms.br.length + forms.gzip.length;
+          const bytes = sizeOf(key, entry);
+          this.bytes += bytes - entry.bytes;
+          entry.bytes = bytes;
           this.trim();
         },
         (error: unknown) => this.options.log.warn({ err: error }, 'a cached answer could not be compressed; it is served as it is'),
@@ -152,25 +194,44 @@ export class FrontCache {
     if (previous !== undefined) {
       if (previous.version > entry.version) return;
       this.entries.delete(key);
-      this.bytes -= sizeOf(previous);
+      this.bytes -= previous.bytes;
     }
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += entry.bytes;
     this.trim();
   }
 
-  /** Drops the oldest entries until the cache is within its limits. */
+  /**
+   * Drops entries until the cache is within its limits, the least recently used first, about
+   * (second chance: an entry answered since it was last looked at here goes to the back once
+   * more). A hit then costs one write, not a reordering of the map.
+   */
   private trim(): void {
     for (const [oldest, old] of this.entries) {
       if (this.entries.size <= this.options.maxEntries && this.bytes <= this.options.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= sizeOf(old);
+      if (old.used) {
+        old.used = false;
+        this.entries.set(oldest, old);
+      } else {
+        this.bytes -= old.bytes;
+      }
     }
   }
 }
 
-/** The memory an entry holds: its body and, once made, its compressed forms. */
-const sizeOf = (entry: FrontEntry) => entry.body.length + (entry.encoded === undefined ? 0 : entry.encoded.br.body.length + entry.encoded.gzip.body.length);
+/** What an entry's own headers, key and map slot take besides its bodies, about. */
+const ENTRY_OVERHEAD = 512;
+
+/**
+ * The memory an entry holds: its body, its compressed forms once made, and its key and headers
+ * (strings of one byte a character, mostly; two for others, which counting characters twice covers).
+ */
+function sizeOf(key: string, entry: FrontEntry): number {
+  const bodies = entry.body.length + (entry.encoded === undefined ? 0 : entry.encoded.br.body.length + entry.encoded.gzip.body.length);
+  const texts = [key, ...entry.headers, ...entry.notModifiedHeaders].reduce((sum, text) => sum + text.length, 0);
+  return bodies + 2 * texts + ENTRY_OVERHEAD;
+}
 
 /** A signed-in visitor's page view counts as activity, which only the framework's route records. */
 function hasSession(request: IncomingMessage): boolean {

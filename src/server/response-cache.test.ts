@@ -36,8 +36,8 @@ describe('ResponseCache', () => {
     expect((await cache.get('/a', 1, async () => response('ok'))).body).toBe('ok');
   });
 
-  it('evicts the least recently used beyond its entry and byte limits', async () => {
-    const cache = new ResponseCache({ maxEntries: 2, maxBytes: 10 });
+  it('evicts the least recently used beyond its entry limit', async () => {
+    const cache = new ResponseCache({ maxEntries: 2, maxBytes: 1_000_000 });
     await cache.get('/a', 1, async () => response('aaaa'));
     await cache.get('/b', 1, async () => response('bbbb'));
     await cache.get('/a', 1, async () => response('never'));
@@ -45,8 +45,28 @@ describe('ResponseCache', () => {
     expect(cache.size).toBe(2);
     expect((await cache.get('/a', 1, async () => response('again'))).body).toBe('aaaa');
     expect((await cache.get('/b', 1, async () => response('again'))).body).toBe('again');
-    await cache.get('/big', 1, async () => response('x'.repeat(11)));
-    expect((await cache.get('/big', 1, async () => response('small'))).body).toBe('small');
+  });
+
+  it('counts an entry’s key and ETag with its body, and keeps no answer larger than its byte limit', async () => {
+    const cache = new ResponseCache({ maxEntries: 100, maxBytes: 2_000 });
+    await cache.get('/big', 1, async () => response('x'.repeat(2_001)));
+    expect(cache.size).toBe(0);
+    // 300 bytes of body each, but with their keys and what an entry costs besides, fewer than six fit.
+    for (const key of ['/a', '/b', '/c', '/d', '/e', '/f']) await cache.get(key.repeat(50), 1, async () => response('y'.repeat(300)));
+    expect(cache.size).toBeLessThan(6);
+    expect(cache.bytes).toBeLessThanOrEqual(2_000);
+  });
+
+  it('stays within its bounds however many distinct requests it meets', async () => {
+    const limits = { maxEntries: 200, maxBytes: 64 * 1024 };
+    const cache = new ResponseCache(limits);
+    for (let index = 0; index < 5_000; index++) {
+      const size = (index * 7919) % 3_000;
+      await cache.get(`/search?q=${index}`, 1, async () => response(`${index} ${'z'.repeat(size)}`));
+      expect(cache.size).toBeLessThanOrEqual(limits.maxEntries);
+      expect(cache.bytes).toBeLessThanOrEqual(limits.maxBytes);
+    }
+    expect(cache.bytes).toBeGreaterThan(limits.maxBytes / 2);
   });
 
   it('stores nothing when turned off', async () => {

@@ -2,7 +2,8 @@
  * Finished responses (body and ETag) kept in memory and keyed by request and content version, so
  * a repeated request costs a map lookup until content changes, and a change is seen at once: the
  * version is read from the store on every request (one indexed read). Concurrent identical misses
- * share one rendering (single flight). Bounded by entries and bytes; least recently used go first.
+ * share one rendering (single flight). Bounded by entries and bytes (a body, its key and ETag,
+ * and what an entry costs besides); least recently used go first.
  */
 
 export interface CachedResponse {
@@ -16,6 +17,9 @@ interface Entry {
   bytes: number;
 }
 
+/** What an entry's map slot and objects take besides its body, key and ETag, about. */
+const ENTRY_OVERHEAD = 256;
+
 export interface ResponseCacheLimits {
   /** 0 turns the cache off (every request renders). */
   maxEntries: number;
@@ -25,7 +29,7 @@ export interface ResponseCacheLimits {
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<CachedResponse>>();
-  private bytes = 0;
+  private used = 0;
 
   constructor(private readonly limits: ResponseCacheLimits) {}
 
@@ -69,23 +73,29 @@ export class ResponseCache {
     return this.entries.size;
   }
 
+  /** The memory its entries take, as its byte limit counts it. */
+  get bytes(): number {
+    return this.used;
+  }
+
   private store(key: string, version: number, response: CachedResponse): void {
     if (this.limits.maxEntries === 0) return;
-    const bytes = typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.length;
+    const bytes =
+      (typeof response.body === 'string' ? Buffer.byteLength(response.body) : response.body.length) + 2 * (key.length + response.etag.length) + ENTRY_OVERHEAD;
     if (bytes > this.limits.maxBytes) return;
     const previous = this.entries.get(key);
     if (previous !== undefined) {
       // A newer version replaces an older one; never let a late, older rendering win.
       if (previous.version > version) return;
       this.entries.delete(key);
-      this.bytes -= previous.bytes;
+      this.used -= previous.bytes;
     }
     this.entries.set(key, { version, response, bytes });
-    this.bytes += bytes;
+    this.used += bytes;
     for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.limits.maxEntries && this.bytes <= this.limits.maxBytes) break;
+      if (this.entries.size <= this.limits.maxEntries && this.used <= this.limits.maxBytes) break;
       this.entries.delete(oldest);
-      this.bytes -= entry.bytes;
+      this.used -= entry.bytes;
     }
   }
 }

@@ -22,8 +22,8 @@ import {
   type QueryRequest,
   type WorkerSettings,
 } from './protocol';
+import { StatementCache } from './statement-cache';
 
-const STATEMENT_CACHE_SIZE = 500;
 const BUSY_POLL_MS = 1;
 const IDLE_POLL_MS = 100;
 const STAY_BUSY_MS = 2000;
@@ -41,19 +41,7 @@ sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof va
 sqlite.defaultSafeIntegers(false);
 
 // Preparing costs more than running a small query: keep the most recently used statements.
-const statements = new Map<string, SQLite.Statement>();
-function prepare(sql: string): SQLite.Statement {
-  const cached = statements.get(sql);
-  if (cached !== undefined) {
-    statements.delete(sql);
-    statements.set(sql, cached);
-    return cached;
-  }
-  const statement = sqlite.prepare(sql);
-  statements.set(sql, statement);
-  if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-  return statement;
-}
+const statements = new StatementCache((sql) => sqlite.prepare(sql));
 
 /** Bytes arrive as plain Uint8Arrays (structured clone); SQLite binds Buffers as blobs. */
 const asBindable = (value: unknown) =>
@@ -61,7 +49,7 @@ const asBindable = (value: unknown) =>
 
 function run({ id, sql, parameters }: QueryRequest): QueryReply {
   try {
-    const statement = prepare(sql);
+    const statement = statements.get(sql);
     const bound = parameters.map(asBindable);
     if (statement.reader) return { id, rows: statement.all(bound) };
     const { changes, lastInsertRowid } = statement.run(bound);

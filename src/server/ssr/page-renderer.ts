@@ -32,11 +32,12 @@ import { NOTHING_SOUGHT, type Finding } from './load-page-data';
 
 /**
  * What the memo keeps per content version: bounded so request paths cannot grow it without end.
- * A page's entry is about 90 KB (the demo page; each Show More page adds about 40 KB), so 16 MB
- * holds some 180 pages and pagination depths: every page a site serves much, within the server's
- * memory budget (docs/operations.md, "Memory").
+ * A page's entry is about 90 KB (the demo page; each Show More page adds about 40 KB), so 6 MB
+ * holds some 60 pages and pagination depths. The response cache keeps the finished pages; this
+ * only saves their data's queries when one is rendered again, so it need not hold them all
+ * (docs/operations.md, "Memory").
  */
-const MEMO_BOUNDS = { maxEntries: 500, maxBytes: 16 * 1024 * 1024 };
+const MEMO_BOUNDS = { maxEntries: 500, maxBytes: 6 * 1024 * 1024 };
 
 export interface PageRendererOptions {
   db: ContentStore;
