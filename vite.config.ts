@@ -40,6 +40,8 @@ export default defineConfig({
     environment: 'node',
     // Each test file gets its own database; files run in parallel across the cores.
     pool: 'forks',
+    // This run's store templates: each test app's store is a copy (tests/helpers/test-store.ts).
+    globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 20_000,
   },
 });
