@@ -1,5 +1,5 @@
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestStoreLocation, TEST_ENGINE, type TestStoreLocation } from '../../tests/helpers/test-store';
 import { holdStoreDown } from '../../tests/helpers/store-faults';
 import { loadConfig } from '../server/config';
@@ -164,11 +164,15 @@ describe(`a ${TEST_ENGINE} store that goes away`, () => {
 
   it('fails fast while it is away and recovers with one probe', async () => {
     location = await createTestStoreLocation();
+    // Migrated with the usual timeouts: a busy machine may take longer than 500 ms to start a
+    // store's first statement, and the short timeouts are for the store going away.
+    const migrating = openDatabase(loadConfig({ DATABASE_URL: location.databaseUrl }).database);
+    await migrateToLatest(migrating);
+    await migrating.close();
     const fault = await holdStoreDown(location.databaseUrl);
     try {
       store = openDatabase(loadConfig({ DATABASE_URL: fault.databaseUrl }).database, { busyTimeoutMs: 100, statementTimeoutMs: 500 });
-      await migrateToLatest(store);
-      const version = await readContentVersion(store.db);
+      const version = await vi.waitFor(() => readContentVersion(store!.db), { timeout: 10_000, interval: 100 });
       const queries: number[] = [];
       store.breaker.onChange = () => queries.push(Date.now());
 
