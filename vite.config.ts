@@ -46,5 +46,8 @@ export default defineConfig({
     // This run's store templates: each test app's store is a copy (tests/helpers/test-store.ts).
     globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 20_000,
+    // Set-up and tear-down make and drop stores (on PostgreSQL each DROP DATABASE waits for a
+    // checkpoint) and may wait for the build: a busy machine takes more than Vitest's 10 s.
+    hookTimeout: 60_000,
   },
 });
