@@ -3,6 +3,7 @@
  * relative base so that one build serves under any BASE_PATH chosen at run time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -38,8 +39,15 @@ export default defineConfig({
     // The heavier resilience suite runs on its own: npm run test:resilience.
     exclude: ['tests/resilience/**', '**/node_modules/**', ...(process.env.TEST_DATABASE_URL?.startsWith('postgres') ? testsWithoutStore() : [])],
     environment: 'node',
-    // Each test file gets its own database; files run in parallel across the cores.
+    // Each test file gets its own database; files run in parallel across the cores, on two cores
+    // both (Vitest's default leaves one core to itself, and most files wait on a store or a process).
     pool: 'forks',
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // This run's store templates: each test app's store is a copy (tests/helpers/test-store.ts).
+    globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 20_000,
+    // Set-up and tear-down make and drop stores (on PostgreSQL each DROP DATABASE waits for a
+    // checkpoint) and may wait for the build: a busy machine takes more than Vitest's 10 s.
+    hookTimeout: 60_000,
   },
 });

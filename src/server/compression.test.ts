@@ -18,7 +18,7 @@ beforeAll(async () => {
   // The built bundle, to see its precompressed files served.
   buildIfNeeded();
   test = await createListeningApp({ listenForChanges: true, clientDir: join(process.cwd(), 'dist', 'client') });
-});
+}, 180_000);
 afterAll(() => test.close());
 
 interface RawResponse {

@@ -3,14 +3,49 @@
  * shows: start-up errors, signals, workers. Builds first if the sources changed.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+/** Held while one test process builds; named for this checkout, outside dist/ (which a build replaces). */
+const BUILD_LOCK = join(tmpdir(), `literature-build-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}.lock`);
+/** A lock older than the longest build was left by a run that was killed. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/**
+ * Builds unless the build is current. Test files run in parallel, and several may ask at once on a
+ * clean clone: one builds, the others wait for it and then find the build current.
+ */
 export function buildIfNeeded(): void {
-  const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--if-needed'], { cwd: ROOT, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (Date.now() - lockedSince(BUILD_LOCK) > STALE_LOCK_MS) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      else Atomics.wait(pause, 0, 0, 200);
+    }
+  }
+  try {
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs'), '--if-needed'], { cwd: ROOT, encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`);
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
+function lockedSince(lock: string): number {
+  try {
+    return statSync(lock).mtimeMs;
+  } catch {
+    return Date.now();
+  }
 }
 
 /** A port nothing listens on right now (cluster workers cannot share an ephemeral port 0). */

@@ -1,13 +1,15 @@
 /**
  * A real app on a real, freshly migrated and seeded SQLite file per test file: no mocks, no network
- * (requests go through app.inject()).
+ * (requests go through app.inject()). The store is a copy of one migrated and seeded once per test
+ * run (test-store.ts).
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest, openDatabase, type OpenStore } from '../../src/cms/database';
 import { seedDemoContent } from '../../src/demo/seed-demo';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
-import { createTestStoreLocation } from './test-store';
+import { createTestStoreLocation, type StoreTemplate } from './test-store';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,11 +39,9 @@ export async function createTestApp({
   now,
   listenForChanges = false,
 }: TestAppOptions = {}): Promise<TestApp> {
-  const location = await createTestStoreLocation();
+  const location = await createTestStoreLocation(storeTemplate(seed, loadConfig({ ...env, DATABASE_URL: 'sqlite::memory:' }).platformSitesSegment));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: location.databaseUrl, ...env });
   const store = openDatabase(config.database, { listenForChanges, ...(onQuery ? { onQuery } : {}) });
-  await migrateToLatest(store);
-  if (seed) await seedDemoContent(store.db, { platformSitesSegment: config.platformSitesSegment, now: new Date('2026-01-15T09:00:00Z') });
   const app = await buildApp({ config, store, clientDir, ...(now ? { now } : {}) });
   return {
     app,
@@ -51,6 +51,23 @@ export async function createTestApp({
       await app.close();
       await store.close();
       await location.drop();
+    },
+  };
+}
+
+/** The migrated store, with the demo content when `seed` (which names the platform's sites segment in its links). */
+function storeTemplate(seed: boolean, platformSitesSegment: string): StoreTemplate {
+  const name = seed ? `demo_${createHash('sha256').update(platformSitesSegment).digest('hex').slice(0, 12)}` : 'migrated';
+  return {
+    name,
+    async build(databaseUrl) {
+      const store = openDatabase(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: databaseUrl }).database);
+      try {
+        await migrateToLatest(store);
+        if (seed) await seedDemoContent(store.db, { platformSitesSegment, now: new Date('2026-01-15T09:00:00Z') });
+      } finally {
+        await store.close();
+      }
     },
   };
 }

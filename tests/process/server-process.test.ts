@@ -51,7 +51,8 @@ describe('graceful shutdown', () => {
     await server.waitFor(/is serving/);
     const origin = `http://127.0.0.1:${port}`;
     const load = startLoad([`${origin}/`, `${origin}${API_PATH}`], 8);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Under way before the signal: counted, not timed, as a busy machine answers fewer in a while.
+    await load.reached(51);
 
     server.child.kill('SIGTERM');
     // During the drain the process still answers, with Connection: close, and says it is not ready.
@@ -106,7 +107,8 @@ describe('WORKERS=2', () => {
     await server.waitFor(/is serving .* with 2 workers/);
     const origin = `http://127.0.0.1:${port}`;
     const load = startLoad([`${origin}/`, `${origin}${API_PATH}`], 8);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Under way before the signal: counted, not timed, as a busy machine answers fewer in a while.
+    await load.reached(51);
 
     server.child.kill('SIGHUP');
     await server.waitFor(/All workers restarted/);
