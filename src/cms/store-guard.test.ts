@@ -96,7 +96,11 @@ describe('outage tests', () => {
   });
 
   it('a write failure says why, for editors and the command line: a full disk is named', () => {
-    expect(writeFailureOf(sqlite('SQLITE_FULL'))).toMatchObject({ status: 507, retryAfterMs: null, message: expect.stringMatching(/^The disk holding the content store is full: nothing was saved/) });
+    expect(writeFailureOf(sqlite('SQLITE_FULL'))).toMatchObject({
+      status: 507,
+      retryAfterMs: null,
+      message: expect.stringMatching(/^The disk holding the content store is full: nothing was saved/),
+    });
     expect(writeFailureOf(Object.assign(new Error('could not extend file: No space left on device'), { code: '53100' }))).toMatchObject({ status: 507 });
     expect(writeFailureOf(sqlite('SQLITE_READONLY'))).toMatchObject({ status: 503, message: expect.stringMatching(/read-only/) });
     expect(writeFailureOf(sqlite('SQLITE_BUSY'))).toMatchObject({ status: 503, retryAfterMs: 1000, code: 'SQLITE_BUSY' });

@@ -160,7 +160,10 @@ export const NewScheduleSchema = Type.Object({
 
 export const VersionSummarySchema = Type.Object({
   number: Type.Integer(),
-  event: Type.String({ description: 'original, create, save, publish, unpublish, restore, delete, restore-from-trash, import, undo-import, undo-import-taken-back (an undo that failed half-way, taken back)' }),
+  event: Type.String({
+    description:
+      'original, create, save, publish, unpublish, restore, delete, restore-from-trash, import, undo-import, undo-import-taken-back (an undo that failed half-way, taken back)',
+  }),
   actor: Type.String(),
   createdAt: ISO_TIME,
   updatedAt: ISO_TIME,

@@ -174,7 +174,7 @@ export async function undoImport(
   const order = [...record.sheets.filter((sheet) => !sheet.added), ...record.sheets.filter((sheet) => sheet.added).reverse()];
   const made: Array<{ sheet: ImportedSheet; outcome: SheetOutcome }> = [];
   try {
-    for (let next = 0; next < order.length; ) {
+    for (let next = 0; next < order.length;) {
       let step: typeof made = [];
       let stepLater: LaterChange[] = [];
       await inStep(db, async (trx) => {
@@ -291,7 +291,11 @@ async function collectionsUndo(db: ContentStore, record: ImportRecord): Promise<
   return { reorder, rearranged };
 }
 
-async function reorderCollections(trx: ContentStore, reorder: ImportRecord['collections'], change: Omit<SiteChange<unknown>, 'after' | 'carry'>): Promise<void> {
+async function reorderCollections(
+  trx: ContentStore,
+  reorder: ImportRecord['collections'],
+  change: Omit<SiteChange<unknown>, 'after' | 'carry'>,
+): Promise<void> {
   for (const collection of reorder) {
     const order = (await collectionOrders.view(trx, collection.id))?.published;
     if (order === undefined || order === null) continue;
@@ -314,7 +318,7 @@ async function takeBack(
   change: Omit<SiteChange<SheetState>, 'after' | 'carry' | 'event'>,
 ): Promise<void> {
   const undone = made.filter((done) => done.outcome === 'restored' || done.outcome === 'removed').reverse();
-  for (let next = 0; next < undone.length; ) {
+  for (let next = 0; next < undone.length;) {
     const step = undone.slice(next, next + TAKE_BACK_STEP);
     await inStep(db, async (trx) => {
       const versions = (await listVersionsOfImport(trx, importId)).filter((version) => version.event === 'undo-import');
@@ -340,7 +344,12 @@ async function takeBack(
   }
   await inStep(db, async (trx) => {
     await markImportNotUndone(trx, importId);
-    await recordChange(trx, { actor: change.actor, action: 'content.undo-import-taken-back', target: { type: 'import', id: importId, label: importId }, at: change.at });
+    await recordChange(trx, {
+      actor: change.actor,
+      action: 'content.undo-import-taken-back',
+      target: { type: 'import', id: importId, label: importId },
+      at: change.at,
+    });
   });
 }
 

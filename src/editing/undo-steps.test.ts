@@ -59,8 +59,7 @@ async function importChanges(text: string) {
   return done.importId;
 }
 
-const descriptions = async () =>
-  Promise.all(ids.map(async (id) => (await publishedSheet(db(), id))?.translations.en_US?.description ?? null));
+const descriptions = async () => Promise.all(ids.map(async (id) => (await publishedSheet(db(), id))?.translations.en_US?.description ?? null));
 
 beforeAll(async () => {
   await importChanges('made');
@@ -73,14 +72,18 @@ it('a step that fails takes back the steps before it: every sheet and the import
   const quoted = failing.replace(/'/g, "''");
   const trigger =
     test.store.dialect === 'sqlite'
-      ? [`CREATE TRIGGER refuse_undo BEFORE INSERT ON versions WHEN NEW.event = 'undo-import' AND NEW.target_id = '${quoted}' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`]
+      ? [
+          `CREATE TRIGGER refuse_undo BEFORE INSERT ON versions WHEN NEW.event = 'undo-import' AND NEW.target_id = '${quoted}' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`,
+        ]
       : [
           `CREATE FUNCTION refuse_undo() RETURNS trigger AS $$ BEGIN IF NEW.event = 'undo-import' AND NEW.target_id = '${quoted}' THEN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
           `CREATE TRIGGER refuse_undo BEFORE INSERT ON versions FOR EACH ROW EXECUTE FUNCTION refuse_undo()`,
         ];
   for (const statement of trigger) await sql.raw(statement).execute(db());
   try {
-    await expect(undoImport(db(), importId, operator, { stepMs: 0 })).rejects.toThrow(test.store.dialect === 'sqlite' ? /database or disk is full/ : /^The disk holding the content store is full: nothing was saved/);
+    await expect(undoImport(db(), importId, operator, { stepMs: 0 })).rejects.toThrow(
+      test.store.dialect === 'sqlite' ? /database or disk is full/ : /^The disk holding the content store is full: nothing was saved/,
+    );
   } finally {
     await sql.raw('DROP TRIGGER refuse_undo' + (test.store.dialect === 'sqlite' ? '' : ' ON versions')).execute(db());
   }

@@ -38,7 +38,8 @@ export async function previewLinkIdOf(url: string): Promise<string | null> {
 const whenOf = (iso: string) => new Date(iso).toLocaleString();
 
 /** The words that tell one link from the others: its maker, when it was made, and its language. */
-const nameOf = (link: PreviewLinkSummary) => `the preview link ${link.createdBy} made on ${whenOf(link.createdAt)}${link.language === null ? '' : ` (${link.language})`}`;
+const nameOf = (link: PreviewLinkSummary) =>
+  `the preview link ${link.createdBy} made on ${whenOf(link.createdAt)}${link.language === null ? '' : ` (${link.language})`}`;
 
 export function PreviewLinks({ context, path, madeLink, onRevoked }: PreviewLinksProps) {
   const [links, setLinks] = useState<PreviewLinkSummary[] | null>(null);

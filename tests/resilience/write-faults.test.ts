@@ -177,7 +177,15 @@ describe('writes that fail or take long', () => {
       const headers = await signIn(origin);
       const before = await (await fetch(`${origin}${API}?pageSize=100`)).text();
       const csv = join(mkdtempSync(join(tmpdir(), 'literature-full-disk-csv-')), 'teos.csv');
-      writeFileSync(csv, [['title', 'key'], ['TEOS, imported on a full disk', DEMO_IDS.sheetKey('teos')]].map(formatCsvRow).join('\r\n') + '\r\n');
+      writeFileSync(
+        csv,
+        [
+          ['title', 'key'],
+          ['TEOS, imported on a full disk', DEMO_IDS.sheetKey('teos')],
+        ]
+          .map(formatCsvRow)
+          .join('\r\n') + '\r\n',
+      );
 
       const load = startLoad(readerUrls(origin), 4);
       const readiness = watchReadiness(origin);
@@ -212,7 +220,7 @@ describe('writes that fail or take long', () => {
           timeout: 10_000,
         })
         .toContain('TEOS, imported on a full disk');
-      expect(JSON.parse((await (await fetch(`${origin}/readyz`)).text())).writes).toBeUndefined();
+      expect(JSON.parse(await (await fetch(`${origin}/readyz`)).text()).writes).toBeUndefined();
       rmSync(csv, { force: true });
     },
     180_000,

@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => test.close());
 
 async function positions(collectionId: string) {
-  const rows = await test.store.db.selectFrom('collection_items').select(['position', 'content_id']).where('collection_id', '=', collectionId).orderBy('position').execute();
+  const rows = await test.store.db
+    .selectFrom('collection_items')
+    .select(['position', 'content_id'])
+    .where('collection_id', '=', collectionId)
+    .orderBy('position')
+    .execute();
   return rows.map((row) => [Number(row.position), row.content_id] as const);
 }
 
@@ -24,7 +29,8 @@ it('takes an item out of the middle and puts it back in the middle, at the start
   const items = await listCollectionContentIds(db, collectionId);
   expect(items.length).toBeGreaterThan(4);
   const moved = items[2]!;
-  const contiguous = async () => expect((await positions(collectionId)).map(([position]) => position)).toEqual([...items.keys()].slice(0, (await positions(collectionId)).length));
+  const contiguous = async () =>
+    expect((await positions(collectionId)).map(([position]) => position)).toEqual([...items.keys()].slice(0, (await positions(collectionId)).length));
 
   await removeFromCollections(db, moved);
   expect(await listCollectionContentIds(db, collectionId)).toEqual(items.filter((id) => id !== moved));

@@ -191,7 +191,8 @@ class WorkerConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const reply = await this.sqlite.run(query.sql, query.parameters);
-    if ('error' in reply && reply.error.code === 'SQLITE_QUEUED_TOO_LONG') throw new StoreUnavailableError(CROWD_RETRY_AFTER_MS, { cause: new Error(reply.error.message) });
+    if ('error' in reply && reply.error.code === 'SQLITE_QUEUED_TOO_LONG')
+      throw new StoreUnavailableError(CROWD_RETRY_AFTER_MS, { cause: new Error(reply.error.message) });
     if ('error' in reply) throw Object.assign(new Error(reply.error.message), reply.error.code === undefined ? {} : { code: reply.error.code });
     return {
       rows: withBuffers(reply.rows) as R[],

@@ -13,7 +13,10 @@ describe('health', () => {
   it('says the process is up and the store is ready', async () => {
     const queries = test.store.breaker.admitted;
     // Timed work (schedules) may ask the store meanwhile: the count is at least what it was.
-    expect((await test.app.inject('/lit/healthz')).json()).toEqual({ status: 'ok', store: { available: true, queries: expect.any(Number), writeFailure: null } });
+    expect((await test.app.inject('/lit/healthz')).json()).toEqual({
+      status: 'ok',
+      store: { available: true, queries: expect.any(Number), writeFailure: null },
+    });
     expect((await test.app.inject('/lit/healthz')).json().store.queries).toBeGreaterThanOrEqual(queries);
     const ready = await test.app.inject('/lit/readyz');
     expect(ready.statusCode).toBe(200);
