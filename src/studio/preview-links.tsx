@@ -88,6 +88,8 @@ export function PreviewLinks({ context, path, madeLink, onRevoked }: PreviewLink
       <div ref={statusLine} tabIndex={-1} className="studio-status-line">
         <Notice outcome={outcome} />
       </div>
+      {/* A line while the list loads: what comes below does not jump when it arrives. */}
+      {links === null && <p className="studio-hint">Looking for links that open this sheet’s preview…</p>}
       {links !== null && links.length === 0 && <p className="studio-hint">None: no shared link opens this sheet’s preview.</p>}
       {links !== null && links.length > 0 && (
         <ul className="studio-schedules" aria-labelledby="preview-links-heading">

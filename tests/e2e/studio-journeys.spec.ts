@@ -363,6 +363,8 @@ for (const [width, sheetTitle] of [
     await signIn(page, 'ana@example.com');
     await page.getByRole('link', { name: sheetTitle }).click();
     await expect(titleField(page)).toHaveValue(sheetTitle);
+    // The sheet's preview links have loaded: nothing above the button moves while it is clicked.
+    await expect(page.getByText('None: no shared link opens this sheet’s preview.')).toBeVisible();
     await page.getByRole('button', { name: /Preview at phone/ }).click();
     await expect(page.frameLocator('iframe[title^="Preview at 375 pixels"]').getByText(sheetTitle).first()).toBeVisible({ timeout: PREVIEW_SHOWN_MS });
     await axe(page);
