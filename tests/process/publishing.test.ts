@@ -12,7 +12,7 @@ import { addAccount } from '../../src/editing/accounts';
 import { scheduleSheet } from '../../src/editing/schedules';
 import { newSheetState, sheets } from '../../src/editing/sheets';
 import { loadConfig } from '../../src/server/config';
-import { buildIfNeeded, freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { buildIfNeeded, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
 
 const EDITOR = { email: 'publisher@example.com', password: 'correct horse battery staple' };
@@ -53,19 +53,6 @@ async function stopServers(): Promise<void> {
   }
 }
 
-/** Signs the editor in over HTTP; answers what the studio would send with a change. */
-async function signIn(origin: string): Promise<Record<string, string>> {
-  const login = await fetch(`${origin}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    body: new URLSearchParams(EDITOR).toString(),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { csrfToken } = (await (await fetch(`${origin}/api/session`, { headers: { cookie } })).json()) as { csrfToken: string };
-  return { cookie, 'x-csrf-token': csrfToken, origin, 'content-type': 'application/json' };
-}
-
 const titlesAt = async (origin: string) =>
   ((await (await fetch(`${origin}${COLLECTION}`)).json()) as { items: Array<{ name: string }> }).items.map((item) => item.name);
 
@@ -82,7 +69,7 @@ describe.each([1, 2])('WORKERS=%i: a publish is seen by every request started af
   it('answers no public request started after the publish with the old content', async () => {
     const origin = await startServer({ WORKERS: String(workers) });
     try {
-      const headers = await signIn(origin);
+      const headers = await signInOverHttp(origin, EDITOR);
       const title = `Published under load ${workers} ${Date.now()}`;
       const created = (await (await fetch(`${origin}/studio/api/sheets`, { method: 'POST', headers, body: JSON.stringify({ title }) })).json()) as {
         id: string;

@@ -19,7 +19,7 @@ import { addAccount } from '../../src/editing/accounts';
 import { loadConfig } from '../../src/server/config';
 import { formatCsvRow } from '../../src/transfer/csv';
 import { cliAsync } from '../helpers/cli';
-import { buildIfNeeded, freePort, startLoad, startServerProcess, type LoadResult } from '../helpers/server-process';
+import { buildIfNeeded, freePort, signInOverHttp, startLoad, startServerProcess, type LoadResult } from '../helpers/server-process';
 import { createTestStoreLocation } from '../helpers/test-store';
 
 const EDITOR = { email: 'writer@example.com', password: 'correct horse battery staple' };
@@ -65,19 +65,6 @@ function readerUrls(origin: string): string[] {
   const urls = [`${origin}/`, `${origin}/de-DE/`];
   for (let token = 0; token < 40; token++) for (let size = 1; size <= 60; size++) urls.push(`${origin}${API}?pageSize=${size}&pageToken=${token}`);
   return urls;
-}
-
-/** Signs the editor in over HTTP; answers the headers a studio change sends. */
-async function signIn(origin: string): Promise<Record<string, string>> {
-  const login = await fetch(`${origin}/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    body: new URLSearchParams(EDITOR).toString(),
-  });
-  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const { csrfToken } = (await (await fetch(`${origin}/api/session`, { headers: { cookie } })).json()) as { csrfToken: string };
-  return { cookie, 'x-csrf-token': csrfToken, origin, 'content-type': 'application/json' };
 }
 
 interface SheetAnswer {
@@ -174,7 +161,7 @@ describe('writes that fail or take long', () => {
       const databaseUrl = `sqlite:${join(mounted.folder, 'site.db')}`;
       const teos = await prepareStore(databaseUrl);
       const origin = await startServer(databaseUrl);
-      const headers = await signIn(origin);
+      const headers = await signInOverHttp(origin, EDITOR);
       const before = await (await fetch(`${origin}${API}?pageSize=100`)).text();
       const csv = join(mkdtempSync(join(tmpdir(), 'literature-full-disk-csv-')), 'teos.csv');
       writeFileSync(
@@ -231,7 +218,7 @@ describe('writes that fail or take long', () => {
     cleanup.push(() => location.drop());
     const teos = await prepareStore(location.databaseUrl);
     const origin = await startServer(location.databaseUrl);
-    const headers = await signIn(origin);
+    const headers = await signInOverHttp(origin, EDITOR);
     const folder = mkdtempSync(join(tmpdir(), 'literature-big-import-'));
     cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
     const rows = [['title', 'description', 'language', 'urlName', 'url']];
