@@ -129,6 +129,19 @@ export class EditingError extends Error {
   }
 }
 
+/**
+ * One change behind the editing lock, in one transaction; tried again while another process
+ * writes (a command-line import between its steps), so editors wait their turn.
+ */
+export function editingChange<T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> {
+  return retryWhileContended(() =>
+    db.transaction().execute(async (trx) => {
+      await takeLock(trx, 'editing');
+      return run(trx);
+    }),
+  );
+}
+
 export interface VersionSummary {
   number: number;
   event: string;
@@ -203,14 +216,6 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
   }
 
   /** One transaction, behind the editing lock. */
-  function change<T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> {
-    return retryWhileContended(() =>
-      db.transaction().execute(async (trx) => {
-        await takeLock(trx, 'editing');
-        return run(trx);
-      }),
-    );
-  }
 
   /**
    * Writes the working copy with what lists filter on: its status beside `published` (the state
@@ -294,7 +299,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
    */
   async function save(db: ContentStore, targetId: string, state: unknown, revision: number, actor: Actor, options: SaveOptions = {}): Promise<EditableView<S>> {
     const { now = new Date(), event = 'save', within, settles = false } = options;
-    return change(db, async (trx) => {
+    return editingChange(db, async (trx) => {
       const found = await current(trx, targetId, revision);
       await within?.(trx);
       const at = now.toISOString();
@@ -339,7 +344,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     /** Runs first in the transaction (an upload stores its bytes): nothing of it stays if creating fails. */
     within?: (trx: ContentStore) => Promise<void>,
   ): Promise<EditableView<S>> {
-    return change(db, async (trx) => {
+    return editingChange(db, async (trx) => {
       if ((await view(trx, targetId)) !== null || (await findTrashed(trx, kind, targetId)) !== undefined)
         throw new EditingError(`${kind} ${targetId} exists`, 'exists');
       await within?.(trx);
@@ -354,7 +359,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   /** Puts the draft on the site, atomically. Answers null when the site already shows it (nothing to do). */
   async function publish(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<EditableView<S> | null> {
-    return change(db, (trx) => publishIn(trx, targetId, revision, actor, now));
+    return editingChange(db, (trx) => publishIn(trx, targetId, revision, actor, now));
   }
 
   async function publishIn(trx: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now: Date): Promise<EditableView<S> | null> {
@@ -384,7 +389,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   /** Takes it off the site; the draft stays, to be published again. */
   async function unpublish(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<EditableView<S>> {
-    return change(db, (trx) => unpublishIn(trx, targetId, revision, actor, now));
+    return editingChange(db, (trx) => unpublishIn(trx, targetId, revision, actor, now));
   }
 
   async function unpublishIn(trx: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now: Date): Promise<EditableView<S>> {
@@ -410,7 +415,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   /** Moves it to the trash: off the site, draft and published state kept to be restored. */
   async function remove(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<void> {
-    await change(db, async (trx) => {
+    await editingChange(db, async (trx) => {
       const found = await current(trx, targetId, revision);
       const takeOffSite = offSite(found.label);
       const at = now.toISOString();
@@ -440,7 +445,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   /** Brings it back from the trash as it was: on the site again if it was, with its draft. */
   async function restoreFromTrash(db: ContentStore, targetId: string, actor: Actor, now = new Date()): Promise<EditableView<S>> {
-    return change(db, async (trx) => {
+    return editingChange(db, async (trx) => {
       const trashed = await findTrashed(trx, kind, targetId);
       if (trashed === undefined) throw new EditingError(`There is no ${kind} ${targetId} in the trash`, 'not-found');
       if ((await view(trx, targetId)) !== null)
@@ -465,7 +470,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
 
   /** Deletes for good what has been in the trash since before `before`; answers how many. */
   async function purgeTrash(db: ContentStore, before: Date, actor: Actor): Promise<number> {
-    return change(db, async (trx) => {
+    return editingChange(db, async (trx) => {
       const old = (await listTrash(trx, kind)).filter((row) => row.deleted_at < before.toISOString());
       for (const row of old) {
         await deleteTrashed(trx, kind, row.target_id);
@@ -565,7 +570,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
    * changed the site since that publish (an import, an unpublish), naming it.
    */
   async function undoPublish(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<EditableView<S>> {
-    return change(db, async (trx) => {
+    return editingChange(db, async (trx) => {
       const found = await current(trx, targetId, revision);
       const last = await findLastSiteChange(trx, kind, targetId);
       if (last === undefined || last.event !== 'publish' || found.published === null)
@@ -661,7 +666,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     takeOffSiteChange,
     undoPublish,
     preview,
-    change,
+    change: editingChange,
   };
 }
 

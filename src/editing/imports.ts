@@ -8,7 +8,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
-import { retryWhileContended } from '../cms/store-guard';
 import { findContentById } from '../cms/repositories/contents';
 import {
   deleteDraft,
@@ -22,12 +21,11 @@ import {
   markImportNotUndone,
   markImportUndone,
 } from '../cms/repositories/editing';
-import { takeLock } from '../cms/repositories/locks';
 import { changesBetween, revertChanges, same, type PathChange } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
 import { recordChange, type Actor } from './audit';
 import { arrange, collectionOrders } from './collection-order';
-import { EditingError, type SiteChange } from './editable';
+import { EditingError, editingChange, type SiteChange } from './editable';
 import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
 
@@ -164,7 +162,7 @@ export async function undoImport(
   if (later.length > 0 && !keepLater) throw laterChanges(importId, later);
 
   // Claimed in a step of its own: from here a second undo is refused.
-  const auditId = await inStep(db, async (trx) => {
+  const auditId = await editingChange(db, async (trx) => {
     if (!(await markImportUndone(trx, importId, now.toISOString()))) throw undoneAlready(importId, (await findImport(trx, importId))?.undone_at ?? null);
     return recordChange(trx, { actor, action: 'content.undo-import', target: { type: 'import', id: importId, label: row.summary }, at: now });
   });
@@ -177,7 +175,7 @@ export async function undoImport(
     for (let next = 0; next < order.length;) {
       let step: typeof made = [];
       let stepLater: LaterChange[] = [];
-      await inStep(db, async (trx) => {
+      await editingChange(db, async (trx) => {
         step = [];
         stepLater = [];
         const started = performance.now();
@@ -197,7 +195,7 @@ export async function undoImport(
       // by polling it: a pause lets them in before the next step takes it again.
       if (next < order.length) await pause(stepMs / 2);
     }
-    await inStep(db, async (trx) => {
+    await editingChange(db, async (trx) => {
       // Looked at again behind the lock: an editor may have rearranged an order during the steps.
       const { reorder: still, rearranged: since } = await collectionsUndo(trx, record);
       const fresh = since.filter((found) => !later.some((known) => known.sheetId === found.sheetId));
@@ -320,7 +318,7 @@ async function takeBack(
   const undone = made.filter((done) => done.outcome === 'restored' || done.outcome === 'removed').reverse();
   for (let next = 0; next < undone.length;) {
     const step = undone.slice(next, next + TAKE_BACK_STEP);
-    await inStep(db, async (trx) => {
+    await editingChange(db, async (trx) => {
       const versions = (await listVersionsOfImport(trx, importId)).filter((version) => version.event === 'undo-import');
       for (const { sheet } of step) {
         const version = versions.findLast((candidate) => candidate.target_id === sheet.id);
@@ -342,7 +340,7 @@ async function takeBack(
     });
     next += step.length;
   }
-  await inStep(db, async (trx) => {
+  await editingChange(db, async (trx) => {
     await markImportNotUndone(trx, importId);
     await recordChange(trx, {
       actor: change.actor,
@@ -357,15 +355,6 @@ async function takeBack(
 const TAKE_BACK_STEP = 50;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** One step: a transaction behind the editing lock, tried again while another process writes. */
-const inStep = <T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> =>
-  retryWhileContended(() =>
-    db.transaction().execute(async (trx) => {
-      await takeLock(trx, 'editing');
-      return run(trx);
-    }),
-  );
 
 const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
