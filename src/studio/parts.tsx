@@ -121,12 +121,14 @@ export const wordsOf = (error: unknown) => (error instanceof Error ? error.messa
 
 /**
  * The API's answer to `path`, asked `delayMs` after the path (or `again`) last changed: typing asks
- * again, and an answer to an earlier question is never shown over a later one.
+ * again, and an answer to an earlier question is never shown over a later one. A null path asks
+ * nothing yet (what it names is not known).
  */
-export function useAnswer<T>(context: StudioContext, path: string, delayMs: number, again = 0): { answer: T | null; error: string | null } {
+export function useAnswer<T>(context: StudioContext, path: string | null, delayMs: number, again = 0): { answer: T | null; error: string | null } {
   const [answer, setAnswer] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
+    if (path === null) return;
     let current = true;
     const timer = setTimeout(() => {
       callApi<T>(context, 'GET', path).then(

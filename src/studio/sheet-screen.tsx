@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Link } from 'react-aria-components';
 import { languageTag } from '../shared/languages';
+import type { Topic } from '../shared/topics';
 import { languageName, type StudioContext } from './api';
 import { ConflictDialog } from './conflict-dialog';
 import { fieldName, problemsByField } from './field-names';
@@ -13,7 +14,7 @@ import { getAt } from '../shared/merge';
 import { STATUS_WORDS } from '../shared/editing-status';
 import { LanguageFields } from './language-fields';
 import { useNavigation } from './navigation';
-import { Choose } from './parts';
+import { Choose, useAnswer } from './parts';
 import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
 import { SheetFiles } from './sheet-files';
@@ -31,8 +32,10 @@ const SAVE_WORDS: Record<SaveState, string> = {
   conflict: 'Not saved: someone else changed this sheet',
 };
 
-// Fetched after the sheet shows: it brings the head-tag parser (parse5), which nothing else on this screen needs.
-const SheetSeo = lazy(() => import('./sheet-seo').then((module) => ({ default: module.SheetSeo })));
+// Its own chunk: it brings the head-tag parser (parse5), which nothing else in the studio needs.
+// Asked for as the sheet opens, beside the sheet itself.
+const loadSeo = () => import('./sheet-seo').then((module) => ({ default: module.SheetSeo }));
+const SheetSeo = lazy(loadSeo);
 
 /** How often a sheet with something scheduled is asked for again, to show when it has happened. */
 const SCHEDULE_POLL_MS = 5000;
@@ -41,6 +44,9 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
   const sheet = useSheetDraft(context, id);
   const { view, draft, state } = sheet;
   const { holdLeaving } = useNavigation();
+  const siteId = draft?.siteId ?? null;
+  const topics = useAnswer<Topic[]>(context, siteId === null ? null : `/topics?siteId=${encodeURIComponent(siteId)}`, 0);
+  useEffect(() => void loadSeo(), []);
   const [translation, setTranslation] = useState<string | null>(null);
   const [choosing, setChoosing] = useState(false);
 
@@ -57,14 +63,15 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
     return () => clearInterval(timer);
   }, [scheduled, reload]);
 
-  if (view === null || draft === null) {
-    return (
-      <section className="studio-sheet">
-        <p role={state === 'failed' ? 'alert' : 'status'}>{state === 'failed' ? (sheet.message ?? 'The sheet could not be loaded.') : 'Loading the sheet…'}</p>
-        <Link href={`${context.basePath}/studio`}>Back to all sheets</Link>
-      </section>
-    );
-  }
+  // The sheet shows once its parts are in (its site's topics, the search-engine panel's code):
+  // nothing on it moves after it shows, so a button is where the editor saw it when they press it.
+  const loading = (
+    <section className="studio-sheet">
+      <p role={state === 'failed' ? 'alert' : 'status'}>{state === 'failed' ? (sheet.message ?? 'The sheet could not be loaded.') : 'Loading the sheet…'}</p>
+      <Link href={`${context.basePath}/studio`}>Back to all sheets</Link>
+    </section>
+  );
+  if (view === null || draft === null || (topics.answer === null && topics.error === null)) return loading;
 
   const primary = draft.primaryLanguage;
   const others = view.siteLanguages.filter((language) => language !== primary);
@@ -75,103 +82,103 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
     sheet.edit((current) => ({ ...current, translations: { ...current.translations, [language]: texts } }));
 
   return (
-    <article className="studio-sheet" aria-labelledby="sheet-heading">
-      <nav aria-label="Breadcrumb" className="studio-breadcrumb">
-        <Link href={`${context.basePath}/studio`}>Sheets</Link> <span aria-hidden="true">›</span> <span aria-current="page">{title || 'Untitled'}</span>
-      </nav>
-      <header className="studio-sheet__head">
-        <h1 id="sheet-heading">{title || 'Untitled sheet'}</h1>
-        <span className={`studio-status studio-status--${view.status}`}>{STATUS_WORDS[view.status]}</span>
-        {view.attention !== null && <span className="studio-status studio-status--attention">{STATUS_WORDS.attention}</span>}
-        {view.siteUrl !== null && (
-          <a className="studio-link" href={view.siteUrl} target="_blank" rel="noopener">
-            View on site<span className="studio-visually-hidden"> (opens in a new tab)</span>
-          </a>
-        )}
-        <p className={`studio-save studio-save--${state}`} role="status" aria-live="polite">
-          {SAVE_WORDS[state]}
-          {state === 'failed' && sheet.message !== null ? `: ${sheet.message}` : ''}
-        </p>
-        {state === 'failed' && (
-          <Button className="studio-button studio-button--small" onPress={() => void sheet.flush()}>
-            Try again
-          </Button>
-        )}
-      </header>
-      {view.attention !== null && (
-        <div className="studio-warning" role="status">
-          <p>
-            <strong>Needs attention.</strong> The {view.attention.source} changed{' '}
-            {view.attention.conflicts.length === 1 ? 'a field' : `${view.attention.conflicts.length} fields`} on the site that your draft had changed too (
-            {view.attention.conflicts.map((field) => fieldName(field.path)).join(', ')}). Your draft keeps its own until you choose, and is not published until
-            then.
+    <Suspense fallback={loading}>
+      <article className="studio-sheet" aria-labelledby="sheet-heading">
+        <nav aria-label="Breadcrumb" className="studio-breadcrumb">
+          <Link href={`${context.basePath}/studio`}>Sheets</Link> <span aria-hidden="true">›</span> <span aria-current="page">{title || 'Untitled'}</span>
+        </nav>
+        <header className="studio-sheet__head">
+          <h1 id="sheet-heading">{title || 'Untitled sheet'}</h1>
+          <span className={`studio-status studio-status--${view.status}`}>{STATUS_WORDS[view.status]}</span>
+          {view.attention !== null && <span className="studio-status studio-status--attention">{STATUS_WORDS.attention}</span>}
+          {view.siteUrl !== null && (
+            <a className="studio-link" href={view.siteUrl} target="_blank" rel="noopener">
+              View on site<span className="studio-visually-hidden"> (opens in a new tab)</span>
+            </a>
+          )}
+          <p className={`studio-save studio-save--${state}`} role="status" aria-live="polite">
+            {SAVE_WORDS[state]}
+            {state === 'failed' && sheet.message !== null ? `: ${sheet.message}` : ''}
           </p>
-          <Button className="studio-button studio-button--small" onPress={() => setChoosing(true)}>
-            Choose what to keep
-          </Button>
-        </div>
-      )}
-      {otherProblems.length > 0 && (
-        <ul className="studio-error" role="alert">
-          {otherProblems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
-      )}
-      <div className="studio-columns">
-        <LanguageFields
-          language={primary}
-          texts={draft.translations[primary]}
-          primary
-          hasImage={draft.image !== null}
-          problems={fields}
-          onChange={changeTexts(primary)}
-        />
-        {shownTranslation !== null && (
-          <div className="studio-translation">
-            <Choose
-              label="Translation shown beside it"
-              items={others.map((language) => ({
-                id: language,
-                name: `${languageName(language)}${draft.translations[language] === undefined ? ' (none yet)' : ''}`,
-              }))}
-              value={shownTranslation}
-              onChange={setTranslation}
-            />
-            <LanguageFields
-              key={shownTranslation}
-              language={shownTranslation}
-              texts={draft.translations[shownTranslation]}
-              primary={false}
-              hasImage={draft.image !== null}
-              problems={fields}
-              onChange={changeTexts(shownTranslation)}
-            />
-            {draft.translations[shownTranslation] !== undefined && (
-              <Button
-                className="studio-button studio-button--small studio-button--quiet"
-                onPress={() =>
-                  sheet.edit((current) => ({
-                    ...current,
-                    translations: Object.fromEntries(Object.entries(current.translations).filter(([language]) => language !== shownTranslation)),
-                  }))
-                }
-              >
-                Remove the {languageName(shownTranslation)} text
-              </Button>
-            )}
+          {state === 'failed' && (
+            <Button className="studio-button studio-button--small" onPress={() => void sheet.flush()}>
+              Try again
+            </Button>
+          )}
+        </header>
+        {view.attention !== null && (
+          <div className="studio-warning" role="status">
+            <p>
+              <strong>Needs attention.</strong> The {view.attention.source} changed{' '}
+              {view.attention.conflicts.length === 1 ? 'a field' : `${view.attention.conflicts.length} fields`} on the site that your draft had changed too (
+              {view.attention.conflicts.map((field) => fieldName(field.path)).join(', ')}). Your draft keeps its own until you choose, and is not published
+              until then.
+            </p>
+            <Button className="studio-button studio-button--small" onPress={() => setChoosing(true)}>
+              Choose what to keep
+            </Button>
           </div>
         )}
-      </div>
-      <SheetTopics
-        context={context}
-        siteId={draft.siteId}
-        selected={draft.topics ?? []}
-        problem={fields.get('topics')}
-        onChange={(topics) => sheet.edit((current) => withTopics(current, topics))}
-      />
-      <SheetFiles context={context} view={view} hold={sheet.whileHeld} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
-      <Suspense fallback={null}>
+        {otherProblems.length > 0 && (
+          <ul className="studio-error" role="alert">
+            {otherProblems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        <div className="studio-columns">
+          <LanguageFields
+            language={primary}
+            texts={draft.translations[primary]}
+            primary
+            hasImage={draft.image !== null}
+            problems={fields}
+            onChange={changeTexts(primary)}
+          />
+          {shownTranslation !== null && (
+            <div className="studio-translation">
+              <Choose
+                label="Translation shown beside it"
+                items={others.map((language) => ({
+                  id: language,
+                  name: `${languageName(language)}${draft.translations[language] === undefined ? ' (none yet)' : ''}`,
+                }))}
+                value={shownTranslation}
+                onChange={setTranslation}
+              />
+              <LanguageFields
+                key={shownTranslation}
+                language={shownTranslation}
+                texts={draft.translations[shownTranslation]}
+                primary={false}
+                hasImage={draft.image !== null}
+                problems={fields}
+                onChange={changeTexts(shownTranslation)}
+              />
+              {draft.translations[shownTranslation] !== undefined && (
+                <Button
+                  className="studio-button studio-button--small studio-button--quiet"
+                  onPress={() =>
+                    sheet.edit((current) => ({
+                      ...current,
+                      translations: Object.fromEntries(Object.entries(current.translations).filter(([language]) => language !== shownTranslation)),
+                    }))
+                  }
+                >
+                  Remove the {languageName(shownTranslation)} text
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+        <SheetTopics
+          taxonomy={topics.answer}
+          error={topics.error}
+          selected={draft.topics ?? []}
+          problem={fields.get('topics')}
+          onChange={(topics) => sheet.edit((current) => withTopics(current, topics))}
+        />
+        <SheetFiles context={context} view={view} hold={sheet.whileHeld} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
         <SheetSeo
           context={context}
           draft={draft}
@@ -179,47 +186,47 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           problems={fields}
           onChange={(seo) => sheet.edit((current) => ({ ...current, seo }))}
         />
-      </Suspense>
-      <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
-      <SheetHistory context={context} view={view} hold={sheet.whileHeld} onRestored={sheet.accept} />
-      <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />
-      <ConflictDialog
-        conflict={
-          sheet.conflict === null
-            ? null
-            : {
-                conflicts: sheet.conflict.conflicts,
-                who: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'}’s`,
-                heading: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'} changed this sheet too`,
-                intro: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'} saved changes while you were editing. Where you both changed the same field, choose which text to keep. Everything else from both of you is kept.`,
-              }
-        }
-        onResolve={sheet.resolve}
-      />
-      {view.attention !== null && sheet.conflict === null && (
+        <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
+        <SheetHistory context={context} view={view} hold={sheet.whileHeld} onRestored={sheet.accept} />
+        <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />
         <ConflictDialog
           conflict={
-            choosing
-              ? {
-                  // Ours as the draft has it now (it may have changed since the import).
-                  conflicts: view.attention.conflicts.map((field) => ({ ...field, ours: getAt(draft, field.path) })),
-                  who: 'On the site',
-                  heading: `Choose: your draft or the ${view.attention.source}`,
-                  intro: `The ${view.attention.source} (by ${view.attention.by}) changed these fields on the site while your draft had changed them too. The site shows the import’s; choose for each what the draft keeps. Everything else was merged.`,
+            sheet.conflict === null
+              ? null
+              : {
+                  conflicts: sheet.conflict.conflicts,
+                  who: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'}’s`,
+                  heading: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'} changed this sheet too`,
+                  intro: `${sheet.conflict.theirs.updatedBy ?? 'Another editor'} saved changes while you were editing. Where you both changed the same field, choose which text to keep. Everything else from both of you is kept.`,
                 }
-              : null
           }
-          onResolve={(takeTheirs) => {
-            setChoosing(false);
-            sheet.settle(takeTheirs);
-          }}
-          onLater={() => setChoosing(false)}
+          onResolve={sheet.resolve}
         />
-      )}
-      <p className="studio-hint">
-        Last saved {view.updatedAt === null ? 'never' : new Date(view.updatedAt).toLocaleString()}
-        {view.updatedBy === null ? '' : ` by ${view.updatedBy}`}. Primary language: {languageName(primary)} ({languageTag(primary)}).
-      </p>
-    </article>
+        {view.attention !== null && sheet.conflict === null && (
+          <ConflictDialog
+            conflict={
+              choosing
+                ? {
+                    // Ours as the draft has it now (it may have changed since the import).
+                    conflicts: view.attention.conflicts.map((field) => ({ ...field, ours: getAt(draft, field.path) })),
+                    who: 'On the site',
+                    heading: `Choose: your draft or the ${view.attention.source}`,
+                    intro: `The ${view.attention.source} (by ${view.attention.by}) changed these fields on the site while your draft had changed them too. The site shows the import’s; choose for each what the draft keeps. Everything else was merged.`,
+                  }
+                : null
+            }
+            onResolve={(takeTheirs) => {
+              setChoosing(false);
+              sheet.settle(takeTheirs);
+            }}
+            onLater={() => setChoosing(false)}
+          />
+        )}
+        <p className="studio-hint">
+          Last saved {view.updatedAt === null ? 'never' : new Date(view.updatedAt).toLocaleString()}
+          {view.updatedBy === null ? '' : ` by ${view.updatedBy}`}. Primary language: {languageName(primary)} ({languageTag(primary)}).
+        </p>
+      </article>
+    </Suspense>
   );
 }

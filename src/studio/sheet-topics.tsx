@@ -8,8 +8,6 @@ import { useState } from 'react';
 import { Checkbox } from 'react-aria-components';
 import type { SheetState } from '../sheet/shape';
 import { facetName, topicLabel, type Topic } from '../shared/topics';
-import type { StudioContext } from './api';
-import { useAnswer } from './parts';
 
 /** The studio speaks English: a topic's English name, else the first it has (topicLabel). */
 const STUDIO_LANGUAGES = ['en_US'];
@@ -52,8 +50,9 @@ export function withTopics(state: SheetState, topics: string[]): SheetState {
 }
 
 interface SheetTopicsProps {
-  context: StudioContext;
-  siteId: string;
+  /** The site's topics, or null while they load; `error` says why they could not be. */
+  taxonomy: Topic[] | null;
+  error: string | null;
   /** The slugs the draft lists, in its order. */
   selected: string[];
   /** Why the server refused them, if it did. */
@@ -61,8 +60,7 @@ interface SheetTopicsProps {
   onChange: (topics: string[]) => void;
 }
 
-export function SheetTopics({ context, siteId, selected, problem, onChange }: SheetTopicsProps) {
-  const { answer: taxonomy, error } = useAnswer<Topic[]>(context, `/topics?siteId=${encodeURIComponent(siteId)}`, 0);
+export function SheetTopics({ taxonomy, error, selected, problem, onChange }: SheetTopicsProps) {
   // A new topic goes to the end: the order the draft has stays as it is.
   const toggle = (slug: string, on: boolean) => onChange(on ? [...selected, slug] : selected.filter((listed) => listed !== slug));
   // Every slug the draft has listed on this screen: one the site does not have stays under Other

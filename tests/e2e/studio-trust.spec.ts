@@ -57,8 +57,13 @@ function pdfOf(title: string, options: PDFKit.PDFDocumentOptions = {}, text = tr
   });
 }
 
+/** Presses Publish now and waits for the server's answer to it (a press that reached nothing fails here, saying so). */
 async function publish(page: Page) {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && /\/sheets\/[^/]+\/publish$/.test(new URL(response.url()).pathname),
+  );
   await page.getByRole('button', { name: 'Publish now' }).click();
+  return answered;
 }
 
 test('D3: an import reaches a pending draft; where both changed a field the editor chooses, and nothing is published over it', async ({ page }) => {
