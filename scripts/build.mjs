@@ -87,7 +87,13 @@ export async function buildAll({ quiet = false } = {}) {
       // Chunks sit beside the entries, so every module finds dist/client and the project root at
       // the same relative place.
       rollupOptions: {
-        input: { main: 'src/server/main.ts', cli: 'src/cli/main.ts', 'sqlite-worker': 'src/cms/sqlite/sqlite-worker.ts' },
+        input: {
+          main: 'src/server/main.ts',
+          cli: 'src/cli/main.ts',
+          'sqlite-worker': 'src/cms/sqlite/sqlite-worker.ts',
+          // PDFs are read in workers of their own (src/editing/pdf-reader.ts).
+          'pdf-worker': 'src/editing/pdf-worker.ts',
+        },
         output: { chunkFileNames: '[name]-[hash].js' },
       },
     },

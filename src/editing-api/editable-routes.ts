@@ -12,6 +12,8 @@
  *   GET  {base}/:id/preview-links             the links that still work: who made each, when, until when
  *   DELETE {base}/:id/preview-links/:link     revoke one (any editor or admin may: whoever sees a link leak can stop it)
  */
+import type { PdfReader } from '../editing/pdf-reader';
+import type { UploadGate } from './upload-gate';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { ContentStore } from '../cms/database';
@@ -47,6 +49,10 @@ export interface EditingContext {
   platformSitesSegment: string;
   /** Each kind's previews, for shared preview links (previews.ts). */
   previews: PreviewSources;
+  /** Uploads in flight, bounded per account and per process (upload-gate.ts). */
+  uploads: UploadGate;
+  /** The process's PDF workers (editing/pdf-reader.ts). */
+  pdfs: PdfReader;
 }
 
 export interface EditableRoutes<S> extends EditingContext {

@@ -29,7 +29,7 @@ type TokenParams = { Params: { token: string } };
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-export function registerImportRoutes(app: FastifyInstance, { db, root, guard, platformSitesSegment }: EditingContext): void {
+export function registerImportRoutes(app: FastifyInstance, { db, root, guard, platformSitesSegment, uploads, pdfs }: EditingContext): void {
   const base = `${root}/imports/uploads`;
   // Imports left open (a tab closed half way) go an hour after they were last touched.
   const sweeper = setInterval(() => void sweepImportUploads().catch(() => undefined), SWEEP_EVERY_MS).unref();
@@ -45,8 +45,8 @@ export function registerImportRoutes(app: FastifyInstance, { db, root, guard, pl
     const { actor } = await guard(request, reply, CONTENT_ROLES);
     // The largest file an import takes is a zip; each kind's own limit is checked once its name is known.
     const limit = { maxBytes: IMPORT_UPLOAD_LIMITS.zipBytes, what: 'file', forFile: (fileName: string) => importFileKind(fileName) ?? limit };
-    const files = await withUploadedFile(request, limit, (received) =>
-      answer(() => addImportFile(request.params.token, actor, received.path, received.fileName)),
+    const files = await withUploadedFile(request, reply, { gate: uploads, owner: actor.id ?? actor.label }, limit, (received, signal) =>
+      answer(() => addImportFile(request.params.token, actor, received.path, received.fileName, { pdfs, signal })),
     );
     return { files };
   });

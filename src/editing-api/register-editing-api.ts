@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import type { SessionService } from '../server/auth/session-service';
 import type { Previewer } from '../server/ssr/preview';
+import { processPdfReader, type PdfLimits } from '../editing/pdf-reader';
 import { registerAdminRoutes } from './admin-routes';
 import type { EditingContext } from './editable-routes';
 import { CONTENT_ROLES, createGuard } from './guard';
@@ -14,6 +15,8 @@ import { registerPreviewLinkRoutes, sendStoredFile } from './previews';
 import { editingOpenApiDocument } from './openapi';
 import { registerSheetRoutes } from './sheet-routes';
 import { registerSiteRoutes } from './site-routes';
+import { createUploadGate, type UploadGateLimits } from './upload-gate';
+import { registerFileUploads } from './uploaded-file';
 import { registerUploadRoutes } from './upload-routes';
 import { registerImportRoutes } from './import-routes';
 import { registerExportRoutes } from './export-routes';
@@ -28,6 +31,9 @@ export interface EditingApiOptions {
   previewer: Previewer;
   /** Called after a change was made and before it is answered (other workers learn of it). */
   announceChange: () => Promise<void>;
+  /** Uploads in flight at once, and the PDF workers' limits (docs/operations.md, "Uploads and PDFs"). */
+  uploads: UploadGateLimits;
+  pdfs: PdfLimits;
 }
 
 export async function registerEditingApi(app: FastifyInstance, options: EditingApiOptions): Promise<void> {
@@ -42,14 +48,17 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     basePath: options.basePath,
     platformSitesSegment: options.platformSitesSegment,
     previews: new Map(),
+    uploads: createUploadGate(options.uploads),
+    pdfs: processPdfReader(options.pdfs),
   };
   // In a scope of its own, so that its hook runs for its routes only, never for a public page.
   await app.register(async (scope) => {
     scope.addHook('onSend', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await options.announceChange();
     });
+    await registerFileUploads(scope);
     registerSheetRoutes(scope, routes);
-    await registerUploadRoutes(scope, routes);
+    registerUploadRoutes(scope, routes);
     registerImportRoutes(scope, routes);
     registerExportRoutes(scope, routes);
     registerSiteRoutes(scope, routes);

@@ -1,15 +1,15 @@
 /**
  * A sheet's image and document, uploaded as multipart (docs/editing.md, "Uploads"):
  *   PUT /sheets/:id/image?revision=N · PUT /sheets/:id/document?revision=N   (one form field `file`)
- * The file streams to a temporary file, never into memory, and stops at its limit; its type is read
- * from its bytes; images are decoded with sharp and PDFs opened strictly with pdfjs before anything
- * is kept. The bytes, the draft and its version are written in one transaction: a refused upload
- * stores nothing and says why.
+ * The upload waits its turn (a few at once per account and per process), then streams to a
+ * temporary file, never into memory, and stops at its limit; its type is read from its bytes;
+ * images are decoded with sharp and PDFs opened strictly with pdfjs, in a PDF worker within its
+ * limits of pages, time and memory, before anything is kept. The bytes, the draft and its version
+ * are written in one transaction: a refused upload stores nothing and says why.
  */
-import { loadSharp } from '../cms/sharp';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { isMentionedByOtherContent } from '../cms/repositories/contents';
 import { findSheetWithDocument, saveBlob } from '../cms/repositories/editing';
@@ -27,17 +27,28 @@ import { CONTENT_ROLES } from './guard';
 import { answer } from './requests';
 import { readRevision, type EditingContext } from './editable-routes';
 import { sheetAnswer } from './sheet-routes';
-import { registerFileUploads, withUploadedFile, type Received } from './uploaded-file';
+import { withUploadedFile, type Received } from './uploaded-file';
 
 type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { revision?: string } }>;
 
-export async function registerUploadRoutes(app: FastifyInstance, options: EditingContext): Promise<void> {
-  const { db, root, guard, platformSitesSegment } = options;
-  await registerFileUploads(app);
+export function registerUploadRoutes(app: FastifyInstance, options: EditingContext): void {
+  const { db, root, guard, platformSitesSegment, uploads, pdfs } = options;
 
-  /** Receives the request's file (limits by kind) and hands it to `use`; nothing is kept when it is refused. */
-  const withUpload = <T>(request: UploadRequest, kind: 'image' | 'document', use: (received: Received) => Promise<T>) =>
-    withUploadedFile(request, { maxBytes: kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes, what: kind }, use);
+  /** Receives the request's file (limits by kind) in the account's turn and hands it to `use`; nothing is kept when it is refused. */
+  const withUpload = <T>(
+    request: UploadRequest,
+    reply: FastifyReply,
+    actor: Actor,
+    kind: 'image' | 'document',
+    use: (received: Received, signal: AbortSignal) => Promise<T>,
+  ) =>
+    withUploadedFile(
+      request,
+      reply,
+      { gate: uploads, owner: actor.id ?? actor.label },
+      { maxBytes: kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes, what: kind },
+      use,
+    );
 
   /** A blob of bytes with what the checks found, to store in the transaction that uses it. */
   const blobOf = (bytes: Buffer, sha256: string, mimeType: string, text: string | null) => (trx: ContentStore) =>
@@ -46,9 +57,10 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
   /** Receives, checks and saves one upload into the draft. */
   async function upload(
     request: UploadRequest,
+    reply: FastifyReply,
     actor: Actor,
     kind: 'image' | 'document',
-    apply: (received: Received, state: SheetState) => Promise<{ state: SheetState; mimeType: string; text: string | null }>,
+    apply: (received: Received, state: SheetState, signal: AbortSignal) => Promise<{ state: SheetState; mimeType: string; text: string | null }>,
   ) {
     const revision = readRevision(request.query.revision);
     const found = await sheets.view(db, request.params.id);
@@ -58,8 +70,8 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
       const message = `${found.label} was changed by ${found.updatedBy ?? 'someone'} since you opened it (revision ${found.revision}, yours ${revision}); nothing was stored`;
       throw new ApiError(409, ERROR_CODES.CONFLICT, message, { current: found });
     }
-    return withUpload(request, kind, async (received) => {
-      const next = await apply(received, structuredClone(found.draft));
+    return withUpload(request, reply, actor, kind, async (received, signal) => {
+      const next = await apply(received, structuredClone(found.draft), signal);
       const keep = blobOf(await readFile(received.path), received.sha256, next.mimeType, next.text);
       return answer(() => sheets.save(db, request.params.id, next.state, revision, actor, { within: keep }));
     });
@@ -67,7 +79,7 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
 
   app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/image`, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const view = await upload(request, actor, 'image', async (received, state) => {
+    const view = await upload(request, reply, actor, 'image', async (received, state) => {
       const image = await checkImage(received.path);
       // The sheet's own image content takes the new file; one it shares with another sheet stays
       // as it is, and the sheet gets an image content of its own.
@@ -90,8 +102,8 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
 
   app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/document`, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const view = await upload(request, actor, 'document', async (received, state) => {
-      const document = await checkDocument(received.path);
+    const view = await upload(request, reply, actor, 'document', async (received, state, signal) => {
+      const document = await checkDocument(received.path, pdfs, signal);
       const previous = state.document;
       const assetId = previous?.assetId ?? `sheet-${randomBytes(8).toString('hex')}`;
       const stored = await listFileAssetVersions(db, assetId);
@@ -117,22 +129,25 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
       }),
     );
     let textless = false;
-    const created = await withUpload(request as UploadRequest, 'document', async (received) => {
+    let pages = { count: 0, textRead: 0 };
+    const created = await withUpload(request as UploadRequest, reply, actor, 'document', async (received, signal) => {
       // The same PDF again makes no second sheet: the editor is told which sheet has it.
       const existing = await findSheetWithDocument(db, received.sha256);
       if (existing !== undefined)
         throw new ApiError(409, ERROR_CODES.CONFLICT, `This PDF is already the document of “${existing.label}”: open that sheet to change it.`, {
           sheet: existing,
         });
-      const document = await checkDocument(received.path);
+      const document = await checkDocument(received.path, pdfs, signal);
       // A scan has no text to find it by until the editor gives it some.
       textless = document.text.trim() === '';
+      // A long PDF is read only so far: the editor is told (docs/studio.md, "PDFs to sheets").
+      pages = { count: document.pageCount, textRead: document.textPageCount };
       const proposal = proposeSheet(document, received.fileName);
       const base = newSheetState({ ...place, texts: { title: proposal.title, description: proposal.description } });
       const assetId = `sheet-${randomBytes(8).toString('hex')}`;
       const cover = document.firstPagePng;
       const coverSha = createHash('sha256').update(cover).digest('hex');
-      const { width = 800, height = 1131 } = await (await loadSharp())(cover).metadata();
+      const { width, height } = document.firstPageSize;
       const state: SheetState = {
         ...base,
         translations: {
@@ -165,6 +180,6 @@ export async function registerUploadRoutes(app: FastifyInstance, options: Editin
       );
     });
     reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
-    return { ...(await sheetAnswer(options, created)), textless };
+    return { ...(await sheetAnswer(options, created)), textless, pages };
   });
 }

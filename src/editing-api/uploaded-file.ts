@@ -1,8 +1,10 @@
 /**
- * Receiving one uploaded file (multipart, a form field `file`) for the editing API's routes. The
- * file streams to a temporary file, never into memory, and stops at its limit; it is hashed as it
- * comes. Too large: 413; refused by the checks (UploadRefused): 422 with their words. The temporary
- * folder goes whatever happens, a client that hangs up half way included, so nothing is kept.
+ * Receiving one uploaded file (multipart, a form field `file`) for the editing API's routes. An
+ * upload first waits for its turn (upload-gate.ts: a few per account and per process; too many:
+ * 429 with Retry-After). The file then streams to a temporary file, never into memory, and stops at
+ * its limit; it is hashed as it comes. Too large: 413; refused by the checks (UploadRefused): 422
+ * with their words. A client that hangs up aborts the signal its checks get, so a PDF being read
+ * for it stops (pdf-reader.ts). The temporary folder goes whatever happens, so nothing is kept.
  */
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
@@ -12,9 +14,11 @@ import { basename, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PdfReadCancelled } from '../editing/pdf-reader';
 import { UploadRefused } from '../editing/uploads';
 import { ApiError, ERROR_CODES } from '../shared/errors';
+import { UploadAbandoned, UploadsBusy, type UploadGate } from './upload-gate';
 
 export interface Received {
   path: string;
@@ -63,11 +67,55 @@ export interface UploadLimit {
   forFile?: (fileName: string) => { maxBytes: number; what: string };
 }
 
+/** Whose upload it is, and the gate it waits at. */
+export interface UploadTurn {
+  gate: UploadGate;
+  owner: string;
+}
+
 /**
- * Receives the request's file into a temporary folder and hands it to `use`; the folder goes
- * whatever happens.
+ * Waits for the upload's turn, receives the request's file into a temporary folder and hands it
+ * to `use` with a signal that aborts when the client goes away; the folder goes whatever happens.
  */
-export async function withUploadedFile<T>(request: FastifyRequest, limit: UploadLimit, use: (received: Received) => Promise<T>): Promise<T> {
+export async function withUploadedFile<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  turn: UploadTurn,
+  limit: UploadLimit,
+  use: (received: Received, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const gone = new AbortController();
+  // Before the answer is sent, the response only closes when the connection does.
+  const hangUp = () => {
+    if (!reply.raw.writableEnded) gone.abort();
+  };
+  reply.raw.once('close', hangUp);
+  try {
+    const leave = await turn.gate.enter(turn.owner, gone.signal);
+    try {
+      return await receiveAndUse(request, limit, gone.signal, use);
+    } finally {
+      leave();
+    }
+  } catch (error) {
+    if (error instanceof UploadsBusy) {
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      throw new ApiError(429, ERROR_CODES.TOO_MANY_REQUESTS, error.message);
+    }
+    if (error instanceof UploadAbandoned || error instanceof PdfReadCancelled)
+      throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'The upload was cancelled before it was read. Nothing was stored.');
+    throw error;
+  } finally {
+    reply.raw.off('close', hangUp);
+  }
+}
+
+async function receiveAndUse<T>(
+  request: FastifyRequest,
+  limit: UploadLimit,
+  signal: AbortSignal,
+  use: (received: Received, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
   const folder = await mkdtemp(join(tmpdir(), 'literature-upload-'));
   try {
     const received = await receive(request, folder, limit.maxBytes, limit.what);
@@ -80,7 +128,7 @@ export async function withUploadedFile<T>(request: FastifyRequest, limit: Upload
         `${name} is larger than ${maxBytes / 1024 / 1024} MB, the most ${/^[aeiou]/i.test(what) ? 'an' : 'a'} ${what} may be. Nothing was stored.`,
       );
     }
-    return await use(received);
+    return await use(received, signal);
   } catch (error) {
     if (error instanceof UploadRefused) throw new ApiError(422, ERROR_CODES.UNPROCESSABLE, `${error.message.replace(/\.?$/, '.')} Nothing was stored.`);
     throw error;

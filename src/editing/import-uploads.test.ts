@@ -10,6 +10,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Actor } from './audit';
 import { addImportFile, cancelImportUpload, IMPORT_UPLOAD_LIMITS, startImportUpload } from './import-uploads';
+import { processPdfReader } from './pdf-reader';
+
+const pdfs = processPdfReader();
 
 const folder = mkdtempSync(join(tmpdir(), 'import-uploads-test-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -37,12 +40,12 @@ describe('an import in the studio, on disk', () => {
     const start = new Date();
     const { token } = await startImportUpload(owner, start);
     writeFileSync(join(importFolder(token), 'lock'), '');
-    const busy = await failure(addImportFile(token, owner, received(), 'sheets.csv', start));
+    const busy = await failure(addImportFile(token, owner, received(), 'sheets.csv', { pdfs }, start));
     expect(busy).toMatchObject({ reason: 'conflict', message: expect.stringMatching(/^This import is busy with another request/) });
 
     const old = new Date(start.getTime() - IMPORT_UPLOAD_LIMITS.staleLockMs - MINUTE);
     utimesSync(join(importFolder(token), 'lock'), old, old);
-    expect(await addImportFile(token, owner, received(), 'sheets.csv', start)).toEqual(['sheets.csv']);
+    expect(await addImportFile(token, owner, received(), 'sheets.csv', { pdfs }, start)).toEqual(['sheets.csv']);
     expect(existsSync(join(importFolder(token), 'lock'))).toBe(false);
   });
 
@@ -51,10 +54,10 @@ describe('an import in the studio, on disk', () => {
     const start = new Date();
     const { token } = await startImportUpload(owner, start);
     const at = (minutes: number) => new Date(start.getTime() + minutes * MINUTE);
-    await addImportFile(token, owner, received(), 'sheets.csv', at(50));
-    await addImportFile(token, owner, received(), 'sheets.csv', at(100));
-    expect(await failure(addImportFile(token, actor(), received(), 'sheets.csv', at(101)))).toMatchObject({ reason: 'not-found' });
-    expect(await failure(addImportFile(token, owner, received(), 'sheets.csv', at(161)))).toMatchObject({ reason: 'not-found' });
+    await addImportFile(token, owner, received(), 'sheets.csv', { pdfs }, at(50));
+    await addImportFile(token, owner, received(), 'sheets.csv', { pdfs }, at(100));
+    expect(await failure(addImportFile(token, actor(), received(), 'sheets.csv', { pdfs }, at(101)))).toMatchObject({ reason: 'not-found' });
+    expect(await failure(addImportFile(token, owner, received(), 'sheets.csv', { pdfs }, at(161)))).toMatchObject({ reason: 'not-found' });
     expect(existsSync(importFolder(token))).toBe(false);
   });
 

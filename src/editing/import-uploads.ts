@@ -26,6 +26,7 @@ import { ManifestError } from '../transfer/manifest';
 import { unpackZip, ZipRefused } from '../transfer/unzip';
 import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
 import type { Actor } from './audit';
+import type { PdfReader } from './pdf-reader';
 import { EditingError } from './editable';
 import { checkImportedFile, declaredTypeProblem, UploadRefused, UPLOAD_LIMITS } from './uploads';
 
@@ -118,7 +119,14 @@ export async function startImportUpload(actor: Actor, now = new Date()): Promise
  * unpacked and replaces nothing (an import is one zip or a CSV with files, never both); a PDF or
  * an image is checked now, so the editor hears at once what is wrong with it.
  */
-export async function addImportFile(token: string, actor: Actor, path: string, fileName: string, now = new Date()): Promise<string[]> {
+export async function addImportFile(
+  token: string,
+  actor: Actor,
+  path: string,
+  fileName: string,
+  { pdfs, signal }: { pdfs: PdfReader; signal?: AbortSignal },
+  now = new Date(),
+): Promise<string[]> {
   return withImport(token, actor, now, async (folder, session) => {
     const kind = importFileKind(fileName)?.kind;
     const files = filesOf(folder);
@@ -131,14 +139,14 @@ export async function addImportFile(token: string, actor: Actor, path: string, f
     if (kind !== 'zip' && present.length >= IMPORT_UPLOAD_LIMITS.files)
       throw new UploadRefused(`An import takes at most ${IMPORT_UPLOAD_LIMITS.files} files beside its CSV; import the rest in another.`);
     if (kind !== 'zip') {
-      await checkImportedFile(path, fileName);
+      await checkImportedFile(path, fileName, pdfs, signal);
       await rename(path, join(files, fileName));
       return listFiles(files);
     }
     try {
       await unpackZip(path, files);
       const unpacked = await listFiles(files);
-      for (const name of unpacked) await checkImportedFile(join(files, name), name).catch((error: unknown) => refuseWithin(name, error));
+      for (const name of unpacked) await checkImportedFile(join(files, name), name, pdfs, signal).catch((error: unknown) => refuseWithin(name, error));
       await writeSession(folder, { ...session, zipped: true });
       return unpacked;
     } catch (error) {

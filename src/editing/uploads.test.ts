@@ -13,7 +13,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { renderLiteraturePdf } from '../demo/literature-pdf';
+import { processPdfReader } from './pdf-reader';
 import { checkDocument, checkImage, UPLOAD_LIMITS, UploadRefused } from './uploads';
+
+const pdfs = processPdfReader();
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -139,7 +142,7 @@ async function refusal(check: Promise<unknown>): Promise<string> {
 
 describe('checkDocument', () => {
   it('accepts a literature sheet and reads its title, text and first page', async () => {
-    const document = await checkDocument(await file('sheet.pdf', sheet));
+    const document = await checkDocument(await file('sheet.pdf', sheet), pdfs);
 
     expect(document).toMatchObject({ mimeType: 'application/pdf', pageCount: 1, title: 'Trimethylaluminum (TMA) - Literature Sheet' });
     expect(document.firstPageText).toContain('Trimethylaluminum (TMA)');
@@ -155,7 +158,7 @@ describe('checkDocument', () => {
 
   it('joins the text of every page and collapses whitespace within lines', async () => {
     const pdf = await renderPdf({ info: { Title: '  Two pages  ' } }, ['First    page   text', '  Second  page']);
-    const document = await checkDocument(await file('two.pdf', pdf));
+    const document = await checkDocument(await file('two.pdf', pdf), pdfs);
 
     expect(document.pageCount).toBe(2);
     expect(document.title).toBe('Two pages');
@@ -164,7 +167,7 @@ describe('checkDocument', () => {
   });
 
   it('gives a null title when the PDF has none', async () => {
-    const document = await checkDocument(await file('stream.pdf', buildXrefStreamPdf()));
+    const document = await checkDocument(await file('stream.pdf', buildXrefStreamPdf()), pdfs);
 
     expect(document).toMatchObject({ pageCount: 1, title: null, text: 'Indexed by a cross-reference stream' });
   });
@@ -184,7 +187,7 @@ describe('checkDocument', () => {
       /not where the file says/,
     ],
   ])('refuses the sheet %s, which pdfjs would repair', async (_case, damage, reason) => {
-    const message = await refusal(checkDocument(await file('sheet.pdf', damage(sheet))));
+    const message = await refusal(checkDocument(await file('sheet.pdf', damage(sheet)), pdfs));
 
     expect(message).toMatch(/^The PDF is damaged or incomplete \(/);
     expect(message).toMatch(reason);
@@ -192,7 +195,7 @@ describe('checkDocument', () => {
   });
 
   it('refuses a PDF whose cross-reference stream is wrong', async () => {
-    const message = await refusal(checkDocument(await file('stream.pdf', buildXrefStreamPdf(4))));
+    const message = await refusal(checkDocument(await file('stream.pdf', buildXrefStreamPdf(4)), pdfs));
 
     expect(message).toMatch(/damaged or incomplete \(object 4 is not where/);
   });
@@ -210,8 +213,8 @@ describe('checkDocument', () => {
     const locked = await renderPdf({ userPassword: 'open sesame', ownerPassword: 'owner' }, ['Secret']);
     const restricted = await renderPdf({ ownerPassword: 'owner', permissions: { printing: 'lowResolution' } }, ['No copying here']);
 
-    expect(await refusal(checkDocument(await file('locked.pdf', locked)))).toMatch(/protected with a password\. Save a copy without a password/);
-    const read = await checkDocument(await file('restricted.pdf', restricted));
+    expect(await refusal(checkDocument(await file('locked.pdf', locked), pdfs))).toMatch(/protected with a password\. Save a copy without a password/);
+    const read = await checkDocument(await file('restricted.pdf', restricted), pdfs);
     expect(read.text).toContain('No copying here');
     expect(read.firstPagePng.length).toBeGreaterThan(0);
   });
@@ -219,20 +222,20 @@ describe('checkDocument', () => {
   it('names what a non-PDF file is, whatever its name', async () => {
     const png = await noiseImage(20, 20).png().toBuffer();
 
-    expect(await refusal(checkDocument(await file('picture.pdf', png)))).toBe(
+    expect(await refusal(checkDocument(await file('picture.pdf', png), pdfs))).toBe(
       'This file is a PNG image, not a PDF. Save or export the literature sheet as a PDF and upload that.',
     );
-    expect(await refusal(checkDocument(await file('drawing.pdf', '<svg xmlns="http://www.w3.org/2000/svg"/>')))).toMatch(
+    expect(await refusal(checkDocument(await file('drawing.pdf', '<svg xmlns="http://www.w3.org/2000/svg"/>'), pdfs))).toMatch(
       /^This file is an SVG image, not a PDF/,
     );
-    expect(await refusal(checkDocument(await file('notes.pdf', 'Just some notes.\n')))).toMatch(/^This file is a text file, not a PDF/);
-    expect(await refusal(checkDocument(await file('noise.pdf', noise(4096))))).toMatch(/^This file is not a PDF \(its type could not be recognised\)/);
+    expect(await refusal(checkDocument(await file('notes.pdf', 'Just some notes.\n'), pdfs))).toMatch(/^This file is a text file, not a PDF/);
+    expect(await refusal(checkDocument(await file('noise.pdf', noise(4096)), pdfs))).toMatch(/^This file is not a PDF \(its type could not be recognised\)/);
   });
 
   it('refuses an empty file and one over the size limit', async () => {
-    expect(await refusal(checkDocument(await file('empty.pdf', Buffer.alloc(0))))).toMatch(/^The file is empty/);
+    expect(await refusal(checkDocument(await file('empty.pdf', Buffer.alloc(0)), pdfs))).toMatch(/^The file is empty/);
     const oversized = Buffer.concat([sheet, Buffer.alloc(UPLOAD_LIMITS.documentBytes)]);
-    expect(await refusal(checkDocument(await file('big.pdf', oversized)))).toMatch(/the limit is 50 MB/);
+    expect(await refusal(checkDocument(await file('big.pdf', oversized), pdfs))).toMatch(/the limit is 50 MB/);
   });
 });
 

@@ -216,6 +216,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     originOf: (request) => originOf(settings, request),
     previewer: createPreviewer({ settings, assets, loadPages }),
     announceChange: () => notices.announce(),
+    uploads: config.uploads.inFlight,
+    pdfs: config.uploads.pdf,
   });
   // Expired sessions are refused as soon as they are presented; this clears the rows left behind.
   const sweep = setInterval(() => void sessions.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')), 10 * 60_000);

@@ -4,6 +4,8 @@
  */
 import { availableParallelism } from 'node:os';
 import type { DatabaseSettings } from '../cms/database';
+import type { PdfLimits } from '../editing/pdf-reader';
+import type { UploadGateLimits } from '../editing-api/upload-gate';
 import { DEFAULT_PLATFORM_SITES_SEGMENT, SESSION_WARNING_SECONDS } from '../shared/constants';
 
 export type DatabaseConfig = DatabaseSettings;
@@ -36,6 +38,8 @@ export interface AppConfig {
   trashDays: number;
   /** How often each process looks for schedules that fell due. */
   scheduleCheckMs: number;
+  /** Uploads in flight at once, and what reading one PDF may take (docs/operations.md, "Uploads and PDFs"). */
+  uploads: { inFlight: UploadGateLimits; pdf: PdfLimits };
   session: {
     /** A session ends after this long without the visitor doing anything. */
     idleSeconds: number;
@@ -78,6 +82,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     trashDays: Math.max(1, readWholeNumber(env, 'TRASH_DAYS', 30, 36_500)),
     scheduleCheckMs: Math.max(100, readWholeNumber(env, 'SCHEDULE_CHECK_MS', 5000, 3_600_000)),
     workers: readWorkers(env),
+    uploads: readUploadSettings(env),
     cdn: {
       maxAgeSeconds: readWholeNumber(env, 'CDN_MAX_AGE_SECONDS', 0, 31_536_000),
       staleWhileRevalidateSeconds: readWholeNumber(env, 'CDN_STALE_WHILE_REVALIDATE_SECONDS', 0, 31_536_000),
@@ -180,6 +185,28 @@ function readWorkers(env: Environment): number {
   const workers = /^\d{1,2}$/.test(value) ? Number(value) : 0;
   if (workers < 1 || workers > 64) throw new ConfigError('WORKERS', 'must be a whole number from 1 to 64, or auto (one per core)', value);
   return workers;
+}
+
+function readUploadSettings(env: Environment): AppConfig['uploads'] {
+  const atLeastOne = (name: string, fallback: number, max: number) => {
+    const value = readWholeNumber(env, name, fallback, max);
+    if (value < 1) throw new ConfigError(name, `must be a whole number from 1 to ${max}`, String(value));
+    return value;
+  };
+  return {
+    inFlight: {
+      perAccount: atLeastOne('UPLOADS_PER_ACCOUNT', 4, 1000),
+      perProcess: atLeastOne('UPLOADS_PER_PROCESS', 8, 1000),
+      waitMs: readWholeNumber(env, 'UPLOAD_WAIT_SECONDS', 10, 600) * 1000,
+    },
+    pdf: {
+      // One per core, at most two by default: a bigger machine keeps cores for serving.
+      workers: atLeastOne('PDF_WORKERS', Math.min(2, availableParallelism()), 64),
+      textPages: atLeastOne('PDF_TEXT_PAGES', 200, 1_000_000),
+      timeLimitMs: atLeastOne('PDF_TIME_LIMIT_SECONDS', 20, 3600) * 1000,
+      memoryMb: Math.max(64, atLeastOne('PDF_MEMORY_MB', 256, 65_536)),
+    },
+  };
 }
 
 function readSessionSettings(env: Environment): AppConfig['session'] {
