@@ -1,25 +1,27 @@
 /**
- * Reading PDFs off the serving thread (docs/operations.md, "Uploads and PDFs"): a pool of at most
- * `workers` threads (piscina), each PDF read in one of them within three limits:
+ * Reading PDFs off the serving thread (docs/operations.md, "Uploads and PDFs"): each PDF is read in
+ * a process of its own (pdf-worker.ts), at most `workers` at once, the others waiting their turn,
+ * within three limits:
  * - pages: the text of the first `textPages` pages only; the answer says how many were read;
- * - time: `timeLimitMs` of reading, then the worker is ended and the PDF refused, naming the limit;
- * - memory: `memoryMb` of heap per worker, past which the worker is ended and the PDF refused.
+ * - time: `timeLimitMs` of reading, then the process is ended and the PDF refused, naming the limit;
+ * - memory: `memoryMb` of heap, past which the process ends and the PDF is refused.
  * A caller that no longer wants the answer (the client went away) aborts its signal: a PDF still
- * waiting for a thread leaves the queue, and one being read ends its worker, so no work is left
- * running. Idle threads end after a few seconds, and their memory goes with them.
+ * waiting leaves the line, and one being read has its process ended, so no work is left running.
+ * A process rather than a worker thread, because pdfjs's canvas (a native module) keeps memory a
+ * thread cannot give back when it ends: about 2 MB a PDF. A process gives back all of it.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Piscina } from 'piscina';
 import { PdfRefused, type CheckedDocument } from './pdf-reading';
 import type { PdfTask, PdfTaskResult } from './pdf-worker';
 
 export interface PdfLimits {
-  /** Threads reading PDFs at once; more PDFs wait their turn. */
+  /** PDFs read at once, each in a process of its own; more wait their turn. */
   workers: number;
   /** Reading one PDF may take this long, waiting for a thread not counted. */
   timeLimitMs: number;
-  /** Heap one worker may use. */
+  /** Heap one reader process may use. */
   memoryMb: number;
   /** Pages whose text is read (and checked); the rest of a longer PDF is kept but not read. */
   textPages: number;
@@ -32,9 +34,6 @@ export const DEFAULT_PDF_LIMITS: PdfLimits = {
   memoryMb: 256,
   textPages: 200,
 };
-
-/** How long an idle worker stays before it ends (and gives back its memory). */
-const IDLE_MS = 5_000;
 
 /** Beside this module in the build (a variable, so that the bundler leaves the URL alone). */
 const WORKER_FILE = 'pdf-worker.js';
@@ -59,45 +58,71 @@ export interface PdfReader {
 }
 
 export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfReader {
-  let pool: Piscina<PdfTask, PdfTaskResult> | null = null;
   const turns = createTurns(limits.workers);
-
-  // Started on the first PDF: serving pages never pays for it.
-  const poolOrStart = () => {
-    pool ??= new Piscina<PdfTask, PdfTaskResult>({
-      ...workerFile(),
-      minThreads: 0,
-      maxThreads: limits.workers,
-      idleTimeout: IDLE_MS,
-      concurrentTasksPerWorker: 1,
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb },
-    });
-    return pool;
-  };
+  const reading = new Set<ChildProcess>();
 
   async function run(task: PdfTask, signal: AbortSignal | undefined): Promise<PdfTaskResult> {
     const done = await turns.take(signal);
-    const timer = new AbortController();
-    const timeout = setTimeout(() => timer.abort(), limits.timeLimitMs);
     try {
-      return await poolOrStart().run(task, { signal: signal === undefined ? timer.signal : AbortSignal.any([signal, timer.signal]) });
-    } catch (error) {
-      if (signal?.aborted) throw new PdfReadCancelled();
-      if (timer.signal.aborted) {
-        throw new PdfRefused(
-          `Reading this PDF took longer than ${formatSeconds(limits.timeLimitMs)}, the most one PDF may take. Save it again with fewer or simpler pages (or ask an administrator about PDF_TIME_LIMIT_SECONDS) and upload it again.`,
-        );
-      }
-      if ((error as { code?: unknown }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        throw new PdfRefused(
-          `Reading this PDF needed more than ${limits.memoryMb} MB of memory, the most one PDF may use. Save it again with fewer or smaller pictures and upload it again.`,
-        );
-      }
-      throw error;
+      return await readInProcess(task, signal);
     } finally {
-      clearTimeout(timeout);
       done();
     }
+  }
+
+  /** One process, one task: it answers, or is ended when the time is up or the caller goes away. */
+  function readInProcess(task: PdfTask, signal: AbortSignal | undefined): Promise<PdfTaskResult> {
+    if (signal?.aborted) return Promise.reject(new PdfReadCancelled());
+    const { filename, execArgv } = readerFile();
+    const child = fork(filename, [], {
+      execArgv: [...execArgv, `--max-old-space-size=${limits.memoryMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    reading.add(child);
+    return new Promise<PdfTaskResult>((resolve, reject) => {
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', cancel);
+        outcome();
+      };
+      const end = () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      };
+      const cancel = () => settle(() => (end(), reject(new PdfReadCancelled())));
+      const timer = setTimeout(
+        () =>
+          settle(() => {
+            end();
+            reject(
+              new PdfRefused(
+                `Reading this PDF took longer than ${formatSeconds(limits.timeLimitMs)}, the most one PDF may take. Save it again with fewer or simpler pages (or ask an administrator about PDF_TIME_LIMIT_SECONDS) and upload it again.`,
+              ),
+            );
+          }),
+        limits.timeLimitMs,
+      );
+      signal?.addEventListener('abort', cancel, { once: true });
+      child.once('message', (result: PdfTaskResult) => settle(() => resolve(result)));
+      child.once('error', (error) => settle(() => (end(), reject(error))));
+      child.once('exit', (code, exitSignal) => {
+        reading.delete(child);
+        settle(() => {
+          // V8 aborts the process when its heap is full.
+          if (exitSignal === 'SIGABRT' || code === 134)
+            reject(
+              new PdfRefused(
+                `Reading this PDF needed more than ${limits.memoryMb} MB of memory, the most one PDF may use. Save it again with fewer or smaller pictures and upload it again.`,
+              ),
+            );
+          else reject(new Error(`The PDF reader ended (${exitSignal ?? `code ${code}`}) without an answer`));
+        });
+      });
+      child.send(task);
+    });
   }
 
   return {
@@ -105,8 +130,8 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
     async check(path, signal) {
       const result = await run({ kind: 'check', path, textPages: limits.textPages }, signal);
       if (result.kind === 'refused') throw new PdfRefused(result.message);
-      if (result.kind !== 'checked') throw new Error(`A PDF worker answered ${result.kind} to a check`);
-      // A Buffer comes back from the worker as a plain Uint8Array.
+      if (result.kind !== 'checked') throw new Error(`A PDF reader answered ${result.kind} to a check`);
+      // A Buffer comes back from the reader as a plain Uint8Array.
       const png = result.document.firstPagePng;
       return { ...result.document, firstPagePng: Buffer.from(png.buffer, png.byteOffset, png.byteLength) };
     },
@@ -114,11 +139,10 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
       const result = await run({ kind: 'text', bytes, textPages: limits.textPages }, signal);
       return result.kind === 'text' ? result.text : null;
     },
-    load: () => ({ reading: turns.taken(), waiting: turns.waiting() }),
+    load: () => ({ reading: reading.size, waiting: turns.waiting() }),
     async close() {
-      const closing = pool;
-      pool = null;
-      await closing?.close({ force: true });
+      const ended = [...reading].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL'))));
+      await Promise.all(ended);
     },
   };
 }
@@ -139,10 +163,10 @@ export function processPdfReader(limits?: PdfLimits): PdfReader {
   return processReader;
 }
 
-/** The worker's file: TypeScript source under the test runner (tsx loads it), the built file from dist. */
-function workerFile(): { filename: string; execArgv?: string[] } {
+/** The reader's file: TypeScript source under the test runner (tsx loads it), the built file from dist. */
+function readerFile(): { filename: string; execArgv: string[] } {
   if (import.meta.url.endsWith('.ts')) return { filename: fileURLToPath(new URL('pdf-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
-  return { filename: fileURLToPath(new URL(WORKER_FILE, import.meta.url)) };
+  return { filename: fileURLToPath(new URL(WORKER_FILE, import.meta.url)), execArgv: [] };
 }
 
 const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;

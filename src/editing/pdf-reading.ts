@@ -162,7 +162,7 @@ async function renderFirstPage(pdf: PDFDocumentProxy): Promise<{ png: Buffer; wi
       canvasContext: canvas.getContext('2d') as unknown as CanvasRenderingContext2D,
       viewport,
     }).promise;
-    return { png: await canvas.encode('png'), width: canvas.width, height: canvas.height };
+    return { png: canvas.encodeSync('png'), width: canvas.width, height: canvas.height };
   } finally {
     page.cleanup();
   }
