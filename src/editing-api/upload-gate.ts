@@ -75,7 +75,9 @@ export function createUploadGate(limits: UploadGateLimits = DEFAULT_UPLOAD_GATE_
     load: () => ({ running: total, waiting: line.length }),
     enter(owner, signal) {
       if (signal?.aborted) return Promise.reject(new UploadAbandoned());
-      if (mayRun(owner) && line.length === 0) return Promise.resolve(start(owner));
+      // Whoever waits is held by its account's bound (a turn that frees goes to the first who may
+      // take it), so an upload that may run now passes no one.
+      if (mayRun(owner)) return Promise.resolve(start(owner));
       const own = line.filter((waiter) => waiter.owner === owner).length;
       if (line.length >= limits.perProcess || own >= limits.perAccount) {
         const whose = runningOf(owner) >= limits.perAccount ? `this account has ${limits.perAccount} uploads` : `the server has ${limits.perProcess} uploads`;

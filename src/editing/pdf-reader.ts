@@ -80,34 +80,36 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     reading.add(child);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     return new Promise<PdfTaskResult>((resolve, reject) => {
       let settled = false;
-      const settle = (outcome: () => void) => {
+      // The answer is given once the process has ended (ended now, when the time is up or the
+      // caller has gone): no reading goes on after it.
+      const settle = (outcome: () => void, { end = false } = {}) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', cancel);
-        outcome();
+        if (end && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        void exited.then(outcome);
       };
-      const end = () => {
-        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      };
-      const cancel = () => settle(() => (end(), reject(new PdfReadCancelled())));
+      const cancel = () => settle(() => reject(new PdfReadCancelled()), { end: true });
       const timer = setTimeout(
         () =>
-          settle(() => {
-            end();
-            reject(
-              new PdfRefused(
-                `Reading this PDF took longer than ${formatSeconds(limits.timeLimitMs)}, the most one PDF may take. Save it again with fewer or simpler pages (or ask an administrator about PDF_TIME_LIMIT_SECONDS) and upload it again.`,
+          settle(
+            () =>
+              reject(
+                new PdfRefused(
+                  `Reading this PDF took longer than ${formatSeconds(limits.timeLimitMs)}, the most one PDF may take. Save it again with fewer or simpler pages (or ask an administrator about PDF_TIME_LIMIT_SECONDS) and upload it again.`,
+                ),
               ),
-            );
-          }),
+            { end: true },
+          ),
         limits.timeLimitMs,
       );
       signal?.addEventListener('abort', cancel, { once: true });
       child.once('message', (result: PdfTaskResult) => settle(() => resolve(result)));
-      child.once('error', (error) => settle(() => (end(), reject(error))));
+      child.once('error', (error) => settle(() => reject(error), { end: true }));
       child.once('exit', (code, exitSignal) => {
         reading.delete(child);
         settle(() => {
@@ -139,7 +141,7 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
       const result = await run({ kind: 'text', bytes, textPages: limits.textPages }, signal);
       return result.kind === 'text' ? result.text : null;
     },
-    load: () => ({ reading: reading.size, waiting: turns.waiting() }),
+    load: () => ({ reading: turns.taken(), waiting: turns.waiting() }),
     async close() {
       const ended = [...reading].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL'))));
       await Promise.all(ended);

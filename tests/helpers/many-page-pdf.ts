@@ -27,7 +27,9 @@ export function buildManyPagePdf(pages: number, { title = 'Many pages' }: { titl
     parts.push(object);
     length += object.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n', ...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`)].join(
+    '',
+  );
   parts.push(xref, `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R /Info 5 0 R >>\nstartxref\n${length}\n%%EOF\n`);
   return Buffer.from(parts.join(''), 'latin1');
 }

@@ -124,14 +124,17 @@ function cpuTicksOrZero(pid: number): number {
 
 /** Resident memory of the process and its children now, in bytes. */
 function residentWithChildren(pid: number): number {
-  return childrenOf(pid).reduce((sum, child) => {
-    try {
-      // A reader that has ended but not yet been waited for has no VmRSS.
-      return sum + (status(child, 'VmRSS') || 0);
-    } catch {
-      return sum; // it ended meanwhile
-    }
-  }, status(pid, 'VmRSS'));
+  return childrenOf(pid).reduce(
+    (sum, child) => {
+      try {
+        // A reader that has ended but not yet been waited for has no VmRSS.
+        return sum + (status(child, 'VmRSS') || 0);
+      } catch {
+        return sum; // it ended meanwhile
+      }
+    },
+    status(pid, 'VmRSS'),
+  );
 }
 
 /** A figure of /proc/<pid>/status: VmRSS and VmHWM in bytes, Threads as a count. */
@@ -246,7 +249,9 @@ describe('200 uploads at once by one editor', () => {
     );
     clearInterval(sampler);
     const peak = status(server.pid, 'VmHWM');
-    const counts = Object.fromEntries([...new Set(answers.map((answer) => answer.status))].map((code) => [code, answers.filter((answer) => answer.status === code).length]));
+    const counts = Object.fromEntries(
+      [...new Set(answers.map((answer) => answer.status))].map((code) => [code, answers.filter((answer) => answer.status === code).length]),
+    );
 
     let after = status(server.pid, 'VmRSS');
     const settled = until(
