@@ -1,6 +1,6 @@
 /**
- * Reading PDFs off the serving thread (docs/operations.md, "Uploads and PDFs"): each PDF is read in
- * a process of its own (pdf-worker.ts), at most `workers` at once, the others waiting their turn,
+ * Reading PDFs off the serving thread (docs/operations.md, "Uploads and PDFs"): PDFs are read in
+ * processes of their own (pdf-worker.ts), at most `workers` at once, the others waiting their turn,
  * within three limits:
  * - pages: the text of the first `textPages` pages only; the answer says how many were read;
  * - time: `timeLimitMs` of reading, then the process is ended and the PDF refused, naming the limit;
@@ -8,18 +8,21 @@
  * A caller that no longer wants the answer (the client went away) aborts its signal: a PDF still
  * waiting leaves the line, and one being read has its process ended, so no work is left running.
  * A process rather than a worker thread, because pdfjs's canvas (a native module) keeps memory a
- * thread cannot give back when it ends: about 2 MB a PDF. A process gives back all of it.
+ * thread cannot give back when it ends: about 2 MB a PDF. A process gives back all of it, so each
+ * reads a few PDFs (PDFS_PER_PROCESS, or until it has grown by half its memory limit) and is replaced,
+ * and one left idle ends.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { createTurns } from '../shared/turns';
 import { PdfRefused, type CheckedDocument } from './pdf-reading';
-import type { PdfTask, PdfTaskResult } from './pdf-worker';
+import type { PdfAnswer, PdfTask, PdfTaskResult } from './pdf-worker';
 
 export interface PdfLimits {
   /** PDFs read at once, each in a process of its own; more wait their turn. */
   workers: number;
-  /** Reading one PDF may take this long, waiting for a thread not counted. */
+  /** Reading one PDF may take this long, waiting for its turn not counted. */
   timeLimitMs: number;
   /** Heap one reader process may use. */
   memoryMb: number;
@@ -38,6 +41,24 @@ export const DEFAULT_PDF_LIMITS: PdfLimits = {
 /** Beside this module in the build (a variable, so that the bundler leaves the URL alone). */
 const WORKER_FILE = 'pdf-worker.js';
 
+/**
+ * A reader process reads this many PDFs, then is replaced: pdfjs's canvas keeps a little memory a
+ * PDF (about 2 MB) that only the end of its process gives back. Starting one costs ~0.7 s.
+ */
+const PDFS_PER_PROCESS = 20;
+/** A reader process with no PDF to read for this long ends: memory at rest is the server's alone. */
+const IDLE_MS = 10_000;
+
+interface Reader {
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  /** PDFs it has read. */
+  read: number;
+  /** Its memory after its first PDF (pdfjs loaded): what it grows by from there is what PDFs left behind. */
+  firstRss: number | null;
+  idleTimer: ReturnType<typeof setTimeout> | null;
+}
+
 /** The caller went away before the PDF was read: nothing is left running. */
 export class PdfReadCancelled extends Error {
   constructor() {
@@ -52,14 +73,17 @@ export interface PdfReader {
   check(path: string, signal?: AbortSignal): Promise<CheckedDocument>;
   /** The text of a stored PDF's first pages, for search; null when none can be read. */
   text(bytes: Uint8Array, signal?: AbortSignal): Promise<string | null>;
-  /** PDFs being read now, and waiting for a thread. */
+  /** PDFs being read now, and waiting for their turn. */
   load(): { reading: number; waiting: number };
   close(): Promise<void>;
 }
 
 export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfReader {
-  const turns = createTurns(limits.workers);
-  const reading = new Set<ChildProcess>();
+  // The time limit counts from a PDF's turn, not from its arrival.
+  const turns = createTurns(limits.workers, () => new PdfReadCancelled());
+  /** Every reader process alive, and those waiting for a PDF. */
+  const alive = new Set<Reader>();
+  const idle: Reader[] = [];
 
   async function run(task: PdfTask, signal: AbortSignal | undefined): Promise<PdfTaskResult> {
     const done = await turns.take(signal);
@@ -70,30 +94,66 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
     }
   }
 
-  /** One process, one task: it answers, or is ended when the time is up or the caller goes away. */
-  function readInProcess(task: PdfTask, signal: AbortSignal | undefined): Promise<PdfTaskResult> {
-    if (signal?.aborted) return Promise.reject(new PdfReadCancelled());
+  function start(): Reader {
     const { filename, execArgv } = readerFile();
     const child = fork(filename, [], {
       execArgv: [...execArgv, `--max-old-space-size=${limits.memoryMb}`],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    reading.add(child);
-    const exited = new Promise((resolve) => child.once('exit', resolve));
+    const reader: Reader = { child, exited: new Promise((resolve) => child.once('exit', resolve)), read: 0, firstRss: null, idleTimer: null };
+    alive.add(reader);
+    void reader.exited.then(() => {
+      alive.delete(reader);
+      const index = idle.indexOf(reader);
+      if (index >= 0) idle.splice(index, 1);
+      if (reader.idleTimer !== null) clearTimeout(reader.idleTimer);
+    });
+    return reader;
+  }
+
+  /** A reader process that has read a PDF waits for the next, for a while; one grown by half its memory limit, or old, ends. */
+  function keep(reader: Reader, rss: number) {
+    reader.firstRss ??= rss;
+    if (reader.read >= PDFS_PER_PROCESS || rss - reader.firstRss > (limits.memoryMb / 2) * 1024 * 1024) return end(reader);
+    // While it waits it keeps nothing alive: a command that has read its PDFs exits.
+    reader.child.unref();
+    reader.child.channel?.unref();
+    reader.idleTimer = setTimeout(() => end(reader), IDLE_MS).unref();
+    idle.push(reader);
+  }
+
+  function take(): Reader {
+    const reader = idle.pop() ?? start();
+    if (reader.idleTimer !== null) clearTimeout(reader.idleTimer);
+    reader.idleTimer = null;
+    reader.child.ref();
+    reader.child.channel?.ref();
+    return reader;
+  }
+
+  /** A reader for the task: it answers, or is ended when the time is up or the caller goes away. */
+  function readInProcess(task: PdfTask, signal: AbortSignal | undefined): Promise<PdfTaskResult> {
+    if (signal?.aborted) return Promise.reject(new PdfReadCancelled());
+    const reader = take();
+    const { child } = reader;
     return new Promise<PdfTaskResult>((resolve, reject) => {
       let settled = false;
-      // The answer is given once the process has ended (ended now, when the time is up or the
-      // caller has gone): no reading goes on after it.
-      const settle = (outcome: () => void, { end = false } = {}) => {
+      // A refusal for the time or the caller is given once the process has ended: no reading
+      // goes on after the answer.
+      const settle = (outcome: () => void, { ending = false } = {}) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         signal?.removeEventListener('abort', cancel);
-        if (end && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-        void exited.then(outcome);
+        child.off('message', answered);
+        child.off('exit', exited);
+        child.off('error', failed);
+        if (!ending) return outcome();
+        end(reader);
+        void reader.exited.then(outcome);
       };
-      const cancel = () => settle(() => reject(new PdfReadCancelled()), { end: true });
+      const cancel = () => settle(() => reject(new PdfReadCancelled()), { ending: true });
       const timer = setTimeout(
         () =>
           settle(
@@ -103,15 +163,18 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
                   `Reading this PDF took longer than ${formatSeconds(limits.timeLimitMs)}, the most one PDF may take. Save it again with fewer or simpler pages (or ask an administrator about PDF_TIME_LIMIT_SECONDS) and upload it again.`,
                 ),
               ),
-            { end: true },
+            { ending: true },
           ),
         limits.timeLimitMs,
       );
-      signal?.addEventListener('abort', cancel, { once: true });
-      child.once('message', (result: PdfTaskResult) => settle(() => resolve(result)));
-      child.once('error', (error) => settle(() => reject(error), { end: true }));
-      child.once('exit', (code, exitSignal) => {
-        reading.delete(child);
+      const answered = ({ result, rss }: PdfAnswer) =>
+        settle(() => {
+          reader.read += 1;
+          keep(reader, rss);
+          resolve(result);
+        });
+      const failed = (error: Error) => settle(() => reject(error), { ending: true });
+      const exited = (code: number | null, exitSignal: NodeJS.Signals | null) =>
         settle(() => {
           // V8 aborts the process when its heap is full.
           if (exitSignal === 'SIGABRT' || code === 134)
@@ -122,9 +185,17 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
             );
           else reject(new Error(`The PDF reader ended (${exitSignal ?? `code ${code}`}) without an answer`));
         });
-      });
+      signal?.addEventListener('abort', cancel, { once: true });
+      child.on('message', answered);
+      child.once('error', failed);
+      child.once('exit', exited);
       child.send(task);
     });
+  }
+
+  function end(reader: Reader) {
+    const { child } = reader;
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
 
   return {
@@ -143,8 +214,9 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
     },
     load: () => ({ reading: turns.taken(), waiting: turns.waiting() }),
     async close() {
-      const ended = [...reading].map((child) => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGKILL'))));
-      await Promise.all(ended);
+      const readers = [...alive];
+      readers.forEach(end);
+      await Promise.all(readers.map((reader) => reader.exited));
     },
   };
 }
@@ -172,49 +244,3 @@ function readerFile(): { filename: string; execArgv: string[] } {
 }
 
 const formatSeconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
-
-/**
- * At most `size` PDFs read at once, the others waiting in order: the time limit counts from a
- * PDF's turn, not from its arrival. A waiter whose signal aborts leaves the line.
- */
-function createTurns(size: number) {
-  let taken = 0;
-  const line: Array<() => void> = [];
-  const release = () => {
-    const next = line.shift();
-    if (next === undefined) taken -= 1;
-    else next();
-  };
-  return {
-    taken: () => taken,
-    waiting: () => line.length,
-    take(signal: AbortSignal | undefined): Promise<() => void> {
-      if (signal?.aborted) return Promise.reject(new PdfReadCancelled());
-      if (taken < size) {
-        taken += 1;
-        return Promise.resolve(once(release));
-      }
-      return new Promise((resolve, reject) => {
-        const turn = () => {
-          signal?.removeEventListener('abort', leave);
-          resolve(once(release));
-        };
-        const leave = () => {
-          line.splice(line.indexOf(turn), 1);
-          reject(new PdfReadCancelled());
-        };
-        line.push(turn);
-        signal?.addEventListener('abort', leave, { once: true });
-      });
-    },
-  };
-}
-
-function once(action: () => void): () => void {
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    action();
-  };
-}

@@ -1,6 +1,6 @@
 /**
- * A PDF reader process (pdf-reader.ts starts one per PDF): it takes one task over IPC, answers it
- * and ends, and all its memory goes with it. A refusal comes back as words, since an error's class
+ * A PDF reader process (pdf-reader.ts starts them, and ends each after some PDFs): it takes tasks
+ * over IPC one at a time and answers each with its memory use, so that one grown big is replaced. A refusal comes back as words, since an error's class
  * does not survive the trip between processes.
  */
 import { readFile } from 'node:fs/promises';
@@ -25,11 +25,17 @@ export async function runPdfTask(task: PdfTask): Promise<PdfTaskResult> {
   }
 }
 
-// Started as a child process: one task, one answer, then the process ends.
+/** What the reader process sends back: the task's result, and the process's memory after it. */
+export interface PdfAnswer {
+  result: PdfTaskResult;
+  rss: number;
+}
+
+// Started as a child process (pdf-reader.ts): one task at a time, until it is ended.
 if (process.send !== undefined) {
-  process.once('message', (task: PdfTask) => {
+  process.on('message', (task: PdfTask) => {
     void runPdfTask(task).then(
-      (result) => process.send!(result, () => process.exit(0)),
+      (result) => process.send!({ result, rss: process.memoryUsage().rss } satisfies PdfAnswer),
       (error: unknown) => {
         process.stderr.write(`PDF reader failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
         process.exit(1);

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 import { serverHelp } from './process/server-help';
@@ -21,6 +22,10 @@ describe('loadConfig', () => {
       trashDays: 30,
       scheduleCheckMs: 5000,
       workers: 1,
+      uploads: {
+        inFlight: { perAccount: 4, perProcess: 8, waitMs: 10_000 },
+        pdf: { workers: Math.min(2, availableParallelism()), textPages: 200, timeLimitMs: 20_000, memoryMb: 256 },
+      },
       cdn: { maxAgeSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 86400 },
       shutdown: { drainMs: 1000, timeoutMs: 15000 },
     });
@@ -49,6 +54,13 @@ describe('loadConfig', () => {
       SEED_DEMO_CONTENT: 'false',
       RESPONSE_CACHE_ENTRIES: '0',
       RESPONSE_CACHE_MB: '64',
+      UPLOADS_PER_ACCOUNT: '2',
+      UPLOADS_PER_PROCESS: '6',
+      UPLOAD_WAIT_SECONDS: '0',
+      PDF_WORKERS: '1',
+      PDF_TEXT_PAGES: '50',
+      PDF_TIME_LIMIT_SECONDS: '5',
+      PDF_MEMORY_MB: '128',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,6 +73,10 @@ describe('loadConfig', () => {
       seedDemoContent: false,
       responseCacheEntries: 0,
       responseCacheBytes: 64 * 1024 * 1024,
+      uploads: {
+        inFlight: { perAccount: 2, perProcess: 6, waitMs: 0 },
+        pdf: { workers: 1, textPages: 50, timeLimitMs: 5000, memoryMb: 128 },
+      },
     });
   });
 
@@ -96,6 +112,12 @@ describe('loadConfig', () => {
     ['WORKERS', '0'],
     ['WORKERS', 'many'],
     ['CDN_MAX_AGE_SECONDS', '-1'],
+    ['UPLOADS_PER_ACCOUNT', '0'],
+    ['UPLOADS_PER_PROCESS', 'eight'],
+    ['PDF_WORKERS', '0'],
+    ['PDF_TEXT_PAGES', '0'],
+    ['PDF_TIME_LIMIT_SECONDS', '0'],
+    ['PDF_MEMORY_MB', '32'],
   ])('rejects %s=%j with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^${name} `));

@@ -188,11 +188,12 @@ function readWorkers(env: Environment): number {
 }
 
 function readUploadSettings(env: Environment): AppConfig['uploads'] {
-  const atLeastOne = (name: string, fallback: number, max: number) => {
+  const atLeast = (name: string, min: number, fallback: number, max: number) => {
     const value = readWholeNumber(env, name, fallback, max);
-    if (value < 1) throw new ConfigError(name, `must be a whole number from 1 to ${max}`, String(value));
+    if (value < min) throw new ConfigError(name, `must be a whole number from ${min} to ${max}`, String(value));
     return value;
   };
+  const atLeastOne = (name: string, fallback: number, max: number) => atLeast(name, 1, fallback, max);
   return {
     inFlight: {
       perAccount: atLeastOne('UPLOADS_PER_ACCOUNT', 4, 1000),
@@ -200,13 +201,21 @@ function readUploadSettings(env: Environment): AppConfig['uploads'] {
       waitMs: readWholeNumber(env, 'UPLOAD_WAIT_SECONDS', 10, 600) * 1000,
     },
     pdf: {
-      // One per core, at most two by default: a bigger machine keeps cores for serving.
-      workers: atLeastOne('PDF_WORKERS', Math.min(2, availableParallelism()), 64),
+      workers: readPdfWorkers(env),
       textPages: atLeastOne('PDF_TEXT_PAGES', 200, 1_000_000),
       timeLimitMs: atLeastOne('PDF_TIME_LIMIT_SECONDS', 20, 3600) * 1000,
-      memoryMb: Math.max(64, atLeastOne('PDF_MEMORY_MB', 256, 65_536)),
+      memoryMb: atLeast('PDF_MEMORY_MB', 64, 256, 65_536),
     },
   };
+}
+
+/** PDF readers at once; auto (the default) is one per core, at most two: a bigger machine keeps cores for serving. */
+function readPdfWorkers(env: Environment): number {
+  const value = env.PDF_WORKERS;
+  if (value === undefined || value === '' || value === 'auto') return Math.min(2, availableParallelism());
+  const workers = /^\d{1,2}$/.test(value) ? Number(value) : 0;
+  if (workers < 1 || workers > 64) throw new ConfigError('PDF_WORKERS', 'must be a whole number from 1 to 64, or auto (one per core, at most 2)', value);
+  return workers;
 }
 
 function readSessionSettings(env: Environment): AppConfig['session'] {
