@@ -29,6 +29,7 @@ const COMPONENTS: Record<string, TSchema> = {
   SheetTexts: SheetTextsSchema,
   SheetSeo: SheetSeoSchema,
   SheetView: schemas.SheetViewSchema,
+  SheetFromPdf: schemas.SheetFromPdfSchema,
   SheetList: schemas.SheetListSchema,
   NewSheet: schemas.NewSheetSchema,
   SaveSheet: schemas.SaveSheetSchema,
@@ -155,10 +156,11 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/sheets/from-pdf',
-    summary: 'A new draft sheet proposed from a PDF (multipart): title, description, the PDF as its document, page 1 as its image',
+    summary:
+      'A new draft sheet proposed from a PDF (multipart): title, description, the PDF as its document, page 1 as its image; `pages` says how many of its pages were read for its text',
     role: 'editor',
     multipart: 'document',
-    response: { status: 201, schema: 'SheetView' },
+    response: { status: 201, schema: 'SheetFromPdf' },
   },
   {
     method: 'post',
@@ -324,7 +326,13 @@ function operationOf(operation: Operation) {
     },
     '404': { description: 'No such thing', content: json(ref('Errors')) },
     '409': { description: 'A stale revision (the current state in `current`), or a change that conflicts', content: json(ref('Errors')) },
-    '429': { description: 'Too many requests from this account; see Retry-After', content: json(ref('Errors')) },
+    '429': {
+      description:
+        operation.multipart === undefined
+          ? 'Too many requests from this account; see Retry-After'
+          : 'Too many requests from this account, or too many uploads at once (UPLOADS_PER_ACCOUNT, UPLOADS_PER_PROCESS); see Retry-After',
+      content: json(ref('Errors')),
+    },
   };
   const { response } = operation;
   const success =

@@ -63,6 +63,15 @@ export const SheetViewSchema = Type.Object({
   }),
 });
 
+/** A draft sheet made from a PDF: its view, whether the PDF had text, and how many of its pages were read for it. */
+export const SheetFromPdfSchema = Type.Intersect([
+  SheetViewSchema,
+  Type.Object({
+    textless: Type.Boolean(),
+    pages: Type.Object({ count: Type.Integer({ minimum: 0 }), textRead: Type.Integer({ minimum: 0 }) }),
+  }),
+]);
+
 export const SheetSummarySchema = Type.Object({
   id: Type.String(),
   title: Type.String(),

@@ -11,6 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import Value from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
@@ -20,6 +21,7 @@ import { renderLiteraturePdf } from '../demo/literature-pdf';
 import type { SheetState } from '../sheet/shape';
 import { UPLOAD_LIMITS } from '../editing/uploads';
 import { createPreviewLink, PREVIEW_LINK_RENDERS_PER_MINUTE } from './previews';
+import { SheetFromPdfSchema } from './schemas';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
 
 const MEGABYTE = 1024 * 1024;
@@ -381,6 +383,9 @@ describe('PDFs to sheets', () => {
     expect(en.url).toBe(`/sfsites/c/file-asset/${sheet.draft.document!.assetId}?v=1`);
     expect(sheet.draft.image).toMatchObject({ mimeType: 'image/png', width: 800 });
     expect(await findDocumentText(test.store.db, sheet.draft.document!.sha256)).toContain('Tantalum pentaethoxide');
+    // What the API's description promises: the view, and how much of the PDF was read.
+    expect(response.json()).toMatchObject({ textless: false, pages: { count: 1, textRead: 1 } });
+    expect([...Value.Errors(SheetFromPdfSchema, response.json())]).toEqual([]);
 
     // Ready to publish as proposed: image with alternative text, document linked.
     const published = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: sheet.revision });
