@@ -32,6 +32,14 @@ describe('the PDF reader', () => {
     expect(reader.load()).toEqual({ reading: 0, waiting: 0 });
   }, 60_000);
 
+  it('reads a stored document’s text for search from a Buffer, and the next one in the same reader process', async () => {
+    const reader = createPdfReader({ ...LIMITS, textPages: 2 });
+    const page = 'Trimethylaluminum literature sheet\nA page of a very long PDF.';
+    expect(await reader.text(buildManyPagePdf(3))).toBe(`${page}\n${page}`);
+    expect(await reader.text(Buffer.from('not a PDF'))).toBeNull();
+    await reader.close();
+  }, 60_000);
+
   it('refuses a PDF that takes longer than the time limit, naming the limit, and leaves nothing running', async () => {
     const reader = createPdfReader({ ...LIMITS, timeLimitMs: 300, textPages: 1_000_000 });
     const refusal = reader.check(file('long.pdf', buildManyPagePdf(20_000)));

@@ -366,7 +366,8 @@ export function reasonOf(error: unknown): string {
  * text there is.
  */
 export async function readDocumentText(bytes: Uint8Array, textPages: number): Promise<string | null> {
-  const task = await openPdf({ ...PDF_OPTIONS, stopAtErrors: false, data: bytes });
+  // pdfjs refuses a Buffer (what arrives from another process), and may take ownership of the data.
+  const task = await openPdf({ ...PDF_OPTIONS, stopAtErrors: false, data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
   try {
     const text = (await readTexts(await task.promise, textPages)).texts.join('\n').slice(0, MAX_TEXT_LENGTH);
     return text === '' ? null : text;
