@@ -1,6 +1,6 @@
 /**
  * The studio's calls to the editing API: the session's CSRF token on every change, JSON in and
- * out, and the API's error list turned into one message a person can read.
+ * out, the API's error list turned into one message a person can read, and a busy store waited for.
  */
 import type { SheetState } from '../sheet/shape';
 import type { EditableStatus } from '../shared/editing-status';
@@ -32,17 +32,35 @@ export function messageOf(answer: unknown, status: number): string {
   return Array.isArray(answer) && typeof answer[0]?.message === 'string' ? (answer[0].message as string) : `The server answered ${status}`;
 }
 
+/**
+ * How long a request the server answers 503 with Retry-After is asked again: the store was busy
+ * (another process writing, a restart) and nothing was done, so the editor's save or publish
+ * waits its turn instead of failing. A 503 without Retry-After (a write that may have happened)
+ * is never repeated.
+ */
+const BUSY_RETRY_FOR_MS = 30_000;
+
 export async function callApi<T>(context: StudioContext, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${context.basePath}/studio/api${path}`, {
-    method,
-    credentials: 'same-origin',
-    headers: {
-      accept: 'application/json',
-      ...(method === 'GET' ? {} : { 'x-csrf-token': context.csrfToken }),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const send = () =>
+    fetch(`${context.basePath}/studio/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(method === 'GET' ? {} : { 'x-csrf-token': context.csrfToken }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  const giveUpAt = Date.now() + BUSY_RETRY_FOR_MS;
+  let response = await send();
+  for (;;) {
+    const seconds = response.status === 503 ? Number(response.headers.get('retry-after')) : 0;
+    if (!(seconds > 0) || Date.now() + seconds * 1000 > giveUpAt) break;
+    await response.body?.cancel();
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    response = await send();
+  }
   if (response.status === 204) return undefined as T;
   const answer = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
