@@ -180,12 +180,12 @@ export async function listImports(db: ContentStore, limit: number): Promise<Arra
   return db.selectFrom('imports').select(['id', 'actor', 'created_at', 'summary', 'undone_at']).orderBy('created_at', 'desc').limit(limit).execute();
 }
 
-/** Marks an import undone, if it was not; answers whether this call did. */
 /** An undo that failed and was taken back: the import can be undone again. */
 export async function markImportNotUndone(db: ContentStore, id: string): Promise<void> {
   await db.updateTable('imports').set({ undone_at: null }).where('id', '=', id).execute();
 }
 
+/** Marks an import undone, if it was not; answers whether this call did. */
 export async function markImportUndone(db: ContentStore, id: string, at: string): Promise<boolean> {
   const result = await db.updateTable('imports').set({ undone_at: at }).where('id', '=', id).where('undone_at', 'is', null).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
