@@ -103,11 +103,10 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
     });
     const reader: Reader = { child, exited: new Promise((resolve) => child.once('exit', resolve)), read: 0, firstRss: null, idleTimer: null };
     alive.add(reader);
+    // One that ends by itself (a crash while idle) is given no more tasks either.
     void reader.exited.then(() => {
       alive.delete(reader);
-      const index = idle.indexOf(reader);
-      if (index >= 0) idle.splice(index, 1);
-      if (reader.idleTimer !== null) clearTimeout(reader.idleTimer);
+      forget(reader);
     });
     return reader;
   }
@@ -124,9 +123,8 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
   }
 
   function take(): Reader {
-    const reader = idle.pop() ?? start();
-    if (reader.idleTimer !== null) clearTimeout(reader.idleTimer);
-    reader.idleTimer = null;
+    const reader = idle.at(-1) ?? start();
+    forget(reader);
     reader.child.ref();
     reader.child.channel?.ref();
     return reader;
@@ -193,9 +191,18 @@ export function createPdfReader(limits: PdfLimits = DEFAULT_PDF_LIMITS): PdfRead
     });
   }
 
+  /** Ends a reader process; from now on no task is given to it (its exit comes later). */
   function end(reader: Reader) {
+    forget(reader);
     const { child } = reader;
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+
+  function forget(reader: Reader) {
+    const index = idle.indexOf(reader);
+    if (index >= 0) idle.splice(index, 1);
+    if (reader.idleTimer !== null) clearTimeout(reader.idleTimer);
+    reader.idleTimer = null;
   }
 
   return {
