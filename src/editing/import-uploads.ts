@@ -146,7 +146,10 @@ export async function addImportFile(
     try {
       await unpackZip(path, files);
       const unpacked = await listFiles(files);
-      for (const name of unpacked) await checkImportedFile(join(files, name), name, pdfs, signal).catch((error: unknown) => refuseWithin(name, error));
+      // All checked at once (the PDF reader reads as many at a time as it may); the first refused, in the zip's order, says why.
+      const checked = await Promise.allSettled(unpacked.map((name) => checkImportedFile(join(files, name), name, pdfs, signal)));
+      const refused = checked.findIndex((outcome) => outcome.status === 'rejected');
+      if (refused >= 0) refuseWithin(unpacked[refused]!, (checked[refused] as PromiseRejectedResult).reason);
       await writeSession(folder, { ...session, zipped: true });
       return unpacked;
     } catch (error) {

@@ -244,8 +244,13 @@ export function processPdfReader(limits?: PdfLimits): PdfReader {
   return processReader;
 }
 
-/** The reader's file: TypeScript source under the test runner (tsx loads it), the built file from dist. */
+/**
+ * The reader's file: the built file from dist; under the test runner the bundle it made once
+ * (PDF_READER_SCRIPT, tests/helpers/global-setup.ts), or else the TypeScript source through tsx.
+ */
 function readerFile(): { filename: string; execArgv: string[] } {
+  const bundled = process.env.PDF_READER_SCRIPT;
+  if (bundled !== undefined && bundled !== '' && import.meta.url.endsWith('.ts')) return { filename: bundled, execArgv: [] };
   if (import.meta.url.endsWith('.ts')) return { filename: fileURLToPath(new URL('pdf-worker.ts', import.meta.url)), execArgv: ['--import', 'tsx'] };
   return { filename: fileURLToPath(new URL(WORKER_FILE, import.meta.url)), execArgv: [] };
 }

@@ -183,14 +183,23 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
   });
 }
 
-/** Every document's text, by digest (search reads it), read before the transaction so that it stays short. */
+/**
+ * Every document's text, by digest (search reads it), read before the transaction so that it stays
+ * short: all asked at once, the PDF reader reading as many at a time as it may.
+ */
 async function readTexts(proposal: ImportProposal): Promise<Map<string, string | null>> {
   const texts = new Map<string, string | null>();
-  for (const [sha256, file] of proposal.blobs) texts.set(sha256, file.text ?? (file.mimeType === 'application/pdf' ? await documentText(file.bytes) : null));
+  const unread = new Map<string, Uint8Array>();
+  for (const [sha256, file] of proposal.blobs) {
+    if ((file.text ?? null) !== null || file.mimeType !== 'application/pdf') texts.set(sha256, file.text ?? null);
+    else unread.set(sha256, file.bytes);
+  }
   for (const asset of proposal.records.fileAssets) {
     const bytes = proposal.files.get(asset.file);
-    if (!texts.has(asset.sha256) && asset.mimeType === 'application/pdf' && bytes !== undefined) texts.set(asset.sha256, await documentText(bytes));
+    if (!texts.has(asset.sha256) && asset.mimeType === 'application/pdf' && bytes !== undefined) unread.set(asset.sha256, bytes);
   }
+  const read = await Promise.all([...unread].map(async ([sha256, bytes]) => [sha256, await documentText(bytes)] as const));
+  for (const [sha256, text] of read) texts.set(sha256, text);
   return texts;
 }
 
