@@ -25,7 +25,7 @@ import { auditCommand } from './audit-command';
 import { listImports } from '../cms/repositories/editing';
 import { commandLineActor } from '../editing/audit';
 import { EditingError } from '../editing/editable';
-import { undoImport } from '../editing/imports';
+import { undoImport, undoStateOf } from '../editing/imports';
 
 /**
  * Plans an import, shows the plan when asked (--dry-run), asks before taking sheets off a
@@ -112,8 +112,15 @@ const COMMANDS: Record<string, Command> = {
         await withStore(async (store) => {
           const imports = await listImports(store.db, 50);
           if (imports.length === 0) console.log('No imports yet.');
-          for (const row of imports)
-            console.log(`${row.id}  ${row.created_at}  ${row.actor}  ${row.summary}${row.undone_at ? `  (undone ${row.undone_at})` : ''}`);
+          const now = new Date();
+          const undo = (row: (typeof imports)[number]) =>
+            ({
+              none: '',
+              done: `  (undone ${row.undone_at})`,
+              running: `  (being undone since ${row.undone_at})`,
+              'cut-off': `  (its undo of ${row.undone_at} stopped part-way: --undo ${row.id} finishes it)`,
+            })[undoStateOf(row, now)];
+          for (const row of imports) console.log(`${row.id}  ${row.created_at}  ${row.actor}  ${row.summary}${undo(row)}`);
         });
         return;
       }

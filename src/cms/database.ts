@@ -29,6 +29,7 @@ import * as searchHeads from './migrations/016-search-heads';
 import * as searchSyncIndexes from './migrations/017-search-sync-indexes';
 import * as searchParts from './migrations/018-search-parts';
 import * as oneEditingPath from './migrations/019-one-editing-path';
+import * as importUndoSteps from './migrations/020-import-undo-steps';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -69,6 +70,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['017-search-sync-indexes', searchSyncIndexes.up],
   ['018-search-parts', searchParts.up],
   ['019-one-editing-path', oneEditingPath.up],
+  ['020-import-undo-steps', importUndoSteps.up],
 ];
 
 export interface OpenOptions {

@@ -258,6 +258,8 @@ export interface ImportsTable {
   /** JSON: the sheets and collection orders the import changed, as they were before it. */
   before_state: string;
   undone_at: string | null;
+  /** While its undo runs in steps, the time of the last step; null once finished (migration 020). */
+  undo_step_at: string | null;
 }
 
 export interface PagesTable {

@@ -316,6 +316,7 @@ export const ImportDetailsSchema = Type.Object({
   at: ISO_TIME,
   summary: Type.String(),
   undoneAt: NullableText,
+  undoCutOff: Type.Boolean({ description: 'Its undo stopped part-way (its process ended); undoing it again finishes it' }),
   sheets: Type.Array(
     Type.Object({
       id: Type.String(),

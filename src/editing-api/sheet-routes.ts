@@ -19,7 +19,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { findLastSiteChange, listImports, listTrash } from '../cms/repositories/editing';
-import { describeImport, undoImport } from '../editing/imports';
+import { describeImport, undoImport, undoStateOf } from '../editing/imports';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
@@ -200,7 +200,15 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
 
   app.get(`${root}/imports`, async (request, reply) => {
     await editor(request, reply);
-    return (await listImports(db, 20)).map((row) => ({ id: row.id, by: row.actor, at: row.created_at, summary: row.summary, undoneAt: row.undone_at }));
+    const now = new Date();
+    return (await listImports(db, 20)).map((row) => ({
+      id: row.id,
+      by: row.actor,
+      at: row.created_at,
+      summary: row.summary,
+      undoneAt: row.undone_at,
+      undoCutOff: undoStateOf(row, now) === 'cut-off',
+    }));
   });
 
   app.get<IdParams>(`${root}/imports/:id`, async (request, reply) => {

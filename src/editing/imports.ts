@@ -20,6 +20,8 @@ import {
   listVersionsOfImport,
   markImportNotUndone,
   markImportUndone,
+  markImportUndoStep,
+  resumeImportUndo,
 } from '../cms/repositories/editing';
 import { changesBetween, revertChanges, same, type PathChange } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
@@ -66,6 +68,7 @@ export async function recordImport(
     summary: done.summary,
     before_state: JSON.stringify({ version: 2, sheets: done.sheets, collections: done.collections } satisfies ImportRecord),
     undone_at: null,
+    undo_step_at: null,
   });
 }
 
@@ -75,6 +78,8 @@ export interface ImportDetails {
   at: string;
   summary: string;
   undoneAt: string | null;
+  /** Its undo stopped part-way (its process ended): undoing it again finishes it. */
+  undoCutOff: boolean;
   /** What it did to each sheet: the fields it changed (none for a sheet it added). */
   sheets: Array<{ id: string; label: string; added: boolean; fields: string[] }>;
 }
@@ -90,6 +95,7 @@ export async function describeImport(db: ContentStore, importId: string): Promis
     at: row.created_at,
     summary: row.summary,
     undoneAt: row.undone_at,
+    undoCutOff: undoStateOf(row, new Date()) === 'cut-off',
     sheets: record.sheets.map((sheet) => ({
       id: sheet.id,
       label: sheet.label,
@@ -137,6 +143,19 @@ export interface UndoOptions {
 const STEP_MS = 200;
 
 /**
+ * An undo whose last step is older than this was cut off (its process ended between steps): its
+ * steps take a fraction of a second, and a writer in another process holds them up 3 s at most.
+ */
+export const UNDO_CUT_OFF_MS = 60_000;
+
+/** Where an import's undo is: not started (or taken back), running, cut off part-way, or done. */
+export function undoStateOf(row: { undone_at: string | null; undo_step_at: string | null }, now: Date): 'none' | 'running' | 'cut-off' | 'done' {
+  if (row.undone_at === null) return 'none';
+  if (row.undo_step_at === null) return 'done';
+  return now.getTime() - Date.parse(row.undo_step_at) > UNDO_CUT_OFF_MS ? 'cut-off' : 'running';
+}
+
+/**
  * Reverts what an import changed, as one change (one audit entry, each sheet's version under the
  * import's id) made in steps that each hold the editing lock briefly: editors' saves and
  * publishes meanwhile wait a step, not the whole undo. Refused with the list of later changes
@@ -152,25 +171,41 @@ export async function undoImport(
 ): Promise<UndoneImport> {
   const row = await findImport(db, importId);
   if (row === undefined) throw new EditingError(`There is no import ${importId} (npm run cli -- content imports lists them)`, 'not-found');
-  if (row.undone_at !== null) throw undoneAlready(importId, row.undone_at);
+  const state = undoStateOf(row, now);
+  if (state === 'done') throw undoneAlready(importId, row.undone_at);
+  if (state === 'running')
+    throw new EditingError(`Import ${importId} is being undone (its last step at ${row.undo_step_at}); wait for it to finish.`, 'conflict');
   const record = await readRecord(db, importId, row.before_state);
+  // An undo cut off part-way is finished: the sheets it undid stay undone, the rest follow.
+  const resumed = state === 'cut-off' ? await sheetsUndone(db, importId) : new Set<string>();
+  const rest = record.sheets.filter((sheet) => !resumed.has(sheet.id));
   // What was changed since, read without the lock: a refusal changes nothing.
   const later: LaterChange[] = [];
-  for (const sheet of record.sheets) later.push(...(await sheetUndo(db, sheet)).later);
+  for (const sheet of rest) later.push(...(await sheetUndo(db, sheet)).later);
   const { reorder, rearranged } = await collectionsUndo(db, record);
   later.push(...rearranged);
   if (later.length > 0 && !keepLater) throw laterChanges(importId, later);
 
   // Claimed in a step of its own: from here a second undo is refused.
   const auditId = await editingChange(db, async (trx) => {
-    if (!(await markImportUndone(trx, importId, now.toISOString()))) throw undoneAlready(importId, (await findImport(trx, importId))?.undone_at ?? null);
-    return recordChange(trx, { actor, action: 'content.undo-import', target: { type: 'import', id: importId, label: row.summary }, at: now });
+    const claimed =
+      state === 'cut-off'
+        ? await resumeImportUndo(trx, importId, row.undo_step_at!, now.toISOString())
+        : await markImportUndone(trx, importId, now.toISOString());
+    if (!claimed) throw undoneAlready(importId, (await findImport(trx, importId))?.undone_at ?? null);
+    const action = state === 'cut-off' ? 'content.undo-import-finished' : 'content.undo-import';
+    return recordChange(trx, { actor, action, target: { type: 'import', id: importId, label: row.summary }, at: now });
   });
   const change = { event: 'undo-import', actor, at: now, auditId, changeId: importId, source: `undo of import ${importId}` };
   // The sheets it changed first, those it added last and in reverse: each leaves the end of its
   // collection, where taking it out moves no other item.
-  const order = [...record.sheets.filter((sheet) => !sheet.added), ...record.sheets.filter((sheet) => sheet.added).reverse()];
-  const made: Array<{ sheet: ImportedSheet; outcome: SheetOutcome }> = [];
+  const order = [...rest.filter((sheet) => !sheet.added), ...rest.filter((sheet) => sheet.added).reverse()];
+  // What the cut-off undo did counts as done here: a failure takes it back too.
+  const made: Array<{ sheet: ImportedSheet; outcome: SheetOutcome }> = record.sheets
+    .filter((sheet) => resumed.has(sheet.id))
+    .map((sheet) => ({ sheet, outcome: sheet.added ? 'removed' : 'restored' }));
+  // Trash entries an undo of this import made (the cut-off one's too): a take-back may empty them.
+  const undoTimes = [row.undone_at, now.toISOString()].filter((at): at is string => at !== null);
   try {
     for (let next = 0; next < order.length;) {
       let step: typeof made = [];
@@ -179,6 +214,8 @@ export async function undoImport(
         step = [];
         stepLater = [];
         const started = performance.now();
+        // The undo is alive: no one takes it over as cut off.
+        await markImportUndoStep(trx, importId, new Date().toISOString());
         do {
           const sheet = order[next + step.length]!;
           const undone = await sheetUndo(trx, sheet, { change, actor, now });
@@ -205,10 +242,11 @@ export async function undoImport(
         still.filter((collection) => reorder.some((planned) => planned.id === collection.id)),
         change,
       );
+      await markImportUndoStep(trx, importId, null);
       later.push(...fresh);
     });
   } catch (error) {
-    const takenBack = await takeBack(db, importId, made, { ...change, source: `undo of import ${importId}, taken back` }).then(
+    const takenBack = await takeBack(db, importId, made, { ...change, source: `undo of import ${importId}, taken back` }, undoTimes).then(
       () => null,
       (failure: unknown) => failure,
     );
@@ -314,6 +352,8 @@ async function takeBack(
   importId: string,
   made: Array<{ sheet: ImportedSheet; outcome: SheetOutcome }>,
   change: Omit<SiteChange<SheetState>, 'after' | 'carry' | 'event'>,
+  /** When the undo (and a cut-off undo it finished) put sheets in the trash: only those entries are its to take back. */
+  undoTimes: string[],
 ): Promise<void> {
   const undone = made.filter((done) => done.outcome === 'restored' || done.outcome === 'removed').reverse();
   for (let next = 0; next < undone.length;) {
@@ -330,7 +370,7 @@ async function takeBack(
           if (current !== null) continue;
           // Only the trash entry the undo made: one an editor made since is theirs.
           const trashed = await findTrashed(trx, 'sheet', sheet.id);
-          if (trashed !== undefined && !(trashed.deleted_by === change.actor.label && trashed.deleted_at === change.at.toISOString())) continue;
+          if (trashed !== undefined && !undoTimes.includes(trashed.deleted_at)) continue;
           await deleteTrashed(trx, 'sheet', sheet.id);
           await sheets.applySiteChange(trx, sheet.id, { ...change, event: 'undo-import-taken-back', after: before, carry: false, returns: true });
         } else if (current !== null && same(current, JSON.parse(version.state))) {
@@ -349,6 +389,13 @@ async function takeBack(
       at: change.at,
     });
   });
+}
+
+/** The sheets an undo of the import has undone and nothing has taken back: their last version under its id is the undo's. */
+async function sheetsUndone(db: ContentStore, importId: string): Promise<Set<string>> {
+  const last = new Map<string, string>();
+  for (const version of await listVersionsOfImport(db, importId)) last.set(version.target_id, version.event);
+  return new Set([...last].filter(([, event]) => event === 'undo-import').map(([id]) => id));
 }
 
 /** Sheets one step of taking back puts back. */

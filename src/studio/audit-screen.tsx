@@ -55,6 +55,7 @@ const ACTIONS: Record<string, string> = {
   'account.remove': 'removed the account',
   'content.undo-import': 'undid the import',
   'content.undo-import-taken-back': 'took back an undo that failed',
+  'content.undo-import-finished': 'finished an undo that was cut off',
 };
 
 /** A date input's day as the start (or the end) of that day in the browser's time zone, as ISO time. */

@@ -23,6 +23,8 @@ interface ImportEntry {
   at: string;
   summary: string;
   undoneAt: string | null;
+  /** Its undo stopped part-way: undoing it again finishes it. */
+  undoCutOff: boolean;
 }
 
 export function TrashScreen({ context }: { context: StudioContext }) {
@@ -117,14 +119,18 @@ export function TrashScreen({ context }: { context: StudioContext }) {
               <li key={entry.id}>
                 <RowLabel title={<>{entry.summary}</>}>
                   {new Date(entry.at).toLocaleString()} by {entry.by}
-                  {entry.undoneAt === null ? '' : `; undone ${new Date(entry.undoneAt).toLocaleString()}`}
+                  {entry.undoneAt === null
+                    ? ''
+                    : entry.undoCutOff
+                      ? `; its undo of ${new Date(entry.undoneAt).toLocaleString()} stopped part-way: finish it to undo the rest`
+                      : `; undone ${new Date(entry.undoneAt).toLocaleString()}`}
                 </RowLabel>
-                {entry.undoneAt === null && (
+                {(entry.undoneAt === null || entry.undoCutOff) && (
                   <ImportUndo
                     context={context}
                     importId={entry.id}
-                    label="Undo"
-                    ariaLabel={`Undo the import of ${new Date(entry.at).toLocaleString()}`}
+                    label={entry.undoCutOff ? 'Finish the undo' : 'Undo'}
+                    ariaLabel={`${entry.undoCutOff ? 'Finish the undo of' : 'Undo'} the import of ${new Date(entry.at).toLocaleString()}`}
                     isDisabled={busy}
                     onDone={(done) => void act(async () => done, importsHeading)}
                   />

@@ -177,18 +177,39 @@ export async function findImport(db: ContentStore, id: string): Promise<ImportRo
 
 /** The latest imports, newest first, without what they changed. */
 export async function listImports(db: ContentStore, limit: number): Promise<Array<Omit<ImportRow, 'before_state'>>> {
-  return db.selectFrom('imports').select(['id', 'actor', 'created_at', 'summary', 'undone_at']).orderBy('created_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('imports')
+    .select(['id', 'actor', 'created_at', 'summary', 'undone_at', 'undo_step_at'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** An undo that failed and was taken back: the import can be undone again. */
 export async function markImportNotUndone(db: ContentStore, id: string): Promise<void> {
-  await db.updateTable('imports').set({ undone_at: null }).where('id', '=', id).execute();
+  await db.updateTable('imports').set({ undone_at: null, undo_step_at: null }).where('id', '=', id).execute();
 }
 
-/** Marks an import undone, if it was not; answers whether this call did. */
+/** Marks an import undone, its undo under way, if it was not; answers whether this call did. */
 export async function markImportUndone(db: ContentStore, id: string, at: string): Promise<boolean> {
-  const result = await db.updateTable('imports').set({ undone_at: at }).where('id', '=', id).where('undone_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('imports')
+    .set({ undone_at: at, undo_step_at: at })
+    .where('id', '=', id)
+    .where('undone_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Takes over an undo that was cut off after the step at `last`; answers whether this call did (no one else took it). */
+export async function resumeImportUndo(db: ContentStore, id: string, last: string, at: string): Promise<boolean> {
+  const result = await db.updateTable('imports').set({ undo_step_at: at }).where('id', '=', id).where('undo_step_at', '=', last).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** An undo's step, done at `at` (or its end, with null). */
+export async function markImportUndoStep(db: ContentStore, id: string, at: string | null): Promise<void> {
+  await db.updateTable('imports').set({ undo_step_at: at }).where('id', '=', id).execute();
 }
 
 /**
