@@ -25,8 +25,12 @@ import { SheetFromPdfSchema } from './schemas';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
 
 const MEGABYTE = 1024 * 1024;
-/** How far the process's resident memory may rise while an oversized upload streams in. */
-const STREAMING_HEADROOM = 16 * MEGABYTE;
+/**
+ * How far the process's resident memory may rise while an oversized upload streams in: a body
+ * held whole would be 50 MB. It moves with the allocator and the socket's pace too (5–17 MB seen;
+ * 16 MB was passed once under load).
+ */
+const STREAMING_HEADROOM = 32 * MEGABYTE;
 /** Garbage (read buffers already passed on) collected once this much of it may have piled up. */
 const GARBAGE_ALLOWANCE = 8 * MEGABYTE;
 
