@@ -226,9 +226,11 @@ export function ImportScreen({ context }: { context: StudioContext }) {
   }
 
   async function cancel() {
-    if (token !== null) await callApi(context, 'DELETE', `/imports/uploads/${token}`).catch(() => undefined);
+    // Forgotten before it is deleted: files chosen meanwhile start a new import, not this one.
+    const cancelled = tokenRef.current;
     reset();
     setOutcome({ text: 'The import was cancelled; nothing was changed.', failed: false });
+    if (cancelled !== null) await callApi(context, 'DELETE', `/imports/uploads/${cancelled}`).catch(() => undefined);
   }
 
   const changes = comparison?.plan.entries.filter((entry) => entry.action !== 'keep').length ?? 0;
