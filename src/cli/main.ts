@@ -25,7 +25,7 @@ import { auditCommand } from './audit-command';
 import { listImports } from '../cms/repositories/editing';
 import { commandLineActor } from '../editing/audit';
 import { EditingError } from '../editing/editable';
-import { undoImport, undoStateOf } from '../editing/imports';
+import { applyStateOf, undoImport, undoStateOf } from '../editing/imports';
 
 /**
  * Plans an import, shows the plan when asked (--dry-run), asks before taking sheets off a
@@ -120,7 +120,15 @@ const COMMANDS: Record<string, Command> = {
               running: `  (being undone since ${row.undone_at})`,
               'cut-off': `  (its undo of ${row.undone_at} stopped part-way: --undo ${row.id} finishes it)`,
             })[undoStateOf(row, now)];
-          for (const row of imports) console.log(`${row.id}  ${row.created_at}  ${row.actor}  ${row.summary}${undo(row)}`);
+          const applying = (row: (typeof imports)[number]) =>
+            row.undone_at !== null
+              ? ''
+              : {
+                  done: '',
+                  running: `  (being applied, its last step at ${row.apply_step_at})`,
+                  'cut-off': `  (applying it stopped part-way: --undo ${row.id} takes back what it applied)`,
+                }[applyStateOf(row, now)];
+          for (const row of imports) console.log(`${row.id}  ${row.created_at}  ${row.actor}  ${row.summary}${applying(row)}${undo(row)}`);
         });
         return;
       }

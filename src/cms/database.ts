@@ -30,6 +30,7 @@ import * as searchSyncIndexes from './migrations/017-search-sync-indexes';
 import * as searchParts from './migrations/018-search-parts';
 import * as oneEditingPath from './migrations/019-one-editing-path';
 import * as importUndoSteps from './migrations/020-import-undo-steps';
+import * as importApplySteps from './migrations/021-import-apply-steps';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -71,6 +72,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['018-search-parts', searchParts.up],
   ['019-one-editing-path', oneEditingPath.up],
   ['020-import-undo-steps', importUndoSteps.up],
+  ['021-import-apply-steps', importApplySteps.up],
 ];
 
 export interface OpenOptions {

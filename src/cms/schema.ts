@@ -260,6 +260,8 @@ export interface ImportsTable {
   undone_at: string | null;
   /** While its undo runs in steps, the time of the last step; null once finished (migration 020). */
   undo_step_at: string | null;
+  /** While it is applied in steps, the time of the last step; null once all are in (migration 021). */
+  apply_step_at: string | null;
 }
 
 export interface PagesTable {

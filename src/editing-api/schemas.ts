@@ -317,6 +317,8 @@ export const ImportDetailsSchema = Type.Object({
   summary: Type.String(),
   undoneAt: NullableText,
   undoCutOff: Type.Boolean({ description: 'Its undo stopped part-way (its process ended); undoing it again finishes it' }),
+  applying: Type.Boolean({ description: 'It is being applied, in steps; it can be undone once it is in' }),
+  applyCutOff: Type.Boolean({ description: 'Applying it stopped part-way (its process ended); undoing it takes back the sheets it reached' }),
   sheets: Type.Array(
     Type.Object({
       id: Type.String(),

@@ -19,7 +19,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { findLastSiteChange, listImports, listTrash } from '../cms/repositories/editing';
-import { describeImport, undoImport, undoStateOf } from '../editing/imports';
+import { applyStateOf, describeImport, undoImport, undoStateOf } from '../editing/imports';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
@@ -208,6 +208,8 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
       summary: row.summary,
       undoneAt: row.undone_at,
       undoCutOff: undoStateOf(row, now) === 'cut-off',
+      applying: applyStateOf(row, now) === 'running',
+      applyCutOff: applyStateOf(row, now) === 'cut-off',
     }));
   });
 

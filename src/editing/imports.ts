@@ -9,8 +9,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { findContentById } from '../cms/repositories/contents';
+import { putBackRows, type KeptRows } from '../cms/repositories/kept-rows';
 import {
   deleteDraft,
+  deleteImport,
+  deleteVersions,
   findDraft,
   findImport,
   findTrashed,
@@ -27,7 +30,7 @@ import { changesBetween, revertChanges, same, type PathChange } from '../shared/
 import type { SheetState } from '../sheet/shape';
 import { recordChange, type Actor } from './audit';
 import { arrange, collectionOrders } from './collection-order';
-import { EditingError, editingChange, type SiteChange } from './editable';
+import { EditingError, editingChange, type SiteChange, type SiteDates } from './editable';
 import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
 
@@ -56,19 +59,24 @@ interface ImportRecordV1 {
 
 export const newImportId = (now: Date) => `imp-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex')}`;
 
-/** Writes an import's record, in the import's transaction. */
+/** What an import keeps of what it changed, as stored. */
+export const importRecord = (sheets: ImportedSheet[], collections: ImportRecord['collections']) =>
+  JSON.stringify({ version: 2, sheets, collections } satisfies ImportRecord);
+
+/** Writes an import's record, in its first step; `applying`: its steps are still to come (its last one finishes the record). */
 export async function recordImport(
   trx: ContentStore,
-  done: { id: string; actor: Actor; at: Date; summary: string; sheets: ImportedSheet[]; collections: ImportRecord['collections'] },
+  done: { id: string; actor: Actor; at: Date; summary: string; sheets: ImportedSheet[]; collections: ImportRecord['collections']; applying?: boolean },
 ): Promise<void> {
   await insertImport(trx, {
     id: done.id,
     actor: done.actor.label,
     created_at: done.at.toISOString(),
     summary: done.summary,
-    before_state: JSON.stringify({ version: 2, sheets: done.sheets, collections: done.collections } satisfies ImportRecord),
+    before_state: importRecord(done.sheets, done.collections),
     undone_at: null,
     undo_step_at: null,
+    apply_step_at: done.applying === true ? done.at.toISOString() : null,
   });
 }
 
@@ -80,6 +88,10 @@ export interface ImportDetails {
   undoneAt: string | null;
   /** Its undo stopped part-way (its process ended): undoing it again finishes it. */
   undoCutOff: boolean;
+  /** It is being applied, in steps: it can be undone once it is in. */
+  applying: boolean;
+  /** Applying it stopped part-way (its process ended): undoing it takes back the sheets it reached. */
+  applyCutOff: boolean;
   /** What it did to each sheet: the fields it changed (none for a sheet it added). */
   sheets: Array<{ id: string; label: string; added: boolean; fields: string[] }>;
 }
@@ -96,6 +108,8 @@ export async function describeImport(db: ContentStore, importId: string): Promis
     summary: row.summary,
     undoneAt: row.undone_at,
     undoCutOff: undoStateOf(row, new Date()) === 'cut-off',
+    applying: applyStateOf(row, new Date()) === 'running',
+    applyCutOff: applyStateOf(row, new Date()) === 'cut-off',
     sheets: record.sheets.map((sheet) => ({
       id: sheet.id,
       label: sheet.label,
@@ -148,12 +162,19 @@ const STEP_MS = 200;
  */
 export const UNDO_CUT_OFF_MS = 60_000;
 
+type StepState = 'running' | 'cut-off' | 'done';
+
+/** Work done in steps whose last step was at `stepAt` (null: all done): still running, or cut off. */
+const stepStateOf = (stepAt: string | null, now: Date): StepState =>
+  stepAt === null ? 'done' : now.getTime() - Date.parse(stepAt) > UNDO_CUT_OFF_MS ? 'cut-off' : 'running';
+
 /** Where an import's undo is: not started (or taken back), running, cut off part-way, or done. */
-export function undoStateOf(row: { undone_at: string | null; undo_step_at: string | null }, now: Date): 'none' | 'running' | 'cut-off' | 'done' {
-  if (row.undone_at === null) return 'none';
-  if (row.undo_step_at === null) return 'done';
-  return now.getTime() - Date.parse(row.undo_step_at) > UNDO_CUT_OFF_MS ? 'cut-off' : 'running';
+export function undoStateOf(row: { undone_at: string | null; undo_step_at: string | null }, now: Date): 'none' | StepState {
+  return row.undone_at === null ? 'none' : stepStateOf(row.undo_step_at, now);
 }
+
+/** Where applying an import is: still in its steps, cut off part-way (its process ended), or done. */
+export const applyStateOf = (row: { apply_step_at: string | null }, now: Date): StepState => stepStateOf(row.apply_step_at, now);
 
 /**
  * Reverts what an import changed, as one change (one audit entry, each sheet's version under the
@@ -175,9 +196,17 @@ export async function undoImport(
   if (state === 'done') throw undoneAlready(importId, row.undone_at);
   if (state === 'running')
     throw new EditingError(`Import ${importId} is being undone (its last step at ${row.undo_step_at}); wait for it to finish.`, 'conflict');
+  const applying = applyStateOf(row, now);
+  if (applying === 'running')
+    throw new EditingError(`Import ${importId} is being applied (its last step at ${row.apply_step_at}); wait for it to finish.`, 'conflict');
   const record = await readRecord(db, importId, row.before_state);
+  // An import cut off while it was applied is undone as far as it went: the sheets it reached.
+  if (applying === 'cut-off') {
+    const reached = await sheetsLastChangedBy(db, importId, ['import', 'undo-import']);
+    record.sheets = record.sheets.filter((sheet) => reached.has(sheet.id));
+  }
   // An undo cut off part-way is finished: the sheets it undid stay undone, the rest follow.
-  const resumed = state === 'cut-off' ? await sheetsUndone(db, importId) : new Set<string>();
+  const resumed = state === 'cut-off' ? await sheetsLastChangedBy(db, importId, ['undo-import']) : new Set<string>();
   const rest = record.sheets.filter((sheet) => !resumed.has(sheet.id));
   // What was changed since, read without the lock: a refusal changes nothing.
   const later: LaterChange[] = [];
@@ -391,11 +420,51 @@ async function takeBack(
   });
 }
 
-/** The sheets an undo of the import has undone and nothing has taken back: their last version under its id is the undo's. */
-async function sheetsUndone(db: ContentStore, importId: string): Promise<Set<string>> {
+/** The sheets whose last version under the import's id is one of these events (the undo's: undone, and not taken back since). */
+async function sheetsLastChangedBy(db: ContentStore, importId: string, events: string[]): Promise<Set<string>> {
   const last = new Map<string, string>();
   for (const version of await listVersionsOfImport(db, importId)) last.set(version.target_id, version.event);
-  return new Set([...last].filter(([, event]) => event === 'undo-import').map(([id]) => id));
+  return new Set([...last].filter(([, event]) => events.includes(event)).map(([id]) => id));
+}
+
+/**
+ * Takes back an import that failed part-way, last sheet first and in steps: each sheet it changed
+ * gets back what the site showed before, where nothing changed it since (what did stays, as any
+ * later change does); each it added leaves the site and, unless an editor has taken it on since,
+ * the store with its history. Then its other records are put back as they were, and its record
+ * goes: the store is as it was, and the audit says the import was taken back.
+ */
+export async function takeBackImport(
+  db: ContentStore,
+  importId: string,
+  applied: ImportedSheet[],
+  { recordsBefore, datesBefore }: { recordsBefore: KeptRows[]; datesBefore: ReadonlyMap<string, SiteDates> },
+  { actor, at }: { actor: Actor; at: Date },
+): Promise<void> {
+  const change = { event: 'import-taken-back', actor, at, auditId: null, changeId: importId, source: `import ${importId}, taken back` };
+  const undone = [...applied].reverse();
+  for (let next = 0; next < undone.length; next += TAKE_BACK_STEP) {
+    const step = undone.slice(next, next + TAKE_BACK_STEP);
+    await editingChange(db, async (trx) => {
+      const versions = (await listVersionsOfImport(trx, importId)).filter((version) => version.event === 'import');
+      for (const sheet of step) {
+        const version = versions.findLast((candidate) => candidate.target_id === sheet.id);
+        if (version === undefined || !same(await publishedSheet(trx, sheet.id), JSON.parse(version.state))) continue;
+        if (version.site_before !== null) {
+          const after = JSON.parse(version.site_before) as SheetState;
+          await sheets.applySiteChange(trx, sheet.id, { ...change, after, carry: true, dates: datesBefore.get(sheet.id) });
+          continue;
+        }
+        await sheets.takeOffSiteChange(trx, sheet.id, change);
+        if ((await findDraft(trx, 'sheet', sheet.id)) === undefined) await deleteVersions(trx, 'sheet', sheet.id);
+      }
+    });
+  }
+  await editingChange(db, async (trx) => {
+    await putBackRows(trx, recordsBefore);
+    await deleteImport(trx, importId);
+    await recordChange(trx, { actor, action: 'content.import-taken-back', target: { type: 'import', id: importId, label: importId }, at });
+  });
 }
 
 /** Sheets one step of taking back puts back. */

@@ -56,6 +56,14 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
   });
 }
 
+/** The dates the site shows for a sheet (its last change, each language's publication); none when it is not on the site. */
+export async function siteDatesOf(db: ContentStore, id: string): Promise<SiteDates | undefined> {
+  const content = await findContentById(db, id);
+  if (content === undefined) return undefined;
+  const translations = await listStoredTranslations(db, [id]);
+  return { updatedAt: content.updated_at, publishedAt: Object.fromEntries(translations.map((row) => [row.language, row.published_at])) };
+}
+
 /** An image content as the store has it, with its alternative text per language; null when it or its file is not there. */
 export async function storedImage(db: ContentStore, siteId: string, contentKey: string): Promise<SheetRecords['image']> {
   const [content] = await findContentsByKeys(db, siteId, [contentKey]);

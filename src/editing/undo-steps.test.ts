@@ -8,8 +8,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fullDiskMessage, refuseVersion } from '../../tests/helpers/refuse-version';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { listAuditEntries } from '../cms/repositories/audit-log';
 import { findContentsByKeys } from '../cms/repositories/contents';
@@ -68,24 +68,11 @@ beforeAll(async () => {
 it('a step that fails takes back the steps before it: every sheet and the import are as they were, and the error says why', async () => {
   const importId = await importChanges('changed once');
   // The store refuses the undo's version of the 30th sheet, as a full disk would refuse a write.
-  const failing = ids[29]!;
-  const quoted = failing.replace(/'/g, "''");
-  const trigger =
-    test.store.dialect === 'sqlite'
-      ? [
-          `CREATE TRIGGER refuse_undo BEFORE INSERT ON versions WHEN NEW.event = 'undo-import' AND NEW.target_id = '${quoted}' BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END`,
-        ]
-      : [
-          `CREATE FUNCTION refuse_undo() RETURNS trigger AS $$ BEGIN IF NEW.event = 'undo-import' AND NEW.target_id = '${quoted}' THEN RAISE EXCEPTION 'could not extend file: No space left on device' USING ERRCODE = 'disk_full'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
-          `CREATE TRIGGER refuse_undo BEFORE INSERT ON versions FOR EACH ROW EXECUTE FUNCTION refuse_undo()`,
-        ];
-  for (const statement of trigger) await sql.raw(statement).execute(db());
+  const allow = await refuseVersion(db(), test.store.dialect, 'undo-import', ids[29]!);
   try {
-    await expect(undoImport(db(), importId, operator, { stepMs: 0 })).rejects.toThrow(
-      test.store.dialect === 'sqlite' ? /database or disk is full/ : /^The disk holding the content store is full: nothing was saved/,
-    );
+    await expect(undoImport(db(), importId, operator, { stepMs: 0 })).rejects.toThrow(fullDiskMessage(test.store.dialect));
   } finally {
-    await sql.raw('DROP TRIGGER refuse_undo' + (test.store.dialect === 'sqlite' ? '' : ' ON versions')).execute(db());
+    await allow();
   }
   expect(await descriptions()).toEqual(ids.map(() => 'changed once'));
   expect((await findImport(db(), importId))?.undone_at).toBeNull();

@@ -25,6 +25,8 @@ interface ImportEntry {
   undoneAt: string | null;
   /** Its undo stopped part-way: undoing it again finishes it. */
   undoCutOff: boolean;
+  applying: boolean;
+  applyCutOff: boolean;
 }
 
 export function TrashScreen({ context }: { context: StudioContext }) {
@@ -120,12 +122,16 @@ export function TrashScreen({ context }: { context: StudioContext }) {
                 <RowLabel title={<>{entry.summary}</>}>
                   {new Date(entry.at).toLocaleString()} by {entry.by}
                   {entry.undoneAt === null
-                    ? ''
+                    ? entry.applying
+                      ? '; being applied'
+                      : entry.applyCutOff
+                        ? '; applying it stopped part-way: undo it to take back what it applied'
+                        : ''
                     : entry.undoCutOff
                       ? `; its undo of ${new Date(entry.undoneAt).toLocaleString()} stopped part-way: finish it to undo the rest`
                       : `; undone ${new Date(entry.undoneAt).toLocaleString()}`}
                 </RowLabel>
-                {(entry.undoneAt === null || entry.undoCutOff) && (
+                {((entry.undoneAt === null && !entry.applying) || entry.undoCutOff) && (
                   <ImportUndo
                     context={context}
                     importId={entry.id}

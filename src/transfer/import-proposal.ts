@@ -5,26 +5,27 @@
  * content types, topics, other contents, documents of a language, collections, SEO records of
  * other records), which are written as they are.
  *
- * Applying is one transaction behind the editing lock. Every sheet goes on the site through the
- * editing engine, as a publish does (editing/editable.ts applySiteChange): one version each under
- * the import's id, its draft carried along where the draft did not change the same field, and the
- * fields both changed marked for the editor's choice. A sheet the site changed since the proposal
- * was made is refused, named, with nothing written: an import never undoes a publish it did not see.
+ * Applying is one change made in steps behind the editing lock (applyProposal). Every sheet goes on
+ * the site through the editing engine, as a publish does (editing/editable.ts applySiteChange): one
+ * version each under the import's id, its draft carried along where the draft did not change the
+ * same field, and the fields both changed marked for the editor's choice. A sheet the site changed
+ * since the proposal was made is refused, named, with nothing left changed: an import never undoes
+ * a publish it did not see.
  */
 import type { ContentStore } from '../cms/database';
 import { findCollectionIdByKey, listCollectionContentIds, listCollectionItemKeys, saveCollection } from '../cms/repositories/collections';
 import { findContentIdsByKeys, saveContent, saveContentType } from '../cms/repositories/contents';
-import { saveBlob } from '../cms/repositories/editing';
+import { finishImport, markImportApplyStep, saveBlob } from '../cms/repositories/editing';
 import { saveFileAsset, saveMedia } from '../cms/repositories/files';
-import { takeLock } from '../cms/repositories/locks';
+import { keepRows, type RowScope } from '../cms/repositories/kept-rows';
 import { saveSeoRecord } from '../cms/repositories/seo-records';
 import { listSites, saveSite } from '../cms/repositories/sites';
 import { saveTopics } from '../cms/repositories/topics';
 import { recordChange, type Actor } from '../editing/audit';
 import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
-import { EditingError, type SiteChange, type SiteDates } from '../editing/editable';
-import { newImportId, recordImport, type ImportedSheet } from '../editing/imports';
-import { keepSheetFiles, publishedSheet } from '../editing/sheet-state';
+import { EditingError, editingChange, type SiteChange, type SiteDates } from '../editing/editable';
+import { importRecord, newImportId, recordImport, takeBackImport, type ImportedSheet } from '../editing/imports';
+import { keepSheetFiles, publishedSheet, siteDatesOf } from '../editing/sheet-state';
 import { documentText } from '../editing/uploads';
 import { sheets } from '../editing/sheets';
 import { changesBetween, same } from '../shared/merge';
@@ -86,6 +87,10 @@ export interface ApplyOptions {
   /** Runs first under the editing lock: the caller's last word (the studio checks the store still matches what the editor was shown). */
   verify?: (trx: ContentStore) => Promise<void>;
   onProgress?: (done: number, total: number) => void;
+  /** How long one step may hold the editing lock (tests make it short to take many steps). */
+  stepMs?: number;
+  /** Runs before each sheet step, told how many sheets are in: tests make other changes there, as editors would. */
+  betweenSteps?: (applied: number) => Promise<void>;
 }
 
 export interface AppliedImport {
@@ -116,9 +121,17 @@ export function describeImport(proposal: ImportProposal): { summary: string; add
   return { summary: parts.length === 0 ? '0 changes' : parts.join(', '), added, changed: altered };
 }
 
-/** Applies a proposal in one transaction (the editing lock first), as one undoable import. */
+/**
+ * Applies a proposal as one undoable import, in steps that each hold the editing lock briefly (as
+ * an undo's do): the first writes the import's record, its other records and files; the sheets
+ * follow, as many a step as fit in its time; the last orders the collections. Editors' saves
+ * meanwhile wait a step, not the whole import. All or nothing: when a step fails (a full disk, a
+ * sheet changed in between), what the steps made is taken back and the error says why. A process
+ * that ends between steps leaves the import marked as stopped part-way; undoing it takes back what
+ * it applied.
+ */
 export async function applyProposal(db: ContentStore, proposal: ImportProposal, options: ApplyOptions): Promise<AppliedImport> {
-  const { actor } = options;
+  const { actor, stepMs = IMPORT_STEP_MS } = options;
   const changed = changedSheets(proposal);
   const { records } = proposal;
   const total =
@@ -128,25 +141,21 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
   const { summary, added, changed: altered } = describeImport(proposal);
   const texts = await readTexts(proposal);
   const now = new Date();
+  // Every sheet the site changed since, named at once; each step looks again at its own.
+  await refuseMoved(db, changed);
 
-  return db.transaction().execute(async (trx) => {
-    await takeLock(trx, 'editing');
+  const importId = newImportId(now);
+  const planned = changed.map(importedSheet);
+  const change = { event: 'import', actor, at: now, changeId: importId, carry: true, source: `import ${importId}` };
+  // The first step: nothing of the import is in the store until it commits.
+  const { auditId, recordsBefore, collectionsBefore } = await editingChange(db, async (trx) => {
     await options.verify?.(trx);
-    const moved: string[] = [];
-    for (const sheet of changed)
-      if (!same(await publishedSheet(trx, sheet.id), sheet.base)) moved.push(sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.id);
-    if (moved.length > 0)
-      throw new EditingError(
-        `The site changed since this import was worked out (${moved.join('; ')}); nothing was changed. Compare again and apply.`,
-        'conflict',
-        { problems: moved.map((title) => `${title}: changed on the site meanwhile`) },
-      );
-
-    const importId = newImportId(now);
-    const auditId = await recordChange(trx, { actor, action: 'content.import', target: { type: 'import', id: importId, label: summary }, at: now });
+    const audited = await recordChange(trx, { actor, action: 'content.import', target: { type: 'import', id: importId, label: summary }, at: now });
+    await recordImport(trx, { id: importId, actor, at: now, summary, sheets: planned, collections: [], applying: true });
     // The files the sheets have now are kept before any record replaces them: undo needs them.
     for (const sheet of changed) if (sheet.base !== null) await keepSheetFiles(trx, sheet.base);
-    const collectionsBefore = await writeRecords(trx, proposal, texts, step);
+    const kept = await keepRows(trx, await recordScopes(trx, proposal));
+    const orders = await writeRecords(trx, proposal, texts, step);
     for (const [sha256, file] of proposal.blobs)
       await saveBlob(trx, {
         sha256,
@@ -156,31 +165,104 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
         text: texts.get(sha256) ?? null,
         created_at: now.toISOString(),
       });
-
-    const imported: ImportedSheet[] = [];
-    const needAttention: string[] = [];
-    for (const sheet of changed) {
-      const label = sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.target.urlName;
-      const conflicts = await sheets.applySiteChange(trx, sheet.id, {
-        after: sheet.target,
-        event: 'import',
-        actor,
-        at: now,
-        auditId,
-        changeId: importId,
-        carry: true,
-        source: `import ${importId}`,
-        dates: sheet.dates,
-      });
-      if (conflicts.length > 0) needAttention.push(label);
-      imported.push({ id: sheet.id, label, added: sheet.base === null, changes: changesBetween(sheet.base ?? undefined, sheet.target) });
-      step();
-    }
-    const change = { event: 'import', actor, at: now, auditId, changeId: importId, carry: true, source: `import ${importId}` };
-    const collections = await orderCollections(trx, proposal, collectionsBefore, change);
-    await recordImport(trx, { id: importId, actor, at: now, summary, sheets: imported, collections });
-    return { importId, summary, added, changed: altered, needAttention };
+    return { auditId: audited, recordsBefore: kept, collectionsBefore: orders };
   });
+  let applied = 0;
+  const needAttention: string[] = [];
+  const datesBefore = new Map<string, SiteDates>();
+  try {
+    while (applied < changed.length) {
+      await pause(stepMs / 2);
+      await options.betweenSteps?.(applied);
+      const attention = await editingChange(db, async (trx) => {
+        const started = performance.now();
+        const stepAttention: string[] = [];
+        let next = applied;
+        await markImportApplyStep(trx, importId, new Date().toISOString());
+        do {
+          const sheet = changed[next]!;
+          await refuseMoved(trx, [sheet]);
+          // The dates the site shows now, for a take-back to show again.
+          if (sheet.base !== null) datesBefore.set(sheet.id, (await siteDatesOf(trx, sheet.id))!);
+          const conflicts = await sheets.applySiteChange(trx, sheet.id, { ...change, auditId, after: sheet.target, dates: sheet.dates });
+          if (conflicts.length > 0) stepAttention.push(planned[next]!.label);
+          next++;
+        } while (next < changed.length && performance.now() - started < stepMs);
+        return { stepAttention, next };
+      });
+      for (let index = applied; index < attention.next; index++) step();
+      applied = attention.next;
+      needAttention.push(...attention.stepAttention);
+    }
+    await editingChange(db, async (trx) => {
+      const collections = await orderCollections(trx, proposal, collectionsBefore, { ...change, auditId });
+      await finishImport(trx, importId, importRecord(planned, collections));
+    });
+  } catch (error) {
+    // The first error stays what it is (a full disk stays a 507); a failed take-back is added to its words.
+    await takeBackImport(db, importId, planned.slice(0, applied), { recordsBefore, datesBefore }, { actor, at: new Date() }).catch((failure: unknown) => {
+      if (error instanceof Error)
+        error.message = `${error.message} Taking back what the import had applied failed too (${failure instanceof Error ? failure.message : String(failure)}): undoing import ${importId} takes back its ${applied} sheets.`;
+    });
+    throw error;
+  }
+  return { importId, summary, added, changed: altered, needAttention };
+}
+
+/** How long one step of applying an import holds the editing lock (as one of an undo's). */
+export const IMPORT_STEP_MS = 200;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the import does to a sheet, as its record keeps it. */
+function importedSheet(sheet: ProposedSheet): ImportedSheet {
+  const label = sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.target.urlName;
+  return { id: sheet.id, label, added: sheet.base === null, changes: changesBetween(sheet.base ?? undefined, sheet.target) };
+}
+
+/** Refused, naming them, when the site changed any of these sheets since the import was worked out: it never undoes a publish it did not see. */
+async function refuseMoved(db: ContentStore, changed: ProposedSheet[]): Promise<void> {
+  const moved: string[] = [];
+  for (const sheet of changed)
+    if (!same(await publishedSheet(db, sheet.id), sheet.base)) moved.push(sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.id);
+  if (moved.length > 0)
+    throw new EditingError(
+      `The site changed since this import was worked out (${moved.join('; ')}); nothing was changed. Compare again and apply.`,
+      'conflict',
+      { problems: moved.map((title) => `${title}: changed on the site meanwhile`) },
+    );
+}
+
+/**
+ * The rows the records step writes over, by table and scope, as `writeRecords` finds them: parents
+ * before the rows that refer to them. Kept before it writes, to be put back if a later step fails.
+ */
+async function recordScopes(trx: ContentStore, { records }: ImportProposal): Promise<RowScope[]> {
+  const contentIds = await findContentIdsByKeys(
+    trx,
+    records.contents.map((content) => content.contentKey),
+  );
+  const contents = records.contents.map((content) => contentIds.get(content.contentKey) ?? content.id);
+  const collections: string[] = [];
+  for (const collection of records.collections) collections.push((await findCollectionIdByKey(trx, collection.collectionKey)) ?? collection.id);
+  const scope = (table: string, key: string[], where: RowScope['scope']): RowScope => ({ table, key, scope: where });
+  return [
+    ...records.sites.map((site) => scope('sites', ['id'], { id: site.id })),
+    ...records.contentTypes.map((type) => scope('content_types', ['fully_qualified_name'], { fully_qualified_name: type.fullyQualifiedName })),
+    ...contents.map((id) => scope('contents', ['id'], { id })),
+    ...collections.map((id) => scope('collections', ['id'], { id })),
+    ...records.sites.flatMap((site) => [
+      scope('site_languages', ['site_id', 'language'], { site_id: site.id }),
+      scope('topics', ['site_id', 'slug'], { site_id: site.id }),
+    ]),
+    ...contents.flatMap((id) => [
+      scope('content_translations', ['content_id', 'language'], { content_id: id }),
+      scope('media', ['content_id'], { content_id: id }),
+    ]),
+    ...records.fileAssets.map((asset) => scope('file_assets', ['asset_id', 'version'], { asset_id: asset.assetId, version: asset.version })),
+    ...collections.map((id) => scope('collection_translations', ['collection_id', 'language'], { collection_id: id })),
+    ...records.seoRecords.map((record) => scope('seo_records', ['site_id', 'record_id'], { site_id: record.siteId, record_id: record.recordId })),
+  ];
 }
 
 /**

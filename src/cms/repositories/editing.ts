@@ -179,7 +179,7 @@ export async function findImport(db: ContentStore, id: string): Promise<ImportRo
 export async function listImports(db: ContentStore, limit: number): Promise<Array<Omit<ImportRow, 'before_state'>>> {
   return db
     .selectFrom('imports')
-    .select(['id', 'actor', 'created_at', 'summary', 'undone_at', 'undo_step_at'])
+    .select(['id', 'actor', 'created_at', 'summary', 'undone_at', 'undo_step_at', 'apply_step_at'])
     .orderBy('created_at', 'desc')
     .limit(limit)
     .execute();
@@ -210,6 +210,21 @@ export async function resumeImportUndo(db: ContentStore, id: string, last: strin
 /** An undo's step, done at `at` (or its end, with null). */
 export async function markImportUndoStep(db: ContentStore, id: string, at: string | null): Promise<void> {
   await db.updateTable('imports').set({ undo_step_at: at }).where('id', '=', id).execute();
+}
+
+/** A step of applying an import, done at `at`. */
+export async function markImportApplyStep(db: ContentStore, id: string, at: string): Promise<void> {
+  await db.updateTable('imports').set({ apply_step_at: at }).where('id', '=', id).execute();
+}
+
+/** An import's last step: what it left each collection's order as it was before (for undo), and no step marker. */
+export async function finishImport(db: ContentStore, id: string, beforeState: string): Promise<void> {
+  await db.updateTable('imports').set({ before_state: beforeState, apply_step_at: null }).where('id', '=', id).execute();
+}
+
+/** An import taken back as a whole (it failed part-way): no record of it stays to be undone. */
+export async function deleteImport(db: ContentStore, id: string): Promise<void> {
+  await db.deleteFrom('imports').where('id', '=', id).execute();
 }
 
 /**
