@@ -1,5 +1,5 @@
 /**
- * An import's undo cut off part-way (its process killed between steps, as a crash or a shutdown
+ * An import, and an import's undo, cut off part-way (its process killed between steps, as a crash or a shutdown
  * past its time would): the import says its undo stopped, a second undo meanwhile is refused, and
  * undoing it again finishes it: every sheet it added off the site, each undone once (the built
  * CLI, a real store: SQLite, or PostgreSQL when TEST_DATABASE_URL names one).
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type ContentStore } from '../../src/cms/database';
 import { findImport } from '../../src/cms/repositories/editing';
 import { commandLineActor } from '../../src/editing/audit';
-import { UNDO_CUT_OFF_MS, undoImport, undoStateOf } from '../../src/editing/imports';
+import { applyStateOf, UNDO_CUT_OFF_MS, undoImport, undoStateOf } from '../../src/editing/imports';
 import { loadConfig } from '../../src/server/config';
 import { formatCsvRow } from '../../src/transfer/csv';
 import { cli } from '../helpers/cli';
@@ -95,5 +95,52 @@ it('an undo killed between its steps is finished by undoing the import again', a
     await expect(undoImport(db, importId, commandLineActor(), { now: later })).rejects.toThrow(/was undone already/);
   } finally {
     await store.close();
+  }
+}, 180_000);
+
+it('an import killed between its steps says it stopped part-way, and undoing it takes back the sheets it reached', async () => {
+  const cutOff = await createTestStoreLocation();
+  try {
+    expect(cli(cutOff.databaseUrl, ['seed']).status).toBe(0);
+    const rows = [['title', 'description', 'language', 'urlName', 'url']];
+    for (let index = 0; index < SHEETS; index++)
+      rows.push([`Half-imported ${index}`, `Imported ${index}`, 'en_US', `half-imported-${index}`, `https://example.com/half-${index}.pdf`]);
+    writeFileSync(join(folder, 'half.csv'), rows.map(formatCsvRow).join('\r\n') + '\r\n');
+    const store = openDatabase(loadConfig({ DATABASE_URL: cutOff.databaseUrl }).database, { busyTimeoutMs: 10_000 });
+    try {
+      const { db } = store;
+      const importing = spawn(process.execPath, [join('dist', 'server', 'cli.js'), 'content', 'import', join(folder, 'half.csv'), '--yes'], {
+        cwd: join(import.meta.dirname, '..', '..'),
+        env: { PATH: process.env.PATH ?? '', DATABASE_URL: cutOff.databaseUrl, LOG_LEVEL: 'warn' },
+        stdio: 'ignore',
+      });
+      const ended = new Promise((resolve) => importing.once('exit', resolve));
+      const started = async () => (await db.selectFrom('imports').select('id').executeTakeFirst())?.id;
+      while ((await started()) === undefined || (await count(db, (await started())!, 'import')) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      importing.kill('SIGKILL');
+      await ended;
+      const importId = (await started())!;
+      const reached = await count(db, importId, 'import');
+      expect(reached).toBeGreaterThan(0);
+      expect(reached).toBeLessThan(SHEETS);
+
+      const listed = cli(cutOff.databaseUrl, ['content', 'imports']);
+      expect(listed.stdout).toMatch(new RegExp(`${importId} .*\\(being applied, its last step at `));
+      const refused = cli(cutOff.databaseUrl, ['content', 'import', '--undo', importId, '--yes']);
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toMatch(new RegExp(`Import ${importId} is being applied`));
+
+      const row = (await findImport(db, importId))!;
+      const later = new Date(Date.parse(row.apply_step_at!) + UNDO_CUT_OFF_MS + 1000);
+      expect(applyStateOf(row, later)).toBe('cut-off');
+      const undone = await undoImport(db, importId, commandLineActor(), { now: later });
+      expect(undone).toMatchObject({ removed: reached, restored: 0, kept: [] });
+      const onSite = await db.selectFrom('contents').select('id').where('url_name', 'like', 'half-imported-%').execute();
+      expect(onSite).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  } finally {
+    await cutOff.drop();
   }
 }, 180_000);

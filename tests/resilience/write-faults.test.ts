@@ -85,6 +85,26 @@ async function saveDescription(origin: string, headers: Record<string, string>, 
   return { status: response.status, body: await response.text(), ms: performance.now() - started };
 }
 
+/** An editor's saves at an editor's pace (within the studio's 120 changes a minute per account) until `done`, and five more. */
+async function saveUntil(origin: string, headers: Record<string, string>, id: string, during: string, done: () => boolean) {
+  const saves: Array<{ status: number; ms: number; body: string }> = [];
+  for (let count = 0; !done() || count < 5; count++) {
+    saves.push(await saveDescription(origin, headers, id, `Saved during the ${during}, ${count}`));
+    await new Promise((resolve) => setTimeout(resolve, EDITOR_PACE_MS));
+  }
+  return saves;
+}
+
+/** Every save succeeded, 99 in 100 within 2 s; answers that 99th percentile. */
+function expectSavesServed(saves: Array<{ status: number; ms: number; body: string }>, during: string): number {
+  expect(saves.filter((save) => save.status !== 200)).toEqual([]);
+  const times = saves.map((save) => save.ms).sort((a, b) => a - b);
+  const p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!;
+  console.log(`${saves.length} saves during ${during}: p99 ${Math.round(p99)} ms`);
+  expect(p99).toBeLessThan(2000);
+  return p99;
+}
+
 /** Polls /readyz until stopped: every status and body seen. */
 function watchReadiness(origin: string) {
   const seen: Array<{ status: number; body: string }> = [];
@@ -213,7 +233,7 @@ describe('writes that fail or take long', () => {
     180_000,
   );
 
-  it('a command-line import of 2,000 sheets under read load gives readers no 503; its undo in the studio lets editors save meanwhile', async () => {
+  it('a command-line import of 2,000 sheets under read load gives readers no 503 and lets editors save meanwhile; so does its undo in the studio', async () => {
     const location = await createTestStoreLocation();
     cleanup.push(() => location.drop());
     const teos = await prepareStore(location.databaseUrl);
@@ -228,10 +248,16 @@ describe('writes that fail or take long', () => {
     writeFileSync(join(folder, 'bulk.csv'), rows.map(formatCsvRow).join('\r\n') + '\r\n');
 
     const load = startLoad(readerUrls(origin), 6);
-    const imported = await cliAsync(location.databaseUrl, ['content', 'import', join(folder, 'bulk.csv'), '--yes']);
+    // The import in a process of its own, while an editor saves again and again.
+    const importing = cliAsync(location.databaseUrl, ['content', 'import', join(folder, 'bulk.csv'), '--yes']);
+    let importDone = false;
+    void importing.then(() => (importDone = true));
+    const savesDuringImport = await saveUntil(origin, headers, teos, 'import', () => importDone);
+    const imported = await importing;
     const read = await load.stop();
     expect(imported.status, imported.stderr).toBe(0);
     expectAllAnswered(read);
+    expectSavesServed(savesDuringImport, 'the import');
     const importId = /import (imp-[0-9a-f-]+)/.exec(imported.stdout)![1]!;
 
     // The undo from the studio, while an editor saves again and again.
@@ -243,20 +269,12 @@ describe('writes that fail or take long', () => {
     }));
     let undone = false;
     void undo.then(() => (undone = true));
-    const saves: Array<{ status: number; ms: number }> = [];
-    for (let count = 0; !undone || count < 5; count++) {
-      saves.push(await saveDescription(origin, headers, teos, `Saved during the undo, ${count}`));
-      // An editor's pace, within the studio's 120 changes a minute per account.
-      await new Promise((resolve) => setTimeout(resolve, EDITOR_PACE_MS));
-    }
+    const saves = await saveUntil(origin, headers, teos, 'undo', () => undone);
     const answer = await undo;
     expect(answer.status, answer.body).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ removed: 2000 });
     expect(answer.ms).toBeLessThan(60_000);
-    expect(saves.filter((save) => save.status !== 200)).toEqual([]);
-    const times = saves.map((save) => save.ms).sort((a, b) => a - b);
-    const p99 = times[Math.min(times.length - 1, Math.floor(times.length * 0.99))]!;
+    const p99 = expectSavesServed(saves, 'the undo');
     console.log(`undo of 2,000 sheets: ${Math.round(answer.ms)} ms; ${saves.length} saves meanwhile, p99 ${Math.round(p99)} ms`);
-    expect(p99).toBeLessThan(2000);
   }, 240_000);
 });
