@@ -17,7 +17,7 @@ import { notTopics } from '../shared/topics';
 import { MANAGED_CONTENT_ID_PREFIX, RASTER_IMAGE_TYPES } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
-import { urlNameOf } from '../shared/text';
+import { urlNameOf } from '../shared/url-name';
 import { createEditor, EditingError, type KindAdapter } from './editable';
 import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
 import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-state';

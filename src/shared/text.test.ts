@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, stripTags, urlNameOf } from './text';
+import { decodeEntities, stripTags } from './text';
 
 describe('stripTags (spec §5.3)', () => {
   it.each([
@@ -24,18 +24,5 @@ describe('stripTags (spec §5.3)', () => {
 describe('decodeEntities', () => {
   it('refuses code points that are not characters', () => {
     expect(decodeEntities('&#xD800;&#0;')).toBe('\ufffd\ufffd');
-  });
-});
-
-describe('urlNameOf', () => {
-  it('keeps letters and digits, drops accents, joins with hyphens', () => {
-    expect(urlNameOf('Précurseur Ta(OEt)₅', 'x')).toBe('precurseur-ta-oet-5');
-    expect(urlNameOf('  Thermal Mass-Flow Controller!  ', 'x')).toBe('thermal-mass-flow-controller');
-  });
-
-  it('falls back when nothing usable is left, and stays within 80 characters', () => {
-    expect(urlNameOf('日本語', 'sheet-3')).toBe('sheet-3');
-    expect(urlNameOf('a '.repeat(100), 'x').length).toBeLessThanOrEqual(80);
-    expect(urlNameOf('a '.repeat(100), 'x')).not.toMatch(/-$/);
   });
 });

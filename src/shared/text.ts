@@ -71,19 +71,3 @@ export function decodeEntities(text: string): string {
     return NAMED_ENTITIES[body] ?? entity;
   });
 }
-
-/**
- * A URL name from a title: lower-case ASCII letters and digits joined by hyphens, accents dropped
- * ("Précurseur Ta(OEt)₅" → "precurseur-ta-oet-5"); `fallback` when nothing is left.
- */
-export function urlNameOf(title: string, fallback: string): string {
-  const name = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
-  return name || fallback;
-}

@@ -13,7 +13,7 @@ import { checkValue } from '../shared/schema/check';
 import { text } from '../shared/schema/fields';
 import { linkProblem } from '../shared/links';
 import { normalizeText } from '../shared/normalize-text';
-import { urlNameOf } from '../shared/text';
+import { urlNameOf } from '../shared/url-name';
 import { CsvSyntaxError, decodeCsv, parseCsv, type CsvRow } from './csv';
 import { ManifestError } from './manifest';
 import { readTopicsCell, type CsvTopics } from './csv-topics';

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, MANAGED_CONTENT_ID_PREFIX, SITE_ID_PREFIX } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { checkValue } from '../shared/schema/check';
-import { urlNameOf } from '../shared/text';
+import { urlNameOf } from '../shared/url-name';
 import { fileAssetPath } from '../shared/urls';
 import { IMAGE_TYPE, LITERATURE_CONTENT_TYPE, LITERATURE_SHEET_TYPE } from '../cms/content-types';
 import type { ContentStore } from '../cms/database';

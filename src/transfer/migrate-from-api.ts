@@ -11,7 +11,7 @@ import { CONTENT_LIMITS, findNestingProblem } from '../shared/content-limits';
 import { createDeliveryClient } from '../shared/delivery-client';
 import type { CollectionItem, ContentDocument } from '../shared/delivery-types';
 import { idFromBytes } from '../shared/ids';
-import { urlNameOf } from '../shared/text';
+import { urlNameOf } from '../shared/url-name';
 import type { ContentStore } from '../cms/database';
 import { IMAGE_TYPE } from '../cms/content-types';
 import { imageReference } from '../sheet/body';
