@@ -450,9 +450,10 @@ export async function takeBackImport(
       for (const sheet of step) {
         const version = versions.findLast((candidate) => candidate.target_id === sheet.id);
         if (version === undefined || !same(await publishedSheet(trx, sheet.id), JSON.parse(version.state))) continue;
-        if (version.site_before !== null) {
-          const after = JSON.parse(version.site_before) as SheetState;
-          await sheets.applySiteChange(trx, sheet.id, { ...change, after, carry: true, dates: datesBefore.get(sheet.id) });
+        // What the site showed before the import: JSON null (or none kept) for a sheet it added.
+        const before = JSON.parse(version.site_before ?? 'null') as SheetState | null;
+        if (before !== null) {
+          await sheets.applySiteChange(trx, sheet.id, { ...change, after: before, carry: true, dates: datesBefore.get(sheet.id) });
           continue;
         }
         await sheets.takeOffSiteChange(trx, sheet.id, change);

@@ -54,7 +54,8 @@ describe('a folder import that fails part-way', () => {
     image.translations[0]!.title = 'Image retitled by the import';
     const literature = changed.contents.filter((content) => content.type === 'literature_sheet');
     for (const content of literature) content.translations[0]!.title += ' (revised)';
-    changed.contents.push({
+    // The sheet it adds comes first: it is in when the failure comes.
+    changed.contents.unshift({
       ...structuredClone(literature[0]!),
       contentKey: 'MCZZZZZZZZZZZZZZZZZZZZZZZZZZ',
       id: '20YZZZZZZZZZZZZZZZ',
@@ -63,6 +64,7 @@ describe('a folder import that fails part-way', () => {
     const proposal = await proposeManifest(db(), readManifest(changed, 'manifest.json', await knownRecords(db())), files);
     const order = changedSheets(proposal);
     expect(order.length).toBeGreaterThan(8);
+    expect(order[0]!.base).toBeNull();
     const before = await storeState();
 
     // The store refuses the import's version of the seventh sheet, as a full disk would.
@@ -86,7 +88,7 @@ describe('a folder import that fails part-way', () => {
     expect(await findImport(db(), importId)).toBeUndefined();
     // A sheet it had added leaves no trace; one it had changed says so in its history.
     expect(await sheets.versions(db(), '20YZZZZZZZZZZZZZZZ')).toEqual([]);
-    expect((await sheets.versions(db(), order[0]!.id)).map((version) => version.event).slice(0, 2)).toEqual(['import-taken-back', 'import']);
+    expect((await sheets.versions(db(), order[1]!.id)).map((version) => version.event).slice(0, 2)).toEqual(['import-taken-back', 'import']);
 
     // Nothing is left half-way: the same import, applied again, does it all.
     applied = [];
@@ -129,80 +131,99 @@ describe('an import interleaved with editors’ changes', () => {
 
   it('keeps every editor’s publish and draft, and applies all of the import or none of it', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.record({ at: fc.nat(SHEETS - 1), sheet: fc.nat(SHEETS - 1), publish: fc.boolean() }), { maxLength: 4 }), async (changes) => {
-        const prefix = `interleaved-${++round}`;
-        // Half the sheets are on the site already (the import changes them), half it adds.
-        const made = await applyProposal(
-          db(),
-          await prepareCsvImport(
+      fc.asyncProperty(
+        fc.array(fc.record({ at: fc.nat(SHEETS - 1), sheet: fc.nat(SHEETS - 1), publish: fc.boolean() }), { maxLength: 4 }),
+        // The store refuses the import's version of this sheet, as a full disk would.
+        fc.option(fc.nat(SHEETS - 1), { nil: undefined }),
+        async (changes, failing) => {
+          const prefix = `interleaved-${++round}`;
+          // Half the sheets are on the site already (the import changes them), half it adds.
+          const made = await applyProposal(
+            db(),
+            await prepareCsvImport(
+              db(),
+              csv(
+                `${prefix}-a.csv`,
+                [0, 1, 2].map((index) => rowOf(prefix, index, 'made')),
+              ),
+              options(),
+            ),
+            {
+              actor: operator,
+            },
+          );
+          expect(made.added).toBe(3);
+          const idOf = async (index: number) =>
+            (await db().selectFrom('contents').select('id').where('url_name', '=', `${prefix}-${index}`).executeTakeFirst())?.id;
+          const stored = await Promise.all([0, 1, 2].map(async (index) => (await idOf(index))!));
+          const proposal = await prepareCsvImport(
             db(),
             csv(
-              `${prefix}-a.csv`,
-              [0, 1, 2].map((index) => rowOf(prefix, index, 'made')),
+              `${prefix}-b.csv`,
+              Array.from({ length: SHEETS }, (_, index) => rowOf(prefix, index, 'imported')),
             ),
             options(),
-          ),
-          {
+          );
+          const order = changedSheets(proposal).map((sheet) => sheet.id);
+          // Editors only reach sheets that are on the site: those the import changes.
+          const published = new Map<string, string>();
+          const drafted = new Map<string, string>();
+          let expectRefusal = false;
+          const startedAt = new Date().toISOString();
+          const allow = failing === undefined ? null : await refuseVersion(db(), test.store.dialect, 'import', order[failing]!);
+          const outcome = await applyProposal(db(), proposal, {
             actor: operator,
-          },
-        );
-        expect(made.added).toBe(3);
-        const idOf = async (index: number) =>
-          (await db().selectFrom('contents').select('id').where('url_name', '=', `${prefix}-${index}`).executeTakeFirst())?.id;
-        const stored = await Promise.all([0, 1, 2].map(async (index) => (await idOf(index))!));
-        const proposal = await prepareCsvImport(
-          db(),
-          csv(
-            `${prefix}-b.csv`,
-            Array.from({ length: SHEETS }, (_, index) => rowOf(prefix, index, 'imported')),
-          ),
-          options(),
-        );
-        const order = changedSheets(proposal).map((sheet) => sheet.id);
-        // Editors only reach sheets that are on the site: those the import changes.
-        const published = new Map<string, string>();
-        const drafted = new Map<string, string>();
-        let expectRefusal = false;
-        const outcome = await applyProposal(db(), proposal, {
-          actor: operator,
-          stepMs: 0,
-          betweenSteps: async (applied) => {
-            for (const [index, change] of changes.entries()) {
-              const id = stored[change.sheet % 3]!;
-              if (change.at !== applied) continue;
-              const view = (await sheets.view(db(), id))!;
-              const draft = structuredClone(view.draft);
-              const text = `${change.publish ? 'Published' : 'Drafted'} by an editor, ${index}`;
-              draft.translations.en_US!.description = text;
-              await sheets.save(db(), id, draft, view.revision, editor);
-              if (change.publish) {
-                await sheets.publish(db(), id, view.revision + 1, editor);
-                published.set(id, text);
-                drafted.delete(id);
-                // Published before the import reached it: the import must refuse.
-                if (order.indexOf(id) >= applied) expectRefusal = true;
-              } else drafted.set(id, text);
-            }
-          },
-        }).then(
-          () => 'applied' as const,
-          (error: unknown) => error,
-        );
-        if (expectRefusal) expect(String(outcome)).toMatch(/The site changed since this import was worked out/);
-        else expect(outcome).toBe('applied');
+            stepMs: 0,
+            betweenSteps: async (applied) => {
+              for (const [index, change] of changes.entries()) {
+                const id = stored[change.sheet % 3]!;
+                if (change.at !== applied) continue;
+                const view = (await sheets.view(db(), id))!;
+                const draft = structuredClone(view.draft);
+                const text = `${change.publish ? 'Published' : 'Drafted'} by an editor, ${index}`;
+                draft.translations.en_US!.description = text;
+                await sheets.save(db(), id, draft, view.revision, editor);
+                // A draft the import collided with needs the editor's choice before it can be published.
+                if (change.publish && view.attention !== null) {
+                  await expect(sheets.publish(db(), id, view.revision + 1, editor)).rejects.toThrow(/needs attention before it is published/);
+                  drafted.set(id, text);
+                } else if (change.publish) {
+                  await sheets.publish(db(), id, view.revision + 1, editor);
+                  published.set(id, text);
+                  drafted.delete(id);
+                  // Published before the import reached it: the import must refuse.
+                  if (order.indexOf(id) >= applied) expectRefusal = true;
+                } else drafted.set(id, text);
+              }
+            },
+          })
+            .then(
+              () => 'applied' as const,
+              (error: unknown) => error,
+            )
+            .finally(() => allow?.());
+          const refused = expectRefusal || failing !== undefined;
+          if (refused) expect(String(outcome)).toMatch(/The site changed since this import was worked out|disk is full|disk holding the content store is full/);
+          else expect(outcome).toBe('applied');
+          expect(String(outcome)).not.toMatch(/Taking back .* failed too/);
+          // Applied or taken back, it is not left half-way.
+          expect(await db().selectFrom('imports').select('id').where('apply_step_at', 'is not', null).where('created_at', '>=', startedAt).execute()).toEqual(
+            [],
+          );
 
-        for (const [index, id] of stored.entries()) {
-          const wanted = published.get(id) ?? (expectRefusal ? 'made' : 'imported');
-          expect(await description(id), `sheet ${index}`).toBe(wanted);
-          const draft = drafted.get(id);
-          if (draft !== undefined) expect((await sheets.view(db(), id))!.draft.translations.en_US?.description).toBe(draft);
-        }
-        for (const index of [3, 4, 5]) {
-          const id = await idOf(index);
-          if (expectRefusal) expect(id, `added sheet ${index}`).toBeUndefined();
-          else expect(await description(id!)).toBe('imported');
-        }
-      }),
+          for (const [index, id] of stored.entries()) {
+            const wanted = published.get(id) ?? (refused ? 'made' : 'imported');
+            expect(await description(id), `sheet ${index}`).toBe(wanted);
+            const draft = drafted.get(id);
+            if (draft !== undefined) expect((await sheets.view(db(), id))!.draft.translations.en_US?.description).toBe(draft);
+          }
+          for (const index of [3, 4, 5]) {
+            const id = await idOf(index);
+            if (refused) expect(id, `added sheet ${index}`).toBeUndefined();
+            else expect(await description(id!)).toBe('imported');
+          }
+        },
+      ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 12) },
     );
   }, 120_000);
@@ -229,7 +250,7 @@ describe('an import interleaved with editors’ changes', () => {
       },
     });
     await expect.poll(() => reached, { timeout: 10_000 }).toBe(3);
-    const [row] = await db().selectFrom('imports').selectAll().where('apply_step_at', 'is not', null).execute();
+    const [row] = await db().selectFrom('imports').selectAll().where('apply_step_at', 'is not', null).where('summary', '=', '5 sheets added').execute();
     expect(row).toBeDefined();
     const importId = row!.id;
     await expect(undoImport(db(), importId, operator)).rejects.toThrow(new RegExp(`Import ${importId} is being applied`));
