@@ -11,6 +11,7 @@ import type { ContentStore } from '../cms/database';
 import { findContentById } from '../cms/repositories/contents';
 import { putBackRows, type KeptRows } from '../cms/repositories/kept-rows';
 import {
+  type ImportRow,
   deleteDraft,
   deleteImport,
   deleteVersions,
@@ -100,7 +101,7 @@ export interface ImportDetails {
 export async function describeImport(db: ContentStore, importId: string): Promise<ImportDetails> {
   const row = await findImport(db, importId);
   if (row === undefined) throw new EditingError(`There is no import ${importId}`, 'not-found');
-  const record = await readRecord(db, importId, row.before_state);
+  const record = await recordAsApplied(db, row);
   return {
     id: row.id,
     by: row.actor,
@@ -199,12 +200,8 @@ export async function undoImport(
   const applying = applyStateOf(row, now);
   if (applying === 'running')
     throw new EditingError(`Import ${importId} is being applied (its last step at ${row.apply_step_at}); wait for it to finish.`, 'conflict');
-  const record = await readRecord(db, importId, row.before_state);
-  // An import cut off while it was applied is undone as far as it went: the sheets it reached.
-  if (applying === 'cut-off') {
-    const reached = await sheetsLastChangedBy(db, importId, ['import', 'undo-import']);
-    record.sheets = record.sheets.filter((sheet) => reached.has(sheet.id));
-  }
+  // An import cut off while it was applied is undone as far as it went.
+  const record = await recordAsApplied(db, row);
   // An undo cut off part-way is finished: the sheets it undid stay undone, the rest follow.
   const resumed = state === 'cut-off' ? await sheetsLastChangedBy(db, importId, ['undo-import']) : new Set<string>();
   const rest = record.sheets.filter((sheet) => !resumed.has(sheet.id));
@@ -506,6 +503,14 @@ async function trashUnlessDrafted(trx: ContentStore, id: string, current: SheetS
     deleted_at: now.toISOString(),
     attention: null,
   });
+}
+
+/** An import's record as far as it was applied: one stopped part-way (or still in its steps) holds the sheets it reached. */
+async function recordAsApplied(db: ContentStore, row: ImportRow): Promise<ImportRecord> {
+  const record = await readRecord(db, row.id, row.before_state);
+  if (row.apply_step_at === null) return record;
+  const reached = await sheetsLastChangedBy(db, row.id, ['import', 'undo-import']);
+  return { ...record, sheets: record.sheets.filter((sheet) => reached.has(sheet.id)) };
 }
 
 /** An import's record; one kept before version 2 is read into its changes from the import's own versions. */

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { listAuditEntries } from '../cms/repositories/audit-log';
 import { findImport, listTrash } from '../cms/repositories/editing';
 import type { Actor } from '../editing/audit';
-import { undoImport } from '../editing/imports';
+import { describeImport, undoImport } from '../editing/imports';
 import { publishedSheet } from '../editing/sheet-state';
 import { sheets } from '../editing/sheets';
 import { formatCsvRow } from './csv';
@@ -254,6 +254,8 @@ describe('an import interleaved with editors’ changes', () => {
     expect(row).toBeDefined();
     const importId = row!.id;
     await expect(undoImport(db(), importId, operator)).rejects.toThrow(new RegExp(`Import ${importId} is being applied`));
+    // Its description, as the undo's question shows it, names the sheets it reached.
+    expect((await describeImport(db(), importId)).sheets.map((sheet) => sheet.label)).toEqual([0, 1, 2].map((index) => `${prefix} ${index}`));
     const later = new Date(Date.parse(row!.apply_step_at!) + 61_000);
     const undone = await undoImport(db(), importId, operator, { now: later });
     expect(undone).toMatchObject({ removed: 3, restored: 0, kept: [] });
