@@ -125,6 +125,8 @@ function messageOf(error: SchemaError, node: Record<string, unknown>, value: unk
     }
     case 'const':
       return `must be ${String(error.params.allowedValue)}`;
+    case 'enum':
+      return `must be one of ${((node.enum ?? []) as unknown[]).join(', ')}`;
     case 'propertyNames':
       return `has names it does not accept: ${((error.params.propertyNames ?? []) as string[]).join(', ')}`;
     case 'additionalProperties':

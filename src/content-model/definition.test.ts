@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { LITERATURE_SHEET_TYPE } from '../cms/content-types';
+import { readContentType, type ContentType } from './definition';
+import { LITERATURE_SHEET_DEFINITION } from './literature-sheet';
+
+describe('readContentType', () => {
+  it('reads the literature sheet’s definition as it is', () => {
+    expect(readContentType(LITERATURE_SHEET_DEFINITION, 'en_US')).toEqual({ type: LITERATURE_SHEET_DEFINITION });
+  });
+
+  it('reads the platform’s fields (a label and a node type each) with defaults', () => {
+    const read = readContentType(LITERATURE_SHEET_TYPE, 'en_US');
+    if (!('type' in read)) throw new Error(read.problems.join('\n'));
+    expect(read.type.fields.map(({ name, kind, perLanguage, required, shows }) => ({ name, kind, perLanguage, required, shows }))).toEqual([
+      { name: 'Title', kind: 'text', perLanguage: true, required: true, shows: { card: true, page: true, search: 3, facet: false } },
+      { name: 'description', kind: 'long-text', perLanguage: true, required: false, shows: { card: false, page: true, search: 1, facet: false } },
+      { name: 'url', kind: 'link', perLanguage: true, required: false, shows: { card: false, page: true, search: 0, facet: false } },
+      { name: 'image', kind: 'image', perLanguage: false, required: false, shows: { card: false, page: true, search: 0, facet: false } },
+    ]);
+    expect(read.type.fields[1]!.labels).toEqual({ en_US: 'Description' });
+  });
+
+  it('fills in what a definition leaves out', () => {
+    const read = readContentType(
+      { fullyQualifiedName: 'brochure', name: 'Brochure', fields: [{ name: 'lead', labels: { en_US: 'Lead' }, kind: 'long-text' }] },
+      'en_US',
+    );
+    expect(read).toEqual({
+      type: {
+        fullyQualifiedName: 'brochure',
+        name: 'Brochure',
+        fields: [
+          {
+            name: 'lead',
+            labels: { en_US: 'Lead' },
+            kind: 'long-text',
+            perLanguage: true,
+            required: false,
+            multiple: false,
+            limits: {},
+            shows: { card: false, page: true, search: 1, facet: false },
+            retired: false,
+          },
+        ],
+      },
+    });
+  });
+
+  it('names every problem at once, with its place', () => {
+    const broken = structuredClone(LITERATURE_SHEET_DEFINITION) as unknown as { fields: Array<Record<string, unknown>> } & ContentType;
+    broken.fields.push({ ...broken.fields[0]!, name: 'title' });
+    (broken.fields[5] as { kind: string }).kind = 'colour';
+    (broken.fields[6] as { limits: object }).limits = { unit: 'kg' };
+    (broken.fields[1] as { labels: object }).labels = { english: 'Description' };
+    delete (broken.fields[9] as { limits: { identifier?: string } }).limits.identifier;
+    const read = readContentType(broken, 'en_US');
+    expect('problems' in read && read.problems).toEqual([
+      'fields[1].labels: has names it does not accept: english',
+      'fields[5].kind: must be one of text, long-text, rich-text, link, image, document-set, identifier, formula, number, date, topics',
+      'fields[6].limits.unit: only a number has a unit',
+      'fields[9].limits.identifier: an identifier field says what it identifies: cas or code',
+      'fields[11].name: "title" is the name of another field (names are compared without case)',
+    ]);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * A content type as data (issue 35): its fields, each with a name, labels in the site's languages,
+ * a kind, whether it is per language or shared, whether publishing needs it, its limits and where it
+ * shows. Kept as JSON in `content_types.field_schema`. The platform's own entries (a label and a
+ * node type per field, as its exports and our manifests have carried them) are read into this
+ * with defaults, so a type that came from the platform reads the same way.
+ *
+ * Groundwork: nothing reads a sheet's fields from here yet (the sheet's shape, body mapping, CSV
+ * columns, studio form and search still spell them out); /work/notes has the plan.
+ */
+import Type, { type Static } from 'typebox';
+import { oneOf, text, wholeNumber } from '../shared/schema/fields';
+import { checkValue } from '../shared/schema/check';
+
+export const FIELD_KINDS = ['text', 'long-text', 'rich-text', 'link', 'image', 'document-set', 'identifier', 'formula', 'number', 'date', 'topics'] as const;
+export type FieldKind = (typeof FIELD_KINDS)[number];
+
+const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+export const FieldSchema = Type.Object({
+  name: text({ pattern: FIELD_NAME, description: 'How the body, the CSV and the API name it; never changes' }),
+  labels: Type.Record(text({ pattern: LANGUAGE }), text({ max: 200, required: true }), { propertyNames: { pattern: LANGUAGE.source } }),
+  // An enum, not a union of words: one problem that lists them (a union reports each branch, past the errors TypeBox lists).
+  kind: Type.Enum([...FIELD_KINDS]),
+  perLanguage: Type.Boolean({ default: true, description: 'Each language has its own value; else one value for all' }),
+  required: Type.Boolean({ default: false, description: 'Publishing needs a value (in the primary language, for a field per language)' }),
+  multiple: Type.Boolean({ default: false, description: 'A list of values (CAS numbers, package sizes)' }),
+  limits: Type.Object(
+    {
+      maxLength: Type.Optional(wholeNumber(1, 1_000_000)),
+      /** What an identifier is: a CAS Registry Number (checked by its check digit) or a free code. */
+      identifier: Type.Optional(oneOf(['cas', 'code'] as const)),
+      /** A number's unit, as shown after it. */
+      unit: Type.Optional(text({ max: 20 })),
+    },
+    { default: {} },
+  ),
+  shows: Type.Object(
+    {
+      card: Type.Boolean({ default: false }),
+      page: Type.Boolean({ default: true }),
+      /** How much a match in it counts in search: 0 not searched, 3 as much as a title. */
+      search: wholeNumber(0, 3, { default: 1 }),
+      facet: Type.Boolean({ default: false }),
+    },
+    { default: {} },
+  ),
+  /** No longer offered; its values stay in versions and exports. */
+  retired: Type.Boolean({ default: false }),
+});
+export type Field = Static<typeof FieldSchema>;
+
+export const ContentTypeSchema = Type.Object({
+  fullyQualifiedName: text({ pattern: /^[A-Za-z][A-Za-z0-9_]{0,79}$/ }),
+  name: text({ max: 200, required: true }),
+  fields: Type.Array(FieldSchema, { maxItems: 200 }),
+});
+export type ContentType = Static<typeof ContentTypeSchema>;
+
+/** A field as the platform describes one: a label and a node type. */
+export interface PlatformField {
+  label: string;
+  nodeType: string;
+}
+
+/** The platform's node types, as kinds; any other reads as text. */
+const KIND_OF_NODE_TYPE: Record<string, FieldKind> = {
+  NameField: 'text',
+  Text: 'text',
+  MultilineText: 'long-text',
+  RichText: 'rich-text',
+  Url: 'link',
+  Link: 'link',
+  Media: 'image',
+  Date: 'date',
+  DateTime: 'date',
+  Number: 'number',
+};
+
+/**
+ * A field the platform describes, with our defaults: per language, not required, shown on the
+ * sheet page and searched; the platform's name field is its title, on the card and searched most.
+ */
+export function fieldOfPlatform(name: string, field: PlatformField, language: string): Field {
+  const isName = field.nodeType === 'NameField';
+  return {
+    name,
+    labels: { [language]: field.label },
+    kind: KIND_OF_NODE_TYPE[field.nodeType] ?? 'text',
+    perLanguage: field.nodeType !== 'Media',
+    required: isName,
+    multiple: false,
+    limits: {},
+    shows: { card: isName, page: true, search: isName ? 3 : field.nodeType === 'Media' || field.nodeType === 'Url' ? 0 : 1, facet: false },
+    retired: false,
+  };
+}
+
+export type ContentTypeReading = { type: ContentType } | { problems: string[] };
+
+/**
+ * A content type from what the store or a manifest keeps: a whole definition (fields as a list),
+ * or the platform's (fields by name, each a label and a node type), read with the defaults above.
+ * Answers every problem at once, each with its place.
+ */
+export function readContentType(stored: { fullyQualifiedName: string; name: string; fields: unknown }, language: string): ContentTypeReading {
+  const fields =
+    stored.fields !== null && typeof stored.fields === 'object' && !Array.isArray(stored.fields)
+      ? Object.entries(stored.fields as Record<string, PlatformField>).map(([name, field]) => fieldOfPlatform(name, field, language))
+      : stored.fields;
+  const checked = checkValue<ContentType>(ContentTypeSchema, { ...stored, fields }, '(content type)');
+  const problems = [...checked.problems, ...definitionProblems(checked.value)];
+  return problems.length === 0 ? { type: checked.value } : { problems };
+}
+
+/** What the schema cannot say: names used twice, and limits that do not fit their kind. */
+function definitionProblems(type: ContentType): string[] {
+  if (!Array.isArray(type.fields)) return [];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  type.fields.forEach((field, index) => {
+    const place = `fields[${index}]`;
+    if (typeof field?.name !== 'string') return;
+    const key = field.name.toLowerCase();
+    if (seen.has(key)) problems.push(`${place}.name: "${field.name}" is the name of another field (names are compared without case)`);
+    seen.add(key);
+    if (field.limits?.identifier !== undefined && field.kind !== 'identifier')
+      problems.push(`${place}.limits.identifier: only an identifier field says what it identifies`);
+    if (field.kind === 'identifier' && field.limits?.identifier === undefined)
+      problems.push(`${place}.limits.identifier: an identifier field says what it identifies: cas or code`);
+    if (field.limits?.unit !== undefined && field.kind !== 'number') problems.push(`${place}.limits.unit: only a number has a unit`);
+    if (field.shows?.facet === true && !['text', 'identifier', 'topics'].includes(field.kind))
+      problems.push(`${place}.shows.facet: a facet lists short values: a text, an identifier or topics`);
+  });
+  return problems;
+}
