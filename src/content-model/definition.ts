@@ -5,8 +5,8 @@
  * node type per field, as its exports and our manifests have carried them) are read into this
  * with defaults, so a type that came from the platform reads the same way.
  *
- * Groundwork: nothing reads a sheet's fields from here yet (the sheet's shape, body mapping, CSV
- * columns, studio form and search still spell them out); /work/notes has the plan.
+ * Groundwork: nothing reads a sheet's fields from here yet. The sheet's shape, body mapping, CSV
+ * columns, studio form and search still spell them out; they are to read this instead (issue 35).
  */
 import Type, { type Static } from 'typebox';
 import { oneOf, text, wholeNumber } from '../shared/schema/fields';

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { Field } from './definition';
+import { LITERATURE_SHEET_DEFINITION } from './literature-sheet';
+import { readFieldValue, readValue } from './values';
+
+const fieldNamed = (name: string): Field => LITERATURE_SHEET_DEFINITION.fields.find((field) => field.name === name)!;
+const plain = (overrides: Partial<Field>): Field => ({ ...fieldNamed('purity'), limits: {}, ...overrides });
+
+describe('readValue', () => {
+  it('writes CAS numbers in their hyphenated form and refuses a wrong check digit', () => {
+    const cas = { ...fieldNamed('casNumbers'), multiple: false };
+    expect(readValue(cas, '75241')).toEqual({ value: '75-24-1' });
+    expect(readValue(cas, '75-24-2')).toEqual({ problem: '75-24-2 is not a CAS number: its check digit would be 1, not 2' });
+  });
+
+  it('writes formulas one way, keeps free codes as typed, and checks links, dates and numbers', () => {
+    expect(readValue(fieldNamed('formula'), ' Al(CH₃)₃ ')).toEqual({ value: 'Al(CH3)3' });
+    expect(readValue(fieldNamed('productCode'), ' TMA-6N ')).toEqual({ value: 'TMA-6N' });
+    expect(readValue(fieldNamed('url'), 'javascript:alert(1)')).toHaveProperty('problem');
+    expect(readValue(fieldNamed('url'), 'https://example.com/tma.pdf')).toEqual({ value: 'https://example.com/tma.pdf' });
+    const date = plain({ kind: 'date' });
+    expect(readValue(date, '2026-02-29')).toEqual({ problem: '"2026-02-29" is not a date: write it as YYYY-MM-DD' });
+    expect(readValue(date, '2028-02-29')).toEqual({ value: '2028-02-29' });
+    const number = plain({ kind: 'number', limits: { unit: 'g' } });
+    expect(readValue(number, '99,9995')).toEqual({ value: 99.9995 });
+    expect(readValue(number, 'six nines')).toEqual({ problem: '"six nines" is not a number' });
+  });
+
+  it('holds texts to their length', () => {
+    expect(readValue(fieldNamed('purity'), '9'.repeat(101))).toEqual({ problem: 'is longer than 100 characters' });
+    expect(readValue(fieldNamed('purity'), '99.9999 % (6N)')).toEqual({ value: '99.9999 % (6N)' });
+  });
+});
+
+describe('readFieldValue', () => {
+  it('reads a list from a CSV cell or an array, drops empty entries, and names each bad entry', () => {
+    expect(readFieldValue(fieldNamed('casNumbers'), '75-24-1; 7732185;')).toEqual({ value: ['75-24-1', '7732-18-5'], problems: [] });
+    expect(readFieldValue(fieldNamed('casNumbers'), ['75-24-1', '75-24-2'])).toEqual({
+      value: ['75-24-1'],
+      problems: ['casNumbers[1]: 75-24-2 is not a CAS number: its check digit would be 1, not 2'],
+    });
+    expect(readFieldValue(fieldNamed('formula'), 'Si(OC₂H₅)₄')).toEqual({ value: 'Si(OC2H5)4', problems: [] });
+  });
+});

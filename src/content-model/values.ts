@@ -1,0 +1,70 @@
+/**
+ * A field's value checked and written one way by its kind (issue 35): a CAS number in its
+ * hyphenated form (its check digit right), a formula as normalizeFormula writes it, a link by the
+ * site's link rule, a date as a calendar date, a number as a number; texts within their length.
+ * Kinds whose values are records of their own (an image, documents, topics) are checked where
+ * those records are.
+ */
+import { normalizeFormula, readCasNumber } from '../shared/chemistry';
+import { linkProblem } from '../shared/links';
+import type { Field } from './definition';
+
+export type ValueReading = { value: unknown } | { problem: string };
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** One value of a field (a list's entries each on their own): written one way, or why not. */
+export function readValue(field: Field, input: unknown): ValueReading {
+  const { kind, limits } = field;
+  if (kind === 'image' || kind === 'document-set' || kind === 'topics') return { value: input };
+  if (kind === 'number') {
+    const value = typeof input === 'string' && input.trim() !== '' ? Number(input.trim().replace(',', '.')) : input;
+    return typeof value === 'number' && Number.isFinite(value) ? { value } : { problem: `${JSON.stringify(input)} is not a number` };
+  }
+  if (typeof input !== 'string') return { problem: 'must be text' };
+  const text = input.trim();
+  if (limits.maxLength !== undefined && [...text].length > limits.maxLength) return { problem: `is longer than ${limits.maxLength} characters` };
+  switch (kind) {
+    case 'identifier': {
+      if (limits.identifier !== 'cas') return text === '' ? { problem: 'must not be empty' } : { value: text };
+      const cas = readCasNumber(text);
+      return 'cas' in cas ? { value: cas.cas } : { problem: cas.problem };
+    }
+    case 'formula':
+      return { value: normalizeFormula(text) };
+    case 'link': {
+      const problem = text === '' ? null : linkProblem(text);
+      return problem === null ? { value: text } : { problem };
+    }
+    case 'date': {
+      const parts = DATE.exec(text);
+      const date = parts === null ? null : new Date(`${text}T00:00:00Z`);
+      return date !== null && !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)
+        ? { value: text }
+        : { problem: `${JSON.stringify(input)} is not a date: write it as YYYY-MM-DD` };
+    }
+    default:
+      return { value: kind === 'long-text' || kind === 'rich-text' ? input : text };
+  }
+}
+
+/**
+ * A field's whole value: a list for a field of several values (each entry read, empty ones
+ * dropped), else one value. Answers every entry's problem, each with its place.
+ */
+export function readFieldValue(field: Field, input: unknown): { value: unknown; problems: string[] } {
+  if (!field.multiple) {
+    const read = readValue(field, input);
+    return 'value' in read ? { value: read.value, problems: [] } : { value: input, problems: [`${field.name}: ${read.problem}`] };
+  }
+  const entries = Array.isArray(input) ? input : typeof input === 'string' ? input.split(/[;\n]/) : [input];
+  const values: unknown[] = [];
+  const problems: string[] = [];
+  entries.forEach((entry, index) => {
+    if (typeof entry === 'string' && entry.trim() === '') return;
+    const read = readValue(field, entry);
+    if ('value' in read) values.push(read.value);
+    else problems.push(`${field.name}[${index}]: ${read.problem}`);
+  });
+  return { value: values, problems };
+}
