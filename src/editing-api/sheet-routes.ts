@@ -19,7 +19,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { findLastSiteChange, listImports, listTrash } from '../cms/repositories/editing';
-import { applyStateOf, describeImport, undoImport, undoStateOf } from '../editing/imports';
+import { describeImport, importSteps, undoImport } from '../editing/imports';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
@@ -207,9 +207,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
       at: row.created_at,
       summary: row.summary,
       undoneAt: row.undone_at,
-      undoCutOff: undoStateOf(row, now) === 'cut-off',
-      applying: applyStateOf(row, now) === 'running',
-      applyCutOff: applyStateOf(row, now) === 'cut-off',
+      ...importSteps(row, now),
     }));
   });
 

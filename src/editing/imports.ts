@@ -29,6 +29,7 @@ import {
 } from '../cms/repositories/editing';
 import { changesBetween, revertChanges, same, type PathChange } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
+import { describeFailure } from '../cms/store-guard';
 import { recordChange, type Actor } from './audit';
 import { arrange, collectionOrders } from './collection-order';
 import { EditingError, editingChange, type SiteChange, type SiteDates } from './editable';
@@ -108,9 +109,7 @@ export async function describeImport(db: ContentStore, importId: string): Promis
     at: row.created_at,
     summary: row.summary,
     undoneAt: row.undone_at,
-    undoCutOff: undoStateOf(row, new Date()) === 'cut-off',
-    applying: applyStateOf(row, new Date()) === 'running',
-    applyCutOff: applyStateOf(row, new Date()) === 'cut-off',
+    ...importSteps(row, new Date()),
     sheets: record.sheets.map((sheet) => ({
       id: sheet.id,
       label: sheet.label,
@@ -158,16 +157,16 @@ export interface UndoOptions {
 const STEP_MS = 200;
 
 /**
- * An undo whose last step is older than this was cut off (its process ended between steps): its
- * steps take a fraction of a second, and a writer in another process holds them up 3 s at most.
+ * An undo or an import whose last step is older than this was cut off (its process ended between
+ * steps): steps take a fraction of a second, and a writer in another process holds them up 3 s at most.
  */
-export const UNDO_CUT_OFF_MS = 60_000;
+export const CUT_OFF_MS = 60_000;
 
 type StepState = 'running' | 'cut-off' | 'done';
 
 /** Work done in steps whose last step was at `stepAt` (null: all done): still running, or cut off. */
 const stepStateOf = (stepAt: string | null, now: Date): StepState =>
-  stepAt === null ? 'done' : now.getTime() - Date.parse(stepAt) > UNDO_CUT_OFF_MS ? 'cut-off' : 'running';
+  stepAt === null ? 'done' : now.getTime() - Date.parse(stepAt) > CUT_OFF_MS ? 'cut-off' : 'running';
 
 /** Where an import's undo is: not started (or taken back), running, cut off part-way, or done. */
 export function undoStateOf(row: { undone_at: string | null; undo_step_at: string | null }, now: Date): 'none' | StepState {
@@ -176,6 +175,12 @@ export function undoStateOf(row: { undone_at: string | null; undo_step_at: strin
 
 /** Where applying an import is: still in its steps, cut off part-way (its process ended), or done. */
 export const applyStateOf = (row: { apply_step_at: string | null }, now: Date): StepState => stepStateOf(row.apply_step_at, now);
+
+/** What the studio and the API say of an import's steps: being applied, or stopped part-way (applying, or undoing). */
+export function importSteps(row: Pick<ImportRow, 'undone_at' | 'undo_step_at' | 'apply_step_at'>, now: Date) {
+  const applying = applyStateOf(row, now);
+  return { undoCutOff: undoStateOf(row, now) === 'cut-off', applying: applying === 'running', applyCutOff: applying === 'cut-off' };
+}
 
 /**
  * Reverts what an import changed, as one change (one audit entry, each sheet's version under the
@@ -272,13 +277,12 @@ export async function undoImport(
       later.push(...fresh);
     });
   } catch (error) {
-    const takenBack = await takeBack(db, importId, made, { ...change, source: `undo of import ${importId}, taken back` }, undoTimes).then(
-      () => null,
-      (failure: unknown) => failure,
+    await takeBackOrSay(
+      error,
+      takeBack(db, importId, made, { ...change, source: `undo of import ${importId}, taken back` }, undoTimes),
+      `Taking back the part already undone failed too`,
+      `${made.length} sheets stay undone, and the import stays marked as undone.`,
     );
-    // The first error stays what it is (a full disk stays a 507); a failed take-back is added to its words.
-    if (takenBack !== null && error instanceof Error)
-      error.message = `${error.message} Taking back the part already undone failed too (${describeError(takenBack)}): ${made.length} sheets stay undone, and the import stays marked as undone.`;
     throw error;
   }
   const count = (outcome: SheetOutcome) => made.filter((done) => done.outcome === outcome).length;
@@ -470,7 +474,15 @@ const TAKE_BACK_STEP = 50;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const describeError = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/**
+ * Waits for a take-back after `error`. The first error stays what it is (a full disk stays a 507);
+ * a take-back that fails too is added to its words, with what is left as it is.
+ */
+export async function takeBackOrSay(error: unknown, takingBack: Promise<void>, failedToo: string, left: string): Promise<void> {
+  await takingBack.catch((failure: unknown) => {
+    if (error instanceof Error) error.message = `${error.message} ${failedToo} (${describeFailure(failure)}): ${left}`;
+  });
+}
 
 const undoneAlready = (importId: string, at: string | null) => new EditingError(`Import ${importId} was undone already, at ${at}`, 'conflict');
 

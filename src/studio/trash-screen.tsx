@@ -29,6 +29,15 @@ interface ImportEntry {
   applyCutOff: boolean;
 }
 
+/** Where an import is, after who made it and when ("" for one that is simply in). */
+function importState(entry: ImportEntry): string {
+  const when = (at: string) => new Date(at).toLocaleString();
+  if (entry.undoneAt !== null)
+    return entry.undoCutOff ? `; its undo of ${when(entry.undoneAt)} stopped part-way: finish it to undo the rest` : `; undone ${when(entry.undoneAt)}`;
+  if (entry.applying) return '; being applied';
+  return entry.applyCutOff ? '; applying it stopped part-way: undo it to take back what it applied' : '';
+}
+
 export function TrashScreen({ context }: { context: StudioContext }) {
   const [trash, setTrash] = useState<Trashed[] | null>(null);
   const [imports, setImports] = useState<ImportEntry[] | null>(null);
@@ -121,15 +130,7 @@ export function TrashScreen({ context }: { context: StudioContext }) {
               <li key={entry.id}>
                 <RowLabel title={<>{entry.summary}</>}>
                   {new Date(entry.at).toLocaleString()} by {entry.by}
-                  {entry.undoneAt === null
-                    ? entry.applying
-                      ? '; being applied'
-                      : entry.applyCutOff
-                        ? '; applying it stopped part-way: undo it to take back what it applied'
-                        : ''
-                    : entry.undoCutOff
-                      ? `; its undo of ${new Date(entry.undoneAt).toLocaleString()} stopped part-way: finish it to undo the rest`
-                      : `; undone ${new Date(entry.undoneAt).toLocaleString()}`}
+                  {importState(entry)}
                 </RowLabel>
                 {((entry.undoneAt === null && !entry.applying) || entry.undoCutOff) && (
                   <ImportUndo

@@ -24,10 +24,10 @@ import { saveTopics } from '../cms/repositories/topics';
 import { recordChange, type Actor } from '../editing/audit';
 import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
 import { EditingError, editingChange, type SiteChange, type SiteDates } from '../editing/editable';
-import { importRecord, newImportId, recordImport, takeBackImport, type ImportedSheet } from '../editing/imports';
+import { importRecord, newImportId, recordImport, takeBackImport, takeBackOrSay, type ImportedSheet } from '../editing/imports';
 import { keepSheetFiles, publishedSheet, siteDatesOf } from '../editing/sheet-state';
 import { documentText } from '../editing/uploads';
-import { sheets } from '../editing/sheets';
+import { SHEET_ADAPTER, sheets } from '../editing/sheets';
 import { changesBetween, same } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
 import type { Manifest } from './manifest';
@@ -174,7 +174,7 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
     while (applied < changed.length) {
       await pause(stepMs / 2);
       await options.betweenSteps?.(applied);
-      const attention = await editingChange(db, async (trx) => {
+      const stepped = await editingChange(db, async (trx) => {
         const started = performance.now();
         const stepAttention: string[] = [];
         let next = applied;
@@ -190,20 +190,21 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
         } while (next < changed.length && performance.now() - started < stepMs);
         return { stepAttention, next };
       });
-      for (let index = applied; index < attention.next; index++) step();
-      applied = attention.next;
-      needAttention.push(...attention.stepAttention);
+      for (let index = applied; index < stepped.next; index++) step();
+      applied = stepped.next;
+      needAttention.push(...stepped.stepAttention);
     }
     await editingChange(db, async (trx) => {
       const collections = await orderCollections(trx, proposal, collectionsBefore, { ...change, auditId });
       await finishImport(trx, importId, importRecord(planned, collections));
     });
   } catch (error) {
-    // The first error stays what it is (a full disk stays a 507); a failed take-back is added to its words.
-    await takeBackImport(db, importId, planned.slice(0, applied), { recordsBefore, datesBefore }, { actor, at: new Date() }).catch((failure: unknown) => {
-      if (error instanceof Error)
-        error.message = `${error.message} Taking back what the import had applied failed too (${failure instanceof Error ? failure.message : String(failure)}): undoing import ${importId} takes back its ${applied} sheets.`;
-    });
+    await takeBackOrSay(
+      error,
+      takeBackImport(db, importId, planned.slice(0, applied), { recordsBefore, datesBefore }, { actor, at: new Date() }),
+      'Taking back what the import had applied failed too',
+      `undoing import ${importId} takes back its ${applied} sheets.`,
+    );
     throw error;
   }
   return { importId, summary, added, changed: altered, needAttention };
@@ -216,15 +217,18 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the import does to a sheet, as its record keeps it. */
 function importedSheet(sheet: ProposedSheet): ImportedSheet {
-  const label = sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.target.urlName;
-  return { id: sheet.id, label, added: sheet.base === null, changes: changesBetween(sheet.base ?? undefined, sheet.target) };
+  return {
+    id: sheet.id,
+    label: SHEET_ADAPTER.labelOf(sheet.target),
+    added: sheet.base === null,
+    changes: changesBetween(sheet.base ?? undefined, sheet.target),
+  };
 }
 
 /** Refused, naming them, when the site changed any of these sheets since the import was worked out: it never undoes a publish it did not see. */
 async function refuseMoved(db: ContentStore, changed: ProposedSheet[]): Promise<void> {
   const moved: string[] = [];
-  for (const sheet of changed)
-    if (!same(await publishedSheet(db, sheet.id), sheet.base)) moved.push(sheet.target.translations[sheet.target.primaryLanguage]?.title ?? sheet.id);
+  for (const sheet of changed) if (!same(await publishedSheet(db, sheet.id), sheet.base)) moved.push(SHEET_ADAPTER.labelOf(sheet.target));
   if (moved.length > 0)
     throw new EditingError(
       `The site changed since this import was worked out (${moved.join('; ')}); nothing was changed. Compare again and apply.`,

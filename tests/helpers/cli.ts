@@ -1,5 +1,5 @@
 /** Runs the built CLI as an operator would, against a given store. */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -23,6 +23,11 @@ export function cli(databaseUrl: string, args: string[], input = ''): CliRun {
 
 /** The same, without blocking this process: the test's own load and requests go on meanwhile. */
 export function cliAsync(databaseUrl: string, args: string[]): Promise<CliRun> {
+  return startCli(databaseUrl, args).done;
+}
+
+/** A CLI command started against a store: to wait for, or to end part-way (`child.kill`), as a crash would. */
+export function startCli(databaseUrl: string, args: string[]): { child: ChildProcess; done: Promise<CliRun> } {
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'server', 'cli.js'), ...args], {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? '', DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
@@ -32,5 +37,5 @@ export function cliAsync(databaseUrl: string, args: string[]): Promise<CliRun> {
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr })));
+  return { child, done: new Promise((resolve) => child.once('close', (status) => resolve({ status, stdout, stderr }))) };
 }

@@ -4,7 +4,6 @@
  * undoing it again finishes it: every sheet it added off the site, each undone once (the built
  * CLI, a real store: SQLite, or PostgreSQL when TEST_DATABASE_URL names one).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,10 +11,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type ContentStore } from '../../src/cms/database';
 import { findImport } from '../../src/cms/repositories/editing';
 import { commandLineActor } from '../../src/editing/audit';
-import { applyStateOf, UNDO_CUT_OFF_MS, undoImport, undoStateOf } from '../../src/editing/imports';
+import { applyStateOf, CUT_OFF_MS, undoImport, undoStateOf } from '../../src/editing/imports';
 import { loadConfig } from '../../src/server/config';
 import { formatCsvRow } from '../../src/transfer/csv';
-import { cli } from '../helpers/cli';
+import { cli, startCli } from '../helpers/cli';
 import { buildIfNeeded } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
 
@@ -44,14 +43,20 @@ const count = async (db: ContentStore, importId: string, event: string) =>
     ).n,
   );
 
+/** A CSV of SHEETS new sheets whose titles and addresses start with `prefix`; answers its path. */
+function writeSheetsCsv(name: string, title: string, prefix: string): string {
+  const rows = [['title', 'description', 'language', 'urlName', 'url']];
+  for (let index = 0; index < SHEETS; index++)
+    rows.push([`${title} ${index}`, `Imported ${index}`, 'en_US', `${prefix}-${index}`, `https://example.com/${prefix}-${index}.pdf`]);
+  const path = join(folder, name);
+  writeFileSync(path, rows.map(formatCsvRow).join('\r\n') + '\r\n');
+  return path;
+}
+
 it('an undo killed between its steps is finished by undoing the import again', async () => {
   location = await createTestStoreLocation();
   expect(cli(location.databaseUrl, ['seed']).status).toBe(0);
-  const rows = [['title', 'description', 'language', 'urlName', 'url']];
-  for (let index = 0; index < SHEETS; index++)
-    rows.push([`Cut-off precursor ${index}`, `Imported ${index}`, 'en_US', `cut-off-precursor-${index}`, `https://example.com/cut-off-${index}.pdf`]);
-  writeFileSync(join(folder, 'bulk.csv'), rows.map(formatCsvRow).join('\r\n') + '\r\n');
-  const imported = cli(location.databaseUrl, ['content', 'import', join(folder, 'bulk.csv'), '--yes']);
+  const imported = cli(location.databaseUrl, ['content', 'import', writeSheetsCsv('bulk.csv', 'Cut-off precursor', 'cut-off-precursor'), '--yes']);
   expect(imported.status, imported.stderr).toBe(0);
   const importId = /import (imp-[0-9a-f-]+)/.exec(imported.stdout)![1]!;
 
@@ -59,15 +64,10 @@ it('an undo killed between its steps is finished by undoing the import again', a
   try {
     const { db } = store;
     // The undo in a process of its own, killed once its first steps are in the store.
-    const undoing = spawn(process.execPath, [join('dist', 'server', 'cli.js'), 'content', 'import', '--undo', importId, '--yes'], {
-      cwd: join(import.meta.dirname, '..', '..'),
-      env: { PATH: process.env.PATH ?? '', DATABASE_URL: location.databaseUrl, LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
-    const ended = new Promise((resolve) => undoing.once('exit', resolve));
+    const undoing = startCli(location.databaseUrl, ['content', 'import', '--undo', importId, '--yes']);
     while ((await count(db, importId, 'undo-import')) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-    undoing.kill('SIGKILL');
-    await ended;
+    undoing.child.kill('SIGKILL');
+    await undoing.done;
     const cutAt = await count(db, importId, 'undo-import');
     expect(cutAt).toBeGreaterThan(0);
     expect(cutAt).toBeLessThan(SHEETS);
@@ -80,7 +80,7 @@ it('an undo killed between its steps is finished by undoing the import again', a
     expect(refused.stderr).toMatch(new RegExp(`Import ${importId} is being undone`));
 
     // Past that, it was cut off: the list says so, and undoing it again finishes it.
-    const later = new Date(Date.parse(row.undo_step_at!) + UNDO_CUT_OFF_MS + 1000);
+    const later = new Date(Date.parse(row.undo_step_at!) + CUT_OFF_MS + 1000);
     expect(undoStateOf(row, later)).toBe('cut-off');
     const finished = await undoImport(db, importId, commandLineActor(), { now: later });
     expect(finished).toMatchObject({ removed: SHEETS, restored: 0, kept: [] });
@@ -102,23 +102,15 @@ it('an import killed between its steps says it stopped part-way, and undoing it 
   const cutOff = await createTestStoreLocation();
   try {
     expect(cli(cutOff.databaseUrl, ['seed']).status).toBe(0);
-    const rows = [['title', 'description', 'language', 'urlName', 'url']];
-    for (let index = 0; index < SHEETS; index++)
-      rows.push([`Half-imported ${index}`, `Imported ${index}`, 'en_US', `half-imported-${index}`, `https://example.com/half-${index}.pdf`]);
-    writeFileSync(join(folder, 'half.csv'), rows.map(formatCsvRow).join('\r\n') + '\r\n');
+    const csv = writeSheetsCsv('half.csv', 'Half-imported', 'half-imported');
     const store = openDatabase(loadConfig({ DATABASE_URL: cutOff.databaseUrl }).database, { busyTimeoutMs: 10_000 });
     try {
       const { db } = store;
-      const importing = spawn(process.execPath, [join('dist', 'server', 'cli.js'), 'content', 'import', join(folder, 'half.csv'), '--yes'], {
-        cwd: join(import.meta.dirname, '..', '..'),
-        env: { PATH: process.env.PATH ?? '', DATABASE_URL: cutOff.databaseUrl, LOG_LEVEL: 'warn' },
-        stdio: 'ignore',
-      });
-      const ended = new Promise((resolve) => importing.once('exit', resolve));
+      const importing = startCli(cutOff.databaseUrl, ['content', 'import', csv, '--yes']);
       const started = async () => (await db.selectFrom('imports').select('id').executeTakeFirst())?.id;
       while ((await started()) === undefined || (await count(db, (await started())!, 'import')) === 0) await new Promise((resolve) => setTimeout(resolve, 10));
-      importing.kill('SIGKILL');
-      await ended;
+      importing.child.kill('SIGKILL');
+      await importing.done;
       const importId = (await started())!;
       const reached = await count(db, importId, 'import');
       expect(reached).toBeGreaterThan(0);
@@ -131,7 +123,7 @@ it('an import killed between its steps says it stopped part-way, and undoing it 
       expect(refused.stderr).toMatch(new RegExp(`Import ${importId} is being applied`));
 
       const row = (await findImport(db, importId))!;
-      const later = new Date(Date.parse(row.apply_step_at!) + UNDO_CUT_OFF_MS + 1000);
+      const later = new Date(Date.parse(row.apply_step_at!) + CUT_OFF_MS + 1000);
       expect(applyStateOf(row, later)).toBe('cut-off');
       const undone = await undoImport(db, importId, commandLineActor(), { now: later });
       expect(undone).toMatchObject({ removed: reached, restored: 0, kept: [] });
