@@ -1,26 +1,27 @@
 /**
- * The content types the site ships with: the literature sheet its pages show, and the platform's
- * image type its sheets refer to. The demo seed, the CSV import and the migration all create them.
+ * The content types the site ships with, as the store keeps them: the literature sheet its pages
+ * show (defined in content-model/literature-sheet.ts) and the platform's image type its sheets
+ * refer to. The demo seed, the CSV import and the migrations create them.
  */
-import { IMAGE_CONTENT_TYPE } from '../shared/constants';
+import { storedFieldsOf, type StoredField } from '../content-model/definition';
+import { LITERATURE_SHEET_DEFINITION } from '../content-model/literature-sheet';
+import { IMAGE_CONTENT_TYPE, LITERATURE_CONTENT_TYPE } from '../shared/constants';
+
+export { LITERATURE_CONTENT_TYPE };
 
 export interface ContentTypeDefinition {
   fullyQualifiedName: string;
   name: string;
-  fields: Record<string, { label: string; nodeType: string }>;
+  fields: Record<string, StoredField>;
 }
 
-export const LITERATURE_CONTENT_TYPE = 'literature_sheet';
+/** The language a shipped type's labels are kept in for the platform's metadata. */
+export const LABEL_LANGUAGE = 'en_US';
 
 export const LITERATURE_SHEET_TYPE: ContentTypeDefinition = {
   fullyQualifiedName: LITERATURE_CONTENT_TYPE,
-  name: 'Literature Sheet',
-  fields: {
-    Title: { label: 'Title', nodeType: 'NameField' },
-    description: { label: 'Description', nodeType: 'MultilineText' },
-    url: { label: 'URL', nodeType: 'Url' },
-    image: { label: 'Image', nodeType: 'Media' },
-  },
+  name: LITERATURE_SHEET_DEFINITION.name,
+  fields: storedFieldsOf(LITERATURE_SHEET_DEFINITION, LABEL_LANGUAGE),
 };
 
 export const IMAGE_TYPE: ContentTypeDefinition = {

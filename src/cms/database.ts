@@ -31,6 +31,7 @@ import * as searchParts from './migrations/018-search-parts';
 import * as oneEditingPath from './migrations/019-one-editing-path';
 import * as importUndoSteps from './migrations/020-import-undo-steps';
 import * as importApplySteps from './migrations/021-import-apply-steps';
+import * as sheetFields from './migrations/022-sheet-fields';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -73,6 +74,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['019-one-editing-path', oneEditingPath.up],
   ['020-import-undo-steps', importUndoSteps.up],
   ['021-import-apply-steps', importApplySteps.up],
+  ['022-sheet-fields', sheetFields.up],
 ];
 
 export interface OpenOptions {

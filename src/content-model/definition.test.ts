@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LITERATURE_SHEET_TYPE } from '../cms/content-types';
-import { readContentType, type ContentType } from './definition';
+import { readContentType, storedFieldsOf, type ContentType } from './definition';
 import { LITERATURE_SHEET_DEFINITION } from './literature-sheet';
 
 describe('readContentType', () => {
@@ -8,8 +7,26 @@ describe('readContentType', () => {
     expect(readContentType(LITERATURE_SHEET_DEFINITION, 'en_US')).toEqual({ type: LITERATURE_SHEET_DEFINITION });
   });
 
+  it('reads the form the store keeps, the platform’s label and node type beside the rest of each field', () => {
+    const stored = storedFieldsOf(LITERATURE_SHEET_DEFINITION, 'de_DE');
+    expect(stored.Title).toMatchObject({ label: 'Titel', nodeType: 'NameField', kind: 'text' });
+    expect(stored.casNumbers).toMatchObject({ label: 'CAS-Nummer', nodeType: 'Text', multiple: true });
+    expect(Object.keys(stored)).toEqual(LITERATURE_SHEET_DEFINITION.fields.map((field) => field.name));
+    expect(readContentType({ ...LITERATURE_SHEET_DEFINITION, fields: JSON.parse(JSON.stringify(stored)) }, 'en_US')).toEqual({ type: LITERATURE_SHEET_DEFINITION });
+  });
+
   it('reads the platform’s fields (a label and a node type each) with defaults', () => {
-    const read = readContentType(LITERATURE_SHEET_TYPE, 'en_US');
+    const platform = {
+      fullyQualifiedName: 'literature_sheet',
+      name: 'Literature Sheet',
+      fields: {
+        Title: { label: 'Title', nodeType: 'NameField' },
+        description: { label: 'Description', nodeType: 'MultilineText' },
+        url: { label: 'URL', nodeType: 'Url' },
+        image: { label: 'Image', nodeType: 'Media' },
+      },
+    };
+    const read = readContentType(platform, 'en_US');
     if (!('type' in read)) throw new Error(read.problems.join('\n'));
     expect(read.type.fields.map(({ name, kind, perLanguage, required, shows }) => ({ name, kind, perLanguage, required, shows }))).toEqual([
       { name: 'Title', kind: 'text', perLanguage: true, required: true, shows: { card: true, page: true, search: 3, facet: false } },

@@ -5,8 +5,9 @@
  * node type per field, as its exports and our manifests have carried them) are read into this
  * with defaults, so a type that came from the platform reads the same way.
  *
- * Groundwork: nothing reads a sheet's fields from here yet. The sheet's shape, body mapping, CSV
- * columns, studio form and search still spell them out; they are to read this instead (issue 35).
+ * The store keeps the platform's form, each entry widened by the rest of its definition
+ * (storedFieldsOf): the delivery API's metadata reads the label and node type it always did, and
+ * the order of the entries is the order of the fields.
  */
 import Type, { type Static } from 'typebox';
 import { oneOf, text, wholeNumber } from '../shared/schema/fields';
@@ -97,17 +98,60 @@ export function fieldOfPlatform(name: string, field: PlatformField, language: st
   };
 }
 
+/** The platform's node type of each kind: what its metadata says a field of the kind is. */
+const NODE_TYPE_OF_KIND: Record<FieldKind, string> = {
+  text: 'Text',
+  'long-text': 'MultilineText',
+  'rich-text': 'RichText',
+  link: 'Url',
+  image: 'Media',
+  'document-set': 'MediaSource',
+  identifier: 'Text',
+  formula: 'Text',
+  number: 'Text',
+  date: 'Date',
+  topics: 'Text',
+};
+
+/** The field the platform names a content by (spec §3.1): its title. */
+export const NAME_FIELD = 'Title';
+
+/** A field as the store and a manifest keep it: the platform's label and node type, and the rest of its definition. */
+export type StoredField = PlatformField & Partial<Omit<Field, 'name'>>;
+
+/** A type's fields as the store keeps them, by name in their order; the label is the language's, else the first one. */
+export function storedFieldsOf(type: ContentType, language: string): Record<string, StoredField> {
+  return Object.fromEntries(
+    type.fields.map(({ name, ...field }) => [
+      name,
+      {
+        label: field.labels[language] ?? Object.values(field.labels)[0] ?? name,
+        nodeType: name === NAME_FIELD ? 'NameField' : NODE_TYPE_OF_KIND[field.kind],
+        ...field,
+      },
+    ]),
+  );
+}
+
+/** A stored field: what its definition says, over the platform's defaults for its label and node type. */
+function fieldOfStored(name: string, stored: StoredField, language: string): Field {
+  const { label: _label, nodeType: _nodeType, ...definition } = stored;
+  const platform = fieldOfPlatform(name, stored, language);
+  return { ...platform, ...definition, name, limits: { ...platform.limits, ...definition.limits }, shows: { ...platform.shows, ...definition.shows } };
+}
+
 export type ContentTypeReading = { type: ContentType } | { problems: string[] };
 
 /**
  * A content type from what the store or a manifest keeps: a whole definition (fields as a list),
- * or the platform's (fields by name, each a label and a node type), read with the defaults above.
+ * or fields by name, each a label and a node type (the platform's) and what else of its definition
+ * it says, the rest read with the defaults above.
  * Answers every problem at once, each with its place.
  */
 export function readContentType(stored: { fullyQualifiedName: string; name: string; fields: unknown }, language: string): ContentTypeReading {
   const fields =
     stored.fields !== null && typeof stored.fields === 'object' && !Array.isArray(stored.fields)
-      ? Object.entries(stored.fields as Record<string, PlatformField>).map(([name, field]) => fieldOfPlatform(name, field, language))
+      ? Object.entries(stored.fields as Record<string, StoredField>).map(([name, field]) => fieldOfStored(name, field, language))
       : stored.fields;
   const checked = checkValue<ContentType>(ContentTypeSchema, { ...stored, fields }, '(content type)');
   const problems = [...checked.problems, ...definitionProblems(checked.value)];

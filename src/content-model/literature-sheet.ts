@@ -3,7 +3,7 @@
  * are those a sheet has always had (spec §3.1); the rest are what buyers of CVD and ALD precursors
  * look a data sheet up by.
  */
-import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { LITERATURE_CONTENT_TYPE } from '../shared/constants';
 import type { ContentType, Field } from './definition';
 
 type FieldChoices = Pick<Field, 'name' | 'kind' | 'labels'> & Partial<Omit<Field, 'name' | 'kind' | 'labels' | 'shows'>> & { shows?: Partial<Field['shows']> };

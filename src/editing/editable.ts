@@ -61,7 +61,7 @@ export interface KindAdapter<S> {
   /** Makes sure the files a state names are kept (blobs), before it goes into a version or the trash. */
   keepFiles(trx: ContentStore, state: S): Promise<void>;
   /** What a state must have to go on the site, beyond what a draft needs (alternative text). */
-  readiness?(state: S): string[];
+  readiness?(db: ContentStore, state: S): Promise<string[]>;
   /** Values the store keeps unique that a state would take from another target (checked whenever it goes on the site). */
   clashes?(db: ContentStore, state: S): Promise<string[]>;
   /** Problems the schema cannot see (links, files that must exist, the kind's own rules). */
@@ -369,7 +369,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     const at = now.toISOString();
     await keepOriginal(trx, found, at);
     await adapter.keepFiles(trx, found.draft);
-    const missing = adapter.readiness?.(found.draft) ?? [];
+    const missing = (await adapter.readiness?.(trx, found.draft)) ?? [];
     if (missing.length > 0) throw new EditingError(`${found.label} cannot be published yet: ${missing.join('; ')}`, 'invalid', { problems: missing });
     // Checked again: what held when it was saved (a name free in the site) may not hold now.
     await check(trx, found.draft, found.published ?? found.draft, 'published');

@@ -23,6 +23,8 @@ import { deleteFileAsset, findFileAssetInfo, findMediaInfo, saveFileAsset, saveM
 import { deleteSeoRecord, findStoredSeoRecord, saveSeoRecord } from '../cms/repositories/seo-records';
 import { readStoredBody } from '../cms/stored-json';
 import { canonicalJson } from '../shared/merge';
+import { findSheetType } from '../cms/repositories/content-types';
+import { sharedFieldNames } from '../content-model/sheet-values';
 import { bodyOfTexts, documentOfPath, referencesOf, sheetOfRecords, sheetSeoOf, type SheetRecords } from '../sheet/body';
 import type { SheetDocument, SheetImage, SheetState } from '../sheet/shape';
 import type { SiteDates } from './editable';
@@ -53,7 +55,7 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
     document: await storedDocument(db, documentPath),
     seo: seo === undefined ? null : sheetSeoOf(seo),
     collectionId: place?.collectionId ?? null,
-  });
+  }, sharedFieldNames(await findSheetType(db)));
 }
 
 /** The dates the site shows for a sheet (its last change, each language's publication); none when it is not on the site. */

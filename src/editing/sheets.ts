@@ -18,6 +18,8 @@ import { MANAGED_CONTENT_ID_PREFIX, RASTER_IMAGE_TYPES } from '../shared/constan
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
 import { urlNameOf } from '../shared/url-name';
+import { findSheetType } from '../cms/repositories/content-types';
+import { missingValues, valueProblems } from '../content-model/sheet-values';
 import { createEditor, EditingError, type KindAdapter } from './editable';
 import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
 import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-state';
@@ -55,6 +57,7 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
     if (problem !== null) problems.push(`seo.${field}: ${problem}`);
   }
   problems.push(...(await topicProblems(db, state)));
+  problems.push(...valueProblems(await findSheetType(db), state));
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
   if (state.document !== null) problems.push(...(await documentProblems(db, state.document, current.document)));
   return problems;
@@ -129,8 +132,8 @@ async function documentProblems(db: ContentStore, document: SheetDocument, curre
  * (in the primary language), and a document must be what a link of the sheet goes to (the site
  * knows a sheet's document by its links; an unlinked one could never be taken off again).
  */
-function sheetReadiness(state: SheetState): string[] {
-  const missing: string[] = [];
+async function sheetReadiness(db: ContentStore, state: SheetState): Promise<string[]> {
+  const missing = missingValues(await findSheetType(db), state);
   if (state.image !== null && (state.translations[state.primaryLanguage]?.imageAlt ?? '').trim() === '')
     missing.push(`translations.${state.primaryLanguage}.imageAlt: the image needs alternative text before it is published`);
   const document = state.document;

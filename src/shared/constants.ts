@@ -20,6 +20,8 @@ export const USER_ID_PREFIX = '005';
 export const PROVIDER_PREFIX = 'sfdc';
 export const MEDIA_FIELD = `${PROVIDER_PREFIX}_cms:media`;
 export const IMAGE_CONTENT_TYPE = `${PROVIDER_PREFIX}_cms__image`;
+/** The content type of the site's literature sheets (content-model/literature-sheet.ts defines it). */
+export const LITERATURE_CONTENT_TYPE = 'literature_sheet';
 
 /** Default path segment under which CMS resources are served (spec §2.1, §7.6). */
 export const DEFAULT_PLATFORM_SITES_SEGMENT = 'sfsites';

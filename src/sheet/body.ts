@@ -24,9 +24,12 @@ export function referencedImageKey(value: unknown): string | null {
   return typeof key === 'string' && CONTENT_KEY.test(key) ? key : null;
 }
 
-/** One language's texts as its stored title and body give them (the image's words come from the image). */
-export function textsOfBody(title: string, body: Record<string, unknown>): SheetTexts {
-  const extra = Object.fromEntries(Object.entries(body).filter(([name]) => !NAMED_FIELDS.has(name)));
+/**
+ * One language's texts as its stored title and body give them (the image's words come from the
+ * image); the values of the shared fields named are the sheet's, not the language's.
+ */
+export function textsOfBody(title: string, body: Record<string, unknown>, shared: ReadonlySet<string> = new Set()): SheetTexts {
+  const extra = Object.fromEntries(Object.entries(body).filter(([name]) => !NAMED_FIELDS.has(name) && !shared.has(name)));
   return {
     title,
     description: typeof body.description === 'string' ? body.description : '',
@@ -36,10 +39,11 @@ export function textsOfBody(title: string, body: Record<string, unknown>): Sheet
   };
 }
 
-/** One language's body as the store keeps it: the fields the sheet's texts stand for, and the rest as they came. */
+/** One language's body as the store keeps it: the fields the sheet's texts stand for, its shared values, and the rest as they came. */
 export function bodyOfTexts(state: SheetState, texts: SheetTexts): Record<string, unknown> {
   return {
     ...texts.extra,
+    ...state.values,
     Title: texts.title,
     ...(texts.description === '' ? {} : { description: texts.description }),
     ...(texts.url === '' ? {} : { url: texts.url }),
@@ -89,15 +93,18 @@ export interface SheetRecords {
   collectionId: string | null;
 }
 
-/** The sheet its records make. */
-export function sheetOfRecords(records: SheetRecords): SheetState {
+/** The sheet its records make; `shared` names the fields its type keeps once for all languages. */
+export function sheetOfRecords(records: SheetRecords, shared: ReadonlySet<string>): SheetState {
   const { content } = records;
   const translations: Record<string, SheetTexts> = {};
   let topics: string[] = [];
+  let values: Record<string, unknown> = {};
   for (const row of records.translations) {
-    // Every translation lists the sheet's topics; the primary language's is the one read.
+    // Every translation lists the sheet's topics and shared values; the primary language's are the ones read.
     if (topics.length === 0 || row.language === content.primaryLanguage) topics = topicsOfBody(row.body);
-    translations[row.language] = { ...textsOfBody(row.title, row.body), imageAlt: records.image?.altTexts[row.language] ?? '' };
+    const own = Object.fromEntries(Object.entries(row.body).filter(([name]) => shared.has(name)));
+    if (Object.keys(values).length === 0 || row.language === content.primaryLanguage) values = own;
+    translations[row.language] = { ...textsOfBody(row.title, row.body, shared), imageAlt: records.image?.altTexts[row.language] ?? '' };
   }
   const image = records.image === null ? null : (({ altTexts: _altTexts, ...file }) => file)(records.image);
   return {
@@ -112,6 +119,7 @@ export function sheetOfRecords(records: SheetRecords): SheetState {
     image,
     document: records.document,
     ...(topics.length > 0 ? { topics } : {}),
+    ...(Object.keys(values).length > 0 ? { values } : {}),
     seo: records.seo,
   };
 }

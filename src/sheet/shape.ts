@@ -28,7 +28,10 @@ export const SheetTextsSchema = Type.Object({
   description: SHEET_FIELDS.description,
   url: SHEET_FIELDS.url,
   imageAlt: SHEET_FIELDS.imageAlt,
-  /** Body fields the sheet type does not name (migrated content): kept as they came. */
+  /**
+   * The language's values of its type's other fields per language (content-model/sheet-values.ts),
+   * and body fields no field names (migrated content), by name: kept as they came.
+   */
   extra: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
 });
 
@@ -72,6 +75,8 @@ export const SheetStateSchema = Type.Object({
   image: Type.Union([SheetImageSchema, Type.Null()]),
   document: Type.Union([SheetDocumentSchema, Type.Null()]),
   seo: Type.Union([SheetSeoSchema, Type.Null()]),
+  /** Its values of its type's other fields shared by every language, by name (absent in states kept before content types were data). */
+  values: Type.Optional(Type.Record(text({ pattern: /^[A-Za-z][A-Za-z0-9_]{0,63}$/ }), Type.Unknown())),
   /** The slugs of the site's topics it is about (absent in states kept before topics). */
   topics: Type.Optional(SheetTopicsSchema),
 });

@@ -11,7 +11,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ContentStore } from '../cms/database';
-import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { findSheetType } from '../cms/repositories/content-types';
+import { readContentType, type ContentType } from '../content-model/definition';
+import { sharedFieldNames } from '../content-model/sheet-values';
 import { findCollectionIdByKey, listAllCollections, listCollectionContentIds } from '../cms/repositories/collections';
 import { findContentIdsByKeys, listAllContents, listStoredContentTypes, listStoredTranslations } from '../cms/repositories/contents';
 import { listSeoAliases } from '../cms/repositories/seo-records';
@@ -131,11 +134,21 @@ export async function importManifest(
  * the document its body refers to, from the file or the store; its SEO record; the collection
  * that lists it; its dates), and the other records as they are.
  */
+/** The sheet type a manifest brings (its whole definition, or the platform's fields with our defaults), else the store's. */
+async function sheetTypeOf(db: ContentStore, manifest: Manifest): Promise<ContentType> {
+  const brought = manifest.contentTypes.find((type) => type.fullyQualifiedName === LITERATURE_CONTENT_TYPE);
+  if (brought === undefined) return findSheetType(db);
+  const read = readContentType(brought, LABEL_LANGUAGE);
+  if ('problems' in read) throw new ManifestError(`contentTypes (${LITERATURE_CONTENT_TYPE})`, read.problems);
+  return read.type;
+}
+
 export async function proposeManifest(db: ContentStore, manifest: Manifest, files: ManifestFiles, options: ImportOptions = {}): Promise<ImportProposal> {
   const storedIds = await findContentIdsByKeys(
     db,
     manifest.contents.map((content) => content.contentKey),
   );
+  const shared = sharedFieldNames(await sheetTypeOf(db, manifest));
   const contentOfKey = new Map(manifest.contents.map((content) => [content.contentKey, content]));
   const collectionOfKey = new Map<string, string>();
   for (const collection of manifest.collections) {
@@ -228,7 +241,7 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
       document: await documentOf(documentPath),
       seo: seo === undefined ? (base?.seo ?? null) : sheetSeoOf(seo),
       collectionId: collectionOfKey.get(content.contentKey) ?? base?.collectionId ?? null,
-    });
+    }, shared);
     sheets.push({ id, base, target, dates });
   }
   if (problems.length > 0) throw new ManifestError('(manifest)', problems);

@@ -1,0 +1,98 @@
+/**
+ * A sheet's values of the fields its type defines beyond those its shape has places of its own for
+ * (title, description, link, image, documents, topics: sheet/shape.ts): CAS numbers, formula,
+ * purity, whatever an admin adds. A shared field's value is the sheet's (`values`), a field per
+ * language is each translation's (`extra`); either is kept in the stored body under the field's
+ * name, which is how the delivery API serves it. Every reader and writer of those values (the
+ * editing checks, the studio's form, the CSV, search, the sheet page) goes through here.
+ */
+import type { SheetState } from '../sheet/shape';
+import type { ContentType, Field } from './definition';
+import { readFieldValue } from './values';
+
+/** The fields the sheet's shape has places of its own for (sheet/shape.ts, sheet/body.ts). */
+const SHAPED_FIELDS = new Set(['Title', 'description', 'url', 'image', 'documents', 'topics']);
+
+/** The fields whose values a sheet keeps by name: the type's others, retired ones included (their values are kept). */
+export const valueFields = (type: ContentType): Field[] => type.fields.filter((field) => !SHAPED_FIELDS.has(field.name));
+
+/** The fields an editor fills in, in their order. */
+export const offeredFields = (type: ContentType): Field[] => valueFields(type).filter((field) => !field.retired);
+
+/** The names of the fields kept once for all languages. */
+export const sharedFieldNames = (type: ContentType): ReadonlySet<string> =>
+  new Set(valueFields(type).flatMap((field) => (field.perLanguage ? [] : [field.name])));
+
+/** A value that says nothing: left out of the body. */
+export const isEmptyValue = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/** A field's value in a sheet: the shared one, or the language's. */
+export function valueOf(state: SheetState, field: Field, language: string): unknown {
+  return field.perLanguage ? state.translations[language]?.extra?.[field.name] : state.values?.[field.name];
+}
+
+/** Where a field's value is in the state, as the editing checks name places. */
+const placeOf = (field: Field, language: string) => (field.perLanguage ? `translations.${language}.extra.${field.name}` : `values.${field.name}`);
+
+/** Each place a field may hold a value: the shared place, or each language's. */
+function placesOf(state: SheetState, field: Field): string[] {
+  return field.perLanguage ? Object.keys(state.translations) : [state.primaryLanguage];
+}
+
+/**
+ * The sheet with each value written the one way its kind writes it (CAS numbers hyphenated,
+ * formulas without subscripts) and empty ones left out. A value that does not read is left as
+ * typed, for valueProblems to name.
+ */
+export function withValuesRead(type: ContentType, state: SheetState): SheetState {
+  let values: Record<string, unknown> | undefined = state.values === undefined ? undefined : { ...state.values };
+  const translations = Object.fromEntries(Object.entries(state.translations).map(([language, texts]) => [language, { ...texts, extra: { ...texts.extra } }]));
+  for (const field of offeredFields(type)) {
+    for (const language of placesOf(state, field)) {
+      const holder = field.perLanguage ? translations[language]!.extra : (values ??= {});
+      if (!(field.name in holder)) continue;
+      const value = holder[field.name];
+      const read = readFieldValue(field, value);
+      if (isEmptyValue(value) || (read.problems.length === 0 && isEmptyValue(read.value))) delete holder[field.name];
+      else if (read.problems.length === 0) holder[field.name] = read.value;
+    }
+  }
+  for (const texts of Object.values(translations)) if (Object.keys(texts.extra).length === 0) delete (texts as { extra?: unknown }).extra;
+  const read: SheetState = { ...state, translations };
+  if (values === undefined || Object.keys(values).length === 0) delete read.values;
+  else read.values = values;
+  return read;
+}
+
+/** What is wrong with a sheet's values: each that does not read, or is not written the one way its kind writes it. */
+export function valueProblems(type: ContentType, state: SheetState): string[] {
+  const problems: string[] = [];
+  for (const field of valueFields(type)) {
+    for (const language of placesOf(state, field)) {
+      const value = valueOf(state, field, language);
+      if (value === undefined) continue;
+      const place = placeOf(field, language);
+      const read = readFieldValue(field, value);
+      if (read.problems.length > 0) problems.push(...read.problems.map((problem) => `${place}${problem.slice(field.name.length)}`));
+      else if (JSON.stringify(read.value) !== JSON.stringify(value)) problems.push(`${place}: write it as ${JSON.stringify(read.value)}`);
+    }
+  }
+  return problems;
+}
+
+/** What publishing needs of a sheet's values: each required field filled in (in the primary language, for a field per language). */
+export function missingValues(type: ContentType, state: SheetState): string[] {
+  return offeredFields(type)
+    .filter((field) => field.required && isEmptyValue(valueOf(state, field, state.primaryLanguage)))
+    .map((field) => `${placeOf(field, state.primaryLanguage)}: needs a value before the sheet is published`);
+}
+
+/** A field's value as text to read: a list's entries joined, a number with its unit. */
+export function displayText(field: Field, value: unknown): string {
+  const entries = Array.isArray(value) ? value : [value];
+  return entries
+    .filter((entry) => !isEmptyValue(entry))
+    .map((entry) => (field.kind === 'number' && field.limits.unit !== undefined ? `${String(entry)} ${field.limits.unit}` : String(entry)))
+    .join(', ');
+}
