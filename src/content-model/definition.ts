@@ -179,3 +179,18 @@ function definitionProblems(type: ContentType): string[] {
   });
   return problems;
 }
+
+/**
+ * A type as a manifest brings it, over the store's: a field the manifest defines whole (with a
+ * kind) takes its definition; a field the platform describes (a label and a node type) that the
+ * store has keeps the store's definition, and one it does not gets the defaults; a field only the
+ * store has stays, after the others, so importing a platform's export never drops a field an
+ * admin added (its values would stay in the bodies, but nothing would show them).
+ */
+export function mergedContentType(stored: ContentType, brought: { name: string; fields: Record<string, StoredField> }, language: string): ContentTypeReading {
+  const own = new Map(stored.fields.map((field) => [field.name, field]));
+  const fields = Object.entries(brought.fields).map(([name, field]) => ('kind' in field || !own.has(name) ? fieldOfStored(name, field, language) : own.get(name)!));
+  const named = new Set(fields.map((field) => field.name));
+  fields.push(...stored.fields.filter((field) => !named.has(field.name)));
+  return readContentType({ fullyQualifiedName: stored.fullyQualifiedName, name: brought.name, fields }, language);
+}

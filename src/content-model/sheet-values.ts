@@ -88,11 +88,11 @@ export function missingValues(type: ContentType, state: SheetState): string[] {
     .map((field) => `${placeOf(field, state.primaryLanguage)}: needs a value before the sheet is published`);
 }
 
-/** A field's value as text to read: a list's entries joined, a number with its unit. */
+/** A field's value as text to read: a list's entries joined, a number with its unit; what is not text or a number is not shown. */
 export function displayText(field: Field, value: unknown): string {
   const entries = Array.isArray(value) ? value : [value];
   return entries
-    .filter((entry) => !isEmptyValue(entry))
+    .filter((entry) => (typeof entry === 'string' || typeof entry === 'number') && !isEmptyValue(entry))
     .map((entry) => (field.kind === 'number' && field.limits.unit !== undefined ? `${String(entry)} ${field.limits.unit}` : String(entry)))
     .join(', ');
 }

@@ -32,9 +32,10 @@ import { renderLiteratureDocument } from './literature-pdf';
 import { addSynonyms } from '../search/synonyms';
 import { saveTopics } from '../cms/repositories/topics';
 import { DEMO_TOPICS, demoTopicsOf } from './topics';
+import { demoLanguageValues, demoSharedValues } from './values';
 
 export { LITERATURE_CONTENT_TYPE };
-export const DEMO_LANGUAGE = 'en_US';
+export const DEMO_LANGUAGE = 'en_US' as const;
 
 const seedBytes = (label: string) => createHash('sha256').update(`literature-sheets-demo:${label}`).digest();
 const demoId = (prefix: string, label: string) => idFromBytes(prefix, seedBytes(label));
@@ -189,6 +190,7 @@ async function saveEntry(
     url: fileAssetPath(segment, assetId, 1),
     image: imageReference(imageKey),
     topics: demoTopicsOf(entry),
+    ...demoSharedValues(entry),
   };
   const translated = DEMO_TRANSLATIONS[entry.slug];
   await saveDemoContent(db, {
@@ -197,11 +199,13 @@ async function saveEntry(
     type: LITERATURE_CONTENT_TYPE,
     urlName: entry.slug,
     title: entry.title,
-    body,
+    body: { ...body, ...demoLanguageValues(entry, DEMO_LANGUAGE) },
     timestamp,
     translations: DEMO_TRANSLATION_LANGUAGES.flatMap((language) => {
       const text = translated?.[language];
-      return text ? [{ language, title: text.title, body: { ...body, Title: text.title, description: text.description } }] : [];
+      return text
+        ? [{ language, title: text.title, body: { ...body, ...demoLanguageValues(entry, language), Title: text.title, description: text.description } }]
+        : [];
     }),
   });
   await saveSeoRecord(db, DEMO_IDS.siteId, {

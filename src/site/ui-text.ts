@@ -30,6 +30,8 @@ export interface PageText {
   /** A sheet's link when it is not a document of this site. */
   openSheet: string;
   related: string;
+  /** The name of a sheet page's list of properties (CAS number, formula…), for screen readers. */
+  properties: string;
 }
 
 const GRID_TEXTS: Record<string, GridText> = {
@@ -82,6 +84,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     document: 'Data sheet (PDF)',
     openSheet: 'Open the data sheet',
     related: 'Related sheets',
+    properties: 'Properties',
   },
   de: {
     languages: 'Sprache',
@@ -106,6 +109,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     document: 'Datenblatt (PDF)',
     openSheet: 'Datenblatt öffnen',
     related: 'Verwandte Datenblätter',
+    properties: 'Eigenschaften',
   },
   fr: {
     languages: 'Langue',
@@ -130,6 +134,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     document: 'Fiche technique (PDF)',
     openSheet: 'Ouvrir la fiche technique',
     related: 'Fiches associées',
+    properties: 'Propriétés',
   },
 };
 

@@ -13,7 +13,7 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { ContentStore } from '../cms/database';
 import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { findSheetType } from '../cms/repositories/content-types';
-import { readContentType, type ContentType } from '../content-model/definition';
+import { mergedContentType, storedFieldsOf, type ContentType } from '../content-model/definition';
 import { sharedFieldNames } from '../content-model/sheet-values';
 import { findCollectionIdByKey, listAllCollections, listCollectionContentIds } from '../cms/repositories/collections';
 import { findContentIdsByKeys, listAllContents, listStoredContentTypes, listStoredTranslations } from '../cms/repositories/contents';
@@ -134,11 +134,15 @@ export async function importManifest(
  * the document its body refers to, from the file or the store; its SEO record; the collection
  * that lists it; its dates), and the other records as they are.
  */
-/** The sheet type a manifest brings (its whole definition, or the platform's fields with our defaults), else the store's. */
+/**
+ * The sheet type once the manifest is in: the store's, with what the manifest brings of it merged
+ * over it (content-model/definition.ts mergedContentType: an import never drops a field).
+ */
 async function sheetTypeOf(db: ContentStore, manifest: Manifest): Promise<ContentType> {
+  const stored = await findSheetType(db);
   const brought = manifest.contentTypes.find((type) => type.fullyQualifiedName === LITERATURE_CONTENT_TYPE);
-  if (brought === undefined) return findSheetType(db);
-  const read = readContentType(brought, LABEL_LANGUAGE);
+  if (brought === undefined) return stored;
+  const read = mergedContentType(stored, brought, LABEL_LANGUAGE);
   if ('problems' in read) throw new ManifestError(`contentTypes (${LITERATURE_CONTENT_TYPE})`, read.problems);
   return read.type;
 }
@@ -148,7 +152,8 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
     db,
     manifest.contents.map((content) => content.contentKey),
   );
-  const shared = sharedFieldNames(await sheetTypeOf(db, manifest));
+  const sheetType = await sheetTypeOf(db, manifest);
+  const shared = sharedFieldNames(sheetType);
   const contentOfKey = new Map(manifest.contents.map((content) => [content.contentKey, content]));
   const collectionOfKey = new Map<string, string>();
   for (const collection of manifest.collections) {
@@ -252,6 +257,9 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
   return {
     records: {
       ...manifest,
+      contentTypes: manifest.contentTypes.map((type) =>
+        type.fullyQualifiedName === LITERATURE_CONTENT_TYPE ? { ...type, fields: storedFieldsOf(sheetType, LABEL_LANGUAGE) as typeof type.fields } : type,
+      ),
       contents: manifest.contents.filter((content) => content.type !== LITERATURE_CONTENT_TYPE),
       seoRecords: manifest.seoRecords.filter((record) => !usedSeo.has(record)),
     },

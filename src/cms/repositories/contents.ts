@@ -177,13 +177,13 @@ export async function listContentTypes(db: ContentStore, fullyQualifiedNames: st
   );
 }
 
-/** A stored field schema as the API uses it: fields without a text label and node type are left out. */
+/** A stored field schema as the API uses it: fields without a text label and node type, and retired ones, are left out. */
 function fieldsOf(schema: Record<string, unknown>): ContentType['fields'] {
   const fields: ContentType['fields'] = {};
   for (const [name, definition] of Object.entries(schema)) {
     if (definition === null || typeof definition !== 'object') continue;
-    const { label, nodeType } = definition as Record<string, unknown>;
-    if (typeof label === 'string' && typeof nodeType === 'string')
+    const { label, nodeType, retired } = definition as Record<string, unknown>;
+    if (typeof label === 'string' && typeof nodeType === 'string' && retired !== true)
       Object.defineProperty(fields, name, { value: { label, nodeType }, enumerable: true, writable: true, configurable: true });
   }
   return fields;

@@ -7,7 +7,7 @@
 import { itemsOfContents } from '../../api/collection-items';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
-import { LITERATURE_CONTENT_TYPE } from '../../cms/content-types';
+import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../../cms/content-types';
 import { findContentById, findShownContent, listStoredTranslations } from '../../cms/repositories/contents';
 import { readStoredBody } from '../../cms/stored-json';
 import { findFileAssetInfo } from '../../cms/repositories/files';
@@ -21,7 +21,10 @@ import { stripTags } from '../../shared/text';
 import { topicsOfBody } from '../../shared/topics';
 import { renderSeoHead, type SeoHead } from '../../site/seo/seo-head';
 import { renderSheetPageBody } from '../../site/entry-server';
-import type { SheetPageData, SheetView } from '../../site/sheet/sheet-page';
+import type { SheetPageData, SheetProperty, SheetView } from '../../site/sheet/sheet-page';
+import { findSheetType } from '../../cms/repositories/content-types';
+import type { ContentType } from '../../content-model/definition';
+import { displayText, offeredFields } from '../../content-model/sheet-values';
 import { alternatesOf, localizedPath } from './build-seo-head';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
@@ -63,6 +66,7 @@ export function createSheetPages({ db, settings, assets, renderer, search }: She
       const allHref = localizedPath(basePath, searchable?.definition.path ?? '/', language, languages);
       const target = { taxonomy, language, languages, topic: null };
       const sheet = await sheetViewOf(db, item, target, basePath);
+      sheet.properties = propertiesOf(await findSheetType(db), item, language);
       if (sheet.document !== null)
         sheet.document.language = await documentLanguage(db, content.id, sitePathOf(textOf(item.body.contentBody.url), basePath), sheet.textLanguage);
       const relatedIds = await search.related(site.id, content.id, topicsOfBody(item.body.contentBody), RELATED_SHEETS);
@@ -137,7 +141,22 @@ async function sheetViewOf(db: ContentStore, item: CollectionItem, target: Topic
     document: asset === undefined ? null : { href: url, byteSize: Number(asset.byte_size), language: item.language },
     link: asset === undefined && url !== '' ? url : null,
     topics,
+    properties: [],
   };
+}
+
+/**
+ * The sheet's values of the fields its type shows on its page, in the type's order, each labelled
+ * in the page's language (else the type's label language, else any it has).
+ */
+function propertiesOf(type: ContentType, item: CollectionItem, language: string): SheetProperty[] {
+  const body = item.body.contentBody;
+  return offeredFields(type).flatMap((field) => {
+    const value = field.shows.page ? displayText(field, body[field.name]) : '';
+    if (value === '') return [];
+    const label = field.labels[language] ?? field.labels[LABEL_LANGUAGE] ?? Object.values(field.labels)[0] ?? field.name;
+    return [{ name: field.name, label, value, ...(field.perLanguage && item.language !== language ? { language: item.language } : {}) }];
+  });
 }
 
 /**

@@ -31,6 +31,16 @@ export interface SheetView {
   /** Where the sheet's url leads when it is not a document of this site; null otherwise. */
   link: string | null;
   topics: TopicLink[];
+  /** The sheet's values of the fields its type shows on its page (CAS number, formula…), labelled in the page's language. */
+  properties: SheetProperty[];
+}
+
+export interface SheetProperty {
+  name: string;
+  label: string;
+  value: string;
+  /** The value's language when it is not the page's (a field per language whose text is the fallback's). */
+  language?: string;
 }
 
 export interface RelatedSheet {
@@ -57,6 +67,16 @@ export function SheetPage({ data }: { data: SheetPageData }) {
               <p className="sheet__description" lang={textLang}>
                 {sheet.description}
               </p>
+            )}
+            {sheet.properties.length > 0 && (
+              <dl className="sheet__properties" aria-label={text.properties}>
+                {sheet.properties.map((property) => (
+                  <div key={property.name}>
+                    <dt>{property.label}</dt>
+                    <dd lang={property.language === undefined ? undefined : languageTag(property.language)}>{property.value}</dd>
+                  </div>
+                ))}
+              </dl>
             )}
             {sheet.document !== null && (
               <p className="sheet__document">
