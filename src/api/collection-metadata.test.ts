@@ -36,7 +36,19 @@ describe('GET collection metadata (spec §7.2)', () => {
   it('describes the item type with expandMetadata=true', async () => {
     const body = (await test.app.inject(`${sitePath}?expandMetadata=true`)).json();
     // The type as the store defines it (content-model/literature-sheet.ts), in its order.
-    expect(Object.keys(body.schema)).toEqual(['Title', 'description', 'url', 'image', 'casNumbers', 'formula', 'purity', 'form', 'packageSizes', 'productCode', 'documents']);
+    expect(Object.keys(body.schema)).toEqual([
+      'Title',
+      'description',
+      'url',
+      'image',
+      'casNumbers',
+      'formula',
+      'purity',
+      'form',
+      'packageSizes',
+      'productCode',
+      'documents',
+    ]);
     expect(body.schema.image).toEqual({ label: 'Image', name: 'image', nodeType: 'Media' });
     expect(body.schema.casNumbers).toEqual({ label: 'CAS number', name: 'casNumbers', nodeType: 'Text' });
   });

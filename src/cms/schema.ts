@@ -162,7 +162,7 @@ export interface AuditLogTable {
 }
 
 /** What the editing model keeps drafts, versions and trash of. */
-export type EditableKind = 'sheet' | 'collection' | 'page';
+export type EditableKind = 'sheet' | 'collection' | 'page' | 'content-type';
 
 export interface DraftsTable {
   kind: EditableKind;

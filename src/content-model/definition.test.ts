@@ -12,7 +12,9 @@ describe('readContentType', () => {
     expect(stored.Title).toMatchObject({ label: 'Titel', nodeType: 'NameField', kind: 'text' });
     expect(stored.casNumbers).toMatchObject({ label: 'CAS-Nummer', nodeType: 'Text', multiple: true });
     expect(Object.keys(stored)).toEqual(LITERATURE_SHEET_DEFINITION.fields.map((field) => field.name));
-    expect(readContentType({ ...LITERATURE_SHEET_DEFINITION, fields: JSON.parse(JSON.stringify(stored)) }, 'en_US')).toEqual({ type: LITERATURE_SHEET_DEFINITION });
+    expect(readContentType({ ...LITERATURE_SHEET_DEFINITION, fields: JSON.parse(JSON.stringify(stored)) }, 'en_US')).toEqual({
+      type: LITERATURE_SHEET_DEFINITION,
+    });
   });
 
   it('reads the platform’s fields (a label and a node type each) with defaults', () => {

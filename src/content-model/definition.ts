@@ -119,23 +119,41 @@ export const NAME_FIELD = 'Title';
 /** A field as the store and a manifest keep it: the platform's label and node type, and the rest of its definition. */
 export type StoredField = PlatformField & Partial<Omit<Field, 'name'>>;
 
-/** A type's fields as the store keeps them, by name in their order; the label is the language's, else the first one. */
+/**
+ * A type's fields as the store keeps them, by name in their order; the label is the language's,
+ * else the first one. Each entry's keys are in one order, so two equal types are stored as the
+ * same text (an import's plan compares them as text).
+ */
 export function storedFieldsOf(type: ContentType, language: string): Record<string, StoredField> {
   return Object.fromEntries(
-    type.fields.map(({ name, ...field }) => [
+    type.fields.map(({ name, labels, kind, perLanguage, required, multiple, limits, shows, retired }) => [
       name,
       {
-        label: field.labels[language] ?? Object.values(field.labels)[0] ?? name,
-        nodeType: name === NAME_FIELD ? 'NameField' : NODE_TYPE_OF_KIND[field.kind],
-        ...field,
+        label: labels[language] ?? Object.values(labels)[0] ?? name,
+        nodeType: name === NAME_FIELD ? 'NameField' : NODE_TYPE_OF_KIND[kind],
+        labels,
+        kind,
+        perLanguage,
+        required,
+        multiple,
+        limits: {
+          ...(limits.maxLength === undefined ? {} : { maxLength: limits.maxLength }),
+          ...(limits.identifier === undefined ? {} : { identifier: limits.identifier }),
+          ...(limits.unit === undefined ? {} : { unit: limits.unit }),
+        },
+        shows: { card: shows.card, page: shows.page, search: shows.search, facet: shows.facet },
+        retired,
       },
     ]),
   );
 }
 
+/** What a stored field says besides the platform's label and node type. */
+const definitionOf = ({ label: _label, nodeType: _nodeType, ...definition }: StoredField) => definition;
+
 /** A stored field: what its definition says, over the platform's defaults for its label and node type. */
 function fieldOfStored(name: string, stored: StoredField, language: string): Field {
-  const { label: _label, nodeType: _nodeType, ...definition } = stored;
+  const definition = definitionOf(stored);
   const platform = fieldOfPlatform(name, stored, language);
   return { ...platform, ...definition, name, limits: { ...platform.limits, ...definition.limits }, shows: { ...platform.shows, ...definition.shows } };
 }
@@ -159,7 +177,7 @@ export function readContentType(stored: { fullyQualifiedName: string; name: stri
 }
 
 /** What the schema cannot say: names used twice, and limits that do not fit their kind. */
-function definitionProblems(type: ContentType): string[] {
+export function definitionProblems(type: ContentType): string[] {
   if (!Array.isArray(type.fields)) return [];
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -189,7 +207,9 @@ function definitionProblems(type: ContentType): string[] {
  */
 export function mergedContentType(stored: ContentType, brought: { name: string; fields: Record<string, StoredField> }, language: string): ContentTypeReading {
   const own = new Map(stored.fields.map((field) => [field.name, field]));
-  const fields = Object.entries(brought.fields).map(([name, field]) => ('kind' in field || !own.has(name) ? fieldOfStored(name, field, language) : own.get(name)!));
+  const fields = Object.entries(brought.fields).map(([name, field]) =>
+    'kind' in field || !own.has(name) ? fieldOfStored(name, field, language) : own.get(name)!,
+  );
   const named = new Set(fields.map((field) => field.name));
   fields.push(...stored.fields.filter((field) => !named.has(field.name)));
   return readContentType({ fullyQualifiedName: stored.fullyQualifiedName, name: brought.name, fields }, language);

@@ -96,3 +96,9 @@ export function displayText(field: Field, value: unknown): string {
     .map((entry) => (field.kind === 'number' && field.limits.unit !== undefined ? `${String(entry)} ${field.limits.unit}` : String(entry)))
     .join(', ');
 }
+
+/** A field's value as a CSV cell: a list's entries joined by "; " (as the import splits them), a number as written. */
+export function csvCellOf(value: unknown): string {
+  const entries = (Array.isArray(value) ? value : [value]).filter((entry) => typeof entry === 'string' || typeof entry === 'number');
+  return entries.map(String).join('; ');
+}

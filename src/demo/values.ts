@@ -25,7 +25,13 @@ const PACKAGE_SIZES: Record<string, string[]> = {
 
 /** The product code: the abbreviation (or the slug's first letters) and the grade. */
 function productCodeOf(entry: CatalogueEntry): string {
-  const stem = (entry.chemical?.abbreviation ?? entry.slug.split('-').map((word) => word.slice(0, 3)).join(''))
+  const stem = (
+    entry.chemical?.abbreviation ??
+    entry.slug
+      .split('-')
+      .map((word) => word.slice(0, 3))
+      .join('')
+  )
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9]/g, '')
     .toUpperCase();

@@ -65,6 +65,9 @@ const COMPONENTS: Record<string, TSchema> = {
   AppliedImport: schemas.AppliedImportSchema,
   ImportDetails: schemas.ImportDetailsSchema,
   UndoImport: schemas.UndoImportSchema,
+  ContentTypeView: schemas.ContentTypeViewSchema,
+  NewField: schemas.NewFieldSchema,
+  FieldSettings: schemas.FieldSettingsSchema,
 };
 
 const QUERIES: Record<string, TSchema> = {
@@ -260,6 +263,29 @@ const OPERATIONS: Operation[] = [
   { method: 'get', path: '/collections/{id}/order', summary: 'The collection’s order: draft, published, sheets with titles', role: 'editor' },
   { method: 'put', path: '/collections/{id}/order', summary: 'Save the order as a draft', role: 'editor', body: 'SaveCollectionOrder' },
   { method: 'post', path: '/collections/{id}/order/publish', summary: 'Publish the order', role: 'editor', body: 'Revision' },
+  {
+    method: 'get',
+    path: '/content-types/{name}',
+    summary: 'A content type’s fields as the site has them (literature_sheet: the sheet form’s)',
+    role: 'editor',
+    response: { status: 200, schema: 'ContentTypeView' },
+  },
+  {
+    method: 'post',
+    path: '/content-types/{name}/fields',
+    summary: 'Add a field: on the site at once, with a version and an audit entry',
+    role: 'admin',
+    body: 'NewField',
+    response: { status: 201, schema: 'ContentTypeView' },
+  },
+  {
+    method: 'patch',
+    path: '/content-types/{name}/fields/{field}',
+    summary: 'Change a field’s labels, place, where it shows or whether publishing needs it; retire it (its values are kept)',
+    role: 'admin',
+    body: 'FieldSettings',
+    response: { status: 200, schema: 'ContentTypeView' },
+  },
   { method: 'get', path: '/accounts', summary: 'The accounts', role: 'admin', response: { status: 200, schema: 'Account', list: true } },
   { method: 'post', path: '/accounts', summary: 'Add an account', role: 'admin', body: 'NewAccount', response: { status: 201, schema: 'Account' } },
   {

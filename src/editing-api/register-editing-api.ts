@@ -9,6 +9,7 @@ import type { SessionService } from '../server/auth/session-service';
 import type { Previewer } from '../server/ssr/preview';
 import { processPdfReader, type PdfLimits } from '../editing/pdf-reader';
 import { registerAdminRoutes } from './admin-routes';
+import { registerContentTypeRoutes } from './content-type-routes';
 import type { EditingContext } from './editable-routes';
 import { CONTENT_ROLES, createGuard } from './guard';
 import { registerPreviewLinkRoutes, sendStoredFile } from './previews';
@@ -63,6 +64,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerExportRoutes(scope, routes);
     registerSiteRoutes(scope, routes);
     registerAdminRoutes(scope, routes);
+    registerContentTypeRoutes(scope, routes);
     // A draft's files by digest, for the studio's image previews and its preview frames.
     scope.get<{ Params: { sha256: string } }>(`${root}/files/:sha256`, async (request, reply) => {
       await guard(request, reply, CONTENT_ROLES);

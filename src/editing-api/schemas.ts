@@ -4,6 +4,7 @@
  */
 import Type, { type TSchema } from 'typebox';
 import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
+import { ContentTypeSchema, FieldSchema } from '../content-model/definition';
 import { text, wholeNumber } from '../shared/schema/fields';
 
 const ISO_TIME = text({ max: 40, description: 'ISO 8601 date and time' });
@@ -355,3 +356,22 @@ export const PageSettingsSchema = Type.Object({
     Type.Boolean({ description: 'A search field above the page’s collection grid; the site’s topic pages show with it (docs/search.md)' }),
   ),
 });
+
+/** A field an admin adds to a content type (content-model/definition.ts): the rest takes its defaults. */
+export const NewFieldSchema = Type.Intersect([
+  Type.Pick(FieldSchema, ['name', 'labels', 'kind']),
+  Type.Partial(Type.Pick(FieldSchema, ['perLanguage', 'required', 'multiple', 'limits', 'shows'])),
+]);
+
+/** A change to one field: its labels (an empty one removes that language's), whether publishing needs it, where it shows, its limits, its place, or its retirement. */
+export const FieldSettingsSchema = Type.Object({
+  labels: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z]{2,3}(?:_[A-Z]{2})?$' }), text({ max: 200 }))),
+  required: Type.Optional(Type.Boolean()),
+  retired: Type.Optional(Type.Boolean({ description: 'No longer offered; its values stay in versions and exports. False brings it back.' })),
+  limits: Type.Optional(Type.Partial(FieldSchema.properties.limits)),
+  shows: Type.Optional(Type.Partial(FieldSchema.properties.shows)),
+  position: Type.Optional(wholeNumber(0, 199, { description: 'Its place among the fields, from 0' })),
+});
+
+/** A content type as the studio reads it: its definition as the site has it, and the revision changes are made from. */
+export const ContentTypeViewSchema = Type.Object({ revision: wholeNumber(0, 2_000_000_000), type: ContentTypeSchema });

@@ -298,40 +298,50 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
    * chose in the conflict dialog).
    */
   async function save(db: ContentStore, targetId: string, state: unknown, revision: number, actor: Actor, options: SaveOptions = {}): Promise<EditableView<S>> {
+    return editingChange(db, (trx) => saveIn(trx, targetId, state, revision, actor, options));
+  }
+
+  /** save, in a transaction of the caller's (a change that saves and publishes at once). */
+  async function saveIn(
+    trx: ContentStore,
+    targetId: string,
+    state: unknown,
+    revision: number,
+    actor: Actor,
+    options: SaveOptions = {},
+  ): Promise<EditableView<S>> {
     const { now = new Date(), event = 'save', within, settles = false } = options;
-    return editingChange(db, async (trx) => {
-      const found = await current(trx, targetId, revision);
-      await within?.(trx);
-      const at = now.toISOString();
-      await keepOriginal(trx, found, at);
-      // The files the draft has now are kept first: a save that leaves them as they are names them.
-      await adapter.keepFiles(trx, found.draft);
-      const next = await check(trx, state, found.draft);
-      const attention = settles ? null : found.attention;
-      await writeDraft(
-        trx,
-        targetId,
-        { state: next, published: found.published, wasOnSite: found.status === 'unpublished', revision: found.revision + 1, attention },
+    const found = await current(trx, targetId, revision);
+    await within?.(trx);
+    const at = now.toISOString();
+    await keepOriginal(trx, found, at);
+    // The files the draft has now are kept first: a save that leaves them as they are names them.
+    await adapter.keepFiles(trx, found.draft);
+    const next = await check(trx, state, found.draft);
+    const attention = settles ? null : found.attention;
+    await writeDraft(
+      trx,
+      targetId,
+      { state: next, published: found.published, wasOnSite: found.status === 'unpublished', revision: found.revision + 1, attention },
+      actor,
+      at,
+    );
+    const latest = await findLatestVersion(trx, kind, targetId);
+    if (event === 'save' && !settles && latest !== undefined && foldsInto(latest, actor, now)) {
+      await updateVersionState(trx, latest.id, JSON.stringify(next), at);
+      if (latest.audit_id !== null) await foldChange(trx, latest.audit_id, next, now);
+    } else {
+      const auditId = await recordChange(trx, {
         actor,
-        at,
-      );
-      const latest = await findLatestVersion(trx, kind, targetId);
-      if (event === 'save' && !settles && latest !== undefined && foldsInto(latest, actor, now)) {
-        await updateVersionState(trx, latest.id, JSON.stringify(next), at);
-        if (latest.audit_id !== null) await foldChange(trx, latest.audit_id, next, now);
-      } else {
-        const auditId = await recordChange(trx, {
-          actor,
-          action: `${kind}.${settles && found.attention !== null ? 'settle' : event}`,
-          target: targetOf(targetId, next),
-          before: found.draft,
-          after: next,
-          at: now,
-        });
-        await addVersion(trx, targetId, event, next, actor, at, auditId);
-      }
-      return (await view(trx, targetId))!;
-    });
+        action: `${kind}.${settles && found.attention !== null ? 'settle' : event}`,
+        target: targetOf(targetId, next),
+        before: found.draft,
+        after: next,
+        at: now,
+      });
+      await addVersion(trx, targetId, event, next, actor, at, auditId);
+    }
+    return (await view(trx, targetId))!;
   }
 
   /** A new target, as a draft: not on the site until published. */
@@ -651,6 +661,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     view,
     create,
     save,
+    saveIn,
     publish,
     publishIn,
     unpublish,

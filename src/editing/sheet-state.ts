@@ -41,21 +41,24 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
   const { imageKey, documentPath } = referencesOf(translations, content.primary_language);
   const [place] = await listPlacesOfContent(db, id);
   const seo = await findStoredSeoRecord(db, content.site_id, id);
-  return sheetOfRecords({
-    content: {
-      id,
-      contentKey: content.content_key,
-      siteId: content.site_id,
-      urlName: content.url_name,
-      primaryLanguage: content.primary_language,
-      createdAt: content.created_at,
+  return sheetOfRecords(
+    {
+      content: {
+        id,
+        contentKey: content.content_key,
+        siteId: content.site_id,
+        urlName: content.url_name,
+        primaryLanguage: content.primary_language,
+        createdAt: content.created_at,
+      },
+      translations,
+      image: imageKey === null ? null : await storedImage(db, content.site_id, imageKey),
+      document: await storedDocument(db, documentPath),
+      seo: seo === undefined ? null : sheetSeoOf(seo),
+      collectionId: place?.collectionId ?? null,
     },
-    translations,
-    image: imageKey === null ? null : await storedImage(db, content.site_id, imageKey),
-    document: await storedDocument(db, documentPath),
-    seo: seo === undefined ? null : sheetSeoOf(seo),
-    collectionId: place?.collectionId ?? null,
-  }, sharedFieldNames(await findSheetType(db)));
+    sharedFieldNames(await findSheetType(db)),
+  );
 }
 
 /** The dates the site shows for a sheet (its last change, each language's publication); none when it is not on the site. */

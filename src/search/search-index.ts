@@ -12,6 +12,8 @@ import { sql } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
+import { findSheetType } from '../cms/repositories/content-types';
+import { displayText, offeredFields } from '../content-model/sheet-values';
 import { DOCUMENT_PATH } from '../sheet/shape';
 import { documentText } from '../editing/uploads';
 import { topicsOfBody } from '../shared/topics';
@@ -169,6 +171,8 @@ async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
 interface EntryText {
   title: string;
   description: string;
+  /** The values of the fields its type searches (CAS numbers, formula, product code…), indexed with the description but not shown as it. */
+  properties: string;
   document: string;
   documentSha256: string | null;
 }
@@ -198,6 +202,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
     await writeTopics(trx, entries);
     for (const [index, entry] of entries.entries()) {
       const text = texts[index]!;
+      const indexed = { title: text.title, description: `${text.description} ${text.properties}`.trim(), document: text.document };
       const row = {
         site_id: entry.siteId,
         content_id: entry.contentId,
@@ -209,24 +214,24 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
       if (dialect === 'postgres') {
         const inserted = await trx
           .insertInto('search_entries')
-          .values({ ...row, ...postgresVectors(entry.siteId, entry.serves, entry.language, text) } as never)
+          .values({ ...row, ...postgresVectors(entry.siteId, entry.serves, entry.language, indexed) } as never)
           .returning('id')
           .executeTakeFirstOrThrow();
         await trx
           .insertInto('search_texts')
           .values({ entry_id: Number(inserted.id), title: text.title, description: text.description, document: text.document })
           .execute();
-        await keepWords(trx, namesOf(text));
+        await keepWords(trx, namesOf(indexed));
       } else {
         const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
         const id = Number(inserted.id);
         await trx.insertInto('search_texts').values({ entry_id: id, title: text.title, description: text.description, document: text.document }).execute();
         const scope = scopeOf(entry.siteId, entry.serves);
         await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope)
-          VALUES (${id}, ${indexedTerms(text.title, entry.language)}, ${indexedTerms(text.description, entry.language)}, ${indexedTerms(text.document, entry.language)}, ${namesOf(text)}, ${scope})`.execute(
+          VALUES (${id}, ${indexedTerms(text.title, entry.language)}, ${indexedTerms(indexed.description, entry.language)}, ${indexedTerms(text.document, entry.language)}, ${namesOf(indexed)}, ${scope})`.execute(
           trx,
         );
-        await writeHeads(trx, [{ id, language: entry.language, title: text.title, description: text.description, scope }]);
+        await writeHeads(trx, [{ id, language: entry.language, title: text.title, description: indexed.description, scope }]);
       }
     }
   });
@@ -435,6 +440,7 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
     .execute();
   const bodies = new Map(rows.map((row) => [`${row.content_id} ${row.language}`, row]));
   const documents = new Map<string, { sha256: string; text: string } | null>();
+  const searched = offeredFields(await findSheetType(db)).filter((field) => field.shows.search > 0);
   const texts: EntryText[] = [];
   for (const entry of entries) {
     const row = bodies.get(`${entry.contentId} ${entry.language}`);
@@ -446,6 +452,7 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
     texts.push({
       title: field('Title') || (row?.title ?? ''),
       description: field('description'),
+      properties: body === null ? '' : searched.map((property) => displayText(property, body[property.name])).join(' '),
       document: document?.text.slice(0, INDEXED_DOCUMENT_CHARACTERS) ?? '',
       documentSha256: document?.sha256 ?? null,
     });

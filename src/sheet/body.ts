@@ -39,16 +39,22 @@ export function textsOfBody(title: string, body: Record<string, unknown>, shared
   };
 }
 
-/** One language's body as the store keeps it: the fields the sheet's texts stand for, its shared values, and the rest as they came. */
+/**
+ * One language's body as the store keeps it: the fields the sheet's texts stand for, its shared
+ * values, then the language's other values and fields as they came. Neither of the last two can
+ * stand in for a field the texts stand for (an `extra.url` is never the sheet's link).
+ */
 export function bodyOfTexts(state: SheetState, texts: SheetTexts): Record<string, unknown> {
+  const values = Object.entries(state.values ?? {}).filter(([name]) => !NAMED_FIELDS.has(name));
+  const extra = Object.entries(texts.extra ?? {}).filter(([name]) => !NAMED_FIELDS.has(name) && !(name in (state.values ?? {})));
   return {
-    ...texts.extra,
-    ...state.values,
     Title: texts.title,
     ...(texts.description === '' ? {} : { description: texts.description }),
     ...(texts.url === '' ? {} : { url: texts.url }),
     ...(state.image === null ? {} : { image: imageReference(state.image.contentKey) }),
     ...(state.topics === undefined || state.topics.length === 0 ? {} : { topics: state.topics }),
+    ...Object.fromEntries(values),
+    ...Object.fromEntries(extra),
   };
 }
 

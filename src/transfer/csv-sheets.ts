@@ -17,6 +17,9 @@ import { urlNameOf } from '../shared/url-name';
 import { CsvSyntaxError, decodeCsv, parseCsv, type CsvRow } from './csv';
 import { ManifestError } from './manifest';
 import { readTopicsCell, type CsvTopics } from './csv-topics';
+import type { ContentType, Field } from '../content-model/definition';
+import { isEmptyValue, valueFields } from '../content-model/sheet-values';
+import { readFieldValue } from '../content-model/values';
 
 export const CSV_COLUMNS = ['title', 'description', 'language', 'urlName', 'key', 'document', 'url', 'image', 'imageAlt', 'topics'] as const;
 export type Column = (typeof CSV_COLUMNS)[number];
@@ -61,6 +64,8 @@ export interface CsvImage extends CsvFile {
 export interface CsvTranslation {
   line: number;
   language: string;
+  /** The row's values of its type's fields per language, read (content-model/values.ts), by field name: the cells it fills. */
+  values: Record<string, unknown>;
   title: string;
   description: string;
   /** A link the sheet opens, or null when it opens its document (or nothing). */
@@ -110,9 +115,13 @@ export interface CsvSheet {
   image: CsvImage | null;
   /** The topics a row gives (the same on every row that gives any), or null when none does. */
   topics: CsvTopics | null;
+  /** The values of its type's shared fields the rows give (the same on every row that gives one), by field name, with the line that first gave it. */
+  values: Record<string, { value: unknown; line: number }>;
 }
 
 export interface CsvReadOptions {
+  /** The sheet type: its fields beyond the sheet's texts are columns of their own, named as the fields are. */
+  type: ContentType;
   /**
    * Find the files the rows name by their file name alone, beside the CSV: the studio's upload,
    * where a browser sends files without their folders (`documents/teos.pdf` is `teos.pdf`).
@@ -121,12 +130,13 @@ export interface CsvReadOptions {
 }
 
 /** Reads and checks the CSV; throws a ManifestError when it cannot be read as a CSV of sheets at all. */
-export async function readCsvSheets(csvPath: string, { filesByName = false }: CsvReadOptions = {}): Promise<CsvRead> {
+export async function readCsvSheets(csvPath: string, { filesByName = false, type }: CsvReadOptions): Promise<CsvRead> {
   const problems: string[] = [];
   const { rows, note } = parseRows(csvPath);
   const [header, ...body] = rows;
   if (header === undefined) throw new ManifestError(csvPath, ['the file is empty: it needs a header row (title, description, …) and a row per sheet']);
-  const columns = readHeader(header.fields, problems);
+  const fields = valueFields(type);
+  const { columns, fieldColumns } = readHeader(header.fields, fields, problems);
   if (body.length === 0) problems.push('the file has a header but no sheets');
   if (problems.length > 0) throw new ManifestError(csvPath, problems);
 
@@ -205,6 +215,7 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
         translations: [],
         image: null,
         topics: null,
+        values: {},
       };
       sheets.set(groupKey, sheet);
     }
@@ -225,7 +236,25 @@ export async function readCsvSheets(csvPath: string, { filesByName = false }: Cs
         problems.push(`${at('topics')}: a sheet has one list of topics, and line ${sheet.topics.line} gives another (give it on one row, or the same on each)`);
       sheet.topics ??= topics;
     }
-    sheet.translations.push({ line: row.line, language, title, description, url: url || null, document, imageAlt });
+    const own: Record<string, unknown> = {};
+    for (const field of fields) {
+      const index = fieldColumns.get(field.name);
+      const cell = index === undefined ? '' : normalizeText((row.fields[index] ?? '').trim());
+      if (cell === '') continue;
+      const read = readFieldValue(field, cell);
+      problems.push(...read.problems.map((problem) => `line ${row.line}, ${problem}`));
+      if (read.problems.length > 0 || isEmptyValue(read.value)) continue;
+      if (field.perLanguage) own[field.name] = read.value;
+      else {
+        const given = sheet.values[field.name];
+        if (given !== undefined && JSON.stringify(given.value) !== JSON.stringify(read.value))
+          problems.push(
+            `line ${row.line}, ${field.name}: a sheet has one ${field.name}, and line ${given.line} gives another (give it on one row, or the same on each)`,
+          );
+        sheet.values[field.name] ??= { value: read.value, line: row.line };
+      }
+    }
+    sheet.translations.push({ line: row.line, language, title, description, url: url || null, document, imageAlt, values: own });
   }
 
   const byUrlName = new Map<string, number>();
@@ -256,19 +285,26 @@ function parseRows(csvPath: string): { rows: CsvRow[]; note: string | null } {
   }
 }
 
-function readHeader(fields: string[], problems: string[]): Map<Column, number> {
-  const normalise = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '');
-  const known = new Map(CSV_COLUMNS.map((column) => [normalise(column), column]));
+/** Where each column is: the sheet's own (CSV_COLUMNS), and the type's fields by their names. */
+function readHeader(names: string[], fields: Field[], problems: string[]): { columns: Map<Column, number>; fieldColumns: Map<string, number> } {
+  const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const known = new Map<string, { column: Column } | { field: string }>([
+    ...fields.map((field) => [normalise(field.name), { field: field.name }] as const),
+    ...CSV_COLUMNS.map((column) => [normalise(column), { column }] as const),
+  ]);
   const columns = new Map<Column, number>();
-  fields.forEach((name, index) => {
-    const column = known.get(normalise(name));
-    if (column === undefined) problems.push(`line 1: unknown column "${name}" (the columns are ${CSV_COLUMNS.join(', ')})`);
-    else if (columns.has(column)) problems.push(`line 1: the column ${column} appears twice`);
-    else columns.set(column, index);
+  const fieldColumns = new Map<string, number>();
+  names.forEach((name, index) => {
+    const found = known.get(normalise(name));
+    const [kept, key] = found === undefined ? [undefined, ''] : 'column' in found ? [columns, found.column] : [fieldColumns, found.field];
+    if (kept === undefined)
+      problems.push(`line 1: unknown column "${name}" (the columns are ${[...CSV_COLUMNS, ...fields.map((field) => field.name)].join(', ')})`);
+    else if (kept.has(key as Column)) problems.push(`line 1: the column ${key} appears twice`);
+    else kept.set(key as Column, index);
   });
   if (!columns.has('title') && !columns.has('urlName') && !columns.has('key'))
     problems.push('line 1: the header needs a title, urlName or key column, to say which sheet each row is');
-  return columns;
+  return { columns, fieldColumns };
 }
 
 async function readImage(bytes: Buffer, path: string, at: string, problems: string[]): Promise<CsvImage | null> {

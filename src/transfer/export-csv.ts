@@ -17,6 +17,8 @@ import { listSites } from '../cms/repositories/sites';
 import { readStoredBody } from '../cms/stored-json';
 import { topicsOfBody } from '../shared/topics';
 import { CSV_COLUMNS, type Column } from './csv-sheets';
+import { findSheetType } from '../cms/repositories/content-types';
+import { csvCellOf, valueFields } from '../content-model/sheet-values';
 import { formatCsv } from './csv';
 
 const FILE_ASSET_URL = /\/c\/file-asset\/([A-Za-z0-9_-]{1,80})\?v=(\d{1,9})$/;
@@ -75,7 +77,9 @@ export async function collectCsv(db: ContentStore, { collection: keyOrId }: CsvE
   const site = (await listSites(db)).find((candidate) => candidate.id === collection.site_id);
   const languageOrder = site?.languages.map((entry) => entry.language) ?? [];
   const sheets = await listCollectionContents(db, collection.id, 0, await countCollectionItems(db, collection.id));
-  const lines: string[][] = [[...CSV_COLUMNS]];
+  // The sheet's own columns, then one per field of its type beyond them (retired ones too: their values are kept).
+  const fields = valueFields(await findSheetType(db));
+  const lines: string[][] = [[...CSV_COLUMNS, ...fields.map((field) => field.name)]];
   const problems: string[] = [];
   let rows = 0;
   const files = new Map<string, Buffer>();
@@ -122,7 +126,9 @@ export async function collectCsv(db: ContentStore, { collection: keyOrId }: CsvE
         imageAlt: image?.altTexts.get(translation.language) ?? '',
         topics,
       };
-      lines.push(CSV_COLUMNS.map((column) => cells[column]));
+      // A shared value is the primary language's, as the editing model reads it, on every row.
+      const values = fields.map((field) => csvCellOf((field.perLanguage ? translation : primary.translation).body[field.name]));
+      lines.push([...CSV_COLUMNS.map((column) => cells[column]), ...values]);
       rows++;
     }
   }

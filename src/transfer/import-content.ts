@@ -232,21 +232,24 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
     };
     const seo = manifest.seoRecords.find((record) => record.siteId === content.siteId && (record.recordId === content.id || record.recordId === id));
     if (seo !== undefined) usedSeo.add(seo);
-    const target = sheetOfRecords({
-      content: {
-        id,
-        contentKey: content.contentKey,
-        siteId: content.siteId,
-        urlName: content.urlName,
-        primaryLanguage: content.primaryLanguage,
-        createdAt: base?.createdAt ?? content.createdAt,
+    const target = sheetOfRecords(
+      {
+        content: {
+          id,
+          contentKey: content.contentKey,
+          siteId: content.siteId,
+          urlName: content.urlName,
+          primaryLanguage: content.primaryLanguage,
+          createdAt: base?.createdAt ?? content.createdAt,
+        },
+        translations,
+        image: imageKey === null ? null : await imageOf(content.siteId, imageKey),
+        document: await documentOf(documentPath),
+        seo: seo === undefined ? (base?.seo ?? null) : sheetSeoOf(seo),
+        collectionId: collectionOfKey.get(content.contentKey) ?? base?.collectionId ?? null,
       },
-      translations,
-      image: imageKey === null ? null : await imageOf(content.siteId, imageKey),
-      document: await documentOf(documentPath),
-      seo: seo === undefined ? (base?.seo ?? null) : sheetSeoOf(seo),
-      collectionId: collectionOfKey.get(content.contentKey) ?? base?.collectionId ?? null,
-    }, shared);
+      shared,
+    );
     sheets.push({ id, base, target, dates });
   }
   if (problems.length > 0) throw new ManifestError('(manifest)', problems);

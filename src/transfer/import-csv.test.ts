@@ -179,7 +179,7 @@ describe('CSV import into the demo collection', () => {
     const error = await importCsvFile(app.store.db, path, options(app)).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ManifestError);
     expect((error as ManifestError).problems).toEqual([
-      'line 1: unknown column "Colour" (the columns are title, description, language, urlName, key, document, url, image, imageAlt, topics)',
+      'line 1: unknown column "Colour" (the columns are title, description, language, urlName, key, document, url, image, imageAlt, topics, casNumbers, formula, purity, form, packageSizes, productCode)',
     ]);
 
     const withoutColour = writeCsv('bad.csv', [

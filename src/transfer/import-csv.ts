@@ -22,6 +22,7 @@ import { findDraft, findOffSiteSheet, findTrashed, type OffSiteSheet } from '../
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
 import { listTopics } from '../cms/repositories/topics';
+import { findSheetType } from '../cms/repositories/content-types';
 import { commandLineActor, type Actor } from '../editing/audit';
 import { publishedSheet } from '../editing/sheet-state';
 import { documentOfPath } from '../sheet/body';
@@ -40,7 +41,7 @@ import {
 import { fileNameOf, readCsvSheets, type CsvFile, type CsvImage, type CsvReadOptions, type CsvSheet, type CsvTranslation } from './csv-sheets';
 import { unknownTopicProblems } from './csv-topics';
 
-export interface CsvImportOptions extends ImportOptions, CsvReadOptions {
+export interface CsvImportOptions extends ImportOptions, Omit<CsvReadOptions, 'type'> {
   /** Key or id of the collection to fill; by default the store's only literature collection. */
   collection?: string;
   /** Title of the collection to create when the store has none. */
@@ -78,7 +79,8 @@ export async function importCsvFile(
 
 /** Reads and checks a CSV against the store, and works out each sheet as the import would leave it. */
 export async function prepareCsvImport(db: ContentStore, csvPath: string, options: CsvImportOptions): Promise<PreparedCsvImport> {
-  const read = await readCsvSheets(csvPath, options);
+  // Its columns are the sheet type's as the store defines it now.
+  const read = await readCsvSheets(csvPath, { ...options, type: await findSheetType(db) });
   const { sheets } = read;
   const now = options.now ?? new Date();
   const target = await findTarget(db, csvPath, options, sheets, now.toISOString());
@@ -200,14 +202,17 @@ async function sheetOfRows(sheet: CsvSheet, base: SheetState | null, context: Ro
       url = placed.url ?? was?.url ?? '';
     }
     const imageAlt = row.imageAlt || was?.imageAlt || (row === primary ? firstAltText : '');
+    const extra = { ...was?.extra, ...row.values };
     state.translations[row.language] = {
       ...(was ?? {}),
       title,
       description: row.description || was?.description || inherited?.description || '',
       url,
       imageAlt,
+      ...(Object.keys(extra).length > 0 ? { extra } : {}),
     };
   }
+  for (const [name, given] of Object.entries(sheet.values)) state.values = { ...state.values, [name]: given.value };
   if (sheet.topics !== null) {
     if (sheet.topics.slugs.length > 0) state.topics = sheet.topics.slugs;
     else delete state.topics;

@@ -11,7 +11,9 @@ import { LITERATURE_SHEET_TYPE } from '../content-types';
  * their bodies are not touched.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const rows = await sql<{ field_schema: string }>`select field_schema from content_types where fully_qualified_name = ${LITERATURE_SHEET_TYPE.fullyQualifiedName}`.execute(db);
+  const rows = await sql<{
+    field_schema: string;
+  }>`select field_schema from content_types where fully_qualified_name = ${LITERATURE_SHEET_TYPE.fullyQualifiedName}`.execute(db);
   const stored = rows.rows[0];
   if (stored === undefined) return;
   const fields = JSON.parse(stored.field_schema) as Record<string, { label?: unknown; nodeType?: unknown; kind?: unknown }>;
@@ -23,5 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     merged[name] = own === undefined ? field : { ...field, label: own.label ?? field.label, nodeType: own.nodeType ?? field.nodeType };
   }
   for (const [name, field] of Object.entries(fields)) if (!(name in merged)) merged[name] = field;
-  await sql`update content_types set field_schema = ${JSON.stringify(merged)} where fully_qualified_name = ${LITERATURE_SHEET_TYPE.fullyQualifiedName}`.execute(db);
+  await sql`update content_types set field_schema = ${JSON.stringify(merged)} where fully_qualified_name = ${LITERATURE_SHEET_TYPE.fullyQualifiedName}`.execute(
+    db,
+  );
 }

@@ -1,0 +1,56 @@
+/**
+ * Content types in the editing API (issue 35, docs/content-model.md):
+ *   GET   /content-types/:name                 the type as the site has it (any editor: the sheet form is built from it)
+ *   POST  /content-types/:name/fields          add a field (admins)
+ *   PATCH /content-types/:name/fields/:field   change a field's labels, place, where it shows, whether publishing needs it; retire it (admins)
+ * Each change is on the site at once, with a version and an audit entry (editing/content-types.ts);
+ * `npm run cli -- fields …` makes the same changes.
+ */
+import type { FastifyInstance } from 'fastify';
+import type Type from 'typebox';
+import { changeFields, contentTypes, type FieldChange } from '../editing/content-types';
+import type { EditableView } from '../editing/editable';
+import type { ContentType } from '../content-model/definition';
+import { ApiError, ERROR_CODES } from '../shared/errors';
+import { ADMIN_ROLES, CONTENT_ROLES } from './guard';
+import type { EditingContext } from './editable-routes';
+import { answer, readInput } from './requests';
+import { FieldSettingsSchema, NewFieldSchema } from './schemas';
+
+const noType = (name: string) => new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no content type ${name}`);
+
+type NameParams = { Params: { name: string } };
+type FieldParams = { Params: { name: string; field: string } };
+
+const present = (view: EditableView<ContentType>) => ({ revision: view.revision, type: view.published ?? view.draft });
+
+export function registerContentTypeRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
+  app.get<NameParams>(`${root}/content-types/:name`, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const view = await contentTypes.view(db, request.params.name);
+    if (view === null) throw noType(request.params.name);
+    return present(view);
+  });
+
+  app.post<NameParams>(`${root}/content-types/:name/fields`, async (request, reply) => {
+    const { actor } = await guard(request, reply, ADMIN_ROLES);
+    const field = readInput<Type.Static<typeof NewFieldSchema>>(NewFieldSchema, request.body, 'field');
+    const view = await answer(() => changeFields(db, request.params.name, { add: field }, actor));
+    return reply.code(201).send(present(view));
+  });
+
+  // The settings sent, then the place: each its own change (a version and an audit entry).
+  app.patch<FieldParams>(`${root}/content-types/:name/fields/:field`, async (request, reply) => {
+    const { actor } = await guard(request, reply, ADMIN_ROLES);
+    const { position, ...settings } = readInput<Type.Static<typeof FieldSettingsSchema>>(FieldSettingsSchema, request.body, 'field change');
+    const { name, field } = request.params;
+    const changes: FieldChange[] = [
+      ...(Object.keys(settings).length > 0 ? [{ change: field, ...settings }] : []),
+      ...(position === undefined ? [] : [{ move: field, to: position }]),
+    ];
+    let view = await answer(() => contentTypes.view(db, name));
+    if (view === null) throw noType(name);
+    for (const change of changes) view = await answer(() => changeFields(db, name, change, actor));
+    return present(view);
+  });
+}

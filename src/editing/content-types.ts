@@ -1,0 +1,122 @@
+/**
+ * Content types in the editing model (issue 35): an admin changes a type's fields (adds one,
+ * relabels, reorders, says where it shows and whether publishing needs it, retires one) as any
+ * edit is made, with a version and an audit entry; the change is on the site at once (saved and
+ * published in one transaction), so the studio's form, the CSV, the delivery API, the sheet page
+ * and search follow it on their next request.
+ *
+ * A field is never taken away, only retired (its values stay in the bodies, versions and exports),
+ * and what its stored values depend on never changes: its kind, whether it is per language, whether
+ * it holds a list. The fields a sheet's shape has places of its own for stay as they are offered.
+ */
+import type { ContentStore } from '../cms/database';
+import { saveContentType } from '../cms/repositories/contents';
+import { findContentType } from '../cms/repositories/content-types';
+import { LABEL_LANGUAGE } from '../cms/content-types';
+import { ContentTypeSchema, definitionProblems, storedFieldsOf, type ContentType, type Field } from '../content-model/definition';
+import { valueFields } from '../content-model/sheet-values';
+import type { Actor } from './audit';
+import { createEditor, editingChange, EditingError, type EditableView, type KindAdapter } from './editable';
+
+/** What values a field keeps depend on: none of it changes once the field exists. */
+const SETTLED: ReadonlyArray<'kind' | 'perLanguage' | 'multiple'> = ['kind', 'perLanguage', 'multiple'];
+
+async function typeProblems(_db: ContentStore, state: ContentType, current: ContentType): Promise<string[]> {
+  const problems = definitionProblems(state);
+  const next = new Map(state.fields.map((field) => [field.name, field]));
+  const shaped = new Set(current.fields.map((field) => field.name).filter((name) => !valueFields(current).some((field) => field.name === name)));
+  for (const field of current.fields) {
+    const after = next.get(field.name);
+    if (after === undefined) {
+      problems.push(`fields: ${field.name} cannot be removed: retire it instead (its values stay in versions and exports)`);
+      continue;
+    }
+    for (const setting of SETTLED)
+      if (after[setting] !== field[setting])
+        problems.push(
+          `fields.${field.name}.${setting}: cannot change once the field exists (it is ${JSON.stringify(field[setting])}): add a new field and retire this one`,
+        );
+    if (shaped.has(field.name) && after.retired) problems.push(`fields.${field.name}.retired: every sheet has a ${field.name}; it cannot be retired`);
+  }
+  return problems;
+}
+
+export const CONTENT_TYPE_ADAPTER: KindAdapter<ContentType> = {
+  kind: 'content-type',
+  auditType: 'content-type',
+  schema: ContentTypeSchema,
+  published: async (db, name) => (await findContentType(db, name)) ?? null,
+  putOnSite: async (trx, state) =>
+    saveContentType(trx, { fullyQualifiedName: state.fullyQualifiedName, name: state.name, fields: storedFieldsOf(state, LABEL_LANGUAGE) }),
+  fixed: ['fullyQualifiedName'],
+  keepFiles: async () => undefined,
+  problems: typeProblems,
+  labelOf: (state) => state.name,
+  siteOf: () => '',
+};
+
+export const contentTypes = createEditor(CONTENT_TYPE_ADAPTER);
+
+/** A change to a type's fields, as the Fields screen, the API and the CLI make them. */
+export type FieldChange =
+  | { add: Partial<Field> & Pick<Field, 'name' | 'kind'> }
+  | {
+      change: string;
+      labels?: Record<string, string>;
+      required?: boolean;
+      retired?: boolean;
+      limits?: Partial<Field['limits']>;
+      shows?: Partial<Field['shows']>;
+    }
+  | { move: string; to: number };
+
+/** The type with a change made; what the change leaves wrong is for the type's checks to name. */
+export function withFieldChange(type: ContentType, change: FieldChange): ContentType {
+  if ('add' in change) {
+    if (type.fields.some((field) => field.name.toLowerCase() === change.add.name.toLowerCase()))
+      throw new EditingError(`The ${type.name} type has a field ${change.add.name} already`, 'invalid', { problems: [`name: "${change.add.name}" is taken`] });
+    return { ...type, fields: [...type.fields, change.add as Field] };
+  }
+  const name = 'move' in change ? change.move : change.change;
+  const index = type.fields.findIndex((field) => field.name === name);
+  if (index < 0) throw new EditingError(`The ${type.name} type has no field ${name}`, 'not-found');
+  const fields = [...type.fields];
+  if ('move' in change) {
+    const [moved] = fields.splice(index, 1);
+    fields.splice(Math.max(0, Math.min(change.to, fields.length)), 0, moved!);
+    return { ...type, fields };
+  }
+  const field = fields[index]!;
+  const { labels, required, retired, limits, shows } = change;
+  fields[index] = {
+    ...field,
+    ...(labels === undefined ? {} : { labels: withLabels(field.labels, labels) }),
+    ...(required === undefined ? {} : { required }),
+    ...(retired === undefined ? {} : { retired }),
+    ...(limits === undefined ? {} : { limits: { ...field.limits, ...limits } }),
+    ...(shows === undefined ? {} : { shows: { ...field.shows, ...shows } }),
+  };
+  return { ...type, fields };
+}
+
+/** Labels with those given: an empty one removes that language's (the field keeps at least one, which the type's checks ask for). */
+function withLabels(labels: Record<string, string>, given: Record<string, string>): Record<string, string> {
+  const next = { ...labels, ...given };
+  for (const [language, label] of Object.entries(given)) if (label.trim() === '') delete next[language];
+  return next;
+}
+
+/**
+ * Changes a type's fields and puts the change on the site, in one transaction: a version and an
+ * audit entry. The change is made to the type as the site has it now, so two admins' changes (or
+ * an import's) are never lost to each other.
+ */
+export async function changeFields(db: ContentStore, name: string, change: FieldChange, actor: Actor, now = new Date()): Promise<EditableView<ContentType>> {
+  return editingChange(db, async (trx) => {
+    const found = await contentTypes.view(trx, name);
+    if (found === null) throw new EditingError(`There is no content type ${name}`, 'not-found');
+    const next = withFieldChange(found.published ?? found.draft, change);
+    const saved = await contentTypes.saveIn(trx, name, next, found.revision, actor, { now, event: 'change' });
+    return (await contentTypes.publishIn(trx, name, saved.revision, actor, now)) ?? saved;
+  });
+}
