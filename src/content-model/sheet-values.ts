@@ -9,6 +9,7 @@
 import type { SheetState } from '../sheet/shape';
 import type { ContentType, Field } from './definition';
 import { readFieldValue } from './values';
+import { formulaForReading } from '../shared/chemistry';
 
 /** The fields the sheet's shape has places of its own for (sheet/shape.ts, sheet/body.ts). */
 const SHAPED_FIELDS = new Set(['Title', 'description', 'url', 'image', 'documents', 'topics']);
@@ -88,12 +89,18 @@ export function missingValues(type: ContentType, state: SheetState): string[] {
     .map((field) => `${placeOf(field, state.primaryLanguage)}: needs a value before the sheet is published`);
 }
 
-/** A field's value as text to read: a list's entries joined, a number with its unit; what is not text or a number is not shown. */
+/** A field's value as text to read: a list's entries joined, a number with its unit, a formula with subscripts; what is not text or a number is not shown. */
 export function displayText(field: Field, value: unknown): string {
   const entries = Array.isArray(value) ? value : [value];
   return entries
     .filter((entry) => (typeof entry === 'string' || typeof entry === 'number') && !isEmptyValue(entry))
-    .map((entry) => (field.kind === 'number' && field.limits.unit !== undefined ? `${String(entry)} ${field.limits.unit}` : String(entry)))
+    .map((entry) =>
+      field.kind === 'number' && field.limits.unit !== undefined
+        ? `${String(entry)} ${field.limits.unit}`
+        : field.kind === 'formula'
+          ? formulaForReading(String(entry))
+          : String(entry),
+    )
     .join(', ');
 }
 

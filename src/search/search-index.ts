@@ -13,7 +13,7 @@ import type { ContentStore, OpenStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
 import { findSheetType } from '../cms/repositories/content-types';
-import { displayText, offeredFields } from '../content-model/sheet-values';
+import { csvCellOf, offeredFields } from '../content-model/sheet-values';
 import { DOCUMENT_PATH } from '../sheet/shape';
 import { documentText } from '../editing/uploads';
 import { topicsOfBody } from '../shared/topics';
@@ -452,7 +452,7 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
     texts.push({
       title: field('Title') || (row?.title ?? ''),
       description: field('description'),
-      properties: body === null ? '' : searched.map((property) => displayText(property, body[property.name])).join(' '),
+      properties: body === null ? '' : searched.map((property) => csvCellOf(body[property.name])).join(' '),
       document: document?.text.slice(0, INDEXED_DOCUMENT_CHARACTERS) ?? '',
       documentSha256: document?.sha256 ?? null,
     });

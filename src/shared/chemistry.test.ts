@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalizeFormula, readCasNumber, sameFormula } from './chemistry';
+import { formulaForReading, normalizeFormula, readCasNumber, sameFormula } from './chemistry';
 
 describe('readCasNumber', () => {
   it('reads real CAS numbers with and without hyphens', () => {
@@ -62,5 +62,13 @@ describe('normalizeFormula', () => {
         },
       ),
     );
+  });
+});
+
+describe('formulaForReading', () => {
+  it('writes counts as subscripts, not a hydrate’s leading count', () => {
+    expect(formulaForReading('Al(CH3)3')).toBe('Al(CH₃)₃');
+    expect(formulaForReading('Hf[N(CH3)(C2H5)]4')).toBe('Hf[N(CH₃)(C₂H₅)]₄');
+    expect(formulaForReading('CuSO4·5H2O')).toBe('CuSO₄·5H₂O');
   });
 });

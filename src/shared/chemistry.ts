@@ -51,3 +51,11 @@ export function normalizeFormula(input: string): string {
 
 /** Whether two formulas are one, however each was typed. */
 export const sameFormula = (a: string, b: string): boolean => normalizeFormula(a) === normalizeFormula(b);
+
+/**
+ * A formula as a person reads it: the count after an element or a group as a subscript
+ * (`Al(CH3)3` → `Al(CH₃)₃`); a hydrate's leading count (`CuSO4·5H2O`'s 5) stays as it is.
+ */
+export function formulaForReading(formula: string): string {
+  return formula.replace(/(?<=[A-Za-z)\]])\d+/g, (digits) => [...digits].map((digit) => SUBSCRIPTS[Number(digit)]).join(''));
+}

@@ -15,13 +15,18 @@ const FIELDS: Record<string, string> = {
   topics: 'Topics',
 };
 
-/** A field's name for people, e.g. "Title (German (Germany))". */
-export function fieldName(path: string[]): string {
-  const [first, language, field] = path;
+/**
+ * A field's name for people, e.g. "Title (German (Germany))"; a field of the sheet's type by its
+ * label when one is given (`labels`, by field name), else by its name.
+ */
+export function fieldName(path: string[], labels: ReadonlyMap<string, string> = new Map()): string {
+  const [first, language, field, valueName] = path;
+  const valueLabel = (name: string) => labels.get(name) ?? name;
   if (first === 'translations' && language !== undefined) {
-    const name = field === undefined ? 'Translation' : (TEXT_FIELDS[field] ?? field);
+    const name = field === undefined ? 'Translation' : field === 'extra' && valueName !== undefined ? valueLabel(valueName) : (TEXT_FIELDS[field] ?? field);
     return `${name} (${languageName(language)})`;
   }
+  if (first === 'values' && language !== undefined) return valueLabel(language);
   return FIELDS[first ?? ''] ?? path.join(' › ');
 }
 
@@ -30,9 +35,9 @@ export function problemsByField(problems: string[]): { fields: Map<string, strin
   const fields = new Map<string, string>();
   const others: string[] = [];
   for (const problem of problems) {
-    const match = /^translations\.([A-Za-z_]+)\.(title|description|url|imageAlt): (.*)$/s.exec(problem);
-    // The SEO fields and the topics show their problems in their own panels.
-    const panel = /^(seo\.[^:]+|topics): (.*)$/s.exec(problem);
+    const match = /^translations\.([A-Za-z_]+)\.(title|description|url|imageAlt|extra\.[A-Za-z][A-Za-z0-9_]*)(?:\[\d+\])?: (.*)$/s.exec(problem);
+    // The SEO fields, the topics and the sheet's shared values show their problems in their own panels.
+    const panel = /^(seo\.[^:]+|topics|values\.[A-Za-z][A-Za-z0-9_]*)(?:\[\d+\])?: (.*)$/s.exec(problem);
     if (panel !== null) fields.set(panel[1]!, panel[2]!);
     else if (match === null) others.push(problem.replace(/^([a-zA-Z.]+): /, (_all, path: string) => `${fieldName(path.split('.'))}: `));
     else fields.set(`${match[1]}.${match[2]}`, match[3]!);

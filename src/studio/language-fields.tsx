@@ -1,14 +1,17 @@
 /**
- * One language's texts of a sheet: title, description, link and the image's description. A link is
+ * One language's texts of a sheet: title, description, link, the image's description, and the
+ * language's values of the type's fields per language (value-fields.tsx). A link is
  * checked as it is typed, by the same rules the site applies (shared/links.ts), and the server's
  * reasons for refusing a save appear beside the field they are about.
  */
-import type { ReactNode } from 'react';
-import { FieldError, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
+import { Input, TextArea } from 'react-aria-components';
+import { TextEntry } from './text-entry';
 import type { SheetTexts } from '../sheet/shape';
 import { languageTag } from '../shared/languages';
 import { linkProblem } from '../shared/links';
+import type { Field } from '../content-model/definition';
 import { languageName } from './api';
+import { ValueFields } from './value-fields';
 
 const EMPTY: SheetTexts = { title: '', description: '', url: '', imageAlt: '' };
 
@@ -20,10 +23,12 @@ interface LanguageFieldsProps {
   hasImage: boolean;
   /** The server's problems with this language's fields, by field name. */
   problems: Map<string, string>;
+  /** The sheet type's fields each language has its own value of (content-model/), in their order. */
+  fields: Field[];
   onChange: (texts: SheetTexts) => void;
 }
 
-export function LanguageFields({ language, texts, primary, hasImage, problems, onChange }: LanguageFieldsProps) {
+export function LanguageFields({ language, texts, primary, hasImage, problems, fields, onChange }: LanguageFieldsProps) {
   const current = texts ?? EMPTY;
   const change = (field: keyof SheetTexts) => (value: string) => onChange({ ...current, [field]: value });
   const linkError = current.url === '' ? null : linkProblem(current.url);
@@ -64,30 +69,13 @@ export function LanguageFields({ language, texts, primary, hasImage, problems, o
           <Input />
         </TextEntry>
       )}
+      <ValueFields
+        fields={fields}
+        values={current.extra}
+        problems={problems}
+        place={`${language}.extra`}
+        onChange={(extra) => onChange({ ...current, extra })}
+      />
     </fieldset>
-  );
-}
-
-interface TextEntryProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** Why the value cannot be used, shown under it and announced; undefined when it can. */
-  problem: string | undefined;
-  description?: string;
-  required?: boolean;
-  /** The input: <Input> or <TextArea>. */
-  children: ReactNode;
-}
-
-/** One text of a sheet: its label, its input, a hint and the reason it is refused, if it is. */
-export function TextEntry({ label, value, onChange, problem, description, required = false, children }: TextEntryProps) {
-  return (
-    <TextField className="studio-field" value={value} onChange={onChange} isInvalid={problem !== undefined} isRequired={required} validationBehavior="aria">
-      <Label>{label}</Label>
-      {children}
-      {description !== undefined && <Text slot="description">{description}</Text>}
-      <FieldError>{problem}</FieldError>
-    </TextField>
   );
 }

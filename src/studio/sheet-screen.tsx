@@ -21,6 +21,10 @@ import { SheetFiles } from './sheet-files';
 import { SheetHistory } from './sheet-history';
 import { SheetTopics, withTopics } from './sheet-topics';
 import { useSheetDraft, type SaveState } from './use-sheet-draft';
+import { ValueFields } from './value-fields';
+import type { ContentType } from '../content-model/definition';
+import { offeredFields } from '../content-model/sheet-values';
+import { LITERATURE_CONTENT_TYPE } from '../shared/constants';
 
 const SAVE_WORDS: Record<SaveState, string> = {
   loading: 'Loading…',
@@ -41,7 +45,10 @@ const SheetSeo = lazy(loadSeo);
 const SCHEDULE_POLL_MS = 5000;
 
 export function SheetScreen({ context, id }: { context: StudioContext; id: string }) {
-  const sheet = useSheetDraft(context, id);
+  // The sheet type's fields (content-model/): the form has an input for each.
+  const typeView = useAnswer<{ revision: number; type: ContentType }>(context, `/content-types/${LITERATURE_CONTENT_TYPE}`, 0);
+  const type = typeView.answer?.type ?? null;
+  const sheet = useSheetDraft(context, id, type);
   const { view, draft, state } = sheet;
   const { holdLeaving } = useNavigation();
   const siteId = draft?.siteId ?? null;
@@ -71,13 +78,16 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
       <Link href={`${context.basePath}/studio`}>Back to all sheets</Link>
     </section>
   );
-  if (view === null || draft === null || (topics.answer === null && topics.error === null)) return loading;
+  if (view === null || draft === null || (topics.answer === null && topics.error === null) || (type === null && typeView.error === null)) return loading;
 
   const primary = draft.primaryLanguage;
   const others = view.siteLanguages.filter((language) => language !== primary);
   const shownTranslation = translation ?? others.find((language) => draft.translations[language] !== undefined) ?? others[0] ?? null;
   const { fields, others: otherProblems } = problemsByField(sheet.problems);
   const title = draft.translations[primary]?.title ?? '';
+  const offered = type === null ? [] : offeredFields(type);
+  const ownFields = offered.filter((field) => field.perLanguage);
+  const sharedFields = offered.filter((field) => !field.perLanguage);
   const changeTexts = (language: string) => (texts: NonNullable<(typeof draft.translations)[string]>) =>
     sheet.edit((current) => ({ ...current, translations: { ...current.translations, [language]: texts } }));
 
@@ -133,6 +143,7 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
             primary
             hasImage={draft.image !== null}
             problems={fields}
+            fields={ownFields}
             onChange={changeTexts(primary)}
           />
           {shownTranslation !== null && (
@@ -153,6 +164,7 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
                 primary={false}
                 hasImage={draft.image !== null}
                 problems={fields}
+                fields={ownFields}
                 onChange={changeTexts(shownTranslation)}
               />
               {draft.translations[shownTranslation] !== undefined && (
@@ -171,6 +183,26 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
             </div>
           )}
         </div>
+        {typeView.error !== null && (
+          <p className="studio-error" role="alert">
+            The sheet’s other fields cannot be shown: {typeView.error}
+          </p>
+        )}
+        {sharedFields.length > 0 && (
+          <fieldset className="studio-language studio-values" aria-describedby="values-hint">
+            <legend>Properties</legend>
+            <p className="studio-hint" id="values-hint">
+              The same in every language.
+            </p>
+            <ValueFields
+              fields={sharedFields}
+              values={draft.values}
+              problems={fields}
+              place="values"
+              onChange={(values) => sheet.edit((current) => ({ ...current, values }))}
+            />
+          </fieldset>
+        )}
         <SheetTopics
           taxonomy={topics.answer}
           error={topics.error}

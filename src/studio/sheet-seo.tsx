@@ -12,7 +12,7 @@ import type { SheetState } from '../sheet/shape';
 import { linkProblem } from '../shared/links';
 import { fillSeoTemplate, HEAD_TAGS_FIELD } from '../shared/seo-templates';
 import { callApi, languageName, type StudioContext } from './api';
-import { TextEntry } from './language-fields';
+import { TextEntry } from './text-entry';
 import { HeadTagsReview, SearchSnippet } from './search-preview';
 
 type Seo = NonNullable<SheetState['seo']>;

@@ -7,7 +7,9 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, detailsOf, type SheetState, type SheetView, type StudioContext } from './api';
-import { mergeDrafts, takeFrom, type FieldConflict } from '../shared/merge';
+import { mergeDrafts, same, takeFrom, type FieldConflict } from '../shared/merge';
+import type { ContentType } from '../content-model/definition';
+import { withValuesRead } from '../content-model/sheet-values';
 
 /** How long after the last keystroke a draft is saved. */
 export const SAVE_DELAY_MS = 1000;
@@ -20,20 +22,21 @@ export interface Conflict {
   theirs: SheetView;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 /**
  * What is sent: a translation without a title cannot be saved yet (every language needs one), so
- * a language being added stays on screen until it has its title.
+ * a language being added stays on screen until it has its title; each value of the type's fields
+ * is written the one way its kind writes it (a CAS number hyphenated, a list from its text), as
+ * the server asks, while the field on screen keeps what was typed.
  */
-export function sendable(draft: SheetState): SheetState {
+export function sendable(draft: SheetState, type: ContentType | null): SheetState {
   const translations = Object.fromEntries(
     Object.entries(draft.translations).filter(([language, texts]) => language === draft.primaryLanguage || (texts.title ?? '').trim() !== ''),
   );
-  return { ...draft, translations };
+  const sent = { ...draft, translations };
+  return type === null ? sent : withValuesRead(type, sent);
 }
 
-export function useSheetDraft(context: StudioContext, id: string) {
+export function useSheetDraft(context: StudioContext, id: string, type: ContentType | null) {
   const [view, setView] = useState<SheetView | null>(null);
   const [draft, setDraft] = useState<SheetState | null>(null);
   const [state, setState] = useState<SaveState>('loading');
@@ -55,7 +58,14 @@ export function useSheetDraft(context: StudioContext, id: string) {
   const settling = useRef(false);
 
   /** Whether what is on screen differs from what the server has. */
-  const dirty = () => draftRef.current !== null && viewRef.current !== null && !same(sendable(draftRef.current), sendable(viewRef.current.draft));
+  const typeRef = useRef(type);
+  useEffect(() => {
+    typeRef.current = type;
+  }, [type]);
+  const dirty = () =>
+    draftRef.current !== null &&
+    viewRef.current !== null &&
+    !same(sendable(draftRef.current, typeRef.current), sendable(viewRef.current.draft, typeRef.current));
 
   const show = useCallback((nextView: SheetView, nextDraft: SheetState) => {
     viewRef.current = nextView;
@@ -89,7 +99,7 @@ export function useSheetDraft(context: StudioContext, id: string) {
       try {
         const answer = await callApi<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(id)}`, {
           revision: current.revision,
-          state: sendable(sending),
+          state: sendable(sending, typeRef.current),
           ...(settles ? { settles: true } : {}),
         });
         if (settles) settling.current = false;

@@ -69,14 +69,17 @@ export function SheetPage({ data }: { data: SheetPageData }) {
               </p>
             )}
             {sheet.properties.length > 0 && (
-              <dl className="sheet__properties" aria-label={text.properties}>
-                {sheet.properties.map((property) => (
-                  <div key={property.name}>
-                    <dt>{property.label}</dt>
-                    <dd lang={property.language === undefined ? undefined : languageTag(property.language)}>{property.value}</dd>
-                  </div>
-                ))}
-              </dl>
+              <>
+                <h2 className="visually-hidden">{text.properties}</h2>
+                <dl className="sheet__properties">
+                  {sheet.properties.map((property) => (
+                    <div key={property.name}>
+                      <dt>{property.label}</dt>
+                      <dd lang={property.language === undefined ? undefined : languageTag(property.language)}>{property.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </>
             )}
             {sheet.document !== null && (
               <p className="sheet__document">
