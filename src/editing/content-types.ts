@@ -14,7 +14,8 @@ import { saveContentType } from '../cms/repositories/contents';
 import { findContentType } from '../cms/repositories/content-types';
 import { LABEL_LANGUAGE } from '../cms/content-types';
 import { ContentTypeSchema, definitionProblems, storedFieldsOf, type ContentType, type Field } from '../content-model/definition';
-import { valueFields } from '../content-model/sheet-values';
+import { offeredFields, valueFields } from '../content-model/sheet-values';
+import { markFieldsStale } from '../search/search-index';
 import type { Actor } from './audit';
 import { createEditor, editingChange, EditingError, type EditableView, type KindAdapter } from './editable';
 
@@ -41,13 +42,22 @@ async function typeProblems(_db: ContentStore, state: ContentType, current: Cont
   return problems;
 }
 
+/** The fields whose values search reads differently after a change: added, retired, weighed anew. */
+function searchChanges(before: ContentType | null, after: ContentType): string[] {
+  const weights = (type: ContentType | null) => new Map((type === null ? [] : offeredFields(type)).map((field) => [field.name, field.shows.search]));
+  const [was, is] = [weights(before), weights(after)];
+  return [...new Set([...was.keys(), ...is.keys()])].filter((name) => (was.get(name) ?? 0) !== (is.get(name) ?? 0));
+}
+
 export const CONTENT_TYPE_ADAPTER: KindAdapter<ContentType> = {
   kind: 'content-type',
   auditType: 'content-type',
   schema: ContentTypeSchema,
   published: async (db, name) => (await findContentType(db, name)) ?? null,
-  putOnSite: async (trx, state) =>
-    saveContentType(trx, { fullyQualifiedName: state.fullyQualifiedName, name: state.name, fields: storedFieldsOf(state, LABEL_LANGUAGE) }),
+  putOnSite: async (trx, state, previous) => {
+    await saveContentType(trx, { fullyQualifiedName: state.fullyQualifiedName, name: state.name, fields: storedFieldsOf(state, LABEL_LANGUAGE) });
+    await markFieldsStale(trx, searchChanges(previous, state));
+  },
   fixed: ['fullyQualifiedName'],
   keepFiles: async () => undefined,
   problems: typeProblems,

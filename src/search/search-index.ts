@@ -487,3 +487,17 @@ async function documentOf(db: ContentStore, url: string): Promise<{ sha256: stri
   }
   return { sha256: asset.sha256, text };
 }
+
+/**
+ * Marks for indexing again the entries of sheets whose stored bodies hold a value of these fields
+ * (their search weight changed, or they were added, retired or brought back): the next sync makes
+ * them again, with the fields as the type now searches them.
+ */
+export async function markFieldsStale(db: ContentStore, fieldNames: string[]): Promise<void> {
+  if (fieldNames.length === 0) return;
+  const holders = db
+    .selectFrom('content_translations')
+    .select('content_id')
+    .where((eb) => eb.or(fieldNames.map((name) => eb('body', 'like', `%${JSON.stringify(name).replace(/[\\%_]/g, '\\$&')}:%`))));
+  await db.updateTable('search_entries').set({ published_at: '' }).where('content_id', 'in', holders).execute();
+}
