@@ -13,6 +13,7 @@ import type { EditableView } from '../editing/editable';
 import type { ContentType } from '../content-model/definition';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import { ADMIN_ROLES, CONTENT_ROLES } from './guard';
+import { findPrimarySite, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditingContext } from './editable-routes';
 import { answer, readInput } from './requests';
 import { FieldSettingsSchema, NewFieldSchema } from './schemas';
@@ -22,9 +23,13 @@ const noType = (name: string) => new ApiError(404, ERROR_CODES.NOT_FOUND, `There
 type NameParams = { Params: { name: string } };
 type FieldParams = { Params: { name: string; field: string } };
 
-const present = (view: EditableView<ContentType>) => ({ revision: view.revision, type: view.published ?? view.draft });
-
 export function registerContentTypeRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
+  // The primary site's languages come along: a field is labelled in each (the Fields screen asks for them).
+  const present = async (view: EditableView<ContentType>) => {
+    const site = await findPrimarySite(db);
+    return { revision: view.revision, type: view.published ?? view.draft, languages: site === undefined ? [] : await listActiveLanguages(db, site.id) };
+  };
+
   app.get<NameParams>(`${root}/content-types/:name`, async (request, reply) => {
     await guard(request, reply, CONTENT_ROLES);
     const view = await contentTypes.view(db, request.params.name);
@@ -36,7 +41,7 @@ export function registerContentTypeRoutes(app: FastifyInstance, { db, root, guar
     const { actor } = await guard(request, reply, ADMIN_ROLES);
     const field = readInput<Type.Static<typeof NewFieldSchema>>(NewFieldSchema, request.body, 'field');
     const view = await answer(() => changeFields(db, request.params.name, { add: field }, actor));
-    return reply.code(201).send(present(view));
+    return reply.code(201).send(await present(view));
   });
 
   // The settings sent, then the place: each its own change (a version and an audit entry).

@@ -374,4 +374,8 @@ export const FieldSettingsSchema = Type.Object({
 });
 
 /** A content type as the studio reads it: its definition as the site has it, and the revision changes are made from. */
-export const ContentTypeViewSchema = Type.Object({ revision: wholeNumber(0, 2_000_000_000), type: ContentTypeSchema });
+export const ContentTypeViewSchema = Type.Object({
+  revision: wholeNumber(0, 2_000_000_000),
+  type: ContentTypeSchema,
+  languages: Type.Array(Type.String(), { description: 'The primary site’s languages, the default first: a field is labelled in each' }),
+});

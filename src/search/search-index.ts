@@ -14,6 +14,7 @@ import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
 import { findSheetType } from '../cms/repositories/content-types';
 import { csvCellOf, offeredFields } from '../content-model/sheet-values';
+import type { Field } from '../content-model/definition';
 import { DOCUMENT_PATH } from '../sheet/shape';
 import { documentText } from '../editing/uploads';
 import { topicsOfBody } from '../shared/topics';
@@ -171,8 +172,12 @@ async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
 interface EntryText {
   title: string;
   description: string;
-  /** The values of the fields its type searches (CAS numbers, formula, product code…), indexed with the description but not shown as it. */
-  properties: string;
+  /**
+   * The values of the fields its type searches (CAS numbers, formula, product code…), by how much
+   * a match counts: indexed with the title (3), the description (2) or the document (1), and never
+   * shown as them.
+   */
+  properties: Record<1 | 2 | 3, string>;
   document: string;
   documentSha256: string | null;
 }
@@ -202,7 +207,12 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
     await writeTopics(trx, entries);
     for (const [index, entry] of entries.entries()) {
       const text = texts[index]!;
-      const indexed = { title: text.title, description: `${text.description} ${text.properties}`.trim(), document: text.document };
+      const { properties } = text;
+      const indexed = {
+        title: `${text.title} ${properties[3]}`.trim(),
+        description: `${text.description} ${properties[2]}`.trim(),
+        document: `${properties[1]} ${text.document}`.trim(),
+      };
       const row = {
         site_id: entry.siteId,
         content_id: entry.contentId,
@@ -228,10 +238,10 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         await trx.insertInto('search_texts').values({ entry_id: id, title: text.title, description: text.description, document: text.document }).execute();
         const scope = scopeOf(entry.siteId, entry.serves);
         await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope)
-          VALUES (${id}, ${indexedTerms(text.title, entry.language)}, ${indexedTerms(indexed.description, entry.language)}, ${indexedTerms(text.document, entry.language)}, ${namesOf(indexed)}, ${scope})`.execute(
+          VALUES (${id}, ${indexedTerms(indexed.title, entry.language)}, ${indexedTerms(indexed.description, entry.language)}, ${indexedTerms(indexed.document, entry.language)}, ${namesOf(indexed)}, ${scope})`.execute(
           trx,
         );
-        await writeHeads(trx, [{ id, language: entry.language, title: text.title, description: indexed.description, scope }]);
+        await writeHeads(trx, [{ id, language: entry.language, title: indexed.title, description: indexed.description, scope }]);
       }
     }
   });
@@ -452,12 +462,19 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
     texts.push({
       title: field('Title') || (row?.title ?? ''),
       description: field('description'),
-      properties: body === null ? '' : searched.map((property) => csvCellOf(body[property.name])).join(' '),
+      properties: searchedText(searched, body),
       document: document?.text.slice(0, INDEXED_DOCUMENT_CHARACTERS) ?? '',
       documentSha256: document?.sha256 ?? null,
     });
   }
   return texts;
+}
+
+/** A body's values of the searched fields, joined by how much a match in each counts. */
+function searchedText(fields: Field[], body: Record<string, unknown> | null): Record<1 | 2 | 3, string> {
+  const texts: Record<1 | 2 | 3, string[]> = { 1: [], 2: [], 3: [] };
+  for (const field of fields) texts[field.shows.search as 1 | 2 | 3]?.push(csvCellOf(body?.[field.name]));
+  return { 1: texts[1].join(' '), 2: texts[2].join(' '), 3: texts[3].join(' ') };
 }
 
 /** The text of the document a sheet links to, read (and kept) now if it was never kept. */

@@ -17,6 +17,7 @@ const OrderScreen = lazy(() => import('./order-screen').then((module) => ({ defa
 const PageScreen = lazy(() => import('./page-screen').then((module) => ({ default: module.PageScreen })));
 const ImportScreen = lazy(() => import('./import-screen').then((module) => ({ default: module.ImportScreen })));
 const TrashScreen = lazy(() => import('./trash-screen').then((module) => ({ default: module.TrashScreen })));
+const FieldsScreen = lazy(() => import('./fields-screen').then((module) => ({ default: module.FieldsScreen })));
 const AccountsScreen = lazy(() => import('./accounts-screen').then((module) => ({ default: module.AccountsScreen })));
 const AuditScreen = lazy(() => import('./audit-screen').then((module) => ({ default: module.AuditScreen })));
 import './studio.css';
@@ -37,6 +38,8 @@ function Screens({ context }: { context: StudioContext }) {
       <ImportScreen context={context} />
     ) : within === '/trash' ? (
       <TrashScreen context={context} />
+    ) : within === '/fields' && context.role === 'admin' ? (
+      <FieldsScreen context={context} />
     ) : within === '/accounts' && context.role === 'admin' ? (
       <AccountsScreen context={context} />
     ) : within === '/audit' && context.role === 'admin' ? (

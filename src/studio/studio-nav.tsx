@@ -1,6 +1,6 @@
 /**
  * The studio's sections, on every screen: the one shown is marked for screen readers
- * (aria-current) and by its look. Accounts and the audit log are for admins, and only they see them.
+ * (aria-current) and by its look. Fields, accounts and the audit log are for admins, and only they see them.
  */
 import { Link } from 'react-aria-components';
 import type { StudioContext } from './api';
@@ -18,6 +18,7 @@ export const SECTIONS: Section[] = [
   { path: '/page', name: 'Page' },
   { path: '/import', name: 'Import' },
   { path: '/trash', name: 'Trash' },
+  { path: '/fields', name: 'Fields', adminOnly: true },
   { path: '/accounts', name: 'Accounts', adminOnly: true },
   { path: '/audit', name: 'Audit log', adminOnly: true },
 ];
