@@ -21,6 +21,7 @@ import { readOptions, withStore, type Command } from './command';
 import { usersCommand } from './users-command';
 import { searchCommand } from './search-command';
 import { topicsCommand } from './topics-command';
+import { fieldsCommand } from './fields-command';
 import { auditCommand } from './audit-command';
 import { listImports } from '../cms/repositories/editing';
 import { commandLineActor } from '../editing/audit';
@@ -194,6 +195,7 @@ const COMMANDS: Record<string, Command> = {
   users: usersCommand,
   search: searchCommand,
   topics: topicsCommand,
+  fields: fieldsCommand,
   audit: auditCommand,
   migrate: {
     summary: 'Create the content store or bring its schema up to date.',

@@ -11,7 +11,8 @@
  */
 import type { ContentStore } from '../cms/database';
 import { saveContentType } from '../cms/repositories/contents';
-import { findContentType } from '../cms/repositories/content-types';
+import { findContentType, findSheetType } from '../cms/repositories/content-types';
+import { LITERATURE_CONTENT_TYPE } from '../shared/constants';
 import { LABEL_LANGUAGE } from '../cms/content-types';
 import { ContentTypeSchema, definitionProblems, storedFieldsOf, type ContentType, type Field } from '../content-model/definition';
 import { offeredFields, valueFields } from '../content-model/sheet-values';
@@ -53,7 +54,8 @@ export const CONTENT_TYPE_ADAPTER: KindAdapter<ContentType> = {
   kind: 'content-type',
   auditType: 'content-type',
   schema: ContentTypeSchema,
-  published: async (db, name) => (await findContentType(db, name)) ?? null,
+  // The sheet type is there before a store has one written: the shipped definition (findSheetType).
+  published: async (db, name) => (name === LITERATURE_CONTENT_TYPE ? findSheetType(db) : ((await findContentType(db, name)) ?? null)),
   putOnSite: async (trx, state, previous) => {
     await saveContentType(trx, { fullyQualifiedName: state.fullyQualifiedName, name: state.name, fields: storedFieldsOf(state, LABEL_LANGUAGE) });
     await markFieldsStale(trx, searchChanges(previous, state));

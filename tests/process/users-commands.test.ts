@@ -1,6 +1,7 @@
 /**
- * The account and audit commands as operators run them (the built CLI, a real store): roles, the
- * last admin, passwords read from standard input, and the audit log with its filters.
+ * The account, audit and fields commands as operators run them (the built CLI, a real store):
+ * roles, the last admin, passwords read from standard input, the audit log with its filters, and
+ * the sheet type's fields changed as the Fields screen changes them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli';
@@ -79,5 +80,27 @@ describe('audit', () => {
     expect(run(['audit', '--until', '2000-01-01']).stdout).toContain('No audit entries match.');
     expect(run(['audit', '--since', 'yesterday'])).toMatchObject({ status: 1, stderr: expect.stringContaining('--since needs a date') });
     expect(run(['audit', '--limit', '1']).stdout).toMatch(/^\S+Z {2}cli:\S+ {2}account\.remove {2}account reader@example\.com/);
+  });
+});
+
+describe('fields', () => {
+  it('adds, changes, retires and restores a field, with an audit entry each, and refuses what would lose values', () => {
+    const added = run(['fields', 'add', 'shelfLife', 'text', 'en_US=Shelf life', 'de_DE=Haltbarkeit', '--shared', '--search', '2']);
+    expect(added.status, added.stderr).toBe(0);
+    expect(added.stdout).toContain('shelfLife\ttext, shared, search 2\ten_US=Shelf life de_DE=Haltbarkeit');
+    expect(run(['fields', 'change', 'shelfLife', 'fr_FR=Durée de conservation', '--required', 'yes', '--position', '4']).status).toBe(0);
+    const listed = run(['fields', 'list']).stdout.trim().split('\n');
+    expect(listed[4]).toBe('shelfLife\ttext, shared, required, search 2\ten_US=Shelf life de_DE=Haltbarkeit fr_FR=Durée de conservation');
+    expect(run(['fields', 'retire', 'shelfLife']).stdout).toContain('shelfLife\ttext, shared, search 2, retired');
+    expect(run(['fields', 'restore', 'shelfLife']).stdout).toMatch(/^shelfLife\ttext, shared, search 2\t/m);
+    expect(run(['audit', '--target', 'literature_sheet']).stdout.match(/  content-type\.change  /g)).toHaveLength(5);
+
+    expect(run(['fields', 'retire', 'Title'])).toMatchObject({ status: 1, stderr: expect.stringContaining('every sheet has a Title; it cannot be retired') });
+    expect(run(['fields', 'add', 'shelflife', 'date', 'en_US=Again'])).toMatchObject({
+      status: 1,
+      stderr: expect.stringContaining('has a field shelflife already'),
+    });
+    expect(run(['fields', 'add', 'grade', 'colour', 'en_US=Grade'])).toMatchObject({ status: 1, stderr: expect.stringContaining('"colour" is not a kind') });
+    expect(run(['fields', 'change', 'nothing', '--required', 'yes'])).toMatchObject({ status: 1, stderr: expect.stringContaining('has no field nothing') });
   });
 });
