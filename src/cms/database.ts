@@ -32,6 +32,7 @@ import * as oneEditingPath from './migrations/019-one-editing-path';
 import * as importUndoSteps from './migrations/020-import-undo-steps';
 import * as importApplySteps from './migrations/021-import-apply-steps';
 import * as sheetFields from './migrations/022-sheet-fields';
+import * as oldAddresses from './migrations/023-old-addresses';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -75,6 +76,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['020-import-undo-steps', importUndoSteps.up],
   ['021-import-apply-steps', importApplySteps.up],
   ['022-sheet-fields', sheetFields.up],
+  ['023-old-addresses', oldAddresses.up],
 ];
 
 export interface OpenOptions {

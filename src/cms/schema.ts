@@ -162,6 +162,14 @@ export interface AuditLogTable {
 }
 
 /** What the editing model keeps drafts, versions and trash of. */
+/** A sheet's URL names before its current one (migration 023): each answers 301 to it. */
+export interface OldAddressesTable {
+  site_id: string;
+  url_name: string;
+  content_id: string;
+  created_at: string;
+}
+
 export type EditableKind = 'sheet' | 'collection' | 'page' | 'content-type';
 
 export interface DraftsTable {
@@ -387,6 +395,7 @@ export interface Database {
   sessions: SessionsTable;
   store_state: StoreStateTable;
   search_entries: SearchEntriesTable;
+  old_addresses: OldAddressesTable;
   search_texts: SearchTextsTable;
   search_synonyms: SearchSynonymsTable;
   search_words: SearchWordsTable;

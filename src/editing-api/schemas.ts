@@ -59,6 +59,7 @@ export const SheetViewSchema = Type.Object({
   siteUrl: Type.Union([Type.String(), Type.Null()], { description: 'The sheet’s page on the site, when it is published' }),
   schedules: Type.Array(ScheduleSchema),
   siteLanguages: Type.Array(Type.String(), { description: 'The languages of the sheet’s site, the default first' }),
+  oldAddresses: Type.Array(Type.String(), { description: 'The addresses the sheet had on the site, newest first: each leads to its page (301)' }),
   documentVersions: Type.Array(Type.Object({ version: Type.Integer(), url: Type.String() }), {
     description: "The published versions of the sheet's document, newest first, each at its own address",
   }),

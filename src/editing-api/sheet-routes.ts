@@ -17,6 +17,7 @@
  *   GET    /imports · GET /imports/:id      the last imports; one, with the sheets and fields it changed
  *   POST   /imports/:id/undo                undo what it changed (keepLater: and keep what was changed since)
  */
+import { listOldAddresses } from '../cms/repositories/old-addresses';
 import type { FastifyInstance } from 'fastify';
 import { findLastSiteChange, listImports, listTrash } from '../cms/repositories/editing';
 import { describeImport, importSteps, undoImport } from '../editing/imports';
@@ -57,6 +58,7 @@ export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath
     siteUrl: view.published === null ? null : `${context.basePath}${sheetPath(view.published.urlName)}`,
     schedules: await listSheetSchedules(db, targetId),
     siteLanguages: await listActiveLanguages(db, view.draft.siteId),
+    oldAddresses: (await listOldAddresses(db, targetId)).map((address) => `${context.basePath}${sheetPath(address.urlName)}`),
     documentVersions: versions
       .map(({ version }) => ({ version, url: `${context.basePath}${fileAssetPath(context.platformSitesSegment, assetId!, version)}` }))
       .sort((a, b) => b.version - a.version),

@@ -24,6 +24,7 @@ import { deleteSeoRecord, findStoredSeoRecord, saveSeoRecord } from '../cms/repo
 import { readStoredBody } from '../cms/stored-json';
 import { canonicalJson } from '../shared/merge';
 import { findSheetType } from '../cms/repositories/content-types';
+import { moveAddress } from '../cms/repositories/old-addresses';
 import { sharedFieldNames } from '../content-model/sheet-values';
 import { bodyOfTexts, documentOfPath, referencesOf, sheetOfRecords, sheetSeoOf, type SheetRecords } from '../sheet/body';
 import type { SheetDocument, SheetImage, SheetState } from '../sheet/shape';
@@ -170,6 +171,8 @@ export async function putOnSite(trx: ContentStore, state: SheetState, previous: 
     }),
   });
   await deleteTranslationsExcept(trx, state.id, languages);
+  // The address it leaves answers 301 with the new one, forever (server/ssr/sheet-page.ts).
+  await moveAddress(trx, { siteId: state.siteId, contentId: state.id, from: previous?.urlName ?? state.urlName, to: state.urlName, at });
   if (state.seo === null) await deleteSeoRecord(trx, state.siteId, state.id);
   else await saveSeoRecord(trx, state.siteId, { recordId: state.id, ...state.seo });
   if (previous !== null && previous.collectionId !== state.collectionId) await removeFromCollections(trx, state.id);

@@ -19,6 +19,7 @@ import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
 import { urlNameOf } from '../shared/url-name';
 import { findSheetType } from '../cms/repositories/content-types';
+import { findOldAddressOwner } from '../cms/repositories/old-addresses';
 import { missingValues, valueProblems } from '../content-model/sheet-values';
 import { createEditor, EditingError, type KindAdapter } from './editable';
 import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
@@ -72,6 +73,9 @@ async function nameClashes(db: ContentStore, state: SheetState): Promise<string[
   const problems: string[] = [];
   const sameName = (await listContentsByUrlNames(db, state.siteId, [state.urlName])).filter((content) => content.id !== state.id);
   if (sameName.length > 0) problems.push(`urlName: "${state.urlName}" is taken by another content of the site`);
+  const movedFrom = await findOldAddressOwner(db, state.siteId, state.urlName);
+  if (movedFrom !== undefined && movedFrom !== state.id)
+    problems.push(`urlName: "${state.urlName}" was another sheet's address, and still leads to it; choose another`);
   const alias = state.seo?.urlAlias ?? null;
   const aliasOf = alias === null ? undefined : await findRecordIdByAlias(db, state.siteId, alias);
   if (aliasOf !== undefined && aliasOf !== state.id) problems.push(`seo.urlAlias: "${alias}" is another record's address in the site`);

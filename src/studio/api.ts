@@ -156,6 +156,8 @@ export interface SheetView {
   siteUrl: string | null;
   schedules: Schedule[];
   siteLanguages: string[];
+  /** The addresses it had on the site, newest first: each leads to its page. */
+  oldAddresses: string[];
   documentVersions: Array<{ version: number; url: string }>;
 }
 

@@ -22,6 +22,7 @@ import { SheetHistory } from './sheet-history';
 import { SheetTopics, withTopics } from './sheet-topics';
 import { useSheetDraft, type SaveState } from './use-sheet-draft';
 import { ValueFields } from './value-fields';
+import { SheetAddress } from './sheet-address';
 import type { ContentType } from '../content-model/definition';
 import { offeredFields } from '../content-model/sheet-values';
 import { LITERATURE_CONTENT_TYPE } from '../shared/constants';
@@ -203,6 +204,14 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
             />
           </fieldset>
         )}
+        <SheetAddress
+          urlName={draft.urlName}
+          prefix={`${context.basePath}/sheets/`}
+          published={view.published !== null}
+          oldAddresses={view.oldAddresses}
+          problem={fields.get('urlName')}
+          onChange={(urlName) => sheet.edit((current) => ({ ...current, urlName }))}
+        />
         <SheetTopics
           taxonomy={topics.answer}
           error={topics.error}

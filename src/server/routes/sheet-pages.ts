@@ -1,7 +1,8 @@
 /**
  * Serves each sheet's own page at {BASE_PATH}/sheets/{urlName} in the default language and at
  * {BASE_PATH}/{lang}/sheets/{urlName} in the others (server/ssr/sheet-page.ts). A page is the same
- * for every visitor, so one rendering serves all until content changes.
+ * for every visitor, so one rendering serves all until content changes. An address a sheet had
+ * answers 301 with its current one.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
@@ -17,6 +18,13 @@ export interface SheetPageRouteOptions {
 /** No such sheet (or language) in the content version being rendered: nothing is cached for it. */
 class NoSuchSheet extends Error {}
 
+/** The sheet has moved: its address now (a 301, never cached here: the next request asks again). */
+class Moved extends Error {
+  constructor(readonly location: string) {
+    super(location);
+  }
+}
+
 type SheetRequest = FastifyRequest<{ Params: { lang?: string; urlName: string } }>;
 
 export function registerSheetPages(app: FastifyInstance, { settings, sheetPages, respond }: SheetPageRouteOptions): void {
@@ -31,12 +39,15 @@ export function registerSheetPages(app: FastifyInstance, { settings, sheetPages,
         cacheControl: REVALIDATE,
         render: async (contentVersion) => {
           const result = await sheetPages.render(contentVersion, lang, urlName, origin);
+          if (result.kind === 'moved') throw new Moved(result.location);
           if (result.kind !== 'page') throw new NoSuchSheet();
           return result.html;
         },
       });
     } catch (error) {
       if (error instanceof NoSuchSheet) return reply.callNotFound();
+      // Moved for good: browsers and search engines may keep it, for a day at a time.
+      if (error instanceof Moved) return reply.code(301).header('cache-control', 'public, max-age=86400').redirect(error.location, 301);
       throw error;
     }
   };

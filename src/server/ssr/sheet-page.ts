@@ -23,6 +23,7 @@ import { renderSeoHead, type SeoHead } from '../../site/seo/seo-head';
 import { renderSheetPageBody } from '../../site/entry-server';
 import type { SheetPageData, SheetProperty, SheetView } from '../../site/sheet/sheet-page';
 import { findSheetType } from '../../cms/repositories/content-types';
+import { findOldAddressOwner } from '../../cms/repositories/old-addresses';
 import type { ContentType } from '../../content-model/definition';
 import { displayText, offeredFields } from '../../content-model/sheet-values';
 import { alternatesOf, localizedPath } from './build-seo-head';
@@ -43,7 +44,7 @@ export interface SheetPageOptions {
   search: Pick<SheetSearch, 'related'>;
 }
 
-export type SheetPageResult = { kind: 'page'; html: string } | { kind: 'not-found' };
+export type SheetPageResult = { kind: 'page'; html: string } | { kind: 'moved'; location: string } | { kind: 'not-found' };
 
 export function createSheetPages({ db, settings, assets, renderer, search }: SheetPageOptions) {
   const { basePath } = settings;
@@ -56,7 +57,11 @@ export function createSheetPages({ db, settings, assets, renderer, search }: She
       if (language === null) return { kind: 'not-found' };
       const { site, languages } = context;
       const content = await findShownContent(db, site.id, LITERATURE_CONTENT_TYPE, urlName);
-      if (content === undefined) return { kind: 'not-found' };
+      if (content === undefined) {
+        // An address the sheet had: it has moved, in the same language.
+        const moved = await currentNameOf(db, site.id, urlName);
+        return moved === undefined ? { kind: 'not-found' } : { kind: 'moved', location: localizedPath(basePath, sheetPath(moved), language, languages) };
+      }
       const [item] = await itemsOfContents(db, settings, site.id, language, [content.id]);
       if (item === undefined) return { kind: 'not-found' };
 
@@ -113,6 +118,14 @@ export function createSheetPages({ db, settings, assets, renderer, search }: She
 }
 
 export type SheetPages = ReturnType<typeof createSheetPages>;
+
+/** The URL name of the shown sheet an old address leads to, or undefined. */
+async function currentNameOf(db: ContentStore, siteId: string, oldName: string): Promise<string | undefined> {
+  const owner = await findOldAddressOwner(db, siteId, oldName);
+  const content = owner === undefined ? undefined : await findContentById(db, owner);
+  if (content === undefined || content.url_name === oldName) return undefined;
+  return (await findShownContent(db, siteId, LITERATURE_CONTENT_TYPE, content.url_name))?.url_name;
+}
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 const titleOf = (item: CollectionItem) => stripTags(textOf(item.body.contentBody.Title) || item.body.title);
