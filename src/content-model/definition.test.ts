@@ -3,6 +3,22 @@ import { readContentType, storedFieldsOf, type ContentType } from './definition'
 import { LITERATURE_SHEET_DEFINITION } from './literature-sheet';
 
 describe('readContentType', () => {
+  it('refuses names JavaScript keeps, and names of the sheet’s own CSV columns', () => {
+    const named = (name: string) => ({
+      ...LITERATURE_SHEET_DEFINITION,
+      fields: [...LITERATURE_SHEET_DEFINITION.fields, { ...LITERATURE_SHEET_DEFINITION.fields[6]!, name }],
+    });
+    expect(readContentType(named('toString'), 'en_US')).toEqual({
+      problems: ['fields[11].name: "toString" is a name JavaScript keeps for itself; choose another'],
+    });
+    expect(readContentType(named('image_alt'), 'en_US')).toEqual({
+      problems: ['fields[11].name: "image_alt" is the name of a column the sheet\'s CSV has already; choose another'],
+    });
+    expect(readContentType(named('product_code'), 'en_US')).toEqual({
+      problems: ['fields[11].name: "product_code" is the name of another field (names are compared without case or _)'],
+    });
+  });
+
   it('reads the literature sheet’s definition as it is', () => {
     expect(readContentType(LITERATURE_SHEET_DEFINITION, 'en_US')).toEqual({ type: LITERATURE_SHEET_DEFINITION });
   });
@@ -78,7 +94,7 @@ describe('readContentType', () => {
       'fields[5].kind: must be one of text, long-text, rich-text, link, image, document-set, identifier, formula, number, date, topics',
       'fields[6].limits.unit: only a number has a unit',
       'fields[9].limits.identifier: an identifier field says what it identifies: cas or code',
-      'fields[11].name: "title" is the name of another field (names are compared without case)',
+      'fields[11].name: "title" is the name of another field (names are compared without case or _)',
     ]);
   });
 });

@@ -13,6 +13,15 @@ import Type, { type Static } from 'typebox';
 import { oneOf, text, wholeNumber } from '../shared/schema/fields';
 import { checkValue } from '../shared/schema/check';
 
+/** The fields a sheet's shape has places of its own for (sheet/shape.ts, sheet/body.ts). */
+export const SHAPED_FIELDS: ReadonlySet<string> = new Set(['Title', 'description', 'url', 'image', 'documents', 'topics']);
+
+/** The CSV columns a sheet has besides its type's other fields (transfer/csv-sheets.ts): no field may be named as one. */
+export const SHEET_COLUMNS = ['title', 'description', 'language', 'urlName', 'key', 'document', 'url', 'image', 'imageAlt', 'topics'] as const;
+
+/** How a CSV header names a column or a field: without case, spaces or punctuation (`URL name` is `urlName`). */
+export const columnKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
 export const FIELD_KINDS = ['text', 'long-text', 'rich-text', 'link', 'image', 'document-set', 'identifier', 'formula', 'number', 'date', 'topics'] as const;
 export type FieldKind = (typeof FIELD_KINDS)[number];
 
@@ -87,7 +96,7 @@ export function fieldOfPlatform(name: string, field: PlatformField, language: st
   const isName = field.nodeType === 'NameField';
   return {
     name,
-    labels: { [language]: field.label },
+    labels: { [language]: typeof field.label === 'string' && field.label.trim() !== '' ? field.label : name },
     kind: KIND_OF_NODE_TYPE[field.nodeType] ?? 'text',
     perLanguage: field.nodeType !== 'Media',
     required: isName,
@@ -184,8 +193,12 @@ export function definitionProblems(type: ContentType): string[] {
   type.fields.forEach((field, index) => {
     const place = `fields[${index}]`;
     if (typeof field?.name !== 'string') return;
-    const key = field.name.toLowerCase();
-    if (seen.has(key)) problems.push(`${place}.name: "${field.name}" is the name of another field (names are compared without case)`);
+    // As a CSV header names it: productCode and product_code would be one column.
+    const key = columnKey(field.name);
+    if (seen.has(key)) problems.push(`${place}.name: "${field.name}" is the name of another field (names are compared without case or _)`);
+    else if (field.name in Object.prototype) problems.push(`${place}.name: "${field.name}" is a name JavaScript keeps for itself; choose another`);
+    else if (SHEET_COLUMNS.some((column) => columnKey(column) === columnKey(field.name)) && !SHAPED_FIELDS.has(field.name))
+      problems.push(`${place}.name: "${field.name}" is the name of a column the sheet's CSV has already; choose another`);
     seen.add(key);
     if (field.limits?.identifier !== undefined && field.kind !== 'identifier')
       problems.push(`${place}.limits.identifier: only an identifier field says what it identifies`);
@@ -196,6 +209,30 @@ export function definitionProblems(type: ContentType): string[] {
       problems.push(`${place}.shows.facet: a facet lists short values: a text, an identifier or topics`);
   });
   return problems;
+}
+
+/**
+ * A content type as the store keeps it, read field by field: a field that does not read (a stored
+ * entry an older release or a platform wrote that is not a field by today's rules: not an object,
+ * a name that is not a field name, one another field has) is left out and named in `skipped`, as
+ * the delivery API's metadata has always left such entries out. Its values stay in the bodies.
+ */
+export function readStoredContentType(
+  stored: { fullyQualifiedName: string; name: string; fields: unknown },
+  language: string,
+): { type: ContentType; skipped: string[] } {
+  const entries = stored.fields !== null && typeof stored.fields === 'object' && !Array.isArray(stored.fields) ? Object.entries(stored.fields) : [];
+  const fields: Field[] = [];
+  const skipped: string[] = [];
+  for (const [name, entry] of entries) {
+    const read =
+      entry === null || typeof entry !== 'object' || Array.isArray(entry)
+        ? null
+        : readContentType({ ...stored, fields: [...fields, fieldOfStored(name, entry as StoredField, language)] }, language);
+    if (read !== null && 'type' in read) fields.push(read.type.fields.at(-1)!);
+    else skipped.push(name);
+  }
+  return { type: { fullyQualifiedName: stored.fullyQualifiedName, name: stored.name, fields }, skipped };
 }
 
 /**

@@ -7,12 +7,9 @@
  * editing checks, the studio's form, the CSV, search, the sheet page) goes through here.
  */
 import type { SheetState } from '../sheet/shape';
-import type { ContentType, Field } from './definition';
+import { SHAPED_FIELDS, type ContentType, type Field } from './definition';
 import { readFieldValue } from './values';
 import { formulaForReading } from '../shared/chemistry';
-
-/** The fields the sheet's shape has places of its own for (sheet/shape.ts, sheet/body.ts). */
-const SHAPED_FIELDS = new Set(['Title', 'description', 'url', 'image', 'documents', 'topics']);
 
 /** The fields whose values a sheet keeps by name: the type's others, retired ones included (their values are kept). */
 export const valueFields = (type: ContentType): Field[] => type.fields.filter((field) => !SHAPED_FIELDS.has(field.name));
@@ -66,13 +63,18 @@ export function withValuesRead(type: ContentType, state: SheetState): SheetState
   return read;
 }
 
-/** What is wrong with a sheet's values: each that does not read, or is not written the one way its kind writes it. */
-export function valueProblems(type: ContentType, state: SheetState): string[] {
+/**
+ * What is wrong with a sheet's values: each that does not read, or is not written the one way its
+ * kind writes it. A value the sheet had before (`current`) as it is now is not judged again: a
+ * field's limits changed since (a shorter length) never stop a save of something else.
+ */
+export function valueProblems(type: ContentType, state: SheetState, current?: SheetState): string[] {
   const problems: string[] = [];
   for (const field of valueFields(type)) {
     for (const language of placesOf(state, field)) {
       const value = valueOf(state, field, language);
       if (value === undefined) continue;
+      if (current !== undefined && JSON.stringify(valueOf(current, field, language)) === JSON.stringify(value)) continue;
       const place = placeOf(field, language);
       const read = readFieldValue(field, value);
       if (read.problems.length > 0) problems.push(...read.problems.map((problem) => `${place}${problem.slice(field.name.length)}`));

@@ -24,6 +24,9 @@ describe('readValue', () => {
     const number = plain({ kind: 'number', limits: { unit: 'g' } });
     expect(readValue(number, '99,9995')).toEqual({ value: 99.9995 });
     expect(readValue(number, 'six nines')).toEqual({ problem: '"six nines" is not a number' });
+    expect(readValue(number, '1,000')).toHaveProperty('problem');
+    expect(readValue(number, '1.000.000')).toHaveProperty('problem');
+    expect(readValue(number, '2,5')).toEqual({ value: 2.5 });
   });
 
   it('holds texts to their length', () => {

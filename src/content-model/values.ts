@@ -18,6 +18,9 @@ export function readValue(field: Field, input: unknown): ValueReading {
   const { kind, limits } = field;
   if (kind === 'image' || kind === 'document-set' || kind === 'topics') return { value: input };
   if (kind === 'number') {
+    // "1,000" could be a thousand or one: said, not guessed.
+    if (typeof input === 'string' && /^\d{1,3}([,.]\d{3})+$/.test(input.trim()) && /[,.].*[,.]|,\d{3}$/.test(input.trim()))
+      return { problem: `${JSON.stringify(input)} is not one number: write it without a thousands separator, a decimal comma or point at most once` };
     const value = typeof input === 'string' && input.trim() !== '' ? Number(input.trim().replace(',', '.')) : input;
     return typeof value === 'number' && Number.isFinite(value) ? { value } : { problem: `${JSON.stringify(input)} is not a number` };
   }

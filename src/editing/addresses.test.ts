@@ -62,7 +62,7 @@ describe('a sheet’s address', () => {
   it('is never taken by another sheet, and a name taken back is current again', async () => {
     const taken = await rename('silane', 'teos');
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()[0].problems).toEqual(['urlName: "teos" was another sheet\'s address, and still leads to it; choose another']);
+    expect(taken.json()[0].problems).toEqual(['urlName: "teos" was another sheet\'s address (it may still lead there); choose another']);
 
     expect((await rename('teos', 'teos')).statusCode).toBe(200);
     expect((await get('/sheets/teos')).statusCode).toBe(200);

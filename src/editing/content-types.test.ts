@@ -222,6 +222,13 @@ describe('a field added through an import’s manifest', () => {
       shows: { card: false, page: true, search: 1, facet: false },
     });
     expect((await test.app.inject('/de-DE/sheets/silane')).body).toMatch(/<dt>Shelf life<\/dt><dd>12 Monate<\/dd>/);
+
+    // A manifest is held to the rules an admin is: what values depend on does not change.
+    type.fields = { form: { label: 'Form', nodeType: 'Text', kind: 'text', perLanguage: false } };
+    writeFileSync(manifestPath, JSON.stringify(manifest));
+    await expect(importContentFolder(db(), exported)).rejects.toMatchObject({
+      problems: [expect.stringContaining('fields.form.perLanguage: cannot change once the field exists (it is true)')],
+    });
     expect(cardTitles((await test.app.inject('/?q=Monate')).body)).toEqual([]);
     expect(cardTitles((await test.app.inject('/de-DE/?q=Monate')).body)).toEqual(['Silan (SiH₄)']);
   });

@@ -23,24 +23,29 @@ import { createEditor, editingChange, EditingError, type EditableView, type Kind
 /** What values a field keeps depend on: none of it changes once the field exists. */
 const SETTLED: ReadonlyArray<'kind' | 'perLanguage' | 'multiple'> = ['kind', 'perLanguage', 'multiple'];
 
-async function typeProblems(_db: ContentStore, state: ContentType, current: ContentType): Promise<string[]> {
-  const problems = definitionProblems(state);
-  const next = new Map(state.fields.map((field) => [field.name, field]));
-  const shaped = new Set(current.fields.map((field) => field.name).filter((name) => !valueFields(current).some((field) => field.name === name)));
-  for (const field of current.fields) {
-    const after = next.get(field.name);
-    if (after === undefined) {
+/** What a change of a type may not do, beyond the definition's own rules: lose a field, or what its values depend on. */
+export function typeChangeProblems(before: ContentType, after: ContentType): string[] {
+  const problems: string[] = [];
+  const next = new Map(after.fields.map((field) => [field.name, field]));
+  const shaped = new Set(before.fields.map((field) => field.name).filter((name) => !valueFields(before).some((field) => field.name === name)));
+  for (const field of before.fields) {
+    const changed = next.get(field.name);
+    if (changed === undefined) {
       problems.push(`fields: ${field.name} cannot be removed: retire it instead (its values stay in versions and exports)`);
       continue;
     }
     for (const setting of SETTLED)
-      if (after[setting] !== field[setting])
+      if (changed[setting] !== field[setting])
         problems.push(
           `fields.${field.name}.${setting}: cannot change once the field exists (it is ${JSON.stringify(field[setting])}): add a new field and retire this one`,
         );
-    if (shaped.has(field.name) && after.retired) problems.push(`fields.${field.name}.retired: every sheet has a ${field.name}; it cannot be retired`);
+    if (shaped.has(field.name) && changed.retired) problems.push(`fields.${field.name}.retired: every sheet has a ${field.name}; it cannot be retired`);
   }
   return problems;
+}
+
+async function typeProblems(_db: ContentStore, state: ContentType, current: ContentType): Promise<string[]> {
+  return [...definitionProblems(state), ...typeChangeProblems(current, state)];
 }
 
 /** The fields whose values search reads differently after a change: added, retired, weighed anew. */

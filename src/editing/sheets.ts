@@ -58,7 +58,7 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
     if (problem !== null) problems.push(`seo.${field}: ${problem}`);
   }
   problems.push(...(await topicProblems(db, state)));
-  problems.push(...valueProblems(await findSheetType(db), state));
+  problems.push(...valueProblems(await findSheetType(db), state, current));
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
   if (state.document !== null) problems.push(...(await documentProblems(db, state.document, current.document)));
   return problems;
@@ -75,7 +75,7 @@ async function nameClashes(db: ContentStore, state: SheetState): Promise<string[
   if (sameName.length > 0) problems.push(`urlName: "${state.urlName}" is taken by another content of the site`);
   const movedFrom = await findOldAddressOwner(db, state.siteId, state.urlName);
   if (movedFrom !== undefined && movedFrom !== state.id)
-    problems.push(`urlName: "${state.urlName}" was another sheet's address, and still leads to it; choose another`);
+    problems.push(`urlName: "${state.urlName}" was another sheet's address (it may still lead there); choose another`);
   const alias = state.seo?.urlAlias ?? null;
   const aliasOf = alias === null ? undefined : await findRecordIdByAlias(db, state.siteId, alias);
   if (aliasOf !== undefined && aliasOf !== state.id) problems.push(`seo.urlAlias: "${alias}" is another record's address in the site`);

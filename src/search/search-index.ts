@@ -515,6 +515,12 @@ export async function markFieldsStale(db: ContentStore, fieldNames: string[]): P
   const holders = db
     .selectFrom('content_translations')
     .select('content_id')
-    .where((eb) => eb.or(fieldNames.map((name) => eb('body', 'like', `%${JSON.stringify(name).replace(/[\\%_]/g, '\\$&')}:%`))));
+    // LIKE's wildcards in a name (`_`) match only themselves: escaped, with the escape named (SQLite has none by default).
+    .where(
+      sql<boolean>`(${sql.join(
+        fieldNames.map((name) => sql`body LIKE ${`%${JSON.stringify(name).replace(/[\\%_]/g, '\\$&')}:%`} ESCAPE '\\'`),
+        sql` OR `,
+      )})`,
+    );
   await db.updateTable('search_entries').set({ published_at: '' }).where('content_id', 'in', holders).execute();
 }

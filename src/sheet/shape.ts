@@ -13,6 +13,7 @@ const ID = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
 const LANGUAGE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
 const NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
 const DIGEST = /^[0-9a-f]{64}$/;
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 /** A document's path as sheets link to it: /{segment}/c/file-asset/{assetId}?v={version}. */
 export const DOCUMENT_PATH = /^\/[^/]+\/c\/file-asset\/([^/?#]+)\?v=(\d+)$/;
 
@@ -76,7 +77,7 @@ export const SheetStateSchema = Type.Object({
   document: Type.Union([SheetDocumentSchema, Type.Null()]),
   seo: Type.Union([SheetSeoSchema, Type.Null()]),
   /** Its values of its type's other fields shared by every language, by name (absent in states kept before content types were data). */
-  values: Type.Optional(Type.Record(text({ pattern: /^[A-Za-z][A-Za-z0-9_]{0,63}$/ }), Type.Unknown())),
+  values: Type.Optional(Type.Record(text({ pattern: FIELD_NAME }), Type.Unknown(), { propertyNames: { pattern: FIELD_NAME.source } })),
   /** The slugs of the site's topics it is about (absent in states kept before topics). */
   topics: Type.Optional(SheetTopicsSchema),
 });

@@ -17,11 +17,11 @@ import { urlNameOf } from '../shared/url-name';
 import { CsvSyntaxError, decodeCsv, parseCsv, type CsvRow } from './csv';
 import { ManifestError } from './manifest';
 import { readTopicsCell, type CsvTopics } from './csv-topics';
-import type { ContentType, Field } from '../content-model/definition';
+import { columnKey, SHEET_COLUMNS, type ContentType, type Field } from '../content-model/definition';
 import { isEmptyValue, valueFields } from '../content-model/sheet-values';
 import { readFieldValue } from '../content-model/values';
 
-export const CSV_COLUMNS = ['title', 'description', 'language', 'urlName', 'key', 'document', 'url', 'image', 'imageAlt', 'topics'] as const;
+export const CSV_COLUMNS = SHEET_COLUMNS;
 export type Column = (typeof CSV_COLUMNS)[number];
 
 const MAX_FILE_BYTES = 50 * 1024 * 1024;
@@ -287,7 +287,7 @@ function parseRows(csvPath: string): { rows: CsvRow[]; note: string | null } {
 
 /** Where each column is: the sheet's own (CSV_COLUMNS), and the type's fields by their names. */
 function readHeader(names: string[], fields: Field[], problems: string[]): { columns: Map<Column, number>; fieldColumns: Map<string, number> } {
-  const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+  const normalise = columnKey;
   const known = new Map<string, { column: Column } | { field: string }>([
     ...fields.map((field) => [normalise(field.name), { field: field.name }] as const),
     ...CSV_COLUMNS.map((column) => [normalise(column), { column }] as const),

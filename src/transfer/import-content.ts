@@ -23,6 +23,7 @@ import { readStoredBody } from '../cms/stored-json';
 import { findOffSiteSheet } from '../cms/repositories/editing';
 import { commandLineActor, type Actor } from '../editing/audit';
 import { publishedSheet, storedDocument, storedImage } from '../editing/sheet-state';
+import { typeChangeProblems } from '../editing/content-types';
 import { documentOfPath, referencesOf, sheetOfRecords, sheetSeoOf, type SheetRecords } from '../sheet/body';
 import type { SheetDocument } from '../sheet/shape';
 import type { ImportOptions, ManifestFiles } from './import-proposal';
@@ -143,8 +144,10 @@ async function sheetTypeOf(db: ContentStore, manifest: Manifest): Promise<Conten
   const brought = manifest.contentTypes.find((type) => type.fullyQualifiedName === LITERATURE_CONTENT_TYPE);
   if (brought === undefined) return stored;
   const read = mergedContentType(stored, brought, LABEL_LANGUAGE);
-  if ('problems' in read) throw new ManifestError(`contentTypes (${LITERATURE_CONTENT_TYPE})`, read.problems);
-  return read.type;
+  // Held to the rules an admin's change is held to: nothing its sheets' values depend on changes.
+  const problems = 'problems' in read ? read.problems : typeChangeProblems(stored, read.type);
+  if (problems.length > 0) throw new ManifestError(`contentTypes (${LITERATURE_CONTENT_TYPE})`, problems);
+  return (read as { type: ContentType }).type;
 }
 
 export async function proposeManifest(db: ContentStore, manifest: Manifest, files: ManifestFiles, options: ImportOptions = {}): Promise<ImportProposal> {

@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { readContentType } from '../../content-model/definition';
+import { readContentType, readStoredContentType } from '../../content-model/definition';
+import { findSheetType } from '../repositories/content-types';
 import { LITERATURE_SHEET_DEFINITION } from '../../content-model/literature-sheet';
 import { LITERATURE_CONTENT_TYPE } from '../../shared/constants';
 import { listStoredTranslations } from '../repositories/contents';
@@ -57,6 +58,38 @@ describe('migration 022: the sheet type as data', () => {
     );
     expect(read.type.fields.at(-1)).toMatchObject({ name: 'Category', kind: 'text', perLanguage: true, labels: { en_US: 'Category' } });
     expect(await listStoredTranslations(test.store.db)).toEqual(sheetsBefore);
+  });
+
+  it('keeps a field whose values the shipped one would read differently, and entries that are no fields by today’s rules; the type still reads', async () => {
+    const odd = {
+      ...OLD_FIELDS,
+      formula: { label: 'Formula', nodeType: 'RichText' },
+      Purity: { label: 'Purity (old)', nodeType: 'Text' },
+      'product-code': { label: 'Code', nodeType: 'Text' },
+      broken: null,
+      unlabelled: { label: '', nodeType: 'Text' },
+    };
+    await test.store.db
+      .updateTable('content_types')
+      .set({ field_schema: JSON.stringify(odd) })
+      .where('fully_qualified_name', '=', LITERATURE_CONTENT_TYPE)
+      .execute();
+    await up(test.store.db as unknown as Kysely<unknown>);
+    const fields = await storedFields();
+    // Nothing the store said is lost: the per-language rich-text formula keeps its entry, the others stay as they were.
+    expect(fields.formula).toEqual({ label: 'Formula', nodeType: 'RichText' });
+    expect(fields).toMatchObject({ Purity: odd.Purity, 'product-code': odd['product-code'], broken: null, unlabelled: odd.unlabelled });
+    const { type, skipped } = readStoredContentType({ fullyQualifiedName: LITERATURE_CONTENT_TYPE, name: 'Literature Sheet', fields }, 'en_US');
+    expect(skipped).toEqual(['Purity', 'product-code', 'broken']);
+    expect(type.fields.find((field) => field.name === 'formula')).toMatchObject({ kind: 'rich-text', perLanguage: true });
+    expect(type.fields.find((field) => field.name === 'unlabelled')?.labels).toEqual({ en_US: 'unlabelled' });
+    expect((await findSheetType(test.store.db)).fields.map((field) => field.name)).toContain('casNumbers');
+    await test.store.db
+      .updateTable('content_types')
+      .set({ field_schema: JSON.stringify(OLD_FIELDS) })
+      .where('fully_qualified_name', '=', LITERATURE_CONTENT_TYPE)
+      .execute();
+    await up(test.store.db as unknown as Kysely<unknown>);
   });
 
   it('leaves a type that has its whole definition as its admins left it', async () => {

@@ -46,8 +46,8 @@ export function registerSheetPages(app: FastifyInstance, { settings, sheetPages,
       });
     } catch (error) {
       if (error instanceof NoSuchSheet) return reply.callNotFound();
-      // Moved for good: browsers and search engines may keep it, for a day at a time.
-      if (error instanceof Moved) return reply.code(301).header('cache-control', 'public, max-age=86400').redirect(error.location, 301);
+      // Moved for good, but asked again each time: the sheet may take this address back.
+      if (error instanceof Moved) return reply.header('cache-control', 'no-cache').redirect(error.location, 301);
       throw error;
     }
   };
