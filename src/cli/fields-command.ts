@@ -141,7 +141,7 @@ export const fieldsCommand: Command = {
     }
     const changes = changesOf(action, rest);
     return withStore(async (store) => {
-      for (const change of changes) await changeFields(store.db, LITERATURE_CONTENT_TYPE, change, commandLineActor());
+      await changeFields(store.db, LITERATURE_CONTENT_TYPE, changes, commandLineActor());
       const name = 'add' in changes[0]! ? changes[0].add.name : 'move' in changes[0]! ? changes[0].move : changes[0]!.change;
       const field = (await findSheetType(store.db)).fields.find((candidate) => candidate.name === name);
       console.log(

@@ -44,7 +44,7 @@ export function registerContentTypeRoutes(app: FastifyInstance, { db, root, guar
     return reply.code(201).send(await present(view));
   });
 
-  // The settings sent, then the place: each its own change (a version and an audit entry).
+  // The settings sent, then the place: one change (a version and an audit entry), all of it or none.
   app.patch<FieldParams>(`${root}/content-types/:name/fields/:field`, async (request, reply) => {
     const { actor } = await guard(request, reply, ADMIN_ROLES);
     const { position, ...settings } = readInput<Type.Static<typeof FieldSettingsSchema>>(FieldSettingsSchema, request.body, 'field change');
@@ -53,9 +53,11 @@ export function registerContentTypeRoutes(app: FastifyInstance, { db, root, guar
       ...(Object.keys(settings).length > 0 ? [{ change: field, ...settings }] : []),
       ...(position === undefined ? [] : [{ move: field, to: position }]),
     ];
-    let view = await answer(() => contentTypes.view(db, name));
-    if (view === null) throw noType(name);
-    for (const change of changes) view = await answer(() => changeFields(db, name, change, actor));
-    return present(view);
+    if (changes.length === 0) {
+      const view = await contentTypes.view(db, name);
+      if (view === null) throw noType(name);
+      return present(view);
+    }
+    return present(await answer(() => changeFields(db, name, changes, actor)));
   });
 }

@@ -125,14 +125,21 @@ function withLabels(labels: Record<string, string>, given: Record<string, string
 
 /**
  * Changes a type's fields and puts the change on the site, in one transaction: a version and an
- * audit entry. The change is made to the type as the site has it now, so two admins' changes (or
+ * audit entry, however many changes it is made of. The change is made to the type as the site has it now, so two admins' changes (or
  * an import's) are never lost to each other.
  */
-export async function changeFields(db: ContentStore, name: string, change: FieldChange, actor: Actor, now = new Date()): Promise<EditableView<ContentType>> {
+export async function changeFields(
+  db: ContentStore,
+  name: string,
+  changes: FieldChange | FieldChange[],
+  actor: Actor,
+  now = new Date(),
+): Promise<EditableView<ContentType>> {
   return editingChange(db, async (trx) => {
     const found = await contentTypes.view(trx, name);
     if (found === null) throw new EditingError(`There is no content type ${name}`, 'not-found');
-    const next = withFieldChange(found.published ?? found.draft, change);
+    // Several changes (a field's settings and its place) are one change: all of them or none.
+    const next = [changes].flat().reduce(withFieldChange, found.published ?? found.draft);
     const saved = await contentTypes.saveIn(trx, name, next, found.revision, actor, { now, event: 'change' });
     return (await contentTypes.publishIn(trx, name, saved.revision, actor, now)) ?? saved;
   });

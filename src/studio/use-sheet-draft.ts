@@ -239,7 +239,10 @@ export function useSheetDraft(context: StudioContext, id: string, type: ContentT
   const unsaved = useCallback(() => {
     if (timer.current !== null) void saveNow();
     const waiting = draftRef.current === null ? [] : Object.values(draftRef.current.translations).filter((texts) => (texts.title ?? '').trim() === '');
-    return dirty() || saving.current !== null || waiting.some((texts) => `${texts.description ?? ''}${texts.url ?? ''}${texts.imageAlt ?? ''}`.trim() !== '');
+    const typed = (texts: (typeof waiting)[number]) =>
+      `${texts.description ?? ''}${texts.url ?? ''}${texts.imageAlt ?? ''}`.trim() !== '' ||
+      Object.values(texts.extra ?? {}).some((value) => (typeof value === 'string' ? value.trim() !== '' : value !== undefined && value !== null));
+    return dirty() || saving.current !== null || waiting.some(typed);
   }, [saveNow]);
 
   /** Saves now; answers the revision saved, or null when the draft could not be saved (refused, a conflict). */
