@@ -397,6 +397,33 @@ describe('PDFs to sheets', () => {
     expect((await test.app.inject('/?page=10')).body).toContain('Tantalum pentaethoxide (PET)');
   });
 
+  it('proposes a German PDF’s texts as a German sheet, and the site names its PDF German', async () => {
+    const entry: CatalogueEntry = {
+      ...DEMO_CATALOGUE[0]!,
+      title: 'Trimethylaluminium (TMA), Reinheit 6N',
+      description:
+        'Der klassische Präkursor für die Atomlagenabscheidung: mit Wasser scheidet er Aluminiumoxid Lage für Lage ab, selbstbegrenzend und gleichmäßig.',
+      applications: ['Atomlagenabscheidung von Aluminiumoxid mit Wasser oder Ozon für Gate-Dielektrika und Passivierung.'],
+      handling: ['Entzündet sich an der Luft von selbst. Nur unter trockenem Stickstoff oder Argon handhaben.', 'Reagiert heftig mit Wasser.'],
+      packaging: ['Edelstahl-Bubbler mit Membranventilen, unter Schutzgas gefüllt und verschlossen.'],
+    };
+    const response = await fromPdf('tma-datenblatt.pdf', await renderLiteraturePdf(entry, { generatedAt: new Date('2026-03-05T00:00:00Z') }));
+    expect(response.statusCode, response.body).toBe(201);
+    const sheet = response.json() as SheetAnswer;
+    expect(sheet.draft.primaryLanguage).toBe('de_DE');
+    expect(Object.keys(sheet.draft.translations)).toEqual(['de_DE']);
+    expect(sheet.draft.translations.de_DE).toMatchObject({
+      title: 'Trimethylaluminium (TMA), Reinheit 6N',
+      imageAlt: 'Erste Seite des Datenblatts Trimethylaluminium (TMA), Reinheit 6N',
+    });
+    expect(sheet.draft.urlName).toMatch(/^trimethylaluminium-tma-reinheit-6n-[0-9a-f]{6}$/);
+    expect((await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: sheet.revision })).statusCode).toBe(200);
+    const page = (await test.app.inject(`/de-DE/sheets/${sheet.draft.urlName}`)).body;
+    expect(page).toMatch(/hrefLang="de-DE"|hreflang="de-DE"/);
+    expect(page).toContain('PDF, ');
+    expect(page).toMatch(/PDF, [^<]*, Deutsch/);
+  });
+
   it('makes no second sheet of the same PDF: it names the sheet that has it (D13)', async () => {
     const pdf = await makePdf('Hafnium tetrachloride (HfCl4)', new Date('2026-03-02T00:00:00Z'));
     const first = await fromPdf('hfcl4.pdf', pdf);

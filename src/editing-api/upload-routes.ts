@@ -9,6 +9,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { languageOfText } from '../editing/document-language';
+import { listActiveLanguages } from '../cms/repositories/sites';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { isMentionedByOtherContent } from '../cms/repositories/contents';
@@ -122,7 +124,7 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
   // page 1 as its card image with alternative text), all editable before it is published.
   app.post<{ Querystring: { revision?: string; siteId?: string; language?: string } }>(`${root}/sheets/from-pdf`, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const place = await answer(() =>
+    let place = await answer(() =>
       newSheetPlace(db, {
         ...(request.query.siteId ? { siteId: request.query.siteId } : {}),
         ...(request.query.language ? { language: request.query.language } : {}),
@@ -142,7 +144,12 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
       textless = document.text.trim() === '';
       // A long PDF is read only so far: the editor is told (docs/studio.md, "PDFs to sheets").
       pages = { count: document.pageCount, textRead: document.textPageCount };
-      const proposal = proposeSheet(document, received.fileName);
+      // Unless the editor said, the sheet is in the language its PDF is written in (one of the site's).
+      if (request.query.language === undefined) {
+        const written = languageOfText(document.text, await listActiveLanguages(db, place.siteId));
+        if (written !== null) place = { ...place, primaryLanguage: written };
+      }
+      const proposal = proposeSheet(document, received.fileName, place.primaryLanguage);
       const base = newSheetState({ ...place, texts: { title: proposal.title, description: proposal.description } });
       const assetId = `sheet-${randomBytes(8).toString('hex')}`;
       const cover = document.firstPagePng;

@@ -17,7 +17,14 @@ export interface SheetProposal {
   imageAlt: string;
 }
 
-export function proposeSheet(document: Pick<CheckedDocument, 'title' | 'firstPageText'>, fileName: string): SheetProposal {
+/** The words of the image's alternative text in the languages we know them in; English otherwise. */
+const FIRST_PAGE_OF: Record<string, (title: string) => string> = {
+  en: (title) => `First page of the ${title} literature sheet`,
+  de: (title) => `Erste Seite des Datenblatts ${title}`,
+  fr: (title) => `Première page de la fiche ${title}`,
+};
+
+export function proposeSheet(document: Pick<CheckedDocument, 'title' | 'firstPageText'>, fileName: string, language = 'en_US'): SheetProposal {
   const lines = document.firstPageText
     .split('\n')
     .map((line) => line.trim())
@@ -37,7 +44,8 @@ export function proposeSheet(document: Pick<CheckedDocument, 'title' | 'firstPag
     paragraph.push(line);
   }
   const description = sentencesOf(paragraph.join(' '), MAX_DESCRIPTION);
-  return { title, description, imageAlt: `First page of the ${title} literature sheet` };
+  const firstPageOf = FIRST_PAGE_OF[language.slice(0, 2)] ?? FIRST_PAGE_OF.en!;
+  return { title, description, imageAlt: firstPageOf(title) };
 }
 
 /** Whole sentences up to `max` characters; a cut sentence ends with an ellipsis. */
