@@ -33,6 +33,7 @@ import * as importUndoSteps from './migrations/020-import-undo-steps';
 import * as importApplySteps from './migrations/021-import-apply-steps';
 import * as sheetFields from './migrations/022-sheet-fields';
 import * as oldAddresses from './migrations/023-old-addresses';
+import * as retiredDocuments from './migrations/024-retired-documents';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -77,6 +78,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['021-import-apply-steps', importApplySteps.up],
   ['022-sheet-fields', sheetFields.up],
   ['023-old-addresses', oldAddresses.up],
+  ['024-retired-documents', retiredDocuments.up],
 ];
 
 export interface OpenOptions {

@@ -108,6 +108,8 @@ export interface FileAssetsTable {
   sha256: string;
   bytes: Buffer;
   created_at: string;
+  /** When an editor withdrew this version (it answers 410); null while it is served (migration 024). */
+  retired_at: Generated<string | null>;
 }
 
 export interface SeoRecordsTable {

@@ -191,6 +191,20 @@ const OPERATIONS: Operation[] = [
   },
   {
     method: 'post',
+    path: '/sheets/{id}/documents/{version}/withdraw',
+    summary: 'Withdraw a published version of the sheet’s document (not its current one): its address answers 410 Gone, naming the newest',
+    role: 'editor',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'post',
+    path: '/sheets/{id}/documents/{version}/restore',
+    summary: 'Serve a withdrawn version of the sheet’s document again',
+    role: 'editor',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'post',
     path: '/sheets/{id}/schedules',
     summary: 'Publish or unpublish at a time',
     role: 'editor',

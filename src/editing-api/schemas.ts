@@ -60,9 +60,12 @@ export const SheetViewSchema = Type.Object({
   schedules: Type.Array(ScheduleSchema),
   siteLanguages: Type.Array(Type.String(), { description: 'The languages of the sheet’s site, the default first' }),
   oldAddresses: Type.Array(Type.String(), { description: 'The addresses the sheet had on the site, newest first: each leads to its page (301)' }),
-  documentVersions: Type.Array(Type.Object({ version: Type.Integer(), url: Type.String() }), {
-    description: "The published versions of the sheet's document, newest first, each at its own address",
-  }),
+  documentVersions: Type.Array(
+    Type.Object({ version: Type.Integer(), url: Type.String(), withdrawn: Type.Boolean({ description: 'Its address answers 410' }) }),
+    {
+      description: "The published versions of the sheet's document, newest first, each at its own address",
+    },
+  ),
 });
 
 /** A draft sheet made from a PDF: its view, whether the PDF had text, and how many of its pages were read for it. */

@@ -9,6 +9,7 @@
  *   DELETE /sheets/:id/translations/:lang   remove a language
  *   PUT    /sheets/:id/seo                  save the SEO fields
  *   POST   /sheets/:id/publish | unpublish
+ *   POST   /sheets/:id/documents/:version/withdraw | restore   a published version of its document answers 410, or is served again
  *   POST   /sheets/:id/schedules            publish or unpublish at a time; DELETE /schedules/:n cancels
  *   GET    /sheets/:id/versions[/:n]        history; GET /sheets/:id/compare?from&to
  *   POST   /sheets/:id/versions/:n/restore  an earlier version as the new draft
@@ -18,6 +19,7 @@
  *   POST   /imports/:id/undo                undo what it changed (keepLater: and keep what was changed since)
  */
 import { listOldAddresses } from '../cms/repositories/old-addresses';
+import { withdrawDocumentVersion } from '../editing/document-versions';
 import type { FastifyInstance } from 'fastify';
 import { findLastSiteChange, listImports, listTrash } from '../cms/repositories/editing';
 import { describeImport, importSteps, undoImport } from '../editing/imports';
@@ -60,7 +62,11 @@ export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath
     siteLanguages: await listActiveLanguages(db, view.draft.siteId),
     oldAddresses: (await listOldAddresses(db, targetId)).map((address) => `${context.basePath}${sheetPath(address.urlName)}`),
     documentVersions: versions
-      .map(({ version }) => ({ version, url: `${context.basePath}${fileAssetPath(context.platformSitesSegment, assetId!, version)}` }))
+      .map(({ version, retired }) => ({
+        version,
+        url: `${context.basePath}${fileAssetPath(context.platformSitesSegment, assetId!, version)}`,
+        withdrawn: retired,
+      }))
       .sort((a, b) => b.version - a.version),
   };
 }
@@ -172,6 +178,18 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
     return sheetAnswer(context, await answer(() => sheets.unpublish(db, request.params.id, revision, actor)));
   });
+
+  for (const [action, withdrawn] of [
+    ['withdraw', true],
+    ['restore', false],
+  ] as const)
+    app.post<{ Params: { id: string; version: string } }>(`${root}/sheets/:id/documents/:version/${action}`, async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      const version = Number(request.params.version);
+      if (!Number.isInteger(version) || version < 1) throw new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no version ${request.params.version}`);
+      await answer(() => withdrawDocumentVersion(db, request.params.id, version, withdrawn, actor));
+      return sheetAnswer(context, (await sheets.view(db, request.params.id))!);
+    });
 
   app.post<IdParams>(`${root}/sheets/:id/schedules`, async (request, reply) => {
     const { actor } = await editor(request, reply);

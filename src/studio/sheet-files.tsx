@@ -1,11 +1,12 @@
 /**
  * A sheet's image and PDF: what it has now (the image shown, the PDF to open), replacing either with
- * progress, and the PDF's earlier versions, each at its own `?v=N` address. The draft is saved
- * first, so an upload always starts from the revision on screen.
+ * progress, and the PDF's earlier versions, each at its own `?v=N` address, superseded by the
+ * newest, and withdrawn (410) where an editor chose. The draft is saved first, so an upload always
+ * starts from the revision on screen.
  */
 import { useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
-import { fileUrl, sendFile, type SheetView, type StudioContext } from './api';
+import { callApi, fileUrl, sendFile, type SheetView, type StudioContext } from './api';
 import { Notice } from './parts';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/avif', 'image/gif'];
@@ -47,6 +48,24 @@ export function SheetFiles({ context, view, hold, onUploaded, imageAlt }: SheetF
       setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
     } finally {
       setProgress(null);
+    }
+  };
+
+  // An outdated version (a safety data sheet since revised) can be withdrawn: its address then answers 410.
+  const withdraw = async (version: number, withdrawn: boolean) => {
+    setMessage(null);
+    try {
+      const answer = await hold(() =>
+        callApi<SheetView>(context, 'POST', `/sheets/${encodeURIComponent(view.id)}/documents/${version}/${withdrawn ? 'withdraw' : 'restore'}`),
+      );
+      if (answer === null) return;
+      onUploaded(answer);
+      setMessage({
+        text: withdrawn ? `Version ${version} is withdrawn: its address says it is gone and links the current one.` : `Version ${version} is served again.`,
+        failed: false,
+      });
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
     }
   };
 
@@ -105,9 +124,23 @@ export function SheetFiles({ context, view, hold, onUploaded, imageAlt }: SheetF
             <>
               <h4>Published versions</h4>
               <ul className="studio-versions">
-                {publishedVersions.map((version) => (
+                {publishedVersions.map((version, index) => (
                   <li key={version.version}>
                     <a href={version.url}>Version {version.version}</a> <code>{version.url.replace(/^.*\//, '')}</code>
+                    {version.withdrawn
+                      ? ' · withdrawn: its address answers “gone”'
+                      : index > 0
+                        ? ` · superseded by version ${publishedVersions[0]!.version}`
+                        : ''}
+                    {index > 0 && version.version !== document?.version && (
+                      <Button
+                        className="studio-button studio-button--small studio-button--quiet"
+                        isDisabled={progress !== null}
+                        onPress={() => void withdraw(version.version, !version.withdrawn)}
+                      >
+                        {version.withdrawn ? `Serve version ${version.version} again` : `Withdraw version ${version.version}`}
+                      </Button>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -1,10 +1,11 @@
 /** Binary content: image files of image contents, and versioned file assets (documents). */
 import { createHash } from 'node:crypto';
 import type { ContentStore } from '../database';
+import type { Selectable } from 'kysely';
 import type { FileAssetsTable, MediaTable } from '../schema';
 
 export type MediaFile = MediaTable & { content_key: string };
-export type FileAsset = FileAssetsTable;
+export type FileAsset = Selectable<FileAssetsTable>;
 
 /** Media metadata without the bytes, for building URLs and image info. */
 export type MediaInfo = Omit<MediaFile, 'bytes'>;
@@ -122,9 +123,19 @@ export async function listAllFileAssets(db: ContentStore): Promise<FileAsset[]> 
 }
 
 /** The versions of a file asset, newest first, with their digests. */
-export async function listFileAssetVersions(db: ContentStore, assetId: string): Promise<Array<{ version: number; sha256: string }>> {
-  const rows = await db.selectFrom('file_assets').select(['version', 'sha256']).where('asset_id', '=', assetId).orderBy('version', 'desc').execute();
-  return rows.map((row) => ({ version: Number(row.version), sha256: row.sha256 }));
+export async function listFileAssetVersions(db: ContentStore, assetId: string): Promise<Array<{ version: number; sha256: string; retired: boolean }>> {
+  const rows = await db
+    .selectFrom('file_assets')
+    .select(['version', 'sha256', 'retired_at'])
+    .where('asset_id', '=', assetId)
+    .orderBy('version', 'desc')
+    .execute();
+  return rows.map((row) => ({ version: Number(row.version), sha256: row.sha256, retired: row.retired_at !== null }));
+}
+
+/** Withdraws a version of a document (its address answers 410), or with null serves it again. */
+export async function setFileAssetRetired(db: ContentStore, assetId: string, version: number, retiredAt: string | null): Promise<void> {
+  await db.updateTable('file_assets').set({ retired_at: retiredAt }).where('asset_id', '=', assetId).where('version', '=', version).execute();
 }
 
 /** An image content's file, without its bytes. */
@@ -140,7 +151,7 @@ export async function findMediaInfo(db: ContentStore, contentId: string): Promis
 export async function findFileAssetInfo(db: ContentStore, assetId: string, version: number): Promise<Omit<FileAsset, 'bytes'> | undefined> {
   return db
     .selectFrom('file_assets')
-    .select(['asset_id', 'version', 'file_name', 'mime_type', 'byte_size', 'sha256', 'created_at'])
+    .select(['asset_id', 'version', 'file_name', 'mime_type', 'byte_size', 'sha256', 'created_at', 'retired_at'])
     .where('asset_id', '=', assetId)
     .where('version', '=', version)
     .executeTakeFirst();
