@@ -5,6 +5,10 @@
  * again; the current version cannot be withdrawn.
  */
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importCsvFile } from '../transfer/import-csv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
@@ -49,6 +53,28 @@ async function publishRevision() {
   const published = await editor.request('POST', `/sheets/${sheetId}/publish`, { revision: (saved.json() as { revision: number }).revision });
   expect(published.statusCode, published.body).toBe(200);
 }
+
+describe('a sheet page’s documents', () => {
+  it('names the shown document’s language, version and date, and lists the other languages’ documents', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'documents-'));
+    const teos = DEMO_CATALOGUE.find((entry) => entry.slug === 'teos')!;
+    writeFileSync(
+      join(folder, 'teos-de.pdf'),
+      await renderLiteraturePdf({ ...teos, title: 'Tetraethylorthosilicat (TEOS)' }, { generatedAt: new Date('2026-05-01T00:00:00Z') }),
+    );
+    writeFileSync(join(folder, 'sheets.csv'), 'urlName,language,document\nteos,de_DE,teos-de.pdf\n');
+    await importCsvFile(test.store.db, join(folder, 'sheets.csv'), { platformSitesSegment: test.config.platformSitesSegment });
+    rmSync(folder, { recursive: true, force: true });
+
+    const english = (await test.app.inject('/sheets/teos')).body;
+    expect(english).toMatch(/<span class="sheet__document-facts">PDF, [^,]+, English, version 1 of January 15, 2026<\/span>/);
+    expect(english).toContain('<h2 class="sheet__documents-heading">In other languages</h2>');
+    expect(english).toMatch(/<a href="\/sfsites\/c\/file-asset\/[^"]+" type="application\/pdf" hrefLang="de-DE" lang="de-DE">Deutsch<\/a>/);
+    const german = (await test.app.inject('/de-DE/sheets/teos')).body;
+    expect(german).toMatch(/PDF, [^,]+, Deutsch, Version 1 vom \d+\. [^ ]+ \d{4}<\/span>/);
+    expect(german).toMatch(/hrefLang="en-US" lang="en-US">American English<\/a>/);
+  });
+});
 
 describe('a document’s versions', () => {
   it('keeps a superseded version at its address, naming the newest and kept out of search engines', async () => {

@@ -32,6 +32,10 @@ export interface PageText {
   related: string;
   /** The name of a sheet page's list of properties (CAS number, formula…), for screen readers. */
   properties: string;
+  /** The heading of a sheet page's documents in other languages. */
+  otherLanguages: string;
+  /** A document's version and the day it was published. */
+  documentVersion: (version: number, date: string) => string;
 }
 
 const GRID_TEXTS: Record<string, GridText> = {
@@ -85,6 +89,8 @@ const PAGE_TEXTS: Record<string, PageText> = {
     openSheet: 'Open the data sheet',
     related: 'Related sheets',
     properties: 'Properties',
+    otherLanguages: 'In other languages',
+    documentVersion: (version, date) => `version ${version} of ${date}`,
   },
   de: {
     languages: 'Sprache',
@@ -110,6 +116,8 @@ const PAGE_TEXTS: Record<string, PageText> = {
     openSheet: 'Datenblatt öffnen',
     related: 'Verwandte Datenblätter',
     properties: 'Eigenschaften',
+    otherLanguages: 'In anderen Sprachen',
+    documentVersion: (version, date) => `Version ${version} vom ${date}`,
   },
   fr: {
     languages: 'Langue',
@@ -135,6 +143,8 @@ const PAGE_TEXTS: Record<string, PageText> = {
     openSheet: 'Ouvrir la fiche technique',
     related: 'Fiches associées',
     properties: 'Propriétés',
+    otherLanguages: 'Dans d’autres langues',
+    documentVersion: (version, date) => `version ${version} du ${date}`,
   },
 };
 

@@ -21,7 +21,7 @@ import { stripTags } from '../../shared/text';
 import { topicsOfBody } from '../../shared/topics';
 import { renderSeoHead, type SeoHead } from '../../site/seo/seo-head';
 import { renderSheetPageBody } from '../../site/entry-server';
-import type { SheetPageData, SheetProperty, SheetView } from '../../site/sheet/sheet-page';
+import type { SheetDocumentLink, SheetPageData, SheetProperty, SheetView } from '../../site/sheet/sheet-page';
 import { findSheetType } from '../../cms/repositories/content-types';
 import { findOldAddressOwner } from '../../cms/repositories/old-addresses';
 import type { ContentType } from '../../content-model/definition';
@@ -74,6 +74,7 @@ export function createSheetPages({ db, settings, assets, renderer, search }: She
       sheet.properties = propertiesOf(await findSheetType(db), item, language);
       if (sheet.document !== null)
         sheet.document.language = await documentLanguage(db, content.id, sitePathOf(textOf(item.body.contentBody.url), basePath), sheet.textLanguage);
+      sheet.otherDocuments = await otherDocumentsOf(db, content.id, sheet.document, basePath);
       const relatedIds = await search.related(site.id, content.id, topicsOfBody(item.body.contentBody), RELATED_SHEETS);
       const related = (await itemsOfContents(db, settings, site.id, language, relatedIds)).map((other) => ({
         title: titleOf(other),
@@ -151,7 +152,11 @@ async function sheetViewOf(db: ContentStore, item: CollectionItem, target: Topic
       image === null || textOf(image.url) === ''
         ? null
         : { url: textOf(image.url), altText: stripTags(textOf(image.altText)), mimeType: textOf(image.mimeType) },
-    document: asset === undefined ? null : { href: url, byteSize: Number(asset.byte_size), language: item.language },
+    document:
+      asset === undefined
+        ? null
+        : { href: url, byteSize: Number(asset.byte_size), language: item.language, version: Number(asset.version), publishedAt: asset.created_at },
+    otherDocuments: [],
     link: asset === undefined && url !== '' ? url : null,
     topics,
     properties: [],
@@ -181,6 +186,31 @@ async function documentLanguage(db: ContentStore, contentId: string, linked: str
   const primary = translations.find((row) => row.language === content?.primary_language);
   const primaryUrl = primary === undefined ? undefined : readStoredBody(primary.body, `content ${contentId} (${primary.language})`)?.url;
   return primary !== undefined && primaryUrl === linked ? primary.language : textLanguage;
+}
+
+/**
+ * The sheet's documents in its other languages: each translation that links a document of this
+ * site other than the one shown, in the language of that translation, once each.
+ */
+async function otherDocumentsOf(db: ContentStore, contentId: string, shown: SheetDocumentLink | null, basePath: string): Promise<SheetDocumentLink[]> {
+  const seen = new Set(shown === null ? [] : [sitePathOf(shown.href, basePath)]);
+  const documents: SheetDocumentLink[] = [];
+  for (const row of await listStoredTranslations(db, [contentId])) {
+    const url = textOf(readStoredBody(row.body, `content ${contentId} (${row.language})`)?.url);
+    const match = DOCUMENT_PATH.exec(url);
+    if (match === null || seen.has(url)) continue;
+    seen.add(url);
+    const asset = await findFileAssetInfo(db, decodeURIComponent(match[1] ?? ''), Number(match[2]));
+    if (asset === undefined || asset.retired_at !== null) continue;
+    documents.push({
+      href: `${basePath}${url}`,
+      byteSize: Number(asset.byte_size),
+      language: row.language,
+      version: Number(asset.version),
+      publishedAt: asset.created_at,
+    });
+  }
+  return documents;
 }
 
 /** schema.org: the sheet is a PDF document, on this page, part of the site. */

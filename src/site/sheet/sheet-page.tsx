@@ -27,12 +27,24 @@ export interface SheetView {
   textLanguage: string;
   image: { url: string; altText: string; mimeType: string } | null;
   /** The sheet's PDF on this site, with its size in bytes and the language it is written in. */
-  document: { href: string; byteSize: number; language: string } | null;
+  document: SheetDocumentLink | null;
+  /** The sheet's documents in its other languages, each its language's current version. */
+  otherDocuments: SheetDocumentLink[];
   /** Where the sheet's url leads when it is not a document of this site; null otherwise. */
   link: string | null;
   topics: TopicLink[];
   /** The sheet's values of the fields its type shows on its page (CAS number, formula…), labelled in the page's language. */
   properties: SheetProperty[];
+}
+
+export interface SheetDocumentLink {
+  href: string;
+  byteSize: number;
+  /** The language it is written in. */
+  language: string;
+  version: number;
+  /** When this version was published, as an ISO date. */
+  publishedAt: string;
 }
 
 export interface SheetProperty {
@@ -87,9 +99,26 @@ export function SheetPage({ data }: { data: SheetPageData }) {
                   {text.document}
                 </a>
                 <span className="sheet__document-facts">
-                  PDF, {fileSize(sheet.document.byteSize, tag)}, {languageNameIn(sheet.document.language, tag)}
+                  PDF, {fileSize(sheet.document.byteSize, tag)}, {languageNameIn(sheet.document.language, tag)}, {versionOf(sheet.document, text, tag)}
                 </span>
               </p>
+            )}
+            {sheet.otherDocuments.length > 0 && (
+              <>
+                <h2 className="sheet__documents-heading">{text.otherLanguages}</h2>
+                <ul className="sheet__documents">
+                  {sheet.otherDocuments.map((document) => (
+                    <li key={document.href}>
+                      <a href={document.href} type="application/pdf" hrefLang={languageTag(document.language)} lang={languageTag(document.language)}>
+                        {languageNameIn(document.language, languageTag(document.language))}
+                      </a>{' '}
+                      <span className="sheet__document-facts">
+                        PDF, {fileSize(document.byteSize, tag)}, {versionOf(document, text, tag)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </>
             )}
             {sheet.link !== null && (
               <p className="sheet__document">
@@ -142,6 +171,12 @@ function SheetImage({ image, basePath, lang }: { image: NonNullable<SheetView['i
       {...(sources.length > 0 ? { srcSet: sources.map((entry) => entry.srcSet).join(', '), sizes: `${FORM_FACTOR_MEDIA.Small} 100vw, 24rem` } : {})}
     />
   );
+}
+
+/** 'version 2 of 1 June 2026', as the page's language writes it. */
+function versionOf(document: SheetDocumentLink, text: ReturnType<typeof pageText>, tag: string): string {
+  const date = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(document.publishedAt));
+  return text.documentVersion(document.version, date);
 }
 
 /** '245 KB', '1.2 MB', as the page's language writes them. */
