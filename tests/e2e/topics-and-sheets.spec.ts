@@ -47,7 +47,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(HAFNIUM[0]!);
       const pdf = page.getByRole('link', { name: 'Datenblatt (PDF)' });
       await expect(pdf).toHaveAttribute('href', /\/c\/file-asset\//);
-      await expect(page.getByText(/^PDF, \d+ kB, Englisch$/)).toBeVisible();
+      await expect(page.getByText(/^PDF, \d+ kB, Englisch, Version 1 vom \d{1,2}\. \S+ \d{4}$/)).toBeVisible();
       await page.getByRole('list', { name: 'Themen' }).getByRole('link', { name: 'Hafnium' }).click();
       await expect(page).toHaveURL(/\/de-DE\/topics\/hafnium$/);
       await page.goBack();
