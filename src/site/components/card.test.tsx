@@ -104,4 +104,11 @@ describe('Card (spec §2.2)', () => {
     expect(render({ Title: 'T' }, settings, '', 'de_DE')).toContain('id="item-8" lang="de-DE"');
     expect(html).not.toContain('lang=');
   });
+
+  it('names the language an untranslated item’s link leads to, in the page’s language (hreflang and words)', () => {
+    const german = render({ Title: 'T', url: '/lit/t-de.pdf' }, settings, '', 'de_DE');
+    expect(german).toMatch(/<a class="button [^"]*" href="\/lit\/t-de.pdf" hrefLang="de-DE">/);
+    expect(german).toContain('<span class="card__link-language" lang="en-US"> (German)</span>');
+    expect(html).not.toContain('hrefLang');
+  });
 });

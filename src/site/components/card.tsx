@@ -83,8 +83,10 @@ export function Card({ item, settings, basePath, label, language, children, ref 
   const Title = settings.titleTag;
   const Description = settings.descriptionTag;
   const showPrimary = settings.primaryButton.show && href !== '';
-  // A link the translation takes from its primary language's says the language it leads to.
-  const linkLanguage = item.data.linkLanguage !== undefined && item.data.linkLanguage !== language ? item.data.linkLanguage : null;
+  // A link into another language than the page's says so: one the translation takes from its
+  // primary language's, and an untranslated item's own (its document is in the item's language).
+  const leadsTo = item.data.linkLanguage ?? item.data.language;
+  const linkLanguage = leadsTo !== language ? leadsTo : null;
   const linkLanguageAttributes = linkLanguage === null ? {} : { hrefLang: languageTag(linkLanguage) };
   // spec §5.1: an item's mailto: or tel: link opens a new window, as every such link does.
   const itemLinkTarget = opensInNewWindow(href) ? NEW_WINDOW_ATTRIBUTES : {};
@@ -149,7 +151,12 @@ export function Card({ item, settings, basePath, label, language, children, ref 
               <a className={`button button--${settings.primaryButton.style}`} href={href} {...itemLinkTarget} {...linkLanguageAttributes}>
                 {stripTags(settings.primaryButton.label)}
                 <span className="visually-hidden">: {title}</span>
-                {linkLanguage !== null && <span className="card__link-language"> ({languageNameIn(linkLanguage, languageTag(language))})</span>}
+                {linkLanguage !== null && (
+                  // In the page's language, inside a card that may be in another.
+                  <span className="card__link-language" lang={item.data.language === language ? undefined : languageTag(language)}>
+                    {` (${languageNameIn(linkLanguage, languageTag(language))})`}
+                  </span>
+                )}
               </a>
             )}
             {secondary.href !== '' && (
