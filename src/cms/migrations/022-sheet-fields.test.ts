@@ -36,13 +36,17 @@ const storedFields = async () => {
   return JSON.parse(row.field_schema) as Record<string, Record<string, unknown>>;
 };
 
+/** The sheet type's fields as a release before (or an admin) left them in the store. */
+const storeFields = (fields: unknown) =>
+  test.store.db
+    .updateTable('content_types')
+    .set({ field_schema: JSON.stringify(fields) })
+    .where('fully_qualified_name', '=', LITERATURE_CONTENT_TYPE)
+    .execute();
+
 describe('migration 022: the sheet type as data', () => {
   it('widens the platform’s fields to the whole definition, keeping what the store said, and leaves every sheet as it was', async () => {
-    await test.store.db
-      .updateTable('content_types')
-      .set({ field_schema: JSON.stringify(OLD_FIELDS) })
-      .where('fully_qualified_name', '=', LITERATURE_CONTENT_TYPE)
-      .execute();
+    await storeFields(OLD_FIELDS);
     const sheetsBefore = await listStoredTranslations(test.store.db);
     await up(test.store.db as unknown as Kysely<unknown>);
 
@@ -69,11 +73,7 @@ describe('migration 022: the sheet type as data', () => {
       broken: null,
       unlabelled: { label: '', nodeType: 'Text' },
     };
-    await test.store.db
-      .updateTable('content_types')
-      .set({ field_schema: JSON.stringify(odd) })
-      .where('fully_qualified_name', '=', LITERATURE_CONTENT_TYPE)
-      .execute();
+    await storeFields(odd);
     await up(test.store.db as unknown as Kysely<unknown>);
     const fields = await storedFields();
     // Nothing the store said is lost: the per-language rich-text formula keeps its entry, the others stay as they were.
@@ -84,22 +84,14 @@ describe('migration 022: the sheet type as data', () => {
     expect(type.fields.find((field) => field.name === 'formula')).toMatchObject({ kind: 'rich-text', perLanguage: true });
     expect(type.fields.find((field) => field.name === 'unlabelled')?.labels).toEqual({ en_US: 'unlabelled' });
     expect((await findSheetType(test.store.db)).fields.map((field) => field.name)).toContain('casNumbers');
-    await test.store.db
-      .updateTable('content_types')
-      .set({ field_schema: JSON.stringify(OLD_FIELDS) })
-      .where('fully_qualified_name', '=', LITERATURE_CONTENT_TYPE)
-      .execute();
+    await storeFields(OLD_FIELDS);
     await up(test.store.db as unknown as Kysely<unknown>);
   });
 
   it('leaves a type that has its whole definition as its admins left it', async () => {
     const before = await storedFields();
     const retired = { ...before, purity: { ...before.purity, retired: true } };
-    await test.store.db
-      .updateTable('content_types')
-      .set({ field_schema: JSON.stringify(retired) })
-      .where('fully_qualified_name', '=', LITERATURE_CONTENT_TYPE)
-      .execute();
+    await storeFields(retired);
     await up(test.store.db as unknown as Kysely<unknown>);
     expect(await storedFields()).toEqual(retired);
   });

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { LITERATURE_SHEET_TYPE } from '../content-types';
+import { LABEL_LANGUAGE, LITERATURE_SHEET_TYPE } from '../content-types';
 import { fieldOfPlatform, type PlatformField, type StoredField } from '../../content-model/definition';
 
 /**
@@ -47,6 +47,6 @@ function sameValues(name: string, own: unknown, shipped: StoredField): boolean {
     typeof (own as { nodeType?: unknown }).nodeType !== 'string'
   )
     return false;
-  const read = fieldOfPlatform(name, own as PlatformField, 'en_US');
+  const read = fieldOfPlatform(name, own as PlatformField, LABEL_LANGUAGE);
   return read.kind === shipped.kind && read.perLanguage === shipped.perLanguage && !shipped.multiple;
 }
