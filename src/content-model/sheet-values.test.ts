@@ -89,6 +89,7 @@ describe('a sheet’s values of its type’s fields', () => {
         translations: bodies,
         image: null,
         document: null,
+        documents: [],
         seo: null,
         collectionId: null,
       },

@@ -61,9 +61,14 @@ export const SheetViewSchema = Type.Object({
   siteLanguages: Type.Array(Type.String(), { description: 'The languages of the sheet’s site, the default first' }),
   oldAddresses: Type.Array(Type.String(), { description: 'The addresses the sheet had on the site, newest first: each leads to its page (301)' }),
   documentVersions: Type.Array(
-    Type.Object({ version: Type.Integer(), url: Type.String(), withdrawn: Type.Boolean({ description: 'Its address answers 410' }) }),
+    Type.Object({
+      assetId: Type.String({ description: 'The document it is a version of: the sheet’s own or one of its set' }),
+      version: Type.Integer(),
+      url: Type.String(),
+      withdrawn: Type.Boolean({ description: 'Its address answers 410' }),
+    }),
     {
-      description: "The published versions of the sheet's document, newest first, each at its own address",
+      description: "The published versions of the sheet's documents, each document's newest first, each at its own address",
     },
   ),
 });

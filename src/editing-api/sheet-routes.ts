@@ -28,6 +28,7 @@ import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repos
 import type { EditableView } from '../editing/editable';
 import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/schedules';
 import type { SheetState, SheetTexts } from '../sheet/shape';
+import { documentsOf } from '../sheet/documents';
 import type { Actor } from '../editing/audit';
 import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { listSheetPage } from '../editing/sheet-list';
@@ -50,8 +51,18 @@ type IdParams = { Params: { id: string } };
 export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath' | 'platformSitesSegment'>, view: EditableView<SheetState>) {
   const { db } = context;
   const { targetId, ...rest } = view;
-  const assetId = view.draft.document?.assetId;
-  const versions = assetId === undefined ? [] : await listFileAssetVersions(db, assetId);
+  const assetIds = [
+    ...new Set([view.draft, view.published].flatMap((state) => (state === null ? [] : documentsOf(state))).map((document) => document.assetId)),
+  ];
+  const documentVersions = [];
+  for (const assetId of assetIds)
+    for (const { version, retired } of await listFileAssetVersions(db, assetId))
+      documentVersions.push({
+        assetId,
+        version,
+        url: `${context.basePath}${fileAssetPath(context.platformSitesSegment, assetId, version)}`,
+        withdrawn: retired,
+      });
   const last = await findLastSiteChange(db, 'sheet', targetId);
   return {
     id: targetId,
@@ -61,24 +72,20 @@ export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath
     schedules: await listSheetSchedules(db, targetId),
     siteLanguages: await listActiveLanguages(db, view.draft.siteId),
     oldAddresses: (await listOldAddresses(db, targetId)).map((address) => `${context.basePath}${sheetPath(address.urlName)}`),
-    documentVersions: versions
-      .map(({ version, retired }) => ({
-        version,
-        url: `${context.basePath}${fileAssetPath(context.platformSitesSegment, assetId!, version)}`,
-        withdrawn: retired,
-      }))
-      .sort((a, b) => b.version - a.version),
+    // Each document's published versions, newest first.
+    documentVersions: documentVersions.sort((a, b) => a.assetId.localeCompare(b.assetId) || b.version - a.version),
   };
 }
 
 /** The draft's image and document when the site does not show them (yet), by the paths the page gives them. */
 function unpublishedFiles(view: EditableView<SheetState>, segment: string): DraftFile[] {
-  const { image, document } = view.draft;
+  const { image } = view.draft;
   const files: DraftFile[] = [];
   if (image !== null && image.sha256 !== view.published?.image?.sha256)
     files.push({ sha256: image.sha256, paths: [mediaDeliveryPath(segment, image.contentKey)] });
-  if (document !== null && document.sha256 !== view.published?.document?.sha256)
-    files.push({ sha256: document.sha256, paths: [fileAssetPath(segment, document.assetId, document.version)] });
+  const published = new Set((view.published === null ? [] : documentsOf(view.published)).map((document) => document.sha256));
+  for (const document of documentsOf(view.draft))
+    if (!published.has(document.sha256)) files.push({ sha256: document.sha256, paths: [fileAssetPath(segment, document.assetId, document.version)] });
   return files;
 }
 
@@ -183,13 +190,17 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     ['withdraw', true],
     ['restore', false],
   ] as const)
-    app.post<{ Params: { id: string; version: string } }>(`${root}/sheets/:id/documents/:version/${action}`, async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const version = Number(request.params.version);
-      if (!Number.isInteger(version) || version < 1) throw new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no version ${request.params.version}`);
-      await answer(() => withdrawDocumentVersion(db, request.params.id, version, withdrawn, actor));
-      return sheetAnswer(context, (await sheets.view(db, request.params.id))!);
-    });
+    // ?asset= names a document of the set; without it, the sheet's own.
+    app.post<{ Params: { id: string; version: string }; Querystring: { asset?: string } }>(
+      `${root}/sheets/:id/documents/:version/${action}`,
+      async (request, reply) => {
+        const { actor } = await editor(request, reply);
+        const version = Number(request.params.version);
+        if (!Number.isInteger(version) || version < 1) throw new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no version ${request.params.version}`);
+        await answer(() => withdrawDocumentVersion(db, request.params.id, version, withdrawn, actor, { assetId: request.query.asset }));
+        return sheetAnswer(context, (await sheets.view(db, request.params.id))!);
+      },
+    );
 
   app.post<IdParams>(`${root}/sheets/:id/schedules`, async (request, reply) => {
     const { actor } = await editor(request, reply);

@@ -17,12 +17,13 @@ import { isMentionedByOtherContent } from '../cms/repositories/contents';
 import { findSheetWithDocument, saveBlob } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
-import type { SheetState } from '../sheet/shape';
+import { DOCUMENT_KINDS, type DocumentKind, type SheetState } from '../sheet/shape';
+import { factsOnly } from '../sheet/documents';
 import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
 import { checkDocument, checkImage, UPLOAD_LIMITS } from '../editing/uploads';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
-import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
+import { ApiError, ERROR_CODES, invalidParameter, notFound } from '../shared/errors';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { fileAssetPath } from '../shared/urls';
 import { CONTENT_ROLES } from './guard';
@@ -32,6 +33,13 @@ import { sheetAnswer } from './sheet-routes';
 import { withUploadedFile, type Received } from './uploaded-file';
 
 type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { revision?: string } }>;
+
+/** The kind a new document of the set is (a data sheet unless the request says). */
+function readDocumentKind(value: string | undefined): DocumentKind {
+  if (value === undefined || value === '') return 'data-sheet';
+  if ((DOCUMENT_KINDS as readonly string[]).includes(value)) return value as DocumentKind;
+  throw invalidParameter(`kind: must be one of ${DOCUMENT_KINDS.join(', ')}`);
+}
 
 export function registerUploadRoutes(app: FastifyInstance, options: EditingContext): void {
   const { db, root, guard, platformSitesSegment, uploads, pdfs } = options;
@@ -110,11 +118,80 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
       const assetId = previous?.assetId ?? `sheet-${randomBytes(8).toString('hex')}`;
       const stored = await listFileAssetVersions(db, assetId);
       const version = Math.max(previous?.version ?? 0, ...stored.map((row) => Number(row.version))) + 1;
-      state.document = { assetId, version, sha256: received.sha256, fileName: received.fileName, mimeType: document.mimeType, byteSize: received.byteSize };
+      // What it is stays (its kind, language, region); its revision is the new file's to be told.
+      const facts = previous === null ? {} : factsOnly(previous);
+      delete facts.revision;
+      delete facts.revisedOn;
+      state.document = {
+        ...facts,
+        assetId,
+        version,
+        sha256: received.sha256,
+        fileName: received.fileName,
+        mimeType: document.mimeType,
+        byteSize: received.byteSize,
+      };
       // Links that went to the earlier document (or nowhere) now go to this one.
       const before = previous === null ? null : fileAssetPath(platformSitesSegment, previous.assetId, previous.version);
       for (const texts of Object.values(state.translations))
         if (texts.url === '' || texts.url === before) texts.url = fileAssetPath(platformSitesSegment, assetId, version);
+      return { state, mimeType: document.mimeType, text: document.text };
+    });
+    return sheetAnswer(options, view);
+  });
+
+  // The set's other documents (docs/content-model.md, "Documents"): a new one is told its language
+  // from its text; a data sheet in a language the sheet is not yet in proposes that translation.
+  app.post<{ Params: { id: string }; Querystring: { revision?: string; kind?: string } }>(`${root}/sheets/:id/documents`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const kind = readDocumentKind(request.query.kind);
+    let proposed: string | null = null;
+    const view = await upload(request, reply, actor, 'document', async (received, state, signal) => {
+      const document = await checkDocument(received.path, pdfs, signal);
+      const assetId = `sheet-${randomBytes(8).toString('hex')}`;
+      const languages = await listActiveLanguages(db, state.siteId);
+      const language = languageOfText(document.text, languages) ?? state.primaryLanguage;
+      const url = fileAssetPath(platformSitesSegment, assetId, 1);
+      const file = { assetId, version: 1, sha256: received.sha256, fileName: received.fileName, mimeType: document.mimeType, byteSize: received.byteSize };
+      state.documents = [...(state.documents ?? []), { ...file, kind, language, url }];
+      if (kind === 'data-sheet' && state.translations[language] === undefined) {
+        const proposal = proposeSheet(document, received.fileName, language);
+        state.translations[language] = { title: proposal.title, description: proposal.description, url, imageAlt: '' };
+        proposed = language;
+      }
+      return { state, mimeType: document.mimeType, text: document.text };
+    });
+    reply.code(201);
+    return { ...(await sheetAnswer(options, view)), proposedTranslation: proposed };
+  });
+
+  // A new revision of one of the set's documents: the next version of its asset, at its own address;
+  // the links that went to the one it follows go to it.
+  app.put<{ Params: { id: string; assetId: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/documents/:assetId`, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const view = await upload(request, reply, actor, 'document', async (received, state, signal) => {
+      const index = (state.documents ?? []).findIndex((document) => document.assetId === request.params.assetId);
+      const previous = state.documents?.[index];
+      if (previous === undefined) throw notFound();
+      const document = await checkDocument(received.path, pdfs, signal);
+      const stored = await listFileAssetVersions(db, previous.assetId);
+      const version = Math.max(previous.version, ...stored.map((row) => Number(row.version))) + 1;
+      const url = fileAssetPath(platformSitesSegment, previous.assetId, version);
+      // A new file is a new revision: what was said of the old one's revision is not said of it.
+      const facts = factsOnly(previous);
+      delete facts.revision;
+      delete facts.revisedOn;
+      state.documents![index] = {
+        ...facts,
+        assetId: previous.assetId,
+        version,
+        sha256: received.sha256,
+        fileName: received.fileName,
+        mimeType: document.mimeType,
+        byteSize: received.byteSize,
+        url,
+      };
+      for (const texts of Object.values(state.translations)) if (texts.url === previous.url) texts.url = url;
       return { state, mimeType: document.mimeType, text: document.text };
     });
     return sheetAnswer(options, view);

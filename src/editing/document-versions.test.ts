@@ -68,11 +68,11 @@ describe('a sheet page’s documents', () => {
 
     const english = (await test.app.inject('/sheets/teos')).body;
     expect(english).toMatch(/<span class="sheet__document-facts">PDF, [^,]+, English, version 1 of January 15, 2026<\/span>/);
-    expect(english).toContain('<h2 class="sheet__documents-heading">In other languages</h2>');
-    expect(english).toMatch(/<a href="\/sfsites\/c\/file-asset\/[^"]+" type="application\/pdf" hrefLang="de-DE" lang="de-DE">Deutsch<\/a>/);
+    expect(english).toContain('<h2 class="sheet__documents-heading">More documents</h2>');
+    expect(english).toMatch(/<a href="\/sfsites\/c\/file-asset\/[^"]+" type="application\/pdf" hrefLang="de-DE">Data sheet \(German\)<\/a>/);
     const german = (await test.app.inject('/de-DE/sheets/teos')).body;
     expect(german).toMatch(/PDF, [^,]+, Deutsch, Version 1 vom \d+\. [^ ]+ \d{4}<\/span>/);
-    expect(german).toMatch(/hrefLang="en-US" lang="en-US">American English<\/a>/);
+    expect(german).toMatch(/hrefLang="en-US">Datenblatt \(Englisch\)<\/a>/);
   });
 });
 
@@ -100,8 +100,8 @@ describe('a document’s versions', () => {
     const withdrawn = await editor.request('POST', `/sheets/${sheetId}/documents/1/withdraw`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect((withdrawn.json() as { documentVersions: unknown[] }).documentVersions).toEqual([
-      { version: 2, url: assetUrl(2), withdrawn: false },
-      { version: 1, url: assetUrl(1), withdrawn: true },
+      { assetId: DEMO_IDS.assetId('teos'), version: 2, url: assetUrl(2), withdrawn: false },
+      { assetId: DEMO_IDS.assetId('teos'), version: 1, url: assetUrl(1), withdrawn: true },
     ]);
     const gone = await test.app.inject(assetUrl(1));
     expect(gone.statusCode).toBe(410);

@@ -9,6 +9,8 @@ import { listFileAssetVersions, setFileAssetRetired } from '../cms/repositories/
 import { recordChange, type Actor } from './audit';
 import { editingChange, EditingError } from './editable';
 import { sheets } from './sheets';
+import { documentsOf } from '../sheet/documents';
+import type { SheetState } from '../sheet/shape';
 
 export async function withdrawDocumentVersion(
   db: ContentStore,
@@ -16,17 +18,20 @@ export async function withdrawDocumentVersion(
   version: number,
   withdrawn: boolean,
   actor: Actor,
-  now = new Date(),
+  { assetId, now = new Date() }: { assetId?: string | undefined; now?: Date } = {},
 ): Promise<void> {
   await editingChange(db, async (trx) => {
     const view = await sheets.view(trx, sheetId);
     if (view === null) throw new EditingError(`There is no sheet ${sheetId}`, 'not-found');
-    const document = view.published?.document ?? view.draft.document;
-    if (document === null) throw new EditingError(`${view.label} has no document`, 'not-found');
+    const states = view.published === null ? [view.draft] : [view.published, view.draft];
+    const own = (state: SheetState) => (assetId === undefined ? state.document : (documentsOf(state).find((document) => document.assetId === assetId) ?? null));
+    const document = states.map(own).find((candidate) => candidate !== null) ?? null;
+    if (document === null) throw new EditingError(`${view.label} has no document${assetId === undefined ? '' : ` ${assetId}`}`, 'not-found');
     const versions = await listFileAssetVersions(trx, document.assetId);
     const found = versions.find((entry) => entry.version === version);
     if (found === undefined) throw new EditingError(`${view.label}'s document has no published version ${version}`, 'not-found');
-    if (withdrawn && (version === versions[0]?.version || version === view.published?.document?.version || version === view.draft.document?.version))
+    const current = states.map((state) => own(state)?.version);
+    if (withdrawn && (version === versions[0]?.version || current.includes(version)))
       throw new EditingError(`Version ${version} is the sheet's current document: upload a new version first, then withdraw this one`, 'invalid', {
         problems: [`document.version: ${version} is the current version`],
       });

@@ -27,6 +27,7 @@ import { findSheetType } from '../cms/repositories/content-types';
 import { moveAddress } from '../cms/repositories/old-addresses';
 import { sharedFieldNames } from '../content-model/sheet-values';
 import { bodyOfTexts, documentOfPath, referencesOf, sheetOfRecords, sheetSeoOf, type SheetRecords } from '../sheet/body';
+import { documentSetOf, documentsOf } from '../sheet/documents';
 import type { SheetDocument, SheetImage, SheetState } from '../sheet/shape';
 import type { SiteDates } from './editable';
 
@@ -39,7 +40,8 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
     title: row.title,
     body: readStoredBody(row.body, `content ${content.content_key} (${row.language})`) ?? {},
   }));
-  const { imageKey, documentPath } = referencesOf(translations, content.primary_language);
+  const { imageKey, documentPath, documentEntries } = referencesOf(translations, content.primary_language);
+  const { document, documents } = await documentSetOf(documentPath, documentEntries, (path) => storedDocument(db, path));
   const [place] = await listPlacesOfContent(db, id);
   const seo = await findStoredSeoRecord(db, content.site_id, id);
   return sheetOfRecords(
@@ -54,7 +56,8 @@ export async function publishedSheet(db: ContentStore, id: string): Promise<Shee
       },
       translations,
       image: imageKey === null ? null : await storedImage(db, content.site_id, imageKey),
-      document: await storedDocument(db, documentPath),
+      document,
+      documents,
       seo: seo === undefined ? null : sheetSeoOf(seo),
       collectionId: place?.collectionId ?? null,
     },
@@ -112,10 +115,10 @@ export async function storedDocument(db: ContentStore, path: string): Promise<Sh
   };
 }
 
-/** Copies the sheet's published image and document into the blobs, so that versions keep them. */
+/** Copies the sheet's published image and documents into the blobs, so that versions keep them. */
 export async function keepSheetFiles(trx: ContentStore, state: SheetState): Promise<void> {
   if (state.image !== null && !(await hasBlob(trx, state.image.sha256))) await keepMediaBytes(trx, state.image.contentId);
-  if (state.document !== null && !(await hasBlob(trx, state.document.sha256))) await keepFileAssetBytes(trx, state.document.assetId);
+  for (const document of documentsOf(state)) if (!(await hasBlob(trx, document.sha256))) await keepFileAssetBytes(trx, document.assetId);
 }
 
 async function bytesOf(db: ContentStore, sha256: string, what: string): Promise<Buffer> {
@@ -134,8 +137,7 @@ async function bytesOf(db: ContentStore, sha256: string, what: string): Promise<
 export async function putOnSite(trx: ContentStore, state: SheetState, previous: SheetState | null, at: string, dates?: SiteDates): Promise<void> {
   const languages = Object.keys(state.translations);
   if (state.image !== null) await putImageOnSite(trx, state, state.image, at);
-  if (state.document !== null) {
-    const document = state.document;
+  for (const document of documentsOf(state)) {
     const stored = await findFileAssetInfo(trx, document.assetId, document.version);
     if (stored?.sha256 !== document.sha256) {
       const bytes = await bytesOf(trx, document.sha256, `the document ${document.fileName}`);
@@ -238,19 +240,16 @@ export async function takeOffSite(trx: ContentStore, state: SheetState): Promise
   await releaseFiles(trx, state, null);
 }
 
-/** Removes the image and document `previous` used and `next` does not, unless another content uses them. */
+/** Removes the image and documents `previous` used and `next` does not, unless another content uses them. */
 async function releaseFiles(trx: ContentStore, previous: SheetState, next: SheetState | null): Promise<void> {
   const image = previous.image;
   if (image !== null && image.contentId !== next?.image?.contentId && !(await isMentionedByOtherContent(trx, image.contentKey, previous.id))) {
     await saveMedia(trx, image.contentId, null);
     await deleteContent(trx, image.contentId);
   }
-  const document = previous.document;
-  if (
-    document !== null &&
-    document.assetId !== next?.document?.assetId &&
-    !(await isMentionedByOtherContent(trx, `/file-asset/${encodeURIComponent(document.assetId)}?`, previous.id))
-  ) {
+  const kept = new Set((next === null ? [] : documentsOf(next)).map((document) => document.assetId));
+  for (const document of documentsOf(previous)) {
+    if (kept.has(document.assetId) || (await isMentionedByOtherContent(trx, `/file-asset/${encodeURIComponent(document.assetId)}?`, previous.id))) continue;
     await deleteFileAsset(trx, document.assetId);
   }
 }

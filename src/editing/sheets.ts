@@ -24,6 +24,7 @@ import { missingValues, valueProblems } from '../content-model/sheet-values';
 import { createEditor, EditingError, type KindAdapter } from './editable';
 import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
 import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-state';
+import { documentOfPath } from '../sheet/body';
 
 const prefixed = (prefix: string, record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
@@ -60,7 +61,7 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
   problems.push(...(await topicProblems(db, state)));
   problems.push(...valueProblems(await findSheetType(db), state, current));
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
-  if (state.document !== null) problems.push(...(await documentProblems(db, state.document, current.document)));
+  problems.push(...(await documentSetProblems(db, state, current)));
   return problems;
 }
 
@@ -120,14 +121,39 @@ async function imageProblems(db: ContentStore, state: SheetState, current: Sheet
   return problems;
 }
 
-async function documentProblems(db: ContentStore, document: SheetDocument, current: SheetDocument | null): Promise<string[]> {
-  const problems = await fileProblems(db, 'document', document);
-  if (document.sha256 !== current?.sha256 && document.mimeType !== 'application/pdf') problems.push('document: must be a PDF');
-  if (document.assetId !== current?.assetId && (await listFileAssetVersions(db, document.assetId)).length > 0)
-    problems.push(`document: the asset ${document.assetId} belongs to another document`);
+/**
+ * The sheet's own document and each of its set: each checked as a file of the sheet's own (against
+ * the document of the same asset the sheet had), each asset once, each at the address of its version.
+ */
+async function documentSetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
+  const had = [current.document, ...(current.documents ?? [])];
+  const listed: Array<[string, SheetDocument]> = [
+    ...(state.document === null ? [] : [['document', state.document] as [string, SheetDocument]]),
+    ...(state.documents ?? []).map((document, index): [string, SheetDocument] => [`documents[${index}]`, document]),
+  ];
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  for (const [what, document] of listed) {
+    if (seen.has(document.assetId)) problems.push(`${what}: the sheet has the document ${document.assetId} already`);
+    seen.add(document.assetId);
+    problems.push(...(await documentProblems(db, what, document, had.find((other) => other?.assetId === document.assetId) ?? null)));
+  }
+  for (const [index, document] of (state.documents ?? []).entries()) {
+    const linked = documentOfPath(document.url);
+    if (linked?.assetId !== document.assetId || linked.version !== document.version)
+      problems.push(`documents[${index}].url: must be the address of version ${document.version} of ${document.assetId}`);
+  }
+  return problems;
+}
+
+async function documentProblems(db: ContentStore, what: string, document: SheetDocument, current: SheetDocument | null): Promise<string[]> {
+  const problems = await fileProblems(db, what, document);
+  if (document.sha256 !== current?.sha256 && document.mimeType !== 'application/pdf') problems.push(`${what}: must be a PDF`);
+  if (current === null && (await listFileAssetVersions(db, document.assetId)).length > 0)
+    problems.push(`${what}: the asset ${document.assetId} belongs to another document`);
   const served = await findFileAssetInfo(db, document.assetId, document.version);
   if (served !== undefined && served.sha256 !== document.sha256)
-    problems.push(`document: version ${document.version} of ${document.assetId} is published already and never changes; upload a new version`);
+    problems.push(`${what}: version ${document.version} of ${document.assetId} is published already and never changes; upload a new version`);
   return problems;
 }
 

@@ -7,11 +7,12 @@
  */
 import { CONTENT_KEY } from '../shared/literature-sheet';
 import { topicsOfBody } from '../shared/topics';
-import type { SheetDocument, SheetImage, SheetState, SheetTexts } from './shape';
+import { documentEntriesOf, storedDocumentSet } from './documents';
+import type { SetDocument, SheetDocument, SheetImage, SheetState, SheetTexts } from './shape';
 import { DOCUMENT_PATH } from './shape';
 
 /** Body fields the sheet's texts stand for; anything else is kept in `extra`. */
-const NAMED_FIELDS = new Set(['Title', 'description', 'url', 'image', 'topics']);
+const NAMED_FIELDS = new Set(['Title', 'description', 'url', 'image', 'topics', 'documents']);
 
 /** How a body refers to its image content (the platform's shape). */
 export function imageReference(contentKey: string) {
@@ -47,12 +48,14 @@ export function textsOfBody(title: string, body: Record<string, unknown>, shared
 export function bodyOfTexts(state: SheetState, texts: SheetTexts): Record<string, unknown> {
   const values = Object.entries(state.values ?? {}).filter(([name]) => !NAMED_FIELDS.has(name));
   const extra = Object.entries(texts.extra ?? {}).filter(([name]) => !NAMED_FIELDS.has(name) && !(name in (state.values ?? {})));
+  const documents = storedDocumentSet(state);
   return {
     Title: texts.title,
     ...(texts.description === '' ? {} : { description: texts.description }),
     ...(texts.url === '' ? {} : { url: texts.url }),
     ...(state.image === null ? {} : { image: imageReference(state.image.contentKey) }),
     ...(state.topics === undefined || state.topics.length === 0 ? {} : { topics: state.topics }),
+    ...(documents === null ? {} : { documents }),
     ...Object.fromEntries(values),
     ...Object.fromEntries(extra),
   };
@@ -65,15 +68,22 @@ export interface StoredTranslation {
   body: Record<string, unknown>;
 }
 
-/** What the stored translations point at: the image content, by key, and the document, by its path. */
-export function referencesOf(translations: StoredTranslation[], primaryLanguage: string): { imageKey: string | null; documentPath: string } {
+/**
+ * What the stored translations point at: the image content, by key, the sheet's own document, by
+ * its path, and the set's entries (the primary language's list, as every translation has it).
+ */
+export function referencesOf(
+  translations: StoredTranslation[],
+  primaryLanguage: string,
+): { imageKey: string | null; documentPath: string; documentEntries: ReturnType<typeof documentEntriesOf> } {
   let imageKey: string | null = null;
   for (const translation of translations) imageKey ??= referencedImageKey(translation.body.image);
   // The sheet's document is the file asset its links go to: the primary language's, else any other's.
   const primary = translations.find((translation) => translation.language === primaryLanguage);
   const links = [primary?.body.url, ...translations.map((translation) => translation.body.url)];
   const documentPath = links.find((url): url is string => typeof url === 'string' && DOCUMENT_PATH.test(url)) ?? '';
-  return { imageKey, documentPath };
+  const listing = primary ?? translations.find((translation) => Array.isArray(translation.body.documents));
+  return { imageKey, documentPath, documentEntries: listing === undefined ? [] : documentEntriesOf(listing.body) };
 }
 
 /** A document path's asset and version, or null when it is not one. */
@@ -95,6 +105,8 @@ export interface SheetRecords {
   /** The image content and its file, with its alternative text per language; null when it has none (or it cannot be found). */
   image: (Omit<SheetImage, never> & { altTexts: Record<string, string> }) | null;
   document: SheetDocument | null;
+  /** The set's other documents, as the store has them. */
+  documents: SetDocument[];
   seo: SheetState['seo'];
   collectionId: string | null;
 }
@@ -124,6 +136,7 @@ export function sheetOfRecords(records: SheetRecords, shared: ReadonlySet<string
     translations,
     image,
     document: records.document,
+    ...(records.documents.length > 0 ? { documents: records.documents } : {}),
     ...(topics.length > 0 ? { topics } : {}),
     ...(Object.keys(values).length > 0 ? { values } : {}),
     seo: records.seo,

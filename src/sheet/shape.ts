@@ -6,7 +6,7 @@
  */
 import Type, { type Static } from 'typebox';
 import { CONTENT_KEY, SHEET_FIELDS } from '../shared/literature-sheet';
-import { text, wholeNumber } from '../shared/schema/fields';
+import { oneOf, text, wholeNumber } from '../shared/schema/fields';
 import { SheetTopicsSchema } from '../shared/topics';
 
 const ID = /^[a-zA-Z0-9]{15}(?:[a-zA-Z0-9]{3})?$/;
@@ -46,10 +46,37 @@ export const SheetImageSchema = Type.Object({
   height: wholeNumber(1, 100_000),
 });
 
+/** What kinds of document a sheet's set holds. */
+export const DOCUMENT_KINDS = ['data-sheet', 'safety-data-sheet', 'brochure', 'certificate', 'other'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/**
+ * What an editor says about a document (docs/content-model.md, "Documents"): each is optional, so
+ * documents kept before the set keep validating; sheet/documents.ts gives the defaults.
+ */
+const DocumentFactsSchema = {
+  kind: Type.Optional(oneOf(DOCUMENT_KINDS)),
+  /** The language it is written in. */
+  language: Type.Optional(text({ pattern: LANGUAGE })),
+  /** The country (ISO 3166-1 alpha-2) or 'EU' it is for, as a safety data sheet is. */
+  region: Type.Optional(text({ pattern: /^[A-Z]{2}$/, errorMessage: 'must be a country code of two capital letters (DE, FR) or EU' })),
+  /** The revision as the document names it ('Rev. 4', '2.1'). */
+  revision: Type.Optional(text({ max: 40, required: true })),
+  /** The date of that revision. */
+  revisedOn: Type.Optional(text({ pattern: /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/, errorMessage: 'must be a date, written 2026-03-12' })),
+};
+
 export const SheetDocumentSchema = Type.Object({
   ...FileSchema,
   assetId: text({ pattern: /^[A-Za-z0-9_-]{1,80}$/ }),
   version: wholeNumber(1, 999_999_999),
+  ...DocumentFactsSchema,
+});
+
+/** A document of the set beyond the sheet's own (the one its link goes to), with its address on the site. */
+export const SetDocumentSchema = Type.Object({
+  ...SheetDocumentSchema.properties,
+  url: text({ pattern: DOCUMENT_PATH }),
 });
 
 export const SheetSeoSchema = Type.Object({
@@ -74,7 +101,10 @@ export const SheetStateSchema = Type.Object({
   // Keys that are not languages are refused (a patterned key alone lets them through, unchecked).
   translations: Type.Record(text({ pattern: LANGUAGE }), SheetTextsSchema, { propertyNames: { pattern: LANGUAGE.source } }),
   image: Type.Union([SheetImageSchema, Type.Null()]),
+  /** The sheet's own document: the one its link goes to. */
   document: Type.Union([SheetDocumentSchema, Type.Null()]),
+  /** Its other documents (other languages, safety data sheets, brochures), absent in states kept before the set. */
+  documents: Type.Optional(Type.Array(SetDocumentSchema, { maxItems: 50 })),
   seo: Type.Union([SheetSeoSchema, Type.Null()]),
   /** Its values of its type's other fields shared by every language, by name (absent in states kept before content types were data). */
   values: Type.Optional(Type.Record(text({ pattern: FIELD_NAME }), Type.Unknown(), { propertyNames: { pattern: FIELD_NAME.source } })),
@@ -85,4 +115,5 @@ export const SheetStateSchema = Type.Object({
 export type SheetTexts = Static<typeof SheetTextsSchema>;
 export type SheetImage = Static<typeof SheetImageSchema>;
 export type SheetDocument = Static<typeof SheetDocumentSchema>;
+export type SetDocument = Static<typeof SetDocumentSchema>;
 export type SheetState = Static<typeof SheetStateSchema>;

@@ -5,6 +5,7 @@
  * (page-data.ts), so the browser never downloads the other languages.
  */
 import type { GridText } from './grid-text';
+import type { DocumentKind } from '../sheet/shape';
 
 /** The words of the page around its grids: the skip link, the language menu and the search field. */
 export interface PageText {
@@ -32,10 +33,14 @@ export interface PageText {
   related: string;
   /** The name of a sheet page's list of properties (CAS number, formula…), for screen readers. */
   properties: string;
-  /** The heading of a sheet page's documents in other languages. */
-  otherLanguages: string;
+  /** The heading of a sheet page's other documents (other languages, safety data sheets…). */
+  moreDocuments: string;
   /** A document's version and the day it was published. */
   documentVersion: (version: number, date: string) => string;
+  /** A document's revision as its editor named it and dated it (either may be missing). */
+  documentRevision: (revision: string | undefined, date: string | undefined) => string;
+  /** What a document is, by its kind. */
+  documentKinds: Record<DocumentKind, string>;
 }
 
 const GRID_TEXTS: Record<string, GridText> = {
@@ -89,8 +94,17 @@ const PAGE_TEXTS: Record<string, PageText> = {
     openSheet: 'Open the data sheet',
     related: 'Related sheets',
     properties: 'Properties',
-    otherLanguages: 'In other languages',
+    moreDocuments: 'More documents',
     documentVersion: (version, date) => `version ${version} of ${date}`,
+    documentRevision: (revision, date) =>
+      revision === undefined ? `revised ${date}` : date === undefined ? `revision ${revision}` : `revision ${revision} of ${date}`,
+    documentKinds: {
+      'data-sheet': 'Data sheet',
+      'safety-data-sheet': 'Safety data sheet',
+      brochure: 'Brochure',
+      certificate: 'Certificate',
+      other: 'Document',
+    },
   },
   de: {
     languages: 'Sprache',
@@ -116,8 +130,17 @@ const PAGE_TEXTS: Record<string, PageText> = {
     openSheet: 'Datenblatt öffnen',
     related: 'Verwandte Datenblätter',
     properties: 'Eigenschaften',
-    otherLanguages: 'In anderen Sprachen',
+    moreDocuments: 'Weitere Dokumente',
     documentVersion: (version, date) => `Version ${version} vom ${date}`,
+    documentRevision: (revision, date) =>
+      revision === undefined ? `überarbeitet am ${date}` : date === undefined ? `Revision ${revision}` : `Revision ${revision} vom ${date}`,
+    documentKinds: {
+      'data-sheet': 'Datenblatt',
+      'safety-data-sheet': 'Sicherheitsdatenblatt',
+      brochure: 'Broschüre',
+      certificate: 'Zertifikat',
+      other: 'Dokument',
+    },
   },
   fr: {
     languages: 'Langue',
@@ -143,8 +166,17 @@ const PAGE_TEXTS: Record<string, PageText> = {
     openSheet: 'Ouvrir la fiche technique',
     related: 'Fiches associées',
     properties: 'Propriétés',
-    otherLanguages: 'Dans d’autres langues',
+    moreDocuments: 'Autres documents',
     documentVersion: (version, date) => `version ${version} du ${date}`,
+    documentRevision: (revision, date) =>
+      revision === undefined ? `révisé le ${date}` : date === undefined ? `révision ${revision}` : `révision ${revision} du ${date}`,
+    documentKinds: {
+      'data-sheet': 'Fiche technique',
+      'safety-data-sheet': 'Fiche de données de sécurité',
+      brochure: 'Brochure',
+      certificate: 'Certificat',
+      other: 'Document',
+    },
   },
 };
 

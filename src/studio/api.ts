@@ -158,7 +158,7 @@ export interface SheetView {
   siteLanguages: string[];
   /** The addresses it had on the site, newest first: each leads to its page. */
   oldAddresses: string[];
-  documentVersions: Array<{ version: number; url: string; withdrawn: boolean }>;
+  documentVersions: Array<{ assetId: string; version: number; url: string; withdrawn: boolean }>;
 }
 
 /** The refusal's details: each problem with its place, or on a conflict the state saved meanwhile. */

@@ -8,6 +8,7 @@ const TEXT_FIELDS: Record<string, string> = { title: 'Title', description: 'Desc
 const FIELDS: Record<string, string> = {
   image: 'Image',
   document: 'PDF',
+  documents: 'Documents',
   seo: 'Search engine settings',
   urlName: 'Address name',
   collectionId: 'Collection',
@@ -37,7 +38,10 @@ export function problemsByField(problems: string[]): { fields: Map<string, strin
   for (const problem of problems) {
     const match = /^translations\.([A-Za-z_]+)\.(title|description|url|imageAlt|extra\.[A-Za-z][A-Za-z0-9_]*)(?:\[\d+\])?: (.*)$/s.exec(problem);
     // The SEO fields, the topics and the sheet's shared values show their problems in their own panels.
-    const panel = /^(seo\.[^:]+|topics|urlName|values\.[A-Za-z][A-Za-z0-9_]*)(?:\[\d+\])?: (.*)$/s.exec(problem);
+    const panel =
+      /^(seo\.[^:]+|topics|urlName|values\.[A-Za-z][A-Za-z0-9_]*|(?:document|documents\[\d+\])\.(?:kind|language|region|revision|revisedOn))(?:\[\d+\])?: (.*)$/s.exec(
+        problem,
+      );
     if (panel !== null) fields.set(panel[1]!, panel[2]!);
     else if (match === null) others.push(problem.replace(/^([a-zA-Z.]+): /, (_all, path: string) => `${fieldName(path.split('.'))}: `));
     else fields.set(`${match[1]}.${match[2]}`, match[3]!);

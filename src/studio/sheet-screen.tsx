@@ -219,7 +219,16 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           problem={fields.get('topics')}
           onChange={(topics) => sheet.edit((current) => withTopics(current, topics))}
         />
-        <SheetFiles context={context} view={view} hold={sheet.whileHeld} onUploaded={sheet.accept} imageAlt={draft.translations[primary]?.imageAlt ?? ''} />
+        <SheetFiles
+          context={context}
+          view={view}
+          hold={sheet.whileHeld}
+          onUploaded={sheet.accept}
+          imageAlt={draft.translations[primary]?.imageAlt ?? ''}
+          draft={draft}
+          onEdit={sheet.edit}
+          problems={fields}
+        />
         <SheetSeo
           context={context}
           draft={draft}

@@ -25,6 +25,7 @@ import { commandLineActor, type Actor } from '../editing/audit';
 import { publishedSheet, storedDocument, storedImage } from '../editing/sheet-state';
 import { typeChangeProblems } from '../editing/content-types';
 import { documentOfPath, referencesOf, sheetOfRecords, sheetSeoOf, type SheetRecords } from '../sheet/body';
+import { documentSetOf } from '../sheet/documents';
 import type { SheetDocument } from '../sheet/shape';
 import type { ImportOptions, ManifestFiles } from './import-proposal';
 import { applyProposal, type AppliedImport, type ImportProposal, type ProposedFile, type ProposedSheet } from './import-proposal';
@@ -228,7 +229,7 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
         body: readStoredBody(row.body, `content ${content.contentKey} (${row.language})`) ?? {},
       })),
     ];
-    const { imageKey, documentPath } = referencesOf(translations, content.primaryLanguage);
+    const { imageKey, documentPath, documentEntries } = referencesOf(translations, content.primaryLanguage);
     const dates = {
       updatedAt: content.updatedAt,
       publishedAt: Object.fromEntries(content.translations.map((translation) => [translation.language, translation.publishedAt])),
@@ -247,7 +248,7 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
         },
         translations,
         image: imageKey === null ? null : await imageOf(content.siteId, imageKey),
-        document: await documentOf(documentPath),
+        ...(await documentSetOf(documentPath, documentEntries, documentOf)),
         seo: seo === undefined ? (base?.seo ?? null) : sheetSeoOf(seo),
         collectionId: collectionOfKey.get(content.contentKey) ?? base?.collectionId ?? null,
       },

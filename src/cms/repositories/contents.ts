@@ -3,6 +3,7 @@ import type { ContentStore } from '../database';
 import type { ContentTranslationsTable, ContentsTable } from '../schema';
 import { normalizeText } from '../../shared/normalize-text';
 import { readStoredBody, readStoredMap } from '../stored-json';
+import { documentLinkFor } from '../../sheet/documents';
 
 export type Content = ContentsTable;
 
@@ -47,7 +48,7 @@ export async function localizeContents(db: ContentStore, contents: Content[], la
     for (const translation of new Set(preferred)) {
       const body = readStoredBody(translation.body, `content ${content.content_key} (${translation.language})`);
       if (body === null) continue;
-      const linked = withPrimaryLink(content, translation.language, body, available);
+      const linked = withLanguageDocument(withPrimaryLink(content, translation.language, body, available), translation.language, languages[0]);
       return [
         {
           ...content,
@@ -61,6 +62,21 @@ export async function localizeContents(db: ContentStore, contents: Content[], la
     }
     return [];
   });
+}
+
+/**
+ * A link to a data sheet of the sheet's set goes to the set's data sheet in the reader's language
+ * when it has one (docs/content-model.md, "Documents"), and says the language of the one it goes to
+ * when that is not the translation's.
+ */
+function withLanguageDocument(
+  linked: { body: Record<string, unknown>; language: string | null },
+  translationLanguage: string,
+  reader: string | undefined,
+): { body: Record<string, unknown>; language: string | null } {
+  const chosen = documentLinkFor(linked.body, reader ?? translationLanguage);
+  if (chosen === null) return linked;
+  return { body: { ...linked.body, url: chosen.url }, language: chosen.language === translationLanguage ? null : chosen.language };
 }
 
 /**

@@ -12,7 +12,8 @@ import { findContentById, findShownContent, listStoredTranslations } from '../..
 import { readStoredBody } from '../../cms/stored-json';
 import { findFileAssetInfo } from '../../cms/repositories/files';
 import { findSeoRecord } from '../../cms/repositories/seo-records';
-import { DOCUMENT_PATH } from '../../sheet/shape';
+import { DOCUMENT_KINDS, DOCUMENT_PATH } from '../../sheet/shape';
+import { documentEntriesOf, factsOnly } from '../../sheet/documents';
 import type { SheetSearch } from '../../search/sheet-search';
 import type { CollectionItem } from '../../shared/delivery-types';
 import { scriptSafeJson } from '../../shared/head-tags';
@@ -72,9 +73,13 @@ export function createSheetPages({ db, settings, assets, renderer, search }: She
       const target = { taxonomy, language, languages, topic: null };
       const sheet = await sheetViewOf(db, item, target, basePath);
       sheet.properties = propertiesOf(await findSheetType(db), item, language);
-      if (sheet.document !== null)
-        sheet.document.language = await documentLanguage(db, content.id, sitePathOf(textOf(item.body.contentBody.url), basePath), sheet.textLanguage);
-      sheet.otherDocuments = await otherDocumentsOf(db, content.id, sheet.document, basePath);
+      const entries = documentEntriesOf(item.body.contentBody);
+      if (sheet.document !== null) {
+        const linked = sitePathOf(textOf(item.body.contentBody.url), basePath);
+        const facts = factsOnly(entries.find((entry) => entry.url === linked) ?? {});
+        sheet.document = { ...sheet.document, ...facts, language: facts.language ?? (await documentLanguage(db, content.id, linked, sheet.textLanguage)) };
+      }
+      sheet.otherDocuments = await otherDocumentsOf(db, content.id, entries, sheet.document, basePath, language);
       const relatedIds = await search.related(site.id, content.id, topicsOfBody(item.body.contentBody), RELATED_SHEETS);
       const related = (await itemsOfContents(db, settings, site.id, language, relatedIds)).map((other) => ({
         title: titleOf(other),
@@ -189,28 +194,45 @@ async function documentLanguage(db: ContentStore, contentId: string, linked: str
 }
 
 /**
- * The sheet's documents in its other languages: each translation that links a document of this
- * site other than the one shown, in the language of that translation, once each.
+ * The sheet's other current documents, the page's language first, then by language and kind: its
+ * set's, then each translation's link to a document of this site that the set does not list (in
+ * that translation's language); each once, none withdrawn, never the one shown.
  */
-async function otherDocumentsOf(db: ContentStore, contentId: string, shown: SheetDocumentLink | null, basePath: string): Promise<SheetDocumentLink[]> {
+async function otherDocumentsOf(
+  db: ContentStore,
+  contentId: string,
+  entries: ReturnType<typeof documentEntriesOf>,
+  shown: SheetDocumentLink | null,
+  basePath: string,
+  language: string,
+): Promise<SheetDocumentLink[]> {
   const seen = new Set(shown === null ? [] : [sitePathOf(shown.href, basePath)]);
+  const links = (await listStoredTranslations(db, [contentId])).map((row) => ({
+    url: textOf(readStoredBody(row.body, `content ${contentId} (${row.language})`)?.url),
+    language: row.language,
+  }));
   const documents: SheetDocumentLink[] = [];
-  for (const row of await listStoredTranslations(db, [contentId])) {
-    const url = textOf(readStoredBody(row.body, `content ${contentId} (${row.language})`)?.url);
+  for (const { url, ...facts } of [...entries, ...links]) {
     const match = DOCUMENT_PATH.exec(url);
     if (match === null || seen.has(url)) continue;
     seen.add(url);
     const asset = await findFileAssetInfo(db, decodeURIComponent(match[1] ?? ''), Number(match[2]));
     if (asset === undefined || asset.retired_at !== null) continue;
     documents.push({
+      ...facts,
       href: `${basePath}${url}`,
       byteSize: Number(asset.byte_size),
-      language: row.language,
+      language: facts.language ?? language,
       version: Number(asset.version),
       publishedAt: asset.created_at,
     });
   }
-  return documents;
+  const rank = (document: SheetDocumentLink) =>
+    [document.language === language ? 0 : 1, document.language, DOCUMENT_KINDS.indexOf(document.kind ?? 'data-sheet')] as const;
+  return documents.sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1].localeCompare(y[1]) || x[2] - y[2];
+  });
 }
 
 /** schema.org: the sheet is a PDF document, on this page, part of the site. */

@@ -9,6 +9,7 @@ import { NEW_WINDOW_ATTRIBUTES, opensInNewWindow } from '../../shared/links';
 import { SiteFrame } from '../layout/site-frame';
 import type { PageLanguage, TopicLink, TopicsView } from '../page-data';
 import { pageText } from '../ui-text';
+import type { DocumentKind } from '../../sheet/shape';
 
 export interface SheetPageData {
   basePath: string;
@@ -28,7 +29,7 @@ export interface SheetView {
   image: { url: string; altText: string; mimeType: string } | null;
   /** The sheet's PDF on this site, with its size in bytes and the language it is written in. */
   document: SheetDocumentLink | null;
-  /** The sheet's documents in its other languages, each its language's current version. */
+  /** The sheet's other current documents: its set's (other languages, safety data sheets…), and other languages' links. */
   otherDocuments: SheetDocumentLink[];
   /** Where the sheet's url leads when it is not a document of this site; null otherwise. */
   link: string | null;
@@ -45,6 +46,11 @@ export interface SheetDocumentLink {
   version: number;
   /** When this version was published, as an ISO date. */
   publishedAt: string;
+  /** What its editor said of it, when it is one of the sheet's set (sheet/documents.ts). */
+  kind?: DocumentKind;
+  region?: string;
+  revision?: string;
+  revisedOn?: string;
 }
 
 export interface SheetProperty {
@@ -96,25 +102,21 @@ export function SheetPage({ data }: { data: SheetPageData }) {
             {sheet.document !== null && (
               <p className="sheet__document">
                 <a className="button button--primary" href={sheet.document.href} type="application/pdf" hrefLang={languageTag(sheet.document.language)}>
-                  {text.document}
+                  {sheet.document.kind === undefined ? text.document : `${text.documentKinds[sheet.document.kind]} (PDF)`}
                 </a>
-                <span className="sheet__document-facts">
-                  PDF, {fileSize(sheet.document.byteSize, tag)}, {languageNameIn(sheet.document.language, tag)}, {versionOf(sheet.document, text, tag)}
-                </span>
+                <span className="sheet__document-facts">{factsOf(sheet.document, text, tag, true)}</span>
               </p>
             )}
             {sheet.otherDocuments.length > 0 && (
               <>
-                <h2 className="sheet__documents-heading">{text.otherLanguages}</h2>
+                <h2 className="sheet__documents-heading">{text.moreDocuments}</h2>
                 <ul className="sheet__documents">
                   {sheet.otherDocuments.map((document) => (
                     <li key={document.href}>
-                      <a href={document.href} type="application/pdf" hrefLang={languageTag(document.language)} lang={languageTag(document.language)}>
-                        {languageNameIn(document.language, languageTag(document.language))}
+                      <a href={document.href} type="application/pdf" hrefLang={languageTag(document.language)}>
+                        {text.documentKinds[document.kind ?? 'data-sheet']} ({languageNameIn(document.language, tag)})
                       </a>{' '}
-                      <span className="sheet__document-facts">
-                        PDF, {fileSize(document.byteSize, tag)}, {versionOf(document, text, tag)}
-                      </span>
+                      <span className="sheet__document-facts">{factsOf(document, text, tag, false)}</span>
                     </li>
                   ))}
                 </ul>
@@ -173,10 +175,33 @@ function SheetImage({ image, basePath, lang }: { image: NonNullable<SheetView['i
   );
 }
 
-/** 'version 2 of 1 June 2026', as the page's language writes it. */
-function versionOf(document: SheetDocumentLink, text: ReturnType<typeof pageText>, tag: string): string {
-  const date = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(document.publishedAt));
-  return text.documentVersion(document.version, date);
+/**
+ * 'PDF, 245 KB, German, Germany, revision 4 of 12 March 2026' in the page's language: the revision
+ * its editor gave it, else its version on the site and the day it was published.
+ */
+function factsOf(document: SheetDocumentLink, text: ReturnType<typeof pageText>, tag: string, withLanguage: boolean): string {
+  const day = (date: Date) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  const revised = document.revisedOn === undefined ? undefined : day(new Date(`${document.revisedOn}T00:00:00Z`));
+  const when =
+    document.revision === undefined && revised === undefined
+      ? text.documentVersion(document.version, day(new Date(document.publishedAt)))
+      : text.documentRevision(document.revision, revised);
+  return [
+    'PDF',
+    fileSize(document.byteSize, tag),
+    ...(withLanguage ? [languageNameIn(document.language, tag)] : []),
+    ...(document.region === undefined ? [] : [regionNameIn(document.region, tag)]),
+    when,
+  ].join(', ');
+}
+
+/** 'Germany', 'European Union', as the page's language names them; the code when it cannot. */
+function regionNameIn(region: string, tag: string): string {
+  try {
+    return new Intl.DisplayNames([tag], { type: 'region' }).of(region) ?? region;
+  } catch {
+    return region;
+  }
 }
 
 /** '245 KB', '1.2 MB', as the page's language writes them. */
