@@ -108,8 +108,11 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, search
     });
   };
 
-  const collectionItems: Handler = ({ params, query, origin }) =>
-    getCollectionPage(db, settings, readCollectionPageRequest(params.channelOrSiteId, params.collectionKeyOrId ?? '', query), origin);
+  // The wire carries the platform's item shape only: the language a link leads to is the site's to show.
+  const collectionItems: Handler = async ({ params, query, origin }) => {
+    const page = await getCollectionPage(db, settings, readCollectionPageRequest(params.channelOrSiteId, params.collectionKeyOrId ?? '', query), origin);
+    return { ...page, items: page.items.map(({ linkLanguage: _linkLanguage, ...item }) => item) };
+  };
   const collectionMetadata: Handler = ({ params, query, origin }) =>
     getCollectionMetadata(db, settings, readCollectionMetadataRequest(params.channelOrSiteId, params.collectionKeyOrId, query), origin);
   const contentItem: Handler = ({ params, query, origin }) =>

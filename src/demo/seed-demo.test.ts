@@ -15,6 +15,7 @@ import { listAllFileAssets, listAllMedia } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
 import { readContentVersion } from '../cms/repositories/store-state';
 import { checkImage } from '../editing/uploads';
+import { DEMO_DOCUMENT_SET } from './documents';
 import { DEMO_CATALOGUE } from './catalogue';
 import { molarMass } from './chemistry';
 import { renderIllustrationImage } from './illustrations';
@@ -102,7 +103,8 @@ describe('seedDemoContentIfEmpty', () => {
       expect(row, row.file_name).toMatchObject({ mime_type: 'image/png', width: 960, height: 720, byte_size: row.bytes.length });
       expect(row.file_name).toMatch(/^[a-z0-9-]+\.png$/);
     }
-    expect(assets).toHaveLength(DEMO_CATALOGUE.length);
+    // One for every sheet, and the other documents of the demo's set (demo/documents.ts).
+    expect(assets).toHaveLength(DEMO_CATALOGUE.length + DEMO_DOCUMENT_SET.length - 1);
     expect(assets.every((row) => row.mime_type === 'application/pdf' && row.bytes.subarray(0, 5).toString() === '%PDF-')).toBe(true);
   });
 

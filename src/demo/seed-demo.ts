@@ -28,7 +28,10 @@ import { countSites, saveSite } from '../cms/repositories/sites';
 import { DEMO_CATALOGUE, type CatalogueEntry } from './catalogue';
 import { COLLECTION_TRANSLATIONS, DEMO_TRANSLATIONS, DEMO_TRANSLATION_LANGUAGES } from './translations';
 import { renderIllustrationImage, type RasterIllustration } from './illustrations';
-import { renderLiteratureDocument } from './literature-pdf';
+import { renderLiteratureDocument, renderSafetyDataSheet } from './literature-pdf';
+import { DEMO_DOCUMENT_SET, DOCUMENT_SET_SLUG, type DemoDocument } from './documents';
+import { documentEntryOf, type DocumentEntry } from '../sheet/documents';
+import type { SheetDocument } from '../sheet/shape';
 import { addSynonyms } from '../search/synonyms';
 import { saveTopics } from '../cms/repositories/topics';
 import { DEMO_TOPICS, demoTopicsOf } from './topics';
@@ -77,9 +80,10 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
   const timestamp = now.toISOString();
   // Documents and images are made before the transaction so that it stays short; sharp draws the
   // images on libuv's threads while the documents are written on this one.
-  const [documents, images] = await Promise.all([
+  const [documents, images, setDocuments] = await Promise.all([
     Promise.all(DEMO_CATALOGUE.map((entry) => renderLiteratureDocument(entry, { generatedAt: now }))),
     Promise.all(DEMO_CATALOGUE.map((entry) => renderIllustrationImage(entry))),
+    renderDocumentSet(now),
   ]);
 
   await db.transaction().execute(async (trx) => {
@@ -102,7 +106,8 @@ export async function seedDemoContent(db: ContentStore, options: SeedOptions): P
       const document = documents[index];
       const image = images[index];
       if (document === undefined || image === undefined) throw new Error(`No document or image was rendered for ${entry.slug}`);
-      sheetIds.push(await saveEntry(trx, entry, document, image, options.platformSitesSegment, timestamp));
+      const others = entry.slug === DOCUMENT_SET_SLUG ? setDocuments : [];
+      sheetIds.push(await saveEntry(trx, entry, document, image, others, options.platformSitesSegment, timestamp));
       options.onProgress?.(index + 1, DEMO_CATALOGUE.length);
     }
 
@@ -149,11 +154,42 @@ export function demoSynonyms(): Record<string, string[]> {
   );
 }
 
+/** A document of the demo's set beyond its sheet's own, printed. */
+type PrintedDocument = DemoDocument & { bytes: Buffer; text: string };
+
+/** The demo set's documents beyond the sheet's own, printed in their languages. */
+async function renderDocumentSet(now: Date): Promise<PrintedDocument[]> {
+  const english = DEMO_CATALOGUE.find((entry) => entry.slug === DOCUMENT_SET_SLUG)!;
+  return Promise.all(
+    DEMO_DOCUMENT_SET.filter((document) => document.assetSuffix !== null).map(async (document) => {
+      const { language, entry, safety } = document.printed;
+      const options = { generatedAt: now, language };
+      const printed =
+        safety === undefined ? await renderLiteratureDocument(entry(english), options) : await renderSafetyDataSheet(entry(english), safety, options);
+      return { ...document, ...printed };
+    }),
+  );
+}
+
+/** A demo document as a sheet holds it: version 1 of its asset, with what its editor says of it. */
+function demoDocumentOf(assetId: string, bytes: Buffer, demo: DemoDocument): SheetDocument {
+  const facts = {
+    kind: demo.kind,
+    language: demo.language,
+    ...(demo.region === undefined ? {} : { region: demo.region }),
+    revision: demo.revision,
+    revisedOn: demo.revisedOn,
+  };
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { assetId, version: 1, sha256, fileName: `${assetId}.pdf`, mimeType: 'application/pdf', byteSize: bytes.length, ...facts };
+}
+
 async function saveEntry(
   db: ContentStore,
   entry: CatalogueEntry,
   document: { bytes: Buffer; text: string },
   image: RasterIllustration,
+  setDocuments: PrintedDocument[],
   segment: string,
   timestamp: string,
 ): Promise<string> {
@@ -182,6 +218,26 @@ async function saveEntry(
   const assetId = DEMO_IDS.assetId(entry.slug);
   await saveFileAsset(db, { assetId, version: 1, fileName: `${assetId}.pdf`, mimeType: 'application/pdf', bytes: document.bytes, createdAt: timestamp });
   await saveDocumentText(db, document.bytes, 'application/pdf', document.text, timestamp);
+  // The sheet's set (demo/documents.ts): its own document first, then the others, each its own asset.
+  const set: DocumentEntry[] = [];
+  for (const other of setDocuments) {
+    const otherId = `${assetId}-${other.assetSuffix}`;
+    await saveFileAsset(db, {
+      assetId: otherId,
+      version: 1,
+      fileName: `${otherId}.pdf`,
+      mimeType: 'application/pdf',
+      bytes: other.bytes,
+      createdAt: timestamp,
+    });
+    await saveDocumentText(db, other.bytes, 'application/pdf', other.text, timestamp);
+    set.push(documentEntryOf(demoDocumentOf(otherId, other.bytes, other), fileAssetPath(segment, otherId, 1), DEMO_LANGUAGE));
+  }
+  if (set.length > 0)
+    set.unshift(documentEntryOf(demoDocumentOf(assetId, document.bytes, DEMO_DOCUMENT_SET[0]!), fileAssetPath(segment, assetId, 1), DEMO_LANGUAGE));
+  /** A language's link: its data sheet in the set, else the sheet's own. */
+  const linkIn = (language: string) =>
+    set.find((other) => other.kind === 'data-sheet' && other.language === language)?.url ?? fileAssetPath(segment, assetId, 1);
 
   const sheetId = demoId(MANAGED_CONTENT_ID_PREFIX, `sheet:${entry.slug}`);
   const body = {
@@ -190,6 +246,7 @@ async function saveEntry(
     url: fileAssetPath(segment, assetId, 1),
     image: imageReference(imageKey),
     topics: demoTopicsOf(entry),
+    ...(set.length === 0 ? {} : { documents: set }),
     ...demoSharedValues(entry),
   };
   const translated = DEMO_TRANSLATIONS[entry.slug];
@@ -204,7 +261,13 @@ async function saveEntry(
     translations: DEMO_TRANSLATION_LANGUAGES.flatMap((language) => {
       const text = translated?.[language];
       return text
-        ? [{ language, title: text.title, body: { ...body, ...demoLanguageValues(entry, language), Title: text.title, description: text.description } }]
+        ? [
+            {
+              language,
+              title: text.title,
+              body: { ...body, ...demoLanguageValues(entry, language), Title: text.title, description: text.description, url: linkIn(language) },
+            },
+          ]
         : [];
     }),
   });

@@ -43,7 +43,7 @@ export function ownDocumentUrl(state: SheetState): string | undefined {
 }
 
 /** One entry of the stored set: the document's facts, with the defaults a document that has none gets. */
-function entryOf(document: SheetDocument, url: string, primaryLanguage: string): DocumentEntry {
+export function documentEntryOf(document: SheetDocument, url: string, primaryLanguage: string): DocumentEntry {
   return {
     url,
     kind: document.kind ?? 'data-sheet',
@@ -66,8 +66,8 @@ export function storedDocumentSet(state: SheetState): DocumentEntry[] | null {
   const others = state.documents ?? [];
   if (others.length === 0 && (state.document === null || !hasFacts(state.document))) return null;
   const ownUrl = ownDocumentUrl(state);
-  const own = state.document === null || ownUrl === undefined ? [] : [entryOf(state.document, ownUrl, state.primaryLanguage)];
-  return [...own, ...others.map((document) => entryOf(document, document.url, state.primaryLanguage))];
+  const own = state.document === null || ownUrl === undefined ? [] : [documentEntryOf(state.document, ownUrl, state.primaryLanguage)];
+  return [...own, ...others.map((document) => documentEntryOf(document, document.url, state.primaryLanguage))];
 }
 
 /** The facts an entry of a stored body gives, each only when it is one a document can have. */
