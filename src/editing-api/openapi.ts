@@ -30,6 +30,7 @@ const COMPONENTS: Record<string, TSchema> = {
   SheetSeo: SheetSeoSchema,
   SheetView: schemas.SheetViewSchema,
   SheetFromPdf: schemas.SheetFromPdfSchema,
+  SheetDocumentAdded: schemas.SheetDocumentAddedSchema,
   SheetList: schemas.SheetListSchema,
   NewSheet: schemas.NewSheetSchema,
   SaveSheet: schemas.SaveSheetSchema,
@@ -151,7 +152,24 @@ const OPERATIONS: Operation[] = [
   {
     method: 'put',
     path: '/sheets/{id}/document',
-    summary: 'Upload a new version of the document (multipart, ?revision=N)',
+    summary: 'Upload a new version of the sheet’s own document, the one its link goes to (multipart, ?revision=N)',
+    role: 'editor',
+    multipart: 'document',
+    response: { status: 200, schema: 'SheetView' },
+  },
+  {
+    method: 'post',
+    path: '/sheets/{id}/documents',
+    summary:
+      'Add a document to the sheet’s set (multipart, ?revision=N&kind=data-sheet|safety-data-sheet|brochure|certificate|other): its language is told from its text; a data sheet in a language the sheet has no text in proposes that text',
+    role: 'editor',
+    multipart: 'document',
+    response: { status: 201, schema: 'SheetDocumentAdded' },
+  },
+  {
+    method: 'put',
+    path: '/sheets/{id}/documents/{assetId}',
+    summary: 'Upload a new revision of a document of the set (multipart, ?revision=N): its next version; the links to the one it follows go to it',
     role: 'editor',
     multipart: 'document',
     response: { status: 200, schema: 'SheetView' },
@@ -192,14 +210,15 @@ const OPERATIONS: Operation[] = [
   {
     method: 'post',
     path: '/sheets/{id}/documents/{version}/withdraw',
-    summary: 'Withdraw a published version of the sheet’s document (not its current one): its address answers 410 Gone, naming the newest',
+    summary:
+      'Withdraw a published version of the sheet’s document, or with ?asset= of a document of its set (not its current one): its address answers 410 Gone, naming the newest',
     role: 'editor',
     response: { status: 200, schema: 'SheetView' },
   },
   {
     method: 'post',
     path: '/sheets/{id}/documents/{version}/restore',
-    summary: 'Serve a withdrawn version of the sheet’s document again',
+    summary: 'Serve a withdrawn version of the sheet’s document (or with ?asset= of a document of its set) again',
     role: 'editor',
     response: { status: 200, schema: 'SheetView' },
   },

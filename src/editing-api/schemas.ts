@@ -82,6 +82,9 @@ export const SheetFromPdfSchema = Type.Intersect([
   }),
 ]);
 
+/** A document added to a sheet's set: its view, and the language whose texts the document proposed (a data sheet in a language the sheet had no text in), if any. */
+export const SheetDocumentAddedSchema = Type.Intersect([SheetViewSchema, Type.Object({ proposedTranslation: Type.Union([Type.String(), Type.Null()]) })]);
+
 export const SheetSummarySchema = Type.Object({
   id: Type.String(),
   title: Type.String(),

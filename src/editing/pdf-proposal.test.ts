@@ -12,6 +12,15 @@ const page = [
 ].join('\n');
 
 describe('a sheet proposed from a PDF', () => {
+  it('leaves out an exporter’s suffix in German and French too', () => {
+    for (const title of [
+      'Trimethylaluminium (TMA) - Datenblatt',
+      'Trimethylaluminium (TMA) – Sicherheitsdatenblatt',
+      'Triméthylaluminium (TMA) | Fiche technique',
+    ])
+      expect(proposeSheet({ title, firstPageText: '' }, 'tma.pdf').title).toBe(title.replace(/ [-–|] .*$/, ''));
+  });
+
   it('takes the title from the metadata without the exporter’s suffix, and the description from the prose after it', () => {
     const proposal = proposeSheet({ title: 'Trimethylaluminum (TMA) - Literature Sheet', firstPageText: page }, 'tma.pdf');
     expect(proposal).toEqual({

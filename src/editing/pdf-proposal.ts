@@ -8,8 +8,12 @@ import type { CheckedDocument } from './pdf-reading';
 
 const MAX_TITLE = 255;
 const MAX_DESCRIPTION = 400;
-/** "… - Literature Sheet", "| Data Sheet": what exporters add to a title, not part of the product's name. */
-const SHEET_SUFFIX = /\s*[-–—|:]\s*(?:literature|data|product|technical|safety)\s+sheet\s*$/i;
+/**
+ * "… - Literature Sheet", "| Data Sheet", "- Datenblatt", "– Fiche technique": what exporters add to
+ * a title, not part of the product's name.
+ */
+const SHEET_SUFFIX =
+  /\s*[-–—|:]\s*(?:(?:literature|data|product|technical|safety(?:\s+data)?)\s+sheet|(?:produkt|technisches\s+|sicherheits)?datenblatt|fiche\s+(?:technique|produit|de\s+données\s+de\s+sécurité))\s*$/i;
 
 export interface SheetProposal {
   title: string;

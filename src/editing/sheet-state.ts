@@ -247,7 +247,9 @@ async function releaseFiles(trx: ContentStore, previous: SheetState, next: Sheet
     await saveMedia(trx, image.contentId, null);
     await deleteContent(trx, image.contentId);
   }
-  const kept = new Set((next === null ? [] : documentsOf(next)).map((document) => document.assetId));
+  // A document a link of the sheet still goes to stays, as a document another content links does.
+  const links = next === null ? [] : Object.values(next.translations).map((texts) => documentOfPath(texts.url)?.assetId);
+  const kept = new Set([...(next === null ? [] : documentsOf(next)).map((document) => document.assetId), ...links]);
   for (const document of documentsOf(previous)) {
     if (kept.has(document.assetId) || (await isMentionedByOtherContent(trx, `/file-asset/${encodeURIComponent(document.assetId)}?`, previous.id))) continue;
     await deleteFileAsset(trx, document.assetId);

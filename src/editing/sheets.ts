@@ -25,6 +25,7 @@ import { createEditor, EditingError, type KindAdapter } from './editable';
 import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
 import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-state';
 import { documentOfPath } from '../sheet/body';
+import { withDocumentDefaults } from '../sheet/documents';
 
 const prefixed = (prefix: string, record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
@@ -137,6 +138,9 @@ async function documentSetProblems(db: ContentStore, state: SheetState, current:
     if (seen.has(document.assetId)) problems.push(`${what}: the sheet has the document ${document.assetId} already`);
     seen.add(document.assetId);
     problems.push(...(await documentProblems(db, what, document, had.find((other) => other?.assetId === document.assetId) ?? null)));
+    // The schema knows a date's form; a calendar knows 30 February is none.
+    if (document.revisedOn !== undefined && new Date(`${document.revisedOn}T00:00:00Z`).toISOString().slice(0, 10) !== document.revisedOn)
+      problems.push(`${what}.revisedOn: must be a date, written 2026-03-12`);
   }
   for (const [index, document] of (state.documents ?? []).entries()) {
     const linked = documentOfPath(document.url);
@@ -188,7 +192,9 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   clashes: nameClashes,
   // A sheet without topics is published without the field, so a draft's empty list is no change.
   // The state is otherwise as it came, its keys in their order (the studio compares drafts as JSON).
-  normalize: (state) => {
+  // What a document is when nothing is said is said (sheet/documents.ts), as the store reads it back.
+  normalize: (given) => {
+    const state = withDocumentDefaults(given);
     if (state.topics === undefined || state.topics.length > 0) return state;
     const rest = { ...state };
     delete rest.topics;

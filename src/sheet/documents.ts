@@ -58,6 +58,25 @@ export function documentEntryOf(document: SheetDocument, url: string, primaryLan
 }
 
 /**
+ * The sheet with what its documents are when nothing is said, said: a document of the set is a
+ * data sheet in the sheet's primary language; so is its own once the store lists it (anything is
+ * said of it, or the set has others). A saved draft is then what the store reads back.
+ */
+export function withDocumentDefaults(state: SheetState): SheetState {
+  const defaults = { kind: 'data-sheet' as const, language: state.primaryLanguage };
+  const others = state.documents ?? [];
+  const own = state.document;
+  const unsaid = (document: SheetDocument) => document.kind === undefined || document.language === undefined;
+  const listsOwn = own !== null && (hasFacts(own) || others.length > 0);
+  if (!(listsOwn && unsaid(own)) && !others.some(unsaid)) return state;
+  return {
+    ...state,
+    document: listsOwn ? { ...defaults, ...own } : own,
+    ...(state.documents === undefined ? {} : { documents: others.map((document) => ({ ...defaults, ...document })) }),
+  };
+}
+
+/**
  * The set as the sheet's body stores it, its own document first; null when the sheet has only its
  * own document (or none) and nothing was said about it. Its own document is listed at the address
  * its link goes to; unlinked, it is not listed (it cannot be published so: sheets.ts).

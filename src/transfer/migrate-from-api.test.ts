@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createListeningApp, type ListeningApp } from '../../tests/helpers/listening-app';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { DEMO_DOCUMENT_SET } from '../demo/documents';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { migrateFromDeliveryApi } from './migrate-from-api';
@@ -28,7 +29,13 @@ describe('content import --from a delivery API', () => {
       { baseUrl: `${source.origin}/lit`, siteId, collectionKeyOrId: collectionKey, languages: ['de_DE', 'fr_FR'] },
       { onStage: (stage) => stages.push(stage) },
     );
-    expect(summary).toMatchObject({ sites: 1, contents: DEMO_CATALOGUE.length * 2, fileAssets: DEMO_CATALOGUE.length, collections: 1 });
+    // Every sheet's document, and the other documents of the demo's set (demo/documents.ts).
+    expect(summary).toMatchObject({
+      sites: 1,
+      contents: DEMO_CATALOGUE.length * 2,
+      fileAssets: DEMO_CATALOGUE.length + DEMO_DOCUMENT_SET.length - 1,
+      collections: 1,
+    });
     expect(stages).toEqual(['Reading the collection', 'Fetching images', 'Fetching documents', 'Importing']);
 
     for (const query of ['?pageSize=250', '?pageSize=7&pageToken=3&language=de_DE', '?pageSize=250&language=fr_FR', '/metadata?language=de_DE']) {

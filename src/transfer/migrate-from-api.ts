@@ -4,6 +4,7 @@
  * documents its items link to, and imports the lot through the same checks and single transaction
  * as a manifest import.
  */
+import { documentEntriesOf } from '../sheet/documents';
 import { loadSharp } from '../cms/sharp';
 import { createHash } from 'node:crypto';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../shared/constants';
@@ -148,8 +149,12 @@ export async function prepareMigration(db: ContentStore, source: MigrationSource
 
   stage('Fetching documents');
   const fileAssets: Manifest['fileAssets'] = [];
-  for (const item of primaryItems) {
-    const url = typeof item.body.contentBody.url === 'string' ? item.body.contentBody.url : '';
+  // Every language's link, and every document of each sheet's set (sheet/documents.ts).
+  const linked = [...pages.values()].flat().flatMap((item) => {
+    const body = item.body.contentBody;
+    return [typeof body.url === 'string' ? body.url : '', ...documentEntriesOf(body).map((entry) => entry.url)].map((url) => ({ url, item }));
+  });
+  for (const { url, item } of linked) {
     const match = FILE_ASSET_URL.exec(url);
     if (match === null || fileAssets.some((asset) => asset.assetId === match[1] && asset.version === Number(match[2]))) continue;
     const response = await fetchImpl(/^https?:\/\//i.test(url) ? url : `${base}${url}`);

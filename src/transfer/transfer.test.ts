@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { DEMO_DOCUMENT_SET } from '../demo/documents';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
@@ -43,6 +44,9 @@ async function responsesOf(app: TestApp): Promise<string[]> {
   return Promise.all(COMPARED.map(async (url) => `${url}\n${(await app.app.inject(url)).body}`));
 }
 
+/** The demo's documents beyond each sheet's own (demo/documents.ts). */
+const MORE_DOCUMENTS = DEMO_DOCUMENT_SET.length - 1;
+
 const withoutDate = (manifest: Manifest) => ({ ...manifest, exportedAt: '' });
 
 describe('export then import', () => {
@@ -58,7 +62,7 @@ describe('export then import', () => {
         needAttention: [],
         sites: 1,
         contents: DEMO_CATALOGUE.length * 2,
-        fileAssets: DEMO_CATALOGUE.length,
+        fileAssets: DEMO_CATALOGUE.length + MORE_DOCUMENTS,
         collections: 1,
         seoRecords: DEMO_CATALOGUE.length,
       });
@@ -78,8 +82,8 @@ describe('export then import', () => {
       const seen: Array<[number, number]> = [];
       await importContentFolder(target.store.db, join(folder, 'manifest.json'), { onProgress: (done, total) => seen.push([done, total]) });
       expect(seen.at(-1)).toEqual([seen.length, seen.length]);
-      // A site, a collection, and every sheet, its image and its document.
-      expect(seen.length).toBe(DEMO_CATALOGUE.length * 3 + 2);
+      // A site, a collection, and every sheet, its image and its documents.
+      expect(seen.length).toBe(DEMO_CATALOGUE.length * 3 + MORE_DOCUMENTS + 2);
     } finally {
       await target.close();
     }
