@@ -256,7 +256,7 @@ function DocumentEntry({
           value={document.region ?? ''}
           onChange={(region) => onFacts({ region: region.toUpperCase() })}
           problem={field('region')}
-          description="Where it applies, as a country code (DE, FR) or EU; empty for everywhere."
+          description="DE, FR… or EU; empty for everywhere."
         >
           <Input maxLength={2} autoComplete="off" />
         </TextEntry>
