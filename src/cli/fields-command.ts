@@ -15,7 +15,7 @@ const USAGE = [
   'fields list',
   'fields add <name> <kind> <language>=<label> [<language>=<label> …] [--shared] [--several] [--required] [--search 0-3] [--not-on-page]',
   '           [--identifier cas|code] [--unit <unit>] [--max-length <n>]',
-  'fields change <name> [<language>=<label> …] [--required yes|no] [--search 0-3] [--on-page yes|no] [--position <n>]',
+  'fields change <name> [<language>=<label> …] [--required yes|no] [--search 0-3] [--on-page yes|no] [--on-card yes|no] [--position <n>]',
   'fields retire <name>',
   'fields restore <name>',
   '',
@@ -95,15 +95,16 @@ function changesOf(action: string, rest: string[]): FieldChange[] {
     ];
   }
   if (action === 'change') {
-    const { options, positional } = readOptions(rest, ['required', 'search', 'on-page', 'position']);
+    const { options, positional } = readOptions(rest, ['required', 'search', 'on-page', 'on-card', 'position']);
     const [name, ...labels] = positional;
     if (name === undefined) throw new Error(`Usage: npm run cli -- ${USAGE.split('\n')[3]}`);
     const required = yesNo(options.required, 'required');
     const page = yesNo(options['on-page'], 'on-page');
+    const card = yesNo(options['on-card'], 'on-card');
     const search = wholeNumber(options.search, 'search', 3);
     const position = wholeNumber(options.position, 'position', 199);
     const given = readLabels(labels, true);
-    const shows = { ...(search === undefined ? {} : { search }), ...(page === undefined ? {} : { page }) };
+    const shows = { ...(search === undefined ? {} : { search }), ...(page === undefined ? {} : { page }), ...(card === undefined ? {} : { card }) };
     const settings = {
       ...(Object.keys(given).length === 0 ? {} : { labels: given }),
       ...(required === undefined ? {} : { required }),
@@ -113,7 +114,7 @@ function changesOf(action: string, rest: string[]): FieldChange[] {
       ...(Object.keys(settings).length === 0 ? [] : [{ change: name, ...settings }]),
       ...(position === undefined ? [] : [{ move: name, to: position }]),
     ];
-    if (changes.length === 0) throw new Error('Nothing to change: give labels, --required, --search, --on-page or --position');
+    if (changes.length === 0) throw new Error('Nothing to change: give labels, --required, --search, --on-page, --on-card or --position');
     return changes;
   }
   if (action === 'retire' || action === 'restore') {

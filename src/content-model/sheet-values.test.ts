@@ -3,7 +3,8 @@ import { bodyOfTexts, sheetOfRecords } from '../sheet/body';
 import type { SheetState } from '../sheet/shape';
 import type { ContentType } from './definition';
 import { LITERATURE_SHEET_DEFINITION } from './literature-sheet';
-import { displayText, missingValues, offeredFields, sharedFieldNames, valueProblems, withValuesRead } from './sheet-values';
+import { missingValues, offeredFields, sharedFieldNames, valueProblems, withValuesRead } from './sheet-values';
+import { displayText } from './display';
 
 const sheet = (changes: Partial<SheetState>): SheetState => ({
   id: '20Y000000000001AAA',
@@ -101,6 +102,6 @@ describe('a sheet’s values of its type’s fields', () => {
   it('shows a list’s entries joined and a number with its unit', () => {
     const casNumbers = TYPE.fields.find((field) => field.name === 'casNumbers')!;
     expect(displayText(casNumbers, ['75-24-1', '7732-18-5'])).toBe('75-24-1, 7732-18-5');
-    expect(displayText({ ...casNumbers, kind: 'number', multiple: false, limits: { unit: 'g' } }, 25)).toBe('25 g');
+    expect(displayText({ kind: 'number', limits: { unit: 'g' } }, 25)).toBe('25 g');
   });
 });

@@ -9,7 +9,7 @@
 import type { SheetState } from '../sheet/shape';
 import { SHAPED_FIELDS, type ContentType, type Field } from './definition';
 import { readFieldValue } from './values';
-import { formulaForReading } from '../shared/chemistry';
+import { fieldLabel, isEmptyValue, type CardProperty } from './display';
 
 /** The fields whose values a sheet keeps by name: the type's others, retired ones included (their values are kept). */
 export const valueFields = (type: ContentType): Field[] => type.fields.filter((field) => !SHAPED_FIELDS.has(field.name));
@@ -20,10 +20,6 @@ export const offeredFields = (type: ContentType): Field[] => valueFields(type).f
 /** The names of the fields kept once for all languages. */
 export const sharedFieldNames = (type: ContentType): ReadonlySet<string> =>
   new Set(valueFields(type).flatMap((field) => (field.perLanguage ? [] : [field.name])));
-
-/** A value that says nothing: left out of the body. */
-export const isEmptyValue = (value: unknown): boolean =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
 /** A field's value in a sheet: the shared one, or the language's. */
 export function valueOf(state: SheetState, field: Field, language: string): unknown {
@@ -91,19 +87,11 @@ export function missingValues(type: ContentType, state: SheetState): string[] {
     .map((field) => `${placeOf(field, state.primaryLanguage)}: needs a value before the sheet is published`);
 }
 
-/** A field's value as text to read: a list's entries joined, a number with its unit, a formula with subscripts; what is not text or a number is not shown. */
-export function displayText(field: Field, value: unknown): string {
-  const entries = Array.isArray(value) ? value : [value];
-  return entries
-    .filter((entry) => (typeof entry === 'string' || typeof entry === 'number') && !isEmptyValue(entry))
-    .map((entry) =>
-      field.kind === 'number' && field.limits.unit !== undefined
-        ? `${String(entry)} ${field.limits.unit}`
-        : field.kind === 'formula'
-          ? formulaForReading(String(entry))
-          : String(entry),
-    )
-    .join(', ');
+/** The fields of a type its cards show (`shows.card`), in the type's order, labelled in `language` (else the label language, else any). */
+export function cardPropertiesOf(type: ContentType, language: string, labelLanguage: string): CardProperty[] {
+  return offeredFields(type)
+    .filter((field) => field.shows.card)
+    .map((field) => ({ name: field.name, kind: field.kind, limits: field.limits, label: fieldLabel(field, language, labelLanguage) }));
 }
 
 /** A field's value as a CSV cell: a list's entries joined by "; " (as the import splits them), a number as written. */

@@ -164,6 +164,21 @@ describe('changing a type', () => {
     expect(cardTitles((await test.app.inject('/?q=ULSI')).body)).toEqual(['Tetraethyl orthosilicate (TEOS)']);
   });
 
+  it('shows a field on the cards once an admin says so, labelled in the page’s language, and no more once they say not', async () => {
+    const card = async (path: string) => {
+      const page = (await test.app.inject(path)).body;
+      const at =
+        page.indexOf('>Trimethylaluminium (TMA)</a>') > 0 ? page.indexOf('>Trimethylaluminium (TMA)</a>') : page.indexOf('>Trimethylaluminum (TMA)</a>');
+      return page.slice(at, page.indexOf('card__buttons', at));
+    };
+    expect(await card('/de-DE/')).not.toContain('card__properties');
+    expect((await admin.request('PATCH', `${typePath}/fields/casNumbers`, { shows: { card: true } })).statusCode).toBe(200);
+    expect(await card('/de-DE/')).toContain('<dl class="card__properties"><div><dt>CAS-Nummer</dt><dd>75-24-1</dd></div></dl>');
+    expect(await card('/')).toContain('<dt>CAS number</dt><dd>75-24-1</dd>');
+    expect((await admin.request('PATCH', `${typePath}/fields/casNumbers`, { shows: { card: false } })).statusCode).toBe(200);
+    expect(await card('/')).not.toContain('card__properties');
+  });
+
   it('never removes a field or changes what its values depend on', async () => {
     const actor = { id: null, label: 'test' };
     const view = (await contentTypes.view(db(), LITERATURE_CONTENT_TYPE))!;

@@ -34,7 +34,14 @@ export function renderPreloads(data: PageData): GridPreloads {
       id: item.id,
       index: item.index,
       html: renderToStaticMarkup(
-        <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language}>
+        <Card
+          item={item}
+          settings={card}
+          basePath={data.basePath}
+          label={fillIn(text.item, { position: item.index + 1 })}
+          language={data.language}
+          properties={data.cardProperties}
+        >
           <SearchPassage parts={preload.search?.passages[item.id]} />
         </Card>,
       ),

@@ -64,7 +64,7 @@ function markupDefinitionFrom({ id, input, settings }: CollectionGridDefinition,
   };
 }
 
-export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page' | 'collections'>): PageBoot {
+export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page' | 'collections' | 'cardProperties'>): PageBoot {
   const grids: Record<string, GridBoot> = {};
   for (const grid of gridsOf(data.page)) {
     const preload = data.collections[grid.id] ?? null;
@@ -76,5 +76,12 @@ export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page'
     const ids = items.map((item) => item.id);
     grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: { ...paging, ids, ...(search ? { query: search.query } : {}) } };
   }
-  return { basePath: data.basePath, language: data.language, gridText: gridText(data.language), pageName: data.page.name, grids };
+  return {
+    basePath: data.basePath,
+    language: data.language,
+    gridText: gridText(data.language),
+    pageName: data.page.name,
+    grids,
+    cardProperties: data.cardProperties,
+  };
 }

@@ -8,6 +8,7 @@ import type { ResolvedLink } from '../shared/links';
 import type { ButtonSettings, CardSettings, CollectionGridDefinition, PageDefinition } from './pages/page-definition';
 import type { SeoHead } from './seo/seo-head';
 import type { GridText } from './grid-text';
+import type { CardProperty } from '../content-model/display';
 import type { PassagePart } from '../search/passage';
 
 /** A language the page is available in, for the language menu. */
@@ -70,6 +71,8 @@ export interface PageData {
   seo: SeoHead;
   /** A page with a searchable grid: the site's topics (server-rendered only; never in the boot data). */
   topics?: TopicsView;
+  /** The fields of the sheet type its cards show beside their description (content-model/), labelled in the page's language. */
+  cardProperties: CardProperty[];
 }
 
 /**
@@ -123,6 +126,8 @@ export interface PageBoot {
   /** The page's name, for the page data layer. */
   pageName: string;
   grids: Record<string, GridBoot>;
+  /** As the page data's: the cards paging adds show them too. */
+  cardProperties: CardProperty[];
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -152,6 +152,15 @@ export function FieldsScreen({ context }: { context: StudioContext }) {
                   </Checkbox>
                   <Checkbox
                     className="studio-checkbox"
+                    isSelected={field.shows.card}
+                    isDisabled={busy}
+                    onChange={(card) => void change(field, { shows: { card } }, `${labelOf(field)} ${card ? 'shows' : 'does not show'} on the cards.`)}
+                  >
+                    <span className="studio-checkbox__box" aria-hidden="true" />
+                    On the cards
+                  </Checkbox>
+                  <Checkbox
+                    className="studio-checkbox"
                     isSelected={field.required}
                     isDisabled={busy}
                     onChange={(required) =>

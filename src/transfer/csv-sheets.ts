@@ -18,7 +18,8 @@ import { CsvSyntaxError, decodeCsv, parseCsv, type CsvRow } from './csv';
 import { ManifestError } from './manifest';
 import { readTopicsCell, type CsvTopics } from './csv-topics';
 import { columnKey, SHEET_COLUMNS, type ContentType, type Field } from '../content-model/definition';
-import { isEmptyValue, valueFields } from '../content-model/sheet-values';
+import { valueFields } from '../content-model/sheet-values';
+import { isEmptyValue } from '../content-model/display';
 import { readFieldValue } from '../content-model/values';
 
 export const CSV_COLUMNS = SHEET_COLUMNS;

@@ -2,6 +2,9 @@
  * Loads what a page needs before it is rendered: each collection grid's first pages, read from
  * the content store in-process through the same code that answers the delivery API.
  */
+import { cardPropertiesOf } from '../../content-model/sheet-values';
+import { findSheetType } from '../../cms/repositories/content-types';
+import { LABEL_LANGUAGE } from '../../cms/content-types';
 import { getCollectionPage } from '../../api/collection-items';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
@@ -72,6 +75,7 @@ export async function loadPageData(
     language,
     page,
     collections,
+    cardProperties: cardPropertiesOf(await findSheetType(source.db), language, LABEL_LANGUAGE),
   };
 }
 

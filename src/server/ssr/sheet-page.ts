@@ -26,7 +26,8 @@ import type { SheetDocumentLink, SheetPageData, SheetProperty, SheetView } from 
 import { findSheetType } from '../../cms/repositories/content-types';
 import { findOldAddressOwner } from '../../cms/repositories/old-addresses';
 import type { ContentType } from '../../content-model/definition';
-import { displayText, offeredFields } from '../../content-model/sheet-values';
+import { offeredFields } from '../../content-model/sheet-values';
+import { displayText, fieldLabel } from '../../content-model/display';
 import { alternatesOf, localizedPath } from './build-seo-head';
 import type { ClientAssets } from './client-assets';
 import { renderDocument } from './document';
@@ -177,7 +178,7 @@ function propertiesOf(type: ContentType, item: CollectionItem, language: string)
   return offeredFields(type).flatMap((field) => {
     const value = field.shows.page ? displayText(field, body[field.name]) : '';
     if (value === '') return [];
-    const label = field.labels[language] ?? field.labels[LABEL_LANGUAGE] ?? Object.values(field.labels)[0] ?? field.name;
+    const label = fieldLabel(field, language, LABEL_LANGUAGE);
     return [{ name: field.name, label, value, ...(field.perLanguage && item.language !== language ? { language: item.language } : {}) }];
   });
 }

@@ -28,6 +28,26 @@ const render = (body: Record<string, unknown>, card: CardMarkupSettings = settin
 describe('Card (spec §2.2)', () => {
   const html = render({ Title: '<b>TMA</b>', description: 'Desc <i>x</i>', url: '/lit/a.pdf', image: { url: '/lit/img.svg', altText: '<b>alt</b>' } });
 
+  it('shows the values of the fields its type shows on cards, each labelled, and none the item lacks', () => {
+    const properties = [
+      { name: 'casNumbers', kind: 'identifier' as const, limits: {}, label: 'CAS-Nummer' },
+      { name: 'formula', kind: 'formula' as const, limits: {}, label: 'Summenformel' },
+      { name: 'purity', kind: 'text' as const, limits: {}, label: 'Reinheit' },
+    ];
+    const card = renderToString(
+      <Card
+        item={toGridItems([item({ Title: 'TMA', casNumbers: ['75-24-1'], formula: 'Al(CH3)3', purity: '  ' })], 7)[0]!}
+        settings={settings}
+        basePath=""
+        label="Item 8"
+        language="de_DE"
+        properties={properties}
+      />,
+    );
+    expect(card).toContain('<dl class="card__properties"><div><dt>CAS-Nummer</dt><dd>75-24-1</dd></div><div><dt>Summenformel</dt><dd>Al(CH₃)₃</dd></div></dl>');
+    expect(html).not.toContain('card__properties');
+  });
+
   it('is a focusable group labelled by its position counted from 1', () => {
     expect(html).toContain('role="group" aria-label="Item 8" tabindex="-1" id="item-8"');
   });

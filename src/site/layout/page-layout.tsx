@@ -124,6 +124,7 @@ function PageComponent({ component, data, preloads }: LayoutProps & { component:
               basePath={data.basePath}
               language={data.language}
               text={gridText(data.language)}
+              properties={data.cardProperties}
             />
           </div>
         </>
