@@ -1,6 +1,6 @@
 /**
  * Model-based: seeded random sequences of what editors and operators do to a few sheets (save a
- * draft, publish, unpublish, a scheduled publish, import a one-row CSV change, undo the last import,
+ * draft, its texts or what it says of a document of its set, publish, unpublish, a scheduled publish, import a one-row CSV change, undo the last import,
  * restore a version, trash, restore from the trash, choose where an import and a draft collided),
  * run against the real editing engine and store beside a simple model of what the site must show
  * and what each draft must hold. After every step the delivery API, the sheet's draft, its status
@@ -10,6 +10,7 @@
  * EDITING_MODEL_STEPS (300 by default) deepens a run and EDITING_MODEL_SEED repeats one; the seed is
  * printed. The same seed runs the same steps.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { DEMO_IDS } from '../demo/seed-demo';
+import { saveBlob } from '../cms/repositories/editing';
 import { setAt } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
 import { formatCsvRow } from '../transfer/csv';
@@ -36,8 +38,11 @@ const MAX_ROUNDS = 40;
 const SEED = Number(process.env.EDITING_MODEL_SEED ?? Date.now() % 2_147_483_647);
 const editor: Actor = { id: '005000000000001AAA', label: 'editor@example.com' };
 
+/** What an import can change: the texts. */
 type Field = 'title' | 'description';
-type Texts = Record<Field, string>;
+/** What a save can change too: the revision of the sheet's safety data sheet (its document set), which no import touches. */
+type Edited = Field | 'revision';
+type Texts = Record<Edited, string>;
 
 interface SheetModel {
   id: string;
@@ -80,8 +85,12 @@ afterAll(async () => {
 });
 
 const db = () => test.store.db;
-const textsOf = (state: SheetState): Texts => ({ title: state.translations.en_US!.title, description: state.translations.en_US!.description });
-const same = (a: Texts, b: Texts) => a.title === b.title && a.description === b.description;
+const textsOf = (state: SheetState): Texts => ({
+  title: state.translations.en_US!.title,
+  description: state.translations.en_US!.description,
+  revision: state.documents?.[0]?.revision ?? '(none)',
+});
+const same = (a: Texts, b: Texts) => a.title === b.title && a.description === b.description && a.revision === b.revision;
 
 /** What the model says the list says. */
 function statusOf(sheet: SheetModel): string {
@@ -98,8 +107,9 @@ async function agree(model: Model): Promise<void> {
       expect(answer.statusCode, `${sheet.key} is not on the site`).toBe(404);
     } else {
       expect(answer.statusCode, `${sheet.key} is on the site`).toBe(200);
-      const body = answer.json<{ title: string; contentBody: { description?: string } }>();
-      expect({ title: body.title, description: body.contentBody.description ?? '' }, 'what visitors see').toEqual(sheet.site);
+      const body = answer.json<{ title: string; contentBody: { description?: string; documents?: Array<{ revision?: string }> } }>();
+      const revision = body.contentBody.documents?.[0]?.revision ?? '(none)';
+      expect({ title: body.title, description: body.contentBody.description ?? '', revision }, 'what visitors see').toEqual(sheet.site);
     }
     if (sheet.trashed) continue;
     const view = (await sheets.view(db(), sheet.id))!;
@@ -132,6 +142,12 @@ function carry(sheet: SheetModel, field: Field, from: string, to: string): void 
 const VALUES = ['Alpha', 'Beta', 'Gamma'];
 const sheetIndex = fc.nat({ max: 1 });
 const field = fc.constantFrom<Field>('title', 'description');
+const edited = fc.constantFrom<Edited>('title', 'description', 'revision');
+/** A draft with one of its edited values changed. */
+const withEdit = (state: SheetState, name: Edited, text: string): SheetState =>
+  name === 'revision'
+    ? { ...state, documents: state.documents!.map((document, index) => (index === 0 ? { ...document, revision: text } : document)) }
+    : setAt(state, ['translations', 'en_US', name], text);
 const value = fc.constantFrom(...VALUES);
 
 type Command = fc.AsyncCommand<Model, Real>;
@@ -150,10 +166,10 @@ const command = (name: string, check: (model: Model) => boolean, run: (model: Mo
 const live = (index: number) => (model: Model) => !model.sheets[index]!.trashed;
 
 const COMMANDS = [
-  fc.tuple(sheetIndex, field, value).map(([index, name, text]) =>
+  fc.tuple(sheetIndex, edited, value).map(([index, name, text]) =>
     command(`save #${index} ${name}=${text}`, live(index), async (model) => {
       const sheet = model.sheets[index]!;
-      await saveDraft(sheet, (state) => setAt(state, ['translations', 'en_US', name], text));
+      await saveDraft(sheet, (state) => withEdit(state, name, text));
       sheet.draft[name] = text;
     }),
   ),
@@ -298,24 +314,33 @@ const WEIGHTS = [4, 2, 1, 1, 4, 2, 1, 1, 2, 4];
 const commands = COMMANDS.flatMap((arbitrary, index) => Array.from({ length: WEIGHTS[index]! }, () => arbitrary));
 
 let made = 0;
-/** Two new sheets on the site, for one run: runs never share a sheet. */
+/** Two new sheets on the site, each with a safety data sheet in its set, for one run: runs never share a sheet. */
 async function freshSheets(): Promise<SheetModel[]> {
   const made2: SheetModel[] = [];
   for (let index = 0; index < 2; index++) {
-    const state = newSheetState({
+    const name = `model-sheet-${++made}-${Math.random().toString(36).slice(2, 8)}`;
+    const base = newSheetState({
       siteId: DEMO_IDS.siteId,
       collectionId: DEMO_IDS.collectionId,
       primaryLanguage: 'en_US',
       texts: { title: 'Alpha', description: 'Alpha' },
-      urlName: `model-sheet-${++made}-${Math.random().toString(36).slice(2, 8)}`,
+      urlName: name,
     });
+    const bytes = Buffer.from(`%PDF-1.4 ${name}`);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    await saveBlob(db(), { sha256, mime_type: 'application/pdf', byte_size: bytes.length, bytes, text: null, created_at: new Date().toISOString() });
+    const file = { assetId: `${name}-sds`, version: 1, sha256, fileName: `${name}-sds.pdf`, mimeType: 'application/pdf', byteSize: bytes.length };
+    const state: SheetState = {
+      ...base,
+      documents: [{ ...file, kind: 'safety-data-sheet', language: 'en_US', region: 'EU', revision: 'Alpha', url: `/sfsites/c/file-asset/${file.assetId}?v=1` }],
+    };
     const created = await sheets.create(db(), state.id, state, editor);
     await sheets.publish(db(), state.id, created.revision, editor);
     made2.push({
       id: state.id,
       key: state.contentKey,
-      site: { title: 'Alpha', description: 'Alpha' },
-      draft: { title: 'Alpha', description: 'Alpha' },
+      site: { title: 'Alpha', description: 'Alpha', revision: 'Alpha' },
+      draft: { title: 'Alpha', description: 'Alpha', revision: 'Alpha' },
       attention: new Map(),
       trashed: false,
     });
