@@ -175,8 +175,11 @@ describe('changing a type', () => {
     expect((await admin.request('PATCH', `${typePath}/fields/casNumbers`, { shows: { card: true } })).statusCode).toBe(200);
     expect(await card('/de-DE/')).toContain('<dl class="card__properties"><div><dt>CAS-Nummer</dt><dd>75-24-1</dd></div></dl>');
     expect(await card('/')).toContain('<dt>CAS number</dt><dd>75-24-1</dd>');
+    // Such cards are the server's only: the grid pages by its links, each page the server's.
+    expect((await test.app.inject('/')).body).toContain('"pagesByLinks":true');
     expect((await admin.request('PATCH', `${typePath}/fields/casNumbers`, { shows: { card: false } })).statusCode).toBe(200);
     expect(await card('/')).not.toContain('card__properties');
+    expect((await test.app.inject('/')).body).not.toContain('pagesByLinks');
   });
 
   it('never removes a field or changes what its values depend on', async () => {

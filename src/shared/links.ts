@@ -119,11 +119,8 @@ export function mapUrlFields(value: unknown, mapUrl: (url: string) => string, de
   if (value === null || typeof value !== 'object') return value;
   if (depth >= URL_FIELD_WALK_DEPTH) return null;
   if (Array.isArray(value)) return value.map((entry) => mapUrlFields(entry, mapUrl, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [key, entry] of Object.entries(value)) {
-    const mapped = key === 'url' && typeof entry === 'string' ? mapUrl(entry) : mapUrlFields(entry, mapUrl, depth + 1);
-    // defineProperty: a field named __proto__ stays a field and never becomes the copy's prototype.
-    Object.defineProperty(copy, key, { value: mapped, enumerable: true, writable: true, configurable: true });
-  }
-  return copy;
+  // fromEntries defines each field: one named __proto__ stays a field and never becomes the copy's prototype.
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [key, key === 'url' && typeof entry === 'string' ? mapUrl(entry) : mapUrlFields(entry, mapUrl, depth + 1)]),
+  );
 }

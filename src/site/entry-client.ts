@@ -38,8 +38,8 @@ function selectorOf(control: HTMLAnchorElement): string {
 const TAKE_OVER_MS = 15_000;
 
 function prepareGrid(frame: HTMLElement, grid: GridBoot, page: PageBoot): void {
-  // Search results page by their links (the grid's code pages the collection, not a search).
-  if (grid.preload?.query !== undefined) return;
+  // Some grids page by their links (search results; cards only the server renders: page-data.ts).
+  if (grid.preload?.pagesByLinks) return;
   let hydrating: Promise<void> | null = null;
   /** 'waiting' until React has the grid ('react') or cannot have it ('links'). */
   let state: 'waiting' | 'react' | 'links' = 'waiting';

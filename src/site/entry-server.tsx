@@ -3,6 +3,7 @@
  * A grid's preloaded cards are rendered to markup on their own (renderPreloads), so that a caller
  * can render them once per content version and reuse them in every render of the page.
  */
+import { cardValuesView } from './components/card-values';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Card } from './components/card';
 import { SearchPassage } from './components/search-passage';
@@ -21,6 +22,7 @@ export type GridPreloads = Record<string, GridPreload | null>;
 
 export function renderPreloads(data: PageData): GridPreloads {
   const text = gridText(data.language);
+  const values = cardValuesView(data.cardProperties);
   const preloads: GridPreloads = {};
   for (const grid of gridsOf(data.page)) {
     const preload = data.collections[grid.id] ?? null;
@@ -34,14 +36,8 @@ export function renderPreloads(data: PageData): GridPreloads {
       id: item.id,
       index: item.index,
       html: renderToStaticMarkup(
-        <Card
-          item={item}
-          settings={card}
-          basePath={data.basePath}
-          label={fillIn(text.item, { position: item.index + 1 })}
-          language={data.language}
-          properties={data.cardProperties}
-        >
+        <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language}>
+          {values?.(item.data.body.contentBody)}
           <SearchPassage parts={preload.search?.passages[item.id]} />
         </Card>,
       ),

@@ -11,11 +11,7 @@ import { loadPaginators } from './components/paginators';
 import { paginatorVariantsOf, type GridBoot, type GridPreloadBoot, type PageBoot } from './page-data';
 
 /** Hydrates one grid's frame; resolves once React has taken it over. */
-export async function hydrateGrid(
-  frame: HTMLElement,
-  boot: GridBoot,
-  page: Pick<PageBoot, 'basePath' | 'language' | 'gridText' | 'cardProperties'>,
-): Promise<void> {
+export async function hydrateGrid(frame: HTMLElement, boot: GridBoot, page: Pick<PageBoot, 'basePath' | 'language' | 'gridText'>): Promise<void> {
   // The paginator the server rendered must be here before hydrating, so the two agree.
   await loadPaginators(paginatorVariantsOf([boot.grid]));
   const preload: GridPreload | null = boot.preload === null ? null : { ...boot.preload, items: serverItemsOf(frame, boot.preload) };
@@ -23,14 +19,7 @@ export async function hydrateGrid(
     hydrateRoot(
       frame,
       <Hydrated onHydrated={resolve}>
-        <CollectionGrid
-          grid={boot.grid}
-          preload={preload}
-          basePath={page.basePath}
-          language={page.language}
-          text={page.gridText}
-          properties={page.cardProperties}
-        />
+        <CollectionGrid grid={boot.grid} preload={preload} basePath={page.basePath} language={page.language} text={page.gridText} />
       </Hydrated>,
     );
   });

@@ -74,7 +74,8 @@ export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page'
     }
     const { items, search, ...paging } = preload;
     const ids = items.map((item) => item.id);
-    grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: { ...paging, ids, ...(search ? { query: search.query } : {}) } };
+    const byLinks = search !== undefined || data.cardProperties.length > 0;
+    grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: { ...paging, ids, ...(byLinks ? { pagesByLinks: true } : {}) } };
   }
   return {
     basePath: data.basePath,
@@ -82,6 +83,5 @@ export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page'
     gridText: gridText(data.language),
     pageName: data.page.name,
     grids,
-    cardProperties: data.cardProperties,
   };
 }

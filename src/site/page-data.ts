@@ -81,8 +81,12 @@ export interface PageData {
  */
 export type GridPreloadBoot = Omit<CollectionPreload, 'items' | 'search'> & {
   ids: string[];
-  /** Search results page with links only, to the next page of results (the grid's code never takes them over). */
-  query?: string;
+  /**
+   * The grid pages by its links, each page the server's (the grid's code never takes it over):
+   * search results, whose next page is the search's; cards that show values of the type's fields,
+   * which only the server renders (card-values.tsx).
+   */
+  pagesByLinks?: true;
 };
 
 /**
@@ -126,8 +130,6 @@ export interface PageBoot {
   /** The page's name, for the page data layer. */
   pageName: string;
   grids: Record<string, GridBoot>;
-  /** As the page data's: the cards paging adds show them too. */
-  cardProperties: CardProperty[];
 }
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

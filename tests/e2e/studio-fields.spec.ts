@@ -2,7 +2,8 @@
  * The sheet type as data in Chromium, on a server and database of this spec's own: an admin adds a
  * field on the Fields screen and labels it in German; an editor finds it in the sheet form at once
  * (no restart), beside the CAS number, checked as typed; the published value is on the sheet page
- * in each language and search finds it; an editor reaches neither the Fields screen nor its API.
+ * in each language and search finds it, and on the cards once the admin says so; an editor reaches
+ * neither the Fields screen nor its API.
  * axe on the Fields screen and the sheet form at phone and desktop widths.
  */
 import type { Page } from '@playwright/test';
@@ -32,6 +33,8 @@ const properties = (page: Page) => page.getByRole('group', { name: 'Properties' 
 const fieldRow = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
 
 test('an admin adds a field; an editor fills it in at once, and the site shows and finds it', async ({ page, browser }) => {
+  // Three people's sessions, one after another: an admin, an editor, a visitor.
+  test.setTimeout(90_000);
   await signIn(page, server.origin, 'admin@example.com');
   await section(page, 'Fields').click();
   await expect(page.getByRole('heading', { name: 'Fields', level: 1 })).toBeVisible();
@@ -71,6 +74,25 @@ test('an admin adds a field; an editor fills it in at once, and the site shows a
   await expect(list.getByRole('definition')).toContainText(['7803-62-5', 'SiH₄', '24 months in the sealed cylinder']);
   await visitor.goto(`${server.origin}/?q=${encodeURIComponent('sealed cylinder')}`);
   await expect(visitor.locator('.card__link')).toHaveText(['Silane (SiH₄)']);
+
+  // On the cards once the admin says so, on every page Show More brings (the server's: the grid pages by its links).
+  // The label is what a person clicks (the input itself is visually hidden).
+  await fieldRow(page, 'Shelf life').locator('label').filter({ hasText: 'On the cards' }).click();
+  await expect(fieldRow(page, 'Shelf life').getByRole('checkbox', { name: 'On the cards' })).toBeChecked();
+  await expect(page.getByText('Shelf life shows on the cards.')).toBeVisible();
+  await visitor.goto(`${server.origin}/`);
+  await visitor.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  for (let shown = 7; shown < 21; shown += 7) {
+    // A link to the next page (the server's), not a button the grid's code answers.
+    await visitor.getByRole('link', { name: 'Show More' }).click();
+    await expect(visitor.locator('.collection-grid [role="group"]')).toHaveCount(shown + 7);
+  }
+  const silane = visitor.locator('.collection-grid [role="group"]').filter({ hasText: 'Silane (SiH₄)' });
+  await expect(silane.locator('.card__properties')).toHaveText('Shelf life24 months in the sealed cylinder');
+  await visitor.goto(`${server.origin}/?page=3`);
+  await expect(visitor.locator('.collection-grid [role="group"]').filter({ hasText: 'Silane (SiH₄)' }).locator('dd')).toHaveText(
+    '24 months in the sealed cylinder',
+  );
 });
 
 for (const width of [375, 1280]) {

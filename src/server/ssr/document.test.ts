@@ -30,7 +30,6 @@ describe('serializePageData', () => {
       gridText: gridText('en_US'),
       pageName: '</script><script>alert(1)</script>\u2028',
       grids: {},
-      cardProperties: [],
     });
     expect(json).not.toMatch(/[<\u2028]/);
     expect(JSON.parse(json).pageName).toBe('</script><script>alert(1)</script>\u2028');

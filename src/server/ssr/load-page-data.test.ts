@@ -41,9 +41,7 @@ describe('loadPageData', () => {
     const site = (await findPrimarySite(test.store.db))!;
     const data = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 2);
     const boot = bootDataOf(data);
-    expect(Object.keys(boot).sort()).toEqual(['basePath', 'cardProperties', 'gridText', 'grids', 'language', 'pageName']);
-    // The fields cards show (none in the demo's type): the cards paging adds show them too.
-    expect(boot.cardProperties).toEqual([]);
+    expect(Object.keys(boot).sort()).toEqual(['basePath', 'gridText', 'grids', 'language', 'pageName']);
     // The grid's words in the page's language only.
     expect(boot.gridText.item).toBe('Item {position}');
     expect(bootDataOf({ ...data, language: 'de_DE' }).gridText.item).toBe('Eintrag {position}');

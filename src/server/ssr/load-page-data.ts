@@ -59,12 +59,14 @@ export async function loadPageData(
   pagesShown: number,
   finding: Finding = NOTHING_SOUGHT,
 ): Promise<LoadedPageData> {
+  // Cards that show values of the type's fields are the server's only (page-data.ts): their grid is preloaded.
+  const cardProperties = cardPropertiesOf(await findSheetType(source.db), language, LABEL_LANGUAGE);
   const collections: Record<string, CollectionPreload | null> = {};
   for (const grid of gridsOf(page)) {
     collections[grid.id] =
       isSought(finding) && grid.settings.searchable && source.search !== undefined
         ? await searchResults(source.search, grid, site, language, pagesShown, finding)
-        : grid.settings.preload
+        : grid.settings.preload || cardProperties.length > 0
           ? await preload(source, grid, language, pagesShown)
           : null;
   }
@@ -75,7 +77,7 @@ export async function loadPageData(
     language,
     page,
     collections,
-    cardProperties: cardPropertiesOf(await findSheetType(source.db), language, LABEL_LANGUAGE),
+    cardProperties,
   };
 }
 

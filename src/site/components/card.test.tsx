@@ -6,6 +6,7 @@ import { markupDefinitionOf } from '../page-boot';
 import { gridsOf, type CardMarkupSettings } from '../page-data';
 import type { CardSettings } from '../pages/page-definition';
 import { Card } from './card';
+import { cardValuesView } from './card-values';
 import { toGridItems } from './grid-items';
 
 const grid = gridsOf(LITERATURE_PAGE)[0]!;
@@ -41,11 +42,13 @@ describe('Card (spec §2.2)', () => {
         basePath=""
         label="Item 8"
         language="de_DE"
-        properties={properties}
-      />,
+      >
+        {cardValuesView(properties)?.({ Title: 'TMA', casNumbers: ['75-24-1'], formula: 'Al(CH3)3', purity: '  ' })}
+      </Card>,
     );
     expect(card).toContain('<dl class="card__properties"><div><dt>CAS-Nummer</dt><dd>75-24-1</dd></div><div><dt>Summenformel</dt><dd>Al(CH₃)₃</dd></div></dl>');
     expect(html).not.toContain('card__properties');
+    expect(cardValuesView([])).toBeUndefined();
   });
 
   it('is a focusable group labelled by its position counted from 1', () => {

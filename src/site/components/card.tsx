@@ -12,7 +12,6 @@ import { NEW_WINDOW_ATTRIBUTES, opensInNewWindow } from '../../shared/links';
 import { stripTags } from '../../shared/text';
 import type { CardMarkupSettings } from '../page-data';
 import type { GridItem } from './grid-items';
-import { displayText, type CardProperty } from '../../content-model/display';
 
 /** spec §3.2: the image info handed to a card. */
 export interface ImageInfoV1 {
@@ -73,14 +72,12 @@ interface CardProps {
   label: string;
   /** The page's language: an item not translated into it says which language it is in. */
   language: string;
-  /** The fields it shows beside its description (the sheet type's with `shows.card`), each only when the item has a value. */
-  properties?: CardProperty[];
-  /** Shown after the description: a search result's passage (search-passage.tsx). */
+  /** Shown after the description: the item's values of the fields cards show (card-values.tsx), a search result's passage (search-passage.tsx). */
   children?: ReactNode;
   ref?: Ref<HTMLDivElement>;
 }
 
-export function Card({ item, settings, basePath, label, language, properties = [], children, ref }: CardProps) {
+export function Card({ item, settings, basePath, label, language, children, ref }: CardProps) {
   const { title, description, href, imageInfoV1: image } = readCardFields(item);
   const position = item.index + 1;
   const Title = settings.titleTag;
@@ -140,7 +137,6 @@ export function Card({ item, settings, basePath, label, language, properties = [
         <Description className={`card__description ${settings.descriptionStyle}`} aria-level={outlineLevel(settings.titleTag, settings.descriptionTag)}>
           {description}
         </Description>
-        <CardValues properties={properties} body={item.data.body.contentBody} />
         {children}
         {settings.detailsHtml ? (
           // Sanitised when the page was loaded; item values are bound in as escaped text.
@@ -176,24 +172,5 @@ export function Card({ item, settings, basePath, label, language, properties = [
         )}
       </div>
     </div>
-  );
-}
-
-/** The item's values of the fields its card shows, as a list of terms and values (CAS number: 75-24-1). */
-function CardValues({ properties, body }: { properties: CardProperty[]; body: Record<string, unknown> }) {
-  const shown = properties.flatMap((property) => {
-    const value = displayText(property, body[property.name]);
-    return value === '' ? [] : [{ ...property, value }];
-  });
-  if (shown.length === 0) return null;
-  return (
-    <dl className="card__properties">
-      {shown.map((property) => (
-        <div key={property.name}>
-          <dt>{property.label}</dt>
-          <dd>{property.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

@@ -7,7 +7,6 @@
  * The page layout renders the grid's frame (the `.collection` element); in the browser the grid
  * takes over its frame when first needed (grid-island.tsx), keeping the server's cards as markup.
  */
-import type { CardProperty } from '../../content-model/display';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { CollectionProvider, type CollectionConfig, type CollectionPage, type CollectionResult } from '../data/collection-provider';
 import { pageDataLayer } from '../data/data-layer';
@@ -29,8 +28,6 @@ interface CollectionGridProps {
   basePath: string;
   language: string;
   text: GridText;
-  /** The fields the cards show beside their description. */
-  properties: CardProperty[];
 }
 
 interface GridState {
@@ -66,7 +63,7 @@ const initialState = (preload: GridPreload | null): GridState =>
 /** The no-JavaScript address of a page of the grid, counted from 1 (of a search's results, when searched). */
 const pageHref = (pageNumber: number, query?: string) => (query ? `?q=${encodeURIComponent(query)}&page=${pageNumber}` : `?page=${pageNumber}`);
 
-export function CollectionGrid({ grid, preload, basePath, language, text, properties }: CollectionGridProps) {
+export function CollectionGrid({ grid, preload, basePath, language, text }: CollectionGridProps) {
   const { settings } = grid;
   const [state, setState] = useState<GridState>(() => initialState(preload));
   const provider = useRef<CollectionProvider | null>(null);
@@ -203,7 +200,6 @@ export function CollectionGrid({ grid, preload, basePath, language, text, proper
                     basePath={basePath}
                     label={fillIn(text.item, { position: item.index + 1 })}
                     language={language}
-                    properties={properties}
                     ref={(element) => {
                       if (element) itemElements.current.set(item.index, element);
                       else itemElements.current.delete(item.index);

@@ -124,7 +124,6 @@ function PageComponent({ component, data, preloads }: LayoutProps & { component:
               basePath={data.basePath}
               language={data.language}
               text={gridText(data.language)}
-              properties={data.cardProperties}
             />
           </div>
         </>
