@@ -34,6 +34,7 @@ import { renderDocument } from './document';
 import { languageMenu, topicLinkOf, topicsViewOf, type PageRenderer, type TopicTarget } from './page-renderer';
 import { searchablePage } from '../pages';
 import { sheetPath } from '../../shared/urls';
+import { mapUrlFields } from '../../shared/links';
 
 /** Related sheets a sheet's page links to, at most. */
 const RELATED_SHEETS = 4;
@@ -74,7 +75,8 @@ export function createSheetPages({ db, settings, assets, renderer, search }: She
       const target = { taxonomy, language, languages, topic: null };
       const sheet = await sheetViewOf(db, item, target, basePath);
       sheet.properties = propertiesOf(await findSheetType(db), item, language);
-      const entries = documentEntriesOf(item.body.contentBody);
+      // The item's url fields are site URLs (under the base path); the set's entries are read as stored.
+      const entries = documentEntriesOf(mapUrlFields(item.body.contentBody, (url) => sitePathOf(url, basePath)) as Record<string, unknown>);
       if (sheet.document !== null) {
         const linked = sitePathOf(textOf(item.body.contentBody.url), basePath);
         const facts = factsOnly(entries.find((entry) => entry.url === linked) ?? {});
