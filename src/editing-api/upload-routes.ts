@@ -18,7 +18,7 @@ import { findSheetWithDocument, saveBlob } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
 import { DOCUMENT_KINDS, type DocumentKind, type SheetState } from '../sheet/shape';
-import { factsOnly } from '../sheet/documents';
+import { factsOfNextRevision } from '../sheet/documents';
 import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
 import { checkDocument, checkImage, UPLOAD_LIMITS } from '../editing/uploads';
@@ -118,10 +118,7 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
       const assetId = previous?.assetId ?? `sheet-${randomBytes(8).toString('hex')}`;
       const stored = await listFileAssetVersions(db, assetId);
       const version = Math.max(previous?.version ?? 0, ...stored.map((row) => Number(row.version))) + 1;
-      // What it is stays (its kind, language, region); its revision is the new file's to be told.
-      const facts = previous === null ? {} : factsOnly(previous);
-      delete facts.revision;
-      delete facts.revisedOn;
+      const facts = factsOfNextRevision(previous);
       state.document = {
         ...facts,
         assetId,
@@ -177,10 +174,7 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
       const stored = await listFileAssetVersions(db, previous.assetId);
       const version = Math.max(previous.version, ...stored.map((row) => Number(row.version))) + 1;
       const url = fileAssetPath(platformSitesSegment, previous.assetId, version);
-      // A new file is a new revision: what was said of the old one's revision is not said of it.
-      const facts = factsOnly(previous);
-      delete facts.revision;
-      delete facts.revisedOn;
+      const facts = factsOfNextRevision(previous);
       state.documents![index] = {
         ...facts,
         assetId: previous.assetId,

@@ -6,6 +6,9 @@
  * a new revision keeps the old one at its address until it is withdrawn; and a document taken out
  * of the set comes back with an undo of the publish.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
@@ -14,6 +17,7 @@ import { DEMO_CATALOGUE, type CatalogueEntry } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { renderLiteraturePdf, renderSafetyDataSheet } from '../demo/literature-pdf';
 import type { SheetState } from '../sheet/shape';
+import { importCsvFile } from '../transfer/import-csv';
 
 interface SheetAnswer {
   id: string;
@@ -215,6 +219,21 @@ describe('a sheet’s documents as a set', () => {
     expect(old.headers.link).toBe(`<${next.url}>; rel="latest-version"`);
     const current = await editor.request('POST', `/sheets/${sheet.id}/documents/2/withdraw?asset=${sds.assetId}`);
     expect(current.statusCode).toBe(400);
+    // A link left on the superseded version is refused at publish: that version is the site's no more.
+    const stale = await save(sheet, (draft) => {
+      draft.translations.de_DE!.url = sds.url;
+      return draft;
+    });
+    expect(stale.statusCode, stale.body).toBe(200);
+    const refused = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: (stale.json() as SheetAnswer).revision });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('translations.de_DE.url: goes to version 1 of a document of the sheet, which has version 2');
+    const relinked = await save(stale.json() as SheetAnswer, (draft) => {
+      draft.translations.de_DE!.url = germanUrl;
+      return draft;
+    });
+    sheet = await publish(relinked.json() as SheetAnswer);
+
     const withdrawn = await editor.request('POST', `/sheets/${sheet.id}/documents/1/withdraw?asset=${sds.assetId}`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect((withdrawn.json() as SheetAnswer).documentVersions.filter((version) => version.assetId === sds.assetId)).toEqual([
@@ -224,6 +243,37 @@ describe('a sheet’s documents as a set', () => {
     expect((await test.app.inject(sds.url)).statusCode).toBe(410);
     // The sheet's own document is untouched.
     expect((await test.app.inject(ownUrl)).statusCode).toBe(200);
+  });
+
+  it('refuses a set without the sheet’s own document, and another sheet’s published document', async () => {
+    const opened = (await editor.request('GET', `/sheets/${sheet.id}`)).json() as SheetAnswer;
+    const ownless = await save(opened, (draft) => ({ ...draft, document: null }));
+    expect(ownless.statusCode).toBe(400);
+    expect(ownless.body).toContain('documents: the sheet needs its own document (its link’s) before others');
+    const teos = await editor.request('GET', `/sheets?q=TEOS`);
+    const other = (teos.json() as { sheets: Array<{ id: string }> }).sheets[0]!;
+    const theirs = ((await editor.request('GET', `/sheets/${other.id}`)).json() as SheetAnswer).draft.document!;
+    const claimed = await save(opened, (draft) => {
+      draft.documents = [
+        ...draft.documents!,
+        { ...theirs, kind: 'brochure', language: 'en_US', url: `/sfsites/c/file-asset/${theirs.assetId}?v=${theirs.version}` },
+      ];
+      return draft;
+    });
+    expect(claimed.statusCode).toBe(400);
+    expect(claimed.body).toContain(`documents[2]: the asset ${theirs.assetId} belongs to another document`);
+  });
+
+  it('brings a document back with an older version while the site still has it', async () => {
+    const opened = (await editor.request('GET', `/sheets/${sheet.id}`)).json() as SheetAnswer;
+    const versions = (await editor.request('GET', `/sheets/${sheet.id}/versions`)).json() as Array<{ number: number }>;
+    const removed = await save(opened, (draft) => ({ ...draft, documents: draft.documents!.filter((document) => document.url !== germanUrl) }));
+    expect(removed.statusCode, removed.body).toBe(200);
+    const latest = versions[0]!.number;
+    const restored = await editor.request('POST', `/sheets/${sheet.id}/versions/${latest}/restore`, { revision: (removed.json() as SheetAnswer).revision });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((restored.json() as SheetAnswer).draft.documents!.map((document) => document.url)).toContain(germanUrl);
+    sheet = restored.json();
   });
 
   it('takes a document out of the set on publish, and an undo of that publish brings it back', async () => {
@@ -244,5 +294,20 @@ describe('a sheet’s documents as a set', () => {
     expect(back.headers['content-type']).toBe('application/pdf');
     const restored = (await editor.request('GET', `/sheets/${sheet.id}`)).json() as SheetAnswer & { published: SheetState };
     expect(restored.published.documents!.map((document) => document.url)).toContain(germanUrl);
+  });
+
+  it('keeps what its own document is when a CSV import brings a new file for it, and asks for its revision anew', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'document-set-'));
+    writeFileSync(
+      join(folder, 'tdmahf.pdf'),
+      await renderLiteraturePdf({ ...hafnium, description: `${hafnium.description} Revised.` }, { generatedAt: at('2026-04-01') }),
+    );
+    writeFileSync(join(folder, 'sheets.csv'), `urlName,language,document\n${sheet.draft.urlName},en_US,tdmahf.pdf\n`);
+    await importCsvFile(test.store.db, join(folder, 'sheets.csv'), { platformSitesSegment: test.config.platformSitesSegment });
+    rmSync(folder, { recursive: true, force: true });
+    const after = (await editor.request('GET', `/sheets/${sheet.id}`)).json() as SheetAnswer & { published: SheetState };
+    expect(after.published.document).toMatchObject({ kind: 'data-sheet', language: 'en_US', version: 2 });
+    expect(after.published.document?.revision).toBeUndefined();
+    expect(after.published.documents!.map((document) => document.kind)).toContain('safety-data-sheet');
   });
 });

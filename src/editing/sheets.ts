@@ -9,8 +9,8 @@ import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { findCollectionById, listCollectionsOfType } from '../cms/repositories/collections';
 import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
 import { findRecordIdByAlias } from '../cms/repositories/seo-records';
-import { findContentById, findContentIdsByKeys, listContentsByUrlNames } from '../cms/repositories/contents';
-import { findFileAssetInfo, listFileAssetVersions } from '../cms/repositories/files';
+import { findContentById, findContentIdsByKeys, isMentionedByOtherContent, listContentsByUrlNames } from '../cms/repositories/contents';
+import { findFileAssetInfo } from '../cms/repositories/files';
 import { findBlobInfo } from '../cms/repositories/editing';
 import { listTopics } from '../cms/repositories/topics';
 import { notTopics } from '../shared/topics';
@@ -25,7 +25,7 @@ import { createEditor, EditingError, type KindAdapter } from './editable';
 import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
 import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-state';
 import { documentOfPath } from '../sheet/body';
-import { withDocumentDefaults } from '../sheet/documents';
+import { documentsOf, isCalendarDate, withDocumentDefaults } from '../sheet/documents';
 
 const prefixed = (prefix: string, record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
@@ -133,14 +133,15 @@ async function documentSetProblems(db: ContentStore, state: SheetState, current:
     ...(state.documents ?? []).map((document, index): [string, SheetDocument] => [`documents[${index}]`, document]),
   ];
   const problems: string[] = [];
+  // The store lists a set with the sheet's own document first (sheet/documents.ts).
+  if (state.document === null && (state.documents ?? []).length > 0) problems.push('documents: the sheet needs its own document (its link’s) before others');
   const seen = new Set<string>();
   for (const [what, document] of listed) {
     if (seen.has(document.assetId)) problems.push(`${what}: the sheet has the document ${document.assetId} already`);
     seen.add(document.assetId);
-    problems.push(...(await documentProblems(db, what, document, had.find((other) => other?.assetId === document.assetId) ?? null)));
+    problems.push(...(await documentProblems(db, state.id, what, document, had.find((other) => other?.assetId === document.assetId) ?? null)));
     // The schema knows a date's form; a calendar knows 30 February is none.
-    if (document.revisedOn !== undefined && new Date(`${document.revisedOn}T00:00:00Z`).toISOString().slice(0, 10) !== document.revisedOn)
-      problems.push(`${what}.revisedOn: must be a date, written 2026-03-12`);
+    if (document.revisedOn !== undefined && !isCalendarDate(document.revisedOn)) problems.push(`${what}.revisedOn: must be a date, written 2026-03-12`);
   }
   for (const [index, document] of (state.documents ?? []).entries()) {
     const linked = documentOfPath(document.url);
@@ -150,10 +151,12 @@ async function documentSetProblems(db: ContentStore, state: SheetState, current:
   return problems;
 }
 
-async function documentProblems(db: ContentStore, what: string, document: SheetDocument, current: SheetDocument | null): Promise<string[]> {
+async function documentProblems(db: ContentStore, sheetId: string, what: string, document: SheetDocument, current: SheetDocument | null): Promise<string[]> {
   const problems = await fileProblems(db, what, document);
   if (document.sha256 !== current?.sha256 && document.mimeType !== 'application/pdf') problems.push(`${what}: must be a PDF`);
-  if (current === null && (await listFileAssetVersions(db, document.assetId)).length > 0)
+  // A published asset is another's when another content links it (one this sheet had, and removed
+  // in its draft, stays its own: a restored version may bring it back).
+  if (current === null && (await isMentionedByOtherContent(db, `/file-asset/${encodeURIComponent(document.assetId)}?`, sheetId)))
     problems.push(`${what}: the asset ${document.assetId} belongs to another document`);
   const served = await findFileAssetInfo(db, document.assetId, document.version);
   if (served !== undefined && served.sha256 !== document.sha256)
@@ -176,6 +179,14 @@ async function sheetReadiness(db: ContentStore, state: SheetState): Promise<stri
     !Object.values(state.translations).some((texts) => texts.url.includes(`/file-asset/${encodeURIComponent(document.assetId)}?v=${document.version}`))
   )
     missing.push(`document: no language's link goes to it; link it (url) or remove it before publishing`);
+  // A link to one of the sheet's documents goes to the version the sheet has (another would be gone, or never published).
+  const versions = new Map(documentsOf(state).map((entry) => [entry.assetId, entry.version]));
+  for (const [language, texts] of Object.entries(state.translations)) {
+    const linked = documentOfPath(texts.url);
+    const version = linked === null ? undefined : versions.get(linked.assetId);
+    if (linked !== null && version !== undefined && version !== linked.version)
+      missing.push(`translations.${language}.url: goes to version ${linked.version} of a document of the sheet, which has version ${version}`);
+  }
   return missing;
 }
 
@@ -194,7 +205,8 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   // The state is otherwise as it came, its keys in their order (the studio compares drafts as JSON).
   // What a document is when nothing is said is said (sheet/documents.ts), as the store reads it back.
   normalize: (given) => {
-    const state = withDocumentDefaults(given);
+    // An empty set is no set: the store keeps none.
+    const state = withDocumentDefaults(given.documents?.length === 0 ? (({ documents: _documents, ...rest }) => rest)(given) : given);
     if (state.topics === undefined || state.topics.length > 0) return state;
     const rest = { ...state };
     delete rest.topics;

@@ -69,6 +69,15 @@ describe('a sheet’s documents in its stored body', () => {
     expect(withDocumentDefaults(alone)).toBe(alone);
   });
 
+  it('reads its own document as the list’s first, whatever a language’s link goes to', async () => {
+    const german: SetDocument = { ...file('de'), kind: 'data-sheet', language: 'de_DE', url: path('de', 1) };
+    // The primary language's link goes to the German data sheet: the sheet's own is still its own.
+    const state = withDocumentDefaults(sheet(file('own'), [german], { en_US: path('de', 1), de_DE: path('own', 1) }));
+    const back = await readBack(state);
+    expect(back.document?.assetId).toBe('own');
+    expect(back.documents.map((document) => document.assetId)).toEqual(['de']);
+  });
+
   it('reads only entries that are documents of this site, each once, and only facts a document can have', () => {
     const entries = documentEntriesOf({
       documents: [
@@ -78,11 +87,13 @@ describe('a sheet’s documents in its stored body', () => {
         'not an entry',
         null,
         { url: path('b', 2), kind: 'poster', language: 'xx-yy', revision: 'Rev. 4', revisedOn: '2026-03-12' },
+        { url: path('c', 1), revisedOn: '2026-02-30' },
       ],
     });
     expect(entries).toEqual([
       { url: path('a', 1), kind: 'data-sheet', language: 'de_DE' },
       { url: path('b', 2), revision: 'Rev. 4', revisedOn: '2026-03-12' },
+      { url: path('c', 1) },
     ]);
     expect(documentEntriesOf({ documents: 'all of them' })).toEqual([]);
   });
@@ -105,7 +116,8 @@ describe('a sheet’s documents in its stored body', () => {
           ...said,
           url: path(`doc${index}`, version),
         }));
-        const document = own === null ? null : { ...file('own'), ...own };
+        // A set has its own document (sheets.ts refuses one without).
+        const document = own === null && others.length === 0 ? null : { ...file('own'), ...own };
         // (An own document with nothing said is among the cases: `own` may be {}.)
         const state = sheet(document, documents, { en_US: document === null ? '' : path('own', 1), de_DE: '' });
         // A saved draft has its documents' defaults said (the editing model's normalising), and

@@ -96,13 +96,23 @@ function factsOfEntry(entry: Record<string, unknown>): Facts {
   if (typeof entry.language === 'string' && /^[a-z]{2,3}(?:_[A-Z]{2})?$/.test(entry.language)) facts.language = entry.language;
   if (typeof entry.region === 'string' && /^[A-Z]{2}$/.test(entry.region)) facts.region = entry.region;
   if (typeof entry.revision === 'string' && entry.revision.trim() !== '' && entry.revision.length <= 40) facts.revision = entry.revision;
-  if (typeof entry.revisedOn === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(entry.revisedOn)) facts.revisedOn = entry.revisedOn;
+  if (typeof entry.revisedOn === 'string' && isCalendarDate(entry.revisedOn)) facts.revisedOn = entry.revisedOn;
   return facts;
 }
 
 /** What an entry says of its document, without its address. */
 export const factsOnly = (entry: Facts & { url?: string }): Facts =>
   Object.fromEntries(Object.entries(entry).filter(([name, value]) => name !== 'url' && value !== undefined)) as Facts;
+
+/**
+ * What a document's next revision keeps of what was said of it: what it is (kind, language,
+ * region), not its revision and date, which are the new file's to be told. Nothing for a first one.
+ */
+export function factsOfNextRevision(document: SheetDocument | null): Facts {
+  if (document === null) return {};
+  const { kind, language, region } = factsOnly(document);
+  return factsOnly({ kind, language, region });
+}
 
 /** The entries of a stored body's `documents` that are documents of this site: url and facts, in order, once per address. */
 export function documentEntriesOf(body: Record<string, unknown>): Array<{ url: string } & Facts> {
@@ -118,25 +128,33 @@ export function documentEntriesOf(body: Record<string, unknown>): Array<{ url: s
 }
 
 /**
- * The sheet's own document (the one its link, `documentPath`, leads to) and the set's others, with
- * what the body's entries say of each; `fileOf` finds a path's file (the store's, an import's), and
- * an entry whose file it cannot find is left out.
+ * The sheet's own document and the set's others, with what the body's entries say of each. A
+ * stored set lists its own document first (a set has one: sheets.ts), whatever its languages' links
+ * go to; a sheet without a list has the document its link, `documentPath`, leads to. `fileOf` finds
+ * a path's file (the store's, an import's); an entry whose file it cannot find is left out.
  */
 export async function documentSetOf(
   documentPath: string,
   entries: ReturnType<typeof documentEntriesOf>,
   fileOf: (path: string) => Promise<SheetDocument | null>,
 ): Promise<{ document: SheetDocument | null; documents: SetDocument[] }> {
-  const own = await fileOf(documentPath);
-  const ownEntry = entries.find((entry) => entry.url === documentPath);
+  const [ownEntry, ...others] = entries;
+  const ownFile = await fileOf(ownEntry?.url ?? documentPath);
+  const own = ownFile === null || ownEntry === undefined ? ownFile : { ...ownFile, ...factsOnly(ownEntry) };
   const documents: SetDocument[] = [];
-  for (const entry of entries) {
-    if (entry.url === documentPath) continue;
+  for (const entry of others) {
     const file = await fileOf(entry.url);
     if (file !== null && file.assetId !== own?.assetId && !documents.some((other) => other.assetId === file.assetId))
       documents.push({ ...file, ...factsOnly(entry), url: entry.url });
   }
-  return { document: own === null || ownEntry === undefined ? own : { ...own, ...factsOnly(ownEntry) }, documents };
+  return { document: own, documents };
+}
+
+/** Whether a text is a date of the calendar, written YYYY-MM-DD (30 February is none). */
+export function isCalendarDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 /**

@@ -76,7 +76,8 @@ export const SheetDocumentSchema = Type.Object({
 /** A document of the set beyond the sheet's own (the one its link goes to), with its address on the site. */
 export const SetDocumentSchema = Type.Object({
   ...SheetDocumentSchema.properties,
-  url: text({ pattern: DOCUMENT_PATH }),
+  // The platform's segment and an asset id as uploads make them: nothing a browser would read as another host, nothing to decode.
+  url: text({ pattern: /^\/[A-Za-z0-9._~-]+\/c\/file-asset\/[A-Za-z0-9_-]{1,80}\?v=\d{1,9}$/ }),
 });
 
 export const SheetSeoSchema = Type.Object({

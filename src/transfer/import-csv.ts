@@ -9,6 +9,7 @@
  * so importing the same file again (or an export of the store) changes nothing.
  */
 import { createHash } from 'node:crypto';
+import { factsOfNextRevision } from '../sheet/documents';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, MANAGED_CONTENT_ID_PREFIX, SITE_ID_PREFIX } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { checkValue } from '../shared/schema/check';
@@ -313,7 +314,8 @@ function createSheetFiles(db: ContentStore, segment: string, now: Date): SheetFi
       blobs.set(sha256, { bytes: file.bytes, mimeType: file.mimeType, text: undefined });
       const url = fileAssetPath(segment, assetId, version);
       const next = structuredClone(state);
-      next.document = { assetId, version, sha256, fileName: file.fileName, mimeType: file.mimeType, byteSize: file.bytes.length };
+      const facts = factsOfNextRevision(current);
+      next.document = { ...facts, assetId, version, sha256, fileName: file.fileName, mimeType: file.mimeType, byteSize: file.bytes.length };
       // Links that went to the earlier document now go to this one (as an upload does).
       for (const texts of Object.values(next.translations)) if (currentUrl !== null && texts.url === currentUrl) texts.url = url;
       return { state: next, url };
