@@ -107,8 +107,8 @@ async function agree(model: Model): Promise<void> {
       expect(answer.statusCode, `${sheet.key} is not on the site`).toBe(404);
     } else {
       expect(answer.statusCode, `${sheet.key} is on the site`).toBe(200);
-      const body = answer.json<{ title: string; contentBody: { description?: string; documents?: Array<{ revision?: string }> } }>();
-      const revision = body.contentBody.documents?.[0]?.revision ?? '(none)';
+      const body = answer.json<{ title: string; contentBody: { description?: string; documents?: Array<{ kind?: string; revision?: string }> } }>();
+      const revision = body.contentBody.documents?.find((document) => document.kind === 'safety-data-sheet')?.revision ?? '(none)';
       expect({ title: body.title, description: body.contentBody.description ?? '', revision }, 'what visitors see').toEqual(sheet.site);
     }
     if (sheet.trashed) continue;
@@ -326,13 +326,21 @@ async function freshSheets(): Promise<SheetModel[]> {
       texts: { title: 'Alpha', description: 'Alpha' },
       urlName: name,
     });
-    const bytes = Buffer.from(`%PDF-1.4 ${name}`);
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
-    await saveBlob(db(), { sha256, mime_type: 'application/pdf', byte_size: bytes.length, bytes, text: null, created_at: new Date().toISOString() });
-    const file = { assetId: `${name}-sds`, version: 1, sha256, fileName: `${name}-sds.pdf`, mimeType: 'application/pdf', byteSize: bytes.length };
+    // Its own data sheet (a set has one), linked, and a safety data sheet.
+    const [own, sds] = await Promise.all(
+      ['data-sheet', 'sds'].map(async (suffix) => {
+        const bytes = Buffer.from(`%PDF-1.4 ${name} ${suffix}`);
+        const sha256 = createHash('sha256').update(bytes).digest('hex');
+        await saveBlob(db(), { sha256, mime_type: 'application/pdf', byte_size: bytes.length, bytes, text: null, created_at: new Date().toISOString() });
+        return { assetId: `${name}-${suffix}`, version: 1, sha256, fileName: `${name}-${suffix}.pdf`, mimeType: 'application/pdf', byteSize: bytes.length };
+      }),
+    );
+    const path = (assetId: string) => `/sfsites/c/file-asset/${assetId}?v=1`;
     const state: SheetState = {
       ...base,
-      documents: [{ ...file, kind: 'safety-data-sheet', language: 'en_US', region: 'EU', revision: 'Alpha', url: `/sfsites/c/file-asset/${file.assetId}?v=1` }],
+      translations: { en_US: { ...base.translations.en_US!, url: path(own!.assetId) } },
+      document: own!,
+      documents: [{ ...sds!, kind: 'safety-data-sheet', language: 'en_US', region: 'EU', revision: 'Alpha', url: path(sds!.assetId) }],
     };
     const created = await sheets.create(db(), state.id, state, editor);
     await sheets.publish(db(), state.id, created.revision, editor);
