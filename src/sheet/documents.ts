@@ -35,7 +35,7 @@ const hasFacts = (document: SheetDocument) => FACTS.some((fact) => document[fact
 const documentSuffix = (document: SheetDocument) => `/c/file-asset/${encodeURIComponent(document.assetId)}?v=${document.version}`;
 
 /** The link of the sheet's texts that goes to its own document, if one does. */
-export function ownDocumentUrl(state: SheetState): string | undefined {
+function ownDocumentUrl(state: SheetState): string | undefined {
   const document = state.document;
   if (document === null) return undefined;
   const links = [state.translations[state.primaryLanguage]?.url, ...Object.values(state.translations).map((texts) => texts.url)];

@@ -16,7 +16,7 @@ export function cardValuesView(properties: CardProperty[]): CardValuesView | und
 }
 
 /** The item's values of the fields its card shows, as a list of terms and values (CAS number: 75-24-1). */
-export function CardValues({ properties, body }: { properties: CardProperty[]; body: Record<string, unknown> }) {
+function CardValues({ properties, body }: { properties: CardProperty[]; body: Record<string, unknown> }) {
   const shown = properties.flatMap((property) => {
     const value = displayText(property, body[property.name]);
     return value === '' ? [] : [{ ...property, value }];
