@@ -91,8 +91,8 @@ export async function buildAll({ quiet = false } = {}) {
           main: 'src/server/main.ts',
           cli: 'src/cli/main.ts',
           'sqlite-worker': 'src/cms/sqlite/sqlite-worker.ts',
-          // PDFs are read in workers of their own (src/editing/pdf-reader.ts).
-          'pdf-worker': 'src/editing/pdf-worker.ts',
+          // PDFs are read in workers of their own (src/files/pdf-reader.ts).
+          'pdf-worker': 'src/files/pdf-worker.ts',
         },
         output: { chunkFileNames: '[name]-[hash].js' },
       },

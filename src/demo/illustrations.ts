@@ -4,7 +4,7 @@
  * (4:3), no scripts, no external references, every text escaped; the demo stores them rasterised
  * (renderIllustrationImage), as an editor would upload a product photo.
  */
-import { loadSharp } from '../cms/sharp';
+import { loadSharp } from '../files/sharp';
 import type { CatalogueEntry, EquipmentDrawing, Illustration } from './catalogue';
 
 export const ILLUSTRATION_WIDTH = 480;

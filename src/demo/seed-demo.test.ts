@@ -14,7 +14,7 @@ import { listAllContents } from '../cms/repositories/contents';
 import { listAllFileAssets, listAllMedia } from '../cms/repositories/files';
 import { listSites } from '../cms/repositories/sites';
 import { readContentVersion } from '../cms/repositories/store-state';
-import { checkImage } from '../editing/uploads';
+import { checkImage } from '../files/uploads';
 import { DEMO_DOCUMENT_SET } from './documents';
 import { DEMO_CATALOGUE } from './catalogue';
 import { molarMass } from './chemistry';

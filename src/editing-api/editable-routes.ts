@@ -12,7 +12,7 @@
  *   GET  {base}/:id/preview-links             the links that still work: who made each, when, until when
  *   DELETE {base}/:id/preview-links/:link     revoke one (any editor or admin may: whoever sees a link leak can stop it)
  */
-import type { PdfReader } from '../editing/pdf-reader';
+import type { PdfReader } from '../files/pdf-reader';
 import type { UploadGate } from './upload-gate';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -21,7 +21,7 @@ import type { Actor } from '../editing/audit';
 import type { EditableView, Editor } from '../editing/editable';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { CONTENT_ROLES, type Guard } from './guard';
-import type { PreviewRequest, Previewer } from '../server/ssr/preview';
+import type { PreviewRequest, Previewer } from './previewer';
 import { answer, readInput } from './requests';
 import { PreviewLinkRequestSchema, RequiredRevisionSchema, RevisionSchema, saveSchemaOf } from './schemas';
 import {
@@ -51,7 +51,7 @@ export interface EditingContext {
   previews: PreviewSources;
   /** Uploads in flight, bounded per account and per process (upload-gate.ts). */
   uploads: UploadGate;
-  /** The process's PDF workers (editing/pdf-reader.ts). */
+  /** The process's PDF workers (files/pdf-reader.ts). */
   pdfs: PdfReader;
 }
 

@@ -11,9 +11,9 @@ import { findUser } from '../cms/repositories/users';
 import type { Role } from '../cms/schema';
 import type { Actor } from '../editing/audit';
 import { ApiError, ERROR_CODES, MESSAGES } from '../shared/errors';
-import { RateLimiter } from '../server/auth/rate-limiter';
-import { isSameOriginRequest } from '../server/auth/same-origin';
-import type { LiveSession, SessionService } from '../server/auth/session-service';
+import { RateLimiter } from '../http/rate-limiter';
+import { isSameOriginRequest } from '../http/same-origin';
+import type { LiveSession, SessionService } from '../http/session-service';
 
 /** Requests per account per minute: generous for a person in the studio, a wall for a runaway script. */
 export const EDITING_RATE_LIMITS = { reads: 600, writes: 120 } as const;

@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
 import { csvOf, csvWithFiles, FIRST_SHEET } from '../../tests/helpers/import-files';
 import { DEMO_IDS } from '../demo/seed-demo';
-import type { ImportComparison } from '../editing/import-uploads';
+import type { ImportComparison } from '../transfer/import-uploads';
 import { exportContentFolder } from '../transfer/export-content';
 
 const collectionUrl = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=100`;

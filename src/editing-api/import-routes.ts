@@ -1,5 +1,5 @@
 /**
- * An import in the studio (editing/import-uploads.ts; docs/studio.md, "Import"):
+ * An import in the studio (transfer/import-uploads.ts; docs/studio.md, "Import"):
  *   POST   /imports/uploads                         open an import; answers its token
  *   POST   /imports/uploads/:token/files            one file (multipart `file`): a CSV, a PDF, an image, or one zip
  *   POST   /imports/uploads/:token/comparison       what it would do, field by field; nothing is written
@@ -18,7 +18,7 @@ import {
   IMPORT_UPLOAD_LIMITS,
   startImportUpload,
   sweepImportUploads,
-} from '../editing/import-uploads';
+} from '../transfer/import-uploads';
 import { CONTENT_ROLES } from './guard';
 import type { EditingContext } from './editable-routes';
 import { answer, readInput } from './requests';

@@ -5,11 +5,11 @@
  */
 import type { TSchema } from 'typebox';
 import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
-import { UPLOAD_LIMITS } from '../editing/uploads';
-import { IMPORT_UPLOAD_LIMITS } from '../editing/import-uploads';
+import { UPLOAD_LIMITS } from '../files/uploads';
+import { IMPORT_UPLOAD_LIMITS } from '../transfer/import-uploads';
 import * as schemas from './schemas';
 import { CollectionOrderSchema } from '../editing/collection-order';
-import { PageDefinitionSchema } from '../site/pages/page-definition';
+import { PageDefinitionSchema } from '../page-model/page-definition';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 

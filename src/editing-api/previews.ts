@@ -12,9 +12,9 @@ import { deleteExpiredPreviewLinks, deletePreviewLink, findPreviewLink, insertPr
 import { findUserByEmail } from '../cms/repositories/users';
 import type { EditableKind } from '../cms/schema';
 import { recordChange, type Actor, type AuditTarget } from '../editing/audit';
-import { RateLimiter } from '../server/auth/rate-limiter';
-import { SECURITY_HEADERS } from '../server/security-headers';
-import { escapeHtml } from '../server/ssr/html';
+import { RateLimiter } from '../http/rate-limiter';
+import { SECURITY_HEADERS } from '../http/security-headers';
+import { escapeHtml } from '../shared/html';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 
 /** Shared previews one address may open per minute. */

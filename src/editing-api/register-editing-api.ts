@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
-import type { SessionService } from '../server/auth/session-service';
-import type { Previewer } from '../server/ssr/preview';
-import { processPdfReader, type PdfLimits } from '../editing/pdf-reader';
+import type { SessionService } from '../http/session-service';
+import type { Previewer } from './previewer';
+import { processPdfReader, type PdfLimits } from '../files/pdf-reader';
 import { registerAdminRoutes } from './admin-routes';
 import { registerContentTypeRoutes } from './content-type-routes';
 import type { EditingContext } from './editable-routes';

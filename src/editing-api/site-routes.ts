@@ -23,7 +23,7 @@ import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
 import type { EditableView } from '../editing/editable';
 import { headingOf, headTagReport, pages, searchableOf, withSettings } from '../editing/pages';
-import type { PageDefinition } from '../site/pages/page-definition';
+import type { PageDefinition } from '../page-model/page-definition';
 import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
 import { readInput, readQuery } from './requests';

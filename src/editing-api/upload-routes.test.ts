@@ -19,7 +19,7 @@ import { findDocumentText } from '../cms/repositories/editing';
 import { DEMO_CATALOGUE, type CatalogueEntry } from '../demo/catalogue';
 import { renderLiteraturePdf } from '../demo/literature-pdf';
 import type { SheetState } from '../sheet/shape';
-import { UPLOAD_LIMITS } from '../editing/uploads';
+import { UPLOAD_LIMITS } from '../files/uploads';
 import { createPreviewLink, PREVIEW_LINK_RENDERS_PER_MINUTE } from './previews';
 import { SheetFromPdfSchema } from './schemas';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';

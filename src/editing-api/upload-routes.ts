@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { languageOfText } from '../editing/document-language';
+import { languageOfText } from '../files/document-language';
 import { listActiveLanguages } from '../cms/repositories/sites';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
@@ -21,7 +21,7 @@ import { DOCUMENT_KINDS, type DocumentKind, type SheetState } from '../sheet/sha
 import { factsOfNextRevision } from '../sheet/documents';
 import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
-import { checkDocument, checkImage, UPLOAD_LIMITS } from '../editing/uploads';
+import { checkDocument, checkImage, UPLOAD_LIMITS } from '../files/uploads';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
 import { ApiError, ERROR_CODES, invalidParameter, notFound } from '../shared/errors';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';

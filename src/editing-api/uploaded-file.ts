@@ -15,8 +15,8 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PdfReadCancelled } from '../editing/pdf-reader';
-import { UploadRefused } from '../editing/uploads';
+import { PdfReadCancelled } from '../files/pdf-reader';
+import { UploadRefused } from '../files/uploads';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import { UploadAbandoned, UploadsBusy, type UploadGate } from './upload-gate';
 

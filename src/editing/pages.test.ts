@@ -1,7 +1,7 @@
 /** A page's settings as the studio edits them: the grid's search field, on a page stored before the setting existed too. */
 import { describe, expect, it } from 'vitest';
 import { LITERATURE_PAGE } from '../../tests/helpers/pages';
-import type { CollectionGridDefinition, PageDefinition } from '../site/pages/page-definition';
+import type { CollectionGridDefinition, PageDefinition } from '../page-model/page-definition';
 import { EditingError } from './editable';
 import { searchableOf, withSettings } from './pages';
 

@@ -6,9 +6,8 @@
  */
 import type { ContentStore } from '../cms/database';
 import { findStoredPage, savePage } from '../cms/repositories/pages';
-import { gridsOf } from '../site/page-data';
-import { PageDefinitionSchema, type PageDefinition, type RichTextHeadingDefinition } from '../site/pages/page-definition';
-import { checkPageDefinition, PageDefinitionError } from '../site/pages/validate-page';
+import { PageDefinitionSchema, type PageDefinition, type RichTextHeadingDefinition, gridsOf } from '../page-model/page-definition';
+import { checkPageDefinition, PageDefinitionError } from '../page-model/validate-page';
 import { createEditor, EditingError, type KindAdapter } from './editable';
 import { reviewHeadTags } from '../shared/head-tags';
 

@@ -4,7 +4,7 @@
  * the alternative text of the card image rendered from page 1. Everything is editable before the
  * sheet is published; this only saves typing.
  */
-import type { CheckedDocument } from './pdf-reading';
+import type { CheckedDocument } from '../files/pdf-reading';
 
 const MAX_TITLE = 255;
 const MAX_DESCRIPTION = 400;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passageIn, passageOf, PASSAGE_WORDS } from './passage';
-import type { QueryPlan } from './search-query';
+import type { QueryPlan } from './query-plan';
 
 const plan = (words: string[], prefix: string | null = null): QueryPlan => ({ words: words.map((word) => [[word]]), prefix });
 const text = (parts: { text: string }[]) => parts.map((part) => part.text).join('');

@@ -4,14 +4,9 @@
  * Words match as the index matches them: stemmed in the text's language or the page's, or
  * starting with the word a visitor is still typing.
  */
-import type { QueryPlan } from './search-query';
+import type { PassagePart } from '../shared/passage';
+import type { QueryPlan } from './query-plan';
 import { normalize, stemmerFor, WORD } from './terms';
-
-export interface PassagePart {
-  text: string;
-  /** A word the query matched, to highlight. */
-  mark: boolean;
-}
 
 export const PASSAGE_WORDS = 30;
 /** Words shown before the first match. */

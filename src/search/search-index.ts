@@ -16,7 +16,7 @@ import { findSheetType } from '../cms/repositories/content-types';
 import { csvCellOf, offeredFields } from '../content-model/sheet-values';
 import type { Field } from '../content-model/definition';
 import { DOCUMENT_PATH } from '../sheet/shape';
-import { documentText } from '../editing/uploads';
+import { documentText } from '../files/uploads';
 import { topicsOfBody } from '../shared/topics';
 import { indexedTerms, normalize, wordsOf } from './terms';
 
@@ -326,84 +326,6 @@ async function keepWords(trx: ContentStore, names: string): Promise<void> {
   for (let start = 0; start < words.length; start += 500) {
     const some = words.slice(start, start + 500);
     await sql`INSERT INTO search_words (word) VALUES ${sql.join(some.map((word) => sql`(${word})`))} ON CONFLICT DO NOTHING`.execute(trx);
-  }
-}
-
-/**
- * Indexes the titles and descriptions of the entries there are from their kept texts, without
- * making the entries again (migration 016): SQLite's `search_titles`, `search_heads` and
- * `search_words`; PostgreSQL's `heads` and `titles`, and its vectors' scope words and words as
- * written (postgresVectors).
- */
-export async function indexHeads(db: ContentStore, dialect: Dialect): Promise<void> {
-  await eachEntryBatch(db, async (trx, rows) => {
-    if (dialect === 'sqlite') {
-      await writeHeads(
-        trx,
-        rows.map((row) => ({ ...row, scope: scopeOf(row.site_id, row.serves) })),
-      );
-      return;
-    }
-    for (const row of rows) {
-      const { heads, titles } = postgresVectors(row.site_id, row.serves, row.language, row);
-      await trx
-        .updateTable('search_entries')
-        .set({ heads, titles, terms: sql`terms || to_tsvector('simple', ${scopeOf(row.site_id, row.serves)}) || ${writtenOf(row)}` } as never)
-        .where('id', '=', row.id)
-        .execute();
-    }
-  });
-}
-
-/**
- * PostgreSQL: the words as written of the entries there are (migration 018), as making them
- * gives them: in `terms` and `heads`, marked, and in `search_words`.
- */
-export async function addWrittenWords(db: ContentStore): Promise<void> {
-  await eachEntryBatch(db, async (trx, rows) => {
-    for (const row of rows) {
-      const written = writtenOf(row);
-      await trx
-        .updateTable('search_entries')
-        .set({ terms: sql`terms || ${written}`, heads: sql`heads || ${written}` } as never)
-        .where('id', '=', row.id)
-        .execute();
-    }
-    await keepWords(trx, rows.map(namesOf).join(' '));
-  });
-}
-
-interface EntryRow {
-  id: number;
-  site_id: string;
-  language: string;
-  serves: string;
-  title: string;
-  description: string;
-}
-
-/** Works through the entries there are with their titles and descriptions, a transaction per batch (or a migration's own). */
-async function eachEntryBatch(db: ContentStore, work: (trx: ContentStore, rows: EntryRow[]) => Promise<void>): Promise<void> {
-  // A migration may run in a transaction of its own already (PostgreSQL's do).
-  const inTransaction = (run: (trx: ContentStore) => Promise<void>) => (db.isTransaction ? run(db) : db.transaction().execute(run));
-  let after = 0;
-  for (;;) {
-    const rows = await db
-      .selectFrom('search_entries as e')
-      .innerJoin('search_texts as t', 't.entry_id', 'e.id')
-      .select(['e.id', 'e.site_id', 'e.language', 'e.serves', 't.title', 't.description'])
-      .where('e.id', '>', after)
-      .orderBy('e.id')
-      .limit(BATCH * 10)
-      .execute();
-    if (rows.length === 0) return;
-    await inTransaction((trx) =>
-      work(
-        trx,
-        rows.map((row) => ({ ...row, id: Number(row.id) })),
-      ),
-    );
-    after = Number(rows.at(-1)!.id);
   }
 }
 

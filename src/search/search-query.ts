@@ -10,12 +10,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
 import { scopeWord, servesText, textSearchConfig, WRITTEN } from './search-index';
-import { expandWords, type SynonymStore } from './synonyms';
-import { normalize, STEMMED_LANGUAGES, stemmerFor, wordsOf } from './terms';
-import { passageIn, type PassagePart } from './passage';
-
-/** Query words looked at, at most: a longer query is cut (a pasted paragraph is not a search). */
-export const MAX_QUERY_WORDS = 12;
+import type { SynonymStore } from './synonyms';
+import { STEMMED_LANGUAGES, stemmerFor } from './terms';
+import type { PassagePart } from '../shared/passage';
+import { passageIn } from './passage';
+import { planQuery, type QueryPlan } from './query-plan';
 
 export interface SearchRequest {
   siteId: string;
@@ -46,32 +45,8 @@ export interface SearchResult {
   hits: SearchHit[];
 }
 
-/**
- * A query's words as the index matches them: each word with its synonyms, each of those as the
- * words it is made of (a formula's parts, say) stemmed; the last word may be the start of one.
- */
-export interface QueryPlan {
-  /** Per query word: its variants, each a phrase of normalised words. */
-  words: string[][][];
-  /** The last query word, normalised, when it is a single word that may still be typed on. */
-  prefix: string | null;
-}
-
 /** A store searched: its synonyms are read once per change when it tells its changes. */
 export type SearchStore = Pick<OpenStore, 'db' | 'dialect'> & SynonymStore;
-
-export async function planQuery(store: SynonymStore, query: string): Promise<QueryPlan> {
-  const words = normalize(query)
-    .split(/\s+/)
-    .filter((word) => wordsOf(word).length > 0)
-    .slice(0, MAX_QUERY_WORDS);
-  const expanded = await expandWords(store, words);
-  const last = words.at(-1);
-  return {
-    words: expanded.map((variants) => variants.map(wordsOf)),
-    prefix: last !== undefined && wordsOf(last).length === 1 && !/\s$/.test(query) ? wordsOf(last)[0]! : null,
-  };
-}
 
 export async function search(store: SearchStore, request: SearchRequest, listed = LISTED_MATCHES): Promise<SearchResult> {
   const plan = await planQuery(store, request.query);

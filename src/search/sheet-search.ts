@@ -1,31 +1,16 @@
 /**
- * Search as the site and the delivery API use it: the index brought up to date first (once per
- * change of the store, however many searches wait for it), then the hits as the collection's
- * items (the same cards, images and links as the grid), each with its passage.
+ * Search as the site uses it: the index brought up to date first (once per change of the store,
+ * however many searches wait for it), then the hits, best first: which sheets, and the passage
+ * of each that shows why. Whoever shows them shapes them (the pages, as the grid's cards).
  */
-import { itemsOfContents } from '../api/collection-items';
-import type { DeliverySettings } from '../api/delivery-context';
 import type { OpenStore } from '../cms/database';
-import type { CollectionItem } from '../shared/delivery-types';
-import type { PassagePart } from './passage';
 import { syncSearchIndex } from './search-index';
-import { matchingContentIds, search, type SearchRequest } from './search-query';
+import { matchingContentIds, search, type SearchRequest, type SearchResult } from './search-query';
 import { sql, type RawBuilder } from 'kysely';
 
-export interface SheetResults {
-  /** Counted up to what a search lists (search-query.ts LISTED_MATCHES). */
-  total: number;
-  /** More matched than `total`. */
-  more: boolean;
-  /** The hits as collection items, best first, their url fields site URLs. */
-  items: CollectionItem[];
-  /** Each hit's passage, by item id. */
-  passages: Record<string, PassagePart[]>;
-}
-
 export interface SheetSearch {
-  /** A page of results: the hits as the collection's items, with their passages. */
-  results(request: SearchRequest): Promise<SheetResults>;
+  /** A page of results: the sheets found, best first, each with its passage. */
+  results(request: SearchRequest): Promise<SearchResult>;
   /**
    * Up to `limit` other sheets of the site sharing the most of `topics` with a sheet (ties in
    * collection order), as ids; for the sheet's page. Of a topic of more than RELATED_CANDIDATES
@@ -43,7 +28,7 @@ const UNKNOWN_CHANGE_GRACE_MS = 2_000;
 const RELATED_CANDIDATES = 500;
 
 /** The site's search over a store; `changeToken` says when the content may have changed (OpenStore's). */
-export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'changeToken'>, settings: DeliverySettings): SheetSearch {
+export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'changeToken'>): SheetSearch {
   let syncedToken: string | undefined;
   let syncedAt = -Infinity;
   let syncing: Promise<void> | null = null;
@@ -96,12 +81,9 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       await current();
       return matchingContentIds(store, request);
     },
-    results: async (request) => {
+    async results(request) {
       await current();
-      const result = await search(store, request);
-      const ids = result.hits.map((hit) => hit.contentId);
-      const items = await itemsOfContents(store.db, settings, request.siteId, request.language, ids);
-      return { total: result.total, more: result.more, items, passages: Object.fromEntries(result.hits.map((hit) => [hit.contentId, hit.passage])) };
+      return search(store, request);
     },
   };
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ContentVersionSource } from './content-version';
 import { FrontCache } from './front-cache';
 import { addVaryByEncoding, registerCompression } from './compression';
-import { registerSecurityHeaders } from './security-headers';
+import { registerSecurityHeaders } from '../http/security-headers';
 import { requestIdOf } from './request-id';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { AccessLog, frontAccessLine, logDestination, requestLogSerializers } from './access-log';
@@ -31,7 +31,7 @@ import { createSheetSearch } from '../search/sheet-search';
 import { createPreviewer } from './ssr/preview';
 import { registerSessionRoutes } from './routes/session-routes';
 import { registerStudioShell } from './routes/studio-shell';
-import { SessionService } from './auth/session-service';
+import { SessionService } from '../http/session-service';
 import { registerSeoFiles } from './routes/seo-files';
 import { startScheduler } from './scheduler';
 import { listenForChangeNotices } from './change-notices';
@@ -157,7 +157,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     versions,
     new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: responseCacheShare(config.responseCacheBytes) }),
   );
-  const search = createSheetSearch(store, settings);
+  const search = createSheetSearch(store);
   registerDeliveryApi(app, {
     db: store.db,
     settings,

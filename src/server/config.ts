@@ -4,7 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { DatabaseSettings } from '../cms/database';
-import type { PdfLimits } from '../editing/pdf-reader';
+import type { PdfLimits } from '../files/pdf-reader';
 import type { UploadGateLimits } from '../editing-api/upload-gate';
 import { DEFAULT_PLATFORM_SITES_SEGMENT, SESSION_WARNING_SECONDS } from '../shared/constants';
 

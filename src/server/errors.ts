@@ -8,7 +8,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError, StoreWriteError } from '../cms/store-guard';
 import { ApiError, ERROR_CODES, MESSAGES, type ApiErrorItem } from '../shared/errors';
-import { SECURITY_HEADERS } from './security-headers';
+import { SECURITY_HEADERS } from '../http/security-headers';
 import { renderErrorDocument } from './ssr/error-document';
 
 export interface ErrorResponder {

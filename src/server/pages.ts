@@ -14,10 +14,9 @@ import { mediaTokenKeys, resolveContentTokens } from '../shared/rich-text';
 import { sanitizeHtml } from '../shared/sanitize-html';
 import { filterOrDrop } from './ssr/filter-or-drop';
 import type { Logger } from './ssr/load-page-data';
-import { gridsOf } from '../site/page-data';
-import type { PageDefinition } from '../site/pages/page-definition';
+import { gridsOf, type PageDefinition } from '../page-model/page-definition';
 import { buildPageStyles } from '../site/pages/page-styles';
-import { checkPageDefinition, localizePage, PageDefinitionError } from '../site/pages/validate-page';
+import { checkPageDefinition, localizePage, PageDefinitionError } from '../page-model/validate-page';
 
 export interface LoadedPage {
   definition: PageDefinition;

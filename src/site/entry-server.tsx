@@ -13,9 +13,10 @@ import { loadPaginators } from './components/paginators';
 import { PageLayout } from './layout/page-layout';
 import { markupDefinitionOf } from './page-boot';
 import { fillIn } from './grid-text';
-import { gridsOf, paginatorVariantsOf, type PageData } from './page-data';
+import { paginatorVariantsOf, type PageData } from './page-data';
 import { gridText } from './ui-text';
 import { SheetPage, type SheetPageData } from './sheet/sheet-page';
+import { gridsOf } from '../page-model/page-definition';
 
 /** Each grid's preloaded pages with their cards as markup, by grid id; null where a grid loads in the browser. */
 export type GridPreloads = Record<string, GridPreload | null>;

@@ -6,8 +6,8 @@
  * which no script of the browser needs (decision 016).
  */
 import { resolvePageReference } from '../shared/page-references';
-import { gridsOf, type GridBoot, type GridMarkupDefinition, type PageBoot, type PageData } from './page-data';
-import type { CollectionGridDefinition } from './pages/page-definition';
+import { type GridBoot, type GridMarkupDefinition, type PageBoot, type PageData } from './page-data';
+import { gridsOf, type CollectionGridDefinition } from '../page-model/page-definition';
 import { gridText } from './ui-text';
 
 /**

@@ -5,11 +5,11 @@
  */
 import type { CollectionItem } from '../shared/delivery-types';
 import type { ResolvedLink } from '../shared/links';
-import type { ButtonSettings, CardSettings, CollectionGridDefinition, PageDefinition } from './pages/page-definition';
+import type { ButtonSettings, CardSettings, CollectionGridDefinition, PageDefinition } from '../page-model/page-definition';
 import type { SeoHead } from './seo/seo-head';
 import type { GridText } from './grid-text';
 import type { CardProperty } from '../content-model/display';
-import type { PassagePart } from '../search/passage';
+import type { PassagePart } from '../shared/passage';
 
 /** A language the page is available in, for the language menu. */
 export interface PageLanguage {
@@ -143,13 +143,6 @@ export function serializePageData(data: PageBoot): string {
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
-}
-
-/** Every grid of a page definition, in page order. */
-export function gridsOf(page: PageDefinition) {
-  return page.sections.flatMap((section) =>
-    section.columns.flatMap((column) => column.components.flatMap((component) => (component.type === 'collectionGrid' ? [component] : []))),
-  );
 }
 
 /** The paginator variants grids use, to load before rendering. */

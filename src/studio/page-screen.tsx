@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Input, Label, Text, TextArea, TextField } from 'react-aria-components';
-import type { PageDefinition } from '../site/pages/page-definition';
+import type { PageDefinition } from '../page-model/page-definition';
 import { callApi, detailsOf, type SheetStatus, type StudioContext } from './api';
 import { HeadTagsReview, SearchSnippet } from './search-preview';
 import { SAVE_DELAY_MS } from './use-sheet-draft';

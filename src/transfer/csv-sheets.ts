@@ -4,7 +4,7 @@
  * before anything else happens. Files the rows name (documents, images) are read and checked here
  * too, so the import that follows cannot fail on them.
  */
-import { loadSharp } from '../cms/sharp';
+import { loadSharp } from '../files/sharp';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, resolve, sep } from 'node:path';
 import Type from 'typebox';

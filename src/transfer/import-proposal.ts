@@ -26,7 +26,7 @@ import { collectionOrders, type CollectionOrder } from '../editing/collection-or
 import { EditingError, editingChange, type SiteChange, type SiteDates } from '../editing/editable';
 import { importRecord, newImportId, recordImport, takeBackImport, takeBackOrSay, type ImportedSheet } from '../editing/imports';
 import { keepSheetFiles, publishedSheet, siteDatesOf } from '../editing/sheet-state';
-import { documentText } from '../editing/uploads';
+import { documentText } from '../files/uploads';
 import { SHEET_ADAPTER, sheets } from '../editing/sheets';
 import { changesBetween, same } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';

@@ -5,7 +5,7 @@
  * as a manifest import.
  */
 import { documentEntriesOf } from '../sheet/documents';
-import { loadSharp } from '../cms/sharp';
+import { loadSharp } from '../files/sharp';
 import { createHash } from 'node:crypto';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../shared/constants';
 import { CONTENT_LIMITS, findNestingProblem } from '../shared/content-limits';

@@ -15,12 +15,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const directory = mkdtempSync(join(tmpdir(), 'literature-templates-'));
   const runId = randomBytes(4).toString('hex');
   project.provide('storeTemplates', { directory, runId });
-  // The PDF reader's process, bundled once for the run (editing/pdf-reader.ts): started from its
+  // The PDF reader's process, bundled once for the run (files/pdf-reader.ts): started from its
   // TypeScript through tsx, each reader process took 2 s more. Beside node_modules, where its
   // packages are found.
   const readerScript = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'literature-tests', `pdf-worker-${runId}.mjs`);
   await build({
-    entryPoints: [join(import.meta.dirname, '..', '..', 'src', 'editing', 'pdf-worker.ts')],
+    entryPoints: [join(import.meta.dirname, '..', '..', 'src', 'files', 'pdf-worker.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

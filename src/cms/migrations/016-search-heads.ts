@@ -1,7 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { ContentStore } from '../database';
 import type { Dialect } from '../dialect';
-import { indexHeads } from '../../search/search-index';
+import { emptySearchIndex } from './search-index-emptied';
 
 /**
  * Each search entry's title and description get indexes of their own (docs/search.md, "How
@@ -13,7 +12,7 @@ import { indexHeads } from '../../search/search-index';
  * - PostgreSQL: the tsvectors `titles` and `heads` with their GIN indexes; and every vector
  *   gets the entry's scope words (as SQLite's rows have), so that one GIN lookup keeps a query to
  *   the page's entries.
- * They are made here from the kept texts; the entries stay as they are.
+ * The index is emptied: the next sync makes every entry again, with these.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {
@@ -28,7 +27,5 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       await sql`CREATE INDEX ${sql.ref(`search_entries_${column}`)} ON search_entries USING gin (${sql.ref(column)})`.execute(db);
     }
   }
-  await indexHeads(db as unknown as ContentStore, dialect);
-  // The new vectors have no statistics yet: the planner would guess every match count.
-  if (dialect === 'postgres') await sql`ANALYZE search_entries`.execute(db);
+  await emptySearchIndex(db, dialect === 'sqlite' ? { fullText: ['search_terms', 'search_titles', 'search_heads'], lists: ['search_words'] } : {});
 }

@@ -1,8 +1,7 @@
 import { sql, type Kysely } from 'kysely';
-import type { ContentStore } from '../database';
 import type { Dialect } from '../dialect';
-import { addWrittenWords } from '../../search/search-index';
 import { addContentVersionTriggers } from './003-content-version-triggers';
+import { emptySearchIndex } from './search-index-emptied';
 
 const PARTS = [0, 1, 2, 3];
 
@@ -22,14 +21,14 @@ const PARTS = [0, 1, 2, 3];
  *   another, with the planner settings a search needs, in plans PL/pgSQL keeps;
  * - a change of the synonyms is a change of the content (a serving process reads them once per
  *   change, and its cached search pages are of the content before).
- * The words are added from the kept texts; the entries stay as they are. SQLite's index has none
+ * The index is emptied: the next sync makes every entry again, with these. SQLite's index has none
  * of this to change; there, too, a change of the synonyms is a change of the content.
  */
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await addContentVersionTriggers(db, dialect, ['search_synonyms']);
   if (dialect === 'sqlite') return;
   await sql`CREATE TABLE search_words (word text PRIMARY KEY)`.execute(db);
-  await addWrittenWords(db as unknown as ContentStore);
+  await emptySearchIndex(db, {});
   await sql`ALTER TABLE search_entries DROP COLUMN names`.execute(db);
   await sql`ALTER TABLE search_entries ADD COLUMN part smallint NOT NULL GENERATED ALWAYS AS (
     CASE WHEN get_byte(decode(md5(content_id), 'hex'), 0) & 63 < 1 THEN 0

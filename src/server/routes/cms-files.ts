@@ -8,7 +8,7 @@
  * withdraws it: then it answers 410 Gone, naming the newest.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml } from '../ssr/html';
+import { escapeHtml } from '../../shared/html';
 import type { ContentStore } from '../../cms/database';
 import { findFileAsset, findMediaByContentKey } from '../../cms/repositories/files';
 import { RASTER_IMAGE_TYPES } from '../../shared/constants';

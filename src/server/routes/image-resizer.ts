@@ -12,7 +12,7 @@ import { RASTER_IMAGE_TYPES } from '../../shared/constants';
 import { ApiError, ERROR_CODES, notFound } from '../../shared/errors';
 import { MAX_RESIZE_DIMENSION, MIN_RESIZE_DIMENSION } from '../../shared/images';
 import { withBasePath } from '../../shared/links';
-import { loadSharp } from '../../cms/sharp';
+import { loadSharp } from '../../files/sharp';
 import { etagMatches } from '../etags';
 import { IMMUTABLE, REVALIDATE, sendCacheable } from '../http-cache';
 import { ResponseCache } from '../response-cache';

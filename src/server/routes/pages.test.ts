@@ -6,7 +6,8 @@ import { renderIllustration } from '../../demo/illustrations';
 import { DEMO_IDS } from '../../demo/seed-demo';
 import { saveFileAsset } from '../../cms/repositories/files';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
-import { gridsOf, type PageBoot } from '../../site/page-data';
+import { type PageBoot } from '../../site/page-data';
+import { gridsOf } from '../../page-model/page-definition';
 
 /** Text of every match of a pattern's first group. */
 const all = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((match) => match[1]);

@@ -9,15 +9,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
-import type { SessionService } from '../auth/session-service';
+import type { SessionService } from '../../http/session-service';
 import type { ContentVersionSource } from '../content-version';
 import { IMMUTABLE, REVALIDATE, sendCacheable, type CachedResponder } from '../http-cache';
-import { gridsOf } from '../../site/page-data';
 import { searchablePage, type LoadedPage } from '../pages';
 import { renderErrorDocument } from '../ssr/error-document';
 import { readPagesShown, readQuery } from '../ssr/load-page-data';
 import type { PageRenderer } from '../ssr/page-renderer';
 import { topicPath } from '../../shared/topics';
+import { gridsOf } from '../../page-model/page-definition';
 
 export interface PageRouteOptions {
   versions: ContentVersionSource;

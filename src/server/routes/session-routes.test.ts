@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { findUserByEmail, insertUser } from '../../cms/repositories/users';
 import { setDisabled } from '../../editing/accounts';
 import { hashPassword } from '../../editing/passwords';
-import { SessionService } from '../auth/session-service';
+import { SessionService } from '../../http/session-service';
 
 const EMAIL = 'engineer@example.com';
 const PASSWORD = 'correct horse battery staple';

@@ -14,10 +14,10 @@ import { SIGNED_IN_COOKIE } from '../../shared/constants';
 import { ApiError, ERROR_CODES, MESSAGES } from '../../shared/errors';
 import { classifyLink } from '../../shared/links';
 import { decoyHash, MAX_PASSWORD_LENGTH, verifyPassword } from '../../editing/passwords';
-import { parseCookies } from '../auth/cookies';
-import { RateLimiter } from '../auth/rate-limiter';
-import { isSameOriginRequest } from '../auth/same-origin';
-import type { LiveSession, SessionService } from '../auth/session-service';
+import { parseCookies } from '../../http/cookies';
+import { RateLimiter } from '../../http/rate-limiter';
+import { isSameOriginRequest } from '../../http/same-origin';
+import type { LiveSession, SessionService } from '../../http/session-service';
 import type { ClientAssets } from '../ssr/client-assets';
 import { renderLoginDocument, renderPasswordDocument, type PasswordPage } from '../ssr/login-document';
 

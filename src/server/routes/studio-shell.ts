@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../../cms/database';
 import { findUser } from '../../cms/repositories/users';
-import type { SessionService } from '../auth/session-service';
-import { SECURITY_HEADERS } from '../security-headers';
+import type { SessionService } from '../../http/session-service';
+import { SECURITY_HEADERS } from '../../http/security-headers';
 import { NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from '../ssr/client-assets';
-import { escapeHtml } from '../ssr/html';
+import { escapeHtml } from '../../shared/html';
 import { registerStaticAssets } from './static-assets';
 
 export const STUDIO_ENTRY = 'src/studio/entry-studio.tsx';

@@ -10,7 +10,7 @@ import { filterHeadTags, scriptSafeJson } from '../../shared/head-tags';
 import { classifyLink, resolveLink } from '../../shared/links';
 import { fillSeoTemplate } from '../../shared/seo-templates';
 import { decodeEntities, stripTags } from '../../shared/text';
-import type { PageDefinition } from '../../site/pages/page-definition';
+import type { PageDefinition } from '../../page-model/page-definition';
 import type { SeoHead } from '../../site/seo/seo-head';
 import { languageTag } from '../../shared/languages';
 import { filterOrDrop } from './filter-or-drop';

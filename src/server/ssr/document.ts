@@ -3,7 +3,7 @@
  * bundle hydrates from (spec §2.2; DESIGN "SSR in three parts": the server owns the template).
  */
 import type { ClientAssets } from './client-assets';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../shared/html';
 
 export interface DocumentParts {
   /** BCP 47 language of the page, e.g. 'en-US'. */

@@ -1,4 +1,4 @@
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../shared/html';
 
 interface ErrorPage {
   status: number;

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { DEMO_IDS } from '../../demo/seed-demo';
 import { findPrimarySite } from '../../cms/repositories/sites';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
-import type { PageDefinition } from '../../site/pages/page-definition';
+import type { PageDefinition } from '../../page-model/page-definition';
 import { renderPageBody, renderPreloads } from '../../site/entry-server';
 import { bootDataOf } from '../../site/page-boot';
 import { loadPageData, readPagesShown } from './load-page-data';

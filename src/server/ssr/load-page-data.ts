@@ -5,7 +5,7 @@
 import { cardPropertiesOf } from '../../content-model/sheet-values';
 import { findSheetType } from '../../cms/repositories/content-types';
 import { LABEL_LANGUAGE } from '../../cms/content-types';
-import { getCollectionPage } from '../../api/collection-items';
+import { getCollectionPage, itemsOfContents } from '../../api/collection-items';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
@@ -14,8 +14,8 @@ import type { SheetSearch } from '../../search/sheet-search';
 import { resolveUrlFields } from '../../shared/links';
 import { nextPageTokenOf, previousPageTokenOf } from '../../shared/pagination';
 import { readChannelOrSiteId } from '../../shared/request-validation';
-import { gridsOf, type CollectionPreload, type PageData } from '../../site/page-data';
-import type { CollectionGridDefinition, PageDefinition } from '../../site/pages/page-definition';
+import type { CollectionPreload, PageData } from '../../site/page-data';
+import { gridsOf, type CollectionGridDefinition, type PageDefinition } from '../../page-model/page-definition';
 
 /** Visitors without JavaScript can page this far; past it they see the last of these pages. */
 export const MAX_PRELOADED_PAGES = 100;
@@ -65,7 +65,7 @@ export async function loadPageData(
   for (const grid of gridsOf(page)) {
     collections[grid.id] =
       isSought(finding) && grid.settings.searchable && source.search !== undefined
-        ? await searchResults(source.search, grid, site, language, pagesShown, finding)
+        ? await searchResults({ ...source, search: source.search }, grid, site, language, pagesShown, finding)
         : grid.settings.preload || cardProperties.length > 0
           ? await preload(source, grid, language, pagesShown)
           : null;
@@ -99,7 +99,7 @@ async function preload(source: PageDataSource, grid: CollectionGridDefinition, l
 
 /** The first `pages` pages of what a search (or a topic) finds, paged as the grid pages its collection. */
 async function searchResults(
-  search: SheetSearch,
+  source: PageDataSource & { search: SheetSearch },
   grid: CollectionGridDefinition,
   site: Site,
   language: string,
@@ -107,21 +107,29 @@ async function searchResults(
   { query, topics }: Finding,
 ): Promise<CollectionPreload> {
   const { pageSize } = grid.settings;
-  const results = await search.results({ siteId: site.id, language, query, topics, limit: pageSize * pages, offset: 0 });
+  const results = await source.search.results({ siteId: site.id, language, query, topics, limit: pageSize * pages, offset: 0 });
+  // The hits as the grid's cards: the same images and links as its collection's items.
+  const items = await itemsOfContents(
+    source.db,
+    source.settings,
+    site.id,
+    language,
+    results.hits.map((hit) => hit.contentId),
+  );
   const lastToken = pages - 1;
   return {
-    items: results.items,
+    items,
     total: results.total,
     pageSize,
     pageToken: 0,
     nextPageToken: nextPageTokenOf({
       pageToken: lastToken,
       pageSize,
-      itemCount: Math.max(0, results.items.length - lastToken * pageSize),
+      itemCount: Math.max(0, items.length - lastToken * pageSize),
       total: results.total,
     }),
     previousPageToken: null,
-    search: { query, passages: results.passages, ...(results.more ? { more: true } : {}) },
+    search: { query, passages: Object.fromEntries(results.hits.map((hit) => [hit.contentId, hit.passage])), ...(results.more ? { more: true } : {}) },
   };
 }
 

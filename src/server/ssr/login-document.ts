@@ -5,7 +5,7 @@
  */
 import type { ClientAssets } from './client-assets';
 import { MIN_PASSWORD_LENGTH } from '../../editing/passwords';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../shared/html';
 
 export interface LoginPage {
   basePath: string;

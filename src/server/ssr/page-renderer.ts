@@ -13,8 +13,8 @@ import { findPrimarySite, listActiveLanguages, type Site } from '../../cms/repos
 import { renderPageBody, renderPreloads, type GridPreloads } from '../../site/entry-server';
 import { isServerItem } from '../../site/components/grid-items';
 import { bootDataOf } from '../../site/page-boot';
-import { gridsOf, PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
-import type { PageDefinition } from '../../site/pages/page-definition';
+import { PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLanguage } from '../../site/page-data';
+import { gridsOf, type PageDefinition } from '../../page-model/page-definition';
 import { renderSeoHead } from '../../site/seo/seo-head';
 import { pageIn, searchablePage, type LoadedPage } from '../pages';
 import { VersionedMemo } from '../versioned-memo';

@@ -4,23 +4,11 @@
  * page from that transaction with a renderer of its own, so nothing of the draft reaches the
  * public memo or caches.
  */
-import type { ContentStore } from '../../cms/database';
 import { listPlacesOfContent } from '../../cms/repositories/collections';
-import { gridsOf } from '../../site/page-data';
-import { MAX_PRELOADED_PAGES, type Logger } from './load-page-data';
+import type { Previewer } from '../../editing-api/previewer';
+import { MAX_PRELOADED_PAGES } from './load-page-data';
 import { createPageRenderer, type PageRendererOptions } from './page-renderer';
-
-export interface PreviewRequest {
-  /** The page to render; by default the home page (the one at '/'), or the first. */
-  pageName?: string;
-  /** A sheet to show: enough pages of the page's grid are rendered to include it. */
-  contentId?: string;
-  /** '/{lang}' as in a page URL (e.g. 'de-DE'); the site's default language when absent. */
-  languageSegment?: string;
-  origin: string;
-}
-
-export type Previewer = (db: ContentStore, request: PreviewRequest, log: Logger) => Promise<string | null>;
+import { gridsOf } from '../../page-model/page-definition';
 
 export function createPreviewer(options: Omit<PageRendererOptions, 'db'>): Previewer {
   return async (db, request, log) => {

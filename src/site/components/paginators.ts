@@ -5,7 +5,7 @@
  * and the grid shows no paginator.
  */
 import type { ComponentType } from 'react';
-import type { PaginatorSettings } from '../pages/page-definition';
+import type { PaginatorSettings } from '../../page-model/page-definition';
 import type { ShowMorePaginatorProps } from './show-more-paginator';
 import type { StandardPaginatorProps } from './standard-paginator';
 

@@ -1,5 +1,5 @@
 import { stripTags } from '../../shared/text';
-import type { RichTextHeadingDefinition } from '../pages/page-definition';
+import type { RichTextHeadingDefinition } from '../../page-model/page-definition';
 import { componentClass } from '../pages/page-styles';
 
 /** A rich-text block holding one heading (spec §2.2 section 1). Text is shown without tags (§5.3). */

@@ -2,7 +2,7 @@
  * A search result's passage inside its card, the words that matched marked. Rendered on the
  * server only: results are pages of their own, which the grid's code in the browser never renders.
  */
-import type { PassagePart } from '../../search/passage';
+import type { PassagePart } from '../../shared/passage';
 
 export function SearchPassage({ parts }: { parts: PassagePart[] | undefined }) {
   if (parts === undefined || parts.length === 0) return null;

@@ -5,7 +5,7 @@
 import { CollectionGrid, type GridPreload } from '../components/collection-grid';
 import { RichText } from '../components/rich-text';
 import { RichTextHeading } from '../components/rich-text-heading';
-import type { ColumnDefinition, ComponentDefinition, SectionDefinition } from '../pages/page-definition';
+import type { ColumnDefinition, ComponentDefinition, SectionDefinition } from '../../page-model/page-definition';
 import { FORM_FACTORS } from '../../shared/constants';
 import type { PageData } from '../page-data';
 import { markupDefinitionOf } from '../page-boot';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
-import type { PageDefinition } from './page-definition';
+import type { PageDefinition } from '../../page-model/page-definition';
 import { buildPageStyles } from './page-styles';
 
 describe('buildPageStyles', () => {

@@ -7,7 +7,7 @@
  */
 import { isImageDataUri, resolveLink } from '../../shared/links';
 import { DESKTOP_MIN_WIDTH, MOBILE_MAX_WIDTH, TABLET_MAX_WIDTH, TABLET_MIN_WIDTH } from '../../shared/constants';
-import type { CollectionGridDefinition, FormFactor, PageDefinition, SectionDefinition, Spacing } from './page-definition';
+import type { CollectionGridDefinition, FormFactor, PageDefinition, SectionDefinition, Spacing } from '../../page-model/page-definition';
 
 export const MEDIA_QUERIES: Record<FormFactor, string> = {
   small: `(max-width: ${MOBILE_MAX_WIDTH})`,

@@ -4,7 +4,7 @@
  * functions read that file, decide what it really is, and decode it completely, so that a renamed,
  * damaged or cut-off file is refused with a message the editor can act on.
  */
-import { loadSharp } from '../cms/sharp';
+import { loadSharp } from './sharp';
 import { open, stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';

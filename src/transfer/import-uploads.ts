@@ -18,17 +18,17 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } f
 import { tmpdir } from 'node:os';
 import { extname, join, relative } from 'node:path';
 import type { ContentStore } from '../cms/database';
-import { proposeManifest, readContentFolder } from '../transfer/import-content';
-import { prepareCsvImport } from '../transfer/import-csv';
-import { planProposal, type ImportPlan } from '../transfer/import-plan';
-import { applyProposal, type AppliedImport, type ImportProposal } from '../transfer/import-proposal';
-import { ManifestError } from '../transfer/manifest';
-import { unpackZip, ZipRefused } from '../transfer/unzip';
+import { proposeManifest, readContentFolder } from './import-content';
+import { prepareCsvImport } from './import-csv';
+import { planProposal, type ImportPlan } from './import-plan';
+import { applyProposal, type AppliedImport, type ImportProposal } from './import-proposal';
+import { ManifestError } from './manifest';
+import { unpackZip, ZipRefused } from './unzip';
 import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
-import type { Actor } from './audit';
-import type { PdfReader } from './pdf-reader';
-import { EditingError } from './editable';
-import { checkImportedFile, declaredTypeProblem, UploadRefused, UPLOAD_LIMITS } from './uploads';
+import type { Actor } from '../editing/audit';
+import type { PdfReader } from '../files/pdf-reader';
+import { EditingError } from '../editing/editable';
+import { checkImportedFile, declaredTypeProblem, UploadRefused, UPLOAD_LIMITS } from '../files/uploads';
 
 export const IMPORT_UPLOAD_LIMITS = {
   /** How long an import's files wait, untouched, for it to be applied. */

@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Actor } from './audit';
+import type { Actor } from '../editing/audit';
 import { addImportFile, cancelImportUpload, IMPORT_UPLOAD_LIMITS, startImportUpload } from './import-uploads';
-import { processPdfReader } from './pdf-reader';
+import { processPdfReader } from '../files/pdf-reader';
 
 const pdfs = processPdfReader();
 

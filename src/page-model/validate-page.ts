@@ -5,14 +5,14 @@
  * translation keys. Every problem is reported with its place in the file (e.g.
  * `sections[1].columns[0].width`), all at once, so an operator fixes a file in one go.
  */
-import { describeProblem, findNestingProblem } from '../../shared/content-limits';
-import { MESSAGES } from '../../shared/errors';
-import { normalizeTexts } from '../../shared/normalize-text';
-import { kindOfChannelOrSiteId } from '../../shared/ids';
-import { isValidPageReference } from '../../shared/page-references';
-import { checkValue } from '../../shared/schema/check';
-import type { COLUMN_PROPORTIONS } from '../../shared/constants';
-import { ALIGNMENTS, GRID_UNITS } from '../../shared/constants';
+import { describeProblem, findNestingProblem } from '../shared/content-limits';
+import { MESSAGES } from '../shared/errors';
+import { normalizeTexts } from '../shared/normalize-text';
+import { kindOfChannelOrSiteId } from '../shared/ids';
+import { isValidPageReference } from '../shared/page-references';
+import { checkValue } from '../shared/schema/check';
+import type { COLUMN_PROPORTIONS } from '../shared/constants';
+import { ALIGNMENTS, GRID_UNITS } from '../shared/constants';
 import {
   COMPONENT_SCHEMAS,
   PageDefinitionSchema,

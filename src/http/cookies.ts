@@ -1,5 +1,5 @@
 /** Reading and writing the session cookie and its signed-in hint. */
-import { SIGNED_IN_COOKIE } from '../../shared/constants';
+import { SIGNED_IN_COOKIE } from '../shared/constants';
 
 export function parseCookies(header: string | undefined): Map<string, string> {
   const cookies = new Map<string, string>();

@@ -5,7 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import type { ContentStore } from '../../cms/database';
+import type { ContentStore } from '../cms/database';
 import {
   deleteExpiredSessions,
   deleteSession,
@@ -14,8 +14,8 @@ import {
   touchSession,
   type SessionRow,
   type SessionWithAccount,
-} from '../../cms/repositories/sessions';
-import type { Role } from '../../cms/schema';
+} from '../cms/repositories/sessions';
+import type { Role } from '../cms/schema';
 import { parseCookies, serializeSessionCookie, serializeSignedInCookie, sessionCookieName } from './cookies';
 
 export interface SessionSettings {

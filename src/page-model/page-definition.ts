@@ -6,11 +6,11 @@
  * the defaults the spec gives, and checks what a schema cannot say (unique ids, grid widths).
  */
 import Type, { type Static } from 'typebox';
-import type { ALIGNMENTS } from '../../shared/constants';
-import { COLUMN_PROPORTIONS, DEFAULT_HEADING_TAG, DEFAULT_TEXT_STYLE, FORM_FACTORS, GRID_UNITS, SPACING_OPTIONS, TEXT_STYLES } from '../../shared/constants';
-import type { PageReference } from '../../shared/page-references';
-import { flag, number, oneOf, text, wholeNumber } from '../../shared/schema/fields';
-import type { ComponentAction } from '../components/component-action';
+import type { ALIGNMENTS } from '../shared/constants';
+import { COLUMN_PROPORTIONS, DEFAULT_HEADING_TAG, DEFAULT_TEXT_STYLE, FORM_FACTORS, GRID_UNITS, SPACING_OPTIONS, TEXT_STYLES } from '../shared/constants';
+import type { PageReference } from '../shared/page-references';
+import { flag, number, oneOf, text, wholeNumber } from '../shared/schema/fields';
+import type { ComponentAction } from './component-action';
 
 /** CSS values that page styles may carry: lengths, colours, positions. No url(), no semicolons. */
 const CSS_LENGTH = /^(?:0|\d{1,4}(?:\.\d{1,3})?(?:px|rem|em|%))$/;
@@ -230,3 +230,10 @@ export const PageDefinitionSchema = Type.Object({
   translations: Type.Optional(Type.Record(Type.String(), Type.Record(Type.String(), text({ max: 20_000 })))),
 });
 export type PageDefinition = Static<typeof PageDefinitionSchema>;
+
+/** Every grid of a page definition, in page order. */
+export function gridsOf(page: PageDefinition) {
+  return page.sections.flatMap((section) =>
+    section.columns.flatMap((column) => column.components.flatMap((component) => (component.type === 'collectionGrid' ? [component] : []))),
+  );
+}

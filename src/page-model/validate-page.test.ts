@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
+import { LITERATURE_PAGE } from '../../tests/helpers/pages';
 import { cmsInputProblem, localizePage, newSection, normalizeAlignment, PageDefinitionError, validatePageDefinition } from './validate-page';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -1,0 +1,75 @@
+// The rooms of src/ and which may import which (docs/architecture.md draws the same map in words).
+// `npm run lint` checks it with dependency-cruiser, type imports counted: an import a room's list
+// does not name fails, and so does any circle of imports, inside a room or across rooms.
+// Tests are left out of the room rules (they may reach across to build a real server), not of
+// the circles.
+
+/** Each room of src/, from the bottom up, with the rooms below it that it may import. */
+export const ROOMS = {
+  shared: [],
+  sheet: ['shared'],
+  'content-model': ['shared', 'sheet'],
+  'page-model': ['shared', 'sheet', 'content-model'],
+  files: ['shared'],
+  cms: ['shared', 'sheet', 'content-model'],
+  search: ['shared', 'sheet', 'content-model', 'files', 'cms'],
+  editing: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search'],
+  transfer: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing'],
+  demo: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing'],
+  http: ['shared', 'cms'],
+  api: ['shared', 'sheet', 'content-model', 'cms', 'search'],
+  site: ['shared', 'sheet', 'content-model', 'page-model'],
+  studio: ['shared', 'sheet', 'content-model', 'page-model', 'site'],
+  'editing-api': ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing', 'transfer', 'http'],
+  server: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing', 'transfer', 'demo', 'http', 'api', 'site', 'editing-api'],
+  cli: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing', 'transfer', 'demo', 'http', 'api', 'server'],
+};
+
+/** Rooms whose code runs in the browser too: no Node.js module. */
+export const BROWSER_ROOMS = ['shared', 'sheet', 'content-model', 'page-model', 'site', 'studio'];
+
+const TEST_FILE = '\\.test\\.tsx?$';
+
+const roomRules = Object.entries(ROOMS).map(([room, below]) => ({
+  name: `${room}-imports-only-${below.length === 0 ? 'nothing' : 'its-list'}`,
+  comment: `src/${room}/ may import ${below.length === 0 ? 'no other room' : below.map((name) => `${name}/`).join(', ')} (docs/architecture.md).`,
+  severity: 'error',
+  from: { path: `^src/${room}/`, pathNot: TEST_FILE },
+  to: { path: '^src/([^/]+)/', pathNot: `^src/(${[room, ...below].join('|')})/` },
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A circle makes the order modules start in matter, and hides which of two rooms is the lower.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'every-file-in-a-room',
+      comment: 'Each file of src/ lives in one of the rooms ROOMS names: a new room is added there, with its place.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [`^src/(${Object.keys(ROOMS).join('|')})/`, TEST_FILE] },
+      to: {},
+    },
+    ...roomRules,
+    {
+      name: 'browser-rooms-without-node',
+      comment: `Code of ${BROWSER_ROOMS.join(', ')} runs in the browser too: no Node.js module.`,
+      severity: 'error',
+      from: { path: `^src/(${BROWSER_ROOMS.join('|')})/`, pathNot: TEST_FILE },
+      to: { dependencyTypes: ['core'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^node_modules', '\\.css$'] },
+    // Type imports are imports: a circle closed by one is still a circle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};

@@ -1,0 +1,18 @@
+/**
+ * What the editing API asks of the page pipeline to show a draft: a page rendered from the
+ * transaction the draft is applied in (editing/editable.ts), as visitors would get it. The server
+ * hands one over (server/ssr/preview.ts); the editing API knows no more of pages than this.
+ */
+import type { ContentStore } from '../cms/database';
+
+export interface PreviewRequest {
+  /** The page to render; by default the home page (the one at '/'), or the first. */
+  pageName?: string;
+  /** A sheet to show: enough pages of the page's grid are rendered to include it. */
+  contentId?: string;
+  /** '/{lang}' as in a page URL (e.g. 'de-DE'); the site's default language when absent. */
+  languageSegment?: string;
+  origin: string;
+}
+
+export type Previewer = (db: ContentStore, request: PreviewRequest, log: { warn(message: string): void }) => Promise<string | null>;

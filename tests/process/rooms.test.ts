@@ -1,0 +1,66 @@
+/**
+ * The rooms of src/ and their order (.dependency-cruiser.mjs, docs/architecture.md), as `npm run
+ * lint` checks them: a tree of the project's own rooms with one import added that runs the wrong
+ * way, or closes a circle with a type import, fails; the same tree without it passes.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { cruise, type ICruiseResult } from 'dependency-cruiser';
+import { afterEach, describe, expect, it } from 'vitest';
+import rules from '../../.dependency-cruiser.mjs';
+
+let tree: string;
+
+afterEach(() => rmSync(tree, { recursive: true, force: true }));
+
+/** Writes the files into a new tree and cruises its src/ with the project's rules. */
+async function cruiseTree(files: Record<string, string>): Promise<string[]> {
+  tree = mkdtempSync(join(tmpdir(), 'rooms-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(tree, path)), { recursive: true });
+    writeFileSync(join(tree, path), text);
+  }
+  const cwd = process.cwd();
+  process.chdir(tree);
+  try {
+    // The tree's own tsconfig.json is read by the command line only: the API is given none.
+    const options = { ...rules.options, tsConfig: undefined, validate: true, ruleSet: { forbidden: rules.forbidden } };
+    const { output } = await cruise(['src'], options);
+    return (output as ICruiseResult).summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`);
+  } finally {
+    process.chdir(cwd);
+  }
+}
+
+const ROOMS_IN_ORDER = {
+  'src/shared/text.ts': 'export const trimmed = (text: string) => text.trim();\n',
+  'src/cms/store.ts': "import { trimmed } from '../shared/text';\nexport const stored = (text: string) => trimmed(text);\n",
+  'src/server/app.ts': "import { stored } from '../cms/store';\nexport const app = () => stored(' a ');\n",
+};
+
+describe('the rooms of src/', () => {
+  it('pass when each imports only rooms below it', async () => {
+    expect(await cruiseTree(ROOMS_IN_ORDER)).toEqual([]);
+  });
+
+  it('fail on an import that runs up, a type import too', async () => {
+    const violations = await cruiseTree({
+      ...ROOMS_IN_ORDER,
+      'src/cms/store.ts': "import type { app } from '../server/app';\nexport type App = typeof app;\nexport const stored = (text: string) => text;\n",
+    });
+    expect(violations).toContain('cms-imports-only-its-list: src/cms/store.ts → src/server/app.ts');
+    expect(violations).toContain('no-circular: src/cms/store.ts → src/server/app.ts');
+  });
+
+  it('fail on a Node.js module in a room that runs in the browser, and on a file in no room', async () => {
+    const violations = await cruiseTree({
+      ...ROOMS_IN_ORDER,
+      'src/shared/text.ts': "import { EOL } from 'node:os';\nexport const trimmed = (text: string) => text.trim() + EOL;\n",
+      'src/lost/thing.ts': "import { trimmed } from '../shared/text';\nexport const thing = trimmed('x');\n",
+    });
+    expect(violations).toEqual(
+      expect.arrayContaining(['browser-rooms-without-node: src/shared/text.ts → os', 'every-file-in-a-room: src/lost/thing.ts → src/shared/text.ts']),
+    );
+  });
+});
