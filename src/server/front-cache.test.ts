@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createListeningApp, type ListeningApp } from '../../tests/helpers/listening-app';
 import { DEMO_IDS } from '../demo/seed-demo';
-import { responseCacheShare } from './app';
+import { responseCacheShare } from './wiring/responses';
 
 let test: ListeningApp;
 beforeAll(async () => {

@@ -1,0 +1,99 @@
+/**
+ * What the app's areas share, made once at start: the delivery settings, the browser's built
+ * assets, the cached responder, search, the pages (a page the store cannot render stops the start,
+ * naming its problems), sessions, and the notices that tell the other workers of a change.
+ */
+import type { FastifyInstance } from 'fastify';
+import { mediaUrlOf } from '../../api/content-resolution';
+import type { DeliverySettings } from '../../api/delivery-context';
+import type { ContentStore, OpenStore } from '../../cms/database';
+import { listMediaInfoByKeys } from '../../cms/repositories/files';
+import { SessionService } from '../../http/session-service';
+import { createSheetSearch, type SheetSearch } from '../../search/sheet-search';
+import { withBasePath } from '../../shared/links';
+import { listenForChangeNotices } from '../change-notices';
+import type { AppConfig } from '../config';
+import type { ContentVersionSource } from '../content-version';
+import { createCachedResponder, type CachedResponder } from '../http-cache';
+import { loadStoredPages, seedPagesIfEmpty, type LoadedPage } from '../pages';
+import { ResponseCache } from '../response-cache';
+import { NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from '../ssr/client-assets';
+import { responseCacheShare } from './responses';
+
+export interface Services {
+  config: AppConfig;
+  store: OpenStore;
+  versions: ContentVersionSource;
+  settings: DeliverySettings;
+  assets: ClientAssets;
+  respond: CachedResponder;
+  search: SheetSearch;
+  /** The pages as the store held them at start. */
+  pages: LoadedPage[];
+  /** The pages as a store (or a transaction of a draft) holds them now; one that cannot be served is left out and logged. */
+  loadPages: (db: ContentStore) => Promise<LoadedPage[]>;
+  sessions: SessionService;
+  /** Tells the other workers the content changed (change-notices.ts); settled once they know. */
+  announceChange: () => Promise<void>;
+}
+
+export interface ServiceOptions {
+  config: AppConfig;
+  store: OpenStore;
+  versions: ContentVersionSource;
+  /** The built browser bundle (dist/client); null serves pages without scripts or styles. */
+  clientDir: string | null;
+  /** The clock sessions are timed by; tests move it. */
+  now?: () => number;
+}
+
+export async function prepareServices(app: FastifyInstance, { config, store, versions, clientDir, now }: ServiceOptions): Promise<Services> {
+  const settings: DeliverySettings = { basePath: config.basePath, platformSitesSegment: config.platformSitesSegment, siteUrl: config.siteUrl };
+  // Its share of RESPONSE_CACHE_MB, the front cache the rest: together they never hold more.
+  const respond = createCachedResponder(
+    versions,
+    new ResponseCache({ maxEntries: config.responseCacheEntries, maxBytes: responseCacheShare(config.responseCacheBytes) }),
+  );
+  // The store holds the pages; PAGES_DIR seeds a store that has none (docs/decisions/014).
+  await seedPagesIfEmpty(store.db, config.pagesDir);
+  const loadAndCheckPages = (db: ContentStore) =>
+    loadStoredPages(db, {
+      basePath: config.basePath,
+      platformSitesSegment: config.platformSitesSegment,
+      log: app.log,
+      resolveImageUrls: async (keys) =>
+        new Map(
+          (await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))]),
+        ),
+    });
+  // A page the store cannot render stops the start with its problems named…
+  const { pages, problems } = await loadAndCheckPages(store.db);
+  if (problems.length > 0) throw problems[0];
+  // …and once serving, is left out (the others stay up) and logged.
+  const loadPages = async (db: ContentStore) => {
+    const loaded = await loadAndCheckPages(db);
+    for (const problem of loaded.problems) app.log.error({ err: problem }, 'a page in the store cannot be served; the others are');
+    return loaded.pages;
+  };
+  const sessions = new SessionService(store.db, {
+    idleMs: config.session.idleSeconds * 1000,
+    absoluteMs: config.session.absoluteSeconds * 1000,
+    secureCookie: config.session.secureCookie,
+    ...(now ? { now } : {}),
+  });
+  // A change made here is seen by the other workers before it is answered (change-notices.ts).
+  const notices = listenForChangeNotices(() => versions.forget());
+  return {
+    config,
+    store,
+    versions,
+    settings,
+    assets: clientDir === null ? NO_CLIENT_ASSETS : readClientAssets(clientDir),
+    respond,
+    search: createSheetSearch(store),
+    pages,
+    loadPages,
+    sessions,
+    announceChange: () => notices.announce(),
+  };
+}
