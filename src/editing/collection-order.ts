@@ -7,7 +7,8 @@
 import Type, { type Static } from 'typebox';
 import type { ContentStore } from '../cms/database';
 import { findCollectionById, listCollectionContentIds, setCollectionItems } from '../cms/repositories/collections';
-import { createEditor, type KindAdapter } from './editable';
+import { type KindAdapter } from './editable';
+import { createEditor } from './editor';
 
 export const CollectionOrderSchema = Type.Object({
   collectionId: Type.String({ maxLength: 18 }),

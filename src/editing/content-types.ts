@@ -18,7 +18,8 @@ import { ContentTypeSchema, definitionProblems, storedFieldsOf, type ContentType
 import { offeredFields, valueFields } from '../content-model/sheet-values';
 import { markFieldsStale } from '../search/search-index';
 import type { Actor } from './audit';
-import { createEditor, editingChange, EditingError, type EditableView, type KindAdapter } from './editable';
+import { editingChange, EditingError, type EditableView, type KindAdapter } from './editable';
+import { createEditor } from './editor';
 
 /** What values a field keeps depend on: none of it changes once the field exists. */
 const SETTLED: ReadonlyArray<'kind' | 'perLanguage' | 'multiple'> = ['kind', 'perLanguage', 'multiple'];

@@ -8,8 +8,9 @@ import type { ContentStore } from '../cms/database';
 import { findStoredPage, savePage } from '../cms/repositories/pages';
 import { PageDefinitionSchema, type PageDefinition, type RichTextHeadingDefinition, gridsOf } from '../page-model/page-definition';
 import { checkPageDefinition, PageDefinitionError } from '../page-model/validate-page';
-import { createEditor, EditingError, type KindAdapter } from './editable';
+import { EditingError, type KindAdapter } from './editable';
 import { reviewHeadTags } from '../shared/head-tags';
+import { createEditor } from './editor';
 
 async function publishedPage(db: ContentStore, name: string): Promise<PageDefinition | null> {
   const row = await findStoredPage(db, name);

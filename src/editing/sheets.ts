@@ -21,11 +21,12 @@ import { urlNameOf } from '../shared/url-name';
 import { findSheetType } from '../cms/repositories/content-types';
 import { findOldAddressOwner } from '../cms/repositories/old-addresses';
 import { missingValues, valueProblems } from '../content-model/sheet-values';
-import { createEditor, EditingError, type KindAdapter } from './editable';
+import { EditingError, type KindAdapter } from './editable';
 import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
 import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-state';
 import { documentOfPath } from '../sheet/body';
 import { documentsOf, isCalendarDate, withDocumentDefaults } from '../sheet/documents';
+import { createEditor } from './editor';
 
 const prefixed = (prefix: string, record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
