@@ -316,10 +316,6 @@ export interface StoreStateTable {
   value: string;
 }
 
-export interface MigrationsTable {
-  id: Generated<number>;
-}
-
 export interface SearchEntriesTable {
   id: Generated<number>;
   site_id: string;

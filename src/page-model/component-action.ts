@@ -5,5 +5,3 @@
 import type { PageReference } from '../shared/page-references';
 
 export type ComponentAction = { type: 'inline' } | { type: 'redirect'; target: PageReference };
-
-export const INLINE_ACTION: ComponentAction = { type: 'inline' };

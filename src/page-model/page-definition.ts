@@ -25,24 +25,14 @@ export const HEADING_TAGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'] as const;
 const BUTTON_STYLES = ['primary', 'secondary'] as const;
 const DIRECTIONS = ['row', 'column'] as const;
 
-export function isCssLength(value: string): boolean {
-  return CSS_LENGTH.test(value);
-}
-
 /** A page reference (spec §3.7), checked for its type's attributes by validate-page.ts. */
 const Reference = Type.Unsafe<PageReference>(Type.Object({}));
 
 /** Screen sizes (spec §2.1, §9): small = mobile, medium = tablet, large = desktop. */
 export type FormFactor = (typeof FORM_FACTORS)[number];
-export type Direction = (typeof DIRECTIONS)[number];
 /** spec §5.6: block alignment; anything else falls back to center. */
 export type Alignment = (typeof ALIGNMENTS)[number];
-/** spec §9: the first column's share of a two-column section. */
-export type ColumnProportion = (typeof COLUMN_PROPORTIONS)[number];
 export type Spacing = (typeof SPACING_OPTIONS)[number];
-export type HeadingTag = (typeof HEADING_TAGS)[number];
-/** spec §9 text styles. */
-export type TextStyle = (typeof TEXT_STYLES)[number];
 
 const perFormFactor = <T extends Parameters<typeof Type.Optional>[0]>(value: T) =>
   Type.Object({ small: Type.Optional(value), medium: Type.Optional(value), large: Type.Optional(value) }, { additionalProperties: false });
@@ -59,7 +49,6 @@ export const SectionBackgroundSchema = Type.Object({
   /** An overlay colour over the image, e.g. '#000000' or 'rgba(0, 0, 0, 0.4)'. */
   overlayColour: Type.Optional(text({ pattern: CSS_COLOUR })),
 });
-export type SectionBackground = Static<typeof SectionBackgroundSchema>;
 
 export const RichTextHeadingSchema = Type.Object({
   type: Type.Literal('richTextHeading'),
@@ -179,7 +168,6 @@ export const CollectionGridSchema = Type.Object({
   }),
 });
 export type CollectionGridDefinition = Static<typeof CollectionGridSchema>;
-export type CmsInput = CollectionGridDefinition['input'];
 
 export const COMPONENT_SCHEMAS = { richTextHeading: RichTextHeadingSchema, richText: RichTextSchema, collectionGrid: CollectionGridSchema } as const;
 export type ComponentDefinition = RichTextHeadingDefinition | RichTextDefinition | CollectionGridDefinition;

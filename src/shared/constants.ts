@@ -6,8 +6,6 @@
 /** Delivery API version (spec §7, §9). */
 export const API_VERSION = 'v65.0';
 export const API_ROOT = `/services/data/${API_VERSION}`;
-export const PLATFORM_RELEASE = 258;
-export const MASTER_RECORD_TYPE_ID = '012000000000000AAA';
 
 /** Id prefixes (spec §5.5, §9; reference "Ids"). */
 export const SITE_ID_PREFIX = '0DM';
@@ -25,9 +23,6 @@ export const LITERATURE_CONTENT_TYPE = 'literature_sheet';
 
 /** Default path segment under which CMS resources are served (spec §2.1, §7.6). */
 export const DEFAULT_PLATFORM_SITES_SEGMENT = 'sfsites';
-
-/** The literature collection is shown 7 items at a time (spec §7.1, §9). */
-export const LITERATURE_PAGE_SIZE = 7;
 
 /** Collection endpoint limits (reference "Collection items"). */
 export const COLLECTION_PAGE_SIZE_MIN = 1;
@@ -70,16 +65,12 @@ export const SESSION_WARNING_SECONDS = 30;
 
 /** Page copy fixed by the spec (§2.2, §9). */
 export const LITERATURE_PAGE_TITLE = 'Literature Sheets - CVD, ALD Precursors';
-export const LITERATURE_PAGE_HEADING = 'Literature Sheets - CVD, ALD Precursors and Equipment';
-export const READ_MORE_LABEL = 'Read More';
-export const SHOW_MORE_LABEL = 'Show More';
 
 /** Data cache lifetimes and timing (spec §9 "Caching and timing"). */
 export const CACHE_TTL_DEFAULT_MS = 300_000;
 /** A lifetime of -1 means the entry never expires. */
 export const CACHE_NEVER_EXPIRES = -1;
 export const CMS_CACHE_TTL_MS = 3_600_000;
-export const CONTENTS_COLLECTION_TTL_MS = 2_592_000_000;
 export const CACHE_TRIM_INTERVAL_MS = 5_000;
 export const DEBOUNCE_DELAY_MS = 150;
 

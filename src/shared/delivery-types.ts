@@ -57,14 +57,6 @@ export interface CollectionResponse {
   urlName: string;
 }
 
-/** An image field of a content body once its reference is resolved for delivery. */
-export interface DeliveredImage {
-  contentKey?: string;
-  altText?: string;
-  url?: string;
-  source?: { type: string; ref?: { contentKey: string } };
-}
-
 export interface CollectionMetadataResponse {
   channelSummary: ChannelSummary;
   collectionKey: string;

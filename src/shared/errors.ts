@@ -26,8 +26,6 @@ export const ERROR_CODES = {
   UNKNOWN_EXCEPTION: 'UNKNOWN_EXCEPTION',
 } as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
-
 /** spec §8 "Request validation messages". */
 export const MESSAGES = {
   OPTIONS_REQUIRED: 'Options are required to successfully be able to execute this request.',

@@ -3,7 +3,7 @@
  * folder import's bodies, and (later) the editing API and the studio's form. The link rule of
  * spec §5.1 has reasons to give, so it is checked beside the schema (links.ts linkProblem).
  */
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import { CONTENT_LIMITS } from './content-limits';
 import { MAX_URL_LENGTH } from './links';
 import { text } from './schema/fields';
@@ -35,4 +35,3 @@ export const SheetBodySchema = Type.Object({
   /** The slugs of the site's topics the sheet is about (shared/topics.ts). */
   topics: Type.Optional(SheetTopicsSchema),
 });
-export type SheetBody = Static<typeof SheetBodySchema>;

@@ -14,16 +14,6 @@ export type PageReferenceType =
   | 'standard__objectPage'
   | 'standard__search';
 
-export const PAGE_REFERENCE_TYPES: PageReferenceType[] = [
-  'standard__webPage',
-  'standard__managedContentPage',
-  'standard__recordPage',
-  'comm__namedPage',
-  'standard__recordRelationshipPage',
-  'standard__objectPage',
-  'standard__search',
-];
-
 export interface PageReference {
   /** spec §3.7: the default type is standard__webPage. */
   type?: PageReferenceType;

@@ -17,11 +17,6 @@ const PLACEHOLDER = /\{!(?:Record|Content)\.([A-Za-z0-9_.:-]{1,255})\}/g;
 /** This field holds ready-made head tags: it is inserted as it is (and still filtered, head-tags.ts). */
 export const HEAD_TAGS_FIELD = `Body.${PROVIDER_PREFIX}_cms:seoProperties.headTags`;
 
-/** Whether a template needs record data at all (spec §5.4). */
-export function needsRecordData(...templates: string[]): boolean {
-  return templates.some((template) => new RegExp(PLACEHOLDER.source).test(template));
-}
-
 function valueOf(field: string, record: SeoRecordData | null): string {
   if (record === null) return '';
   if (field === '_Title') return record.recordName;

@@ -13,10 +13,6 @@ export function deliveryRootPath(form: DeliveryForm, id: string): string {
     : `${API_ROOT}/connect/cms/delivery/channels/${encodeURIComponent(id)}`;
 }
 
-export function siteCollectionPath(siteId: string, collectionKeyOrId: string): string {
-  return `${deliveryRootPath('site', siteId)}/collections/${encodeURIComponent(collectionKeyOrId)}`;
-}
-
 export function channelResourcePath(channelId: string): string {
   return deliveryRootPath('channel', channelId);
 }

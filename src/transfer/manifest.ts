@@ -157,13 +157,10 @@ export const ManifestSchema = Type.Object({
 
 export type Manifest = Static<typeof ManifestSchema>;
 export type ManifestSite = Static<typeof SiteSchema>;
-export type ManifestContentType = Static<typeof ContentTypeSchema>;
-export type ManifestTranslation = Static<typeof TranslationSchema>;
 export type ManifestContent = Static<typeof ContentSchema>;
 export type ManifestFileAsset = Static<typeof FileAssetSchema>;
 export type ManifestCollection = Static<typeof CollectionSchema>;
 export type ManifestSeoRecord = Static<typeof SeoRecordSchema>;
-export type ManifestFile = Pick<ManifestFileAsset, 'file' | 'fileName' | 'mimeType' | 'sha256'>;
 
 export class ManifestError extends Error {
   readonly problems: string[];

@@ -11,14 +11,6 @@ export async function findStoredPage(db: ContentStore, name: string): Promise<St
   return db.selectFrom('pages').selectAll().where('name', '=', name).executeTakeFirst();
 }
 
-export async function countStoredPages(db: ContentStore): Promise<number> {
-  const row = await db
-    .selectFrom('pages')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** Creates or replaces a page by name. */
 export async function savePage(db: ContentStore, page: StoredPage): Promise<void> {
   await db

@@ -7,15 +7,6 @@
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
 
-/** Schema options of ours: the words for a value that breaks the schema's own rule. */
-export interface Explained {
-  /**
-   * Replaces the message for any problem found at this schema, or for the problems of some
-   * keywords; `{value}` in it shows the value.
-   */
-  errorMessage?: string | Record<string, string>;
-}
-
 export interface Checked<T> {
   value: T;
   /** `place: message`, in the order of the value; empty when the value is sound. */
