@@ -18,6 +18,7 @@ import { registerSheetRoutes } from './sheet-routes';
 import { registerSiteRoutes } from './site-routes';
 import { createUploadGate, type UploadGateLimits } from './upload-gate';
 import { registerFileUploads } from './uploaded-file';
+import { registerSheetFromPdfRoute } from './sheet-from-pdf-route';
 import { registerUploadRoutes } from './upload-routes';
 import { registerImportRoutes } from './import-routes';
 import { registerExportRoutes } from './export-routes';
@@ -60,6 +61,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     await registerFileUploads(scope);
     registerSheetRoutes(scope, routes);
     registerUploadRoutes(scope, routes);
+    registerSheetFromPdfRoute(scope, routes);
     registerImportRoutes(scope, routes);
     registerExportRoutes(scope, routes);
     registerSiteRoutes(scope, routes);

@@ -99,7 +99,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     previewOf: (view) => ({ contentId: view.targetId }),
     draftFiles: (view) => unpublishedFiles(view, context.platformSitesSegment),
   });
-  const editor = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
+  const editor = contentEditor(guard);
 
   const changeSheet = async (id: string, revision: number, actor: Actor, change: (state: SheetState) => SheetState) =>
     sheetAnswer(context, await changeDraft(db, sheets, id, revision, actor, change));
@@ -201,7 +201,17 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
         return sheetAnswer(context, (await sheets.view(db, request.params.id))!);
       },
     );
+  registerScheduleRoutes(app, context);
+  registerTrashRoutes(app, context);
+  registerImportHistoryRoutes(app, context);
+}
 
+/** Only those who edit content may use the sheets' routes. */
+const contentEditor = (guard: Guard) => (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
+
+/** A publish or an unpublish at a time to come, and its cancelling (docs/studio.md, "Publishing"). */
+function registerScheduleRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
+  const editor = contentEditor(guard);
   app.post<IdParams>(`${root}/sheets/:id/schedules`, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const input = readInput<Input<typeof NewScheduleSchema>>(NewScheduleSchema, request.body, 'schedule');
@@ -217,7 +227,12 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
       throw new ApiError(409, ERROR_CODES.CONFLICT, `Schedule ${id} has fired or was cancelled already`);
     return reply.code(204).send();
   });
+}
 
+/** The sheets in the trash, and bringing one back. */
+function registerTrashRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db, root, guard } = context;
+  const editor = contentEditor(guard);
   app.get(`${root}/trash`, async (request, reply) => {
     await editor(request, reply);
     return (await listTrash(db, 'sheet')).map((row) => ({
@@ -229,6 +244,15 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     }));
   });
 
+  app.post<IdParams>(`${root}/trash/:id/restore`, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    return sheetAnswer(context, await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)));
+  });
+}
+
+/** The imports made, what each changed, and undoing one. */
+function registerImportHistoryRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
+  const editor = contentEditor(guard);
   app.get(`${root}/imports`, async (request, reply) => {
     await editor(request, reply);
     const now = new Date();
@@ -251,10 +275,5 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     const { actor } = await editor(request, reply);
     const { keepLater } = readInput<Input<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
     return answer(() => undoImport(db, request.params.id, actor, { keepLater }));
-  });
-
-  app.post<IdParams>(`${root}/trash/:id/restore`, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    return sheetAnswer(context, await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)));
   });
 }

@@ -1,25 +1,26 @@
 /**
- * A sheet's image and document, uploaded as multipart (docs/editing.md, "Uploads"):
+ * A sheet's image and documents, uploaded as multipart (docs/editing.md, "Uploads"):
  *   PUT /sheets/:id/image?revision=N · PUT /sheets/:id/document?revision=N   (one form field `file`)
+ *   POST /sheets/:id/documents?revision=N&kind=K · PUT /sheets/:id/documents/:assetId?revision=N
  * The upload waits its turn (a few at once per account and per process), then streams to a
  * temporary file, never into memory, and stops at its limit; its type is read from its bytes;
  * images are decoded with sharp and PDFs opened strictly with pdfjs, in a PDF worker within its
  * limits of pages, time and memory, before anything is kept. The bytes, the draft and its version
  * are written in one transaction: a refused upload stores nothing and says why.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { languageOfText } from '../files/document-language';
 import { listActiveLanguages } from '../cms/repositories/sites';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { isMentionedByOtherContent } from '../cms/repositories/contents';
-import { findSheetWithDocument, saveBlob } from '../cms/repositories/editing';
+import { saveBlob } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
 import { DOCUMENT_KINDS, type DocumentKind, type SheetState } from '../sheet/shape';
 import { factsOfNextRevision } from '../sheet/documents';
-import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
+import { sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
 import { checkDocument, checkImage, UPLOAD_LIMITS } from '../files/uploads';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
@@ -32,7 +33,7 @@ import { readRevision, type EditingContext } from './editable-routes';
 import { sheetAnswer } from './sheet-routes';
 import { withUploadedFile, type Received } from './uploaded-file';
 
-type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { revision?: string } }>;
+export type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { revision?: string } }>;
 
 /** The kind a new document of the set is (a data sheet unless the request says). */
 function readDocumentKind(value: string | undefined): DocumentKind {
@@ -42,54 +43,64 @@ function readDocumentKind(value: string | undefined): DocumentKind {
 }
 
 export function registerUploadRoutes(app: FastifyInstance, options: EditingContext): void {
-  const { db, root, guard, platformSitesSegment, uploads, pdfs } = options;
+  registerImageUpload(app, options);
+  registerDocumentUpload(app, options);
+  registerSetDocumentUploads(app, options);
+}
 
-  /** Receives the request's file (limits by kind) in the account's turn and hands it to `use`; nothing is kept when it is refused. */
-  const withUpload = <T>(
-    request: UploadRequest,
-    reply: FastifyReply,
-    actor: Actor,
-    kind: 'image' | 'document',
-    use: (received: Received, signal: AbortSignal) => Promise<T>,
-  ) =>
-    withUploadedFile(
-      request,
-      reply,
-      { gate: uploads, owner: actor.id ?? actor.label },
-      { maxBytes: kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes, what: kind },
-      use,
-    );
+/** Receives the request's file (limits by kind) in the account's turn and hands it to `use`; nothing is kept when it is refused. */
+export function withUpload<T>(
+  { uploads }: EditingContext,
+  request: UploadRequest,
+  reply: FastifyReply,
+  actor: Actor,
+  kind: 'image' | 'document',
+  use: (received: Received, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  return withUploadedFile(
+    request,
+    reply,
+    { gate: uploads, owner: actor.id ?? actor.label },
+    { maxBytes: kind === 'image' ? UPLOAD_LIMITS.imageBytes : UPLOAD_LIMITS.documentBytes, what: kind },
+    use,
+  );
+}
 
-  /** A blob of bytes with what the checks found, to store in the transaction that uses it. */
-  const blobOf = (bytes: Buffer, sha256: string, mimeType: string, text: string | null) => (trx: ContentStore) =>
-    saveBlob(trx, { sha256, mime_type: mimeType, byte_size: bytes.length, bytes, text, created_at: new Date().toISOString() });
+/** A blob of bytes with what the checks found, to store in the transaction that uses it. */
+export const blobOf = (bytes: Buffer, sha256: string, mimeType: string, text: string | null) => (trx: ContentStore) =>
+  saveBlob(trx, { sha256, mime_type: mimeType, byte_size: bytes.length, bytes, text, created_at: new Date().toISOString() });
 
-  /** Receives, checks and saves one upload into the draft. */
-  async function upload(
-    request: UploadRequest,
-    reply: FastifyReply,
-    actor: Actor,
-    kind: 'image' | 'document',
-    apply: (received: Received, state: SheetState, signal: AbortSignal) => Promise<{ state: SheetState; mimeType: string; text: string | null }>,
-  ) {
-    const revision = readRevision(request.query.revision);
-    const found = await sheets.view(db, request.params.id);
-    if (found === null) throw notFound();
-    // A stale revision is refused before the file is read; the save checks it again in its transaction.
-    if (found.revision !== revision) {
-      const message = `${found.label} was changed by ${found.updatedBy ?? 'someone'} since you opened it (revision ${found.revision}, yours ${revision}); nothing was stored`;
-      throw new ApiError(409, ERROR_CODES.CONFLICT, message, { current: found });
-    }
-    return withUpload(request, reply, actor, kind, async (received, signal) => {
-      const next = await apply(received, structuredClone(found.draft), signal);
-      const keep = blobOf(await readFile(received.path), received.sha256, next.mimeType, next.text);
-      return answer(() => sheets.save(db, request.params.id, next.state, revision, actor, { within: keep }));
-    });
+/** Receives, checks and saves one upload into the draft. */
+async function uploadIntoDraft(
+  options: EditingContext,
+  request: UploadRequest,
+  reply: FastifyReply,
+  actor: Actor,
+  kind: 'image' | 'document',
+  apply: (received: Received, state: SheetState, signal: AbortSignal) => Promise<{ state: SheetState; mimeType: string; text: string | null }>,
+) {
+  const { db } = options;
+  const revision = readRevision(request.query.revision);
+  const found = await sheets.view(db, request.params.id);
+  if (found === null) throw notFound();
+  // A stale revision is refused before the file is read; the save checks it again in its transaction.
+  if (found.revision !== revision) {
+    const message = `${found.label} was changed by ${found.updatedBy ?? 'someone'} since you opened it (revision ${found.revision}, yours ${revision}); nothing was stored`;
+    throw new ApiError(409, ERROR_CODES.CONFLICT, message, { current: found });
   }
+  return withUpload(options, request, reply, actor, kind, async (received, signal) => {
+    const next = await apply(received, structuredClone(found.draft), signal);
+    const keep = blobOf(await readFile(received.path), received.sha256, next.mimeType, next.text);
+    return answer(() => sheets.save(db, request.params.id, next.state, revision, actor, { within: keep }));
+  });
+}
 
+/** The sheet's card image: a new one replaces it. */
+function registerImageUpload(app: FastifyInstance, options: EditingContext): void {
+  const { db, root, guard } = options;
   app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/image`, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const view = await upload(request, reply, actor, 'image', async (received, state) => {
+    const view = await uploadIntoDraft(options, request, reply, actor, 'image', async (received, state) => {
       const image = await checkImage(received.path);
       // The sheet's own image content takes the new file; one it shares with another sheet stays
       // as it is, and the sheet gets an image content of its own.
@@ -109,10 +120,14 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
     });
     return sheetAnswer(options, view);
   });
+}
 
+/** The sheet's own document: a new revision, its links following. */
+function registerDocumentUpload(app: FastifyInstance, options: EditingContext): void {
+  const { db, root, guard, platformSitesSegment, pdfs } = options;
   app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/document`, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const view = await upload(request, reply, actor, 'document', async (received, state, signal) => {
+    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
       const document = await checkDocument(received.path, pdfs, signal);
       const previous = state.document;
       const assetId = previous?.assetId ?? `sheet-${randomBytes(8).toString('hex')}`;
@@ -136,14 +151,18 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
     });
     return sheetAnswer(options, view);
   });
+}
 
+/** The set's other documents: a new one, and a new revision of one. */
+function registerSetDocumentUploads(app: FastifyInstance, options: EditingContext): void {
+  const { db, root, guard, platformSitesSegment, pdfs } = options;
   // The set's other documents (docs/content-model.md, "Documents"): a new one is told its language
   // from its text; a data sheet in a language the sheet is not yet in proposes that translation.
   app.post<{ Params: { id: string }; Querystring: { revision?: string; kind?: string } }>(`${root}/sheets/:id/documents`, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
     const kind = readDocumentKind(request.query.kind);
     let proposed: string | null = null;
-    const view = await upload(request, reply, actor, 'document', async (received, state, signal) => {
+    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
       const document = await checkDocument(received.path, pdfs, signal);
       const assetId = `sheet-${randomBytes(8).toString('hex')}`;
       const languages = await listActiveLanguages(db, state.siteId);
@@ -166,7 +185,7 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
   // the links that went to the one it follows go to it.
   app.put<{ Params: { id: string; assetId: string }; Querystring: { revision?: string } }>(`${root}/sheets/:id/documents/:assetId`, async (request, reply) => {
     const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const view = await upload(request, reply, actor, 'document', async (received, state, signal) => {
+    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
       const index = (state.documents ?? []).findIndex((document) => document.assetId === request.params.assetId);
       const previous = state.documents?.[index];
       if (previous === undefined) throw notFound();
@@ -189,75 +208,5 @@ export function registerUploadRoutes(app: FastifyInstance, options: EditingConte
       return { state, mimeType: document.mimeType, text: document.text };
     });
     return sheetAnswer(options, view);
-  });
-
-  // PDFs to sheets: a PDF proposes a new draft sheet (title, description, the PDF as its document,
-  // page 1 as its card image with alternative text), all editable before it is published.
-  app.post<{ Querystring: { revision?: string; siteId?: string; language?: string } }>(`${root}/sheets/from-pdf`, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    let place = await answer(() =>
-      newSheetPlace(db, {
-        ...(request.query.siteId ? { siteId: request.query.siteId } : {}),
-        ...(request.query.language ? { language: request.query.language } : {}),
-      }),
-    );
-    let textless = false;
-    let pages = { count: 0, textRead: 0 };
-    const created = await withUpload(request as UploadRequest, reply, actor, 'document', async (received, signal) => {
-      // The same PDF again makes no second sheet: the editor is told which sheet has it.
-      const existing = await findSheetWithDocument(db, received.sha256);
-      if (existing !== undefined)
-        throw new ApiError(409, ERROR_CODES.CONFLICT, `This PDF is already the document of “${existing.label}”: open that sheet to change it.`, {
-          sheet: existing,
-        });
-      const document = await checkDocument(received.path, pdfs, signal);
-      // A scan has no text to find it by until the editor gives it some.
-      textless = document.text.trim() === '';
-      // A long PDF is read only so far: the editor is told (docs/studio.md, "PDFs to sheets").
-      pages = { count: document.pageCount, textRead: document.textPageCount };
-      // Unless the editor said, the sheet is in the language its PDF is written in (one of the site's).
-      if (request.query.language === undefined) {
-        const written = languageOfText(document.text, await listActiveLanguages(db, place.siteId));
-        if (written !== null) place = { ...place, primaryLanguage: written };
-      }
-      const proposal = proposeSheet(document, received.fileName, place.primaryLanguage);
-      const base = newSheetState({ ...place, texts: { title: proposal.title, description: proposal.description } });
-      const assetId = `sheet-${randomBytes(8).toString('hex')}`;
-      const cover = document.firstPagePng;
-      const coverSha = createHash('sha256').update(cover).digest('hex');
-      const { width, height } = document.firstPageSize;
-      const state: SheetState = {
-        ...base,
-        translations: {
-          [place.primaryLanguage]: {
-            ...base.translations[place.primaryLanguage]!,
-            url: fileAssetPath(platformSitesSegment, assetId, 1),
-            imageAlt: proposal.imageAlt,
-          },
-        },
-        document: { assetId, version: 1, sha256: received.sha256, fileName: received.fileName, mimeType: 'application/pdf', byteSize: received.byteSize },
-        image: {
-          contentId: idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
-          contentKey: contentKeyFromBytes(randomBytes(16)),
-          urlName: `${base.urlName.slice(0, 180)}-cover`,
-          sha256: coverSha,
-          fileName: `${received.fileName.replace(/\.pdf$/i, '')}-page-1.png`.slice(0, 255),
-          mimeType: 'image/png',
-          byteSize: cover.length,
-          width,
-          height,
-        },
-      };
-      const pdf = blobOf(await readFile(received.path), received.sha256, 'application/pdf', document.text);
-      const png = blobOf(cover, coverSha, 'image/png', null);
-      return answer(() =>
-        sheets.create(db, state.id, state, actor, new Date(), async (trx) => {
-          await pdf(trx);
-          await png(trx);
-        }),
-      );
-    });
-    reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
-    return { ...(await sheetAnswer(options, created)), textless, pages };
   });
 }
