@@ -49,7 +49,17 @@ export function sessionState(session: LiveSession, now: number) {
   };
 }
 
-export function registerSessionRoutes(app: FastifyInstance, { db, sessions, basePath, assets, originOf }: SessionRoutesOptions): void {
+/** What the session routes share: the rate limits of sign-in, and the checks of a state-changing request. */
+interface SessionRouteContext extends SessionRoutesOptions {
+  perAddress: RateLimiter;
+  perAccount: RateLimiter;
+  refuseCrossSite: (request: FastifyRequest) => void;
+  /** The live session of a state-changing request, its CSRF token checked; 401 when there is none. */
+  requireSession: (request: FastifyRequest, reply: FastifyReply) => Promise<LiveSession>;
+}
+
+export function registerSessionRoutes(app: FastifyInstance, options: SessionRoutesOptions): void {
+  const { sessions, originOf } = options;
   const clock = () => sessions.currentTime();
   const perAddress = new RateLimiter(20, 10 * 60_000, clock);
   const perAccount = new RateLimiter(5, 15 * 60_000, clock);
@@ -77,6 +87,15 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     return lookup.session;
   };
 
+  const context = { ...options, perAddress, perAccount, refuseCrossSite, requireSession };
+  registerSessionApi(app, context);
+  registerSignIn(app, context);
+  registerPasswordChange(app, context);
+  registerSignOut(app, context);
+}
+
+/** The browser's view of its session, and the two things that extend it. */
+function registerSessionApi(app: FastifyInstance, { sessions, basePath, requireSession }: SessionRouteContext): void {
   app.get(`${basePath}/api/session`, async (request, reply) => {
     reply.header('Cache-Control', PRIVATE).header('Vary', 'Cookie');
     const lookup = await sessions.read(request);
@@ -101,7 +120,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
       return sessionState(session, sessions.currentTime());
     });
   }
+}
 
+/** The sign-in form and its answer, at most so many attempts per address and per account. */
+function registerSignIn(app: FastifyInstance, { db, sessions, basePath, assets, perAddress, perAccount, refuseCrossSite }: SessionRouteContext): void {
   app.get<{ Querystring: { returnTo?: string } }>(`${basePath}/login`, async (request, reply) => {
     const lookup = await sessions.read(request);
     if (lookup.state === 'expired') reply.header('Set-Cookie', sessions.clearCookies());
@@ -149,8 +171,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     const next = Number(user.must_change_password) === 1 ? `${basePath}/password?returnTo=${encodeURIComponent(returnTo)}` : returnTo;
     return reply.header('Set-Cookie', cookies).header('Cache-Control', PRIVATE).redirect(next, 303);
   });
+}
 
-  // Every account chooses its own password here; one signed in with a temporary password must.
+/** Every account chooses its own password here; one signed in with a temporary password must. */
+function registerPasswordChange(app: FastifyInstance, { db, sessions, basePath, assets, perAccount, requireSession }: SessionRouteContext): void {
   app.get<{ Querystring: { returnTo?: string } }>(`${basePath}/password`, async (request, reply) => {
     const lookup = await sessions.read(request);
     const returnTo = safeReturnTo(request.query.returnTo, basePath);
@@ -194,7 +218,10 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     perAccount.reset(attempts);
     return reply.header('Cache-Control', PRIVATE).redirect(returnTo, 303);
   });
+}
 
+/** Signing out ends the session here and clears its cookies. */
+function registerSignOut(app: FastifyInstance, { sessions, basePath, refuseCrossSite }: SessionRouteContext): void {
   app.post(`${basePath}/logout`, async (request, reply) => {
     refuseCrossSite(request);
     const lookup = await sessions.read(request);
@@ -207,14 +234,14 @@ export function registerSessionRoutes(app: FastifyInstance, { db, sessions, base
     reply.header('Set-Cookie', sessions.clearCookies()).header('Cache-Control', PRIVATE);
     return request.headers.accept?.includes('application/json') ? reply.code(204).send() : reply.redirect(`${basePath}/`, 303);
   });
+}
 
-  function sendLogin(reply: FastifyReply, status: number, page: Parameters<typeof renderLoginDocument>[0]) {
-    return reply.code(status).header('Cache-Control', PRIVATE).type('text/html; charset=utf-8').send(renderLoginDocument(page));
-  }
+function sendLogin(reply: FastifyReply, status: number, page: Parameters<typeof renderLoginDocument>[0]) {
+  return reply.code(status).header('Cache-Control', PRIVATE).type('text/html; charset=utf-8').send(renderLoginDocument(page));
+}
 
-  function sendPassword(reply: FastifyReply, status: number, page: PasswordPage) {
-    return reply.code(status).header('Cache-Control', PRIVATE).type('text/html; charset=utf-8').send(renderPasswordDocument(page));
-  }
+function sendPassword(reply: FastifyReply, status: number, page: PasswordPage) {
+  return reply.code(status).header('Cache-Control', PRIVATE).type('text/html; charset=utf-8').send(renderPasswordDocument(page));
 }
 
 /** Only a path of this site, so sign-in cannot be used to send visitors elsewhere. */
