@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { CHANNEL_ID_PREFIX, COMMUNITY_ID_PREFIX, IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../shared/constants';
 import { CONTENT_LIMITS, findNestingProblem } from '../shared/content-limits';
 import { createDeliveryClient } from '../shared/delivery-client';
-import type { CollectionItem, ContentDocument } from '../shared/delivery-types';
+import type { CollectionItem, CollectionMetadataResponse, ContentDocument } from '../shared/delivery-types';
 import { idFromBytes } from '../shared/ids';
 import { urlNameOf } from '../shared/url-name';
 import type { ContentStore } from '../cms/database';
@@ -50,28 +50,65 @@ export async function migrateFromDeliveryApi(db: ContentStore, source: Migration
 
 /** Reads the collection from the source, with its images and documents, into a checked manifest. */
 export async function prepareMigration(db: ContentStore, source: MigrationSource, progress: MigrationProgress = {}): Promise<ManifestWithFiles> {
-  const base = source.baseUrl.replace(/\/+$/, '');
-  const fetchImpl = source.fetch ?? fetch;
-  const client = createDeliveryClient({ basePath: '', fetch: (input, init) => fetchImpl(`${base}${String(input)}`, init) });
-  const download = async (url: string): Promise<Buffer> => {
-    const absolute = /^https?:\/\//i.test(url) ? url : `${base}${url}`;
-    const response = await fetchImpl(absolute);
-    if (!response.ok) throw new Error(`${absolute} answered ${response.status} ${response.statusText}`);
-    return Buffer.from(await response.arrayBuffer());
-  };
+  const reader = sourceReader(source);
   const stage = (text: string) => progress.onStage?.(text);
 
   stage('Reading the collection');
-  const metadata = await client.getCollectionMetadata({ channelOrSiteId: source.siteId, collectionKeyOrId: source.collectionKeyOrId, expandMetadata: true });
+  const metadata = await reader.client.getCollectionMetadata({
+    channelOrSiteId: source.siteId,
+    collectionKeyOrId: source.collectionKeyOrId,
+    expandMetadata: true,
+  });
   const primaryLanguage = metadata.language;
   const languages = [primaryLanguage, ...(source.languages ?? []).filter((language) => language !== primaryLanguage)];
+  const { pages, titles } = await readCollection(reader, source, languages, primaryLanguage);
+  const primaryItems = pages.get(primaryLanguage) ?? [];
 
-  // Every page in every language: an item counts as translated when it comes back in that language.
+  const files = new Map<string, Buffer>();
+  stage('Fetching images');
+  const images = await fetchImages(reader, source, primaryItems, files);
+  stage('Fetching documents');
+  const fileAssets = await fetchDocuments(reader, [...pages.values()].flat(), files);
+  const sheets = primaryItems.map((item) => sheetContent(item, pages, languages, primaryLanguage, source.siteId));
+  const manifest = readManifest(
+    manifestOf(metadata, source.siteId, languages, titles, { contents: [...images, ...sheets], fileAssets, items: primaryItems }),
+    source.baseUrl,
+    await knownRecords(db),
+  );
+  return { manifest, files };
+}
+
+/** The source's delivery API, and its files fetched by address. */
+interface SourceReader {
+  client: ReturnType<typeof createDeliveryClient>;
+  /** The site's address, without a trailing slash. */
+  base: string;
+  /** Fetches a file by its address (absolute, or on the source's site), failing on any answer but 2xx. */
+  response(url: string): Promise<Response>;
+}
+
+function sourceReader(source: MigrationSource): SourceReader {
+  const base = source.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = source.fetch ?? fetch;
+  return {
+    client: createDeliveryClient({ basePath: '', fetch: (input, init) => fetchImpl(`${base}${String(input)}`, init) }),
+    base,
+    async response(url) {
+      const absolute = /^https?:\/\//i.test(url) ? url : `${base}${url}`;
+      const response = await fetchImpl(absolute);
+      if (!response.ok) throw new Error(`${absolute} answered ${response.status} ${response.statusText}`);
+      return response;
+    },
+  };
+}
+
+/** Every page of the collection in every language (an item counts as translated when it comes back in that language), and its translated titles. */
+async function readCollection({ client, base }: SourceReader, source: MigrationSource, languages: string[], primaryLanguage: string) {
   const pages = new Map<string, CollectionItem[]>();
   const titles = new Map<string, { title: string; metadata: Record<string, unknown> }>();
+  const maxPages = source.maxPages ?? DEFAULT_MAX_PAGES;
   for (const language of languages) {
     const items: CollectionItem[] = [];
-    const maxPages = source.maxPages ?? DEFAULT_MAX_PAGES;
     for (let pageToken = 0; ; pageToken++) {
       if (pageToken >= maxPages) {
         throw new Error(
@@ -95,13 +132,15 @@ export async function prepareMigration(db: ContentStore, source: MigrationSource
       if (translated.language === language) titles.set(language, { title: translated.title, metadata: translated.collectionMetadata });
     }
   }
-  const primaryItems = pages.get(primaryLanguage) ?? [];
+  return { pages, titles };
+}
 
-  stage('Fetching images');
-  const imageKeys = [...new Set(primaryItems.flatMap((item) => Object.values(item.body.contentBody).flatMap((value) => imageKeyOf(value) ?? [])))];
+/** The image contents the items name, with their bytes (into `files`). */
+async function fetchImages(reader: SourceReader, source: MigrationSource, items: CollectionItem[], files: Map<string, Buffer>): Promise<ManifestContent[]> {
+  const imageKeys = [...new Set(items.flatMap((item) => Object.values(item.body.contentBody).flatMap((value) => imageKeyOf(value) ?? [])))];
   const images: ContentDocument[] = [];
   for (let start = 0; start < imageKeys.length; start += KEYS_PER_CALL) {
-    const list = await client.listContents({
+    const list = await reader.client.listContents({
       channelOrSiteId: source.siteId,
       contentKeys: imageKeys.slice(start, start + KEYS_PER_CALL),
       includeContentBody: true,
@@ -109,13 +148,11 @@ export async function prepareMigration(db: ContentStore, source: MigrationSource
     });
     images.push(...(list.contents as ContentDocument[]));
   }
-
-  const files = new Map<string, Buffer>();
   const contents: ManifestContent[] = [];
   for (const image of images) {
     const media = image.contentBody[MEDIA_FIELD] as { url?: string; source?: { fileName?: string; mimeType?: string } } | undefined;
     if (!media?.url) continue;
-    const bytes = await download(media.url);
+    const bytes = Buffer.from(await (await reader.response(media.url)).arrayBuffer());
     const info = await (await loadSharp())(bytes, { limitInputPixels: 40_000_000 }).metadata();
     const file = `files/media/${image.contentKey}`;
     files.set(file, bytes);
@@ -146,19 +183,20 @@ export async function prepareMigration(db: ContentStore, source: MigrationSource
       },
     });
   }
+  return contents;
+}
 
-  stage('Fetching documents');
+/** The documents every language's link and every document of each sheet's set (sheet/documents.ts) go to, with their bytes (into `files`). */
+async function fetchDocuments(reader: SourceReader, items: CollectionItem[], files: Map<string, Buffer>): Promise<Manifest['fileAssets']> {
   const fileAssets: Manifest['fileAssets'] = [];
-  // Every language's link, and every document of each sheet's set (sheet/documents.ts).
-  const linked = [...pages.values()].flat().flatMap((item) => {
+  const linked = items.flatMap((item) => {
     const body = item.body.contentBody;
     return [typeof body.url === 'string' ? body.url : '', ...documentEntriesOf(body).map((entry) => entry.url)].map((url) => ({ url, item }));
   });
   for (const { url, item } of linked) {
     const match = FILE_ASSET_URL.exec(url);
     if (match === null || fileAssets.some((asset) => asset.assetId === match[1] && asset.version === Number(match[2]))) continue;
-    const response = await fetchImpl(/^https?:\/\//i.test(url) ? url : `${base}${url}`);
-    if (!response.ok) throw new Error(`${url} answered ${response.status} ${response.statusText}`);
+    const response = await reader.response(url);
     const bytes = Buffer.from(await response.arrayBuffer());
     const file = `files/assets/${match[1]}-v${match[2]}`;
     files.set(file, bytes);
@@ -173,79 +211,92 @@ export async function prepareMigration(db: ContentStore, source: MigrationSource
       createdAt: item.body.publishedDate,
     });
   }
+  return fileAssets;
+}
 
-  for (const item of primaryItems) {
-    const translations = languages.flatMap((language) => {
-      const translated = pages.get(language)?.find((candidate) => candidate.id === item.id);
-      // The source fell back to its default for this item: there is no translation to bring.
-      if (translated === undefined || (language !== primaryLanguage && isSameBody(translated.body, item.body))) return [];
-      return [{ language, title: translated.body.title, body: asStored(translated.body.contentBody), publishedAt: translated.body.publishedDate }];
-    });
-    contents.push({
-      id: item.id,
-      contentKey: item.body.contentKey,
-      siteId: source.siteId,
-      type: item.contentType.fullyQualifiedName,
-      urlName: item.body.urlName,
-      primaryLanguage,
-      createdAt: item.body.publishedDate,
-      updatedAt: item.body.publishedDate,
-      translations,
-      media: null,
-    });
-  }
+/** A sheet of the collection, with each language the source has a translation of it in. */
+function sheetContent(
+  item: CollectionItem,
+  pages: Map<string, CollectionItem[]>,
+  languages: string[],
+  primaryLanguage: string,
+  siteId: string,
+): ManifestContent {
+  const translations = languages.flatMap((language) => {
+    const translated = pages.get(language)?.find((candidate) => candidate.id === item.id);
+    // The source fell back to its default for this item: there is no translation to bring.
+    if (translated === undefined || (language !== primaryLanguage && isSameBody(translated.body, item.body))) return [];
+    return [{ language, title: translated.body.title, body: asStored(translated.body.contentBody), publishedAt: translated.body.publishedDate }];
+  });
+  return {
+    id: item.id,
+    contentKey: item.body.contentKey,
+    siteId,
+    type: item.contentType.fullyQualifiedName,
+    urlName: item.body.urlName,
+    primaryLanguage,
+    createdAt: item.body.publishedDate,
+    updatedAt: item.body.publishedDate,
+    translations,
+    media: null,
+  };
+}
 
+/** The manifest of the site, its content type, contents, documents and the collection, as read. */
+function manifestOf(
+  metadata: CollectionMetadataResponse,
+  siteId: string,
+  languages: string[],
+  titles: Map<string, { title: string; metadata: Record<string, unknown> }>,
+  read: { contents: ManifestContent[]; fileAssets: Manifest['fileAssets']; items: CollectionItem[] },
+): unknown {
+  const primaryLanguage = metadata.language;
   const channel = metadata.channelSummary;
   const itemType = metadata.collectionType.fullyQualifiedName;
-  const seed = (label: string) => createHash('sha256').update(`${source.siteId}:${label}`).digest();
-  const manifest = readManifest(
-    {
-      format: MANIFEST_FORMAT,
-      version: MANIFEST_VERSION,
-      exportedAt: new Date().toISOString(),
-      sites: [
-        {
-          id: source.siteId,
-          name: channel.name,
-          urlName: urlNameOf(channel.name, 'site'),
-          channelId: channel.id?.startsWith(CHANNEL_ID_PREFIX) ? channel.id : idFromBytes(CHANNEL_ID_PREFIX, seed('channel')),
-          communityId: idFromBytes(COMMUNITY_ID_PREFIX, seed('community')),
-          defaultLanguage: primaryLanguage,
-          languages: languages.map((language) => ({ language, active: true })),
-          createdAt: metadata.publishedDate,
-        },
-      ],
-      contentTypes: [
-        {
-          fullyQualifiedName: itemType,
-          name: metadata.collectionType.name,
-          fields: Object.fromEntries(Object.entries(metadata.schema).map(([name, field]) => [name, { label: field.label, nodeType: field.nodeType }])),
-        },
-        IMAGE_TYPE,
-      ],
-      contents,
-      fileAssets,
-      collections: [
-        {
-          id: metadata.id,
-          collectionKey: metadata.collectionKey,
-          siteId: source.siteId,
-          itemType,
-          urlName: metadata.urlName,
-          title: metadata.title,
-          metadata: metadata.collectionMetadata,
-          primaryLanguage,
-          publishedAt: metadata.publishedDate,
-          translations: [...titles].map(([language, text]) => ({ language, ...text })),
-          items: primaryItems.map((item) => item.body.contentKey),
-        },
-      ],
-      seoRecords: [],
-    },
-    source.baseUrl,
-    await knownRecords(db),
-  );
-  return { manifest, files };
+  const seed = (label: string) => createHash('sha256').update(`${siteId}:${label}`).digest();
+  return {
+    format: MANIFEST_FORMAT,
+    version: MANIFEST_VERSION,
+    exportedAt: new Date().toISOString(),
+    sites: [
+      {
+        id: siteId,
+        name: channel.name,
+        urlName: urlNameOf(channel.name, 'site'),
+        channelId: channel.id?.startsWith(CHANNEL_ID_PREFIX) ? channel.id : idFromBytes(CHANNEL_ID_PREFIX, seed('channel')),
+        communityId: idFromBytes(COMMUNITY_ID_PREFIX, seed('community')),
+        defaultLanguage: primaryLanguage,
+        languages: languages.map((language) => ({ language, active: true })),
+        createdAt: metadata.publishedDate,
+      },
+    ],
+    contentTypes: [
+      {
+        fullyQualifiedName: itemType,
+        name: metadata.collectionType.name,
+        fields: Object.fromEntries(Object.entries(metadata.schema).map(([name, field]) => [name, { label: field.label, nodeType: field.nodeType }])),
+      },
+      IMAGE_TYPE,
+    ],
+    contents: read.contents,
+    fileAssets: read.fileAssets,
+    collections: [
+      {
+        id: metadata.id,
+        collectionKey: metadata.collectionKey,
+        siteId,
+        itemType,
+        urlName: metadata.urlName,
+        title: metadata.title,
+        metadata: metadata.collectionMetadata,
+        primaryLanguage,
+        publishedAt: metadata.publishedDate,
+        translations: [...titles].map(([language, text]) => ({ language, ...text })),
+        items: read.items.map((item) => item.body.contentKey),
+      },
+    ],
+    seoRecords: [],
+  };
 }
 
 /** The content key an image field refers to: resolved ({contentKey, url}) or a bare reference. */
