@@ -23,6 +23,58 @@ const ROLES = [
   { id: 'visitor', name: 'Visitor: signed-in pages only' },
 ];
 
+/** One account: its role, enabling or disabling it, and the button that opens the temporary-password dialog. */
+function AccountRow({
+  account,
+  busy,
+  change,
+  onReset,
+  resetButton,
+}: {
+  account: Account;
+  busy: boolean;
+  change: (email: string, body: Record<string, unknown>, done: string) => Promise<void>;
+  onReset: () => void;
+  resetButton: (element: HTMLButtonElement | null) => void;
+}) {
+  return (
+    <li>
+      <RowLabel title={<>{account.email}</>}>
+        Since {new Date(account.createdAt).toLocaleDateString()}
+        {account.disabled ? '; disabled: cannot sign in' : ''}
+        {account.mustChangePassword ? '; has a temporary password' : ''}
+      </RowLabel>
+      <span className="studio-order__moves">
+        <Choose<string>
+          label={`Role of ${account.email}`}
+          items={ROLES}
+          value={account.role}
+          isDisabled={busy}
+          onChange={(role) =>
+            role !== account.role && void change(account.email, { role }, `${account.email} is ${role === 'admin' ? 'an admin' : `a ${role}`} now.`)
+          }
+        />
+        <Button
+          className="studio-button studio-button--small studio-button--quiet"
+          isDisabled={busy}
+          onPress={() =>
+            void change(
+              account.email,
+              { disabled: !account.disabled },
+              account.disabled ? `${account.email} can sign in again.` : `${account.email} is disabled and signed out.`,
+            )
+          }
+        >
+          {account.disabled ? `Enable ${account.email}` : `Disable ${account.email}`}
+        </Button>
+        <Button className="studio-button studio-button--small studio-button--quiet" isDisabled={busy} onPress={onReset} ref={resetButton}>
+          Set a temporary password for {account.email}
+        </Button>
+      </span>
+    </li>
+  );
+}
+
 export function AccountsScreen({ context }: { context: StudioContext }) {
   const [accounts, setAccounts] = useState<Account[] | null>(null);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
@@ -105,48 +157,17 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
         ) : (
           <ul className="studio-rows">
             {accounts.map((account) => (
-              <li key={account.id}>
-                <RowLabel title={<>{account.email}</>}>
-                  Since {new Date(account.createdAt).toLocaleDateString()}
-                  {account.disabled ? '; disabled: cannot sign in' : ''}
-                  {account.mustChangePassword ? '; has a temporary password' : ''}
-                </RowLabel>
-                <span className="studio-order__moves">
-                  <Choose<string>
-                    label={`Role of ${account.email}`}
-                    items={ROLES}
-                    value={account.role}
-                    isDisabled={busy}
-                    onChange={(role) =>
-                      role !== account.role && void change(account.email, { role }, `${account.email} is ${role === 'admin' ? 'an admin' : `a ${role}`} now.`)
-                    }
-                  />
-                  <Button
-                    className="studio-button studio-button--small studio-button--quiet"
-                    isDisabled={busy}
-                    onPress={() =>
-                      void change(
-                        account.email,
-                        { disabled: !account.disabled },
-                        account.disabled ? `${account.email} can sign in again.` : `${account.email} is disabled and signed out.`,
-                      )
-                    }
-                  >
-                    {account.disabled ? `Enable ${account.email}` : `Disable ${account.email}`}
-                  </Button>
-                  <Button
-                    className="studio-button studio-button--small studio-button--quiet"
-                    isDisabled={busy}
-                    onPress={() => setReset({ email: account.email, password: '' })}
-                    ref={(element) => {
-                      if (element === null) resetButtons.current.delete(account.email);
-                      else resetButtons.current.set(account.email, element);
-                    }}
-                  >
-                    Set a temporary password for {account.email}
-                  </Button>
-                </span>
-              </li>
+              <AccountRow
+                key={account.id}
+                account={account}
+                busy={busy}
+                change={change}
+                onReset={() => setReset({ email: account.email, password: '' })}
+                resetButton={(element) => {
+                  if (element === null) resetButtons.current.delete(account.email);
+                  else resetButtons.current.set(account.email, element);
+                }}
+              />
             ))}
           </ul>
         )}

@@ -103,6 +103,26 @@ function SortableRow({ sheet, position, count, onMove }: RowProps) {
   );
 }
 
+/** What a screen reader hears while a sheet is dragged, by dnd-kit's keyboard or by a pointer. */
+function dragAnnouncements(sheets: Array<{ id: string; title: string }>): Announcements {
+  const titleOf = (id: string | number) => sheets.find((sheet) => sheet.id === id)?.title ?? String(id);
+  const positionOf = (id: string | number) => sheets.findIndex((sheet) => sheet.id === id) + 1;
+  return {
+    onDragStart: ({ active }) =>
+      `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${sheets.length}. Arrow keys move it, Space drops it, Escape cancels.`,
+    // Over its own place (as it is when lifted): nothing new to say, and the pick-up words stay.
+    onDragOver: ({ active, over }) =>
+      over === null
+        ? `${titleOf(active.id)} is no longer over a position.`
+        : over.id === active.id
+          ? undefined
+          : `${titleOf(active.id)} is over position ${positionOf(over.id)}.`,
+    onDragEnd: ({ active, over }) =>
+      over === null ? `${titleOf(active.id)} was dropped where it was.` : `${titleOf(active.id)} dropped at position ${positionOf(over.id)}.`,
+    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it stays at position ${positionOf(active.id)}.`,
+  };
+}
+
 export function OrderScreen({ context }: { context: StudioContext }) {
   const [view, setView] = useState<OrderView | null>(null);
   const [sheets, setSheets] = useState<Array<{ id: string; title: string }>>([]);
@@ -193,22 +213,8 @@ export function OrderScreen({ context }: { context: StudioContext }) {
   };
 
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
-  const titleOf = (id: string | number) => sheets.find((sheet) => sheet.id === id)?.title ?? String(id);
+  const announcements = dragAnnouncements(sheets);
   const positionOf = (id: string | number) => sheets.findIndex((sheet) => sheet.id === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${sheets.length}. Arrow keys move it, Space drops it, Escape cancels.`,
-    // Over its own place (as it is when lifted): nothing new to say, and the pick-up words stay.
-    onDragOver: ({ active, over }) =>
-      over === null
-        ? `${titleOf(active.id)} is no longer over a position.`
-        : over.id === active.id
-          ? undefined
-          : `${titleOf(active.id)} is over position ${positionOf(over.id)}.`,
-    onDragEnd: ({ active, over }) =>
-      over === null ? `${titleOf(active.id)} was dropped where it was.` : `${titleOf(active.id)} dropped at position ${positionOf(over.id)}.`,
-    onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled; it stays at position ${positionOf(active.id)}.`,
-  };
   const dropped = ({ active, over }: DragEndEvent) => {
     if (over !== null && active.id !== over.id) move(positionOf(active.id) - 1, positionOf(over.id) - 1, false);
   };
