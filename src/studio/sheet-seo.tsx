@@ -61,9 +61,63 @@ function useRecordPage(context: StudioContext, open: boolean): RecordPage | null
   return page;
 }
 
+/** The record's own fields ({!Record.Name} in the record page's templates): each changed or removed, and a new one added. */
+function RecordFields({
+  fields,
+  problems,
+  setField,
+}: {
+  fields: Seo['fields'];
+  problems: SheetSeoProps['problems'];
+  setField: (name: string, value: string | undefined) => void;
+}) {
+  const [newField, setNewField] = useState('');
+  return (
+    <fieldset className="studio-seo__group">
+      <legend>Fields</legend>
+      <p className="studio-hint">Each is {'{!Record.Name}'} in the record page’s templates.</p>
+      {Object.entries(fields)
+        .filter(([name]) => name !== HEAD_TAGS_FIELD)
+        .map(([name, value]) => (
+          <div key={name} className="studio-seo__row">
+            <TextEntry label={name} value={value} onChange={(next) => setField(name, next)} problem={problems.get(`seo.fields.${name}`)}>
+              <Input />
+            </TextEntry>
+            <Button
+              className="studio-button studio-button--small studio-button--quiet"
+              aria-label={`Remove the field ${name}`}
+              onPress={() => setField(name, undefined)}
+            >
+              Remove
+            </Button>
+          </div>
+        ))}
+      <div className="studio-seo__row">
+        <TextEntry
+          label="New field name"
+          value={newField}
+          onChange={setNewField}
+          problem={/^[A-Za-z0-9_.:-]{0,255}$/.test(newField) ? undefined : 'A field name holds letters, digits and _ . : - only.'}
+        >
+          <Input spellCheck={false} />
+        </TextEntry>
+        <Button
+          className="studio-button studio-button--small"
+          isDisabled={newField === '' || !/^[A-Za-z0-9_.:-]{1,255}$/.test(newField) || Object.hasOwn(fields, newField)}
+          onPress={() => {
+            setField(newField, '');
+            setNewField('');
+          }}
+        >
+          Add the field
+        </Button>
+      </div>
+    </fieldset>
+  );
+}
+
 export function SheetSeo({ context, draft, siteLanguages, problems, onChange }: SheetSeoProps) {
   const [open, setOpen] = useState(false);
-  const [newField, setNewField] = useState('');
   const page = useRecordPage(context, open);
   const seo = draft.seo;
   const change = (patch: Partial<Seo>) => seo !== null && onChange({ ...seo, ...patch });
@@ -129,46 +183,7 @@ export function SheetSeo({ context, draft, siteLanguages, problems, onChange }: 
               >
                 <Input />
               </TextEntry>
-              <fieldset className="studio-seo__group">
-                <legend>Fields</legend>
-                <p className="studio-hint">Each is {'{!Record.Name}'} in the record page’s templates.</p>
-                {Object.entries(seo.fields)
-                  .filter(([name]) => name !== HEAD_TAGS_FIELD)
-                  .map(([name, value]) => (
-                    <div key={name} className="studio-seo__row">
-                      <TextEntry label={name} value={value} onChange={(next) => setField(name, next)} problem={problems.get(`seo.fields.${name}`)}>
-                        <Input />
-                      </TextEntry>
-                      <Button
-                        className="studio-button studio-button--small studio-button--quiet"
-                        aria-label={`Remove the field ${name}`}
-                        onPress={() => setField(name, undefined)}
-                      >
-                        Remove
-                      </Button>
-                    </div>
-                  ))}
-                <div className="studio-seo__row">
-                  <TextEntry
-                    label="New field name"
-                    value={newField}
-                    onChange={setNewField}
-                    problem={/^[A-Za-z0-9_.:-]{0,255}$/.test(newField) ? undefined : 'A field name holds letters, digits and _ . : - only.'}
-                  >
-                    <Input spellCheck={false} />
-                  </TextEntry>
-                  <Button
-                    className="studio-button studio-button--small"
-                    isDisabled={newField === '' || !/^[A-Za-z0-9_.:-]{1,255}$/.test(newField) || Object.hasOwn(seo.fields, newField)}
-                    onPress={() => {
-                      setField(newField, '');
-                      setNewField('');
-                    }}
-                  >
-                    Add the field
-                  </Button>
-                </div>
-              </fieldset>
+              <RecordFields fields={seo.fields} problems={problems} setField={setField} />
               <TextEntry
                 label="Head tags of this record"
                 value={seo.fields[HEAD_TAGS_FIELD] ?? ''}
