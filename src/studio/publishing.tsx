@@ -29,7 +29,6 @@ const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezo
 export function Publishing({ context, view, hold, onChanged, previewLanguage }: PublishingProps) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const [at, setAt] = useState(() => localInputValue(new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000)));
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
   const path = `/sheets/${encodeURIComponent(view.id)}`;
   const { navigate } = useNavigation();
@@ -82,7 +81,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
         ? 'The publish was undone: the sheet is off the site again. Your draft is kept.'
         : 'The publish was undone: visitors see the sheet as it was before it. Your draft is kept.';
     });
-  const schedule = (action: 'publish' | 'unpublish') =>
+  const schedule = (action: 'publish' | 'unpublish', at: string) =>
     act(async () => {
       const when = new Date(at);
       if (Number.isNaN(when.getTime())) throw new Error('Choose a date and time first.');
@@ -148,35 +147,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
           </Confirmed>
         )}
       </div>
-      <div className="studio-schedule">
-        <TextField className="studio-field" value={at} onChange={setAt}>
-          <Label>Date and time</Label>
-          <Input type="datetime-local" step={1} />
-          <Text slot="description">In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</Text>
-        </TextField>
-        <div className="studio-actions">
-          <Button className="studio-button" isDisabled={busy} onPress={() => void schedule('publish')}>
-            Publish at this time
-          </Button>
-          {view.published !== null && (
-            <Button className="studio-button" isDisabled={busy} onPress={() => void schedule('unpublish')}>
-              Unpublish at this time
-            </Button>
-          )}
-        </div>
-      </div>
-      {view.schedules.length > 0 && (
-        <ul className="studio-schedules" aria-label="Scheduled">
-          {view.schedules.map((planned) => (
-            <li key={planned.id}>
-              {planned.action === 'publish' ? 'Publishes' : 'Unpublishes'} on {new Date(planned.dueAt).toLocaleString()} (by {planned.by}){' '}
-              <Button className="studio-button studio-button--small" isDisabled={busy} onPress={() => void cancel(planned.id)}>
-                Cancel
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Scheduling view={view} busy={busy} onSchedule={(action, at) => void schedule(action, at)} onCancel={(id) => void cancel(id)} />
       <div className="studio-share">
         <Button className="studio-button" isDisabled={busy} onPress={() => void share()}>
           Share a preview link
@@ -202,6 +173,55 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
         It leaves the site at once. Its draft and history are kept: restore it from Trash at any time until the trash is emptied.
       </Confirmed>
     </section>
+  );
+}
+
+/** A publish or an unpublish at a time of the editor's choosing, and those already planned, each to cancel. */
+function Scheduling({
+  view,
+  busy,
+  onSchedule,
+  onCancel,
+}: {
+  view: SheetView;
+  busy: boolean;
+  onSchedule: (action: 'publish' | 'unpublish', at: string) => void;
+  onCancel: (id: number) => void;
+}) {
+  // The next whole hour but one: far enough ahead to be a plan, near enough to be the usual one.
+  const [at, setAt] = useState(() => localInputValue(new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000)));
+  return (
+    <>
+      <div className="studio-schedule">
+        <TextField className="studio-field" value={at} onChange={setAt}>
+          <Label>Date and time</Label>
+          <Input type="datetime-local" step={1} />
+          <Text slot="description">In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</Text>
+        </TextField>
+        <div className="studio-actions">
+          <Button className="studio-button" isDisabled={busy} onPress={() => onSchedule('publish', at)}>
+            Publish at this time
+          </Button>
+          {view.published !== null && (
+            <Button className="studio-button" isDisabled={busy} onPress={() => onSchedule('unpublish', at)}>
+              Unpublish at this time
+            </Button>
+          )}
+        </div>
+      </div>
+      {view.schedules.length > 0 && (
+        <ul className="studio-schedules" aria-label="Scheduled">
+          {view.schedules.map((planned) => (
+            <li key={planned.id}>
+              {planned.action === 'publish' ? 'Publishes' : 'Unpublishes'} on {new Date(planned.dueAt).toLocaleString()} (by {planned.by}){' '}
+              <Button className="studio-button studio-button--small" isDisabled={busy} onPress={() => onCancel(planned.id)}>
+                Cancel
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
