@@ -55,6 +55,13 @@ export default {
       from: { path: '^src/', pathNot: [`^src/(${Object.keys(ROOMS).join('|')})/`, TEST_FILE] },
       to: {},
     },
+    {
+      name: 'every-imported-file-in-a-room',
+      comment: 'A file of src/ that others import lives in one of the rooms ROOMS names, even when it imports nothing itself.',
+      severity: 'error',
+      from: {},
+      to: { path: '^src/', pathNot: `^src/(${Object.keys(ROOMS).join('|')})/` },
+    },
     ...roomRules,
     {
       name: 'browser-rooms-without-node',

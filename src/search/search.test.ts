@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { saveTranslation } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { search, type SearchHit, type SearchResult } from './search-query';
+import { SQLITE_INDEX } from '../cms/migrations/016-search-heads';
 import { emptySearchIndex } from '../cms/migrations/search-index-emptied';
 import { scopeWord, syncSearchIndex, WRITTEN } from './search-index';
 import { TEST_ENGINE } from '../../tests/helpers/test-store';
@@ -141,10 +142,7 @@ describe('syncSearchIndex', () => {
     }
     expect(titles(await find('silane', 'en_US', 100))).not.toEqual(before);
     // What the migration does: the index emptied, for the next sync to make again.
-    await emptySearchIndex(
-      test.store.db,
-      TEST_ENGINE === 'sqlite' ? { fullText: ['search_terms', 'search_titles', 'search_heads'], lists: ['search_words'] } : {},
-    );
+    await emptySearchIndex(test.store.db, TEST_ENGINE === 'sqlite' ? SQLITE_INDEX : {});
     expect((await syncSearchIndex(test.store)).written).toBeGreaterThan(0);
     const after = titles(await find('silane', 'en_US', 100));
     // The same sheets, the one naming the word first; within a tier, PostgreSQL's order is where the rewritten rows went.

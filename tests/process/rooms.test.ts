@@ -63,4 +63,13 @@ describe('the rooms of src/', () => {
       expect.arrayContaining(['browser-rooms-without-node: src/shared/text.ts → os', 'every-file-in-a-room: src/lost/thing.ts → src/shared/text.ts']),
     );
   });
+
+  it('fail on importing a file in no room, even one that imports nothing', async () => {
+    const violations = await cruiseTree({
+      ...ROOMS_IN_ORDER,
+      'src/lost/leaf.ts': 'export const leaf = 1;\n',
+      'src/server/app.ts': "import { leaf } from '../lost/leaf';\nexport const app = () => leaf;\n",
+    });
+    expect(violations).toContain('every-imported-file-in-a-room: src/server/app.ts → src/lost/leaf.ts');
+  });
 });

@@ -14,6 +14,9 @@ import { emptySearchIndex } from './search-index-emptied';
  *   the page's entries.
  * The index is emptied: the next sync makes every entry again, with these.
  */
+/** SQLite's index as this migration leaves it: what it empties (PostgreSQL's is its entries alone). */
+export const SQLITE_INDEX = { fullText: ['search_terms', 'search_titles', 'search_heads'], lists: ['search_words'] };
+
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   if (dialect === 'sqlite') {
     // Titles apart as well: whether every word is in the title is then asked without a column filter.
@@ -27,5 +30,5 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       await sql`CREATE INDEX ${sql.ref(`search_entries_${column}`)} ON search_entries USING gin (${sql.ref(column)})`.execute(db);
     }
   }
-  await emptySearchIndex(db, dialect === 'sqlite' ? { fullText: ['search_terms', 'search_titles', 'search_heads'], lists: ['search_words'] } : {});
+  await emptySearchIndex(db, dialect === 'sqlite' ? SQLITE_INDEX : {});
 }
