@@ -76,7 +76,10 @@ interface Real {
 let test: TestApp;
 let folder: string;
 beforeAll(async () => {
-  test = await createTestApp();
+  // The app's own scheduler looks for due schedules every few seconds: it would now and then fire
+  // the one a "scheduled publish" step makes before the step fires it, and the step would see nothing
+  // fired. An hour apart, it looks only at start, before any step.
+  test = await createTestApp({ env: { SCHEDULE_CHECK_MS: '3600000' } });
   folder = mkdtempSync(join(tmpdir(), 'literature-model-'));
 });
 afterAll(async () => {
