@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { readClientAssets } from '../../src/server/ssr/client-assets';
-import { renderDocument } from '../../src/server/ssr/document';
+import { pageRoot, writeDocument } from '../../src/server/ssr/document';
 import { languageTag } from '../../src/shared/languages';
 import { renderPageBody } from '../../src/site/entry-server';
 import { bootDataOf } from '../../src/site/page-boot';
@@ -21,14 +21,13 @@ const data = JSON.parse(readFileSync(dataFile!, 'utf8')) as PageData;
 const assets = readClientAssets(join(import.meta.dirname, '..', '..', 'dist', 'client'));
 
 async function render(): Promise<string> {
-  return renderDocument({
+  return writeDocument({
     lang: languageTag(data.language),
-    seoHeadHtml: renderSeoHead(data.seo),
+    headHtml: renderSeoHead(data.seo),
     basePath: data.basePath,
     assets: { ...assets, styles: [...assets.styles, `assets/pages/${stylesheet}`] },
-    bodyHtml: await renderPageBody(data),
-    pageDataJson: serializePageData(bootDataOf(data)),
-    pageDataElementId: PAGE_DATA_ELEMENT_ID,
+    bodyHtml: pageRoot(await renderPageBody(data)),
+    pageData: { elementId: PAGE_DATA_ELEMENT_ID, json: serializePageData(bootDataOf(data)) },
   });
 }
 

@@ -81,12 +81,11 @@ export async function itemsOfContents(
   });
 }
 
-export async function getCollectionPage(
-  db: ContentStore,
-  settings: DeliverySettings,
-  request: CollectionPageRequest,
-  origin: string,
-): Promise<CollectionResponse> {
+/**
+ * A page of a collection's items in a language, as the store holds them: what the delivery API
+ * answers and the site's grids show, each shaping it its own way.
+ */
+export async function readCollectionPage(db: ContentStore, settings: DeliverySettings, request: CollectionPageRequest) {
   const context = await resolveDeliveryContext(db, request.target, request.language);
   const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();
@@ -98,22 +97,34 @@ export async function getCollectionPage(
     localizeCollection(db, collection, context.languages),
   ]);
   const items = (await deliverContents({ db, context, settings }, contents)).map(collectionItemOf);
+  // Counted in the rows read, not the items delivered: a record left out does not end the paging.
+  const nextPageToken = nextPageTokenOf({ pageToken: request.pageToken, pageSize: request.pageSize, itemCount: contents.length, total });
+  return { context, collection, typeName: types.get(collection.item_type)?.name ?? collection.item_type, title: localized.title, items, total, nextPageToken };
+}
 
+export type CollectionPage = Awaited<ReturnType<typeof readCollectionPage>>;
+
+export async function getCollectionPage(
+  db: ContentStore,
+  settings: DeliverySettings,
+  request: CollectionPageRequest,
+  origin: string,
+): Promise<CollectionResponse> {
+  const { context, collection, typeName, title, items, total, nextPageToken } = await readCollectionPage(db, settings, request);
   const path = `${deliveryRootPath(request.target.kind, request.target.id)}/collections/${encodeURIComponent(request.collectionKeyOrId)}`;
   const pageUrl = pageUrlBuilder(settings.basePath, path, { language: context.language, pageSize: request.pageSize }, 'pageToken');
-  const page = { pageToken: request.pageToken, pageSize: request.pageSize, itemCount: contents.length, total };
   return {
     channelSummary: channelSummaryOf(context.site, settings, origin),
     collectionKey: collection.collection_key,
-    collectionType: { fullyQualifiedName: collection.item_type, name: types.get(collection.item_type)?.name ?? collection.item_type },
+    collectionType: { fullyQualifiedName: collection.item_type, name: typeName },
     currentPageUrl: pageUrl(request.pageToken) ?? '',
     id: collection.id,
     items,
     language: context.language,
-    nextPageUrl: pageUrl(nextPageTokenOf(page)),
+    nextPageUrl: pageUrl(nextPageToken),
     previousPageUrl: pageUrl(previousPageTokenOf(request.pageToken)),
     publishedDate: collection.published_at,
-    title: localized.title,
+    title,
     total,
     urlName: collection.url_name,
   };

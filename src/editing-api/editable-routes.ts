@@ -70,7 +70,7 @@ export interface EditableRoutes<S> extends EditingContext {
 }
 
 type LinkRequest = FastifyRequest<{ Params: { id: string; link: string } }>;
-type IdRequest = FastifyRequest<{ Params: { id: string; number?: string }; Querystring: { from?: string; to?: string; lang?: string } }>;
+type IdRequest = FastifyRequest<{ Params: { id: string; number?: string }; Querystring: { from?: string; to?: string; lang?: string; view?: string } }>;
 
 export function registerEditableRoutes<S>(app: FastifyInstance, routes: EditableRoutes<S>): void {
   const { db, root, guard, editor, base, present } = routes;
@@ -111,12 +111,17 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
   });
 
   routes.previews.set(editor.kind, {
-    render: (request, id, languageSegment, fileUrl) =>
+    render: (request, id, languageSegment, fileUrl, pageKind) =>
       answer(() =>
         editor.preview(db, id, async (trx, view) => {
           const html = await routes.previewer(
             trx,
-            { ...routes.previewOf(view), origin: routes.originOf(request), ...(languageSegment === undefined ? {} : { languageSegment }) },
+            {
+              ...routes.previewOf(view),
+              origin: routes.originOf(request),
+              ...(languageSegment === undefined ? {} : { languageSegment }),
+              ...(pageKind === undefined ? {} : { pageKind }),
+            },
             request.log,
           );
           const files = routes.draftFiles?.(view) ?? [];
@@ -137,7 +142,11 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
   // The draft as visitors would see it once published; never indexed, never cached, never public.
   app.get(`${at}/preview`, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
-    const html = await routes.previews.get(editor.kind)!.render(request, request.params.id, request.query.lang, (sha256) => `${root}/files/${sha256}`);
+    // ?view=sheet: a sheet's own page, rather than the page that lists it.
+    const pageKind = request.query.view === 'sheet' ? 'sheet' : undefined;
+    const html = await routes.previews
+      .get(editor.kind)!
+      .render(request, request.params.id, request.query.lang, (sha256) => `${root}/files/${sha256}`, pageKind);
     return sendPreview(reply, html);
   });
 

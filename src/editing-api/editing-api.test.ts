@@ -328,6 +328,21 @@ describe('preview', () => {
     expect((await test.app.inject(`/studio/api/sheets/${sheet.id}/preview`)).statusCode).toBe(401);
     expect((await visitor.request('GET', `/sheets/${sheet.id}/preview`)).statusCode).toBe(403);
   });
+
+  it('renders a new sheet’s own page with its draft, in the language asked, while the site has no such page', async () => {
+    const sheet = await newSheet('Own page precursor');
+    const versionBefore = await readContentVersion(test.store.db);
+    const own = await editor.request('GET', `/sheets/${sheet.id}/preview?view=sheet`);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect(own.body).toContain('<html data-preview lang="en-US"');
+    expect(own.body).toMatch(/<h1[^>]*>Own page precursor<\/h1>/);
+    expect(own.body).toContain('"@type":"DigitalDocument"');
+    const german = await editor.request('GET', `/sheets/${sheet.id}/preview?view=sheet&lang=de-DE`);
+    expect(german.body).toContain('<html data-preview lang="de-DE"');
+    expect(await readContentVersion(test.store.db)).toBe(versionBefore);
+    expect((await publicGet(`/sheets/${encodeURIComponent(sheet.draft.urlName)}`)).statusCode).toBe(404);
+  });
 });
 
 describe('the audit log', () => {

@@ -1,7 +1,7 @@
 /**
  * What the editing API asks of the page pipeline to show a draft: a page rendered from the
  * transaction the draft is applied in (editing/editable.ts), as visitors would get it. The server
- * hands one over (server/ssr/preview.ts); the editing API knows no more of pages than this.
+ * hands one over (server/page-kinds/preview.ts); the editing API knows no more of pages than this.
  */
 import type { ContentStore } from '../cms/database';
 
@@ -10,6 +10,8 @@ export interface PreviewRequest {
   pageName?: string;
   /** A sheet to show: enough pages of the page's grid are rendered to include it. */
   contentId?: string;
+  /** Which kind of page shows it: by default the page (a page definition); 'sheet', the sheet's own page (with contentId). */
+  pageKind?: 'sheet';
   /** '/{lang}' as in a page URL (e.g. 'de-DE'); the site's default language when absent. */
   languageSegment?: string;
   origin: string;

@@ -14,6 +14,7 @@ import type { EditableKind } from '../cms/schema';
 import { recordChange, type Actor, type AuditTarget } from '../editing/audit';
 import { RateLimiter } from '../http/rate-limiter';
 import { SECURITY_HEADERS } from '../http/security-headers';
+import type { PreviewRequest } from './previewer';
 import { escapeHtml } from '../shared/html';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 
@@ -34,8 +35,17 @@ export interface DraftFile {
 
 /** What one editable kind offers previews of. */
 export interface PreviewSource {
-  /** The page with the draft applied, its unpublished files pointed at `fileUrl`; null when there is nothing to show. */
-  render(request: FastifyRequest, targetId: string, languageSegment: string | undefined, fileUrl: (sha256: string) => string): Promise<string | null>;
+  /**
+   * The page with the draft applied (the kind's page, or a sheet's own with `pageKind` 'sheet'),
+   * its unpublished files pointed at `fileUrl`; null when there is nothing to show.
+   */
+  render(
+    request: FastifyRequest,
+    targetId: string,
+    languageSegment: string | undefined,
+    fileUrl: (sha256: string) => string,
+    pageKind?: PreviewRequest['pageKind'],
+  ): Promise<string | null>;
   /** The digests of the draft's files: a shared link serves these and no others. */
   files(targetId: string): Promise<string[]>;
 }

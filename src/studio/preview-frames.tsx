@@ -1,6 +1,7 @@
 /**
  * The preview: the literature page with the draft applied, rendered by the server's page pipeline,
- * at a phone's, a tablet's and a desktop's width side by side, each frame scaled to fit. Loaded
+ * at a phone's, a tablet's and a desktop's width side by side, each frame scaled to fit (and a
+ * link to the sheet's own page with the draft applied). Loaded
  * only while open (each is a full page render), and again after each save.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -65,6 +66,10 @@ export function PreviewFrames({ context, sheetId, revision, language, title }: P
           The page as visitors will see it once this draft is published. It updates after each save.{' '}
           <a href={source} target="_blank" rel="noopener">
             Open the preview on its own
+          </a>{' '}
+          or{' '}
+          <a href={`${source}&view=sheet`} target="_blank" rel="noopener">
+            preview the sheet’s own page
           </a>
         </p>
         <div ref={area} className={`studio-preview__frames${sideBySide ? '' : ' studio-preview__frames--stacked'}`}>

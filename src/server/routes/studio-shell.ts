@@ -13,6 +13,7 @@ import { findUser } from '../../cms/repositories/users';
 import type { SessionService } from '../../http/session-service';
 import { SECURITY_HEADERS } from '../../http/security-headers';
 import { NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from '../ssr/client-assets';
+import { privateHead, writeDocument } from '../ssr/document';
 import { escapeHtml } from '../../shared/html';
 import { registerStaticAssets } from './static-assets';
 
@@ -86,34 +87,23 @@ function shell({
   /** The signed-in account, said in the bar beside Sign out. */
   email?: string;
 }): string {
-  const asset = (file: string) => escapeHtml(`${basePath}/studio/${file}`);
   const body =
     csrfToken === null
       ? `<main class="studio-main"><h1>The studio is for editors</h1><p>This account cannot change content. Ask the site's administrator for the editor role.</p><p><a href="${escapeHtml(basePath)}/">Back to the literature sheets</a></p></main>`
       : `<main class="studio-main" aria-label="Studio" id="studio" data-base-path="${escapeHtml(basePath)}" data-csrf-token="${escapeHtml(csrfToken)}" data-role="${escapeHtml(role)}">${
           assets.scripts.length === 0 ? '<p>The studio needs its browser bundle: run <code>npm run build</code>.</p>' : '<p>Loading the studio…</p>'
         }</main>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="csp-nonce" nonce="${escapeHtml(nonce)}">
-<title>Studio - Literature Sheets</title>
-<link rel="icon" href="${escapeHtml(basePath)}/assets/favicon.svg" type="image/svg+xml">
-${assets.styles.map((file) => `<link rel="stylesheet" href="${asset(file)}">`).join('\n')}
-${assets.preloads.map((file) => `<link rel="modulepreload" href="${asset(file)}">`).join('\n')}
-${assets.scripts.map((file) => `<script type="module" src="${asset(file)}"></script>`).join('\n')}
-</head>
-<body>
-<header class="studio-bar" aria-label="Studio"><a href="${escapeHtml(basePath)}/">Literature Sheets</a><span>Studio</span>${
+  const bar = `<header class="studio-bar" aria-label="Studio"><a href="${escapeHtml(basePath)}/">Literature Sheets</a><span>Studio</span>${
     csrfToken === null
       ? ''
       : `<form class="studio-bar__account" method="post" action="${escapeHtml(basePath)}/logout"><span>Signed in as <strong>${escapeHtml(email)}</strong> (${escapeHtml(role)})</span><input type="hidden" name="csrf" value="${escapeHtml(csrfToken)}"><button type="submit" class="studio-button studio-button--small studio-button--quiet">Sign out</button></form>`
-  }</header>
-${body}
-</body>
-</html>
-`;
+  }</header>`;
+  return writeDocument({
+    lang: 'en',
+    headHtml: `${privateHead('Studio - Literature Sheets')}\n<meta name="csp-nonce" nonce="${escapeHtml(nonce)}">`,
+    basePath,
+    assets,
+    assetBase: `${basePath}/studio`,
+    bodyHtml: `${bar}\n${body}`,
+  });
 }

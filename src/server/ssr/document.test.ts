@@ -1,21 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { serializePageData } from '../../site/page-data';
-import { renderDocument } from './document';
+import { writeDocument } from './document';
 import { gridText } from '../../site/ui-text';
 
 const parts = {
   lang: 'en-US',
-  seoHeadHtml: '<title>A &lt;b&gt;title&lt;/b&gt;</title>',
+  headHtml: '<title>A &lt;b&gt;title&lt;/b&gt;</title>',
   basePath: '/lit',
   assets: { scripts: ['assets/entry-abc.js'], styles: ['assets/entry-abc.css'], preloads: [] },
   bodyHtml: '<main></main>',
-  pageDataJson: '{}',
-  pageDataElementId: 'page-data',
+  pageData: { elementId: 'page-data', json: '{}' },
 };
 
-describe('renderDocument', () => {
+describe('writeDocument', () => {
   it('puts the SEO tags in the head and links the bundle under the base path', () => {
-    const html = renderDocument(parts);
+    const html = writeDocument(parts);
     expect(html).toMatch(/<head>[\s\S]*<title>A &lt;b&gt;title&lt;\/b&gt;<\/title>[\s\S]*<\/head>/);
     expect(html).toContain('<link rel="stylesheet" href="/lit/assets/entry-abc.css">');
     expect(html).toContain('<script type="module" src="/lit/assets/entry-abc.js"></script>');

@@ -1,3 +1,5 @@
+import { NO_CLIENT_ASSETS } from './client-assets';
+import { privateHead, writeDocument } from './document';
 import { escapeHtml } from '../../shared/html';
 
 interface ErrorPage {
@@ -7,23 +9,17 @@ interface ErrorPage {
   basePath: string;
 }
 
-/** A plain, self-contained error page: it must work when nothing else does. */
+/** A plain, self-contained error page: it must work when nothing else does, so it links no styles or script. */
 export function renderErrorDocument({ status, title, message, basePath }: ErrorPage): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} (${status})</title>
-</head>
-<body>
-<main>
+  return writeDocument({
+    lang: 'en',
+    headHtml: privateHead(`${title} (${status})`),
+    basePath,
+    assets: NO_CLIENT_ASSETS,
+    bodyHtml: `<main>
 <h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
 <p><a href="${escapeHtml(basePath)}/">Go to the literature sheets</a></p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

@@ -5,7 +5,7 @@
 import { cardPropertiesOf } from '../../content-model/sheet-values';
 import { findSheetType } from '../../cms/repositories/content-types';
 import { LABEL_LANGUAGE } from '../../cms/content-types';
-import { getCollectionPage, itemsOfContents } from '../../api/collection-items';
+import { itemsOfContents, readCollectionPage } from '../../api/collection-items';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
@@ -140,31 +140,26 @@ async function searchResults(
 async function preloadCollection(source: PageDataSource, grid: CollectionGridDefinition, language: string, pages: number): Promise<CollectionPreload> {
   const { pageSize } = grid.settings;
   const appends = grid.settings.paginator?.variant !== 'standard';
-  const response = await getCollectionPage(
-    source.db,
-    source.settings,
-    {
-      target: readChannelOrSiteId(grid.input.channelOrSiteId),
-      collectionKeyOrId: grid.input.collectionKeyOrId,
-      language,
-      pageSize: appends ? pageSize * pages : pageSize,
-      pageToken: appends ? 0 : pages - 1,
-    },
-    source.origin,
-  );
+  const page = await readCollectionPage(source.db, source.settings, {
+    target: readChannelOrSiteId(grid.input.channelOrSiteId),
+    collectionKeyOrId: grid.input.collectionKeyOrId,
+    language,
+    pageSize: appends ? pageSize * pages : pageSize,
+    pageToken: appends ? 0 : pages - 1,
+  });
   const lastToken = pages - 1;
-  const itemsOnLastPage = appends ? Math.max(0, response.items.length - lastToken * pageSize) : response.items.length;
+  const itemsOnLastPage = appends ? Math.max(0, page.items.length - lastToken * pageSize) : page.items.length;
   return {
-    items: resolveUrlFields(response.items, source.settings.basePath),
-    total: response.total,
+    items: resolveUrlFields(page.items, source.settings.basePath),
+    total: page.total,
     pageSize,
     pageToken: appends ? 0 : lastToken,
     nextPageToken: nextPageTokenOf({
       pageToken: lastToken,
       pageSize,
       itemCount: itemsOnLastPage,
-      total: response.total,
-      serverHasNext: typeof response.nextPageUrl === 'string',
+      total: page.total,
+      serverHasNext: page.nextPageToken !== null,
     }),
     previousPageToken: appends ? null : previousPageTokenOf(lastToken),
   };

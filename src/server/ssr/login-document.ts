@@ -6,6 +6,7 @@
 import type { ClientAssets } from './client-assets';
 import { MIN_PASSWORD_LENGTH } from '../../editing/passwords';
 import { escapeHtml } from '../../shared/html';
+import { privateHead, writeDocument } from './document';
 
 export interface LoginPage {
   basePath: string;
@@ -75,26 +76,17 @@ ${field('repeat', 'New password again', 'new-password')}
   return accountDocument(page, 'Choose your password', body);
 }
 
-/** The frame of an account page: the site's styles, a heading, the form. */
+/** The frame of an account page: the site's styles (not its script), a heading, the form. */
 function accountDocument(page: { basePath: string; assets: ClientAssets }, title: string, body: string): string {
-  const asset = (file: string) => escapeHtml(`${page.basePath}/${file}`);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} - Literature Sheets</title>
-<link rel="icon" href="${asset('assets/favicon.svg')}" type="image/svg+xml">
-${page.assets.styles.map((file) => `<link rel="stylesheet" href="${asset(file)}">`).join('\n')}
-</head>
-<body>
-<main class="page login">
+  return writeDocument({
+    lang: 'en',
+    headHtml: privateHead(`${title} - Literature Sheets`),
+    basePath: page.basePath,
+    assets: { ...page.assets, scripts: [], preloads: [] },
+    bodyHtml: `<main class="page login">
 <h1 class="rich-text-heading is-bold">${escapeHtml(title)}</h1>
 ${body}
 <p><a href="${escapeHtml(page.basePath)}/">Back to the literature sheets</a></p>
-</main>
-</body>
-</html>
-`;
+</main>`,
+  });
 }

@@ -18,9 +18,10 @@ import { gridsOf, type PageDefinition } from '../../page-model/page-definition';
 import { renderSeoHead } from '../../site/seo/seo-head';
 import { pageIn, searchablePage, type LoadedPage } from '../pages';
 import { VersionedMemo } from '../versioned-memo';
+import { pageKey } from '../page-kinds/page-kind';
 import { buildSeoHead, localizedPath, type SiteLanguages } from './build-seo-head';
 import type { ClientAssets } from './client-assets';
-import { renderDocument } from './document';
+import { pageRoot, writeDocument } from './document';
 import { languageTag } from '../../shared/languages';
 import { loadPageData, type Logger, type PageDataSource } from './load-page-data';
 import type { SheetSearch } from '../../search/sheet-search';
@@ -117,7 +118,7 @@ export function createPageRenderer({ db, settings, assets, loadPages, search }: 
 
   /** What a page (or a topic page) is rendered from, with what every render of it reuses; once per content version. */
   const prepare = (version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<PreparedPage> => {
-    const key = `page ${target.definition.path} ${target.topic?.slug ?? ''} ${target.language} ${target.recordId} ${pagesShown} ${origin}`;
+    const key = pageKey(target.topic === null ? 'literature' : 'topic', targetKey(target), target.language, pagesShown, origin);
     return memo.get(version, key, async (): Promise<PreparedPage> => {
       // The cards are rendered once per content version; each render of the page reuses them.
       const finding = target.topic === null ? NOTHING_SOUGHT : { query: '', topics: [target.topic.slug] };
@@ -168,14 +169,13 @@ export function createPageRenderer({ db, settings, assets, loadPages, search }: 
     async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger, query = ''): Promise<string> {
       const { data, json, seoHeadHtml, preloads } =
         query === '' ? await prepare(version, target, pagesShown, origin, log) : await prepareResults(target, pagesShown, origin, log, query);
-      return renderDocument({
+      return writeDocument({
         lang: languageTag(target.language),
-        seoHeadHtml,
+        headHtml: seoHeadHtml,
         basePath,
         assets: { ...assets, styles: [...assets.styles, `assets/pages/${target.loaded.stylesheet.fileName}`] },
-        bodyHtml: await renderPageBody(data, preloads),
-        pageDataJson: json,
-        pageDataElementId: PAGE_DATA_ELEMENT_ID,
+        bodyHtml: pageRoot(await renderPageBody(data, preloads)),
+        pageData: { elementId: PAGE_DATA_ELEMENT_ID, json },
       });
     },
 
@@ -197,6 +197,9 @@ export function createPageRenderer({ db, settings, assets, loadPages, search }: 
 }
 
 export type PageRenderer = ReturnType<typeof createPageRenderer>;
+
+/** Which page a target is, language apart: its path, and its topic or record when it has one. */
+export const targetKey = (target: PageTarget) => `${target.definition.path} ${target.topic?.slug ?? ''} ${target.recordId}`;
 
 /** What every render of a page reuses: the browser's JSON, the head's tags and the cards' markup. */
 const preparedFrom = (data: PageData): PreparedPage => ({

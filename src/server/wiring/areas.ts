@@ -11,16 +11,17 @@ import { registerEditingApi } from '../../editing-api/register-editing-api';
 import { REVALIDATE } from '../http-cache';
 import { registerCmsFiles } from '../routes/cms-files';
 import { registerImageResizer } from '../routes/image-resizer';
-import { registerPages } from '../routes/pages';
+import { registerPageRoutes } from '../routes/pages';
 import { registerSeoFiles } from '../routes/seo-files';
 import { registerSessionRoutes } from '../routes/session-routes';
-import { registerSheetPages } from '../routes/sheet-pages';
 import { registerFavicon, registerStaticAssets } from '../routes/static-assets';
 import { registerStudioShell } from '../routes/studio-shell';
 import { startScheduler } from '../scheduler';
 import { createPageRenderer } from '../ssr/page-renderer';
-import { createPreviewer } from '../ssr/preview';
-import { createSheetPages } from '../ssr/sheet-page';
+import { createPreviewer } from '../page-kinds/preview';
+import { literaturePages, topicPages } from '../page-kinds/literature/kind';
+import { registerPageKinds } from '../page-kinds/router';
+import { sheetPages } from '../page-kinds/sheet/kind';
 import type { Services } from './services';
 
 /** The delivery API, its JSON answers kept by the response cache. */
@@ -51,7 +52,7 @@ export async function registerFiles(app: FastifyInstance, { config, store }: Ser
 
 /** Sign-in, the studio's shell and its API, the sweep of expired sessions and the publishing schedule. */
 export async function registerStudio(app: FastifyInstance, services: Services, clientDir: string | null): Promise<void> {
-  const { config, store, settings, assets, sessions, loadPages, announceChange } = services;
+  const { config, store, settings, assets, sessions, loadPages, search, announceChange } = services;
   const db = store.db;
   const originOfRequest = (request: FastifyRequest) => originOf(settings, request);
   registerSessionRoutes(app, { db, sessions, basePath: config.basePath, assets, originOf: originOfRequest });
@@ -62,7 +63,7 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
     basePath: config.basePath,
     platformSitesSegment: config.platformSitesSegment,
     originOf: originOfRequest,
-    previewer: createPreviewer({ settings, assets, loadPages }),
+    previewer: createPreviewer({ settings, assets, loadPages, search }),
     announceChange,
     uploads: config.uploads.inFlight,
     pdfs: config.uploads.pdf,
@@ -78,7 +79,8 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
 export function registerPublicPages(app: FastifyInstance, { store, versions, settings, assets, loadPages, search, respond, pages, sessions }: Services): void {
   const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search });
   app.decorate('pageRenderer', renderer);
-  registerPages(app, { versions, settings, renderer, respond, pages, sessions });
-  registerSheetPages(app, { settings, sheetPages: createSheetPages({ db: store.db, settings, assets, renderer, search }), respond });
+  const kinds = [literaturePages(renderer, pages), topicPages(renderer), sheetPages({ db: store.db, settings, renderer, search }, assets)];
+  registerPageKinds(app, kinds, { settings, versions, respond, sessions });
+  registerPageRoutes(app, { versions, settings, renderer, pages });
   registerSeoFiles(app, { db: store.db, settings, renderer, pages, respond });
 }

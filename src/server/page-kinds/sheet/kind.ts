@@ -1,0 +1,49 @@
+/**
+ * Sheet pages: each sheet shown on the site at {BASE_PATH}/sheets/{urlName} and per language,
+ * its data read by sheet-data.ts and its body drawn by site/sheet/sheet-page.tsx. The page has no
+ * script. An address a sheet had answers 301 with its current one.
+ */
+import { renderSheetPageBody } from '../../../site/entry-server';
+import { renderSeoHead } from '../../../site/seo/seo-head';
+import { languageTag } from '../../../shared/languages';
+import type { ClientAssets } from '../../ssr/client-assets';
+import { pageRoot, writeDocument } from '../../ssr/document';
+import type { PageKind, Rendered } from '../page-kind';
+import { loadSheetPage, type SheetDataSource, type SheetPageParts } from './sheet-data';
+
+export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageKind {
+  const { renderer, settings } = source;
+  return {
+    name: 'sheet',
+    routes: [{ path: '/sheets/:urlName' }],
+    async resolve(version, { params, origin }) {
+      // The language is the site's to say; whether the sheet is there is the rendered version's.
+      const context = await renderer.site(version);
+      const language = context === undefined ? null : renderer.languageOf(params.lang, context.languages);
+      const urlName = params.urlName ?? '';
+      if (language === null) return { kind: 'not-found' };
+      return {
+        kind: 'page',
+        page: {
+          key: urlName,
+          language,
+          render: async (contentVersion): Promise<Rendered> => {
+            const loaded = await loadSheetPage(source, contentVersion, language, urlName, origin);
+            return loaded.kind === 'sheet' ? { kind: 'html', html: sheetDocument(loaded.parts, settings.basePath, assets) } : loaded;
+          },
+        },
+      };
+    },
+  };
+}
+
+/** The sheet's page as an HTML document: the site's styles, no script. */
+export function sheetDocument({ data, seo }: SheetPageParts, basePath: string, assets: ClientAssets): string {
+  return writeDocument({
+    lang: languageTag(data.language),
+    headHtml: renderSeoHead(seo),
+    basePath,
+    assets: { scripts: [], preloads: [], styles: assets.styles },
+    bodyHtml: pageRoot(renderSheetPageBody(data)),
+  });
+}

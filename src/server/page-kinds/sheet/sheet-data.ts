@@ -1,0 +1,245 @@
+/**
+ * What a sheet's own page shows (docs/search.md, "A page per sheet"), read from the store as the
+ * grid reads its items, in the page's language: its values, documents, topics and related sheets,
+ * and its head (canonical, hreflang, robots as the sheet's SEO record says) with `DigitalDocument`
+ * structured data. A sheet is on the site while a collection shows it.
+ */
+import { itemsOfContents } from '../../../api/collection-items';
+import type { DeliverySettings } from '../../../api/delivery-context';
+import type { ContentStore } from '../../../cms/database';
+import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../../../cms/content-types';
+import { findContentById, findShownContent, listStoredTranslations } from '../../../cms/repositories/contents';
+import { readStoredBody } from '../../../cms/stored-json';
+import { findFileAssetInfo } from '../../../cms/repositories/files';
+import { findSeoRecord } from '../../../cms/repositories/seo-records';
+import { DOCUMENT_KINDS, DOCUMENT_PATH } from '../../../sheet/shape';
+import { documentEntriesOf, factsOnly } from '../../../sheet/documents';
+import type { SheetSearch } from '../../../search/sheet-search';
+import type { CollectionItem } from '../../../shared/delivery-types';
+import { scriptSafeJson } from '../../../shared/head-tags';
+import { languageTag } from '../../../shared/languages';
+import { stripTags } from '../../../shared/text';
+import { topicsOfBody } from '../../../shared/topics';
+import type { SeoHead } from '../../../site/seo/seo-head';
+import type { SheetDocumentLink, SheetPageData, SheetProperty, SheetView } from '../../../site/sheet/sheet-page';
+import { findSheetType } from '../../../cms/repositories/content-types';
+import { findOldAddressOwner } from '../../../cms/repositories/old-addresses';
+import type { ContentType } from '../../../content-model/definition';
+import { offeredFields } from '../../../content-model/sheet-values';
+import { displayText, fieldLabel } from '../../../content-model/display';
+import { alternatesOf, localizedPath } from '../../ssr/build-seo-head';
+import { languageMenu, topicLinkOf, topicsViewOf, type PageRenderer, type TopicTarget } from '../../ssr/page-renderer';
+import { searchablePage } from '../../pages';
+import { sheetPath } from '../../../shared/urls';
+import { mapUrlFields } from '../../../shared/links';
+
+/** Related sheets a sheet's page links to, at most. */
+const RELATED_SHEETS = 4;
+
+export interface SheetDataSource {
+  db: ContentStore;
+  settings: DeliverySettings;
+  renderer: PageRenderer;
+  search: Pick<SheetSearch, 'related'>;
+}
+
+/** A sheet's page, ready to render: its body's data and its head. */
+export interface SheetPageParts {
+  data: SheetPageData;
+  seo: SeoHead;
+}
+
+export type SheetLoad = { kind: 'sheet'; parts: SheetPageParts } | { kind: 'moved'; location: string } | { kind: 'not-found' };
+
+/**
+ * A sheet's page in a language, read from the store in a content version: not found when no
+ * collection shows a sheet of that URL name, moved when it is an address a shown sheet had.
+ */
+export async function loadSheetPage(source: SheetDataSource, version: number, language: string, urlName: string, origin: string): Promise<SheetLoad> {
+  const { db, settings, renderer, search } = source;
+  const { basePath } = settings;
+  const context = await renderer.site(version);
+  if (context === undefined) return { kind: 'not-found' };
+  const { site, languages } = context;
+  const content = await findShownContent(db, site.id, LITERATURE_CONTENT_TYPE, urlName);
+  if (content === undefined) {
+    // An address the sheet had: it has moved, in the same language.
+    const moved = await currentNameOf(db, site.id, urlName);
+    return moved === undefined ? { kind: 'not-found' } : { kind: 'moved', location: localizedPath(basePath, sheetPath(moved), language, languages) };
+  }
+  const [item] = await itemsOfContents(db, settings, site.id, language, [content.id]);
+  if (item === undefined) return { kind: 'not-found' };
+
+  // Topics link to their pages, which are the searchable page's: without one, there are none.
+  const searchable = searchablePage(await renderer.pages(version));
+  const taxonomy = searchable === undefined ? [] : await renderer.taxonomy(version, site.id);
+  const allHref = localizedPath(basePath, searchable?.definition.path ?? '/', language, languages);
+  const target = { taxonomy, language, languages, topic: null };
+  const sheet = await sheetViewOf(db, item, target, basePath);
+  sheet.properties = propertiesOf(await findSheetType(db), item, language);
+  // The item's url fields are site URLs (under the base path); the set's entries are read as stored.
+  const entries = documentEntriesOf(mapUrlFields(item.body.contentBody, (url) => sitePathOf(url, basePath)) as Record<string, unknown>);
+  if (sheet.document !== null) {
+    const linked = sitePathOf(textOf(item.body.contentBody.url), basePath);
+    const facts = factsOnly(entries.find((entry) => entry.url === linked) ?? {});
+    sheet.document = { ...sheet.document, ...facts, language: facts.language ?? (await documentLanguage(db, content.id, linked, sheet.textLanguage)) };
+  }
+  sheet.otherDocuments = await otherDocumentsOf(db, content.id, entries, sheet.document, basePath, language);
+  const relatedIds = await search.related(site.id, content.id, topicsOfBody(item.body.contentBody), RELATED_SHEETS);
+  const related = (await itemsOfContents(db, settings, site.id, language, relatedIds)).map((other) => ({
+    title: titleOf(other),
+    href: localizedPath(basePath, sheetPath(other.body.urlName), language, languages),
+    textLanguage: other.language,
+  }));
+  const data: SheetPageData = {
+    basePath,
+    language,
+    languages: languageMenu(sheetPath(urlName), language, languages, basePath),
+    topics: taxonomy.length > 0 ? topicsViewOf(target, allHref, basePath) : undefined,
+    sheet,
+    related,
+  };
+  // The sheet's SEO record says whether search engines may index it; its canonical and hreflang
+  // URLs are its record page's, so this page names its own.
+  const record = (await findSeoRecord(db, site.id, content.id)) ?? null;
+  const path = sheetPath(urlName);
+  const ownUrl = `${origin}${localizedPath(basePath, path, language, languages)}`;
+  const seo: SeoHead = {
+    title: `${sheet.title} – ${site.name}`,
+    description: sheet.description,
+    canonical: ownUrl,
+    robots: record !== null && !record.isSeoIndexed ? 'noindex,nofollow' : null,
+    alternates: alternatesOf({ languages, record: null, basePath, origin, path }),
+    headTags: [],
+    jsonLd: [scriptSafeJson(digitalDocument(sheet, ownUrl, origin, site.name, `${origin}${basePath}/`))],
+  };
+  return { kind: 'sheet', parts: { data, seo } };
+}
+
+/** The URL name of the shown sheet an old address leads to, or undefined. */
+async function currentNameOf(db: ContentStore, siteId: string, oldName: string): Promise<string | undefined> {
+  const owner = await findOldAddressOwner(db, siteId, oldName);
+  const content = owner === undefined ? undefined : await findContentById(db, owner);
+  if (content === undefined || content.url_name === oldName) return undefined;
+  return (await findShownContent(db, siteId, LITERATURE_CONTENT_TYPE, content.url_name))?.url_name;
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+const titleOf = (item: CollectionItem) => stripTags(textOf(item.body.contentBody.Title) || item.body.title);
+
+/** A site URL as stored (below the base path): what a document path is matched against. */
+const sitePathOf = (url: string, basePath: string) => (basePath !== '' && url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url);
+
+async function sheetViewOf(db: ContentStore, item: CollectionItem, target: TopicTarget, basePath: string): Promise<SheetView> {
+  const body = item.body.contentBody;
+  const url = textOf(body.url);
+  const image = body.image !== null && typeof body.image === 'object' ? (body.image as Record<string, unknown>) : null;
+  const match = DOCUMENT_PATH.exec(sitePathOf(url, basePath));
+  const asset = match === null ? undefined : await findFileAssetInfo(db, decodeURIComponent(match[1] ?? ''), Number(match[2]));
+  const topics = topicsOfBody(body).flatMap((slug) => {
+    const topic = target.taxonomy.find((candidate) => candidate.slug === slug);
+    return topic === undefined ? [] : [topicLinkOf(topic, target, basePath)];
+  });
+  return {
+    title: titleOf(item),
+    description: stripTags(textOf(body.description)),
+    textLanguage: item.language,
+    image:
+      image === null || textOf(image.url) === ''
+        ? null
+        : { url: textOf(image.url), altText: stripTags(textOf(image.altText)), mimeType: textOf(image.mimeType) },
+    document:
+      asset === undefined
+        ? null
+        : { href: url, byteSize: Number(asset.byte_size), language: item.language, version: Number(asset.version), publishedAt: asset.created_at },
+    otherDocuments: [],
+    link: asset === undefined && url !== '' ? url : null,
+    topics,
+    properties: [],
+  };
+}
+
+/**
+ * The sheet's values of the fields its type shows on its page, in the type's order, each labelled
+ * in the page's language (else the type's label language, else any it has).
+ */
+function propertiesOf(type: ContentType, item: CollectionItem, language: string): SheetProperty[] {
+  const body = item.body.contentBody;
+  return offeredFields(type).flatMap((field) => {
+    const value = field.shows.page ? displayText(field, body[field.name]) : '';
+    if (value === '') return [];
+    const label = fieldLabel(field, language, LABEL_LANGUAGE);
+    return [{ name: field.name, label, value, ...(field.perLanguage && item.language !== language ? { language: item.language } : {}) }];
+  });
+}
+
+/**
+ * The language a sheet's document is in: that of the sheet's primary translation when it links the
+ * same document (an untranslated document shared by every translation), else the text's.
+ */
+async function documentLanguage(db: ContentStore, contentId: string, linked: string, textLanguage: string): Promise<string> {
+  const [content, translations] = await Promise.all([findContentById(db, contentId), listStoredTranslations(db, [contentId])]);
+  const primary = translations.find((row) => row.language === content?.primary_language);
+  const primaryUrl = primary === undefined ? undefined : readStoredBody(primary.body, `content ${contentId} (${primary.language})`)?.url;
+  return primary !== undefined && primaryUrl === linked ? primary.language : textLanguage;
+}
+
+/**
+ * The sheet's other current documents, the page's language first, then by language and kind: its
+ * set's, then each translation's link to a document of this site that the set does not list (in
+ * that translation's language); each once, none withdrawn, never the one shown.
+ */
+async function otherDocumentsOf(
+  db: ContentStore,
+  contentId: string,
+  entries: ReturnType<typeof documentEntriesOf>,
+  shown: SheetDocumentLink | null,
+  basePath: string,
+  language: string,
+): Promise<SheetDocumentLink[]> {
+  const seen = new Set(shown === null ? [] : [sitePathOf(shown.href, basePath)]);
+  const links = (await listStoredTranslations(db, [contentId])).map((row) => ({
+    url: textOf(readStoredBody(row.body, `content ${contentId} (${row.language})`)?.url),
+    language: row.language,
+  }));
+  const documents: SheetDocumentLink[] = [];
+  for (const { url, ...facts } of [...entries, ...links]) {
+    const match = DOCUMENT_PATH.exec(url);
+    if (match === null || seen.has(url)) continue;
+    seen.add(url);
+    const asset = await findFileAssetInfo(db, decodeURIComponent(match[1] ?? ''), Number(match[2]));
+    if (asset === undefined || asset.retired_at !== null) continue;
+    documents.push({
+      ...facts,
+      href: `${basePath}${url}`,
+      byteSize: Number(asset.byte_size),
+      language: facts.language ?? language,
+      version: Number(asset.version),
+      publishedAt: asset.created_at,
+    });
+  }
+  const rank = (document: SheetDocumentLink) =>
+    [document.language === language ? 0 : 1, document.language, DOCUMENT_KINDS.indexOf(document.kind ?? 'data-sheet')] as const;
+  return documents.sort((a, b) => {
+    const [x, y] = [rank(a), rank(b)];
+    return x[0] - y[0] || x[1].localeCompare(y[1]) || x[2] - y[2];
+  });
+}
+
+/** schema.org: the sheet is a PDF document, on this page, part of the site. */
+function digitalDocument(sheet: SheetView, pageUrl: string, origin: string, siteName: string, siteUrl: string): Record<string, unknown> {
+  const absolute = (href: string) => (href.startsWith('/') ? `${origin}${href}` : href);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'DigitalDocument',
+    name: sheet.title,
+    ...(sheet.description === '' ? {} : { description: sheet.description }),
+    url: sheet.document === null ? pageUrl : absolute(sheet.document.href),
+    ...(sheet.document === null ? {} : { encodingFormat: 'application/pdf', contentSize: `${sheet.document.byteSize} B` }),
+    inLanguage: languageTag(sheet.document?.language ?? sheet.textLanguage),
+    mainEntityOfPage: pageUrl,
+    ...(sheet.image === null ? {} : { image: absolute(sheet.image.url) }),
+    ...(sheet.topics.length === 0 ? {} : { keywords: sheet.topics.map((topic) => topic.label).join(', ') }),
+    isPartOf: { '@type': 'WebSite', name: siteName, url: siteUrl },
+  };
+}
