@@ -42,7 +42,7 @@ export interface EditingContext {
   /** {basePath}/studio/api */
   root: string;
   guard: Guard;
-  /** Renders a draft with the visitors' page pipeline (ssr/preview.ts). */
+  /** Renders a draft with the visitors' page pipeline (server/page-kinds/preview.ts). */
   previewer: Previewer;
   /** The site's origin as browsers send it. */
   originOf: (request: FastifyRequest) => string;

@@ -173,7 +173,7 @@ export async function putOnSite(trx: ContentStore, state: SheetState, previous: 
     }),
   });
   await deleteTranslationsExcept(trx, state.id, languages);
-  // The address it leaves answers 301 with the new one, forever (server/ssr/sheet-page.ts).
+  // The address it leaves answers 301 with the new one, forever (server/page-kinds/sheet/kind.ts).
   await moveAddress(trx, { siteId: state.siteId, contentId: state.id, from: previous?.urlName ?? state.urlName, to: state.urlName, at });
   if (state.seo === null) await deleteSeoRecord(trx, state.siteId, state.id);
   else await saveSeoRecord(trx, state.siteId, { recordId: state.id, ...state.seo });

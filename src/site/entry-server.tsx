@@ -53,7 +53,7 @@ export async function renderPageBody(data: PageData, preloads: GridPreloads = re
   return renderToString(<PageLayout data={data} preloads={preloads} />);
 }
 
-/** A sheet's own page (server/ssr/sheet-page.ts): markup only, it has no script. */
+/** A sheet’s own page (server/page-kinds/sheet/kind.ts): markup only, it has no script. */
 export function renderSheetPageBody(data: SheetPageData): string {
   return renderToStaticMarkup(<SheetPage data={data} />);
 }
