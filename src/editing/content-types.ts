@@ -16,7 +16,7 @@ import { LITERATURE_CONTENT_TYPE } from '../shared/constants';
 import { LABEL_LANGUAGE } from '../cms/content-types';
 import { ContentTypeSchema, definitionProblems, storedFieldsOf, type ContentType, type Field } from '../content-model/definition';
 import { offeredFields, valueFields } from '../content-model/sheet-values';
-import { markFieldsStale } from '../search/search-index';
+import { markFieldsStale } from '../search/index-store';
 import type { Actor } from './audit';
 import { editingChange, EditingError, type EditableView, type KindAdapter } from './editable';
 import { createEditor } from './editor';

@@ -9,7 +9,7 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
-import { scopeWord, servesText, textSearchConfig, WRITTEN } from './search-index';
+import { scopeWord, servesText, textSearchConfig, WRITTEN } from './index-store';
 import type { SynonymStore } from './synonyms';
 import { STEMMED_LANGUAGES, stemmerFor } from './terms';
 import type { PassagePart } from '../shared/passage';

@@ -9,7 +9,8 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { search, type SearchHit, type SearchResult } from './search-query';
 import { SQLITE_INDEX } from '../cms/migrations/016-search-heads';
 import { emptySearchIndex } from '../cms/migrations/search-index-emptied';
-import { scopeWord, syncSearchIndex, WRITTEN } from './search-index';
+import { scopeWord, WRITTEN } from './index-store';
+import { syncSearchIndex } from './search-index';
 import { TEST_ENGINE } from '../../tests/helpers/test-store';
 import { sql } from 'kysely';
 import type { PassagePart } from '../shared/passage';
@@ -217,5 +218,17 @@ describe('the order of results, and how many are listed', () => {
     expect(titles(await find('silane s'))).toContain('Silane (SiH₄)');
     expect(titles(await find('silane sih'))).toContain('Silane (SiH₄)');
     expect(titles(await find('silane sihx'))).toEqual([]);
+  });
+});
+
+describe('a document whose text was never kept', () => {
+  it('has it read at the next sync, kept with its bytes, and found', async () => {
+    await sql`UPDATE blobs SET text = NULL WHERE mime_type = 'application/pdf'`.execute(test.store.db);
+    await syncSearchIndex(test.store, { rebuild: true });
+    const { rows } = await sql<{
+      text: string | null;
+    }>`SELECT b.text FROM blobs b JOIN file_assets f ON f.sha256 = b.sha256 WHERE f.asset_id = ${DEMO_IDS.assetId('silane')}`.execute(test.store.db);
+    expect(rows[0]?.text).toContain('Silane');
+    expect(titles(await find('silane'))).toContain('Silane (SiH₄)');
   });
 });

@@ -1,0 +1,292 @@
+/**
+ * The search index as the store holds it (migrations 013, 015, 016, 018): every query of the
+ * index's upkeep, for SQLite's FTS5 tables and PostgreSQL's vectors alike, and the published
+ * content it is made from. search-index.ts decides what to write; this writes it.
+ */
+import { sql } from 'kysely';
+import type { ContentStore } from '../cms/database';
+import type { Dialect } from '../cms/dialect';
+import { indexedTerms, normalize, wordsOf } from './terms';
+
+/** PostgreSQL's text search configuration for a language; 'simple' (no stemming) for others. */
+export function textSearchConfig(language: string): 'english' | 'german' | 'french' | 'simple' {
+  const configs = { en: 'english', de: 'german', fr: 'french' } as const;
+  return configs[language.slice(0, 2).toLowerCase() as keyof typeof configs] ?? 'simple';
+}
+
+/** How `serves` holds page languages: each with a space either side, so ' de_DE ' finds one whole. */
+export const servesText = (languages: string[]) => ` ${languages.join(' ')} `;
+
+/**
+ * SQLite: the word in an entry's `scope` column for a site's page language (migration 015). Made
+ * of letters and digits only, and of a site id, so no text and no query word is ever the same.
+ */
+export const scopeWord = (siteId: string, language: string) => `scope${siteId}${language.replace(/[^A-Za-z0-9]/g, '')}`.toLowerCase();
+
+/** What the index is made from: the sites, their page languages, the sheets collections show, and when each translation was published. */
+export async function readPublication(db: ContentStore) {
+  // One after another, not together: a serving process's SQLite counts a statement's time limit
+  // from when it was queued, and on a large store these reads take a good part of it each.
+  const sites = await db.selectFrom('sites').select(['id', 'default_language']).execute();
+  const languages = await db
+    .selectFrom('site_languages')
+    .select(['site_id', 'language'])
+    .where('is_active', '=', 1)
+    .orderBy('site_id')
+    .orderBy('position')
+    .execute();
+  const contents = await db
+    .selectFrom('contents')
+    .select(['contents.id', 'contents.site_id', 'contents.primary_language'])
+    .where((eb) =>
+      eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')),
+    )
+    .execute();
+  const translations = await db.selectFrom('content_translations').select(['content_id', 'language', 'published_at']).execute();
+  return { sites, languages, contents, translations };
+}
+
+/** Every entry, with what tells whether it is current. */
+export const listEntries = (db: ContentStore) => db.selectFrom('search_entries').select(['id', 'content_id', 'language', 'serves', 'published_at']).execute();
+
+/** The ids of the entries made from these translations ("contentId language"). */
+export async function findEntryIds(trx: ContentStore, translations: Set<string>, contentIds: string[]): Promise<number[]> {
+  const rows = await trx.selectFrom('search_entries').select(['id', 'content_id', 'language']).where('content_id', 'in', contentIds).execute();
+  return rows.filter((row) => translations.has(`${row.content_id} ${row.language}`)).map((row) => Number(row.id));
+}
+
+/** An entry as written: its row, and the texts it is found by (title, description and document, each with the searched fields' values). */
+export interface EntryRow {
+  site_id: string;
+  content_id: string;
+  language: string;
+  serves: string;
+  published_at: string;
+  document_sha256: string | null;
+}
+
+export interface IndexedText {
+  title: string;
+  description: string;
+  document: string;
+}
+
+/** Writes an entry, its texts as shown (`shown`) and its indexed words (`indexed`). */
+export async function insertEntry(trx: ContentStore, dialect: Dialect, row: EntryRow, indexed: IndexedText, shown: IndexedText): Promise<void> {
+  const { site_id: siteId, serves, language } = row;
+  const texts = (id: number) => ({ entry_id: id, title: shown.title, description: shown.description, document: shown.document });
+  if (dialect === 'postgres') {
+    const inserted = await trx
+      .insertInto('search_entries')
+      .values({ ...row, ...postgresVectors(siteId, serves, language, indexed) } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('search_texts')
+      .values(texts(Number(inserted.id)))
+      .execute();
+    await keepWords(trx, namesOf(indexed));
+    return;
+  }
+  const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
+  const id = Number(inserted.id);
+  await trx.insertInto('search_texts').values(texts(id)).execute();
+  const scope = scopeOf(siteId, serves);
+  await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope)
+    VALUES (${id}, ${indexedTerms(indexed.title, language)}, ${indexedTerms(indexed.description, language)}, ${indexedTerms(indexed.document, language)}, ${namesOf(indexed)}, ${scope})`.execute(
+    trx,
+  );
+  await writeHeads(trx, [{ id, language, title: indexed.title, description: indexed.description, scope }]);
+}
+
+/** The words of a title and description as written (the word being typed matches their start). */
+const namesOf = (text: Pick<IndexedText, 'title' | 'description'>) => wordsOf(`${text.title} ${text.description}`).join(' ');
+
+/** Longer words of a title or description are not listed for the word being typed (nor fit PostgreSQL's b-tree and tsvector limits). */
+const LONGEST_WRITTEN = 100;
+
+/** The words of titles and descriptions as written, each once, that the word being typed may complete to. */
+const writtenWords = (names: string) => [...new Set(names.split(' ').filter((word) => word !== '' && word.length <= LONGEST_WRITTEN))];
+
+/** An entry's scope: the words of the page languages it is shown on (scopeWord). */
+const scopeOf = (siteId: string, serves: string) =>
+  serves
+    .trim()
+    .split(' ')
+    .map((language) => scopeWord(siteId, language))
+    .join(' ');
+
+/**
+ * PostgreSQL: the mark a title's and description's words as written carry in `terms` and
+ * `heads`, where the start of a word being typed is looked for (search-query.ts): no stemmed
+ * word, which is letters and digits only, can be one of them.
+ */
+export const WRITTEN = '~';
+
+/** PostgreSQL: a title's and description's words as written, marked (WRITTEN), as a vector. */
+const writtenOf = (text: Pick<IndexedText, 'title' | 'description'>) =>
+  sql`array_to_tsvector(${writtenWords(namesOf(text)).map((word) => WRITTEN + word)}::text[])`;
+
+/**
+ * PostgreSQL: an entry's vectors, each holding its scope words too (as SQLite's rows do), so that
+ * one GIN lookup keeps a query to the page's entries: `terms` every word (the title weighted A,
+ * the description B, the document C), `heads` the title's and description's, `titles` the
+ * title's; `terms` and `heads` also hold the title's and description's words as written, marked
+ * (WRITTEN). The document is left out when not given (its words are in `terms` already).
+ */
+function postgresVectors(siteId: string, serves: string, language: string, text: Pick<IndexedText, 'title' | 'description'> & { document?: string }) {
+  const config = textSearchConfig(language);
+  const scope = sql`to_tsvector('simple', ${scopeOf(siteId, serves)})`;
+  const title = sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A')`;
+  const heads = sql`${title} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B') || ${writtenOf(text)}`;
+  return {
+    ...(text.document === undefined
+      ? {}
+      : { terms: sql`${heads} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.document)}), 'C') || ${scope}` }),
+    heads: sql`${heads} || ${scope}`,
+    titles: sql`${title} || ${scope}`,
+  };
+}
+
+interface HeadsRow {
+  id: number;
+  language: string;
+  title: string;
+  description: string;
+  scope: string;
+}
+
+/** SQLite: the rows of `search_titles` and `search_heads` (migration 016), the title's words and the title's and description's, and their words as written. */
+async function writeHeads(trx: ContentStore, rows: HeadsRow[]): Promise<void> {
+  for (const row of rows) {
+    const title = indexedTerms(row.title, row.language);
+    await sql`INSERT INTO search_titles (rowid, title, scope) VALUES (${row.id}, ${title}, ${row.scope})`.execute(trx);
+    const names = namesOf(row);
+    await sql`INSERT INTO search_heads (rowid, heads, names, scope)
+      VALUES (${row.id}, ${`${title} ${indexedTerms(row.description, row.language)}`}, ${names}, ${row.scope})`.execute(trx);
+    await keepWords(trx, names);
+  }
+}
+
+/**
+ * Lists words of titles and descriptions as written (`search_words`), which the start of a word
+ * being typed is completed from. Kept when their entry goes: a word no entry has any more only
+ * completes to nothing.
+ */
+async function keepWords(trx: ContentStore, names: string): Promise<void> {
+  const words = writtenWords(names);
+  for (let start = 0; start < words.length; start += 500) {
+    const some = words.slice(start, start + 500);
+    await sql`INSERT INTO search_words (word) VALUES ${sql.join(some.map((word) => sql`(${word})`))} ON CONFLICT DO NOTHING`.execute(trx);
+  }
+}
+
+/** The primary translation's body of each of these sheets (where their topics are listed). */
+export function readPrimaryBodies(trx: ContentStore, contentIds: string[]) {
+  return trx
+    .selectFrom('content_translations as t')
+    .innerJoin('contents as c', (join) => join.onRef('c.id', '=', 't.content_id').onRef('c.primary_language', '=', 't.language'))
+    .select(['t.content_id', 't.body'])
+    .where('t.content_id', 'in', contentIds)
+    .execute();
+}
+
+/** These sheets' topics, as given: those they had go. */
+export async function replaceTopics(trx: ContentStore, contentIds: string[], rows: Array<{ content_id: string; topic: string }>): Promise<void> {
+  await trx.deleteFrom('search_topics').where('content_id', 'in', contentIds).execute();
+  for (let start = 0; start < rows.length; start += 400)
+    await trx
+      .insertInto('search_topics')
+      .values(rows.slice(start, start + 400))
+      .execute();
+}
+
+/** A sheet no entry is left for has no topics to filter by either. */
+export async function deleteOrphanTopics(db: ContentStore): Promise<void> {
+  await db
+    .deleteFrom('search_topics')
+    .where('content_id', 'not in', (eb) => eb.selectFrom('search_entries').select('content_id'))
+    .execute();
+}
+
+/** Removes entries, their texts and (SQLite) their indexed words. */
+export async function removeEntries(trx: ContentStore, dialect: Dialect, ids: number[]): Promise<void> {
+  if (dialect === 'sqlite') {
+    await sql`DELETE FROM search_terms WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+    await sql`DELETE FROM search_titles WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+    await sql`DELETE FROM search_heads WHERE rowid IN (${sql.join(ids)})`.execute(trx);
+  }
+  await trx.deleteFrom('search_texts').where('entry_id', 'in', ids).execute();
+  await trx.deleteFrom('search_entries').where('id', 'in', ids).execute();
+}
+
+/**
+ * PostgreSQL after many entries changed: the GIN indexes' pending lists merged (a query reads
+ * them row by row until autovacuum gets to it) and the statistics the planner guesses matches
+ * from made again.
+ */
+export async function tidyPostgres(db: ContentStore): Promise<void> {
+  // A GIN index per vector and part of the entries (migration 018).
+  for (const column of ['terms', 'heads', 'titles'])
+    for (const part of [0, 1, 2, 3]) await sql`SELECT gin_clean_pending_list(${`search_entries_${column}_${part}`}::regclass)`.execute(db);
+  await sql`ANALYZE search_entries`.execute(db);
+}
+
+/** The title and body of every translation of these sheets. */
+export const readTranslations = (db: ContentStore, contentIds: string[]) =>
+  db.selectFrom('content_translations').select(['content_id', 'language', 'title', 'body']).where('content_id', 'in', contentIds).execute();
+
+/** A document's file and the text kept with its bytes (null: none kept yet; undefined: its bytes are not among the blobs). */
+export async function findDocumentText(db: ContentStore, assetId: string, version: number) {
+  const asset = await db
+    .selectFrom('file_assets')
+    .select(['sha256', 'mime_type'])
+    .where('asset_id', '=', assetId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (asset === undefined) return undefined;
+  const kept = await db.selectFrom('blobs').select('text').where('sha256', '=', asset.sha256).executeTakeFirst();
+  return { ...asset, text: kept === undefined ? undefined : kept.text };
+}
+
+/** A document's bytes, by their digest. */
+export const readFileBytes = (db: ContentStore, sha256: string) =>
+  db.selectFrom('file_assets').select(['bytes', 'byte_size', 'created_at']).where('sha256', '=', sha256).executeTakeFirstOrThrow();
+
+/** Keeps a document's text with its bytes (among the blobs, which it joins if it was not there). */
+export async function keepDocumentText(
+  db: ContentStore,
+  file: { sha256: string; mime_type: string; inBlobs: boolean; stored: Awaited<ReturnType<typeof readFileBytes>> },
+  text: string,
+): Promise<void> {
+  if (file.inBlobs) {
+    await db.updateTable('blobs').set({ text }).where('sha256', '=', file.sha256).execute();
+    return;
+  }
+  const { stored } = file;
+  await db
+    .insertInto('blobs')
+    .values({ sha256: file.sha256, mime_type: file.mime_type, byte_size: stored.byte_size, bytes: stored.bytes, text, created_at: stored.created_at })
+    .onConflict((oc) => oc.column('sha256').doUpdateSet({ text }))
+    .execute();
+}
+
+/**
+ * Marks for indexing again the entries of sheets whose stored bodies hold a value of these fields
+ * (their search weight changed, or they were added, retired or brought back): the next sync makes
+ * them again, with the fields as the type now searches them.
+ */
+export async function markFieldsStale(db: ContentStore, fieldNames: string[]): Promise<void> {
+  if (fieldNames.length === 0) return;
+  const holders = db
+    .selectFrom('content_translations')
+    .select('content_id')
+    // LIKE's wildcards in a name (`_`) match only themselves: escaped, with the escape named (SQLite has none by default).
+    .where(
+      sql<boolean>`(${sql.join(
+        fieldNames.map((name) => sql`body LIKE ${`%${JSON.stringify(name).replace(/[\\%_]/g, '\\$&')}:%`} ESCAPE '\\'`),
+        sql` OR `,
+      )})`,
+    );
+  await db.updateTable('search_entries').set({ published_at: '' }).where('content_id', 'in', holders).execute();
+}
