@@ -7,11 +7,30 @@
  * matches its page and a count up to LISTED_MATCHES need, however many sheets say its words.
  * Each hit comes with the passage of its text where the words are, marked.
  */
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
 import type { ContentStore, OpenStore } from '../cms/database';
-import { scopeWord, servesText, textSearchConfig, WRITTEN } from './index-store';
+import { scopeWord } from './index-store';
+import {
+  countMatches,
+  ftsContentIds,
+  ftsMatches,
+  notMatching,
+  postgresContentIds,
+  postgresCountAndPage,
+  postgresQueries,
+  queryLanguages,
+  readHitRows,
+  readMatchIds,
+  readTopicSheetRows,
+  readWordsStarting,
+  scopedContentIds,
+  TYPED_WORDS,
+  type FtsTable,
+  type HitRow,
+  type Scope,
+} from './query-store';
 import type { SynonymStore } from './synonyms';
-import { STEMMED_LANGUAGES, stemmerFor } from './terms';
+import { stemmerFor } from './terms';
 import type { PassagePart } from '../shared/passage';
 import { passageIn } from './passage';
 import { planQuery, type QueryPlan } from './query-plan';
@@ -100,9 +119,7 @@ async function pageOf(tiers: Tier[], limit: number, offset: number): Promise<num
 /** The hits of these entries, in this order, with their texts and passages. */
 async function hitsOf(db: ContentStore, ids: number[], plan: QueryPlan, request: SearchRequest): Promise<SearchHit[]> {
   if (ids.length === 0) return [];
-  const { rows } = await sql<HitRow>`
-    SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
-    FROM search_entries e JOIN search_texts t ON t.entry_id = e.id WHERE e.id IN (${sql.join(ids)})`.execute(db);
+  const rows = await readHitRows(db, ids);
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => (byId.has(id) ? [hitOf(byId.get(id)!, plan, request)] : []));
 }
@@ -123,16 +140,7 @@ const hitOf = (row: HitRow, plan: QueryPlan, request: SearchRequest): SearchHit 
  */
 async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest, listed: number): Promise<SearchResult> {
   if ((request.topics ?? []).length === 0) return { total: 0, more: false, hits: [] };
-  const { rows } = await sql<HitRow & { total: number | string }>`
-    WITH found AS MATERIALIZED (SELECT e.id, e.content_id FROM search_entries e WHERE ${inScope(store.dialect, request)} ORDER BY e.id LIMIT ${listed + 1}),
-      matched AS MATERIALIZED (
-        SELECT f.id, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = f.content_id) AS rank
-        FROM (SELECT id, content_id FROM found ORDER BY id LIMIT ${listed}) AS f),
-      top AS (SELECT id, rank FROM matched ORDER BY rank, id LIMIT ${request.limit} OFFSET ${request.offset})
-    SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document,
-      (SELECT count(*) FROM found) AS total
-    FROM top JOIN search_entries e ON e.id = top.id JOIN search_texts t ON t.entry_id = e.id
-    ORDER BY top.rank, top.id`.execute(store.db);
+  const rows = await readTopicSheetRows(store, request, listed);
   const found = Number(rows[0]?.total ?? 0);
   const plan: QueryPlan = { words: [], prefix: null };
   return { total: Math.min(found, listed), more: found > listed, hits: rows.map((row) => hitOf(row, plan, request)) };
@@ -146,38 +154,19 @@ async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: Se
  */
 async function sqliteTiers(db: ContentStore, request: SearchRequest, plan: QueryPlan): Promise<Tiers> {
   const { all, inTitle } = matchExpressions(request, plan, await typedWords(db, plan.prefix));
-  const tier = (table: 'search_terms' | 'search_heads' | 'search_titles', expression: string, besides: RawBuilder<unknown> = sql``): Tier => {
-    const matches = sql`SELECT rowid AS id FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${expression} ${topicFilter(table, request.topics)} ${besides}`;
-    return {
-      count: async (atMost) => Number((await sql<{ n: number }>`SELECT count(*) AS n FROM (${matches} LIMIT ${atMost})`.execute(db)).rows[0]?.n ?? 0),
-      ids: async (limit, offset) =>
-        (await sql<{ id: number }>`${matches} ORDER BY rowid LIMIT ${limit} OFFSET ${offset}`.execute(db)).rows.map((row) => Number(row.id)),
-    };
+  const tier = (table: FtsTable, expression: string, besides?: RawBuilder<unknown>): Tier => {
+    const matches = ftsMatches(table, expression, request.topics, besides);
+    return { count: (atMost) => countMatches(db, matches, atMost), ids: (limit, offset) => readMatchIds(db, matches, limit, offset) };
   };
   return {
     total: tier('search_terms', all).count,
     tiers: [
       tier('search_titles', inTitle),
       // `search_heads` has the columns `all` names (but the document): the same expression asks it.
-      tier('search_heads', all, sql`AND rowid NOT IN (SELECT rowid FROM search_titles WHERE search_titles MATCH ${inTitle})`),
-      tier('search_terms', all, sql`AND rowid NOT IN (SELECT rowid FROM search_heads WHERE search_heads MATCH ${all})`),
+      tier('search_heads', all, notMatching('search_titles', inTitle)),
+      tier('search_terms', all, notMatching('search_heads', all)),
     ],
   };
-}
-
-/**
- * SQLite: the rows of an FTS5 table whose entry has every topic asked (none: no condition), asked
- * of each row read: a topic of most sheets would otherwise be gathered whole before the first.
- */
-function topicFilter(table: string, topics: string[] | undefined): RawBuilder<unknown> {
-  if (topics === undefined || topics.length === 0) return sql``;
-  return sql`AND ${sql.join(
-    topics.map(
-      (topic) =>
-        sql`EXISTS (SELECT 1 FROM search_entries e JOIN search_topics t ON t.content_id = e.content_id WHERE e.id = ${sql.raw(table)}.rowid AND t.topic = ${topic})`,
-    ),
-    sql` AND `,
-  )}`;
 }
 
 /**
@@ -188,18 +177,9 @@ function topicFilter(table: string, topics: string[] | undefined): RawBuilder<un
  */
 async function postgresSearch(db: ContentStore, request: SearchRequest, plan: QueryPlan, listed: number): Promise<SearchResult> {
   const { every, anywhere } = postgresQueries(request, plan);
-  const topics = sql`${request.topics ?? []}::text[]`;
-  const [counted, page] = await Promise.all([
-    sql<{ found: string }>`SELECT search_count(${anywhere}, ${topics}, ${listed + 1}) AS found`.execute(db),
-    sql<HitRow>`
-      SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
-      FROM search_page(${every}, ${anywhere}, ${topics}, ${request.limit}, ${request.offset}) AS page
-        JOIN search_entries e ON e.id = page.id JOIN search_texts t ON t.entry_id = e.id
-      ORDER BY page.place`.execute(db),
-  ]);
-  const found = Number(counted.rows[0]?.found ?? 0);
+  const { found, rows } = await postgresCountAndPage(db, { every, anywhere }, request, listed);
   const total = Math.min(found, listed);
-  const hits = page.rows.slice(0, Math.max(0, total - request.offset)).map((row) => hitOf(row, plan, request));
+  const hits = rows.slice(0, Math.max(0, total - request.offset)).map((row) => hitOf(row, plan, request));
   return { total, more: found > listed, hits };
 }
 
@@ -215,50 +195,15 @@ export async function matchingContentIds(
   if (request.query.trim() !== '' && plan.words.length === 0) return null;
   if (plan.words.length === 0) {
     if ((request.topics ?? []).length === 0) return null;
-    return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e WHERE ${inScope(store.dialect, request)}`;
+    return scopedContentIds(store.dialect, request);
   }
   if (store.dialect === 'sqlite') {
     const { all } = matchExpressions(request, plan, await typedWords(store.db, plan.prefix));
-    return sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e
-      WHERE e.id IN (SELECT rowid FROM search_terms WHERE search_terms MATCH ${all} ${topicFilter('search_terms', request.topics)})`;
+    return ftsContentIds(all, request.topics);
   }
   const { anywhere } = postgresQueries(request, plan);
-  return sql<{ content_id: string }>`SELECT search_contents(${anywhere}, ${request.topics ?? []}::text[])`;
+  return postgresContentIds(anywhere, request.topics);
 }
-
-interface HitRow {
-  id: number;
-  content_id: string;
-  text_language: string;
-  title: string;
-  description: string;
-  document: string;
-}
-
-type Scope = Pick<SearchRequest, 'siteId' | 'language' | 'topics'>;
-
-/**
- * The languages a query is stemmed in: the page's and every one the search ships a stemmer for
- * (its entries' texts may be in any of them, an untranslated sheet's in its fallback's). A stem
- * of another language finds what the word itself would, or little more.
- */
-const queryLanguages = (scope: Scope): string[] => [...new Set([scope.language, ...STEMMED_LANGUAGES])];
-
-/** An entry of the site shown on the page's language, with every topic asked. */
-function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolean> {
-  const serves = servesText([scope.language]);
-  return sql`e.site_id = ${scope.siteId} AND ${dialect === 'postgres' ? sql`strpos(e.serves, ${serves}) > 0` : sql`instr(e.serves, ${serves}) > 0`} ${topicsOf(scope)}`;
-}
-
-/** An entry `e` with every topic asked (none: no condition). */
-const topicsOf = (scope: Scope): RawBuilder<unknown> =>
-  sql.join(
-    (scope.topics ?? []).map((topic) => sql`AND e.content_id IN (SELECT content_id FROM search_topics WHERE topic = ${topic})`),
-    sql` `,
-  );
-
-/** Words the start being typed may complete to, listed at most: past this many, the engine finds them itself. */
-const TYPED_WORDS = 50;
 
 /**
  * SQLite: the title and description words that start with the word being typed (none typed: no
@@ -268,9 +213,8 @@ const TYPED_WORDS = 50;
  */
 async function typedWords(db: ContentStore, prefix: string | null): Promise<string[] | null> {
   if (prefix === null) return [];
-  const { rows } = await sql<{ word: string }>`
-    SELECT word FROM search_words WHERE word >= ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY word LIMIT ${TYPED_WORDS + 1}`.execute(db);
-  return rows.length > TYPED_WORDS ? null : rows.map((row) => row.word);
+  const words = await readWordsStarting(db, prefix, TYPED_WORDS + 1);
+  return words.length > TYPED_WORDS ? null : words;
 }
 
 /**
@@ -294,31 +238,4 @@ function matchExpressions(scope: Scope, plan: QueryPlan, typed: string[] | null)
   const all = scoped + clauses.join(' AND ');
   const inTitle = scoped + plan.words.map((variants) => `(${variants.flatMap(phrase).join(' OR ')})`).join(' AND ');
   return { all, inTitle };
-}
-
-/**
- * PostgreSQL: the query as tsqueries for the search functions (migration 018), each holding the
- * page's scope word (search-index.ts), each word's phrases made by the text search
- * configurations: `every` every word, whole; `anywhere` the same, or the last one's start as
- * written in a title or description. The start is the words it completes to, at most TYPED_WORDS
- * of them (as on SQLite, typedWords), else a prefix match, each marked as the vectors hold words
- * as written (WRITTEN).
- */
-function postgresQueries(scope: Scope, plan: QueryPlan) {
-  const configs = [...new Set(queryLanguages(scope).map(textSearchConfig))];
-  const anyOf = (variants: string[][]) =>
-    sql`(${sql.join(
-      variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`)),
-      sql` || `,
-    )})`;
-  const scoped = (words: string[][][]) => sql.join([sql`to_tsquery('simple', ${scopeWord(scope.siteId, scope.language)})`, ...words.map(anyOf)], sql` && `);
-  const every = scoped(plan.words);
-  // Words as written are letters and digits only: quoted, they are tsquery lexemes as they are.
-  const started = (prefix: string) => sql`(SELECT CASE
-      WHEN count(*) > ${TYPED_WORDS} THEN ${`'${WRITTEN}${prefix}':*`}::tsquery
-      WHEN count(*) > 0 THEN string_agg(${`'${WRITTEN}`} || word || '''', ' | ')::tsquery END
-    FROM (SELECT word FROM search_words WHERE word >= ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY word LIMIT ${TYPED_WORDS + 1}) AS typed)`;
-  // The last word whole, or (while it may still be typed on) a word it starts; completing none, whole.
-  const anywhere = plan.prefix === null ? every : sql`coalesce(${every} || (${scoped(plan.words.slice(0, -1))} && ${started(plan.prefix)}), ${every})`;
-  return { every, anywhere };
 }
