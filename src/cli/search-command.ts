@@ -1,5 +1,5 @@
 /** `search …`: the search index and its synonyms, from the command line (docs/search.md). */
-import { addSynonyms } from '../search/synonyms';
+import { addSynonyms, listSynonyms } from '../search/synonyms';
 import { syncSearchIndex } from '../search/search-index';
 import { readOptions, withStore, type Command } from './command';
 import { createProgressBar } from './progress-bar';
@@ -32,10 +32,7 @@ export const searchCommand: Command = {
     }
     if (action === 'synonyms' && rest[0] === 'list') {
       return withStore(async (store) => {
-        const rows = await store.db.selectFrom('search_synonyms').selectAll().orderBy('group_name').orderBy('term').execute();
-        const groups = new Map<string, string[]>();
-        for (const row of rows) groups.set(row.group_name, [...(groups.get(row.group_name) ?? []), row.term]);
-        for (const [group, terms] of groups) console.log(`${group}: ${terms.join(', ')}`);
+        for (const [group, terms] of await listSynonyms(store.db)) console.log(`${group}: ${terms.join(', ')}`);
       });
     }
     if (action === 'synonyms' && rest[0] === 'add') {

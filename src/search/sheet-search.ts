@@ -6,7 +6,8 @@
 import type { OpenStore } from '../cms/database';
 import { syncSearchIndex } from './search-index';
 import { matchingContentIds, search, type SearchRequest, type SearchResult } from './search-query';
-import { sql, type RawBuilder } from 'kysely';
+import type { RawBuilder } from 'kysely';
+import { readRelatedIds } from './query-store';
 
 export interface SheetSearch {
   /** A page of results: the sheets found, best first, each with its passage. */
@@ -60,22 +61,7 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       // As the index is now: a sheet's page is cached until the content changes, so it must not
       // be rendered from an index that has not caught up.
       await current();
-      // Each topic's first RELATED_CANDIDATES sheets (by id) are weighed: a topic every sheet of
-      // a large collection has would otherwise have them all counted and sorted.
-      const candidates = sql.join(
-        topics.map(
-          (topic) =>
-            sql`SELECT * FROM (SELECT content_id FROM search_topics WHERE topic = ${topic} AND content_id <> ${contentId} ORDER BY content_id LIMIT ${RELATED_CANDIDATES}) AS c`,
-        ),
-        sql` UNION ALL `,
-      );
-      const { rows } = await sql<{ content_id: string }>`
-        SELECT t.content_id FROM (${candidates}) AS t
-        WHERE t.content_id IN (SELECT content_id FROM search_entries WHERE site_id = ${siteId})
-        GROUP BY t.content_id
-        ORDER BY count(*) DESC, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = t.content_id), t.content_id
-        LIMIT ${limit}`.execute(store.db);
-      return rows.map((row) => row.content_id);
+      return readRelatedIds(store.db, { siteId, contentId, topics, candidates: RELATED_CANDIDATES, limit });
     },
     async matchingIds(request) {
       await current();

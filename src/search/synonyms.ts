@@ -2,7 +2,7 @@
  * Words that mean the same to a visitor (docs/search.md): groups of terms, each kept normalised
  * (terms.ts), so a query word finds what any word of its groups finds. A site adds its own products' names,
  * abbreviations and formulas (the demo seeds its sheets'). British and American spellings come
- * with the store (migration 013).
+ * with the store (migration 013). The synonyms' own repository: every query of them is here.
  */
 import type { ContentStore, OpenStore } from '../cms/database';
 import { normalize } from './terms';
@@ -17,6 +17,14 @@ export async function addSynonyms(db: ContentStore, groups: Record<string, strin
       .onConflict((oc) => oc.columns(['group_name', 'term']).doNothing())
       .execute();
   }
+}
+
+/** Every group with its terms, by name. */
+export async function listSynonyms(db: ContentStore): Promise<Map<string, string[]>> {
+  const rows = await db.selectFrom('search_synonyms').selectAll().orderBy('group_name').orderBy('term').execute();
+  const groups = new Map<string, string[]>();
+  for (const row of rows) groups.set(row.group_name, [...(groups.get(row.group_name) ?? []), row.term]);
+  return groups;
 }
 
 /** A store whose synonyms are read: once per change of it when it tells its changes (OpenStore's changeToken). */
