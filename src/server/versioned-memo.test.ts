@@ -24,6 +24,16 @@ describe('VersionedMemo', () => {
     expect(await memo.get(6, 'k', async () => 6)).toBe(6);
   });
 
+  it('keeps a value worked out before for its version, but not for an older one or over a kept one', async () => {
+    const memo = new VersionedMemo<string>(roomy, bytesOf);
+    memo.keep(3, 'pages', 'at start');
+    expect(await memo.get(3, 'pages', async () => 'again')).toBe('at start');
+    memo.keep(3, 'pages', 'later');
+    expect(await memo.get(3, 'pages', async () => 'again')).toBe('at start');
+    memo.keep(2, 'pages', 'older');
+    expect(await memo.get(4, 'pages', async () => 'new version')).toBe('new version');
+  });
+
   it('stops keeping new keys at its entries bound', async () => {
     const memo = new VersionedMemo<number>({ maxEntries: 2, maxBytes: 1_000_000 }, bytesOf);
     let calls = 0;

@@ -22,11 +22,7 @@ export class VersionedMemo<T> {
   ) {}
 
   get(version: number, key: string, produce: () => Promise<T>): Promise<T> {
-    if (version > this.version) {
-      this.version = version;
-      this.values.clear();
-      this.bytes = 0;
-    }
+    this.moveTo(version);
     // An older version (a request that read it just before a change) is worked out, not kept.
     if (version < this.version) return produce();
     let value = this.values.get(key);
@@ -49,6 +45,19 @@ export class VersionedMemo<T> {
       }
     }
     return value;
+  }
+
+  /** A value worked out already (at start) for a version, kept as `get` would keep it; ignored for a version older than the memo's. */
+  keep(version: number, key: string, value: T): void {
+    this.moveTo(version);
+    if (version === this.version && !this.values.has(key)) void this.get(version, key, () => Promise.resolve(value));
+  }
+
+  private moveTo(version: number): void {
+    if (version <= this.version) return;
+    this.version = version;
+    this.values.clear();
+    this.bytes = 0;
   }
 
   /** Entries kept and the bytes they take, for health and tests. */

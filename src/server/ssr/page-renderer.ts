@@ -48,6 +48,8 @@ export interface PageRendererOptions {
   loadPages: (db: ContentStore) => Promise<LoadedPage[]>;
   /** The site's search, for searchable grids (none: they show their collection whatever is asked). */
   search?: SheetSearch;
+  /** The pages as prepared at start, for the content version they were read in: the first request need not prepare them again. */
+  prepared?: { version: number; pages: LoadedPage[] };
 }
 
 /** A page request resolved against the store: which page, in which language, for which record. */
@@ -104,9 +106,10 @@ async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLangua
   return { active: [site.default_language, ...active.filter((language) => language !== site.default_language)], default: site.default_language };
 }
 
-export function createPageRenderer({ db, settings, assets, loadPages, search }: PageRendererOptions) {
+export function createPageRenderer({ db, settings, assets, loadPages, search, prepared }: PageRendererOptions) {
   const { basePath } = settings;
   const memo = new VersionedMemo<Memoized>(MEMO_BOUNDS, sizeOf);
+  if (prepared !== undefined) memo.keep(prepared.version, 'pages', prepared.pages);
 
   const siteContext = (version: number) =>
     memo.get(version, 'site', async () => {

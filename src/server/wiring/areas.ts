@@ -76,8 +76,9 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
 }
 
 /** The literature and topic pages, sheet pages, and robots.txt and the sitemap. */
-export function registerPublicPages(app: FastifyInstance, { store, versions, settings, assets, loadPages, search, respond, pages, sessions }: Services): void {
-  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search });
+export function registerPublicPages(app: FastifyInstance, services: Services): void {
+  const { store, versions, settings, assets, loadPages, search, respond, pages, pagesVersion, sessions } = services;
+  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search, prepared: { version: pagesVersion, pages } });
   app.decorate('pageRenderer', renderer);
   const kinds = [literaturePages(renderer, pages), topicPages(renderer), sheetPages({ db: store.db, settings, renderer, search }, assets)];
   registerPageKinds(app, kinds, { settings, versions, respond, sessions });

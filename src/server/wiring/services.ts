@@ -30,6 +30,8 @@ export interface Services {
   search: SheetSearch;
   /** The pages as the store held them at start. */
   pages: LoadedPage[];
+  /** The content version they were read in (or one before it). */
+  pagesVersion: number;
   /** The pages as a store (or a transaction of a draft) holds them now; one that cannot be served is left out and logged. */
   loadPages: (db: ContentStore) => Promise<LoadedPage[]>;
   sessions: SessionService;
@@ -66,6 +68,8 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
           (await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))]),
         ),
     });
+  // Read first: the pages read after it are at least as new as it says.
+  const pagesVersion = (await versions.current()).version;
   // A page the store cannot render stops the start with its problems named…
   const { pages, problems } = await loadAndCheckPages(store.db);
   if (problems.length > 0) throw problems[0];
@@ -92,6 +96,7 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
     respond,
     search: createSheetSearch(store),
     pages,
+    pagesVersion,
     loadPages,
     sessions,
     announceChange: () => notices.announce(),
