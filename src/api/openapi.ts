@@ -1,54 +1,42 @@
 /**
  * The delivery API's contract as an OpenAPI 3.1 document, served at
- * {basePath}/services/data/v65.0/openapi.json. Built from the same limits the handlers enforce.
+ * {basePath}/services/data/v65.0/openapi.json. Its paths and parameters are written here, from the
+ * same limits the handlers enforce; its response bodies are the wire shapes the types come from
+ * too (delivery-schema-components.ts, decision 031).
  */
 import { API_ROOT, API_VERSION, COLLECTION_PAGE_SIZE_DEFAULT, COLLECTION_PAGE_SIZE_MAX } from '../shared/constants';
 import { COMMUNITY_LIMITS } from './community-delivery';
 import { CONTENT_LIST_LIMITS, REFERENCE_DEPTH } from './contents';
+import { componentRef, writeComponentSchemas, type DeliveryComponentName, type JsonSchema } from './delivery-schema-components';
 import { SEO_FIELDS_MAX } from './seo-properties';
 
-type Schema = Record<string, unknown>;
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const string: Schema = { type: 'string' };
-const nullableString: Schema = { type: ['string', 'null'] };
-const boolean: Schema = { type: 'boolean' };
-const integer = (minimum: number, maximum?: number, defaultValue?: number): Schema => ({
+const string: JsonSchema = { type: 'string' };
+const boolean: JsonSchema = { type: 'boolean' };
+const integer = (minimum: number, maximum?: number, defaultValue?: number): JsonSchema => ({
   type: 'integer',
   minimum,
   ...(maximum === undefined ? {} : { maximum }),
   ...(defaultValue === undefined ? {} : { default: defaultValue }),
 });
-const list = (maxItems: number, description: string): Schema => ({
+const list = (maxItems: number, description: string): JsonSchema => ({
   type: 'array',
   items: string,
   maxItems,
   description: `${description} Sent comma-joined (repeating the parameter also works).`,
 });
-/** A closed object: every property required, no others (the wire shapes are exact). */
-/** An object of required properties, and optional ones (absent, never null, when there is no value). */
-const object = (properties: Record<string, Schema>, optional: Record<string, Schema> = {}): Schema => ({
-  type: 'object',
-  required: Object.keys(properties),
-  properties: { ...properties, ...optional },
-  additionalProperties: false,
-});
-/** nextPageUrl and previousPageUrl: the platform's adapters read them as optional strings and reject null. */
-const pageLinks = { nextPageUrl: { type: 'string' }, previousPageUrl: { type: 'string' } } satisfies Record<string, Schema>;
-const userReference = object({ id: string, url: string });
 
 interface Parameter {
   name: string;
   in: 'path' | 'query';
   required?: boolean;
-  schema: Schema;
+  schema: JsonSchema;
   description?: string;
   style?: 'form';
   explode?: boolean;
 }
 
 const path = (name: string, description: string): Parameter => ({ name, in: 'path', required: true, schema: string, description });
-const query = (name: string, schema: Schema, description?: string): Parameter => ({
+const query = (name: string, schema: JsonSchema, description?: string): Parameter => ({
   name,
   in: 'query',
   schema,
@@ -62,14 +50,14 @@ const COMMUNITY = path('communityId', 'The community (site network) id.');
 const LANGUAGE = query('language', string, 'e.g. en_US; missing or untranslated falls back to the site’s default language.');
 const SHOW_ABSOLUTE_URL = query('showAbsoluteUrl', { ...boolean, default: false });
 
-function operation(summary: string, parameters: Parameter[], response: string, okDescription = 'OK') {
-  const error = (description: string) => ({ description, content: { 'application/json': { schema: ref('ErrorList') } } });
+function operation(summary: string, parameters: Parameter[], response: DeliveryComponentName, okDescription = 'OK') {
+  const error = (description: string) => ({ description, content: { 'application/json': { schema: componentRef('ErrorList') } } });
   return {
     get: {
       summary,
       parameters,
       responses: {
-        200: { description: okDescription, headers: { ETag: { schema: string } }, content: { 'application/json': { schema: ref(response) } } },
+        200: { description: okDescription, headers: { ETag: { schema: string } }, content: { 'application/json': { schema: componentRef(response) } } },
         304: { description: 'Not modified (If-None-Match matched the ETag).' },
         400: error('A parameter or id is invalid; the message says which.'),
         404: error('No such site, channel, community, collection, content or record.'),
@@ -80,7 +68,10 @@ function operation(summary: string, parameters: Parameter[], response: string, o
   };
 }
 
-export function buildOpenApiDocument(basePath: string): Schema {
+/** The same for every base path: worked out once. */
+const COMPONENT_SCHEMAS = writeComponentSchemas();
+
+export function buildOpenApiDocument(basePath: string): JsonSchema {
   const collectionPaging = [
     LANGUAGE,
     query('pageSize', integer(1, COLLECTION_PAGE_SIZE_MAX, COLLECTION_PAGE_SIZE_DEFAULT)),
@@ -190,150 +181,6 @@ export function buildOpenApiDocument(basePath: string): Schema {
         'SeoProperties',
       ),
     },
-    components: { schemas: SCHEMAS },
+    components: { schemas: COMPONENT_SCHEMAS },
   };
 }
-
-const contentType = object({ fullyQualifiedName: string, name: string });
-const channelSummary = object({
-  domainUrl: string,
-  id: string,
-  name: string,
-  resourceUrl: string,
-  target: object({ id: string }),
-  type: string,
-});
-const contentSummary = {
-  contentKey: string,
-  contentType: ref('ContentType'),
-  language: string,
-  managedContentId: string,
-  publishedDate: { type: 'string', format: 'date-time' },
-  resourceUrl: string,
-  title: string,
-  unauthenticatedUrl: nullableString,
-  urlName: string,
-};
-const map: Schema = { type: 'object', additionalProperties: true };
-const topics: Schema = object({ topics: { type: 'array', items: object({ id: string, name: string }) } });
-
-const SCHEMAS: Record<string, Schema> = {
-  ErrorList: { type: 'array', items: object({ errorCode: string, message: string }) },
-  ContentType: contentType,
-  ChannelSummary: channelSummary,
-  CollectionItems: object(
-    {
-      channelSummary: ref('ChannelSummary'),
-      collectionKey: string,
-      collectionType: ref('ContentType'),
-      currentPageUrl: string,
-      id: string,
-      items: {
-        type: 'array',
-        items: object({
-          id: string,
-          name: string,
-          contentType: ref('ContentType'),
-          // Ours: the language the item's body is in, which is the page's unless it is not translated.
-          language: string,
-          body: object({ contentKey: string, urlName: string, title: string, publishedDate: string, contentBody: map }),
-        }),
-      },
-      language: string,
-      publishedDate: string,
-      title: string,
-      total: { type: 'integer', minimum: 0 },
-      urlName: string,
-    },
-    pageLinks,
-  ),
-  CollectionMetadata: object({
-    channelSummary: ref('ChannelSummary'),
-    collectionKey: string,
-    collectionMetadata: map,
-    collectionType: ref('ContentType'),
-    id: string,
-    language: string,
-    publishedDate: string,
-    schema: map,
-    title: string,
-    urlName: string,
-  }),
-  ContentSummary: object(contentSummary),
-  ReferencedDocument: object({ ...contentSummary, contentBody: map }),
-  ContentDocument: object({
-    ...contentSummary,
-    contentBody: map,
-    channelSummary: ref('ChannelSummary'),
-    references: { type: ['object', 'null'], additionalProperties: ref('ReferencedDocument') },
-    referencesList: { type: ['array', 'null'], items: ref('ReferencedDocument') },
-  }),
-  ContentList: object(
-    {
-      channelSummary: ref('ChannelSummary'),
-      contents: { type: 'array', items: { oneOf: [ref('ContentSummary'), ref('ContentDocument')] } },
-      currentPageUrl: string,
-    },
-    pageLinks,
-  ),
-  CommunityDelivery: object(
-    {
-      currentPageUrl: string,
-      items: {
-        type: 'array',
-        items: object({
-          associations: topics,
-          contentKey: string,
-          contentNodes: { type: 'object', additionalProperties: { type: 'object', required: ['nodeType'], properties: { nodeType: string } } },
-          contentUrlName: string,
-          language: string,
-          managedContentId: string,
-          publishedDate: string,
-          title: string,
-          type: string,
-          typeLabel: string,
-          unauthenticatedUrl: nullableString,
-        }),
-      },
-      managedContentTypes: map,
-      total: { type: 'integer', minimum: 0 },
-      totalTypes: { type: 'integer', minimum: 0 },
-    },
-    { nextPageUrl: pageLinks.nextPageUrl },
-  ),
-  CommunityContents: object({
-    items: {
-      type: 'array',
-      items: object({
-        associations: topics,
-        authoredManagedContentId: string,
-        body: map,
-        contentKey: string,
-        createdByReference: userReference,
-        createdDate: string,
-        id: string,
-        lastUpdatedByReference: userReference,
-        managedContentId: string,
-        masterLanguage: string,
-        primaryLanguage: string,
-        publishDate: string,
-        status: string,
-        title: string,
-        type: string,
-        typeLabel: string,
-        updatedDate: string,
-        urlName: string,
-      }),
-    },
-    total: { type: 'integer', minimum: 0 },
-  }),
-  SeoProperties: object({
-    recordId: string,
-    recordName: string,
-    objectName: string,
-    fields: { type: 'object', additionalProperties: string },
-    hrefLangUrls: { type: 'object', additionalProperties: string },
-    canonicalUrl: nullableString,
-    isSeoIndexed: boolean,
-  }),
-};

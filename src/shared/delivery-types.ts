@@ -1,206 +1,77 @@
 /**
- * Wire shapes of the delivery API (reference `cms-delivery-api.md`). Property names are the
- * platform's and must not change: existing clients read them.
+ * Wire shapes of the delivery API (reference `cms-delivery-api.md`) as TypeScript types, derived
+ * from the schemas in delivery-schema.ts (decision 031): a shape is changed there, and these
+ * follow. Property names are the platform's and must not change: existing clients read them.
+ *
+ * Type-only imports: a module that needs only the types loads no TypeBox.
  */
+import type { Static } from 'typebox';
+import type {
+  ChannelSummarySchema,
+  CollectionItemBodySchema,
+  CollectionItemSchema,
+  CollectionMetadataResponseSchema,
+  CollectionResponseSchema,
+  CommunityContentItemSchema,
+  CommunityContentsResponseSchema,
+  CommunityDeliveryItemSchema,
+  CommunityDeliveryResponseSchema,
+  ContentBodySchema,
+  ContentDocumentSchema,
+  ContentListResponseSchema,
+  ContentNodeSchema,
+  ContentSummarySchema,
+  ContentTypeRefSchema,
+  ManagedContentTypeInfoSchema,
+  ReferencedDocumentSchema,
+  SeoPropertiesResponseSchema,
+  UserReferenceSchema,
+} from './delivery-schema';
 
-export interface ContentTypeRef {
-  fullyQualifiedName: string;
-  name: string;
-}
+export type ContentTypeRef = Static<typeof ContentTypeRefSchema>;
 
-export interface ChannelSummary {
-  /** The site's origin and base path: SITE_URL, else the origin the request came to. */
-  domainUrl: string;
-  id: string;
-  name: string;
-  resourceUrl: string;
-  target: { id: string };
-  type: string;
-}
+export type ChannelSummary = Static<typeof ChannelSummarySchema>;
 
 /** A content body is the content type's fields; values are authored and untrusted. */
-export type ContentBody = Record<string, unknown>;
+export type ContentBody = Static<typeof ContentBodySchema>;
 
-export interface CollectionItemBody {
-  contentKey: string;
-  urlName: string;
-  title: string;
-  publishedDate: string;
-  contentBody: ContentBody;
-}
+export type CollectionItemBody = Static<typeof CollectionItemBodySchema>;
 
-export interface CollectionItem {
-  id: string;
-  name: string;
-  contentType: ContentTypeRef;
-  /** Ours: the language the body is in; the collection's unless the item is not translated into it. */
-  language: string;
+/**
+ * A collection item as the server hands it to the site's grids: the wire's, and one property that
+ * is never on the wire (the delivery API takes it off before it answers, register-delivery-api.ts).
+ */
+export type CollectionItem = Static<typeof CollectionItemSchema> & {
   /** Ours: the language of the body's url when the translation has no link of its own and takes its primary language's. */
   linkLanguage?: string;
-  body: CollectionItemBody;
-}
+};
 
-export interface CollectionResponse {
-  channelSummary: ChannelSummary;
-  collectionKey: string;
-  collectionType: ContentTypeRef;
-  currentPageUrl: string;
-  id: string;
-  items: CollectionItem[];
-  language: string;
-  /** Absent when there is no such page (the platform's adapters reject null). */
-  nextPageUrl?: string;
-  previousPageUrl?: string;
-  publishedDate: string;
-  title: string;
-  total: number;
-  urlName: string;
-}
+export type CollectionResponse = Omit<Static<typeof CollectionResponseSchema>, 'items'> & { items: CollectionItem[] };
 
-export interface CollectionMetadataResponse {
-  channelSummary: ChannelSummary;
-  collectionKey: string;
-  collectionMetadata: Record<string, unknown>;
-  collectionType: ContentTypeRef;
-  id: string;
-  language: string;
-  publishedDate: string;
-  /** The item type's fields when expandMetadata=true, else {}. */
-  schema: Record<string, { label: string; name: string; nodeType: string }>;
-  title: string;
-  urlName: string;
-}
+export type CollectionMetadataResponse = Static<typeof CollectionMetadataResponseSchema>;
 
-export interface ContentSummary {
-  contentKey: string;
-  contentType: ContentTypeRef;
-  language: string;
-  managedContentId: string;
-  publishedDate: string;
-  resourceUrl: string;
-  title: string;
-  unauthenticatedUrl: string | null;
-  urlName: string;
-}
+export type ContentSummary = Static<typeof ContentSummarySchema>;
 
-export interface ReferencedDocument extends ContentSummary {
-  contentBody: ContentBody;
-}
+export type ReferencedDocument = Static<typeof ReferencedDocumentSchema>;
 
-export interface ContentDocument extends ReferencedDocument {
-  channelSummary: ChannelSummary;
-  /** Referenced contents by content key; null at referenceDepth 0 or with referencesAsList. */
-  references: Record<string, ReferencedDocument> | null;
-  /** The same as a list, with referencesAsList=true; else null. */
-  referencesList: ReferencedDocument[] | null;
-}
+export type ContentDocument = Static<typeof ContentDocumentSchema>;
 
-export interface ContentListResponse {
-  channelSummary: ChannelSummary;
-  contents: Array<ContentSummary | ContentDocument>;
-  currentPageUrl: string;
-  /** Absent when there is no such page. */
-  nextPageUrl?: string;
-  previousPageUrl?: string;
-}
+export type ContentListResponse = Static<typeof ContentListResponseSchema>;
 
 /** A typed content node of the community delivery calls (reference "Community managed-content delivery"). */
-export type ContentNode =
-  | { nodeType: 'Text' | 'MultilineText' | 'NameField' | 'RichText' | 'Url' | 'Date'; value: string }
-  | { nodeType: 'DateTime'; dateTimeValue: string; timeZone: string }
-  | {
-      nodeType: 'Media';
-      altText: string | null;
-      contentKey: string;
-      fileName: string | null;
-      mediaType: 'Document' | 'Image' | 'Video';
-      mimeType: string | null;
-      resourceUrl: string | null;
-      thumbnailUrl: string | null;
-      title: string | null;
-      unauthenticatedUrl: string | null;
-      url: string | null;
-    }
-  | {
-      nodeType: 'MediaSource';
-      fileName: string | null;
-      isExternal: boolean;
-      mediaType: 'Document' | 'Image' | 'Video';
-      mimeType: string | null;
-      referenceId: string | null;
-      resourceUrl: string | null;
-      unauthenticatedUrl: string | null;
-      url: string | null;
-    };
+export type ContentNode = Static<typeof ContentNodeSchema>;
 
-export interface ManagedContentTypeInfo {
-  label: string;
-  name: string;
-  nodeTypes: Record<string, { label: string; name: string; nodeType: string }>;
-}
+export type ManagedContentTypeInfo = Static<typeof ManagedContentTypeInfoSchema>;
 
-export interface CommunityDeliveryItem {
-  associations: { topics: Array<{ id: string; name: string }> };
-  contentKey: string;
-  contentNodes: Record<string, ContentNode>;
-  contentUrlName: string;
-  language: string;
-  managedContentId: string;
-  publishedDate: string;
-  title: string;
-  type: string;
-  typeLabel: string;
-  unauthenticatedUrl: string | null;
-}
+export type CommunityDeliveryItem = Static<typeof CommunityDeliveryItemSchema>;
 
-export interface CommunityDeliveryResponse {
-  currentPageUrl: string;
-  items: CommunityDeliveryItem[];
-  managedContentTypes: Record<string, ManagedContentTypeInfo>;
-  nextPageUrl?: string;
-  total: number;
-  totalTypes: number;
-}
+export type CommunityDeliveryResponse = Static<typeof CommunityDeliveryResponseSchema>;
 
 /** Who created or last changed a content: a user id and its resource. */
-export interface UserReference {
-  id: string;
-  url: string;
-}
+export type UserReference = Static<typeof UserReferenceSchema>;
 
-export interface CommunityContentItem {
-  associations: { topics: Array<{ id: string; name: string }> };
-  authoredManagedContentId: string;
-  body: ContentBody;
-  contentKey: string;
-  createdByReference: UserReference;
-  createdDate: string;
-  id: string;
-  lastUpdatedByReference: UserReference;
-  managedContentId: string;
-  masterLanguage: string;
-  /** The same as masterLanguage: the platform's adapters read this name. */
-  primaryLanguage: string;
-  publishDate: string;
-  status: string;
-  title: string;
-  type: string;
-  typeLabel: string;
-  updatedDate: string;
-  urlName: string;
-}
+export type CommunityContentItem = Static<typeof CommunityContentItemSchema>;
 
-export interface CommunityContentsResponse {
-  items: CommunityContentItem[];
-  total: number;
-}
+export type CommunityContentsResponse = Static<typeof CommunityContentsResponseSchema>;
 
-export interface SeoPropertiesResponse {
-  recordId: string;
-  recordName: string;
-  objectName: string;
-  fields: Record<string, string>;
-  hrefLangUrls: Record<string, string>;
-  canonicalUrl: string | null;
-  isSeoIndexed: boolean;
-}
+export type SeoPropertiesResponse = Static<typeof SeoPropertiesResponseSchema>;
