@@ -343,6 +343,18 @@ describe('preview', () => {
     expect(await readContentVersion(test.store.db)).toBe(versionBefore);
     expect((await publicGet(`/sheets/${encodeURIComponent(sheet.draft.urlName)}`)).statusCode).toBe(404);
   });
+
+  it('renders a published sheet’s own page with its related sheets, and the site answers while it does', async () => {
+    const [listed] = (await editor.request('GET', '/sheets?q=TEMAH')).json().sheets as Array<{ id: string }>;
+    // The public page brings the search index up to date, as a serving site's is.
+    expect((await publicGet('/sheets/temah')).body).toContain('<section class="sheet-related" aria-labelledby="related">');
+    const own = editor.request('GET', `/sheets/${listed!.id}/preview?view=sheet`);
+    // The draft's transaction is open while the page renders: nothing it reads may wait on the store outside it.
+    expect((await publicGet('/de-DE/')).statusCode).toBe(200);
+    const answer = await own;
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.body).toContain('<section class="sheet-related" aria-labelledby="related">');
+  });
 });
 
 describe('the audit log', () => {

@@ -3,7 +3,7 @@
  * however many searches wait for it), then the hits, best first: which sheets, and the passage
  * of each that shows why. Whoever shows them shapes them (the pages, as the grid's cards).
  */
-import type { OpenStore } from '../cms/database';
+import type { ContentStore, OpenStore } from '../cms/database';
 import { syncSearchIndex } from './search-index';
 import { matchingContentIds, search, type SearchRequest, type SearchResult } from './search-query';
 import type { RawBuilder } from 'kysely';
@@ -71,5 +71,16 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       await current();
       return search(store, request);
     },
+  };
+}
+
+/**
+ * Related sheets as a store, or a draft's transaction, holds the index now (not brought up to date
+ * first, which would wait on the store outside the transaction): for a preview.
+ */
+export function relatedIn(db: ContentStore): Pick<SheetSearch, 'related'> {
+  return {
+    related: async (siteId, contentId, topics, limit) =>
+      topics.length === 0 ? [] : readRelatedIds(db, { siteId, contentId, topics, candidates: RELATED_CANDIDATES, limit }),
   };
 }

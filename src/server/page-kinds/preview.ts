@@ -7,7 +7,7 @@
  */
 import { listPlacesOfContent } from '../../cms/repositories/collections';
 import { findContentById } from '../../cms/repositories/contents';
-import type { SheetSearch } from '../../search/sheet-search';
+import { relatedIn } from '../../search/sheet-search';
 import type { Previewer, PreviewRequest } from '../../editing-api/previewer';
 import { gridsOf } from '../../page-model/page-definition';
 import type { ContentStore } from '../../cms/database';
@@ -17,8 +17,11 @@ import { literaturePages } from './literature/kind';
 import type { PageAsk, PageKind } from './page-kind';
 import { sheetPages } from './sheet/kind';
 
-/** The renderer's settings, and the search a sheet's page finds related sheets with. */
-export type PreviewerOptions = Omit<PageRendererOptions, 'db'> & { search: Pick<SheetSearch, 'related'> };
+/**
+ * The renderer's settings. Everything a preview reads, it reads from the draft's transaction (the
+ * site's search included): a read of the store outside it would wait for the transaction to end.
+ */
+export type PreviewerOptions = Pick<PageRendererOptions, 'settings' | 'assets' | 'loadPages'>;
 
 /** Drafts are rendered in no content version of the public pipeline's: its memo is the preview's own. */
 const DRAFT_VERSION = 0;
@@ -31,7 +34,7 @@ export function createPreviewer(options: PreviewerOptions): Previewer {
     if (shown === null) return null;
     const kind: PageKind =
       request.pageKind === 'sheet'
-        ? sheetPages({ db, settings: options.settings, renderer, search: options.search }, options.assets)
+        ? sheetPages({ db, settings: options.settings, renderer, search: relatedIn(db) }, options.assets)
         : literaturePages(renderer, []);
     const resolution = await kind.resolve(DRAFT_VERSION, shown);
     if (resolution.kind !== 'page') return null;

@@ -52,7 +52,7 @@ export async function registerFiles(app: FastifyInstance, { config, store }: Ser
 
 /** Sign-in, the studio's shell and its API, the sweep of expired sessions and the publishing schedule. */
 export async function registerStudio(app: FastifyInstance, services: Services, clientDir: string | null): Promise<void> {
-  const { config, store, settings, assets, sessions, loadPages, search, announceChange } = services;
+  const { config, store, settings, assets, sessions, loadPages, announceChange } = services;
   const db = store.db;
   const originOfRequest = (request: FastifyRequest) => originOf(settings, request);
   registerSessionRoutes(app, { db, sessions, basePath: config.basePath, assets, originOf: originOfRequest });
@@ -63,7 +63,7 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
     basePath: config.basePath,
     platformSitesSegment: config.platformSitesSegment,
     originOf: originOfRequest,
-    previewer: createPreviewer({ settings, assets, loadPages, search }),
+    previewer: createPreviewer({ settings, assets, loadPages }),
     announceChange,
     uploads: config.uploads.inFlight,
     pdfs: config.uploads.pdf,
