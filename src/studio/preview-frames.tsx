@@ -39,10 +39,18 @@ interface PreviewFramesProps {
   title: string;
 }
 
-/** Scrolls a loaded frame (same origin) to the card that shows the sheet. */
+/**
+ * Scrolls a loaded frame (same origin) to the card that shows the sheet: the frame's own page
+ * only, since scrollIntoView would scroll every box around the frame too (its figure, clipped,
+ * would hide its caption behind the text above it).
+ */
 function showCard(frame: HTMLIFrameElement, title: string): void {
+  const view = frame.contentWindow;
   const cards = frame.contentDocument?.querySelectorAll<HTMLElement>('.card') ?? [];
-  [...cards].find((card) => card.textContent?.includes(title))?.scrollIntoView({ block: 'center' });
+  const card = [...cards].find((candidate) => candidate.textContent?.includes(title));
+  if (view === null || card === undefined) return;
+  const box = card.getBoundingClientRect();
+  view.scrollTo({ top: Math.max(0, box.top + view.scrollY - (view.innerHeight - box.height) / 2) });
 }
 
 export function PreviewFrames({ context, sheetId, revision, language, title }: PreviewFramesProps) {
