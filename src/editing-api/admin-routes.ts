@@ -10,7 +10,8 @@ import { listAuditEntries } from '../cms/repositories/audit-log';
 import { addAccount, listAccounts, removeAccount, resetPassword, setDisabled, setRole, type Account } from '../editing/accounts';
 import { ADMIN_ROLES, type Guard } from './guard';
 import { answer, readInput, readQuery } from './requests';
-import { AccountChangeSchema, AuditQuerySchema, NewAccountSchema } from './schemas';
+import { AccountChangeSchema, AccountSchema, AuditEntrySchema, AuditQuerySchema, NewAccountSchema } from './schemas';
+import { contract } from './route-contract';
 import type Type from 'typebox';
 
 type EmailParams = { Params: { email: string } };
@@ -19,58 +20,88 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Content
   const { db, root, guard } = options;
   const admin = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, ADMIN_ROLES);
 
-  app.get(`${root}/accounts`, async (request, reply) => {
-    await admin(request, reply);
-    return listAccounts(db);
-  });
+  app.get(
+    `${root}/accounts`,
+    contract({ summary: 'The accounts', role: 'admin', response: { status: 200, schema: AccountSchema, list: true } }),
+    async (request, reply) => {
+      await admin(request, reply);
+      return listAccounts(db);
+    },
+  );
 
-  app.post(`${root}/accounts`, async (request, reply) => {
-    const { actor } = await admin(request, reply);
-    const input = readInput<Type.Static<typeof NewAccountSchema>>(NewAccountSchema, request.body, 'account');
-    const account = await answer(() =>
-      addAccount(db, { email: input.email, password: input.password, role: input.role ?? 'visitor', temporary: input.temporary ?? true }, actor),
-    );
-    return reply.code(201).send(account);
-  });
+  app.post(
+    `${root}/accounts`,
+    contract({ summary: 'Add an account', role: 'admin', body: NewAccountSchema, response: { status: 201, schema: AccountSchema } }),
+    async (request, reply) => {
+      const { actor } = await admin(request, reply);
+      const input = readInput<Type.Static<typeof NewAccountSchema>>(NewAccountSchema, request.body, 'account');
+      const account = await answer(() =>
+        addAccount(db, { email: input.email, password: input.password, role: input.role ?? 'visitor', temporary: input.temporary ?? true }, actor),
+      );
+      return reply.code(201).send(account);
+    },
+  );
 
   // One change per field sent, each its own transaction and audit entry, in this order.
-  app.patch<EmailParams>(`${root}/accounts/:email`, async (request, reply) => {
-    const { actor } = await admin(request, reply);
-    const input = readInput<Type.Static<typeof AccountChangeSchema>>(AccountChangeSchema, request.body, 'account change');
-    const { email } = request.params;
-    let account: Account | undefined;
-    if (input.role !== undefined) account = await answer(() => setRole(db, email, input.role!, actor));
-    if (input.disabled !== undefined) account = await answer(() => setDisabled(db, email, input.disabled!, actor));
-    if (input.password !== undefined) account = await answer(() => resetPassword(db, email, input.password!, actor, input.temporary ?? true));
-    return account ?? (await listAccounts(db)).find((candidate) => candidate.email === email.toLowerCase()) ?? reply.callNotFound();
-  });
+  app.patch<EmailParams>(
+    `${root}/accounts/:email`,
+    contract({
+      summary: 'Change role, disable or enable, set a password',
+      role: 'admin',
+      body: AccountChangeSchema,
+      response: { status: 200, schema: AccountSchema },
+    }),
+    async (request, reply) => {
+      const { actor } = await admin(request, reply);
+      const input = readInput<Type.Static<typeof AccountChangeSchema>>(AccountChangeSchema, request.body, 'account change');
+      const { email } = request.params;
+      let account: Account | undefined;
+      if (input.role !== undefined) account = await answer(() => setRole(db, email, input.role!, actor));
+      if (input.disabled !== undefined) account = await answer(() => setDisabled(db, email, input.disabled!, actor));
+      if (input.password !== undefined) account = await answer(() => resetPassword(db, email, input.password!, actor, input.temporary ?? true));
+      return account ?? (await listAccounts(db)).find((candidate) => candidate.email === email.toLowerCase()) ?? reply.callNotFound();
+    },
+  );
 
-  app.delete<EmailParams>(`${root}/accounts/:email`, async (request, reply) => {
-    const { actor } = await admin(request, reply);
-    await answer(() => removeAccount(db, request.params.email, actor));
-    return reply.code(204).send();
-  });
+  app.delete<EmailParams>(
+    `${root}/accounts/:email`,
+    contract({ summary: 'Remove an account', role: 'admin', response: { status: 204 } }),
+    async (request, reply) => {
+      const { actor } = await admin(request, reply);
+      await answer(() => removeAccount(db, request.params.email, actor));
+      return reply.code(204).send();
+    },
+  );
 
-  app.get(`${root}/audit`, async (request, reply) => {
-    await admin(request, reply);
-    const query = readQuery<Type.Static<typeof AuditQuerySchema>>(AuditQuerySchema, request.query);
-    const entries = await listAuditEntries(db, {
-      limit: query.limit ?? 100,
-      ...(query.actor === undefined ? {} : { actor: query.actor }),
-      ...(query.target === undefined ? {} : { target: query.target }),
-      ...(query.since === undefined ? {} : { since: query.since }),
-      ...(query.until === undefined ? {} : { until: query.until }),
-    });
-    return entries.map((entry) => ({
-      id: entry.id,
-      at: entry.at,
-      actor: entry.actor,
-      action: entry.action,
-      targetType: entry.target_type,
-      targetId: entry.target_id,
-      targetLabel: entry.target_label,
-      before: entry.before === null ? null : (JSON.parse(entry.before) as unknown),
-      after: entry.after === null ? null : (JSON.parse(entry.after) as unknown),
-    }));
-  });
+  app.get(
+    `${root}/audit`,
+    contract({
+      summary: 'The audit log, newest first',
+      role: 'admin',
+      query: AuditQuerySchema,
+      response: { status: 200, schema: AuditEntrySchema, list: true },
+    }),
+    async (request, reply) => {
+      await admin(request, reply);
+      const query = readQuery<Type.Static<typeof AuditQuerySchema>>(AuditQuerySchema, request.query);
+      const entries = await listAuditEntries(db, {
+        limit: query.limit ?? 100,
+        ...(query.actor === undefined ? {} : { actor: query.actor }),
+        ...(query.target === undefined ? {} : { target: query.target }),
+        ...(query.since === undefined ? {} : { since: query.since }),
+        ...(query.until === undefined ? {} : { until: query.until }),
+      });
+      return entries.map((entry) => ({
+        id: entry.id,
+        at: entry.at,
+        actor: entry.actor,
+        action: entry.action,
+        targetType: entry.target_type,
+        targetId: entry.target_id,
+        targetLabel: entry.target_label,
+        before: entry.before === null ? null : (JSON.parse(entry.before) as unknown),
+        after: entry.after === null ? null : (JSON.parse(entry.after) as unknown),
+      }));
+    },
+  );
 }

@@ -15,7 +15,7 @@
 import type { PdfReader } from '../files/pdf-reader';
 import type { UploadGate } from './upload-gate';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import type { ContentStore } from '../cms/database';
 import type { Actor } from '../editing/audit';
 import type { EditableView } from '../editing/editable';
@@ -24,7 +24,17 @@ import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { CONTENT_ROLES, type Guard } from './guard';
 import type { PreviewRequest, Previewer } from './previewer';
 import { answer, readInput } from './requests';
-import { PreviewLinkRequestSchema, RequiredRevisionSchema, RevisionSchema, saveSchemaOf } from './schemas';
+import { contract, type RouteContract } from './route-contract';
+import {
+  FieldChangeSchema,
+  PreviewLinkRequestSchema,
+  PreviewLinkSchema,
+  PreviewLinkSummarySchema,
+  RequiredRevisionSchema,
+  RevisionSchema,
+  saveSchemaOf,
+  VersionSummarySchema,
+} from './schemas';
 import {
   createPreviewLink,
   listPreviewLinks,
@@ -67,6 +77,70 @@ export interface EditableRoutes<S> extends EditingContext {
   previewOf: (view: EditableView<S>) => Omit<PreviewRequest, 'origin' | 'languageSegment'>;
   /** The draft's files that are not on the site yet, by the paths the page will use for them. */
   draftFiles?: (view: EditableView<S>) => DraftFile[];
+  /** What the kind's routes declare for the API's document. */
+  documented: EditableContracts;
+}
+
+type EditableOperation =
+  | 'view'
+  | 'save'
+  | 'publish'
+  | 'undoPublish'
+  | 'preview'
+  | 'createPreviewLink'
+  | 'listPreviewLinks'
+  | 'revokePreviewLink'
+  | 'versions'
+  | 'version'
+  | 'compare'
+  | 'restore';
+
+/** The kind's shapes and words in the document; its routes' other contracts are the same for every kind. */
+export interface EditableContracts {
+  /** What its GET and every change answer; not described when absent. */
+  view?: TSchema;
+  /** The body of a save with the state as the kind's schema, which the editing model checks it against. */
+  save: TSchema;
+  /** One version; not described when absent. */
+  version?: TSchema;
+  /** Where the kind says more than the shared summaries. */
+  summaries?: Partial<Record<EditableOperation, string>>;
+}
+
+const SUMMARIES: Record<EditableOperation, string> = {
+  view: 'The draft beside the published state',
+  save: 'Save the draft',
+  publish: 'Publish the draft',
+  undoPublish: 'Take back the last publish: the site shows what it showed before (or nothing); the draft stays. 400 when the site changed since',
+  preview: 'The page with the draft applied, as HTML (?lang=de-DE); framed by the studio only, never cached or indexed',
+  createPreviewLink: 'A link anyone can open the draft’s preview with until it expires ({basePath}/preview/{token}; 410 after)',
+  listPreviewLinks: 'The draft’s preview links that still work (not expired, their maker’s account enabled), newest first',
+  revokePreviewLink: 'Revoke a preview link by its id (any editor or admin); it answers 404 from then on',
+  versions: 'The versions',
+  version: 'One version',
+  compare: 'Two versions field by field (?from=N&to=M)',
+  restore: 'Make a version the new draft',
+};
+
+/** Each shared route's contract for one kind. */
+function editableContracts({ view, save, version, summaries }: EditableContracts) {
+  const declared = (operation: EditableOperation, rest: Omit<RouteContract, 'summary' | 'role'>) =>
+    contract({ summary: summaries?.[operation] ?? SUMMARIES[operation], role: 'editor', ...rest });
+  const presented = { status: 200, ...(view === undefined ? {} : { schema: view }) };
+  return {
+    view: declared('view', { response: presented }),
+    save: declared('save', { body: save, response: presented }),
+    publish: declared('publish', { body: RevisionSchema, response: presented }),
+    undoPublish: declared('undoPublish', { body: RevisionSchema, response: presented }),
+    preview: declared('preview', { response: { status: 200 } }),
+    createPreviewLink: declared('createPreviewLink', { body: PreviewLinkRequestSchema, response: { status: 201, schema: PreviewLinkSchema } }),
+    listPreviewLinks: declared('listPreviewLinks', { response: { status: 200, schema: PreviewLinkSummarySchema, list: true } }),
+    revokePreviewLink: declared('revokePreviewLink', { response: { status: 204 } }),
+    versions: declared('versions', { response: { status: 200, schema: VersionSummarySchema, list: true } }),
+    version: declared('version', { response: { status: 200, ...(version === undefined ? {} : { schema: version }) } }),
+    compare: declared('compare', { response: { status: 200, schema: FieldChangeSchema, list: true } }),
+    restore: declared('restore', { body: RequiredRevisionSchema, response: presented }),
+  };
 }
 
 type LinkRequest = FastifyRequest<{ Params: { id: string; link: string } }>;
@@ -79,6 +153,7 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
   // saveSchemaOf documents the same), so its problems are named from the state's own root.
   const saveSchema = saveSchemaOf(Type.Unknown());
   const signedIn = (request: FastifyRequest, reply: FastifyReply) => guard(request, reply, CONTENT_ROLES);
+  const contracts = editableContracts(routes.documented);
 
   /** The view after an operation, or as it is; 404 when there is none. */
   const presented = async (id: string, view?: EditableView<S> | null) => {
@@ -87,24 +162,24 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
     return present(found);
   };
 
-  app.get(at, async (request: IdRequest, reply) => {
+  app.get(at, contracts.view, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
     return presented(request.params.id);
   });
 
-  app.put(at, async (request: IdRequest, reply) => {
+  app.put(at, contracts.save, async (request: IdRequest, reply) => {
     const { actor } = await signedIn(request, reply);
     const input = readInput<{ revision: number; state: unknown; settles?: boolean }>(saveSchema, request.body, editor.kind);
     return presented(request.params.id, await answer(() => editor.save(db, request.params.id, input.state, input.revision, actor, { settles: input.settles })));
   });
 
-  app.post(`${at}/publish`, async (request: IdRequest, reply) => {
+  app.post(`${at}/publish`, contracts.publish, async (request: IdRequest, reply) => {
     const { actor } = await signedIn(request, reply);
     const { revision } = readInput<{ revision?: number }>(RevisionSchema, request.body, 'request');
     return presented(request.params.id, await answer(() => editor.publish(db, request.params.id, revision, actor)));
   });
 
-  app.post(`${at}/undo-publish`, async (request: IdRequest, reply) => {
+  app.post(`${at}/undo-publish`, contracts.undoPublish, async (request: IdRequest, reply) => {
     const { actor } = await signedIn(request, reply);
     const { revision } = readInput<{ revision?: number }>(RevisionSchema, request.body, 'request');
     return presented(request.params.id, await answer(() => editor.undoPublish(db, request.params.id, revision, actor)));
@@ -140,7 +215,7 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
   });
 
   // The draft as visitors would see it once published; never indexed, never cached, never public.
-  app.get(`${at}/preview`, async (request: IdRequest, reply) => {
+  app.get(`${at}/preview`, contracts.preview, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
     // ?view=sheet: a sheet's own page, rather than the page that lists it.
     const pageKind = request.query.view === 'sheet' ? 'sheet' : undefined;
@@ -150,7 +225,7 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
     return sendPreview(reply, html);
   });
 
-  app.post(`${at}/preview-links`, async (request: IdRequest, reply) => {
+  app.post(`${at}/preview-links`, contracts.createPreviewLink, async (request: IdRequest, reply) => {
     const { actor } = await signedIn(request, reply);
     const input = readInput<{ lang?: string; hours?: number }>(PreviewLinkRequestSchema, request.body, 'preview link');
     if ((await editor.view(db, request.params.id)) === null) throw notFound();
@@ -165,13 +240,13 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
     return reply.code(201).send(link);
   });
 
-  app.get(`${at}/preview-links`, async (request: IdRequest, reply) => {
+  app.get(`${at}/preview-links`, contracts.listPreviewLinks, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
     if ((await editor.view(db, request.params.id)) === null) throw notFound();
     return listPreviewLinks(db, editor.kind, request.params.id);
   });
 
-  app.delete(`${at}/preview-links/:link`, async (request: LinkRequest, reply) => {
+  app.delete(`${at}/preview-links/:link`, contracts.revokePreviewLink, async (request: LinkRequest, reply) => {
     const { actor } = await signedIn(request, reply);
     const { id, link } = request.params;
     const view = await editor.view(db, id);
@@ -182,24 +257,24 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
     return reply.code(204).send();
   });
 
-  app.get(`${at}/versions`, async (request: IdRequest, reply) => {
+  app.get(`${at}/versions`, contracts.versions, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
     return editor.versions(db, request.params.id);
   });
 
-  app.get(`${at}/versions/:number`, async (request: IdRequest, reply) => {
+  app.get(`${at}/versions/:number`, contracts.version, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
     return answer(() => editor.version(db, request.params.id, readVersionNumber(request.params.number)));
   });
 
-  app.get(`${at}/compare`, async (request: IdRequest, reply) => {
+  app.get(`${at}/compare`, contracts.compare, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
     const from = readVersionNumber(request.query.from);
     const to = readVersionNumber(request.query.to);
     return answer(() => editor.compare(db, request.params.id, from, to));
   });
 
-  app.post(`${at}/versions/:number/restore`, async (request: IdRequest, reply) => {
+  app.post(`${at}/versions/:number/restore`, contracts.restore, async (request: IdRequest, reply) => {
     const { actor } = await signedIn(request, reply);
     const { revision } = readInput<{ revision: number }>(RequiredRevisionSchema, request.body, 'request');
     const number = readVersionNumber(request.params.number);

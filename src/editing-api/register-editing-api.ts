@@ -22,6 +22,7 @@ import { registerSheetFromPdfRoute } from './sheet-from-pdf-route';
 import { registerUploadRoutes } from './upload-routes';
 import { registerImportRoutes } from './import-routes';
 import { registerExportRoutes } from './export-routes';
+import { collectRoutes, contract, leftOut } from './route-contract';
 
 export interface EditingApiOptions {
   db: ContentStore;
@@ -58,6 +59,8 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     scope.addHook('onSend', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await options.announceChange();
     });
+    // Before any route: the document is built from the routes as registered, each by its contract.
+    const registered = collectRoutes(scope, root);
     await registerFileUploads(scope);
     registerSheetRoutes(scope, routes);
     registerUploadRoutes(scope, routes);
@@ -68,14 +71,22 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerAdminRoutes(scope, routes);
     registerContentTypeRoutes(scope, routes);
     // A draft's files by digest, for the studio's image previews and its preview frames.
-    scope.get<{ Params: { sha256: string } }>(`${root}/files/:sha256`, async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      return sendStoredFile(reply, options.db, request.params.sha256, 'private, max-age=31536000, immutable');
-    });
-    const contract = JSON.stringify(editingOpenApiDocument(options.basePath));
-    registerPreviewLinkRoutes(scope, { db: options.db, basePath: options.basePath, sources: routes.previews });
-    scope.get(`${root}/openapi.json`, async (_request, reply) =>
-      reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(contract),
+    scope.get<{ Params: { sha256: string } }>(
+      `${root}/files/:sha256`,
+      contract({ summary: 'A stored image or document by its SHA-256 (drafts’ files included)', role: 'editor', response: { status: 200 } }),
+      async (request, reply) => {
+        await guard(request, reply, CONTENT_ROLES);
+        return sendStoredFile(reply, options.db, request.params.sha256, 'private, max-age=31536000, immutable');
+      },
     );
+    registerPreviewLinkRoutes(scope, { db: options.db, basePath: options.basePath, sources: routes.previews });
+    let document = '';
+    scope.get(`${root}/openapi.json`, leftOut('the document itself'), async (_request, reply) =>
+      reply.header('Cache-Control', 'no-store').type('application/json; charset=utf-8').send(document),
+    );
+    // Once every route is registered; a route without a contract stops the app from starting.
+    scope.addHook('onReady', async () => {
+      document = JSON.stringify(editingOpenApiDocument(options.basePath, root, registered));
+    });
   });
 }

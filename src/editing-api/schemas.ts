@@ -5,6 +5,8 @@
 import Type, { type TSchema } from 'typebox';
 import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
 import { ContentTypeSchema, FieldSchema } from '../content-model/definition';
+import { CollectionOrderSchema } from '../editing/collection-order';
+import { PageDefinitionSchema } from '../page-model/page-definition';
 import { text, wholeNumber } from '../shared/schema/fields';
 
 const ISO_TIME = text({ max: 40, description: 'ISO 8601 date and time' });
@@ -171,6 +173,8 @@ export const saveSchemaOf = (state: TSchema) =>
     settles: Type.Optional(Type.Boolean({ description: 'The editor chose for every field that needed attention: the sheet no longer does' })),
   });
 export const SaveSheetSchema = saveSchemaOf(SheetStateSchema);
+export const SavePageSchema = saveSchemaOf(PageDefinitionSchema);
+export const SaveCollectionOrderSchema = saveSchemaOf(CollectionOrderSchema);
 export const RevisionSchema = Type.Object({ revision: Type.Optional(Revision) });
 export const RequiredRevisionSchema = Type.Object({ revision: Revision });
 export const SaveTranslationSchema = Type.Object({ revision: Revision, texts: SheetTextsSchema });

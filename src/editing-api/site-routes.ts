@@ -27,7 +27,8 @@ import type { PageDefinition } from '../page-model/page-definition';
 import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
 import { readInput, readQuery } from './requests';
-import { PageSettingsSchema, TopicListQuerySchema } from './schemas';
+import { PageSettingsSchema, SaveCollectionOrderSchema, SavePageSchema, TopicListQuerySchema, TopicSchema } from './schemas';
+import { contract } from './route-contract';
 
 export function registerSiteRoutes(app: FastifyInstance, context: EditingContext & { basePath: string }): void {
   const { db, root, guard, basePath } = context;
@@ -44,9 +45,24 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
       ),
     };
   };
-  registerEditableRoutes(app, { ...context, editor: pages, base: '/pages', present: presentPage, previewOf: (view) => ({ pageName: view.targetId }) });
+  registerEditableRoutes(app, {
+    ...context,
+    editor: pages,
+    base: '/pages',
+    present: presentPage,
+    previewOf: (view) => ({ pageName: view.targetId }),
+    documented: {
+      save: SavePageSchema,
+      summaries: {
+        view: 'A page: draft and published definition, heading, kept and dropped head tags',
+        save: 'Save the page’s draft definition',
+        publish: 'Publish the page’s draft',
+        versions: 'The page’s versions',
+      },
+    },
+  });
 
-  app.get(`${root}/pages`, async (request, reply) => {
+  app.get(`${root}/pages`, contract({ summary: 'The pages and their status', role: 'editor' }), async (request, reply) => {
     await guard(request, reply, CONTENT_ROLES);
     const stored = await listStoredPages(db);
     return Promise.all(
@@ -57,18 +73,22 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
     );
   });
 
-  app.put<{ Params: { name: string } }>(`${root}/pages/:name/settings`, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const input = readInput<Type.Static<typeof PageSettingsSchema>>(PageSettingsSchema, request.body, 'page settings');
-    const view = await changeDraft(db, pages, request.params.name, input.revision, actor, (page) =>
-      withSettings(page, {
-        ...(input.heading === undefined ? {} : { heading: input.heading }),
-        ...(input.seo === undefined ? {} : { seo: input.seo }),
-        ...(input.searchable === undefined ? {} : { searchable: input.searchable }),
-      }),
-    );
-    return presentPage(view);
-  });
+  app.put<{ Params: { name: string } }>(
+    `${root}/pages/:name/settings`,
+    contract({ summary: 'Save the heading, SEO settings and search field', role: 'editor', body: PageSettingsSchema }),
+    async (request, reply) => {
+      const { actor } = await guard(request, reply, CONTENT_ROLES);
+      const input = readInput<Type.Static<typeof PageSettingsSchema>>(PageSettingsSchema, request.body, 'page settings');
+      const view = await changeDraft(db, pages, request.params.name, input.revision, actor, (page) =>
+        withSettings(page, {
+          ...(input.heading === undefined ? {} : { heading: input.heading }),
+          ...(input.seo === undefined ? {} : { seo: input.seo }),
+          ...(input.searchable === undefined ? {} : { searchable: input.searchable }),
+        }),
+      );
+      return presentPage(view);
+    },
+  );
 
   // The order's sheets with their titles, so a person can arrange them.
   const presentOrder = async (view: EditableView<CollectionOrder>) => {
@@ -79,25 +99,38 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
       if (primary.get(row.content_id) === row.language) titles.set(row.content_id, row.title);
     return { collectionId: targetId, ...rest, sheets: view.draft.items.map((id) => ({ id, title: titles.get(id) ?? id })) };
   };
-  app.get(`${root}/collections`, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
-    const site = await findPrimarySite(db);
-    const collections = (await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).filter((collection) => collection.site_id === site?.id);
-    return Promise.all(
-      collections.map(async (collection) => {
-        const view = await collectionOrders.view(db, collection.id);
-        return { id: collection.id, title: collection.title, status: view?.status ?? 'published', count: view?.draft.items.length ?? 0 };
-      }),
-    );
-  });
+  app.get(
+    `${root}/collections`,
+    contract({ summary: 'The site’s literature collections, each with its order’s status and how many sheets it holds', role: 'editor' }),
+    async (request, reply) => {
+      await guard(request, reply, CONTENT_ROLES);
+      const site = await findPrimarySite(db);
+      const collections = (await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).filter((collection) => collection.site_id === site?.id);
+      return Promise.all(
+        collections.map(async (collection) => {
+          const view = await collectionOrders.view(db, collection.id);
+          return { id: collection.id, title: collection.title, status: view?.status ?? 'published', count: view?.draft.items.length ?? 0 };
+        }),
+      );
+    },
+  );
 
   // What a sheet may name under `topics` (editing/sheets.ts refuses any other), for the sheet form's checkboxes.
-  app.get(`${root}/topics`, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
-    const query = readQuery<Type.Static<typeof TopicListQuerySchema>>(TopicListQuerySchema, request.query);
-    const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
-    return site === undefined ? [] : listTopics(db, site.id);
-  });
+  app.get(
+    `${root}/topics`,
+    contract({
+      summary: 'The site’s topics in their places, each with its facet and its name in each language: what a sheet may list under topics',
+      role: 'editor',
+      query: TopicListQuerySchema,
+      response: { status: 200, schema: TopicSchema, list: true },
+    }),
+    async (request, reply) => {
+      await guard(request, reply, CONTENT_ROLES);
+      const query = readQuery<Type.Static<typeof TopicListQuerySchema>>(TopicListQuerySchema, request.query);
+      const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
+      return site === undefined ? [] : listTopics(db, site.id);
+    },
+  );
 
   registerEditableRoutes(app, {
     ...context,
@@ -106,5 +139,13 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
     base: '/collections',
     suffix: '/order',
     present: presentOrder,
+    documented: {
+      save: SaveCollectionOrderSchema,
+      summaries: {
+        view: 'The collection’s order: draft, published, sheets with titles',
+        save: 'Save the order as a draft',
+        publish: 'Publish the order',
+      },
+    },
   });
 }

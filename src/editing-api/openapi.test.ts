@@ -1,0 +1,85 @@
+/**
+ * The editing API's document is its routes as registered (route-contract.ts, decision 032): every
+ * route declares a contract, and the served document lists every route but the ones deliberately
+ * left out. The routes are counted here on their own, by a hook outside the editing API's scope.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import Type from 'typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { SessionService } from '../http/session-service';
+import { editingOpenApiDocument } from './openapi';
+import { registerEditingApi } from './register-editing-api';
+import { collectRoutes, contract } from './route-contract';
+import { RevisionSchema } from './schemas';
+
+const ROOT = '/studio/api';
+
+let test: TestApp;
+let app: FastifyInstance;
+/** Every route the editing API registers, as `GET /studio/api/sheets/:id`, with its declared contract. */
+const registered: Array<{ route: string; contract: unknown }> = [];
+
+beforeAll(async () => {
+  test = await createTestApp();
+  app = Fastify();
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD' && route.url.startsWith(`${ROOT}/`)) registered.push({ route: `${method} ${route.url}`, contract: route.config?.contract });
+  });
+  const { config, store } = test;
+  await registerEditingApi(app, {
+    db: store.db,
+    sessions: new SessionService(store.db, { idleMs: 60_000, absoluteMs: 60_000, secureCookie: false }),
+    basePath: '',
+    platformSitesSegment: config.platformSitesSegment,
+    originOf: () => 'http://localhost',
+    previewer: async () => null,
+    announceChange: async () => undefined,
+    uploads: config.uploads.inFlight,
+    pdfs: config.uploads.pdf,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await test.close();
+});
+
+describe('the editing API’s routes and its document', () => {
+  it('has a contract on every registered route', () => {
+    expect(registered.length).toBeGreaterThan(60);
+    expect(registered.filter((route) => route.contract === undefined).map((route) => route.route)).toEqual([]);
+  });
+
+  it('serves a document that lists every registered route but those left out on purpose', async () => {
+    const document = (await app.inject(`${ROOT}/openapi.json`)).json() as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${ROOT}${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    const leftOut = registered.filter((route) => typeof route.contract === 'object' && route.contract !== null && 'leftOut' in route.contract);
+    expect(leftOut.map((route) => route.route)).toEqual([`GET ${ROOT}/openapi.json`]);
+    expect(documented.sort()).toEqual(
+      registered
+        .filter((route) => !leftOut.includes(route))
+        .map((route) => route.route)
+        .sort(),
+    );
+  });
+
+  it('refuses to describe a route without a contract, or with a schema that is not a component', async () => {
+    const scope = Fastify();
+    const routes = collectRoutes(scope, ROOT);
+    scope.post(`${ROOT}/things/:id`, async () => null);
+    scope.post(`${ROOT}/counted`, contract({ summary: 'Count', role: 'editor', body: Type.Object({ n: Type.Number() }) }), async () => null);
+    scope.post(`${ROOT}/described`, contract({ summary: 'Publish', role: 'editor', body: RevisionSchema }), async () => null);
+    await scope.ready();
+    expect(() => editingOpenApiDocument('', ROOT, routes)).toThrow(`POST ${ROOT}/things/:id has no contract`);
+    expect(() => editingOpenApiDocument('', ROOT, routes.slice(1))).toThrow(`POST ${ROOT}/counted: its contract names a schema`);
+    const document = editingOpenApiDocument('', ROOT, routes.slice(2));
+    expect(document.paths['/described']?.post).toMatchObject({
+      requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Revision' } } } },
+    });
+    await scope.close();
+  });
+});
