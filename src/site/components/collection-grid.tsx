@@ -173,18 +173,30 @@ export function CollectionGrid({ grid, preload, basePath, language, text }: Coll
           {text.loading}
         </p>
       )}
-      <GridItems
-        items={state.items}
-        loadingFirstPage={loadingFirstPage}
-        className={gridClassName}
-        busy={state.status !== 'idle'}
-        columns={settings.columns}
-        card={settings.card}
-        basePath={basePath}
-        language={language}
-        text={text}
-        itemElements={itemElements.current}
-      />
+      <ul className={gridClassName} aria-busy={state.status !== 'idle'}>
+        {loadingFirstPage
+          ? placeholders(settings.columns)
+          : state.items.map((item) =>
+              isServerItem(item) ? (
+                // The server's card, as it is: React neither checks nor changes its inside.
+                <li key={item.key} className="collection-grid__item" dangerouslySetInnerHTML={{ __html: item.html }} suppressHydrationWarning />
+              ) : (
+                <li key={item.key} className="collection-grid__item">
+                  <Card
+                    item={item}
+                    settings={settings.card}
+                    basePath={basePath}
+                    label={fillIn(text.item, { position: item.index + 1 })}
+                    language={language}
+                    ref={(element) => {
+                      if (element) itemElements.current.set(item.index, element);
+                      else itemElements.current.delete(item.index);
+                    }}
+                  />
+                </li>
+              ),
+            )}
+      </ul>
       {showEmpty && <p className="collection__message collection__message--empty">{settings.emptyState.message}</p>}
       {showError && (
         <p className="collection__message collection__message--error" role="alert">
@@ -196,62 +208,20 @@ export function CollectionGrid({ grid, preload, basePath, language, text }: Coll
   );
 }
 
-interface GridItemsProps {
-  items: ShownItem[];
-  /** Nothing has loaded yet: placeholders show. */
-  loadingFirstPage: boolean;
-  className: string;
-  busy: boolean;
-  columns: number;
-  card: GridMarkupDefinition['settings']['card'];
-  basePath: string;
-  language: string;
-  text: GridText;
-  /** Each card's element by its index, for moving focus to the first new one. */
-  itemElements: Map<number, HTMLDivElement>;
-}
-
-/** The grid's list: the cards (the server's as markup, the browser's as components), or placeholders. */
-function GridItems({ items, loadingFirstPage, className, busy, columns, card, basePath, language, text, itemElements }: GridItemsProps) {
-  return (
-    <ul className={className} aria-busy={busy}>
-      {loadingFirstPage
-        ? // spec §2.3: while nothing has loaded, one placeholder per grid column.
-          Array.from({ length: columns }, (_, index) => (
-            <li key={`placeholder-${index}`} className="collection-grid__item" aria-hidden="true">
-              <div className="card card--placeholder" data-placeholder="">
-                <div className="card__media" />
-                <div className="card__content">
-                  <span className="placeholder-line placeholder-line--title" />
-                  <span className="placeholder-line" />
-                  <span className="placeholder-line placeholder-line--short" />
-                </div>
-              </div>
-            </li>
-          ))
-        : items.map((item) =>
-            isServerItem(item) ? (
-              // The server's card, as it is: React neither checks nor changes its inside.
-              <li key={item.key} className="collection-grid__item" dangerouslySetInnerHTML={{ __html: item.html }} suppressHydrationWarning />
-            ) : (
-              <li key={item.key} className="collection-grid__item">
-                <Card
-                  item={item}
-                  settings={card}
-                  basePath={basePath}
-                  label={fillIn(text.item, { position: item.index + 1 })}
-                  language={language}
-                  ref={(element) => {
-                    if (element) itemElements.set(item.index, element);
-                    else itemElements.delete(item.index);
-                  }}
-                />
-              </li>
-            ),
-          )}
-    </ul>
-  );
-}
+/** spec §2.3: while nothing has loaded, one placeholder per grid column. */
+const placeholders = (columns: number) =>
+  Array.from({ length: columns }, (_, index) => (
+    <li key={`placeholder-${index}`} className="collection-grid__item" aria-hidden="true">
+      <div className="card card--placeholder" data-placeholder="">
+        <div className="card__media" />
+        <div className="card__content">
+          <span className="placeholder-line placeholder-line--title" />
+          <span className="placeholder-line" />
+          <span className="placeholder-line placeholder-line--short" />
+        </div>
+      </div>
+    </li>
+  ));
 
 /** A page shown on its own (the first, or the standard paginator's next or previous). */
 function showPage(page: Omit<CollectionPage, 'items'> & { items: ShownItem[] }): GridState {
