@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import type { ContentStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
+import type { SearchEntriesTable } from '../cms/schema';
 import { indexedTerms, normalize, wordsOf } from './terms';
 
 /** PostgreSQL's text search configuration for a language; 'simple' (no stemming) for others. */
@@ -55,16 +56,10 @@ export async function findEntryIds(trx: ContentStore, translations: Set<string>,
   return rows.filter((row) => translations.has(`${row.content_id} ${row.language}`)).map((row) => Number(row.id));
 }
 
-/** An entry as written: its row, and the texts it is found by (title, description and document, each with the searched fields' values). */
-export interface EntryRow {
-  site_id: string;
-  content_id: string;
-  language: string;
-  serves: string;
-  published_at: string;
-  document_sha256: string | null;
-}
+/** An entry's row as written (its id is the store's to give). */
+export type EntryRow = Omit<SearchEntriesTable, 'id'>;
 
+/** The texts an entry is found by: title, description and document, each with the searched fields' values. */
 export interface IndexedText {
   title: string;
   description: string;
