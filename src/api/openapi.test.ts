@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lintOpenApi } from '../../tests/helpers/openapi-lint';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { DELIVERY_PATHS } from './register-delivery-api';
+import { DELIVERY_PATHS } from './openapi';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -35,5 +36,15 @@ describe('the OpenAPI document', () => {
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
       expect(item.get.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name)).toEqual(inPath);
     }
+  });
+
+  it('passes Redocly’s recommended rules, with every operation named, HEAD described and no security asked', async () => {
+    const source = (await test.app.inject('/lit/services/data/v65.0/openapi.json')).body;
+    expect(await lintOpenApi(source)).toEqual([]);
+    const document = JSON.parse(source) as { security: unknown[]; paths: Record<string, { get: { operationId: string }; head: { operationId: string } }> };
+    expect(document.security).toEqual([]);
+    expect(Object.values(document.paths).map((item) => item.get.operationId)).toContain('siteCollection');
+    // The linter does find what the document once lacked.
+    expect(await lintOpenApi(JSON.stringify({ ...document, security: undefined }))).toEqual(expect.arrayContaining([expect.stringMatching(/^error security-defined/)]));
   });
 });

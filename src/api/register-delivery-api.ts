@@ -13,7 +13,7 @@ import type { SheetSearch } from '../search/sheet-search';
 import { getCommunityContents, getCommunityDelivery, readCommunityContentsRequest, readCommunityDeliveryRequest } from './community-delivery';
 import { getContentItem, getContentList, readContentItemRequest, readContentListRequest } from './contents';
 import { originForResponse, type DeliverySettings } from './delivery-context';
-import { buildOpenApiDocument } from './openapi';
+import { buildOpenApiDocument, DELIVERY_PATHS, type DeliveryCall } from './openapi';
 import { getSeoProperties, readSeoPropertiesRequest } from './seo-properties';
 
 type Params = Record<string, string | undefined>;
@@ -47,7 +47,7 @@ export const NEWEST_API_VERSION = 69;
  * Guide (docs/api.md, "API versions", says where each comes from). Every call is served, with the
  * v65.0 shapes, from there up to NEWEST_API_VERSION; any other version is 404 NOT_FOUND.
  */
-export const FIRST_API_VERSIONS: Record<keyof typeof DELIVERY_PATHS | 'openApi', number> = {
+export const FIRST_API_VERSIONS: Record<DeliveryCall | 'openApi', number> = {
   siteCollection: 54,
   channelCollection: 54,
   siteCollectionMetadata: 54,
@@ -68,21 +68,6 @@ export function isServedVersion(segment: string | undefined, first: number): boo
   const major = /^v(\d{2,3})\.0$/.exec(segment ?? '')?.[1];
   return major !== undefined && Number(major) >= first && Number(major) <= NEWEST_API_VERSION;
 }
-
-/** Paths of every call, relative to the API root; the site and channel forms share handlers. */
-export const DELIVERY_PATHS = {
-  siteCollection: '/connect/sites/:channelOrSiteId/cms/delivery/collections/:collectionKeyOrId',
-  channelCollection: '/connect/cms/delivery/channels/:channelOrSiteId/collections/:collectionKeyOrId',
-  siteCollectionMetadata: '/connect/sites/:channelOrSiteId/cms/delivery/collections/:collectionKeyOrId/metadata',
-  channelCollectionMetadata: '/connect/cms/delivery/channels/:channelOrSiteId/collections/:collectionKeyOrId/metadata',
-  siteContent: '/connect/sites/:channelOrSiteId/cms/delivery/contents/:contentKeyOrId',
-  channelContent: '/connect/cms/delivery/channels/:channelOrSiteId/contents/:contentKeyOrId',
-  siteContents: '/connect/sites/:channelOrSiteId/cms/delivery/contents',
-  channelContents: '/connect/cms/delivery/channels/:channelOrSiteId/contents',
-  communityDelivery: '/connect/communities/:communityId/managed-content/delivery',
-  communityContents: '/connect/communities/:communityId/managed-content/delivery/contents',
-  seoProperties: '/connect/communities/:communityId/seo/properties/:recordId',
-} as const;
 
 export function registerDeliveryApi(app: FastifyInstance, { db, settings, search, respondJson }: DeliveryApiOptions): void {
   const root = `${settings.basePath}/services/data/:apiVersion`;
@@ -133,6 +118,6 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, search
   route('communityContents', ({ params, query }) => getCommunityContents(db, settings, readCommunityContentsRequest(params.communityId, query), search));
   route('seoProperties', ({ params, query }) => getSeoProperties(db, readSeoPropertiesRequest(params.communityId, params.recordId, query)));
 
-  const openApi = buildOpenApiDocument(settings.basePath);
+  const openApi = buildOpenApiDocument(settings.basePath, settings.siteUrl ?? '');
   route('openApi', async () => openApi);
 }

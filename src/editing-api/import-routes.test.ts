@@ -43,17 +43,17 @@ async function sendFile(client: StudioClient, token: string, fileName: string, b
   form.set('file', new Blob([new Uint8Array(bytes)]), fileName);
   const request = new Request('http://upload.test/', { method: 'POST', body: form });
   const payload = Buffer.from(await request.arrayBuffer());
-  return client.request('POST', `/imports/uploads/${token}/files`, payload, { 'content-type': request.headers.get('content-type') ?? '' });
+  return client.request('POST', `/import-uploads/${token}/files`, payload, { 'content-type': request.headers.get('content-type') ?? '' });
 }
 
 async function startImport(client = editor): Promise<string> {
-  const started = await client.request('POST', '/imports/uploads');
+  const started = await client.request('POST', '/import-uploads');
   expect(started.statusCode, started.body).toBe(201);
   return started.json().token as string;
 }
 
 async function compare(token: string, body: Record<string, unknown> = {}, client = editor) {
-  return client.request('POST', `/imports/uploads/${token}/comparison`, body);
+  return client.request('POST', `/import-uploads/${token}/comparison`, body);
 }
 
 async function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> {
@@ -88,7 +88,7 @@ describe('a CSV with its files', () => {
     expect(changed?.fields).toContainEqual({ field: 'translations.en_US.description', before: firstSheet.description, after: 'Changed by the studio import.' });
     expect((await publicSheets()).map((sheet) => sheet.name)).not.toContain('Hafnium tetrachloride (HfCl4)');
 
-    const applied = await editor.request('POST', `/imports/uploads/${token}/apply`, { digest: comparison.digest });
+    const applied = await editor.request('POST', `/import-uploads/${token}/apply`, { digest: comparison.digest });
     expect(applied.statusCode, applied.body).toBe(200);
     const { importId } = applied.json() as { importId: string };
     expect((await publicSheets()).map((sheet) => sheet.name)).toContain('Hafnium tetrachloride (HfCl4)');
@@ -196,7 +196,7 @@ describe('a zip of an export folder', () => {
       ]);
       // A zip is imported on its own.
       expect((await sendFile(editor, token, 'more.csv', Buffer.from('title\nx'))).statusCode).toBe(409);
-      expect((await editor.request('DELETE', `/imports/uploads/${token}`)).statusCode).toBe(204);
+      expect((await editor.request('DELETE', `/import-uploads/${token}`)).statusCode).toBe(204);
       expect((await compare(token)).statusCode).toBe(404);
     },
     ZIP_CHECKS_MS,
@@ -243,7 +243,7 @@ describe('a zip of an export folder', () => {
       expect((compared.json() as ImportComparison).plan.entries).toContainEqual(
         expect.objectContaining({ kind: 'site', action: 'change', fields: [expect.objectContaining({ field: 'name', after: 'Renamed by an import' })] }),
       );
-      await admin.request('DELETE', `/imports/uploads/${own}`);
+      await admin.request('DELETE', `/import-uploads/${own}`);
     },
     ZIP_CHECKS_MS,
   );
@@ -268,7 +268,7 @@ describe('an import is its owner’s, and applies only what was compared', () =>
       [firstSheet.title, firstSheet.slug, 'First wording'],
     ]);
     expect((await compare(token, {}, otherEditor)).statusCode).toBe(404);
-    expect((await otherEditor.request('DELETE', `/imports/uploads/${token}`)).statusCode).toBe(404);
+    expect((await otherEditor.request('DELETE', `/import-uploads/${token}`)).statusCode).toBe(404);
     const comparison = (await compare(token)).json() as ImportComparison;
 
     // Meanwhile the store changes what the comparison said.
@@ -278,9 +278,9 @@ describe('an import is its owner’s, and applies only what was compared', () =>
       [firstSheet.title, firstSheet.slug, 'Second wording'],
     ]);
     const theirs = (await compare(second, {}, otherEditor)).json() as ImportComparison;
-    expect((await otherEditor.request('POST', `/imports/uploads/${second}/apply`, { digest: theirs.digest })).statusCode).toBe(200);
+    expect((await otherEditor.request('POST', `/import-uploads/${second}/apply`, { digest: theirs.digest })).statusCode).toBe(200);
 
-    const stale = await editor.request('POST', `/imports/uploads/${token}/apply`, { digest: comparison.digest });
+    const stale = await editor.request('POST', `/import-uploads/${token}/apply`, { digest: comparison.digest });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()[0].message).toMatch(/changed since this comparison was made/);
     const fresh = (await compare(token)).json() as ImportComparison;
@@ -291,6 +291,6 @@ describe('an import is its owner’s, and applies only what was compared', () =>
 
   it('is not for visitors', async () => {
     const visitor = await signInAs(test, 'visitor');
-    expect((await visitor.request('POST', '/imports/uploads')).statusCode).toBe(403);
+    expect((await visitor.request('POST', '/import-uploads')).statusCode).toBe(403);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * An import in the studio (transfer/import-uploads.ts; docs/studio.md, "Import"):
- *   POST   /imports/uploads                         open an import; answers its token
- *   POST   /imports/uploads/:token/files            one file (multipart `file`): a CSV, a PDF, an image, or one zip
- *   POST   /imports/uploads/:token/comparison       what it would do, field by field; nothing is written
- *   POST   /imports/uploads/:token/apply            apply it, if the store still matches the comparison's digest
- *   DELETE /imports/uploads/:token                  cancel: its files go
+ *   POST   /import-uploads                         open an import; answers its token
+ *   POST   /import-uploads/:token/files            one file (multipart `file`): a CSV, a PDF, an image, or one zip
+ *   POST   /import-uploads/:token/comparison       what it would do, field by field; nothing is written
+ *   POST   /import-uploads/:token/apply            apply it, if the store still matches the comparison's digest
+ *   DELETE /import-uploads/:token                  cancel: its files go
  * Applied imports are listed and undone with GET /imports and POST /imports/:id/undo (sheet-routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +31,7 @@ type TokenParams = { Params: { token: string } };
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 export function registerImportRoutes(app: FastifyInstance, { db, root, guard, platformSitesSegment, uploads, pdfs }: EditingContext): void {
-  const base = `${root}/imports/uploads`;
+  const base = `${root}/import-uploads`;
   // Imports left open (a tab closed half way) go an hour after they were last touched.
   const sweeper = setInterval(() => void sweepImportUploads().catch(() => undefined), SWEEP_EVERY_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweeper));

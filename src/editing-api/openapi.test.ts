@@ -6,6 +6,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import Type from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lintOpenApi } from '../../tests/helpers/openapi-lint';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { SessionService } from '../http/session-service';
 import { editingOpenApiDocument } from './openapi';
@@ -67,6 +68,14 @@ describe('the editing API’s routes and its document', () => {
     );
   });
 
+  it('passes Redocly’s recommended rules: each operation named, a change asking for the session and its CSRF token', async () => {
+    const source = (await app.inject(`${ROOT}/openapi.json`)).body;
+    expect(await lintOpenApi(source)).toEqual([]);
+    const document = JSON.parse(source) as { paths: Record<string, Record<string, { operationId: string; security: unknown }>> };
+    expect(document.paths['/imports/{id}/undo']?.post).toMatchObject({ operationId: 'postImportsByIdUndo', security: [{ session: [], csrfToken: [] }] });
+    expect(document.paths['/sheets/{id}']?.get?.security).toEqual([{ session: [] }]);
+  });
+
   it('refuses to describe a route without a contract, or with a schema that is not a component', async () => {
     const scope = Fastify();
     const routes = collectRoutes(scope, ROOT);
@@ -74,9 +83,9 @@ describe('the editing API’s routes and its document', () => {
     scope.post(`${ROOT}/counted`, contract({ summary: 'Count', role: 'editor', body: Type.Object({ n: Type.Number() }) }), async () => null);
     scope.post(`${ROOT}/described`, contract({ summary: 'Publish', role: 'editor', body: RevisionSchema }), async () => null);
     await scope.ready();
-    expect(() => editingOpenApiDocument('', ROOT, routes)).toThrow(`POST ${ROOT}/things/:id has no contract`);
-    expect(() => editingOpenApiDocument('', ROOT, routes.slice(1))).toThrow(`POST ${ROOT}/counted: its contract names a schema`);
-    const document = editingOpenApiDocument('', ROOT, routes.slice(2));
+    expect(() => editingOpenApiDocument('', ROOT, routes, 'sid')).toThrow(`POST ${ROOT}/things/:id has no contract`);
+    expect(() => editingOpenApiDocument('', ROOT, routes.slice(1), 'sid')).toThrow(`POST ${ROOT}/counted: its contract names a schema`);
+    const document = editingOpenApiDocument('', ROOT, routes.slice(2), 'sid');
     expect(document.paths['/described']?.post).toMatchObject({
       requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Revision' } } } },
     });

@@ -5,18 +5,13 @@
  * routes as registered, each by the contract it declares (route-contract.ts): there is no second list.
  */
 import type { TSchema } from 'typebox';
-import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
+import { OPENAPI_LICENSE } from '../shared/constants';
 import { UPLOAD_LIMITS } from '../files/uploads';
 import { IMPORT_UPLOAD_LIMITS } from '../transfer/import-uploads';
 import * as schemas from './schemas';
-import { CollectionOrderSchema } from '../editing/collection-order';
-import { PageDefinitionSchema } from '../page-model/page-definition';
 import type { RegisteredRoute, RouteContract } from './route-contract';
 
 const COMPONENTS: Record<string, TSchema> = {
-  SheetState: SheetStateSchema,
-  SheetTexts: SheetTextsSchema,
-  SheetSeo: SheetSeoSchema,
   SheetView: schemas.SheetViewSchema,
   SheetFromPdf: schemas.SheetFromPdfSchema,
   SheetDocumentAdded: schemas.SheetDocumentAddedSchema,
@@ -39,10 +34,8 @@ const COMPONENTS: Record<string, TSchema> = {
   AuditEntry: schemas.AuditEntrySchema,
   Topic: schemas.TopicSchema,
   Errors: schemas.ErrorSchema,
-  PageDefinition: PageDefinitionSchema,
   SavePage: schemas.SavePageSchema,
   PageSettings: schemas.PageSettingsSchema,
-  CollectionOrder: CollectionOrderSchema,
   SaveCollectionOrder: schemas.SaveCollectionOrderSchema,
   PreviewLinkRequest: schemas.PreviewLinkRequestSchema,
   PreviewLink: schemas.PreviewLinkSchema,
@@ -75,7 +68,21 @@ function componentRef(schema: TSchema, where: string) {
 /** Fastify's /sheets/:id as OpenAPI's /sheets/{id}. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
-function operationOf(path: string, operation: RouteContract, where: string) {
+/** An operation's name, from its method and path: POST /imports/{id}/undo is postImportsByIdUndo. */
+const operationIdOf = (method: string, path: string) =>
+  method.toLowerCase() +
+  path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => segment.replace(/^\{(\w+)\}$/, 'by-$1'))
+    .join('-')
+    .replace(/(^|-)(\w)/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
+
+/** A signed-in session's cookie, and the CSRF token a change also sends. */
+const SESSION = 'session';
+const CSRF = 'csrfToken';
+
+function operationOf(method: string, path: string, operation: RouteContract, where: string) {
   const errors = {
     '400': { description: 'Invalid input: every problem, with its place', content: json(ref('Errors')) },
     '401': { description: 'Not signed in', content: json(ref('Errors')) },
@@ -131,7 +138,9 @@ function operationOf(path: string, operation: RouteContract, where: string) {
           }
         : {};
   return {
+    operationId: operationIdOf(method, path),
     summary: operation.summary,
+    security: [method === 'GET' ? { [SESSION]: [] } : { [SESSION]: [], [CSRF]: [] }],
     description: `Role: ${operation.role === 'admin' ? 'admin' : 'editor or admin'}. State-changing requests need the session's X-CSRF-Token and this site's origin.`,
     parameters,
     ...body,
@@ -143,25 +152,40 @@ function operationOf(path: string, operation: RouteContract, where: string) {
  * The document of the routes registered under `root` (collectRoutes): each by its own contract.
  * A route without one is a mistake, and stops the app from starting (and the tests).
  */
-export function editingOpenApiDocument(basePath: string, root: string, routes: readonly RegisteredRoute[]) {
+export function editingOpenApiDocument(basePath: string, root: string, routes: readonly RegisteredRoute[], cookieName: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const where = `${route.method} ${route.url}`;
     if (route.contract === undefined) throw new Error(`${where} has no contract: declare one with contract() (route-contract.ts)`);
     if ('leftOut' in route.contract) continue;
     const path = openApiPath(route.url.slice(root.length));
-    (paths[path] ??= {})[route.method.toLowerCase()] = operationOf(path, route.contract, where);
+    (paths[path] ??= {})[route.method.toLowerCase()] = operationOf(route.method, path, route.contract, where);
   }
-  return {
+  const document = {
     openapi: '3.1.0',
     info: {
       title: 'Literature Sheets editing API',
       version: '1',
       description:
         'For the studio: drafts, publishing, schedules, versions, trash, uploads, accounts and the audit log. Signed-in sessions only (cookie); every answer is Cache-Control: no-store. The public delivery API is described separately.',
+      contact: { name: 'The site’s operator' },
+      license: OPENAPI_LICENSE,
     },
     servers: [{ url: `${basePath}/studio/api` }],
     paths,
-    components: { schemas: COMPONENTS },
+    components: {
+      schemas: COMPONENTS,
+      securitySchemes: {
+        [SESSION]: { type: 'apiKey', in: 'cookie', name: cookieName, description: 'The session a sign-in at /studio/login starts.' },
+        [CSRF]: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-CSRF-Token',
+          description: 'The session’s CSRF token (GET {basePath}/api/session answers it); every change sends it.',
+        },
+      },
+    },
   };
+  // errorMessage is the checker's own keyword (the spec's messages, §8), not JSON Schema's.
+  return JSON.parse(JSON.stringify(document, (key, value: unknown) => (key === 'errorMessage' ? undefined : value))) as typeof document;
 }

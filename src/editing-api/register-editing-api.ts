@@ -86,7 +86,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     );
     // Once every route is registered; a route without a contract stops the app from starting.
     scope.addHook('onReady', async () => {
-      document = JSON.stringify(editingOpenApiDocument(options.basePath, root, registered));
+      document = JSON.stringify(editingOpenApiDocument(options.basePath, root, registered, options.sessions.cookieName));
     });
   });
 }

@@ -7,6 +7,12 @@
 export const API_VERSION = 'v65.0';
 export const API_ROOT = `/services/data/${API_VERSION}`;
 
+/**
+ * The licence of the APIs' OpenAPI documents (the contracts, not the content they carry): one that
+ * lets integrators generate clients from them freely (decision 033).
+ */
+export const OPENAPI_LICENSE = { name: 'Apache 2.0', identifier: 'Apache-2.0' } as const;
+
 /** Id prefixes (spec §5.5, §9; reference "Ids"). */
 export const SITE_ID_PREFIX = '0DM';
 export const CHANNEL_ID_PREFIX = '0ap';

@@ -47,7 +47,7 @@ function useImportToken(context: StudioContext) {
   };
   // An import left open goes when the editor leaves the screen (its files would wait an hour).
   useEffect(
-    () => () => void (tokenRef.current !== null && callApi(context, 'DELETE', `/imports/uploads/${tokenRef.current}`).catch(() => undefined)),
+    () => () => void (tokenRef.current !== null && callApi(context, 'DELETE', `/import-uploads/${tokenRef.current}`).catch(() => undefined)),
     [context],
   );
   return { token, tokenRef, keepToken };
@@ -72,7 +72,7 @@ export function useImportSession(context: StudioContext) {
     setBusy(true);
     setProblems(null);
     try {
-      setComparison(await callApi<Comparison>(context, 'POST', `/imports/uploads/${at}/comparison`, optionsOf(chosen, remove)));
+      setComparison(await callApi<Comparison>(context, 'POST', `/import-uploads/${at}/comparison`, optionsOf(chosen, remove)));
     } catch (error) {
       setComparison(null);
       setProblems({ message: wordsOf(error), problems: error instanceof StudioError ? (error.details.problems ?? []) : [] });
@@ -91,7 +91,7 @@ export function useImportSession(context: StudioContext) {
     let at = tokenRef.current;
     let arrived: boolean;
     try {
-      at ??= (await callApi<{ token: string }>(context, 'POST', '/imports/uploads')).token;
+      at ??= (await callApi<{ token: string }>(context, 'POST', '/import-uploads')).token;
       keepToken(at);
       arrived = await sendEach(at, queued);
     } catch (error) {
@@ -107,7 +107,7 @@ export function useImportSession(context: StudioContext) {
     if (token === null || comparison === null) return;
     setBusy(true);
     try {
-      const applied = await callApi<Applied>(context, 'POST', `/imports/uploads/${token}/apply`, {
+      const applied = await callApi<Applied>(context, 'POST', `/import-uploads/${token}/apply`, {
         ...optionsOf(collection, removeUnlisted),
         digest: comparison.digest,
       });
@@ -134,7 +134,7 @@ export function useImportSession(context: StudioContext) {
     const cancelled = tokenRef.current;
     reset();
     setOutcome({ text: 'The import was cancelled; nothing was changed.', failed: false });
-    if (cancelled !== null) await callApi(context, 'DELETE', `/imports/uploads/${cancelled}`).catch(() => undefined);
+    if (cancelled !== null) await callApi(context, 'DELETE', `/import-uploads/${cancelled}`).catch(() => undefined);
   }
 
   /** A changed option compares the open import again (the keyboard stays on the option). */

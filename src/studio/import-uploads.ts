@@ -69,7 +69,7 @@ async function sendPaced(context: StudioContext, at: string, file: File, update:
   for (;;) {
     update({ state: 'sending', percent: 0, message: 'Sending…' });
     try {
-      await sendFile(context, 'POST', `/imports/uploads/${at}/files`, file, (percent) =>
+      await sendFile(context, 'POST', `/import-uploads/${at}/files`, file, (percent) =>
         update(percent < 100 ? { percent } : { percent, state: 'checking', message: 'Checking the file…' }),
       );
       return;
