@@ -41,8 +41,25 @@ export function optimizedImageUrl(path: string, { width, height }: ResizeOptions
   const options = ['format=auto', 'onerror=redirect', 'fit=scale-down'];
   if (width !== undefined) options.push(`width=${clampDimension(width)}`);
   if (height !== undefined) options.push(`height=${clampDimension(height)}`);
+  return resizerUrl(options, path, basePath);
+}
+
+/** The resizer's URL of a site image (its path with or without the base path) with these options. */
+function resizerUrl(options: string[], path: string, basePath: string): string {
   const source = path.startsWith(`${basePath}/`) && basePath !== '' ? path.slice(basePath.length) : path;
   return withBasePath(basePath, `/cdn-cgi/image/${options.join(',')}${source}`);
+}
+
+/** What Open Graph and Twitter Cards show a shared link's image at (1.91:1), and what they take. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * A site image as a shared link shows it: a JPEG (not every platform reads AVIF or WebP) cropped
+ * to SHARE_IMAGE_SIZE by the resizer. `path` is site-relative, as for optimizedImageUrl.
+ */
+export function shareImageUrl(path: string, basePath: string): string {
+  const { width, height } = SHARE_IMAGE_SIZE;
+  return resizerUrl(['format=jpeg', 'fit=cover', `width=${width}`, `height=${height}`], path, basePath);
 }
 
 /**

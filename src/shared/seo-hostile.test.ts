@@ -50,6 +50,8 @@ function head(title: string, description: string, headTags: string): string {
     alternates: [],
     headTags: filterHeadTags(headTags, ''),
     jsonLd: [],
+    // What a shared link shows carries the same strings: the site's name, the image's text.
+    share: { type: 'website', siteName: title, locale: 'en_US', alternateLocales: [], image: { url: 'https://lit.example.com/x.jpg', alt: description } },
   });
 }
 

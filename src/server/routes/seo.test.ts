@@ -106,6 +106,24 @@ describe('head tags in the server’s HTML, JavaScript off (spec §2.4)', () => 
     });
   });
 
+  it('says what a shared link to the page or a topic page shows, from the same data as the head', async () => {
+    for (const [path, title] of [
+      ['/', 'Literature Sheets - CVD, ALD Precursors'],
+      ['/topics/ald', 'ALD – Literature Sheets - CVD, ALD Precursors'],
+    ] as const) {
+      const head = split((await test.app.inject(path)).body).head;
+      const property = (name: string) => [...head.matchAll(new RegExp(`<meta property="${name}" content="([^"]*)">`, 'g'))].map((m) => m[1]);
+      expect(property('og:type'), path).toEqual(['website']);
+      expect(property('og:title'), path).toEqual([title]);
+      expect(property('og:url'), path).toEqual([`${ORIGIN}${path}`]);
+      expect(property('og:description'), path).toEqual([/<meta name="description" content="([^"]*)">/.exec(head)?.[1]]);
+      expect(property('og:locale'), path).toEqual(['en_US']);
+      // The first card's image, cropped for sharing.
+      expect(property('og:image')[0], path).toMatch(new RegExp(`^${ORIGIN}/cdn-cgi/image/format=jpeg,fit=cover,width=1200,height=630/`));
+      expect(head, path).toContain(`<meta name="twitter:title" content="${title}">`);
+    }
+  });
+
   it('keeps the canonical of ?page=N at the page itself', async () => {
     expect(split((await test.app.inject('/?page=3')).body).head).toContain(`<link rel="canonical" href="${ORIGIN}/">`);
   });

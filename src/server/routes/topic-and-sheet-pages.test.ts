@@ -132,6 +132,36 @@ describe('a page per sheet at /sheets/{urlName}', () => {
     });
   });
 
+  it('gives its PDF’s size on the document’s encoding, and the product’s properties, as schema.org defines them', async () => {
+    const [document] = jsonLd((await get('/sheets/trimethylaluminum')).body);
+    expect(document).not.toHaveProperty('contentSize');
+    expect(document.encoding).toMatchObject({ '@type': 'MediaObject', encodingFormat: 'application/pdf', contentSize: expect.stringMatching(/^\d+ B$/) });
+    expect(document.about).toMatchObject({ '@type': 'Product', name: 'Trimethylaluminum (TMA)' });
+    expect(document.about.additionalProperty).toEqual(
+      expect.arrayContaining([{ '@type': 'PropertyValue', propertyID: 'casNumbers', name: 'CAS number', value: '75-24-1' }]),
+    );
+  });
+
+  it('says what a shared link shows: title, description, the sheet’s image cropped for sharing, the page’s locale and the others', async () => {
+    const html = (await get('/de-DE/sheets/trimethylaluminum')).body;
+    const property = (name: string) => all(html, new RegExp(`<meta property="${name}" content="([^"]*)">`, 'g'));
+    expect(property('og:type')).toEqual(['article']);
+    expect(property('og:title')).toEqual([all(html, /<title>([^<]*)<\/title>/g)[0]]);
+    expect(property('og:url')).toEqual([`${ORIGIN}/de-DE/sheets/trimethylaluminum`]);
+    expect(property('og:locale')).toEqual(['de_DE']);
+    expect(property('og:locale:alternate')).toEqual(['en_US', 'fr_FR']);
+    const [image] = property('og:image');
+    expect(image).toMatch(new RegExp(`^${ORIGIN}/cdn-cgi/image/format=jpeg,fit=cover,width=1200,height=630/`));
+    expect(property('og:image:width')).toEqual(['1200']);
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    // The image is there, at the size the tags say.
+    const served = await get(image!.slice(ORIGIN.length));
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const { width, height } = await (await import('sharp')).default(served.rawPayload).metadata();
+    expect([width, height]).toEqual([1200, 630]);
+  });
+
   it('marks an untranslated sheet’s texts with their own language', async () => {
     const { id } = await test.store.db.selectFrom('contents').select('id').where('url_name', '=', 'gas-cabinet').executeTakeFirstOrThrow();
     await test.store.db.deleteFrom('content_translations').where('content_id', '=', id).where('language', '=', 'fr_FR').execute();

@@ -11,7 +11,9 @@ import { classifyLink, resolveLink } from '../../shared/links';
 import { fillSeoTemplate } from '../../shared/seo-templates';
 import { decodeEntities, stripTags } from '../../shared/text';
 import type { PageDefinition } from '../../page-model/page-definition';
-import type { SeoHead } from '../../site/seo/seo-head';
+import type { SeoHead, ShareCard } from '../../site/seo/seo-head';
+import { isImageDataUri } from '../../shared/links';
+import { isSiteImageUrl, shareImageUrl } from '../../shared/images';
 import { languageTag } from '../../shared/languages';
 import { filterOrDrop } from './filter-or-drop';
 import type { Logger } from './load-page-data';
@@ -72,6 +74,35 @@ export function buildSeoHead(input: SeoHeadInput): SeoHead {
       input.log,
     ),
     jsonLd: [scriptSafeJson(structuredData(input, title, description, ownUrl))],
+    share: shareCardOf({ ...input, type: 'website', images: input.items.map((item) => item.body.contentBody.image) }),
+  };
+}
+
+export interface ShareCardInput extends Pick<SeoHeadInput, 'siteName' | 'language' | 'languages' | 'origin' | 'basePath'> {
+  type: ShareCard['type'];
+  /** Images the page shows, as stored (`{ url, altText, mimeType }`): the first the resizer can make a JPEG of is shown. */
+  images: unknown[];
+}
+
+/** What a link to a page shows where it is shared (Open Graph, Twitter Card). */
+export function shareCardOf({ type, siteName, language, languages, origin, basePath, images }: ShareCardInput): ShareCard {
+  const fields = (image: unknown) => (image !== null && typeof image === 'object' ? (image as Record<string, unknown>) : {});
+  // A raster file of this site: the resizer makes no JPEG of a vector image, a data URI or another host's file.
+  const shareable = images
+    .map(fields)
+    .find(({ url, mimeType }) => typeof url === 'string' && isSiteImageUrl(url) && !isImageDataUri(url) && mimeType !== 'image/svg+xml');
+  return {
+    type,
+    siteName,
+    locale: language,
+    alternateLocales: languages.active.filter((other) => other !== language),
+    image:
+      shareable === undefined
+        ? null
+        : {
+            url: `${origin}${shareImageUrl(shareable.url as string, basePath)}`,
+            alt: typeof shareable.altText === 'string' ? stripTags(shareable.altText) : '',
+          },
   };
 }
 

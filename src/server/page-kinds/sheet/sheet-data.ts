@@ -27,7 +27,8 @@ import { findOldAddressOwner } from '../../../cms/repositories/old-addresses';
 import type { ContentType } from '../../../content-model/definition';
 import { offeredFields } from '../../../content-model/sheet-values';
 import { displayText, fieldLabel } from '../../../content-model/display';
-import { alternatesOf, localizedPath } from '../../ssr/build-seo-head';
+import type { DigitalDocument, MediaObject, Product, PropertyValue, WithContext } from 'schema-dts';
+import { alternatesOf, localizedPath, shareCardOf } from '../../ssr/build-seo-head';
 import { languageMenu, topicLinkOf, topicsViewOf, type PageRenderer, type TopicTarget } from '../../ssr/page-renderer';
 import { searchablePage } from '../../pages';
 import { sheetPath } from '../../../shared/urls';
@@ -112,6 +113,7 @@ export async function loadSheetPage(source: SheetDataSource, version: number, la
     alternates: alternatesOf({ languages, record: null, basePath, origin, path }),
     headTags: [],
     jsonLd: [scriptSafeJson(digitalDocument(sheet, ownUrl, origin, site.name, `${origin}${basePath}/`))],
+    share: shareCardOf({ type: 'article', siteName: site.name, language, languages, origin, basePath, images: [sheet.image] }),
   };
   return { kind: 'sheet', parts: { data, seo } };
 }
@@ -226,20 +228,51 @@ async function otherDocumentsOf(
   });
 }
 
-/** schema.org: the sheet is a PDF document, on this page, part of the site. */
-function digitalDocument(sheet: SheetView, pageUrl: string, origin: string, siteName: string, siteUrl: string): Record<string, unknown> {
+/**
+ * schema.org: the sheet is a document, on this page, part of the site; its PDF is also the
+ * document's encoding (a MediaObject, which has a size), and what it is about is a product with the sheet's
+ * properties (CAS numbers, formula, purity…). Typed by schema-dts: a property schema.org does not
+ * give a type fails the type check.
+ */
+function digitalDocument(sheet: SheetView, pageUrl: string, origin: string, siteName: string, siteUrl: string): WithContext<DigitalDocument> {
   const absolute = (href: string) => (href.startsWith('/') ? `${origin}${href}` : href);
+  const { document } = sheet;
+  const encoding: MediaObject | undefined =
+    document === null
+      ? undefined
+      : {
+          '@type': 'MediaObject',
+          contentUrl: absolute(document.href),
+          encodingFormat: 'application/pdf',
+          contentSize: `${document.byteSize} B`,
+          inLanguage: languageTag(document.language),
+        };
+  const productCode = sheet.properties.find((property) => property.name === 'productCode')?.value;
+  const about: Product = {
+    '@type': 'Product',
+    name: sheet.title,
+    productID: productCode,
+    additionalProperty: sheet.properties.map((property): PropertyValue => ({
+      '@type': 'PropertyValue',
+      propertyID: property.name,
+      name: property.label,
+      value: property.value,
+    })),
+  };
   return {
     '@context': 'https://schema.org',
     '@type': 'DigitalDocument',
     name: sheet.title,
-    ...(sheet.description === '' ? {} : { description: sheet.description }),
-    url: sheet.document === null ? pageUrl : absolute(sheet.document.href),
-    ...(sheet.document === null ? {} : { encodingFormat: 'application/pdf', contentSize: `${sheet.document.byteSize} B` }),
-    inLanguage: languageTag(sheet.document?.language ?? sheet.textLanguage),
+    description: sheet.description === '' ? undefined : sheet.description,
+    // The document is the PDF (this page is its mainEntityOfPage), or the page when it has none.
+    url: document === null ? pageUrl : absolute(document.href),
+    encodingFormat: document === null ? undefined : 'application/pdf',
+    encoding,
+    inLanguage: languageTag(document?.language ?? sheet.textLanguage),
     mainEntityOfPage: pageUrl,
-    ...(sheet.image === null ? {} : { image: absolute(sheet.image.url) }),
-    ...(sheet.topics.length === 0 ? {} : { keywords: sheet.topics.map((topic) => topic.label).join(', ') }),
+    image: sheet.image === null ? undefined : absolute(sheet.image.url),
+    keywords: sheet.topics.length === 0 ? undefined : sheet.topics.map((topic) => topic.label).join(', '),
+    about: sheet.properties.length === 0 ? undefined : about,
     isPartOf: { '@type': 'WebSite', name: siteName, url: siteUrl },
   };
 }
