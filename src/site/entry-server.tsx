@@ -31,7 +31,7 @@ export function renderPreloads(data: PageData): GridPreloads {
       preloads[grid.id] = null;
       continue;
     }
-    const { card } = markupDefinitionOf(grid, data.basePath).settings;
+    const { card } = markupDefinitionOf(grid, data.basePath, data.sheetPages).settings;
     const items = toGridItems(preload.items, preload.pageToken * preload.pageSize).map((item) => ({
       key: item.key,
       id: item.id,

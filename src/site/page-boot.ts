@@ -6,7 +6,7 @@
  * which no script of the browser needs (decision 016).
  */
 import { resolvePageReference } from '../shared/page-references';
-import { type GridBoot, type GridMarkupDefinition, type PageBoot, type PageData } from './page-data';
+import { type GridBoot, type GridMarkupDefinition, type PageBoot, type PageData, type SheetPagesLink } from './page-data';
 import { gridsOf, type CollectionGridDefinition } from '../page-model/page-definition';
 import { gridText } from './ui-text';
 
@@ -16,20 +16,33 @@ import { gridText } from './ui-text';
  * page references resolved to links. Fields are named one by one, so a new setting does not reach
  * the page until it is placed here (the types insist).
  */
-export function markupDefinitionOf(grid: CollectionGridDefinition, basePath: string): GridMarkupDefinition {
-  // Asked on every render of a page, for the same definition (its content version's): made once.
+export function markupDefinitionOf(grid: CollectionGridDefinition, basePath: string, sheetPages?: SheetPagesLink): GridMarkupDefinition {
+  // Asked on every render of a page, for the same definition (its content version's): made once per place and language.
+  const key = `${basePath}\n${sheetPages?.path}\n${sheetPages?.label}`;
   const known = madeFor.get(grid);
-  if (known?.basePath === basePath) return known.markup;
-  const markup = markupDefinitionFrom(grid, basePath);
-  madeFor.set(grid, { basePath, markup });
+  if (known?.key === key) return known.markup;
+  const markup = markupDefinitionFrom(grid, basePath, sheetPages);
+  madeFor.set(grid, { key, markup });
   return markup;
 }
 
-const madeFor = new WeakMap<CollectionGridDefinition, { basePath: string; markup: GridMarkupDefinition }>();
+const madeFor = new WeakMap<CollectionGridDefinition, { key: string; markup: GridMarkupDefinition }>();
 
-function markupDefinitionFrom({ id, input, settings }: CollectionGridDefinition, basePath: string): GridMarkupDefinition {
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+/**
+ * A card's link to its sheet's own page, as details markup the card binds to each item (the URL
+ * name into the path, the title for screen readers): the card's code, which the browser downloads
+ * too, needs nothing more for it.
+ */
+const sheetLinkHtml = ({ path, label }: SheetPagesLink) =>
+  `<p class="card__sheet"><a href="${escape(path)}{!ItemUrl.body.urlName}">${escape(label)}<span class="visually-hidden">: {!Item.body.title}</span></a></p>`;
+
+function markupDefinitionFrom({ id, input, settings }: CollectionGridDefinition, basePath: string, sheetPages?: SheetPagesLink): GridMarkupDefinition {
   const { pageSize, columns, spacing, centered, showBorder, autoScroll, sortBy, sortOrder, emptyState, errorState, paginator, card } = settings;
-  const { imagePosition, titleTag, titleStyle, descriptionTag, descriptionStyle, primaryButton, secondaryButton, detailsHtml } = card;
+  const { imagePosition, titleTag, titleStyle, descriptionTag, descriptionStyle, primaryButton, secondaryButton } = card;
+  const detailsHtml = [card.detailsHtml ?? '', sheetPages === undefined ? '' : sheetLinkHtml(sheetPages)].join('') || undefined;
   const { target, ...button } = secondaryButton;
   const { action, ...errorDisplay } = errorState;
   return {
@@ -64,18 +77,21 @@ function markupDefinitionFrom({ id, input, settings }: CollectionGridDefinition,
   };
 }
 
-export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page' | 'collections' | 'cardProperties'>): PageBoot {
+export function bootDataOf(data: Pick<PageData, 'basePath' | 'language' | 'page' | 'collections' | 'cardProperties' | 'sheetPages'>): PageBoot {
   const grids: Record<string, GridBoot> = {};
   for (const grid of gridsOf(data.page)) {
     const preload = data.collections[grid.id] ?? null;
     if (preload === null) {
-      grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: null };
+      grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath, data.sheetPages), preload: null };
       continue;
     }
     const { items, search, ...paging } = preload;
     const ids = items.map((item) => item.id);
     const byLinks = search !== undefined || data.cardProperties.length > 0;
-    grids[grid.id] = { grid: markupDefinitionOf(grid, data.basePath), preload: { ...paging, ids, ...(byLinks ? { pagesByLinks: true } : {}) } };
+    grids[grid.id] = {
+      grid: markupDefinitionOf(grid, data.basePath, data.sheetPages),
+      preload: { ...paging, ids, ...(byLinks ? { pagesByLinks: true } : {}) },
+    };
   }
   return {
     basePath: data.basePath,

@@ -73,6 +73,14 @@ export interface PageData {
   topics?: TopicsView;
   /** The fields of the sheet type its cards show beside their description (content-model/), labelled in the page's language. */
   cardProperties: CardProperty[];
+  /** Where cards link to their sheet's own page; none on a page that is not the site's. */
+  sheetPages?: SheetPagesLink;
+}
+
+/** Where the sheets' own pages are in the page's language (`/de-DE/sheets/`), and what a card's link there says. */
+export interface SheetPagesLink {
+  path: string;
+  label: string;
 }
 
 /**

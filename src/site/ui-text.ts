@@ -19,6 +19,8 @@ export interface PageText {
   foundMore(count: number, query: string): string;
   nothingFound(query: string): string;
   showAll: string;
+  /** A card's link to its sheet's own page. */
+  sheetDetails: string;
   topics: string;
   /** The name of a facet of topics; a facet without one is named by its slug. */
   facets: Record<string, string>;
@@ -80,6 +82,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     foundMore: (count, query) => `More than ${count.toLocaleString('en')} sheets match “${query}”; the first ${count.toLocaleString('en')} are listed`,
     nothingFound: (query) => `No sheet matches “${query}”.`,
     showAll: 'Show all sheets',
+    sheetDetails: 'Details',
     topics: 'Topics',
     facets: { process: 'Process', kind: 'Kind', element: 'Element' },
     aboutTopic: (count, topic, more) =>
@@ -116,6 +119,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
       `Mehr als ${count.toLocaleString('de')} Datenblätter passen zu „${query}“; die ersten ${count.toLocaleString('de')} sind aufgeführt`,
     nothingFound: (query) => `Kein Datenblatt passt zu „${query}“.`,
     showAll: 'Alle Datenblätter zeigen',
+    sheetDetails: 'Details',
     topics: 'Themen',
     facets: { process: 'Verfahren', kind: 'Art', element: 'Element' },
     aboutTopic: (count, topic, more) =>
@@ -152,6 +156,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
       `Plus de ${count.toLocaleString('fr')} fiches correspondent à « ${query} » ; les ${count.toLocaleString('fr')} premières sont affichées`,
     nothingFound: (query) => `Aucune fiche ne correspond à « ${query} ».`,
     showAll: 'Afficher toutes les fiches',
+    sheetDetails: 'Détails',
     topics: 'Thèmes',
     facets: { process: 'Procédé', kind: 'Type', element: 'Élément' },
     aboutTopic: (count, topic, more) =>

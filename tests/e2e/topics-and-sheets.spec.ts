@@ -111,3 +111,33 @@ test('axe finds no violations on a topic page (menu open), a search within it an
     }
   }
 });
+
+test('every sheet’s page is within 3 clicks of /, following the links a visitor without script has', async ({ request, baseURL }) => {
+  const origin = new URL(baseURL!).origin;
+  // The pages to reach: every sheet's page the sitemap lists in the default language.
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const sheets = new Set(
+    [...sitemap.matchAll(/<loc>([^<]*\/sheets\/[^<]*)<\/loc>/g)].map((match) => new URL(match[1]!).pathname).filter((path) => /^\/sheets\//.test(path)),
+  );
+  expect(sheets.size).toBeGreaterThan(20);
+  const depth = new Map<string, number>([['/', 0]]);
+  let frontier = ['/'];
+  for (let clicks = 1; clicks <= 3; clicks++) {
+    const next: string[] = [];
+    for (const path of frontier) {
+      const response = await request.get(path);
+      if (!(response.headers()['content-type'] ?? '').startsWith('text/html')) continue;
+      for (const [, href] of (await response.text()).matchAll(/<a [^>]*href="([^"]+)"/g)) {
+        const url = new URL(href!.replaceAll('&amp;', '&'), `${origin}${path}`);
+        // Pages of this site in its default language, as a visitor clicks them; not its files.
+        if (url.origin !== origin || /^\/(sfsites|cdn-cgi|studio|services|[a-z]{2}-[A-Z]{2}\/)/.test(url.pathname)) continue;
+        const page = url.pathname + url.search;
+        if (depth.has(page)) continue;
+        depth.set(page, clicks);
+        next.push(page);
+      }
+    }
+    frontier = next;
+  }
+  expect([...sheets].filter((sheet) => !depth.has(sheet))).toEqual([]);
+});

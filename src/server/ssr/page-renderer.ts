@@ -27,6 +27,7 @@ import { loadPageData, type Logger, type PageDataSource } from './load-page-data
 import type { SheetSearch } from '../../search/sheet-search';
 import { listTopics } from '../../cms/repositories/topics';
 import { facetName, topicLabel, topicPath, type Topic } from '../../shared/topics';
+import { sheetPath } from '../../shared/urls';
 import { pageText } from '../../site/ui-text';
 import type { TopicLink, TopicsView } from '../../site/page-data';
 import { NOTHING_SOUGHT, type Finding } from './load-page-data';
@@ -227,6 +228,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
   return {
     ...loaded,
     languages: languageMenu(path, language, languages, basePath),
+    sheetPages: { path: localizedPath(basePath, sheetPath(''), language, languages), label: text.sheetDetails },
     ...(target.taxonomy.length > 0 ? { topics: topicsViewOf(target, localizedPath(basePath, pagePath, language, languages), basePath) } : {}),
     seo: buildSeoHead({
       ...(topicName === null ? {} : { topic: { label: topicName, description: text.topicDescription(preload?.total ?? 0, topicName, preload?.search?.more) } }),

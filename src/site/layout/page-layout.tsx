@@ -119,7 +119,7 @@ function PageComponent({ component, data, preloads }: LayoutProps & { component:
           {/* The grid's frame: the element the grid takes over in the browser (grid-island.tsx). */}
           <div className={`collection ${componentClass(component.id)}`} data-grid={component.id}>
             <CollectionGrid
-              grid={markupDefinitionOf(component, data.basePath)}
+              grid={markupDefinitionOf(component, data.basePath, data.sheetPages)}
               preload={preload}
               basePath={data.basePath}
               language={data.language}
