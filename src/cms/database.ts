@@ -34,6 +34,7 @@ import * as importApplySteps from './migrations/021-import-apply-steps';
 import * as sheetFields from './migrations/022-sheet-fields';
 import * as oldAddresses from './migrations/023-old-addresses';
 import * as retiredDocuments from './migrations/024-retired-documents';
+import * as identifierWords from './migrations/025-identifier-words';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -79,6 +80,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['022-sheet-fields', sheetFields.up],
   ['023-old-addresses', oldAddresses.up],
   ['024-retired-documents', retiredDocuments.up],
+  ['025-identifier-words', identifierWords.up],
 ];
 
 export interface OpenOptions {

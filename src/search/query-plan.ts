@@ -4,14 +4,15 @@
  * passages that show why a sheet was found (passage.ts) both read it.
  */
 import { expandWords, type SynonymStore } from './synonyms';
-import { normalize, wordsOf } from './terms';
+import { compactOf, normalize, wordsOf } from './terms';
 
 /** Query words looked at, at most: a longer query is cut (a pasted paragraph is not a search). */
 export const MAX_QUERY_WORDS = 12;
 
 /**
  * A query's words as the index matches them: each word with its synonyms, each of those as the
- * words it is made of (a formula's parts, say) stemmed; the last word may be the start of one.
+ * words it is made of (a formula's parts, say) stemmed, and a word of parts also run together (an
+ * identifier as the index holds it); the last word may be the start of one.
  */
 export interface QueryPlan {
   /** Per query word: its variants, each a phrase of normalised words. */
@@ -28,7 +29,12 @@ export async function planQuery(store: SynonymStore, query: string): Promise<Que
   const expanded = await expandWords(store, words);
   const last = words.at(-1);
   return {
-    words: expanded.map((variants) => variants.map(wordsOf)),
-    prefix: last !== undefined && wordsOf(last).length === 1 && !/\s$/.test(query) ? wordsOf(last)[0]! : null,
+    // A word of several parts (75-24-1) is also looked for as one (75241): an identifier's form in the index.
+    words: expanded.map((variants, index) => {
+      const phrases = variants.map(wordsOf);
+      return wordsOf(words[index]!).length > 1 ? [...phrases, [compactOf(words[index]!)]] : phrases;
+    }),
+    // The last word, run together when it has parts (75-24 is the start of 75241).
+    prefix: last !== undefined && !/\s$/.test(query) ? compactOf(last) : null,
   };
 }

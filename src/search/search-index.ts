@@ -17,6 +17,7 @@ import type { Field } from '../content-model/definition';
 import { DOCUMENT_PATH } from '../sheet/shape';
 import { documentText } from '../files/uploads';
 import { topicsOfBody } from '../shared/topics';
+import { compactOf, wordsOf } from './terms';
 import {
   deleteOrphanTopics,
   findDocumentText,
@@ -213,11 +214,25 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
   return texts;
 }
 
-/** A body's values of the searched fields, joined by how much a match in each counts. */
+/**
+ * A body's values of the searched fields, joined by how much a match in each counts. An
+ * identifier's or formula's value of several parts (75-24-1) is indexed as one word besides
+ * (75241), which a query of it written together or apart finds (query-plan.ts).
+ */
 function searchedText(fields: Field[], body: Record<string, unknown> | null): Record<1 | 2 | 3, string> {
   const texts: Record<1 | 2 | 3, string[]> = { 1: [], 2: [], 3: [] };
-  for (const field of fields) texts[field.shows.search as 1 | 2 | 3]?.push(csvCellOf(body?.[field.name]));
+  for (const field of fields) {
+    const value = body?.[field.name];
+    const codes = field.kind === 'identifier' || field.kind === 'formula' ? compactWordsOf(value) : [];
+    texts[field.shows.search as 1 | 2 | 3]?.push(csvCellOf(value), ...codes);
+  }
   return { 1: texts[1].join(' '), 2: texts[2].join(' '), 3: texts[3].join(' ') };
+}
+
+/** Each value of several words as one word (compactOf). */
+function compactWordsOf(value: unknown): string[] {
+  const values = (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string');
+  return values.filter((text) => wordsOf(text).length > 1).map(compactOf);
 }
 
 /** The text of the document a sheet links to, read (and kept) now if it was never kept. */

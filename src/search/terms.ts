@@ -21,6 +21,12 @@ export const normalize = (text: string): string => text.normalize('NFKC').toLowe
 /** The words of a text, normalised, in order. */
 export const wordsOf = (text: string): string[] => normalize(text).match(WORD) ?? [];
 
+/**
+ * A code as one word: its letters and digits run together, so that it is found however it is
+ * written apart (75-24-1 and 75241; Al(CH₃)₃ and AlCH33; LS-TMA-5N and LSTMA5N).
+ */
+export const compactOf = (text: string): string => wordsOf(text).join('');
+
 /** The stemmer for a platform language code ('de_DE'); words of a language without one stay as they are. */
 export function stemmerFor(language: string): (word: string) => string {
   const stem = STEMMERS[language.slice(0, 2).toLowerCase()];

@@ -34,6 +34,23 @@ for (const javaScriptEnabled of [false, true]) {
       }
     });
 
+    test('a CAS number with and without hyphens, a product code and a formula each find their sheet first', async ({ page }) => {
+      for (const [path, query, title] of [
+        ['/', '75-24-1', 'Trimethylaluminum (TMA)'],
+        ['/', '75241', 'Trimethylaluminum (TMA)'],
+        ['/de-DE/', '1445790', 'Trimethylgallium (TMGa)'],
+        ['/', 'LSTMA5N', 'Trimethylaluminum (TMA)'],
+        ['/fr-FR/', 'Ga(C₂H₅)₃', 'Triéthylgallium (TEGa)'],
+      ]) {
+        await page.goto(path!);
+        await page.getByRole('searchbox').fill(query!);
+        await page.keyboard.press('Enter');
+        // The results say what was searched for (the page before them showed every sheet, the same one first).
+        await expect(page.getByRole('status')).toContainText(query!);
+        await expect(page.locator('.collection-grid .card__title').first(), query).toHaveText(title!);
+      }
+    });
+
     test('German words are found by their stem on the German page', async ({ page }) => {
       await page.goto('/de-DE/');
       await page.getByRole('searchbox', { name: 'Datenblätter durchsuchen' }).fill('Legierung');
