@@ -2,8 +2,8 @@
  * Search latency on the large collection (docs/search.md): the index made as `search update`
  * makes it, then visitors' queries through the code the results page uses (search-query.ts), in
  * this process, one after another: p50 and p99 over rounds of a mix of queries as common as a
- * catalogue's (a lot number, a grade, a process, a use, a synonym, a word being typed) and
- * words that are in every sheet's document. A search counts no further than it lists (1,000+). On SQLite, and on PostgreSQL too when
+ * catalogue's (a lot number, a grade, a process, a use, a synonym, a word being typed), words
+ * that are in every sheet's document, and identifiers (a CAS number, a product code, a formula). A search counts no further than it lists (1,000+). On SQLite, and on PostgreSQL too when
  * BENCH_DATABASE_URL names a server (a database is made there for the run, and dropped).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,7 +15,22 @@ import { syncSearchIndex } from '../src/search/search-index';
 import { search } from '../src/search/search-query';
 import { measured, type Measurement } from './lib/report';
 
-const QUERIES = ['lot 4242', 'semiconductor', 'MOCVD', 'interconnects', 'aluminium', 'ultra-high', 'epitaxy LEDs', 'dimeric'];
+const QUERIES = [
+  'lot 4242',
+  'semiconductor',
+  'MOCVD',
+  'interconnects',
+  'aluminium',
+  'ultra-high',
+  'epitaxy LEDs',
+  'dimeric',
+  // Identifiers (fixtures.ts identifiersOf): a CAS number with and without hyphens, a product code, one being typed, a formula every sheet has.
+  '4242-22-2',
+  '4242222',
+  'LS-B4242-5N',
+  'LS-B424',
+  'Al(CH3)3',
+];
 const ROUNDS = 40;
 
 const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;

@@ -14,6 +14,9 @@ const GRADES = ['electronic', 'semiconductor', 'research', 'ultra-high-purity', 
 const PROCESSES = ['ALD', 'MOCVD', 'PECVD', 'LPCVD', 'epitaxy'];
 const USES = ['gate oxides', 'barrier layers', 'LEDs', 'photovoltaics', 'MEMS', 'interconnects', 'capacitors', 'sensors', 'optics', 'hard masks', 'spacers'];
 
+/** A sheet's own CAS number and product code (its formula is the template's, as a common one is). */
+export const identifiersOf = (n: number) => ({ casNumbers: [`${n}-${10 + (n % 90)}-${n % 10}`], productCode: `LS-B${n}-5N` });
+
 export const LARGE_COLLECTION_KEY = contentKeyFromBytes(createHash('sha256').update('bench:large-collection').digest());
 
 /** The store `npm start` makes on its first start: the demo site alone. */
@@ -56,7 +59,9 @@ export async function createBenchStore(target: string | DatabaseSettings, items:
             primaryLanguage: DEMO_LANGUAGE,
             createdAt: timestamp,
             updatedAt: timestamp,
-            translations: [{ language: DEMO_LANGUAGE, title, body: { ...template.body, Title: title, description }, publishedAt: timestamp }],
+            translations: [
+              { language: DEMO_LANGUAGE, title, body: { ...template.body, Title: title, description, ...identifiersOf(n) }, publishedAt: timestamp },
+            ],
           };
         });
         await insertContents(trx, batch);
