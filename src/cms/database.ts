@@ -35,6 +35,7 @@ import * as sheetFields from './migrations/022-sheet-fields';
 import * as oldAddresses from './migrations/023-old-addresses';
 import * as retiredDocuments from './migrations/024-retired-documents';
 import * as identifierWords from './migrations/025-identifier-words';
+import * as searchReport from './migrations/026-search-report';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -81,6 +82,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['023-old-addresses', oldAddresses.up],
   ['024-retired-documents', retiredDocuments.up],
   ['025-identifier-words', identifierWords.up],
+  ['026-search-report', searchReport.up],
 ];
 
 export interface OpenOptions {

@@ -343,6 +343,29 @@ export interface SearchWordsTable {
   word: string;
 }
 
+/** How often visitors searched for a query on a day, on a site's page language, and how many sheets it found (migration 026). */
+export interface SearchQueriesTable {
+  site_id: string;
+  language: string;
+  /** Normalised (search/search-report.ts): lower case, spaces collapsed. */
+  query: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  searches: number;
+  /** Sheets found the last time it was searched for that day. */
+  found: number;
+}
+
+/** How often a sheet was opened from a query's results on a day (migration 026). */
+export interface SearchOpensTable {
+  site_id: string;
+  language: string;
+  query: string;
+  content_id: string;
+  day: string;
+  opens: number;
+}
+
 export interface SearchSynonymsTable {
   group_name: string;
   term: string;
@@ -396,6 +419,8 @@ export interface Database {
   old_addresses: OldAddressesTable;
   search_texts: SearchTextsTable;
   search_synonyms: SearchSynonymsTable;
+  search_queries: SearchQueriesTable;
+  search_opens: SearchOpensTable;
   search_words: SearchWordsTable;
   topics: TopicsTable;
   search_topics: SearchTopicsTable;

@@ -39,6 +39,7 @@ beforeAll(async () => {
     announceChange: async () => undefined,
     uploads: config.uploads.inFlight,
     pdfs: config.uploads.pdf,
+    searchReport: { enabled: false, flush: async () => undefined },
   });
   await app.ready();
 });

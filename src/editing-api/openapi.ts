@@ -51,6 +51,9 @@ const COMPONENTS: Record<string, TSchema> = {
   ContentTypeView: schemas.ContentTypeViewSchema,
   NewField: schemas.NewFieldSchema,
   FieldSettings: schemas.FieldSettingsSchema,
+  SearchReport: schemas.SearchReportSchema,
+  NewSynonym: schemas.NewSynonymSchema,
+  SynonymGroup: schemas.SynonymGroupSchema,
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -22,6 +22,7 @@ import { registerSheetFromPdfRoute } from './sheet-from-pdf-route';
 import { registerUploadRoutes } from './upload-routes';
 import { registerImportRoutes } from './import-routes';
 import { registerExportRoutes } from './export-routes';
+import { registerSearchReportRoutes, type SearchReportRoutesOptions } from './search-report-routes';
 import { collectRoutes, contract, leftOut } from './route-contract';
 
 export interface EditingApiOptions {
@@ -37,6 +38,8 @@ export interface EditingApiOptions {
   /** Uploads in flight at once, and the PDF workers' limits (docs/operations.md, "Uploads and PDFs"). */
   uploads: UploadGateLimits;
   pdfs: PdfLimits;
+  /** Whether searches are counted, and a write of this process's counts so far (search/search-report.ts). */
+  searchReport: SearchReportRoutesOptions['report'];
 }
 
 export async function registerEditingApi(app: FastifyInstance, options: EditingApiOptions): Promise<void> {
@@ -70,6 +73,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerSiteRoutes(scope, routes);
     registerAdminRoutes(scope, routes);
     registerContentTypeRoutes(scope, routes);
+    registerSearchReportRoutes(scope, { db: options.db, root, guard, report: options.searchReport });
     // A draft's files by digest, for the studio's image previews and its preview frames.
     scope.get<{ Params: { sha256: string } }>(
       `${root}/files/:sha256`,

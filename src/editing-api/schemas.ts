@@ -395,3 +395,23 @@ export const ContentTypeViewSchema = Type.Object({
   type: ContentTypeSchema,
   languages: Type.Array(Type.String(), { description: 'The primary site’s languages, the default first: a field is labelled in each' }),
 });
+
+/** A query the search report lists, a sheet opened from search, and the report itself (search/search-report.ts). */
+export const SearchReportSchema = Type.Object({
+  enabled: Type.Boolean({ description: 'Whether searches are counted (SEARCH_REPORT)' }),
+  days: Type.Integer(),
+  languages: Type.Array(
+    Type.Object({
+      language: Type.String(),
+      queries: Type.Array(Type.Object({ query: Type.String(), searches: Type.Integer(), found: Type.Integer() })),
+      opened: Type.Array(Type.Object({ contentId: Type.String(), title: Type.String(), opens: Type.Integer(), queries: Type.Array(Type.String()) })),
+    }),
+  ),
+});
+
+export const NewSynonymSchema = Type.Object({
+  query: Type.String({ minLength: 1, maxLength: 200, description: 'What visitors searched for' }),
+  means: Type.String({ minLength: 1, maxLength: 200, description: 'A word that finds what they looked for' }),
+});
+
+export const SynonymGroupSchema = Type.Object({ group: Type.String(), terms: Type.Array(Type.String()) });

@@ -30,8 +30,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const lifecycle = options.lifecycle ?? { draining: false };
   const errors = createErrorResponder(config.basePath);
   // The server's handler asks the front cache first (made below: it needs the app's logger, and no
-  // request comes before the app listens).
-  const app = createFastify(config, errors, (request, response) => front.serve(request, response));
+  // request comes before the app listens); a result opened from a results page is counted however it is answered.
+  const app = createFastify(config, errors, (request, response) => {
+    if (request.method === 'GET') services.searchReport.opened(request.url ?? '', request.headers.referer, request.headers.host);
+    return front.serve(request, response);
+  });
   registerResponseRules(app, config, errors, lifecycle);
   const versions = new ContentVersionSource(store);
   const front = await registerFrontCache(app, config, versions, lifecycle);

@@ -22,6 +22,8 @@ export interface AppConfig {
   platformSitesSegment: string;
   /** Seed the demo content into an empty database on start. */
   seedDemoContent: boolean;
+  /** Count what visitors search for, in aggregate, for the studio's search report (docs/search.md). */
+  searchReport: boolean;
   /** Finished pages and API responses kept in memory (0 turns the cache off). */
   responseCacheEntries: number;
   /** Memory those responses may take, in bytes (their compressed forms included). */
@@ -72,6 +74,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     logLevel: readLogLevel(env),
     platformSitesSegment: readSegment(env),
     seedDemoContent: readBoolean(env, 'SEED_DEMO_CONTENT', true),
+    searchReport: readBoolean(env, 'SEARCH_REPORT', true),
     responseCacheEntries: readWholeNumber(env, 'RESPONSE_CACHE_ENTRIES', 1000, 1_000_000),
     // 8 MB by default: about 200 pages (with their brotli and gzip forms; the demo site has about
     // 150) or thousands of API answers, within a server that peaks at about 150 MB however varied

@@ -28,6 +28,7 @@ import type { SheetSearch } from '../../search/sheet-search';
 import { listTopics } from '../../cms/repositories/topics';
 import { facetName, topicLabel, topicPath, type Topic } from '../../shared/topics';
 import { sheetPath } from '../../shared/urls';
+import type { SearchReport } from '../../search/search-report';
 import { pageText } from '../../site/ui-text';
 import type { TopicLink, TopicsView } from '../../site/page-data';
 import { NOTHING_SOUGHT, type Finding } from './load-page-data';
@@ -51,6 +52,8 @@ export interface PageRendererOptions {
   search?: SheetSearch;
   /** The pages as prepared at start, for the content version they were read in: the first request need not prepare them again. */
   prepared?: { version: number; pages: LoadedPage[] };
+  /** Where each search a visitor makes is counted (search-report.ts). */
+  report?: Pick<SearchReport, 'searched'>;
 }
 
 /** A page request resolved against the store: which page, in which language, for which record. */
@@ -107,7 +110,7 @@ async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLangua
   return { active: [site.default_language, ...active.filter((language) => language !== site.default_language)], default: site.default_language };
 }
 
-export function createPageRenderer({ db, settings, assets, loadPages, search, prepared }: PageRendererOptions) {
+export function createPageRenderer({ db, settings, assets, loadPages, search, prepared, report }: PageRendererOptions) {
   const { basePath } = settings;
   const memo = new VersionedMemo<Memoized>(MEMO_BOUNDS, sizeOf);
   if (prepared !== undefined) memo.keep(prepared.version, 'pages', prepared.pages);
@@ -134,6 +137,7 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
   const prepareResults = async (target: PageTarget, pagesShown: number, origin: string, log: Logger, query: string): Promise<PreparedPage> => {
     const finding = { query, topics: target.topic === null ? [] : [target.topic.slug] };
     const data = await pageDataOf(sourceOf(origin, log), target, pagesShown, finding);
+    if (report !== undefined) reportSearch(report, data, target.site.id, query);
     return preparedFrom({ ...data, seo: { ...data.seo, robots: 'noindex' } });
   };
 
@@ -246,6 +250,20 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
       log: source.log,
     }),
   };
+}
+
+/** Counts a search and the results it showed, with the addresses their cards link to (the document, the sheet's page). */
+function reportSearch(report: Pick<SearchReport, 'searched'>, data: PageData, siteId: string, query: string): void {
+  const results = Object.values(data.collections).find((preload) => preload?.search !== undefined);
+  if (results === undefined || results === null) return;
+  const shown = results.items.map((item) => ({
+    contentId: item.id,
+    hrefs: [
+      String(item.body.contentBody.url ?? ''),
+      ...(data.sheetPages === undefined ? [] : [`${data.sheetPages.path}${encodeURIComponent(item.body.urlName)}`]),
+    ],
+  }));
+  report.searched({ siteId, language: data.language, query, found: results.total, shown });
 }
 
 /** What topic links are made for: the site's topics, the page's language, and the topic a topic page shows. */

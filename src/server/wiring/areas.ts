@@ -67,6 +67,7 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
     announceChange,
     uploads: config.uploads.inFlight,
     pdfs: config.uploads.pdf,
+    searchReport: { enabled: config.searchReport, flush: () => services.searchReport.flush() },
   });
   // Expired sessions are refused as soon as they are presented; this clears the rows left behind.
   const sweep = setInterval(() => void sessions.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')), 10 * 60_000);
@@ -77,8 +78,8 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
 
 /** The literature and topic pages, sheet pages, and robots.txt and the sitemap. */
 export function registerPublicPages(app: FastifyInstance, services: Services): void {
-  const { store, versions, settings, assets, loadPages, search, respond, pages, pagesVersion, sessions } = services;
-  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search, prepared: { version: pagesVersion, pages } });
+  const { store, versions, settings, assets, loadPages, search, respond, pages, pagesVersion, sessions, searchReport } = services;
+  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search, prepared: { version: pagesVersion, pages }, report: searchReport });
   app.decorate('pageRenderer', renderer);
   const kinds = [literaturePages(renderer, pages), topicPages(renderer), sheetPages({ db: store.db, settings, renderer, search }, assets)];
   registerPageKinds(app, kinds, { settings, versions, respond, sessions });

@@ -10,6 +10,7 @@ import type { ContentStore, OpenStore } from '../../cms/database';
 import { listMediaInfoByKeys } from '../../cms/repositories/files';
 import { SessionService } from '../../http/session-service';
 import { createSheetSearch, type SheetSearch } from '../../search/sheet-search';
+import { createSearchReport, type SearchReport } from '../../search/search-report';
 import { withBasePath } from '../../shared/links';
 import { listenForChangeNotices } from '../change-notices';
 import type { AppConfig } from '../config';
@@ -37,6 +38,8 @@ export interface Services {
   sessions: SessionService;
   /** Tells the other workers the content changed (change-notices.ts); settled once they know. */
   announceChange: () => Promise<void>;
+  /** What visitors search for and open from the results, counted for the studio (search-report.ts). */
+  searchReport: SearchReport;
 }
 
 export interface ServiceOptions {
@@ -87,6 +90,12 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
   });
   // A change made here is seen by the other workers before it is answered (change-notices.ts).
   const notices = listenForChangeNotices(() => versions.forget());
+  const searchReport = createSearchReport(store.db, {
+    enabled: config.searchReport,
+    onError: (error) => app.log.warn({ err: error }, 'search counts could not be written; these are dropped'),
+  });
+  // Written before the store closes (it closes after the app).
+  app.addHook('onClose', () => searchReport.close());
   return {
     config,
     store,
@@ -100,5 +109,6 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
     loadPages,
     sessions,
     announceChange: () => notices.announce(),
+    searchReport,
   };
 }

@@ -1,0 +1,73 @@
+/**
+ * What visitors searched for, for editors (docs/search.md, "What searches found nothing"):
+ *   GET  /search-report    per page language, the last 30 days' queries (those that found
+ *                          nothing first) and the sheets opened from search
+ *   POST /synonyms         a synonym group from a query: the query means what another word
+ *                          finds (as `npm run cli -- search synonyms add`), audited
+ */
+import type { FastifyInstance } from 'fastify';
+import type Type from 'typebox';
+import type { ContentStore } from '../cms/database';
+import { findPrimarySite } from '../cms/repositories/sites';
+import { recordChange } from '../editing/audit';
+import { ApiError, ERROR_CODES } from '../shared/errors';
+import { readSearchReport, REPORT_DAYS, reportedQuery } from '../search/search-report';
+import { addSynonyms } from '../search/synonyms';
+import { CONTENT_ROLES, type Guard } from './guard';
+import { readInput } from './requests';
+import { contract } from './route-contract';
+import { NewSynonymSchema, SearchReportSchema, SynonymGroupSchema } from './schemas';
+
+export interface SearchReportRoutesOptions {
+  db: ContentStore;
+  root: string;
+  guard: Guard;
+  /** Whether searches are counted (SEARCH_REPORT), and a write of this process's counts so far. */
+  report: { enabled: boolean; flush: () => Promise<void> };
+}
+
+export function registerSearchReportRoutes(app: FastifyInstance, { db, root, guard, report }: SearchReportRoutesOptions): void {
+  app.get(
+    `${root}/search-report`,
+    contract({
+      summary: 'What visitors searched for in the last 30 days, and opened from the results',
+      role: 'editor',
+      response: { status: 200, schema: SearchReportSchema },
+    }),
+    async (request, reply) => {
+      await guard(request, reply, CONTENT_ROLES);
+      // This process's counts so far (the others write theirs every few seconds).
+      await report.flush();
+      const site = await findPrimarySite(db);
+      return { enabled: report.enabled, days: REPORT_DAYS, languages: site === undefined ? [] : await readSearchReport(db, site.id, new Date()) };
+    },
+  );
+
+  app.post(
+    `${root}/synonyms`,
+    contract({
+      summary: 'Make a query mean what another word finds: a synonym group of the two',
+      role: 'editor',
+      body: NewSynonymSchema,
+      response: { status: 201, schema: SynonymGroupSchema },
+    }),
+    async (request, reply) => {
+      const { actor } = await guard(request, reply, CONTENT_ROLES);
+      const input = readInput<Type.Static<typeof NewSynonymSchema>>(NewSynonymSchema, request.body, 'synonym');
+      const query = reportedQuery(input.query);
+      const means = reportedQuery(input.means);
+      if (query === '' || means === '' || query === means) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Give the query, and another word it means.');
+      const group = `search:${query}`;
+      await db.transaction().execute(async (trx) => {
+        await addSynonyms(trx, { [group]: [query, means] });
+        await recordChange(trx, {
+          actor,
+          action: 'search.synonym-add',
+          target: { type: 'settings', id: group, label: `synonyms: ${query}` },
+          after: { terms: [query, means] },
+        });
+      });
+      return reply.code(201).send({ group, terms: [query, means] });
+    },
+  );
+}
