@@ -45,6 +45,8 @@ describe('the OpenAPI document', () => {
     expect(document.security).toEqual([]);
     expect(Object.values(document.paths).map((item) => item.get.operationId)).toContain('siteCollection');
     // The linter does find what the document once lacked.
-    expect(await lintOpenApi(JSON.stringify({ ...document, security: undefined }))).toEqual(expect.arrayContaining([expect.stringMatching(/^error security-defined/)]));
+    expect(await lintOpenApi(JSON.stringify({ ...document, security: undefined }))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^error security-defined/)]),
+    );
   });
 });

@@ -75,7 +75,12 @@ test.describe('a grid that loads in the browser (spec §2.3, §4.1)', () => {
     // Item fields bound into the card's details (spec §5.3 {!Item.field}).
     // After the author's details, the link to the sheet's own page, bound to the item too.
     await expect(page.locator('.card__details').first()).toHaveText(/^Content key: MC[A-Z0-9]{26}Details: /);
-    await expect(page.locator('.card').first().getByRole('link', { name: new RegExp(`^Details ?: ${DEMO_TITLES[5]!.replace(/[()]/g, '\\$&')}$`) })).toHaveAttribute('href', /^\/sheets\/[a-z0-9-]+$/);
+    await expect(
+      page
+        .locator('.card')
+        .first()
+        .getByRole('link', { name: new RegExp(`^Details ?: ${DEMO_TITLES[5]!.replace(/[()]/g, '\\$&')}$`) }),
+    ).toHaveAttribute('href', /^\/sheets\/[a-z0-9-]+$/);
     await page.getByRole('link', { name: 'Previous page' }).click();
     await expect(page.locator('.card__title').first()).toHaveText(DEMO_TITLES[0]!);
   });
