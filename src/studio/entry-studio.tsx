@@ -19,6 +19,7 @@ const ImportScreen = lazy(() => import('./import-screen').then((module) => ({ de
 const TrashScreen = lazy(() => import('./trash-screen').then((module) => ({ default: module.TrashScreen })));
 const FieldsScreen = lazy(() => import('./fields-screen').then((module) => ({ default: module.FieldsScreen })));
 const AccountsScreen = lazy(() => import('./accounts-screen').then((module) => ({ default: module.AccountsScreen })));
+const SearchReportScreen = lazy(() => import('./search-report-screen').then((module) => ({ default: module.SearchReportScreen })));
 const AuditScreen = lazy(() => import('./audit-screen').then((module) => ({ default: module.AuditScreen })));
 import './studio.css';
 
@@ -38,6 +39,8 @@ function Screens({ context }: { context: StudioContext }) {
       <ImportScreen context={context} />
     ) : within === '/trash' ? (
       <TrashScreen context={context} />
+    ) : within === '/searches' ? (
+      <SearchReportScreen context={context} />
     ) : within === '/fields' && context.role === 'admin' ? (
       <FieldsScreen context={context} />
     ) : within === '/accounts' && context.role === 'admin' ? (

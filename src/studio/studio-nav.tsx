@@ -18,6 +18,7 @@ export const SECTIONS: Section[] = [
   { path: '/page', name: 'Page' },
   { path: '/import', name: 'Import' },
   { path: '/trash', name: 'Trash' },
+  { path: '/searches', name: 'Searches' },
   { path: '/fields', name: 'Fields', adminOnly: true },
   { path: '/accounts', name: 'Accounts', adminOnly: true },
   { path: '/audit', name: 'Audit log', adminOnly: true },
