@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       platformSitesSegment: 'sfsites',
       seedDemoContent: true,
+      searchReport: true,
       responseCacheEntries: 1000,
       responseCacheBytes: 8 * 1024 * 1024,
       pagesDir: './pages',
