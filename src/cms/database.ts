@@ -36,7 +36,6 @@ import * as oldAddresses from './migrations/023-old-addresses';
 import * as retiredDocuments from './migrations/024-retired-documents';
 import * as identifierWords from './migrations/025-identifier-words';
 import * as searchReport from './migrations/026-search-report';
-import * as topicGroups from './migrations/027-topic-groups';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -84,7 +83,6 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['024-retired-documents', retiredDocuments.up],
   ['025-identifier-words', identifierWords.up],
   ['026-search-report', searchReport.up],
-  ['027-topic-groups', topicGroups.up],
 ];
 
 export interface OpenOptions {

@@ -13,15 +13,8 @@ import { STEMMED_LANGUAGES } from './terms';
 export interface Scope {
   siteId: string;
   language: string;
-  /** Topic slugs every entry must have; an element of several slugs joined by `|` (topicGroup) asks for any one of them. */
   topics?: string[];
 }
-
-/** Topics a match needs one of (OR within a facet): as one element of a Scope's topics. */
-export const topicGroup = (slugs: string[]) => [...new Set(slugs)].sort().join('|');
-
-/** The slugs of a Scope's topics element. */
-const slugsOf = (group: string) => group.split('|');
 
 export interface HitRow {
   id: number;
@@ -90,15 +83,15 @@ export async function readMatchIds(db: ContentStore, matches: RawBuilder<{ id: n
 }
 
 /**
- * SQLite: the rows of an FTS5 table whose entry has every topic asked (one of each group; none: no condition), asked
+ * SQLite: the rows of an FTS5 table whose entry has every topic asked (none: no condition), asked
  * of each row read: a topic of most sheets would otherwise be gathered whole before the first.
  */
 function topicFilter(table: string, topics: string[] | undefined): RawBuilder<unknown> {
   if (topics === undefined || topics.length === 0) return sql``;
   return sql`AND ${sql.join(
     topics.map(
-      (group) =>
-        sql`EXISTS (SELECT 1 FROM search_entries e JOIN search_topics t ON t.content_id = e.content_id WHERE e.id = ${sql.raw(table)}.rowid AND t.topic IN (${sql.join(slugsOf(group))}))`,
+      (topic) =>
+        sql`EXISTS (SELECT 1 FROM search_entries e JOIN search_topics t ON t.content_id = e.content_id WHERE e.id = ${sql.raw(table)}.rowid AND t.topic = ${topic})`,
     ),
     sql` AND `,
   )}`;
@@ -121,8 +114,7 @@ export async function postgresCountAndPage(
   request: Scope & { limit: number; offset: number },
   listed: number,
 ): Promise<{ found: number; rows: HitRow[] }> {
-  // Each group once: the functions count the groups a match has.
-  const topics = sql`${[...new Set(request.topics ?? [])]}::text[]`;
+  const topics = sql`${request.topics ?? []}::text[]`;
   const [counted, page] = await Promise.all([
     sql<{ found: string }>`SELECT search_count(${anywhere}, ${topics}, ${listed + 1}) AS found`.execute(db),
     sql<HitRow>`
@@ -145,7 +137,7 @@ export const ftsContentIds = (expression: string, topics: string[] | undefined) 
 
 /** PostgreSQL: the contents a query's tsquery finds (with every topic asked), as a subquery. */
 export const postgresContentIds = (anywhere: RawBuilder<unknown>, topics: string[] | undefined) =>
-  sql<{ content_id: string }>`SELECT search_contents(${anywhere}, ${[...new Set(topics ?? [])]}::text[])`;
+  sql<{ content_id: string }>`SELECT search_contents(${anywhere}, ${topics ?? []}::text[])`;
 
 /** An entry of the site shown on the page's language, with every topic asked. */
 function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolean> {
@@ -156,7 +148,7 @@ function inScope(dialect: OpenStore['dialect'], scope: Scope): RawBuilder<boolea
 /** An entry `e` with every topic asked (none: no condition). */
 const topicsOf = (scope: Scope): RawBuilder<unknown> =>
   sql.join(
-    (scope.topics ?? []).map((group) => sql`AND e.content_id IN (SELECT content_id FROM search_topics WHERE topic IN (${sql.join(slugsOf(group))}))`),
+    (scope.topics ?? []).map((topic) => sql`AND e.content_id IN (SELECT content_id FROM search_topics WHERE topic = ${topic})`),
     sql` `,
   );
 

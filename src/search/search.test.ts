@@ -10,7 +10,6 @@ import { search, type SearchHit, type SearchResult } from './search-query';
 import { SQLITE_INDEX } from '../cms/migrations/016-search-heads';
 import { emptySearchIndex } from '../cms/migrations/search-index-emptied';
 import { scopeWord, WRITTEN } from './index-store';
-import { topicGroup } from './query-store';
 import { syncSearchIndex } from './search-index';
 import { up as upIdentifierWords } from '../cms/migrations/025-identifier-words';
 import { TEST_ENGINE } from '../../tests/helpers/test-store';
@@ -101,29 +100,6 @@ describe('search', () => {
     const second = await search(test.store, { siteId: DEMO_IDS.siteId, language: 'en_US', query: 'precursor', limit: 5, offset: 5 });
     expect(second.total).toBe(all.total);
     expect(titles(second)).toEqual(titles(all).slice(5, 10));
-  });
-});
-
-describe('topics grouped by facet (any topic of a group, every group)', () => {
-  const within = async (topics: string[], query = '') =>
-    (await search(test.store, { siteId: DEMO_IDS.siteId, language: 'en_US', query, topics, limit: 100, offset: 0 })).hits.map((hit) => hit.title).sort();
-
-  it('finds the sheets with any topic of a group, and with one of every group', async () => {
-    const hafnium = await within(['hafnium']);
-    const zirconium = await within(['zirconium']);
-    expect(hafnium.length).toBeGreaterThan(0);
-    expect(zirconium.length).toBeGreaterThan(0);
-    expect(await within([topicGroup(['zirconium', 'hafnium'])])).toEqual([...hafnium, ...zirconium].sort());
-    // A group and another: one of each. Every hafnium or zirconium sheet is an ALD precursor; none is equipment.
-    expect(await within([topicGroup(['hafnium', 'zirconium']), 'ald'])).toEqual([...hafnium, ...zirconium].sort());
-    expect(await within([topicGroup(['hafnium', 'zirconium']), 'equipment'])).toEqual([]);
-    // A topic asked twice is asked once.
-    expect(await within(['hafnium', 'hafnium'])).toEqual(hafnium);
-  });
-
-  it('keeps a query to the groups too', async () => {
-    expect(await within([topicGroup(['hafnium', 'zirconium'])], 'TDMAH')).toEqual(['Tetrakis(dimethylamido)hafnium (TDMAH)']);
-    expect(await within([topicGroup(['zirconium', 'aluminum'])], 'TDMAH')).toEqual([]);
   });
 });
 

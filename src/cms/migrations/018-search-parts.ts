@@ -46,10 +46,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await sql`ANALYZE search_entries`.execute(db);
 }
 
-/** The sheets having every topic asked (read only when some are). */
-const EVERY_TOPIC = `topical AS MATERIALIZED (
-      SELECT t.content_id FROM search_topics t WHERE t.topic = ANY (topics) GROUP BY t.content_id HAVING count(*) = cardinality(topics))`;
-
 /**
  * The search functions. `every` holds every query word (and the page's scope word); `anywhere`
  * the same but the last word may be a start being typed; `topics` are those every match has (none:
@@ -57,13 +53,16 @@ const EVERY_TOPIC = `topical AS MATERIALIZED (
  * table in order when it guesses a rare word common, and a scan in one process keeps the order the
  * rows are held in (a UNION ALL reads its queries in turn, none after a LIMIT it is read for is met).
  */
-export function searchFunctions(topical = EVERY_TOPIC): string {
+function searchFunctions(): string {
   // An entry `e` of a part meeting a condition (and having the topics), each part in turn.
   const byPart = (column: string, condition: string) =>
     PARTS.map(
       (part) => `(SELECT ${column} FROM search_entries e WHERE e.part = ${part} AND ${condition}
         AND (cardinality(topics) = 0 OR e.content_id IN (SELECT content_id FROM topical)))`,
     ).join('\n      UNION ALL ');
+  // The sheets having every topic asked (read only when some are).
+  const topical = `topical AS MATERIALIZED (
+      SELECT t.content_id FROM search_topics t WHERE t.topic = ANY (topics) GROUP BY t.content_id HAVING count(*) = cardinality(topics))`;
   const settings = `LANGUAGE plpgsql STABLE SET enable_seqscan = off SET enable_indexscan = off SET max_parallel_workers_per_gather = 0 SET plan_cache_mode = force_generic_plan`;
   return `
 -- A query's matches, counted up to at_most, from terms alone (a title's and description's words are in it too).
