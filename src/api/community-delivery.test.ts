@@ -82,6 +82,13 @@ describe('GET managed-content delivery (spec §7.4, first call)', () => {
     expect(none).not.toHaveProperty('nextPageUrl');
   });
 
+  it('asks a topic named twice once, with queryTerm too', async () => {
+    const once = await get<CommunityContentsResponse>(`${root}/contents?topics[]=equipment&queryTerm=valve`);
+    const twice = await get<CommunityContentsResponse>(`${root}/contents?topics[]=equipment,Equipment&queryTerm=valve`);
+    expect(once.items.length).toBeGreaterThan(0);
+    expect(twice.items.map((item) => item.contentKey)).toEqual(once.items.map((item) => item.contentKey));
+  });
+
   it('combines topics[] with queryTerm on the contents listing', async () => {
     const both = await get<CommunityContentsResponse>(`${root}/contents?topics[]=equipment&queryTerm=valve`);
     expectContract('CommunityContents', both);

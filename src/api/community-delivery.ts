@@ -102,7 +102,8 @@ async function matchingOf(search: Pick<SheetSearch, 'matchingIds'>, context: Del
       (candidate) => candidate.slug === wanted || Object.values(candidate.labels).some((label) => label.toLocaleLowerCase() === wanted),
     );
     if (topic === undefined) return null;
-    slugs.push(topic.slug);
+    // Named twice (by slug and by name, say), asked once: PostgreSQL's search counts the topics a match has.
+    if (!slugs.includes(topic.slug)) slugs.push(topic.slug);
   }
   return search.matchingIds({ siteId: context.site.id, language: context.language, query: queryTerm ?? '', topics: slugs });
 }
