@@ -36,25 +36,16 @@ export async function writeCounts(
   const oldest = dayBefore(today, keptDays - 1);
   await db.transaction().execute(async (trx) => {
     for (const count of batch.queries) {
-      const known = await trx
-        .selectFrom('search_queries')
-        .select('searches')
+      // Added to what is there (another process may be adding to the same row), else a new row while the day has room.
+      const added = await trx
+        .updateTable('search_queries')
+        .set((eb) => ({ searches: eb('searches', '+', count.searches), found: count.found }))
         .where('site_id', '=', count.siteId)
         .where('language', '=', count.language)
         .where('query', '=', count.query)
         .where('day', '=', count.day)
         .executeTakeFirst();
-      if (known !== undefined) {
-        await trx
-          .updateTable('search_queries')
-          .set({ searches: known.searches + count.searches, found: count.found })
-          .where('site_id', '=', count.siteId)
-          .where('language', '=', count.language)
-          .where('query', '=', count.query)
-          .where('day', '=', count.day)
-          .execute();
-        continue;
-      }
+      if (Number(added.numUpdatedRows) > 0) continue;
       const kept = await trx
         .selectFrom('search_queries')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -66,6 +57,9 @@ export async function writeCounts(
       await trx
         .insertInto('search_queries')
         .values({ site_id: count.siteId, language: count.language, query: count.query, day: count.day, searches: count.searches, found: count.found })
+        .onConflict((conflict) =>
+          conflict.columns(['site_id', 'language', 'query', 'day']).doUpdateSet((eb) => ({ searches: eb('search_queries.searches', '+', count.searches) })),
+        )
         .execute();
     }
     for (const count of batch.opens)

@@ -69,6 +69,16 @@ describe('counting searches and what was opened from them', () => {
     expect(left.map((row) => row.day)).toEqual(['2026-05-01']);
   });
 
+  it('adds up what several serving processes write to the same row at once', async () => {
+    const now = () => new Date('2026-07-01T10:00:00Z');
+    const reports = Array.from({ length: 4 }, () => createSearchReport(test.store.db, { enabled: true, now }));
+    for (const report of reports)
+      for (let time = 0; time < 5; time++) report.searched({ siteId, language: 'en_US', query: 'all at once', found: 2, shown: [] });
+    await Promise.all(reports.map((report) => report.close()));
+    const row = await test.store.db.selectFrom('search_queries').select('searches').where('query', '=', 'all at once').executeTakeFirstOrThrow();
+    expect(row.searches).toBe(20);
+  });
+
   it('counts nothing when turned off', async () => {
     const report = createSearchReport(test.store.db, { enabled: false, now: () => new Date('2026-06-01T10:00:00Z') });
     report.searched({ siteId, language: 'en_US', query: 'never kept', found: 0, shown: [] });
