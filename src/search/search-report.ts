@@ -48,7 +48,7 @@ export interface SearchReport {
 }
 
 export interface SearchReportOptions {
-  /** Off (SEARCH_REPORT=off): nothing is counted. */
+  /** Off (SEARCH_REPORT=false): nothing is counted. */
   enabled: boolean;
   flushMs?: number;
   now?: () => Date;
@@ -140,7 +140,7 @@ export interface ReportedOpen {
 
 export interface LanguageReport {
   language: string;
-  /** Those that found nothing first, then by how often; a word still being typed is left out (partialOf). */
+  /** Those that found nothing first, then by how often; a word still being typed is left out (withoutPartials). */
   queries: ReportedQuery[];
   opened: ReportedOpen[];
 }

@@ -5,6 +5,7 @@
  * page-data.ts, which the bootstrap reads, because resolving page references needs their rules,
  * which no script of the browser needs (decision 016).
  */
+import { escapeHtml } from '../shared/html';
 import { resolvePageReference } from '../shared/page-references';
 import { type GridBoot, type GridMarkupDefinition, type PageBoot, type PageData, type SheetPagesLink } from './page-data';
 import { gridsOf, type CollectionGridDefinition } from '../page-model/page-definition';
@@ -17,19 +18,19 @@ import { gridText } from './ui-text';
  * the page until it is placed here (the types insist).
  */
 export function markupDefinitionOf(grid: CollectionGridDefinition, basePath: string, sheetPages?: SheetPagesLink): GridMarkupDefinition {
-  // Asked on every render of a page, for the same definition (its content version's): made once per place and language.
+  // Asked on every render of a page, for the same definition (its content version's): made once
+  // per base path and page language (the link to a sheet's page is in the language's path).
   const key = `${basePath}\n${sheetPages?.path}\n${sheetPages?.label}`;
-  const known = madeFor.get(grid);
-  if (known?.key === key) return known.markup;
+  const made = madeFor.get(grid) ?? new Map<string, GridMarkupDefinition>();
+  madeFor.set(grid, made);
+  const known = made.get(key);
+  if (known !== undefined) return known;
   const markup = markupDefinitionFrom(grid, basePath, sheetPages);
-  madeFor.set(grid, { key, markup });
+  made.set(key, markup);
   return markup;
 }
 
-const madeFor = new WeakMap<CollectionGridDefinition, { key: string; markup: GridMarkupDefinition }>();
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+const madeFor = new WeakMap<CollectionGridDefinition, Map<string, GridMarkupDefinition>>();
 
 /**
  * A card's link to its sheet's own page, as details markup the card binds to each item (the URL
@@ -37,7 +38,7 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES
  * too, needs nothing more for it.
  */
 const sheetLinkHtml = ({ path, label }: SheetPagesLink) =>
-  `<p class="card__sheet"><a href="${escape(path)}{!ItemUrl.body.urlName}">${escape(label)}<span class="visually-hidden">: {!Item.body.title}</span></a></p>`;
+  `<p class="card__sheet"><a href="${escapeHtml(path)}{!ItemUrl.body.urlName}">${escapeHtml(label)}<span class="visually-hidden">: {!Item.body.title}</span></a></p>`;
 
 function markupDefinitionFrom({ id, input, settings }: CollectionGridDefinition, basePath: string, sheetPages?: SheetPagesLink): GridMarkupDefinition {
   const { pageSize, columns, spacing, centered, showBorder, autoScroll, sortBy, sortOrder, emptyState, errorState, paginator, card } = settings;

@@ -7,12 +7,11 @@
 import type { SeoRecord } from '../../cms/repositories/seo-records';
 import type { CollectionItem } from '../../shared/delivery-types';
 import { filterHeadTags, scriptSafeJson } from '../../shared/head-tags';
-import { classifyLink, resolveLink } from '../../shared/links';
+import { classifyLink, isImageDataUri, resolveLink } from '../../shared/links';
 import { fillSeoTemplate } from '../../shared/seo-templates';
 import { decodeEntities, stripTags } from '../../shared/text';
 import type { PageDefinition } from '../../page-model/page-definition';
 import type { SeoHead, ShareCard } from '../../site/seo/seo-head';
-import { isImageDataUri } from '../../shared/links';
 import { isSiteImageUrl, shareImageUrl } from '../../shared/images';
 import { languageTag } from '../../shared/languages';
 import { filterOrDrop } from './filter-or-drop';

@@ -259,7 +259,7 @@ function reportSearch(report: Pick<SearchReport, 'searched'>, data: PageData, si
   const shown = results.items.map((item) => ({
     contentId: item.id,
     hrefs: [
-      String(item.body.contentBody.url ?? ''),
+      ...(typeof item.body.contentBody.url === 'string' && item.body.contentBody.url !== '' ? [item.body.contentBody.url] : []),
       ...(data.sheetPages === undefined ? [] : [`${data.sheetPages.path}${encodeURIComponent(item.body.urlName)}`]),
     ],
   }));
