@@ -36,6 +36,7 @@ import * as oldAddresses from './migrations/023-old-addresses';
 import * as retiredDocuments from './migrations/024-retired-documents';
 import * as identifierWords from './migrations/025-identifier-words';
 import * as searchReport from './migrations/026-search-report';
+import * as searchFacets from './migrations/027-search-facets';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -83,6 +84,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['024-retired-documents', retiredDocuments.up],
   ['025-identifier-words', identifierWords.up],
   ['026-search-report', searchReport.up],
+  ['027-search-facets', searchFacets.up],
 ];
 
 export interface OpenOptions {

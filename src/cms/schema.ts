@@ -328,6 +328,8 @@ export interface SearchEntriesTable {
   published_at: string;
   /** The document whose text is in the entry, if any. */
   document_sha256: string | null;
+  /** The facet values its sheet has, as written, by facet (search/facets.ts: EntryFacets), as JSON. */
+  facets: Generated<string>;
 }
 
 /** An entry's texts, kept apart so that entries' rows stay small. */

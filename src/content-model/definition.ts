@@ -207,9 +207,14 @@ export function definitionProblems(type: ContentType): string[] {
     if (field.limits?.unit !== undefined && field.kind !== 'number') problems.push(`${place}.limits.unit: only a number has a unit`);
     if (field.shows?.facet === true && !['text', 'identifier', 'topics'].includes(field.kind))
       problems.push(`${place}.shows.facet: a facet lists short values: a text, an identifier or topics`);
+    if (field.shows?.facet === true && PAGE_PARAMETERS.includes(field.name))
+      problems.push(`${place}.shows.facet: a facet is chosen by a parameter of its name in the page's address, and "${field.name}" is the page's own`);
   });
   return problems;
 }
+
+/** The parameters of a searchable page's address (docs/search.md): a facet field is chosen by its name, so none is one of these. */
+export const PAGE_PARAMETERS = ['q', 'page', 'topic'];
 
 /**
  * A content type as the store keeps it, read field by field: a field that does not read (a stored

@@ -8,6 +8,7 @@ import type { ContentStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import type { SearchEntriesTable } from '../cms/schema';
 import { indexedTerms, normalize, wordsOf } from './terms';
+import { choiceKeysOf, choiceWord, readEntryFacets } from './facets';
 
 /** PostgreSQL's text search configuration for a language; 'simple' (no stemming) for others. */
 export function textSearchConfig(language: string): 'english' | 'german' | 'french' | 'simple' {
@@ -57,7 +58,7 @@ export async function findEntryIds(trx: ContentStore, translations: Set<string>,
 }
 
 /** An entry's row as written (its id is the store's to give). */
-export type EntryRow = Omit<SearchEntriesTable, 'id'>;
+export type EntryRow = Omit<SearchEntriesTable, 'id' | 'facets'> & { facets: string };
 
 /** The texts an entry is found by: title, description and document, each with the searched fields' values. */
 export interface IndexedText {
@@ -67,13 +68,21 @@ export interface IndexedText {
 }
 
 /** Writes an entry, its texts as shown (`shown`) and its indexed words (`indexed`). */
-export async function insertEntry(trx: ContentStore, dialect: Dialect, row: EntryRow, indexed: IndexedText, shown: IndexedText): Promise<void> {
-  const { site_id: siteId, serves, language } = row;
+export async function insertEntry(
+  trx: ContentStore,
+  dialect: Dialect,
+  row: EntryRow,
+  indexed: IndexedText,
+  shown: IndexedText,
+): Promise<void> {
+  const { site_id: siteId, language } = row;
+  // The page languages it is shown on, and its facets' choices: a search keeps to both in the engine.
+  const scope = [scopeOf(siteId, row.serves), ...choiceKeysOf(readEntryFacets(row.facets)).map(choiceWord)].join(' ');
   const texts = (id: number) => ({ entry_id: id, title: shown.title, description: shown.description, document: shown.document });
   if (dialect === 'postgres') {
     const inserted = await trx
       .insertInto('search_entries')
-      .values({ ...row, ...postgresVectors(siteId, serves, language, indexed) } as never)
+      .values({ ...row, ...postgresVectors(scope, language, indexed) } as never)
       .returning('id')
       .executeTakeFirstOrThrow();
     await trx
@@ -86,7 +95,6 @@ export async function insertEntry(trx: ContentStore, dialect: Dialect, row: Entr
   const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
   const id = Number(inserted.id);
   await trx.insertInto('search_texts').values(texts(id)).execute();
-  const scope = scopeOf(siteId, serves);
   await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope)
     VALUES (${id}, ${indexedTerms(indexed.title, language)}, ${indexedTerms(indexed.description, language)}, ${indexedTerms(indexed.document, language)}, ${namesOf(indexed)}, ${scope})`.execute(
     trx,
@@ -129,9 +137,9 @@ const writtenOf = (text: Pick<IndexedText, 'title' | 'description'>) =>
  * title's; `terms` and `heads` also hold the title's and description's words as written, marked
  * (WRITTEN). The document is left out when not given (its words are in `terms` already).
  */
-function postgresVectors(siteId: string, serves: string, language: string, text: Pick<IndexedText, 'title' | 'description'> & { document?: string }) {
+function postgresVectors(scopeWords: string, language: string, text: Pick<IndexedText, 'title' | 'description'> & { document?: string }) {
   const config = textSearchConfig(language);
-  const scope = sql`to_tsvector('simple', ${scopeOf(siteId, serves)})`;
+  const scope = sql`to_tsvector('simple', ${scopeWords})`;
   const title = sql`setweight(to_tsvector(${config}::regconfig, ${normalize(text.title)}), 'A')`;
   const heads = sql`${title} || setweight(to_tsvector(${config}::regconfig, ${normalize(text.description)}), 'B') || ${writtenOf(text)}`;
   return {

@@ -8,12 +8,31 @@ import type { ContentStore, OpenStore } from '../cms/database';
 import { scopeWord, servesText, textSearchConfig, WRITTEN } from './index-store';
 import type { QueryPlan } from './query-plan';
 import { STEMMED_LANGUAGES } from './terms';
+import { choiceWord, type Selection } from './facets';
 
-/** Which entries a search looks at: a site's, shown on a page language, with every topic asked. */
+/** Which entries a search looks at: a site's, shown on a page language, with every topic asked and a choice of every group selected. */
 export interface Scope {
   siteId: string;
   language: string;
   topics?: string[];
+  selection?: Selection;
+}
+
+/**
+ * A selection as the words entries hold for their choices (facets.ts), each group's joined by
+ * `or` and the groups by `and`, in the engine's syntax; null when nothing is selected.
+ */
+export function selectionWords(selection: Selection | undefined, { or, and }: { or: string; and: string }): string | null {
+  if (selection === undefined || selection.length === 0) return null;
+  return selection.map((group) => `(${group.keys.map((key) => choiceWord(key)).join(or)})`).join(and);
+}
+
+/** The entries a site's page language shows, each with its facet values (JSON) and where its sheet stands in the collection. */
+export async function readFacetRows(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Pick<Scope, 'siteId' | 'language'>) {
+  const { rows } = await sql<{ id: number; facets: string; rank: number | null }>`
+    SELECT e.id, e.facets, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank
+    FROM search_entries e WHERE ${inScope(store.dialect, scope)}`.execute(store.db);
+  return rows;
 }
 
 export interface HitRow {
@@ -30,28 +49,6 @@ export async function readHitRows(db: ContentStore, ids: number[]): Promise<HitR
   const { rows } = await sql<HitRow>`
     SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document
     FROM search_entries e JOIN search_texts t ON t.entry_id = e.id WHERE e.id IN (${sql.join(ids)})`.execute(db);
-  return rows;
-}
-
-/**
- * A topic's sheets in collection order, a page of them with their texts and how many there are:
- * at most `listed` + 1 read (the first the index holds), counted, and ordered.
- */
-export async function readTopicSheetRows(
-  store: Pick<OpenStore, 'db' | 'dialect'>,
-  request: Scope & { limit: number; offset: number },
-  listed: number,
-): Promise<Array<HitRow & { total: number | string }>> {
-  const { rows } = await sql<HitRow & { total: number | string }>`
-    WITH found AS MATERIALIZED (SELECT e.id, e.content_id FROM search_entries e WHERE ${inScope(store.dialect, request)} ORDER BY e.id LIMIT ${listed + 1}),
-      matched AS MATERIALIZED (
-        SELECT f.id, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = f.content_id) AS rank
-        FROM (SELECT id, content_id FROM found ORDER BY id LIMIT ${listed}) AS f),
-      top AS (SELECT id, rank FROM matched ORDER BY rank, id LIMIT ${request.limit} OFFSET ${request.offset})
-    SELECT e.id, e.content_id, e.language AS text_language, t.title, t.description, t.document,
-      (SELECT count(*) FROM found) AS total
-    FROM top JOIN search_entries e ON e.id = top.id JOIN search_texts t ON t.entry_id = e.id
-    ORDER BY top.rank, top.id`.execute(store.db);
   return rows;
 }
 
@@ -126,6 +123,18 @@ export async function postgresCountAndPage(
   return { found: Number(counted.rows[0]?.found ?? 0), rows: page.rows };
 }
 
+/** PostgreSQL: the ids of a query's matches, every tier, at most `atMost` (`search_page`). */
+export async function postgresMatchIds(
+  db: ContentStore,
+  { every, anywhere }: ReturnType<typeof postgresQueries>,
+  request: Scope,
+  atMost: number,
+): Promise<number[]> {
+  const { rows } = await sql<{ id: string | number }>`
+    SELECT id FROM search_page(${every}, ${anywhere}, ${request.topics ?? []}::text[], ${atMost}, 0)`.execute(db);
+  return rows.map((row) => Number(row.id));
+}
+
 /** The contents of a scope's entries, as a subquery. */
 export const scopedContentIds = (dialect: OpenStore['dialect'], scope: Scope) =>
   sql<{ content_id: string }>`SELECT e.content_id FROM search_entries e WHERE ${inScope(dialect, scope)}`;
@@ -177,7 +186,9 @@ export function postgresQueries(scope: Scope, plan: QueryPlan) {
       variants.flatMap((words) => configs.map((config) => sql`phraseto_tsquery(${config}::regconfig, ${words.join(' ')})`)),
       sql` || `,
     )})`;
-  const scoped = (words: string[][][]) => sql.join([sql`to_tsquery('simple', ${scopeWord(scope.siteId, scope.language)})`, ...words.map(anyOf)], sql` && `);
+  const chosen = selectionWords(scope.selection, { or: ' | ', and: ' & ' });
+  const kept = sql`to_tsquery('simple', ${chosen === null ? scopeWord(scope.siteId, scope.language) : `${scopeWord(scope.siteId, scope.language)} & ${chosen}`})`;
+  const scoped = (words: string[][][]) => sql.join([kept, ...words.map(anyOf)], sql` && `);
   const every = scoped(plan.words);
   // Words as written are letters and digits only: quoted, they are tsquery lexemes as they are.
   const started = (prefix: string) => sql`(SELECT CASE

@@ -18,6 +18,7 @@ import { DOCUMENT_PATH } from '../sheet/shape';
 import { documentText } from '../files/uploads';
 import { topicsOfBody } from '../shared/topics';
 import { compactOf, wordsOf } from './terms';
+import { TOPIC_FACET, type EntryFacets } from './facets';
 import {
   deleteOrphanTopics,
   findDocumentText,
@@ -47,6 +48,8 @@ interface Wanted {
   language: string;
   serves: string;
   publishedAt: string;
+  /** Made from the sheet's primary translation, whose topics and shared values every entry of the sheet holds. */
+  primary: boolean;
 }
 
 export interface SyncResult {
@@ -78,7 +81,11 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
     // The page languages are in the indexed words too (the entry's scope): a move is made again.
     else if (!options.rebuild && want.publishedAt === entry.published_at && want.serves === entry.serves) current.add(key);
   }
-  const stale = [...wantedByKey].filter(([key]) => !current.has(key)).map(([, entry]) => entry);
+  // A sheet's topics and shared facet values, as its primary translation has them, are in every
+  // entry of it: that translation's entry made again makes the sheet's others again too.
+  const outdated = [...wantedByKey].filter(([key]) => !current.has(key)).map(([, entry]) => entry);
+  const primaries = new Set(outdated.filter((entry) => entry.primary).map((entry) => entry.contentId));
+  const stale = wanted.filter((entry) => primaries.has(entry.contentId) || !current.has(keyOf(entry.contentId, entry.language)));
 
   for (let start = 0; start < removed.length; start += BATCH) {
     const ids = removed.slice(start, start + BATCH);
@@ -131,6 +138,7 @@ async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
       language,
       serves: servesText(pages),
       publishedAt: byLanguage.get(language)!,
+      primary: language === content.primary_language,
     }));
   });
 }
@@ -138,6 +146,8 @@ async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
 interface EntryText {
   title: string;
   description: string;
+  /** Its values of the fields the type marks as facets, as written (the sheet's topics are added as the entry is written). */
+  facets: EntryFacets;
   /**
    * The values of the fields its type searches (CAS numbers, formula, product code…), by how much
    * a match counts: indexed with the title (3), the description (2) or the document (1), and never
@@ -156,9 +166,13 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
     // The entries made before from these translations.
     const oldIds = await findEntryIds(trx, new Set(entries.map((entry) => `${entry.contentId} ${entry.language}`)), contentIds);
     if (oldIds.length > 0) await removeEntries(trx, dialect, oldIds);
-    await replaceTopics(trx, contentIds, await topicsOf(trx, contentIds));
+    const topics = await topicsOf(trx, contentIds);
+    await replaceTopics(trx, contentIds, topics);
+    const topicsByContent = new Map<string, string[]>();
+    for (const row of topics) topicsByContent.set(row.content_id, [...(topicsByContent.get(row.content_id) ?? []), row.topic]);
     for (const [index, entry] of entries.entries()) {
       const text = texts[index]!;
+      const facets: EntryFacets = { [TOPIC_FACET]: topicsByContent.get(entry.contentId) ?? [], ...text.facets };
       const { properties } = text;
       const indexed = {
         title: `${text.title} ${properties[3]}`.trim(),
@@ -172,6 +186,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         serves: entry.serves,
         published_at: entry.publishedAt,
         document_sha256: text.documentSha256,
+        facets: JSON.stringify(facets),
       };
       await insertEntry(trx, dialect, row, indexed, text);
     }
@@ -194,11 +209,15 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
   const rows = await readTranslations(db, [...new Set(entries.map((entry) => entry.contentId))]);
   const bodies = new Map(rows.map((row) => [`${row.content_id} ${row.language}`, row]));
   const documents = new Map<string, { sha256: string; text: string } | null>();
-  const searched = offeredFields(await findSheetType(db)).filter((field) => field.shows.search > 0);
+  const offered = offeredFields(await findSheetType(db));
+  const searched = offered.filter((field) => field.shows.search > 0);
+  const faceted = offered.filter((field) => field.shows.facet && field.kind !== 'topics' && field.name !== TOPIC_FACET);
+  const primaries = new Map((await readPrimaryBodies(db, [...new Set(entries.map((entry) => entry.contentId))])).map((row) => [row.content_id, row.body]));
   const texts: EntryText[] = [];
   for (const entry of entries) {
     const row = bodies.get(`${entry.contentId} ${entry.language}`);
     const body = row === undefined ? null : readStoredBody(row.body, `content ${entry.contentId} (${entry.language})`);
+    const primary = primaries.get(entry.contentId);
     const field = (name: string) => (body !== null && typeof body[name] === 'string' ? (body[name] as string) : '');
     const url = field('url');
     if (!documents.has(url)) documents.set(url, await documentOf(db, url));
@@ -206,6 +225,7 @@ async function entryTexts(db: ContentStore, entries: Wanted[]): Promise<EntryTex
     texts.push({
       title: field('Title') || (row?.title ?? ''),
       description: field('description'),
+      facets: facetValuesOf(faceted, body, primary === undefined ? null : readStoredBody(primary, `content ${entry.contentId}`)),
       properties: searchedText(searched, body),
       document: document?.text.slice(0, INDEXED_DOCUMENT_CHARACTERS) ?? '',
       documentSha256: document?.sha256 ?? null,
@@ -227,6 +247,22 @@ function searchedText(fields: Field[], body: Record<string, unknown> | null): Re
     texts[field.shows.search as 1 | 2 | 3]?.push(csvCellOf(value), ...codes);
   }
   return { 1: texts[1].join(' '), 2: texts[2].join(' '), 3: texts[3].join(' ') };
+}
+
+/**
+ * A body's values of the fields the type marks as facets, as written: a field kept for every
+ * language as the primary translation has it when this one does not (as the topics are).
+ */
+function facetValuesOf(fields: Field[], body: Record<string, unknown> | null, primary: Record<string, unknown> | null): EntryFacets {
+  const facets: EntryFacets = {};
+  for (const field of fields) {
+    const value = body?.[field.name] ?? (field.perLanguage ? undefined : primary?.[field.name]);
+    const values = (Array.isArray(value) ? value : [value]).flatMap((entry) =>
+      typeof entry === 'string' || typeof entry === 'number' ? [String(entry).trim()] : [],
+    );
+    if (values.some((entry) => entry !== '')) facets[field.name] = values.filter((entry) => entry !== '');
+  }
+  return facets;
 }
 
 /** Each value of several words as one word (compactOf). */

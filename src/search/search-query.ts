@@ -21,15 +21,17 @@ import {
   queryLanguages,
   readHitRows,
   readMatchIds,
-  readTopicSheetRows,
+  postgresMatchIds,
   readWordsStarting,
   scopedContentIds,
+  selectionWords,
   TYPED_WORDS,
   type FtsTable,
   type HitRow,
   type Scope,
 } from './query-store';
 import type { SynonymStore } from './synonyms';
+import type { Selection } from './facets';
 import { stemmerFor } from './terms';
 import type { PassagePart } from '../shared/passage';
 import { passageIn } from './passage';
@@ -40,8 +42,10 @@ export interface SearchRequest {
   /** The page's language: entries made for it, and its stemmer besides the text's. */
   language: string;
   query: string;
-  /** Topic slugs every hit must have (none: any); with no query words, the hits are the topics' sheets in collection order. */
+  /** Topic slugs every hit must have (none: any): the delivery API's topics[]. */
   topics?: string[];
+  /** Choices every hit has one of each group of (facets.ts); without query words, sheet-search.ts lists them from memory. */
+  selection?: Selection;
   limit: number;
   offset: number;
 }
@@ -69,15 +73,30 @@ export type SearchStore = Pick<OpenStore, 'db' | 'dialect'> & SynonymStore;
 
 export async function search(store: SearchStore, request: SearchRequest, listed = LISTED_MATCHES): Promise<SearchResult> {
   const plan = await planQuery(store, request.query);
-  // A query of no words ('!!!') finds nothing, within a topic too.
-  if (request.query.trim() !== '' && plan.words.length === 0) return { total: 0, more: false, hits: [] };
-  if (plan.words.length === 0) return topicSheets(store, request, listed);
+  // A query of no words ('!!!'), or none, finds nothing (a selection without a query is listed by facet-index.ts).
+  if (plan.words.length === 0) return { total: 0, more: false, hits: [] };
   if (store.dialect === 'postgres') return postgresSearch(store.db, request, plan, listed);
   const { total: counted, tiers } = await sqliteTiers(store.db, request, plan);
   const found = await counted(listed + 1);
   const total = Math.min(found, listed);
   const ids = await pageOf(tiers, Math.max(0, Math.min(request.limit, total - request.offset)), request.offset);
   return { total, more: found > listed, hits: await hitsOf(store.db, ids, plan, request) };
+}
+
+/** The hits of entries listed without a query (a selection's sheets), in this order: no passage. */
+export const listedHits = (db: ContentStore, ids: number[], request: SearchRequest): Promise<SearchHit[]> =>
+  hitsOf(db, ids, { words: [], prefix: null }, request);
+
+/**
+ * The entry ids of a query's matches (every tier, in the scope and selection asked), at most
+ * `atMost`: the sets facet counts are tallied from. Null when the query has no words.
+ */
+export async function matchIds(store: SearchStore, request: Omit<SearchRequest, 'limit' | 'offset'>, atMost: number): Promise<number[] | null> {
+  const plan = await planQuery(store, request.query);
+  if (plan.words.length === 0) return null;
+  if (store.dialect === 'postgres') return postgresMatchIds(store.db, postgresQueries(request, plan), request, atMost);
+  const { all } = matchExpressions(request, plan, await typedWords(store.db, plan.prefix));
+  return readMatchIds(store.db, ftsMatches('search_terms', all, request.topics), atMost, 0);
 }
 
 /** Sheets a search lists and counts, at most: past this many, it says there are more (docs/search.md). */
@@ -131,20 +150,6 @@ const hitOf = (row: HitRow, plan: QueryPlan, request: SearchRequest): SearchHit 
   description: row.description,
   passage: plan.words.length === 0 ? [] : passageIn([row.document, row.description], plan, [request.language, row.text_language]),
 });
-
-/**
- * A topic's sheets without a query, in collection order. As a search does, it reads at most
- * `listed` + 1 of them (the first the index holds), counts those and orders them: a topic of
- * more sheets than that lists the first `listed` of the index, in collection order, and says
- * there are more.
- */
-async function topicSheets(store: Pick<OpenStore, 'db' | 'dialect'>, request: SearchRequest, listed: number): Promise<SearchResult> {
-  if ((request.topics ?? []).length === 0) return { total: 0, more: false, hits: [] };
-  const rows = await readTopicSheetRows(store, request, listed);
-  const found = Number(rows[0]?.total ?? 0);
-  const plan: QueryPlan = { words: [], prefix: null };
-  return { total: Math.min(found, listed), more: found > listed, hits: rows.map((row) => hitOf(row, plan, request)) };
-}
 
 /**
  * SQLite: each tier one FTS5 query, kept to the page's entries inside FTS5 (the page's scope is a
@@ -234,7 +239,8 @@ function matchExpressions(scope: Scope, plan: QueryPlan, typed: string[] | null)
     if (index === plan.words.length - 1 && completions !== null) alternatives.push(completions);
     return `(${alternatives.join(' OR ')})`;
   });
-  const scoped = `"${scopeWord(scope.siteId, scope.language)}" AND `;
+  const chosen = selectionWords(scope.selection, { or: ' OR ', and: ' AND ' });
+  const scoped = `"${scopeWord(scope.siteId, scope.language)}" AND ${chosen === null ? '' : `${chosen} AND `}`;
   const all = scoped + clauses.join(' AND ');
   const inTitle = scoped + plan.words.map((variants) => `(${variants.flatMap(phrase).join(' OR ')})`).join(' AND ');
   return { all, inTitle };

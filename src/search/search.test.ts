@@ -119,8 +119,9 @@ describe('syncSearchIndex', () => {
   it('brings only what changed up to date, and a changed sheet is found by its new words', async () => {
     expect(await syncSearchIndex(test.store)).toEqual({ written: 0, removed: 0 });
     await describeSilane('Now with quokkas.', '2026-02-01T00:00:00.000Z');
-    // English is the fallback of no other language here: one entry changes.
-    expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 0 });
+    // The primary translation changed: the sheet's entries are made again (each holds its topics and
+    // shared facet values), and no other sheet's.
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 3, removed: 0 });
     expect(titles(await find('quokka'))).toEqual(['Silane (SiH₄)']);
     expect(titles(await find('quokka', 'de_DE'))).toEqual([]);
   });
@@ -128,7 +129,7 @@ describe('syncSearchIndex', () => {
   it('indexes a description holding a word longer than anyone types (a pasted code), and lists only the words one does', async () => {
     const code = `q${'0123456789abcdef'.repeat(250)}`;
     await describeSilane(`Quokkas again. ${code}`, '2026-02-02T00:00:00.000Z');
-    expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 0 });
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 3, removed: 0 });
     expect(titles(await find('quokkas agai'))).toEqual(['Silane (SiH₄)']);
     const listed = await test.store.db.selectFrom('search_words').select('word').where('word', '=', code).execute();
     expect(listed).toEqual([]);
@@ -137,8 +138,9 @@ describe('syncSearchIndex', () => {
   it('falls back to the default language for an untranslated sheet, and removes what is gone', async () => {
     const tma = await test.store.db.selectFrom('contents').select('id').where('url_name', '=', 'trimethylaluminum').executeTakeFirstOrThrow();
     await test.store.db.deleteFrom('content_translations').where('content_id', '=', tma.id).where('language', '=', 'de_DE').execute();
-    // The German entry goes; the English one is made again, to be shown on the German page too.
-    expect(await syncSearchIndex(test.store)).toEqual({ written: 1, removed: 1 });
+    // The German entry goes; the English one is made again, to be shown on the German page too (and,
+    // the primary translation's being made again, the French one).
+    expect(await syncSearchIndex(test.store)).toEqual({ written: 2, removed: 1 });
     const german = await find('archetypal', 'de_DE');
     expect(german.hits.map((hit) => [hit.title, hit.textLanguage])).toEqual([['Trimethylaluminum (TMA)', 'en_US']]);
     // The French page shows its own translation (whose document is the same English PDF).

@@ -30,8 +30,8 @@ export interface CollectionPreload {
   nextPageToken: number | null;
   previousPageToken: number | null;
   /** Search results rather than the collection: the query, and each item's passage by id. */
-  /** What a search found: its passages by item id; `more` when more sheets matched than `total`, which are all that is listed. */
-  search?: { query: string; passages: Record<string, PassagePart[]>; more?: boolean };
+  /** What a search found (`address`: where its pages are, `page=N` appended): its passages by item id; `more` when more sheets matched than `total`, which are all that is listed. */
+  search?: { query: string; address: string; passages: Record<string, PassagePart[]>; more?: boolean };
   /**
    * The collection cannot be shown (it does not exist, or the grid names it wrongly): the grid shows
    * its error state from the server's markup on, for crawlers and visitors without script too.
@@ -56,6 +56,29 @@ export interface TopicsView {
   allHref: string;
 }
 
+/** A facet's choice as a link (docs/search.md, "Facets"): choosing it, or (chosen) leaving it. */
+export interface FacetChoiceLink {
+  label: string;
+  /** The sheets choosing it would give; `atLeast` when counted from the first listed matches of more. */
+  count: number;
+  atLeast: boolean;
+  href: string;
+  chosen: boolean;
+  /** A combination of choices (noindex): crawlers need not follow it. */
+  combination: boolean;
+}
+
+/** The facets of a searchable grid's page with their choices and counts (server-rendered only). */
+export interface FacetsView {
+  facets: Array<{ facet: string; label: string; choices: FacetChoiceLink[] }>;
+  /** Any choice made (the disclosure starts open). */
+  chosen: boolean;
+  /** Where the search form sends its query: the selection's page (its first topic's, or the page itself). */
+  action: string;
+  /** The choices as the search form keeps them when it is sent (`topic` → slugs, a field → values). */
+  kept: Array<{ name: string; value: string }>;
+}
+
 export interface PageData {
   basePath: string;
   platformSitesSegment: string;
@@ -71,6 +94,8 @@ export interface PageData {
   seo: SeoHead;
   /** A page with a searchable grid: the site's topics (server-rendered only; never in the boot data). */
   topics?: TopicsView;
+  /** A page with a searchable grid: its facets' choices with counts (server-rendered only; never in the boot data). */
+  facets?: FacetsView;
   /** The fields of the sheet type its cards show beside their description (content-model/), labelled in the page's language. */
   cardProperties: CardProperty[];
   /** Where cards link to their sheet's own page; none on a page that is not the site's. */

@@ -24,6 +24,9 @@ export interface PageText {
   topics: string;
   /** The name of a facet of topics; a facet without one is named by its slug. */
   facets: Record<string, string>;
+  /** The facet choices' disclosure, and what a chosen one says to screen readers. */
+  filters: string;
+  chosen: string;
   /** How many sheets a topic page lists. */
   aboutTopic(count: number, topic: string, more?: boolean): string;
   /** A topic page's description for search engines. */
@@ -85,6 +88,8 @@ const PAGE_TEXTS: Record<string, PageText> = {
     sheetDetails: 'Details',
     topics: 'Topics',
     facets: { process: 'Process', kind: 'Kind', element: 'Element' },
+    filters: 'Filter sheets',
+    chosen: 'chosen',
     aboutTopic: (count, topic, more) =>
       more
         ? `More than ${count.toLocaleString('en')} sheets about ${topic}; the first ${count.toLocaleString('en')} are listed`
@@ -122,6 +127,8 @@ const PAGE_TEXTS: Record<string, PageText> = {
     sheetDetails: 'Details',
     topics: 'Themen',
     facets: { process: 'Verfahren', kind: 'Art', element: 'Element' },
+    filters: 'Datenblätter filtern',
+    chosen: 'ausgewählt',
     aboutTopic: (count, topic, more) =>
       more
         ? `Mehr als ${count.toLocaleString('de')} Datenblätter zu ${topic}; die ersten ${count.toLocaleString('de')} sind aufgeführt`
@@ -159,6 +166,8 @@ const PAGE_TEXTS: Record<string, PageText> = {
     sheetDetails: 'Détails',
     topics: 'Thèmes',
     facets: { process: 'Procédé', kind: 'Type', element: 'Élément' },
+    filters: 'Filtrer les fiches',
+    chosen: 'choisi',
     aboutTopic: (count, topic, more) =>
       more
         ? `Plus de ${count.toLocaleString('fr')} fiches sur ${topic} ; les ${count.toLocaleString('fr')} premières sont affichées`

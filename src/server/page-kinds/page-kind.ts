@@ -7,6 +7,7 @@
  * sheet page as the example.
  */
 import type { Logger } from '../ssr/load-page-data';
+import type { AddressChoices } from '../ssr/facet-view';
 
 /** What a request asks of a page kind, read from its URL. */
 export interface PageAsk {
@@ -16,6 +17,8 @@ export interface PageAsk {
   pagesShown: number;
   /** `?q=`: what the visitor searched for ('' when nothing). */
   query: string;
+  /** The query string's other parameters, which may choose facets (`topic=ald`, `form=liquid`). */
+  choices: AddressChoices;
   /** The site's origin for absolute URLs (SITE_URL, or the request's). */
   origin: string;
   log: Logger;

@@ -29,7 +29,7 @@ const DRAFT_VERSION = 0;
 export function createPreviewer(options: PreviewerOptions): Previewer {
   return async (db, request, log) => {
     const renderer = createPageRenderer({ ...options, db });
-    const ask: PageAsk = { params: { lang: request.languageSegment }, pagesShown: 1, query: '', origin: request.origin, log };
+    const ask: PageAsk = { params: { lang: request.languageSegment }, pagesShown: 1, query: '', choices: {}, origin: request.origin, log };
     const shown = request.pageKind === 'sheet' ? await sheetAsk(db, request, ask) : await pageAsk(db, renderer, request, ask);
     if (shown === null) return null;
     const kind: PageKind =

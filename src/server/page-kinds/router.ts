@@ -11,6 +11,7 @@ import type { ContentVersionSource } from '../content-version';
 import { REVALIDATE, sendCacheable, type CachedResponder } from '../http-cache';
 import { renderErrorDocument } from '../ssr/error-document';
 import { readPagesShown, readQuery } from '../ssr/load-page-data';
+import { readAddressChoices } from '../ssr/facet-view';
 import { pageKey, type PageAsk, type PageKind, type Rendered } from './page-kind';
 
 export interface PageRouterOptions {
@@ -52,6 +53,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, kind: PageKi
     params,
     pagesShown: readPagesShown(request.query.page),
     query: readQuery(request.query.q),
+    choices: readAddressChoices(request.query),
     origin: originForResponse(settings, request, reply),
     log: request.log,
   };

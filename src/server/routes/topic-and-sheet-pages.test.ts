@@ -47,7 +47,7 @@ describe('topic pages at /topics/{slug}', () => {
     const first = (await get('/topics/ald')).body;
     expect(cardTitles(first)).toHaveLength(7);
     expect(first).toContain(`${ald.length} sheets about ALD`);
-    expect(first).toContain('href="?page=2#item-8"');
+    expect(first).toContain('href="/topics/ald?page=2#item-8"');
     expect(cardTitles((await get('/topics/ald?page=3')).body)).toHaveLength(Math.min(21, ald.length));
   });
 

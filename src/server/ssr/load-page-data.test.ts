@@ -75,7 +75,7 @@ describe('loadPageData', () => {
     const site = (await findPrimarySite(test.store.db))!;
     const loaded = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 1);
     const grid = loaded.collections['literature-grid']!;
-    const found = { ...grid, total: 1000, search: { query: 'precursor', passages: {}, more: true } };
+    const found = { ...grid, total: 1000, search: { query: 'precursor', address: '?q=precursor&', passages: {}, more: true } };
     const data = {
       ...loaded,
       collections: { 'literature-grid': found },
@@ -83,7 +83,7 @@ describe('loadPageData', () => {
       seo: { title: '', description: '', canonical: '/', robots: null, alternates: [], headTags: [], jsonLd: [] },
     };
     expect(await renderPageBody(data)).toContain('More than 1,000 sheets match “precursor”; the first 1,000 are listed');
-    const exact = { ...data, collections: { 'literature-grid': { ...found, search: { query: 'precursor', passages: {} } } } };
+    const exact = { ...data, collections: { 'literature-grid': { ...found, search: { query: 'precursor', address: '?q=precursor&', passages: {} } } } };
     expect(await renderPageBody(exact)).toContain('1,000 sheets match “precursor”');
   });
 

@@ -11,6 +11,7 @@ import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
 import { ApiError } from '../../shared/errors';
 import type { SheetSearch } from '../../search/sheet-search';
+import type { Selection } from '../../search/facets';
 import { resolveUrlFields } from '../../shared/links';
 import { nextPageTokenOf, previousPageTokenOf } from '../../shared/pagination';
 import { readChannelOrSiteId } from '../../shared/request-validation';
@@ -37,15 +38,17 @@ export interface PageDataSource {
 /** What loadPageData loads: the page's data in a language, without its SEO head and language menu. */
 export type LoadedPageData = Omit<PageData, 'seo' | 'languages'>;
 
-/** What a visitor looks for on a searchable grid's page: a query's words, a topic's sheets, or both. */
+/** What a visitor looks for on a searchable grid's page: a query's words, facet choices (a topic page's topic), or both. */
 export interface Finding {
   query: string;
-  topics: string[];
+  selection: Selection;
+  /** Where the results' pages are, to which `page=N` is appended (`/topics/ald?q=tma&`); the page's own when not given. */
+  address?: string;
 }
 
-export const NOTHING_SOUGHT: Finding = { query: '', topics: [] };
+export const NOTHING_SOUGHT: Finding = { query: '', selection: [] };
 
-export const isSought = (finding: Finding) => finding.query !== '' || finding.topics.length > 0;
+export const isSought = (finding: Finding) => finding.query !== '' || finding.selection.length > 0;
 
 /**
  * A page's data: each grid's first `pagesShown` pages, or, for a searchable grid when the visitor
@@ -104,10 +107,10 @@ async function searchResults(
   site: Site,
   language: string,
   pages: number,
-  { query, topics }: Finding,
+  { query, selection, address = '?' }: Finding,
 ): Promise<CollectionPreload> {
   const { pageSize } = grid.settings;
-  const results = await source.search.results({ siteId: site.id, language, query, topics, limit: pageSize * pages, offset: 0 });
+  const results = await source.search.results({ siteId: site.id, language, query, selection, limit: pageSize * pages, offset: 0 });
   // The hits as the grid's cards: the same images and links as its collection's items.
   const items = await itemsOfContents(
     source.db,
@@ -129,7 +132,7 @@ async function searchResults(
       total: results.total,
     }),
     previousPageToken: null,
-    search: { query, passages: Object.fromEntries(results.hits.map((hit) => [hit.contentId, hit.passage])), ...(results.more ? { more: true } : {}) },
+    search: { query, address, passages: Object.fromEntries(results.hits.map((hit) => [hit.contentId, hit.passage])), ...(results.more ? { more: true } : {}) },
   };
 }
 

@@ -32,6 +32,11 @@ import type { SearchReport } from '../../search/search-report';
 import { pageText } from '../../site/ui-text';
 import type { TopicLink, TopicsView } from '../../site/page-data';
 import { NOTHING_SOUGHT, type Finding } from './load-page-data';
+import { facetFieldsOf, facetOfChoice, facetsViewOf, readSelection, selectionAddress, type AddressChoices, type FacetField } from './facet-view';
+import type { Selection } from '../../search/facets';
+import type { ContentType } from '../../content-model/definition';
+import { findSheetType } from '../../cms/repositories/content-types';
+import { LABEL_LANGUAGE } from '../../cms/content-types';
 
 /**
  * What the memo keeps per content version: bounded so request paths cannot grow it without end.
@@ -70,6 +75,12 @@ export interface PageTarget {
   topic: Topic | null;
   /** The site's topics, for the page's topic links. */
   taxonomy: Topic[];
+  /** The sheet type's facet fields, named in the page's language. */
+  facetFields: FacetField[];
+  /** The facet choices the page shows: a topic page's topic, and what the address chooses. */
+  selection: Selection;
+  /** The address chooses something beyond the path's topic: a combination (made per request, noindex). */
+  chosen: boolean;
 }
 
 export type Resolution = { kind: 'page'; target: PageTarget } | { kind: 'not-found' } | { kind: 'no-content' };
@@ -87,7 +98,7 @@ export interface PreparedPage {
   preloads: GridPreloads;
 }
 
-type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | Topic[] | undefined;
+type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | Topic[] | ContentType | undefined;
 
 const markupLength = (preloads: GridPreloads) =>
   Object.values(preloads).reduce(
@@ -128,21 +139,26 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
     const key = pageKey(target.topic === null ? 'literature' : 'topic', targetKey(target), target.language, pagesShown, origin);
     return memo.get(version, key, async (): Promise<PreparedPage> => {
       // The cards are rendered once per content version; each render of the page reuses them.
-      const finding = target.topic === null ? NOTHING_SOUGHT : { query: '', topics: [target.topic.slug] };
+      const finding = { ...NOTHING_SOUGHT, selection: target.selection };
       return preparedFrom(await pageDataOf(sourceOf(origin, log), target, pagesShown, finding));
     }) as Promise<PreparedPage>;
   };
 
-  /** A page of search results: made for each request, never kept (queries are without number), and not for search engines. */
+  /**
+   * A page of search results, or of a combination of facet choices: made for each request, never
+   * kept (queries and combinations are without number), and not for search engines.
+   */
   const prepareResults = async (target: PageTarget, pagesShown: number, origin: string, log: Logger, query: string): Promise<PreparedPage> => {
-    const finding = { query, topics: target.topic === null ? [] : [target.topic.slug] };
-    const data = await pageDataOf(sourceOf(origin, log), target, pagesShown, finding);
-    if (report !== undefined) reportSearch(report, data, target.site.id, query);
+    const data = await pageDataOf(sourceOf(origin, log), target, pagesShown, { query, selection: target.selection });
+    if (report !== undefined && query !== '') reportSearch(report, data, target.site.id, query);
     return preparedFrom({ ...data, seo: { ...data.seo, robots: 'noindex' } });
   };
 
   /** The site's topics as published in a content version. */
   const taxonomyOf = (version: number, siteId: string) => memo.get(version, `topics ${siteId}`, () => listTopics(db, siteId)) as Promise<Topic[]>;
+
+  /** The sheet type as published in a content version. */
+  const sheetTypeOf = (version: number) => memo.get(version, 'sheet type', () => findSheetType(db)) as Promise<ContentType>;
 
   return {
     memo,
@@ -154,7 +170,14 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
      * Which page a request names, in which language, for which record and (a topic page) which
      * topic; before any cache lookup.
      */
-    async resolve(version: number, loaded: LoadedPage, languageSegment: string | undefined, recordId: string, topicSlug?: string): Promise<Resolution> {
+    async resolve(
+      version: number,
+      loaded: LoadedPage,
+      languageSegment: string | undefined,
+      recordId: string,
+      topicSlug?: string,
+      choices: AddressChoices = {},
+    ): Promise<Resolution> {
       const context = await siteContext(version);
       if (context === undefined) return { kind: 'no-content' };
       const language = languageOf(languageSegment, context.languages);
@@ -162,21 +185,29 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
       const record =
         recordId === '' ? null : ((await memo.get(version, `record ${recordId}`, () => findSeoRecord(db, context.site.id, recordId))) as SeoRecord | undefined);
       if (record === undefined) return { kind: 'not-found' };
-      const taxonomy = searchablePage([loaded]) === undefined ? [] : await taxonomyOf(version, context.site.id);
+      const searchable = searchablePage([loaded]) !== undefined;
+      const taxonomy = searchable ? await taxonomyOf(version, context.site.id) : [];
       const topic = topicSlug === undefined ? null : taxonomy.find((candidate) => candidate.slug === topicSlug);
       if (topic === undefined) return { kind: 'not-found' };
-      return { kind: 'page', target: { loaded, definition: pageIn(loaded, language), ...context, language, recordId, record, topic, taxonomy } };
+      const facetFields = searchable && search !== undefined ? facetFieldsOf(await sheetTypeOf(version), language, LABEL_LANGUAGE) : [];
+      const { selection, chosen } = readSelection(choices, taxonomy, facetFields, topic);
+      return {
+        kind: 'page',
+        target: { loaded, definition: pageIn(loaded, language), ...context, language, recordId, record, topic, taxonomy, facetFields, selection, chosen },
+      };
     },
 
     prepare,
 
     /**
      * The page's HTML for a content version, `pagesShown` pages of its grids (of a searchable
-     * grid's results for `query`, when one is given), absolute URLs on `origin`.
+     * grid's results for `query` and the target's selection), absolute URLs on `origin`;
+     * `perRequest` (a query or a combination of choices): made now, kept by no cache, noindex.
      */
-    async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger, query = ''): Promise<string> {
-      const { data, json, seoHeadHtml, preloads } =
-        query === '' ? await prepare(version, target, pagesShown, origin, log) : await prepareResults(target, pagesShown, origin, log, query);
+    async render(version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger, query = '', perRequest = query !== ''): Promise<string> {
+      const { data, json, seoHeadHtml, preloads } = perRequest
+        ? await prepareResults(target, pagesShown, origin, log, query)
+        : await prepare(version, target, pagesShown, origin, log);
       return writeDocument({
         lang: languageTag(target.language),
         headHtml: seoHeadHtml,
@@ -221,16 +252,29 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
   const { db, settings, origin } = source;
   const { definition, site, language, languages, recordId, record, topic } = target;
   const { basePath } = settings;
-  const loaded = await loadPageData(source, definition, site, language, pagesShown, finding);
   const pagePath = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
+  const place = { pagePath, language, languages, basePath };
+  const { href } = selectionAddress(finding.selection, finding.query, target.taxonomy, place);
+  const address = `${href}${href.includes('?') ? '&' : '?'}`;
+  const loaded = await loadPageData(source, definition, site, language, pagesShown, { ...finding, address });
   // A topic page is the searchable page at a path of its own, its grid showing the topic's sheets.
   const path = topic === null ? pagePath : topicPath(topic.slug);
   const firstGrid = gridsOf(definition)[0];
   const preload = firstGrid === undefined ? null : loaded.collections[firstGrid.id];
   const text = pageText(language);
   const topicName = topic === null ? null : topicLabel(topic, [language, languages.default]);
+  const searchable = gridsOf(definition).some((grid) => grid.settings.searchable);
+  const facets =
+    searchable && source.search !== undefined && (target.taxonomy.length > 0 || target.facetFields.length > 0)
+      ? facetsViewOf(
+          await source.search.facets({ siteId: site.id, language, ...finding, facetOf: facetOfChoice(target.taxonomy) }),
+          { ...finding, taxonomy: target.taxonomy, fields: target.facetFields },
+          place,
+        )
+      : undefined;
   return {
     ...loaded,
+    ...(facets === undefined ? {} : { facets }),
     languages: languageMenu(path, language, languages, basePath),
     sheetPages: { path: localizedPath(basePath, sheetPath(''), language, languages), label: text.sheetDetails },
     ...(target.taxonomy.length > 0 ? { topics: topicsViewOf(target, localizedPath(basePath, pagePath, language, languages), basePath) } : {}),

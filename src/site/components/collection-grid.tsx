@@ -60,8 +60,8 @@ const initialState = (preload: GridPreload | null): GridState =>
     ? { items: [], status: 'loading', error: undefined, pageToken: 0, nextPageToken: null, previousPageToken: null, total: 0 }
     : { ...showPage(preload), error: preload.failed };
 
-/** The no-JavaScript address of a page of the grid, counted from 1 (of a search's results, when searched). */
-const pageHref = (pageNumber: number, query?: string) => (query ? `?q=${encodeURIComponent(query)}&page=${pageNumber}` : `?page=${pageNumber}`);
+/** The no-JavaScript address of a page of the grid, counted from 1 (of a search's results at their address, when searched). */
+const pageHref = (pageNumber: number, address = '?') => `${address}page=${pageNumber}`;
 
 export function CollectionGrid({ grid, preload, basePath, language, text }: CollectionGridProps) {
   const { settings } = grid;
@@ -203,7 +203,7 @@ export function CollectionGrid({ grid, preload, basePath, language, text }: Coll
           {settings.errorState.message}
         </p>
       )}
-      {state.items.length > 0 && <Paginator grid={grid} state={state} goTo={goTo} text={text} query={preload?.search?.query} />}
+      {state.items.length > 0 && <Paginator grid={grid} state={state} goTo={goTo} text={text} address={preload?.search?.address} />}
     </>
   );
 }
@@ -241,26 +241,26 @@ interface PaginatorProps {
   state: GridState;
   text: GridText;
   goTo: (pageToken: number | null, mode: 'append' | 'replace', event: MouseEvent<HTMLAnchorElement>, address: string) => void;
-  /** Search results: their pages keep the query. */
-  query: string | undefined;
+  /** Search results: their pages' address, keeping the query and choices. */
+  address: string | undefined;
 }
 
 /** The grid's paginator, if it has one and it loaded (spec §4.5). */
-function Paginator({ grid, state, goTo, text, query }: PaginatorProps) {
+function Paginator({ grid, state, goTo, text, address }: PaginatorProps) {
   const paginator = grid.settings.paginator;
   if (paginator === null) return null;
   const busy = state.status === 'paging';
   if (paginator.variant === 'showmore') {
     const { component: ShowMore } = loadedPaginator('showmore');
     if (ShowMore === undefined || state.nextPageToken === null) return null;
-    const address = pageHref(state.nextPageToken + 1, query);
+    const next = pageHref(state.nextPageToken + 1, address);
     return (
       <ShowMore
         label={paginator.label}
         style={paginator.style}
-        href={`${address}#item-${state.items.length + 1}`}
+        href={`${next}#item-${state.items.length + 1}`}
         busy={busy}
-        onShowMore={(event) => goTo(state.nextPageToken, 'append', event, address)}
+        onShowMore={(event) => goTo(state.nextPageToken, 'append', event, next)}
       />
     );
   }

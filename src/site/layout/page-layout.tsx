@@ -12,6 +12,7 @@ import { markupDefinitionOf } from '../page-boot';
 import { componentClass, sectionClass } from '../pages/page-styles';
 import { gridText, pageText } from '../ui-text';
 import { SiteFrame } from './site-frame';
+import { FacetFilters } from './facet-filters';
 
 interface LayoutProps {
   data: PageData;
@@ -73,11 +74,17 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
   const search = preload?.search;
   const topic = data.topics?.current ?? null;
   const total = preload?.total ?? 0;
+  const facets = data.facets;
+  // What a page of choices is about: the choices made, else its topic.
+  const chosen = facets?.facets.flatMap((facet) => facet.choices.filter((choice) => choice.chosen).map((choice) => choice.label)) ?? [];
+  const about = chosen.length > 0 ? chosen.join(', ') : (topic?.label ?? '');
   return (
     <div className="collection-search" role="search" data-search={id}>
       {/* A topic page says which topic it shows, for every reader. */}
       {topic !== null && <h2 className="collection-search__topic">{topic.label}</h2>}
-      <form method="get" className="collection-search__form">
+      <form method="get" className="collection-search__form" action={facets?.action}>
+        {/* The choices made stay made when a query is sent. */}
+        {facets?.kept.map((kept) => <input key={`${kept.name}=${kept.value}`} type="hidden" name={kept.name} value={kept.value} />)}
         <label htmlFor={`${id}-q`}>{topic === null ? text.search : `${text.search}: ${topic.label}`}</label>
         <div className="collection-search__field">
           <input id={`${id}-q`} type="search" name="q" defaultValue={search?.query ?? ''} maxLength={200} autoComplete="off" enterKeyHint="search" />
@@ -86,12 +93,13 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
           </button>
         </div>
       </form>
+      {facets !== undefined && <FacetFilters id={id} facets={facets} language={data.language} />}
       {/* Always there, so that what it says after a search as-you-type is read out (search-box.ts). */}
       <p className="collection-search__status" role="status">
         {search && (
           <>
             {search.query === ''
-              ? text.aboutTopic(total, topic?.label ?? '', search.more)
+              ? text.aboutTopic(total, about, search.more)
               : total === 0
                 ? text.nothingFound(search.query)
                 : search.more

@@ -1,8 +1,8 @@
 /**
  * The site's page definitions (the literature page and any other), each at its own path, and
  * topic pages: the searchable page at {path}/topics/{slug}, its grid showing one topic's sheets
- * (docs/search.md, "Topics"). A searchable page asked `?q=` shows what the search finds, made per
- * request. Rendered by the page renderer (ssr/page-renderer.ts).
+ * (docs/search.md, "Topics"). A searchable page asked `?q=`, or a combination of facet choices
+ * (`?topic=hafnium`), shows what the search finds, made per request. Rendered by the page renderer (ssr/page-renderer.ts).
  */
 import { gridsOf } from '../../../page-model/page-definition';
 import { topicPath } from '../../../shared/topics';
@@ -36,18 +36,19 @@ export function topicPages(renderer: PageRenderer): PageKind {
 }
 
 async function resolveDefinition(renderer: PageRenderer, version: number, loaded: LoadedPage, ask: PageAsk): Promise<Resolution> {
-  const { params, pagesShown, origin, log, query } = ask;
-  const resolution = await renderer.resolve(version, loaded, params.lang, params.recordId ?? '', params.topic);
+  const { params, pagesShown, origin, log, query, choices } = ask;
+  const resolution = await renderer.resolve(version, loaded, params.lang, params.recordId ?? '', params.topic, choices);
   if (resolution.kind !== 'page') return resolution;
   const { target } = resolution;
-  const searched = query !== '' && gridsOf(target.definition).some((grid) => grid.settings.searchable);
+  // A query or a combination of facet choices: made per request.
+  const searched = (query !== '' || target.chosen) && gridsOf(target.definition).some((grid) => grid.settings.searchable);
   return {
     kind: 'page',
     page: {
       key: targetKey(target),
       language: target.language,
       ...(searched ? { perRequest: true } : {}),
-      render: async (contentVersion) => ({ kind: 'html', html: await renderer.render(contentVersion, target, pagesShown, origin, log, searched ? query : '') }),
+      render: async (contentVersion) => ({ kind: 'html', html: await renderer.render(contentVersion, target, pagesShown, origin, log, searched ? query : '', searched) }),
     },
   };
 }

@@ -1,0 +1,61 @@
+/**
+ * The facet index against a brute-force reading of the same entries: for any entries and any
+ * selection, the selection keeps exactly the entries having a choice of every group, in
+ * collection order, and each choice's count is what choosing it would give.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FacetIndex, type FacetRow } from './facet-index';
+import type { Group } from './facets';
+
+const KEYS = ['process:ald', 'process:cvd', 'kind:precursor', 'kind:equipment', 'form:liquid', 'form:solid', 'form:gas'];
+const facetOf = (key: string) => key.slice(0, key.indexOf(':'));
+
+const rows = fc
+  .uniqueArray(fc.record({ id: fc.integer({ min: 1, max: 500 }), rank: fc.integer({ min: 0, max: 50 }), keys: fc.subarray(KEYS) }), {
+    selector: (row) => row.id,
+    maxLength: 40,
+  })
+  .map((entries): FacetRow[] => entries.map(({ id, rank, keys }) => ({ id, rank, choices: keys.map((key) => ({ key, label: key })) })));
+
+const selections = fc.subarray(KEYS).map((keys): Group[] => {
+  const groups = new Map<string, string[]>();
+  for (const key of keys) groups.set(facetOf(key), [...(groups.get(facetOf(key)) ?? []), key]);
+  return [...groups].map(([facet, grouped]) => ({ facet, keys: grouped }));
+});
+
+/** Whether an entry has a choice of every group. */
+const keeps = (row: FacetRow, groups: Group[]) => groups.every((group) => group.keys.some((key) => row.choices.some((choice) => choice.key === key)));
+
+describe('FacetIndex', () => {
+  it('keeps what has a choice of every group, in collection order, and counts what each choice would give', () => {
+    fc.assert(
+      fc.property(rows, selections, (entries, groups) => {
+        const index = new FacetIndex(entries);
+        const ordered = [...entries].sort((a, b) => a.rank - b.rank || a.id - b.id);
+        const { ids, sets } = index.select(groups);
+        expect(ids).toEqual(ordered.filter((row) => keeps(row, groups)).map((row) => row.id));
+        const counts = index.countIn(sets, groups, facetOf);
+        for (const key of new Set(entries.flatMap((row) => row.choices.map((choice) => choice.key)))) {
+          // Choosing a key: in its facet's group (OR), or a group of its own (AND).
+          const chosen = groups.some((group) => group.facet === facetOf(key))
+            ? groups.map((group) => (group.facet === facetOf(key) ? { ...group, keys: [key] } : group))
+            : [...groups, { facet: facetOf(key), keys: [key] }];
+          expect(counts.get(key), key).toBe(entries.filter((row) => keeps(row, chosen)).length);
+        }
+      }),
+    );
+  });
+
+  it('counts every entry’s choices when nothing is chosen, and keeps the label as the first sheet in collection order writes it', () => {
+    const index = new FacetIndex([
+      { id: 2, rank: 1, choices: [{ key: 'form:liquid', label: 'Liquid' }] },
+      { id: 1, rank: 1, choices: [{ key: 'form:liquid', label: 'liquid' }] },
+      { id: 3, rank: 0, choices: [] },
+    ]);
+    const { ids, sets } = index.select([]);
+    expect(ids).toEqual([3, 1, 2]);
+    expect(index.countIn(sets, [], facetOf).get('form:liquid')).toBe(2);
+    expect(index.choices).toEqual([{ key: 'form:liquid', label: 'liquid' }]);
+  });
+});
