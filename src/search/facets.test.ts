@@ -106,10 +106,11 @@ describe('facets', () => {
       body: { ...body, topics: [...body.topics, 'ald'] },
       publishedAt: '2026-03-01T00:00:00.000Z',
     });
-    // PostgreSQL tells its changes a moment later (a notification): waited for.
+    // A store that cannot tell its changes (the test's PostgreSQL) has its index taken as current for
+    // a moment after a sync (sheet-search.ts): waited for.
     const aldCount = async (language: string) =>
       (await sheets.facets({ siteId: DEMO_IDS.siteId, language, query: '', selection: [], facetOf })).counts.get('topic:ald');
-    await expect.poll(() => aldCount('en_US')).toBe(before + 1);
+    await expect.poll(() => aldCount('en_US'), { timeout: 10_000 }).toBe(before + 1);
     // Every language's entry of it holds its topics.
     expect(await aldCount('fr_FR')).toBe(before + 1);
   });

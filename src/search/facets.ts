@@ -43,9 +43,7 @@ export const choiceWord = (key: string): string => `facet${createHash('sha256').
 
 /** The choices of an entry's facet values, each once. */
 export const choiceKeysOf = (facets: EntryFacets): string[] =>
-  [...new Set(Object.entries(facets).flatMap(([facet, values]) => values.map((value) => choiceKey(facet, value))))].filter(
-    (key) => valueOfKey(key) !== '',
-  );
+  [...new Set(Object.entries(facets).flatMap(([facet, values]) => values.map((value) => choiceKey(facet, value))))].filter((key) => valueOfKey(key) !== '');
 
 /** An entry's facets as the store keeps them (JSON); anything else read as none. */
 export function readEntryFacets(json: string): EntryFacets {
@@ -53,7 +51,10 @@ export function readEntryFacets(json: string): EntryFacets {
     const value: unknown = JSON.parse(json);
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
     return Object.fromEntries(
-      Object.entries(value).map(([facet, values]) => [facet, Array.isArray(values) ? values.filter((entry): entry is string => typeof entry === 'string') : []]),
+      Object.entries(value).map(([facet, values]) => [
+        facet,
+        Array.isArray(values) ? values.filter((entry): entry is string => typeof entry === 'string') : [],
+      ]),
     );
   } catch {
     return {};

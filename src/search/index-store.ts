@@ -68,13 +68,7 @@ export interface IndexedText {
 }
 
 /** Writes an entry, its texts as shown (`shown`) and its indexed words (`indexed`). */
-export async function insertEntry(
-  trx: ContentStore,
-  dialect: Dialect,
-  row: EntryRow,
-  indexed: IndexedText,
-  shown: IndexedText,
-): Promise<void> {
+export async function insertEntry(trx: ContentStore, dialect: Dialect, row: EntryRow, indexed: IndexedText, shown: IndexedText): Promise<void> {
   const { site_id: siteId, language } = row;
   // The page languages it is shown on, and its facets' choices: a search keeps to both in the engine.
   const scope = [scopeOf(siteId, row.serves), ...choiceKeysOf(readEntryFacets(row.facets)).map(choiceWord)].join(' ');

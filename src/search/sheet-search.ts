@@ -140,7 +140,11 @@ function facetRowOf(row: { id: number; facets: string; rank: number | null }) {
   const choices = Object.entries(readEntryFacets(row.facets)).flatMap(([facet, values]) =>
     values.map((value) => ({ key: choiceKey(facet, value), label: value.trim() })),
   );
-  return { id: Number(row.id), rank: row.rank === null ? Number.MAX_SAFE_INTEGER : Number(row.rank), choices: choices.filter((choice) => !choice.key.endsWith(':')) };
+  return {
+    id: Number(row.id),
+    rank: row.rank === null ? Number.MAX_SAFE_INTEGER : Number(row.rank),
+    choices: choices.filter((choice) => !choice.key.endsWith(':')),
+  };
 }
 
 /**

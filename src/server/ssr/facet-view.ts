@@ -134,7 +134,14 @@ export function facetsViewOf(
     if (count === 0 && !chosen && !counts.atLeast) return null;
     const next = toggled(selection, key, facetOf(key));
     const single = query === '' && next.length === 1 && next[0]!.keys.length === 1 && facetOfKey(next[0]!.keys[0]!) === TOPIC_FACET;
-    return { label, count, atLeast: counts.atLeast, href: selectionAddress(next, query, taxonomy, place).href, chosen, combination: !single && next.length > 0 };
+    return {
+      label,
+      count,
+      atLeast: counts.atLeast,
+      href: selectionAddress(next, query, taxonomy, place).href,
+      chosen,
+      combination: !single && next.length > 0,
+    };
   };
   const topicFacets = [...new Set(taxonomy.map((topic) => topic.facet))].map((facet) => ({
     facet,

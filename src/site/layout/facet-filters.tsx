@@ -27,12 +27,9 @@ export function FacetFilters({ id, facets, language }: { id: string; facets: Fac
                     href={choice.href}
                     rel={choice.combination ? 'nofollow' : undefined}
                   >
-                    {choice.label}
-                    {choice.chosen && <span className="visually-hidden">, {text.chosen},</span>}{' '}
-                    <span className="facets__count">
-                      ({choice.count.toLocaleString(locale)}
-                      {choice.atLeast ? '+' : ''})
-                    </span>
+                    {`${choice.label} `}
+                    <span className="facets__count">{`(${choice.count.toLocaleString(locale)}${choice.atLeast ? '+' : ''})`}</span>
+                    {choice.chosen && <span className="visually-hidden">{`, ${text.chosen}`}</span>}
                   </a>
                 </li>
               ))}

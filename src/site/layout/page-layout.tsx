@@ -84,7 +84,9 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
       {topic !== null && <h2 className="collection-search__topic">{topic.label}</h2>}
       <form method="get" className="collection-search__form" action={facets?.action}>
         {/* The choices made stay made when a query is sent. */}
-        {facets?.kept.map((kept) => <input key={`${kept.name}=${kept.value}`} type="hidden" name={kept.name} value={kept.value} />)}
+        {facets?.kept.map((kept) => (
+          <input key={`${kept.name}=${kept.value}`} type="hidden" name={kept.name} value={kept.value} />
+        ))}
         <label htmlFor={`${id}-q`}>{topic === null ? text.search : `${text.search}: ${topic.label}`}</label>
         <div className="collection-search__field">
           <input id={`${id}-q`} type="search" name="q" defaultValue={search?.query ?? ''} maxLength={200} autoComplete="off" enterKeyHint="search" />
