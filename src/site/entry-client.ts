@@ -23,9 +23,9 @@ function readBoot(): PageBoot | null {
   return element?.textContent ? (JSON.parse(element.textContent) as PageBoot) : null;
 }
 
-/** A control of the grid's paginator the event is on, if any. */
-function controlOf(event: Event): HTMLAnchorElement | null {
-  return event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(CONTROL) : null;
+/** The link matching `selector` the event is on, if any (by default a control of the grid's paginator). */
+function controlOf(event: Event, selector = CONTROL): HTMLAnchorElement | null {
+  return event.target instanceof Element ? event.target.closest<HTMLAnchorElement>(selector) : null;
 }
 
 /** How to find the control again once React has the frame (the same element when hydration keeps it). */
@@ -71,7 +71,8 @@ function prepareGrid(frame: HTMLElement, grid: GridBoot, page: PageBoot): void {
   const hydrate = () => {
     hydrating ??= Promise.race([
       import('./grid-island').then((island) => island.hydrateGrid(frame, grid, page)),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('The grid took too long to take over')), TAKE_OVER_MS)),
+      // Its reason is never read (the controls become links either way): rejected as it stands.
+      new Promise<never>((_, reject) => setTimeout(reject, TAKE_OVER_MS)),
     ]).then(
       () => settle('react'),
       () => settle('links'),
@@ -116,9 +117,20 @@ function start(): void {
     const frame = document.querySelector<HTMLElement>(`[data-grid="${CSS.escape(id)}"]`);
     if (frame !== null) prepareGrid(frame, grid, page);
   }
-  // Search as-you-type comes with the first focus on the search field (search-box.ts).
+  // Search as-you-type comes with the first focus on the search field or its facets (search-box.ts),
+  // and a facet's link is followed in place; should that code not come, the link is followed.
   for (const search of document.querySelectorAll<HTMLElement>('[data-search]')) {
-    search.addEventListener('focusin', () => void import('./search-box').then((box) => box.enhanceSearch(search, prepareGrid)), { once: true });
+    const box = () => import('./search-box').then((code) => code.enhanceSearch(search, prepareGrid));
+    search.addEventListener('focusin', () => void box(), { once: true });
+    search.addEventListener('click', (event) => {
+      const link = controlOf(event, '[data-facets] a');
+      if (link === null || isModifiedClick(event)) return;
+      event.preventDefault();
+      box().then(
+        (code) => code.follow(link.href),
+        () => location.assign(link.href),
+      );
+    });
   }
   document.documentElement.dataset.ready = 'true';
   // A preview (the studio's frames, a shared link) shows the page as a visitor gets it: no session.

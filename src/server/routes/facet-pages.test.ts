@@ -99,7 +99,8 @@ describe('facets on the searchable pages', () => {
 
   it('keeps the choices in the search form and the pages’ links, and counts what the query finds', async () => {
     const html = (await get('/topics/precursor?form=liquid&q=ald')).body;
-    expect(html).toContain('<form class="collection-search__form" action="/topics/precursor" method="get"><input type="hidden" name="form" value="liquid"/>');
+    expect(html).toContain('<form class="collection-search__form" action="/topics/precursor" method="get">');
+    expect(html).toContain('</div><input type="hidden" name="form" value="liquid"/></form>');
     const stored = await storedChoices();
     const results = cardTitles(html);
     expect(results.length).toBeGreaterThan(0);

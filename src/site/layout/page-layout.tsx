@@ -83,10 +83,6 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
       {/* A topic page says which topic it shows, for every reader. */}
       {topic !== null && <h2 className="collection-search__topic">{topic.label}</h2>}
       <form method="get" className="collection-search__form" action={facets?.action}>
-        {/* The choices made stay made when a query is sent. */}
-        {facets?.kept.map((kept) => (
-          <input key={`${kept.name}=${kept.value}`} type="hidden" name={kept.name} value={kept.value} />
-        ))}
         <label htmlFor={`${id}-q`}>{topic === null ? text.search : `${text.search}: ${topic.label}`}</label>
         <div className="collection-search__field">
           <input id={`${id}-q`} type="search" name="q" defaultValue={search?.query ?? ''} maxLength={200} autoComplete="off" enterKeyHint="search" />
@@ -94,6 +90,10 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
             {text.searchButton}
           </button>
         </div>
+        {/* The choices made stay made when a query is sent (after it, as the page's addresses have them). */}
+        {facets?.kept.map((kept) => (
+          <input key={`${kept.name}=${kept.value}`} type="hidden" name={kept.name} value={kept.value} />
+        ))}
       </form>
       {facets !== undefined && <FacetFilters id={id} facets={facets} language={data.language} />}
       {/* Always there, so that what it says after a search as-you-type is read out (search-box.ts). */}

@@ -48,7 +48,10 @@ async function resolveDefinition(renderer: PageRenderer, version: number, loaded
       key: targetKey(target),
       language: target.language,
       ...(searched ? { perRequest: true } : {}),
-      render: async (contentVersion) => ({ kind: 'html', html: await renderer.render(contentVersion, target, pagesShown, origin, log, searched ? query : '', searched) }),
+      render: async (contentVersion) => ({
+        kind: 'html',
+        html: await renderer.render(contentVersion, target, pagesShown, origin, log, searched ? query : '', searched),
+      }),
     },
   };
 }
