@@ -62,7 +62,7 @@ describe('search results at ?q=', () => {
     const total = Number(/(\d+) sheets match/.exec(first)?.[1]);
     expect(total).toBeGreaterThan(7);
     expect(cardTitles(first)).toHaveLength(7);
-    expect(first).toContain('href="?q=precursor&amp;page=2#item-8"');
+    expect(first).toContain('href="/?q=precursor&amp;page=2#item-8"');
     const second = (await get('/?q=precursor&page=2')).body;
     expect(cardTitles(second)).toHaveLength(Math.min(14, total));
     expect(cardTitles(second).slice(0, 7)).toEqual(cardTitles(first));
