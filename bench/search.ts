@@ -13,7 +13,9 @@ import { createBenchStore } from './lib/fixtures';
 import { DEMO_IDS } from '../src/demo/seed-demo';
 import { syncSearchIndex } from '../src/search/search-index';
 import { search } from '../src/search/search-query';
-import { measured, type Measurement } from './lib/report';
+import type { Measurement } from './lib/report';
+import { latencyRows, percentile } from './lib/latency';
+import { measureFacets } from './facets';
 
 const QUERIES = [
   'lot 4242',
@@ -32,8 +34,6 @@ const QUERIES = [
   'Al(CH3)3',
 ];
 const ROUNDS = 40;
-
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 
 export async function benchSearch({ databasePath, items }: { databasePath: string; items: number }): Promise<Measurement[]> {
   const rows = await measureSearch({ dialect: 'sqlite', path: databasePath }, items, 'SQLite');
@@ -88,24 +88,7 @@ async function measureSearch(settings: DatabaseSettings, items: number, engine: 
       )
       .join('; ');
     const details = `${items.toLocaleString('en')} sheets, ${indexed.written.toLocaleString('en')} entries indexed in ${building.toFixed(1)} s (${engine}); ${perQuery}`;
-    const latency = (name: string, share: number, bound: number) =>
-      measured(
-        {
-          section: 'Search',
-          name,
-          comparison: `${Math.round(share * 100)}th percentile of ${times.length} queries, in process`,
-          value: Number(percentile(times, share).toFixed(2)),
-          unit: 'ms',
-          details,
-        },
-        '≤',
-        bound,
-      );
-    const suffix = engine === 'SQLite' ? '' : ` (${engine})`;
-    return [
-      latency(`search latency p50, 100,000-sheet collection${suffix}`, 0.5, 5),
-      latency(`search latency p99, 100,000-sheet collection${suffix}`, 0.99, 20),
-    ];
+    return [...latencyRows(times, { name: 'search latency', what: 'queries', engine, details }), ...(await measureFacets(store, items, engine))];
   } finally {
     await store.close();
   }

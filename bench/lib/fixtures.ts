@@ -17,6 +17,26 @@ const USES = ['gate oxides', 'barrier layers', 'LEDs', 'photovoltaics', 'MEMS', 
 /** A sheet's own CAS number and product code (its formula is the template's, as a common one is). */
 export const identifiersOf = (n: number) => ({ casNumbers: [`${n}-${10 + (n % 90)}-${n % 10}`], productCode: `LS-B${n}-5N` });
 
+/** The demo's element topics (src/demo/topics.ts), for the sheets' facets. */
+const ELEMENTS = ['aluminum', 'gallium', 'hafnium', 'indium', 'magnesium', 'silicon', 'tantalum', 'titanium', 'tungsten', 'zinc', 'zirconium'];
+const FORMS = ['Liquid', 'Solid', 'Gas'];
+const PURITIES = ['≥ 99.999 % (5N)', '≥ 99.9999 % (6N)', '≥ 99.99 % (4N)'];
+
+/**
+ * A sheet's facet values, as varied as a catalogue's: ALD in 1 of 2, CVD in 1 of 3 (some both),
+ * equipment in 1 of 10, an element of 11, a physical form of 3 and a purity of 3 each.
+ */
+export const facetValuesOf = (n: number) => ({
+  topics: [
+    ...(n % 2 === 0 ? ['ald'] : []),
+    ...(n % 3 === 0 || n % 2 === 1 ? ['cvd'] : []),
+    n % 10 === 0 ? 'equipment' : 'precursor',
+    ELEMENTS[n % ELEMENTS.length]!,
+  ],
+  form: FORMS[n % FORMS.length]!,
+  purity: PURITIES[Math.floor(n / 7) % PURITIES.length]!,
+});
+
 export const LARGE_COLLECTION_KEY = contentKeyFromBytes(createHash('sha256').update('bench:large-collection').digest());
 
 /** The store `npm start` makes on its first start: the demo site alone. */
@@ -60,7 +80,12 @@ export async function createBenchStore(target: string | DatabaseSettings, items:
             createdAt: timestamp,
             updatedAt: timestamp,
             translations: [
-              { language: DEMO_LANGUAGE, title, body: { ...template.body, Title: title, description, ...identifiersOf(n) }, publishedAt: timestamp },
+              {
+                language: DEMO_LANGUAGE,
+                title,
+                body: { ...template.body, Title: title, description, ...identifiersOf(n), ...facetValuesOf(n) },
+                publishedAt: timestamp,
+              },
             ],
           };
         });

@@ -71,8 +71,10 @@ export interface FacetChoiceLink {
 /** The facets of a searchable grid's page with their choices and counts (server-rendered only). */
 export interface FacetsView {
   facets: Array<{ facet: string; label: string; choices: FacetChoiceLink[] }>;
-  /** Any choice made (the disclosure starts open). */
-  chosen: boolean;
+  /** How many choices are made (a topic page's topic too). */
+  chosen: number;
+  /** The disclosure starts open: the address chose something beyond a topic page's topic. */
+  open: boolean;
   /** Where the search form sends its query: the selection's page (its first topic's, or the page itself). */
   action: string;
   /** The choices as the search form keeps them when it is sent (`topic` → slugs, a field → values). */

@@ -82,7 +82,11 @@ function readied(container: HTMLElement, prepare: FramePrepared): SearchBox {
       }
       const facets = container.querySelector('[data-facets]');
       const nextFacets = found?.querySelector('[data-facets]');
-      if (facets && nextFacets) facets.replaceWith(document.adoptNode(nextFacets));
+      // Left open (or closed) as the visitor has it.
+      if (facets instanceof HTMLDetailsElement && nextFacets instanceof HTMLDetailsElement) {
+        nextFacets.open = facets.open;
+        facets.replaceWith(document.adoptNode(nextFacets));
+      }
       // The status line stays the same element, so assistive technology reads out its new text.
       const said = found?.querySelector('[role="status"]');
       status.replaceChildren(...[...(said?.childNodes ?? [])].map((node) => document.adoptNode(node)));

@@ -24,7 +24,7 @@ export interface PageText {
   topics: string;
   /** The name of a facet of topics; a facet without one is named by its slug. */
   facets: Record<string, string>;
-  /** The facet choices' disclosure, and what a chosen one says to screen readers. */
+  /** The facet choices' disclosure, and what a chosen one (and the disclosure, with their number) says to screen readers. */
   filters: string;
   chosen: string;
   /** How many sheets a topic page lists. */
@@ -88,7 +88,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     sheetDetails: 'Details',
     topics: 'Topics',
     facets: { process: 'Process', kind: 'Kind', element: 'Element' },
-    filters: 'Filter sheets',
+    filters: 'Filter',
     chosen: 'chosen',
     aboutTopic: (count, topic, more) =>
       more
@@ -127,7 +127,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     sheetDetails: 'Details',
     topics: 'Themen',
     facets: { process: 'Verfahren', kind: 'Art', element: 'Element' },
-    filters: 'Datenblätter filtern',
+    filters: 'Filtern',
     chosen: 'ausgewählt',
     aboutTopic: (count, topic, more) =>
       more
@@ -166,7 +166,7 @@ const PAGE_TEXTS: Record<string, PageText> = {
     sheetDetails: 'Détails',
     topics: 'Thèmes',
     facets: { process: 'Procédé', kind: 'Type', element: 'Élément' },
-    filters: 'Filtrer les fiches',
+    filters: 'Filtrer',
     chosen: 'choisi',
     aboutTopic: (count, topic, more) =>
       more

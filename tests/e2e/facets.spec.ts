@@ -15,8 +15,12 @@ const withTopics = (...topics: string[]) =>
   DEMO_CATALOGUE.filter((entry) => topics.every((topic) => demoTopicsOf(entry).includes(topic))).map((entry) => entry.title);
 
 const facets = (page: Page) => page.locator('[data-facets]');
-/** A facet's choice, by its label and count ("ALD (18)"). */
-const choice = (page: Page, label: string, count: number) => facets(page).getByRole('link', { name: new RegExp(`^${label} \\(${count}\\)`) });
+/** A facet's choice, by its label and count ("ALD (18)"), the facets opened first if they are closed. */
+async function choice(page: Page, label: string, count: number) {
+  const disclosure = facets(page);
+  if ((await disclosure.getAttribute('open')) === null) await disclosure.locator('summary').click();
+  return disclosure.getByRole('link', { name: new RegExp(`^${label} \\(${count}\\)`) });
+}
 
 /** Every card's title of the results, past the grid's first page (their pages are links). */
 async function allTitles(page: Page): Promise<string[]> {
@@ -38,11 +42,10 @@ for (const javaScriptEnabled of [false, true]) {
       if (javaScriptEnabled) await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
       // A page loaded again would lose this mark; in place, it stays.
       if (javaScriptEnabled) await page.evaluate(() => ((window as unknown as { inPlace: boolean }).inPlace = true));
-      await facets(page).getByText('Filter sheets').click();
-      await choice(page, 'ALD', withTopics('ald').length).click();
+      await (await choice(page, 'ALD', withTopics('ald').length)).click();
       await expect(page).toHaveURL(/\/topics\/ald$/);
       await expect(page.getByRole('status')).toHaveText(new RegExp(`^${withTopics('ald').length} sheets about ALD`));
-      await choice(page, 'Hafnium', withTopics('ald', 'hafnium').length).click();
+      await (await choice(page, 'Hafnium', withTopics('ald', 'hafnium').length)).click();
       await expect(page).toHaveURL(/\/topics\/ald\?topic=hafnium$/);
       await expect(page.getByRole('status')).toHaveText(new RegExp(`^${withTopics('ald', 'hafnium').length} sheets about ALD, Hafnium`));
       expect(new Set(await cardTitles(page))).toEqual(new Set(withTopics('ald', 'hafnium')));
@@ -54,7 +57,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByRole('status')).toHaveText(/^1 sheet matches “dimethylamido”/);
       expect(await cardTitles(page)).toEqual(['Tetrakis(dimethylamido)hafnium (TDMAH)']);
       // What the other choices would give with the query: Titanium's TDMAT, in place of Hafnium.
-      await choice(page, 'Titanium', 1).click();
+      await (await choice(page, 'Titanium', 1)).click();
       await expect(page).toHaveURL(/\/topics\/ald\?q=dimethylamido&topic=hafnium&topic=titanium$/);
       expect(new Set(await allTitles(page))).toEqual(new Set(['Tetrakis(dimethylamido)hafnium (TDMAH)', 'Tetrakis(dimethylamido)titanium (TDMAT)']));
       // Unmade, the choice leaves; a physical form joins (AND).
@@ -62,7 +65,7 @@ for (const javaScriptEnabled of [false, true]) {
         .getByRole('link', { name: /^Hafnium \(\d+\) ?, chosen$/ })
         .click();
       await expect(page).toHaveURL(/\/topics\/ald\?q=dimethylamido&topic=titanium$/);
-      await choice(page, 'Liquid', 1).click();
+      await (await choice(page, 'Liquid', 1)).click();
       await expect(page).toHaveURL(/\/topics\/ald\?q=dimethylamido&topic=titanium&form=liquid$/);
       expect(await cardTitles(page)).toEqual(['Tetrakis(dimethylamido)titanium (TDMAT)']);
       if (javaScriptEnabled) expect(await page.evaluate(() => (window as unknown as { inPlace?: boolean }).inPlace)).toBe(true);

@@ -108,7 +108,9 @@ test.describe('the literature page', () => {
           .click();
       // A click on the card's image area, away from any text, still opens the item.
       else {
-        const box = await cards(page).nth(1).locator('.card__media').boundingBox();
+        const media = cards(page).nth(1).locator('.card__media');
+        await media.scrollIntoViewIfNeeded();
+        const box = await media.boundingBox();
         if (!box) throw new Error('card image not laid out');
         await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       }

@@ -122,7 +122,7 @@ function toggled(selection: Selection, key: string, facet: string): Selection {
  */
 export function facetsViewOf(
   counts: FacetCounts,
-  { selection, query, taxonomy, fields }: { selection: Selection; query: string; taxonomy: Topic[]; fields: FacetField[] },
+  { selection, query, taxonomy, fields, open }: { selection: Selection; query: string; taxonomy: Topic[]; fields: FacetField[]; open: boolean },
   place: AddressPlace,
 ): FacetsView {
   const text = pageText(place.language);
@@ -162,7 +162,8 @@ export function facetsViewOf(
   return {
     action: search === '' ? href : href.slice(0, href.indexOf('?')),
     facets: [...topicFacets, ...fieldFacets].filter((facet) => facet.choices.length > 0),
-    chosen: chosenKeys.size > 0,
+    chosen: chosenKeys.size,
+    open,
     kept: [...new URLSearchParams(search)].map(([name, value]) => ({ name, value })),
   };
 }

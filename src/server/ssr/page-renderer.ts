@@ -268,7 +268,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
     searchable && source.search !== undefined && (target.taxonomy.length > 0 || target.facetFields.length > 0)
       ? facetsViewOf(
           await source.search.facets({ siteId: site.id, language, ...finding, facetOf: facetOfChoice(target.taxonomy) }),
-          { ...finding, taxonomy: target.taxonomy, fields: target.facetFields },
+          { ...finding, taxonomy: target.taxonomy, fields: target.facetFields, open: target.chosen },
           place,
         )
       : undefined;

@@ -89,13 +89,14 @@ function SearchForm({ id, data, preload }: { id: string; data: PageData; preload
           <button type="submit" className="button button--primary">
             {text.searchButton}
           </button>
+          {/* Beside the button, so that closed it takes no line of its own; open, its choices take one below. */}
+          {facets !== undefined && <FacetFilters id={id} facets={facets} language={data.language} />}
         </div>
         {/* The choices made stay made when a query is sent (after it, as the page's addresses have them). */}
         {facets?.kept.map((kept) => (
           <input key={`${kept.name}=${kept.value}`} type="hidden" name={kept.name} value={kept.value} />
         ))}
       </form>
-      {facets !== undefined && <FacetFilters id={id} facets={facets} language={data.language} />}
       {/* Always there, so that what it says after a search as-you-type is read out (search-box.ts). */}
       <p className="collection-search__status" role="status">
         {search && (
