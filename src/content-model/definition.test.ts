@@ -19,6 +19,20 @@ describe('readContentType', () => {
     });
   });
 
+  it('refuses a facet named as a parameter of the page’s own (q, page, topic)', () => {
+    const facet = (name: string) => ({
+      ...LITERATURE_SHEET_DEFINITION,
+      fields: [
+        ...LITERATURE_SHEET_DEFINITION.fields,
+        { ...LITERATURE_SHEET_DEFINITION.fields[6]!, name, shows: { ...LITERATURE_SHEET_DEFINITION.fields[6]!.shows, facet: true } },
+      ],
+    });
+    expect(readContentType(facet('page'), 'en_US')).toEqual({
+      problems: ['fields[11].shows.facet: a facet is chosen by a parameter of its name in the page\'s address, and "page" is the page\'s own'],
+    });
+    expect(readContentType(facet('grade'), 'en_US')).toMatchObject({ type: expect.anything() });
+  });
+
   it('reads the literature sheet’s definition as it is', () => {
     expect(readContentType(LITERATURE_SHEET_DEFINITION, 'en_US')).toEqual({ type: LITERATURE_SHEET_DEFINITION });
   });

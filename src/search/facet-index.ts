@@ -23,7 +23,7 @@ export interface FacetRow {
   choices: Array<{ key: string; label: string }>;
 }
 
-/** The sets of entries counted, by entry id: what the selection keeps, and what it keeps without each group (in its order). */
+/** The sets of entries counted, by entry id: a query's matches the selection keeps, and those it keeps without each group (in its order). */
 export interface CountedSets {
   all: Iterable<number>;
   without: Array<Iterable<number>>;
@@ -42,6 +42,8 @@ export class FacetIndex {
   /** A choice's entries (ordinals, in order): `postings[postingStarts[c]]` to `postings[postingStarts[c + 1]]`. */
   private readonly postingStarts: Int32Array;
   private readonly postings: Int32Array;
+  /** Each choice's entries, counted: the counts when nothing is chosen. */
+  private readonly totals: Int32Array;
 
   constructor(rows: FacetRow[]) {
     const sorted = [...rows].sort((a, b) => a.rank - b.rank || a.id - b.id);
@@ -68,6 +70,7 @@ export class FacetIndex {
     for (const choice of this.held) this.postingStarts[choice + 1]! += 1;
     for (let choice = 0; choice < this.choices.length; choice += 1) this.postingStarts[choice + 1]! += this.postingStarts[choice]!;
     const next = this.postingStarts.slice(0, -1);
+    this.totals = Int32Array.from(this.choices, (_, choice) => this.postingStarts[choice + 1]! - this.postingStarts[choice]!);
     this.postings = new Int32Array(this.held.length);
     for (let ordinal = 0; ordinal < sorted.length; ordinal += 1)
       for (let at = this.starts[ordinal]!; at < this.starts[ordinal + 1]!; at += 1) this.postings[next[this.held[at]!]!++] = ordinal;
@@ -79,39 +82,50 @@ export class FacetIndex {
   }
 
   /**
-   * The entry ids a selection keeps, in collection order, and the sets its counts are made of
-   * (countIn), without asking the store anything.
+   * A page of the entry ids a selection keeps, in collection order, and how many it keeps, without
+   * asking the store anything.
    */
-  select(groups: Group[]): { ids: number[]; sets: CountedSets } {
-    const full = groups.length === 0 ? 0 : 2 ** groups.length - 1;
-    const masks = new Uint32Array(this.size);
-    groups.forEach((group, index) => {
-      for (const key of group.keys) {
-        const choice = this.choiceIds.get(key);
-        if (choice === undefined) continue;
-        for (let at = this.postingStarts[choice]!; at < this.postingStarts[choice + 1]!; at += 1) masks[this.postings[at]!]! |= 2 ** index;
-      }
-    });
+  select(groups: Group[], offset: number, limit: number): { total: number; ids: number[] } {
+    const { masks, full } = this.masksOf(groups);
     const ids: number[] = [];
-    const without: number[][] = groups.map(() => []);
+    let total = 0;
     for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
-      const missing = full & ~masks[ordinal]!;
-      const id = this.entryIds[ordinal]!;
-      if (missing === 0) {
-        ids.push(id);
-        for (const set of without) set.push(id);
-      } else if ((missing & (missing - 1)) === 0) without[Math.log2(missing)]!.push(id);
+      if ((masks[ordinal]! & full) !== full) continue;
+      if (total >= offset && ids.length < limit) ids.push(this.entryIds[ordinal]!);
+      total += 1;
     }
-    return { ids, sets: { all: ids, without } };
+    return { total, ids };
   }
 
   /**
-   * Each choice's count (zero for those no entry counted has): a choice of a group's facet from
-   * the entries the selection keeps without that group, the others' from those it keeps.
+   * Every choice's count over all the entries (zero for those none has): a choice of a chosen
+   * facet among the entries every other group keeps, the others' among those the selection keeps.
    * `facetOf` names a choice's facet as the groups do (a topic's facet of the taxonomy).
    */
+  count(groups: Group[], facetOf: (key: string) => string): Map<string, number> {
+    if (groups.length === 0) return this.countsOf(this.totals);
+    const { masks, full } = this.masksOf(groups);
+    const groupOf = this.groupsOfChoices(groups, facetOf);
+    const counts = new Int32Array(this.choices.length);
+    for (let ordinal = 0; ordinal < this.size; ordinal += 1) {
+      const missing = full & ~masks[ordinal]!;
+      // Kept by every group: each choice counts; by all but one: that group's facet's choices.
+      if (missing !== 0 && (missing & (missing - 1)) !== 0) continue;
+      const only = missing === 0 ? -2 : 31 - Math.clz32(missing);
+      for (let at = this.starts[ordinal]!; at < this.starts[ordinal + 1]!; at += 1) {
+        const choice = this.held[at]!;
+        if (only === -2 || groupOf[choice] === only) counts[choice]! += 1;
+      }
+    }
+    return this.countsOf(counts);
+  }
+
+  /**
+   * Every choice's count among sets of entries (a query's matches): a choice of a chosen facet
+   * among `without[group]`, the others' among `all`.
+   */
   countIn(sets: CountedSets, groups: Group[], facetOf: (key: string) => string): Map<string, number> {
-    const groupOf = Int32Array.from(this.choices, (choice) => groups.findIndex((group) => group.facet === facetOf(choice.key)));
+    const groupOf = this.groupsOfChoices(groups, facetOf);
     const counts = new Int32Array(this.choices.length);
     const tally = (ids: Iterable<number>, group: number) => {
       for (const id of ids) {
@@ -125,6 +139,35 @@ export class FacetIndex {
     };
     tally(sets.all, -1);
     sets.without.forEach((ids, group) => tally(ids, group));
+    return this.countsOf(counts);
+  }
+
+  /** Which group's facet each choice is of (-1: none chosen). */
+  private groupsOfChoices(groups: Group[], facetOf: (key: string) => string): Int32Array {
+    return Int32Array.from(this.choices, (choice) => groups.findIndex((group) => group.facet === facetOf(choice.key)));
+  }
+
+  private countsOf(counts: Int32Array): Map<string, number> {
     return new Map(this.choices.map((choice, id) => [choice.key, counts[id]!]));
+  }
+
+  /** The last selection's masks: a page asks for its sheets and its counts of the same one. */
+  private remembered: { key: string; masks: Uint32Array } | null = null;
+
+  /** Each entry's groups as bits (a bit set: the entry has a choice of that group), and all the groups' bits. */
+  private masksOf(groups: Group[]): { masks: Uint32Array; full: number } {
+    const full = groups.length === 0 ? 0 : 2 ** groups.length - 1;
+    const key = JSON.stringify(groups);
+    if (this.remembered?.key === key) return { masks: this.remembered.masks, full };
+    const masks = new Uint32Array(this.size);
+    groups.forEach((group, index) => {
+      for (const choiceKey of group.keys) {
+        const choice = this.choiceIds.get(choiceKey);
+        if (choice === undefined) continue;
+        for (let at = this.postingStarts[choice]!; at < this.postingStarts[choice + 1]!; at += 1) masks[this.postings[at]!]! |= 2 ** index;
+      }
+    });
+    this.remembered = { key, masks };
+    return { masks, full };
   }
 }

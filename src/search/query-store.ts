@@ -123,15 +123,9 @@ export async function postgresCountAndPage(
   return { found: Number(counted.rows[0]?.found ?? 0), rows: page.rows };
 }
 
-/** PostgreSQL: the ids of a query's matches, every tier, at most `atMost` (`search_page`). */
-export async function postgresMatchIds(
-  db: ContentStore,
-  { every, anywhere }: ReturnType<typeof postgresQueries>,
-  request: Scope,
-  atMost: number,
-): Promise<number[]> {
-  const { rows } = await sql<{ id: string | number }>`
-    SELECT id FROM search_page(${every}, ${anywhere}, ${request.topics ?? []}::text[], ${atMost}, 0)`.execute(db);
+/** PostgreSQL: the ids of a query's matches, at most `atMost`, in no tier's order (`search_ids`, migration 027). */
+export async function postgresMatchIds(db: ContentStore, { anywhere }: ReturnType<typeof postgresQueries>, request: Scope, atMost: number): Promise<number[]> {
+  const { rows } = await sql<{ id: string | number }>`SELECT search_ids(${anywhere}, ${request.topics ?? []}::text[], ${atMost}) AS id`.execute(db);
   return rows.map((row) => Number(row.id));
 }
 

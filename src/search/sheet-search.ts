@@ -90,7 +90,10 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
     if (index === undefined) {
       index = readFacetRows(store, scope).then((rows) => new FacetIndex(rows.map(facetRowOf)));
       // A failed read is asked again by the next request.
-      index.catch(() => facetIndexes.delete(key));
+      const made = index;
+      made.catch(() => {
+        if (facetIndexes.get(key) === made) facetIndexes.delete(key);
+      });
       facetIndexes.set(key, index);
     }
     return index;
@@ -102,7 +105,7 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       const index = await facetIndexOf(request);
       const { selection, facetOf } = request;
       const choices = index.choices;
-      if (request.query.trim() === '') return { choices, counts: index.countIn(index.select(selection).sets, selection, facetOf), atLeast: false };
+      if (request.query.trim() === '') return { choices, counts: index.count(selection, facetOf), atLeast: false };
       // The matches with every group selected, and with each group but one: each a set the counts are tallied from.
       const sets = await Promise.all(
         [selection, ...selection.map((_, left) => selection.filter((__, group) => group !== left))].map((kept) =>
@@ -129,8 +132,8 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       await current();
       if (request.query.trim() !== '' || (request.selection ?? []).length === 0) return search(store, request);
       // A selection without a query: its sheets from memory, every one, in collection order.
-      const { ids } = (await facetIndexOf(request)).select(request.selection ?? []);
-      return { total: ids.length, more: false, hits: await listedHits(store.db, ids.slice(request.offset, request.offset + request.limit), request) };
+      const { total, ids } = (await facetIndexOf(request)).select(request.selection ?? [], request.offset, request.limit);
+      return { total, more: false, hits: await listedHits(store.db, ids, request) };
     },
   };
 }

@@ -256,22 +256,24 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
   const place = { pagePath, language, languages, basePath };
   const { href } = selectionAddress(finding.selection, finding.query, target.taxonomy, place);
   const address = `${href}${href.includes('?') ? '&' : '?'}`;
+  const searchable = gridsOf(definition).some((grid) => grid.settings.searchable);
+  // The counts are asked beside the cards (on PostgreSQL, on another connection at once).
+  const counting =
+    searchable && source.search !== undefined && (target.taxonomy.length > 0 || target.facetFields.length > 0)
+      ? source.search.facets({ siteId: site.id, language, ...finding, facetOf: facetOfChoice(target.taxonomy) })
+      : undefined;
+  // Observed now, so that a failure of the cards' first is not also an unhandled one of the counts'.
+  counting?.catch(() => undefined);
   const loaded = await loadPageData(source, definition, site, language, pagesShown, { ...finding, address });
+  const counts = await counting;
+  const facets =
+    counts === undefined ? undefined : facetsViewOf(counts, { ...finding, taxonomy: target.taxonomy, fields: target.facetFields, open: target.chosen }, place);
   // A topic page is the searchable page at a path of its own, its grid showing the topic's sheets.
   const path = topic === null ? pagePath : topicPath(topic.slug);
   const firstGrid = gridsOf(definition)[0];
   const preload = firstGrid === undefined ? null : loaded.collections[firstGrid.id];
   const text = pageText(language);
   const topicName = topic === null ? null : topicLabel(topic, [language, languages.default]);
-  const searchable = gridsOf(definition).some((grid) => grid.settings.searchable);
-  const facets =
-    searchable && source.search !== undefined && (target.taxonomy.length > 0 || target.facetFields.length > 0)
-      ? facetsViewOf(
-          await source.search.facets({ siteId: site.id, language, ...finding, facetOf: facetOfChoice(target.taxonomy) }),
-          { ...finding, taxonomy: target.taxonomy, fields: target.facetFields, open: target.chosen },
-          place,
-        )
-      : undefined;
   return {
     ...loaded,
     ...(facets === undefined ? {} : { facets }),
