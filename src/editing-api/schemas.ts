@@ -385,7 +385,18 @@ export const FieldSettingsSchema = Type.Object({
   required: Type.Optional(Type.Boolean()),
   retired: Type.Optional(Type.Boolean({ description: 'No longer offered; its values stay in versions and exports. False brings it back.' })),
   limits: Type.Optional(Type.Partial(FieldSchema.properties.limits)),
-  shows: Type.Optional(Type.Partial(FieldSchema.properties.shows)),
+  // Each named without the definition's defaults: validation would fill them in, and a change of
+  // one (`{ card: true }`) would set the others back to them (a CAS number's search weight to 1).
+  shows: Type.Optional(
+    Type.Partial(
+      Type.Object({
+        card: Type.Boolean(),
+        page: Type.Boolean(),
+        search: wholeNumber(0, 3, { description: 'How much a match in it counts in search: 0 not searched, 3 as much as a title' }),
+        facet: Type.Boolean(),
+      }),
+    ),
+  ),
   position: Type.Optional(wholeNumber(0, 199, { description: 'Its place among the fields, from 0' })),
 });
 

@@ -173,6 +173,8 @@ describe('changing a type', () => {
     };
     expect(await card('/de-DE/')).not.toContain('card__properties');
     expect((await admin.request('PATCH', `${typePath}/fields/casNumbers`, { shows: { card: true } })).statusCode).toBe(200);
+    // Only what the change names changes: the CAS number still counts as a title in search.
+    expect((await fieldNamed('casNumbers'))?.shows).toEqual({ card: true, page: true, search: 3, facet: false });
     expect(await card('/de-DE/')).toContain('<dl class="card__properties"><div><dt>CAS-Nummer</dt><dd>75-24-1</dd></div></dl>');
     expect(await card('/')).toContain('<dt>CAS number</dt><dd>75-24-1</dd>');
     // Such cards are the server's only: the grid pages by its links, each page the server's.
@@ -180,6 +182,18 @@ describe('changing a type', () => {
     expect((await admin.request('PATCH', `${typePath}/fields/casNumbers`, { shows: { card: false } })).statusCode).toBe(200);
     expect(await card('/')).not.toContain('card__properties');
     expect((await test.app.inject('/')).body).not.toContain('pagesByLinks');
+  });
+
+  it('offers a field’s values as a facet once an admin makes it one, and no more once they say not', async () => {
+    const grades = async () =>
+      [...(await test.app.inject('/')).body.matchAll(/<a class="facets__choice" href="([^"]*)"[^>]*>ULSI grade 8N /g)].map((match) => match[1]);
+    expect(await grades()).toEqual([]);
+    expect((await admin.request('PATCH', `${typePath}/fields/grade`, { shows: { facet: true } })).statusCode).toBe(200);
+    // The sheets holding a value of it are indexed again: the choice is TEOS's, and leads to it.
+    expect(await grades()).toEqual(['/?grade=ulsi+grade+8n']);
+    expect(cardTitles((await test.app.inject('/?grade=ulsi+grade+8n')).body)).toEqual(['Tetraethyl orthosilicate (TEOS)']);
+    expect((await admin.request('PATCH', `${typePath}/fields/grade`, { shows: { facet: false } })).statusCode).toBe(200);
+    expect(await grades()).toEqual([]);
   });
 
   it('never removes a field or changes what its values depend on', async () => {

@@ -49,11 +49,12 @@ async function typeProblems(_db: ContentStore, state: ContentType, current: Cont
   return [...definitionProblems(state), ...typeChangeProblems(current, state)];
 }
 
-/** The fields whose values search reads differently after a change: added, retired, weighed anew. */
+/** The fields whose values search reads differently after a change: added, retired, weighed anew, made a facet or no more one. */
 function searchChanges(before: ContentType | null, after: ContentType): string[] {
-  const weights = (type: ContentType | null) => new Map((type === null ? [] : offeredFields(type)).map((field) => [field.name, field.shows.search]));
-  const [was, is] = [weights(before), weights(after)];
-  return [...new Set([...was.keys(), ...is.keys()])].filter((name) => (was.get(name) ?? 0) !== (is.get(name) ?? 0));
+  const reads = (type: ContentType | null) =>
+    new Map((type === null ? [] : offeredFields(type)).map((field) => [field.name, `${field.shows.search} ${field.shows.facet}`]));
+  const [was, is] = [reads(before), reads(after)];
+  return [...new Set([...was.keys(), ...is.keys()])].filter((name) => was.get(name) !== is.get(name));
 }
 
 export const CONTENT_TYPE_ADAPTER: KindAdapter<ContentType> = {
