@@ -39,7 +39,16 @@ describe('FacetIndex', () => {
         // Counted from memory, and from the sets a query's matches would be (here: every entry).
         const sets = {
           all: kept,
-          without: groups.map((_, left) => entries.filter((row) => keeps(row, groups.filter((__, group) => group !== left))).map((row) => row.id)),
+          without: groups.map((_, left) =>
+            entries
+              .filter((row) =>
+                keeps(
+                  row,
+                  groups.filter((__, group) => group !== left),
+                ),
+              )
+              .map((row) => row.id),
+          ),
         };
         for (const counts of [index.count(groups, facetOf), index.countIn(sets, groups, facetOf)]) {
           for (const key of new Set(entries.flatMap((row) => row.choices.map((choice) => choice.key)))) {
