@@ -89,18 +89,46 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
 
   for (let start = 0; start < removed.length; start += BATCH) {
     const ids = removed.slice(start, start + BATCH);
-    await db.transaction().execute(async (trx) => {
-      await removeEntries(trx, dialect, ids);
-    });
+    await againIfRaced(() =>
+      db.transaction().execute(async (trx) => {
+        await removeEntries(trx, dialect, ids);
+      }),
+    );
   }
   for (let start = 0; start < stale.length; start += BATCH) {
-    await writeEntries(db, dialect, stale.slice(start, start + BATCH));
+    await againIfRaced(() => writeEntries(db, dialect, stale.slice(start, start + BATCH)));
     options.onProgress?.(Math.min(start + BATCH, stale.length), stale.length);
   }
   if (dialect === 'postgres' && stale.length + removed.length >= TIDY_AFTER) await tidyPostgres(db);
   // A sheet no page shows any more has no topics to filter by either.
   if (removed.length > 0) await deleteOrphanTopics(db);
   return { written: stale.length, removed: removed.length };
+}
+
+/** Times a batch is written again when another process wrote first (below). */
+const BUSY_ATTEMPTS = 5;
+
+/**
+ * What another process's sync of the same change (another serving process's) makes a batch meet:
+ * on SQLite, the other wrote since this transaction began, which one that read first cannot wait
+ * out (SQLITE_BUSY_SNAPSHOT); on PostgreSQL, the other made an entry this one was making (a
+ * unique violation) or took the rows in the other order (a deadlock).
+ */
+const RACED = /^(SQLITE_BUSY|23505$|40P01$)/;
+
+/**
+ * A batch written again when another process's sync raced it: a new transaction waits for the
+ * other's and sees what it wrote. Writing a batch again only makes its entries again.
+ */
+async function againIfRaced<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= BUSY_ATTEMPTS || typeof code !== 'string' || !RACED.test(code)) throw error;
+    }
+  }
 }
 
 /** Entries written or removed in one sync past which PostgreSQL's indexes are tidied (tidyPostgres). */

@@ -14,6 +14,7 @@ import { syncSearchIndex } from './search-index';
 import { up as upIdentifierWords } from '../cms/migrations/025-identifier-words';
 import { TEST_ENGINE } from '../../tests/helpers/test-store';
 import { sql } from 'kysely';
+import { openDatabase } from '../cms/database';
 import type { PassagePart } from '../shared/passage';
 
 let test: TestApp;
@@ -133,6 +134,23 @@ describe('syncSearchIndex', () => {
     expect(titles(await find('quokkas agai'))).toEqual(['Silane (SiH₄)']);
     const listed = await test.store.db.selectFrom('search_words').select('word').where('word', '=', code).execute();
     expect(listed).toEqual([]);
+  });
+
+  it('is brought up to date by two processes at once (serving processes after a publish), each entry made once', async () => {
+    const other = openDatabase(test.config.database);
+    try {
+      await syncSearchIndex(test.store);
+      // Every entry out of date, as after an upgrade: both make them at once, racing batch by batch.
+      await test.store.db.updateTable('search_entries').set({ published_at: '' }).execute();
+      const [one, two] = await Promise.all([syncSearchIndex(test.store), syncSearchIndex(other)]);
+      expect(one.written + two.written).toBeGreaterThan(0);
+      const rows = await test.store.db.selectFrom('search_entries').select(['content_id', 'language']).execute();
+      expect(new Set(rows.map((row) => `${row.content_id} ${row.language}`)).size).toBe(rows.length);
+      expect(await syncSearchIndex(test.store)).toEqual({ written: 0, removed: 0 });
+      expect(titles(await find('dimeric'))).toEqual(['Trimethylaluminum (TMA)']);
+    } finally {
+      await other.close();
+    }
   });
 
   it('falls back to the default language for an untranslated sheet, and removes what is gone', async () => {
