@@ -43,8 +43,8 @@ export interface FacetCounts {
   /** Every choice the entries have, with its value as first written (a topic's: its slug). */
   choices: Array<{ key: string; label: string }>;
   counts: Map<string, number>;
-  /** Counted from the first LISTED_MATCHES matches of more: a count is at least what it says. */
-  atLeast: boolean;
+  /** The choices counted from the first LISTED_MATCHES matches of more: each count is at least what it says. */
+  atLeast: Set<string>;
 }
 
 /** How long after a sync an unknown change token (changeToken() undefined) counts as no change. */
@@ -72,10 +72,12 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
     while (syncing !== null) await syncing;
     if (token !== undefined && token === syncedToken) return;
     syncing = syncSearchIndex(store)
-      .then(() => {
+      .then(({ written, removed }) => {
         syncedToken = token;
         syncedAt = Date.now();
-        facetIndexes = new Map();
+        // Made again only when the entries changed (a write elsewhere in the store, a session's or
+        // the search report's, changes the token too).
+        if (written + removed > 0) facetIndexes = new Map();
       })
       .finally(() => {
         syncing = null;
@@ -105,16 +107,19 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       const index = await facetIndexOf(request);
       const { selection, facetOf } = request;
       const choices = index.choices;
-      if (request.query.trim() === '') return { choices, counts: index.count(selection, facetOf), atLeast: false };
+      if (request.query.trim() === '') return { choices, counts: index.count(selection, facetOf), atLeast: new Set() };
       // The matches with every group selected, and with each group but one: each a set the counts are tallied from.
       const sets = await Promise.all(
         [selection, ...selection.map((_, left) => selection.filter((__, group) => group !== left))].map((kept) =>
           matchIds(store, { ...request, selection: kept }, LISTED_MATCHES + 1),
         ),
       );
-      const atLeast = sets.some((ids) => ids !== null && ids.length > LISTED_MATCHES);
       const [all = [], ...without] = sets.map((ids) => (ids ?? []).slice(0, LISTED_MATCHES));
       const counted: CountedSets = { all, without };
+      // A choice is counted from the set of its facet's group (all matches, for an unchosen facet).
+      const cut = sets.map((ids) => ids !== null && ids.length > LISTED_MATCHES);
+      const groupOf = (key: string) => selection.findIndex((group) => group.facet === facetOf(key));
+      const atLeast = new Set(choices.filter((choice) => cut[groupOf(choice.key) + 1]).map((choice) => choice.key));
       return { choices, counts: index.countIn(counted, selection, facetOf), atLeast };
     },
     async related(siteId, contentId, topics, limit) {

@@ -58,6 +58,8 @@ export interface TopicsView {
 
 /** A facet's choice as a link (docs/search.md, "Facets"): choosing it, or (chosen) leaving it. */
 export interface FacetChoiceLink {
+  /** Its key (`topic:ald`, `form:liquid`): which choice it is, whatever its words. */
+  key: string;
   label: string;
   /** The sheets choosing it would give; `atLeast` when counted from the first listed matches of more. */
   count: number;

@@ -2,12 +2,13 @@
  * Search as the visitor types, and facets chosen in place (docs/search.md), when script runs: the
  * results page the search field's form would open (`?q=`, with the choices made), or the page a
  * facet's link leads to, is fetched (a query 150 ms after the last keystroke, spec §9) and takes
- * the place of the grid, the facets and the status line, and the address follows, so a reload or
- * a shared link shows the same. An emptied field brings the choices' page back. Without script,
- * or should a fetch fail, the form or the link opens its page as it would.
+ * the place of the grid, the facets, the status line and what names the page (its title, the
+ * topic's heading, the header's menus), and the address follows, so a reload or a shared link
+ * shows the same. A choice is a step in the history (Back takes it back); typing is not. Without
+ * script, or should a fetch fail, the form or the link opens its page as it would.
  */
 import { PAGE_DATA_ELEMENT_ID, type GridBoot, type PageBoot } from './page-data';
-import { replaceAddress } from './page-data-layer';
+import { notifyViewChange, replaceAddress } from './page-data-layer';
 
 /** spec §9: rapid changes cause one request, 150 ms after the last. */
 const TYPING_PAUSE_MS = 150;
@@ -31,6 +32,23 @@ export function enhanceSearch(container: HTMLElement, prepare: FramePrepared): S
   return box;
 }
 
+/** An address with the query set to `query` (none when empty), the query first as the server writes it (facet-view.ts). */
+function withQuery(address: URL, query: string): string {
+  const params = new URLSearchParams(query === '' ? '' : { q: query });
+  for (const [name, value] of address.searchParams) if (name !== 'q') params.append(name, value);
+  const search = params.toString();
+  return address.pathname + (search === '' ? '' : `?${search}`);
+}
+
+/** Replaces `current` with the element `selector` finds in `page` (or removes it, or puts the new one before `before`). */
+function swap(page: Document, selector: string, scope: ParentNode, before: Element | null = null): void {
+  const current = scope.querySelector(selector);
+  const next = page.querySelector(selector);
+  if (next === null) current?.remove();
+  else if (current !== null) current.replaceWith(document.adoptNode(next));
+  else if (before !== null) before.before(document.adoptNode(next));
+}
+
 function readied(container: HTMLElement, prepare: FramePrepared): SearchBox {
   const form = container.querySelector('form');
   const input = form?.querySelector<HTMLInputElement>('input[name="q"]');
@@ -38,24 +56,17 @@ function readied(container: HTMLElement, prepare: FramePrepared): SearchBox {
   if (!form || !input || status === null) return { follow: async (address) => location.assign(address) };
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: AbortController | null = null;
-  /** The address whose results are shown: the page's own when this code came. */
+  /** The address shown, and the one being fetched (a query typed now applies to it: its choices). */
   let shown = location.pathname + location.search;
+  let target = new URL(shown, location.href);
 
-  /** The address the form would open now: its action with its fields (the query, the choices kept). */
-  const formAddress = () => {
-    // The query first, then the choices: as the server writes the address (facet-view.ts).
-    const params = new URLSearchParams(input.value.trim() === '' ? '' : { q: input.value.trim() });
-    for (const [name, value] of new FormData(form)) if (name !== 'q' && typeof value === 'string') params.append(name, value);
-    const search = params.toString();
-    return new URL(form.action || location.pathname, location.href).pathname + (search === '' ? '' : `?${search}`);
-  };
-
-  /** Shows `address` in place; `fallback`: on a failure, the form is sent or the link followed. */
-  const show = async (address: string, fallback: (() => void) | null) => {
+  /** Shows `address` in place; `fallback`: on a failure, the form is sent or the link followed; `step`: a step in the history. */
+  const show = async (address: string, fallback: (() => void) | null, step: 'push' | 'replace' | 'none') => {
     if (address === shown) return;
     inFlight?.abort();
     const controller = new AbortController();
     inFlight = controller;
+    target = new URL(address, location.href);
     try {
       const response = await fetch(address, { signal: controller.signal, headers: { Accept: 'text/html' } });
       if (!response.ok) throw new Error(`status ${response.status}`);
@@ -73,6 +84,12 @@ function readied(container: HTMLElement, prepare: FramePrepared): SearchBox {
         prepare(adopted, grid, boot);
       }
       const found = page.querySelector(`[data-search="${CSS.escape(container.dataset.search ?? '')}"]`);
+      // What names the page: its title, the header's menus (their links are to this page), the topic's heading, the field's label.
+      document.title = page.title;
+      swap(page, '.site-header', document);
+      swap(page, '.collection-search__topic', container, form);
+      const label = found?.querySelector('label');
+      if (label) form.querySelector('label')?.replaceChildren(...[...label.childNodes].map((node) => document.adoptNode(node)));
       // The choices the form keeps and where it sends them, and the facets with their new counts.
       const nextForm = found?.querySelector('form');
       if (nextForm) {
@@ -82,16 +99,27 @@ function readied(container: HTMLElement, prepare: FramePrepared): SearchBox {
       }
       const facets = container.querySelector('[data-facets]');
       const nextFacets = found?.querySelector('[data-facets]');
-      // Left open (or closed) as the visitor has it.
       if (facets instanceof HTMLDetailsElement && nextFacets instanceof HTMLDetailsElement) {
+        // Left open (or closed) as the visitor has it; the choice that had the focus keeps it.
         nextFacets.open = facets.open;
+        const focused = facets.contains(document.activeElement) ? (document.activeElement as HTMLElement) : null;
         facets.replaceWith(document.adoptNode(nextFacets));
+        if (focused !== null) {
+          const choice = focused.dataset.choice;
+          (
+            nextFacets.querySelector<HTMLElement>(choice === undefined ? 'summary' : `[data-choice="${CSS.escape(choice)}"]`) ??
+            nextFacets.querySelector('summary')
+          )?.focus();
+        }
       }
       // The status line stays the same element, so assistive technology reads out its new text.
       const said = found?.querySelector('[role="status"]');
       status.replaceChildren(...[...(said?.childNodes ?? [])].map((node) => document.adoptNode(node)));
       shown = address;
-      replaceAddress(address);
+      if (step === 'push') {
+        history.pushState(history.state, '', address);
+        notifyViewChange();
+      } else if (step === 'replace') replaceAddress(address);
     } catch {
       if (!controller.signal.aborted) fallback?.();
     } finally {
@@ -99,23 +127,34 @@ function readied(container: HTMLElement, prepare: FramePrepared): SearchBox {
     }
   };
 
+  /** The address the form would open now: the query typed, with the choices of the page shown (or on its way). */
+  const formAddress = () => withQuery(target, input.value.trim());
+
   const typed = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => void show(formAddress(), null), TYPING_PAUSE_MS);
+    timer = setTimeout(() => void show(formAddress(), null, 'replace'), TYPING_PAUSE_MS);
   };
   input.addEventListener('input', typed);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     clearTimeout(timer);
-    void show(formAddress(), () => form.submit());
+    void show(formAddress(), () => form.submit(), 'replace');
+  });
+  // Back and Forward across the choices made in place: the page they lead to, shown again.
+  window.addEventListener('popstate', () => {
+    clearTimeout(timer);
+    const address = location.pathname + location.search;
+    input.value = new URLSearchParams(location.search).get('q') ?? '';
+    void show(address, () => location.reload(), 'none');
   });
   // Typed while this code was on its way.
   if (input.value.trim() !== (new URLSearchParams(location.search).get('q') ?? '').trim()) typed();
   return {
     follow: (address) => {
       clearTimeout(timer);
+      // A query typed and not yet shown applies to the choice too.
       const url = new URL(address, location.href);
-      return show(url.pathname + url.search, () => location.assign(address));
+      return show(withQuery(url, input.value.trim()), () => location.assign(address), 'push');
     },
   };
 }

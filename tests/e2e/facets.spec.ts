@@ -73,6 +73,27 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
+test('with script, a choice made from the keyboard keeps the focus, names the page it shows, and Back takes it back', async ({ page }) => {
+  await page.goto('/');
+  await page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  await facets(page).locator('summary').click();
+  const ald = facets(page).locator('[data-choice="topic:ald"]');
+  await ald.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/topics\/ald$/);
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`^${withTopics('ald').length} sheets about ALD`));
+  // The same choice, now chosen, has the focus; the page says which topic it shows.
+  await expect(facets(page).locator('[data-choice="topic:ald"]')).toBeFocused();
+  await expect(page.locator('.collection-search__topic')).toHaveText('ALD');
+  await expect(page).toHaveTitle(/^ALD – /);
+  await (await choice(page, 'Hafnium', withTopics('ald', 'hafnium').length)).click();
+  await expect(page).toHaveURL(/\/topics\/ald\?topic=hafnium$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/topics\/ald$/);
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`^${withTopics('ald').length} sheets about ALD`));
+  expect(new Set(await cardTitles(page))).toEqual(new Set(withTopics('ald').slice(0, 7)));
+});
+
 test('axe finds no violations on faceted pages, the facets open, at phone and desktop widths', async ({ page }) => {
   test.setTimeout(90_000);
   for (const width of [375, 1280]) {

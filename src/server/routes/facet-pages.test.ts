@@ -61,8 +61,8 @@ describe('facets on the searchable pages', () => {
     const liquids = (await storedChoices()).filter((entry) => entry.keys.has('form:liquid'));
     expect(choice(html, 'Liquid')).toEqual({ chosen: false, href: '/?form=liquid', label: 'Liquid', count: String(liquids.length) });
     // A single topic's link is its page, for crawlers too; a combination's is not to be followed.
-    expect(html).toMatch(/<a class="facets__choice" href="\/topics\/ald">/);
-    expect(html).toMatch(/<a class="facets__choice" href="\/\?form=liquid" rel="nofollow">/);
+    expect(html).toMatch(/<a class="facets__choice" href="\/topics\/ald" data-choice="topic:ald">/);
+    expect(html).toMatch(/<a class="facets__choice" href="\/\?form=liquid" rel="nofollow" data-choice="form:liquid">/);
     // Nothing chosen: the disclosure starts closed.
     expect(html).toContain('<details class="facets" data-facets="true">');
   });

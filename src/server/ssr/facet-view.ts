@@ -50,11 +50,20 @@ export const facetFieldsOf = (type: ContentType, language: string, labelLanguage
     .filter((field) => field.shows.facet && field.kind !== 'topics' && field.name !== TOPIC_FACET)
     .map((field) => ({ name: field.name, label: fieldLabel(field, language, labelLanguage) }));
 
-/** A choice's facet as selections group it: a topic's facet of the taxonomy, else the field's name. */
+/**
+ * A choice's facet as selections group it: a topic's facet of the taxonomy (`topics-element`: no
+ * field's name has a hyphen, so a field named as a taxonomy facet stays a facet of its own), else
+ * the field's name.
+ */
 export function facetOfChoice(taxonomy: Topic[]): (key: string) => string {
-  const facets = new Map(taxonomy.map((topic) => [choiceKey(TOPIC_FACET, topic.slug), topic.facet]));
+  const facets = new Map(taxonomy.map((topic) => [choiceKey(TOPIC_FACET, topic.slug), topicFacet(topic.facet)]));
   return (key) => facets.get(key) ?? facetOfKey(key);
 }
+
+const topicFacet = (facet: string) => `topics-${facet}`;
+
+/** Choices of a field's facet shown at most, the most sheets first (an identifier's would be one per sheet). */
+export const FIELD_CHOICES = 20;
 
 /**
  * The selection an address makes: the path's topic, each `topic` the taxonomy has and each value
@@ -131,20 +140,21 @@ export function facetsViewOf(
   const linkOf = (key: string, label: string): FacetChoiceLink | null => {
     const count = counts.counts.get(key) ?? 0;
     const chosen = chosenKeys.has(key);
-    if (count === 0 && !chosen && !counts.atLeast) return null;
+    if (count === 0 && !chosen) return null;
     const next = toggled(selection, key, facetOf(key));
     const single = query === '' && next.length === 1 && next[0]!.keys.length === 1 && facetOfKey(next[0]!.keys[0]!) === TOPIC_FACET;
     return {
+      key,
       label,
       count,
-      atLeast: counts.atLeast,
+      atLeast: counts.atLeast.has(key),
       href: selectionAddress(next, query, taxonomy, place).href,
       chosen,
       combination: !single && next.length > 0,
     };
   };
   const topicFacets = [...new Set(taxonomy.map((topic) => topic.facet))].map((facet) => ({
-    facet,
+    facet: topicFacet(facet),
     label: text.facets[facet] ?? facetName(facet),
     choices: taxonomy
       .filter((topic) => topic.facet === facet)
@@ -156,7 +166,8 @@ export function facetsViewOf(
     choices: counts.choices
       .filter((choice) => facetOfKey(choice.key) === field.name)
       .flatMap((choice) => linkOf(choice.key, choice.label) ?? [])
-      .sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.count - a.count || a.label.localeCompare(b.label, place.language.slice(0, 2))),
+      .sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.count - a.count || a.label.localeCompare(b.label, place.language.slice(0, 2)))
+      .filter((choice, place) => choice.chosen || place < FIELD_CHOICES),
   }));
   const { href, search } = selectionAddress(selection, '', taxonomy, place);
   return {

@@ -267,6 +267,7 @@ function Paginator({ grid, state, goTo, text, address }: PaginatorProps) {
   const { component: Standard } = loadedPaginator('standard');
   if (Standard === undefined) return null;
   const { nextPageToken, previousPageToken } = state;
+  const hrefOf = (token: number | null) => pageHref((token ?? 0) + 1, address);
   return (
     <Standard
       style={paginator.style}
@@ -276,11 +277,11 @@ function Paginator({ grid, state, goTo, text, address }: PaginatorProps) {
         next: text.nextPage,
         status: fillIn(text.pageStatus, { page: state.pageToken + 1, pages: Math.max(1, Math.ceil(state.total / grid.settings.pageSize)) }),
       }}
-      previousHref={previousPageToken === null ? null : pageHref(previousPageToken + 1)}
-      nextHref={nextPageToken === null ? null : pageHref(nextPageToken + 1)}
+      previousHref={previousPageToken === null ? null : hrefOf(previousPageToken)}
+      nextHref={nextPageToken === null ? null : hrefOf(nextPageToken)}
       busy={busy}
-      onPrevious={(event) => goTo(previousPageToken, 'replace', event, pageHref((previousPageToken ?? 0) + 1))}
-      onNext={(event) => goTo(nextPageToken, 'replace', event, pageHref((nextPageToken ?? 0) + 1))}
+      onPrevious={(event) => goTo(previousPageToken, 'replace', event, hrefOf(previousPageToken))}
+      onNext={(event) => goTo(nextPageToken, 'replace', event, hrefOf(nextPageToken))}
     />
   );
 }

@@ -42,7 +42,7 @@ export async function loadPaginators(variants: PaginatorVariant[], loaders: Load
 
 /** The paginator of a variant once loaded; before that (or after a failure) no component. */
 export function loadedPaginator<V extends PaginatorVariant>(variant: V): LoadedPaginator<V> {
-  return (loaded.get(variant) as LoadedPaginator<V> | undefined) ?? { error: `The ${variant} paginator has not been loaded` };
+  return (loaded.get(variant) as LoadedPaginator<V> | undefined) ?? { error: 'not loaded' };
 }
 
 /** For tests: forget what was loaded. */

@@ -30,11 +30,12 @@ export function FacetFilters({ id, facets, language }: { id: string; facets: Fac
             </p>
             <ul className="facets__choices">
               {facet.choices.map((choice) => (
-                <li key={choice.href}>
+                <li key={choice.key}>
                   <a
                     className={choice.chosen ? 'facets__choice facets__choice--chosen' : 'facets__choice'}
                     href={choice.href}
                     rel={choice.combination ? 'nofollow' : undefined}
+                    data-choice={choice.key}
                   >
                     {`${choice.label} `}
                     <span className="facets__count">{`(${choice.count.toLocaleString(locale)}${choice.atLeast ? '+' : ''})`}</span>
