@@ -8,6 +8,7 @@ import { syncSearchIndex } from './search-index';
 import { LISTED_MATCHES, listedHits, matchIds, matchingContentIds, search, type SearchRequest, type SearchResult } from './search-query';
 import type { RawBuilder } from 'kysely';
 import { readFacetRows, readRelatedIds } from './query-store';
+import { readContentVersion } from '../cms/repositories/store-state';
 import { FacetIndex, type CountedSets } from './facet-index';
 import { choiceKey, readEntryFacets, type Selection } from './facets';
 
@@ -56,6 +57,8 @@ const RELATED_CANDIDATES = 500;
 /** The site's search over a store; `changeToken` says when the content may have changed (OpenStore's). */
 export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'changeToken'>): SheetSearch {
   let syncedToken: string | undefined;
+  /** The content version the index was last brought up to date with. */
+  let syncedVersion: number | undefined;
   let syncedAt = -Infinity;
   let syncing: Promise<void> | null = null;
   /** Each site's page language's facet index, as of the last sync. */
@@ -71,17 +74,22 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
     // A sync under way may have started before the change this caller saw: wait, then look again.
     while (syncing !== null) await syncing;
     if (token !== undefined && token === syncedToken) return;
-    syncing = syncSearchIndex(store)
-      .then(({ written, removed }) => {
-        syncedToken = token;
-        syncedAt = Date.now();
-        // Made again only when the entries changed (a write elsewhere in the store, a session's or
-        // the search report's, changes the token too).
+    syncing = (async () => {
+      // Any write changes the token, a session's or the search report's too: the content version
+      // (which every change of what the index is made from moves) says in one small query whether
+      // the index can be out of date, rather than a sync comparing every entry.
+      const version = await readContentVersion(store.db);
+      if (version !== syncedVersion) {
+        const { written, removed } = await syncSearchIndex(store);
+        // Made again only when the entries changed.
         if (written + removed > 0) facetIndexes = new Map();
-      })
-      .finally(() => {
-        syncing = null;
-      });
+      }
+      syncedVersion = version;
+      syncedToken = token;
+      syncedAt = Date.now();
+    })().finally(() => {
+      syncing = null;
+    });
     await syncing;
   };
 

@@ -1,0 +1,51 @@
+/**
+ * The site's search keeps its index up to date without comparing every entry after every write:
+ * a write that changes no content (a visitor's session, the search report) leaves the index as it
+ * is, and a change of content is found by the next search.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { saveTranslation } from '../cms/repositories/contents';
+
+const queries: string[] = [];
+let test: TestApp;
+beforeAll(async () => {
+  test = await createTestApp({ onQuery: (sql) => queries.push(sql) });
+});
+afterAll(async () => {
+  await test.close();
+});
+
+/** Whether a sync compared the entries (it lists them all) since `from`. */
+const synced = (from: number) =>
+  queries.slice(from).some((sql) => /^select "id", "content_id", "language", "serves", "published_at" from "search_entries"/.test(sql));
+const cardTitles = (html: string) => [...html.matchAll(/<a class="card__link" href="[^"]*">([^<]*)<\/a>/g)].map((match) => match[1]);
+
+it('syncs after a change of content, and not after a write that changes none', async () => {
+  expect(cardTitles((await test.app.inject('/?q=dimeric')).body)).toEqual(['Trimethylaluminum (TMA)']);
+  const before = queries.length;
+  await test.store.db
+    .insertInto('search_queries')
+    .values({ site_id: 'x', language: 'en_US', query: 'not content', day: '2026-11-28', searches: 1, found: 0 })
+    .execute();
+  expect(cardTitles((await test.app.inject('/?q=dimeric')).body)).toEqual(['Trimethylaluminum (TMA)']);
+  expect(synced(before)).toBe(false);
+  // A change of content: the next search syncs, and finds the new words.
+  const tma = await test.store.db
+    .selectFrom('content_translations as t')
+    .innerJoin('contents as c', 'c.id', 't.content_id')
+    .select(['t.content_id', 't.title', 't.body'])
+    .where('c.url_name', '=', 'trimethylaluminum')
+    .where('t.language', '=', 'en_US')
+    .executeTakeFirstOrThrow();
+  const body = JSON.parse(tma.body) as Record<string, unknown>;
+  await saveTranslation(test.store.db, tma.content_id, {
+    language: 'en_US',
+    title: tma.title,
+    body: { ...body, description: 'Now with quokkas.' },
+    publishedAt: '2026-11-28T00:00:00.000Z',
+  });
+  const changed = queries.length;
+  await expect.poll(async () => cardTitles((await test.app.inject('/?q=quokka')).body).length, { timeout: 10_000 }).toBe(1);
+  expect(synced(changed)).toBe(true);
+});
