@@ -111,6 +111,12 @@ describe('facets on the searchable pages', () => {
     expect(choice(html, 'Liquid')).toMatchObject({ chosen: true, href: '/topics/precursor?q=ald' });
   });
 
+  it('leads from a combination to the same query and topics in another language (a field’s values are written in each)', async () => {
+    const html = (await get('/topics/ald?q=hafnium&topic=precursor&form=liquid')).body;
+    expect(html).toContain('<a href="/de-DE/topics/ald?q=hafnium&amp;topic=precursor" hrefLang="de-DE" lang="de-DE">');
+    expect((await get('/topics/ald')).body).toContain('<a href="/de-DE/topics/ald" hrefLang="de-DE" lang="de-DE">');
+  });
+
   it('pages a combination by links that keep it', async () => {
     const html = (await get('/?form=liquid')).body;
     const liquids = (await storedChoices()).filter((entry) => entry.keys.has('form:liquid'));

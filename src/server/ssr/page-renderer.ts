@@ -33,7 +33,7 @@ import { pageText } from '../../site/ui-text';
 import type { TopicLink, TopicsView } from '../../site/page-data';
 import { NOTHING_SOUGHT, type Finding } from './load-page-data';
 import { facetFieldsOf, facetOfChoice, facetsViewOf, readSelection, selectionAddress, type AddressChoices, type FacetField } from './facet-view';
-import type { Selection } from '../../search/facets';
+import { facetOfKey, TOPIC_FACET, type Selection } from '../../search/facets';
 import type { ContentType } from '../../content-model/definition';
 import { findSheetType } from '../../cms/repositories/content-types';
 import { LABEL_LANGUAGE } from '../../cms/content-types';
@@ -277,7 +277,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
   return {
     ...loaded,
     ...(facets === undefined ? {} : { facets }),
-    languages: languageMenu(path, language, languages, basePath),
+    languages: languageMenu(menuPathOf(target, finding, path, pagePath), language, languages, basePath),
     sheetPages: { path: localizedPath(basePath, sheetPath(''), language, languages), label: text.sheetDetails },
     ...(target.taxonomy.length > 0 ? { topics: topicsViewOf(target, localizedPath(basePath, pagePath, language, languages), basePath) } : {}),
     seo: buildSeoHead({
@@ -296,6 +296,18 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
       log: source.log,
     }),
   };
+}
+
+/**
+ * Where the language menu leads from a page of a query or choices: the same query and topics in
+ * the other language (a field's values are written in each language, so they stay behind); from
+ * any other page, its path.
+ */
+function menuPathOf(target: PageTarget, finding: Finding, path: string, pagePath: string): string {
+  if (finding.query === '' && !target.chosen) return path;
+  const topics = finding.selection.filter((group) => group.keys.every((key) => facetOfKey(key) === TOPIC_FACET));
+  const unlocalized = { pagePath, language: target.languages.default, languages: target.languages, basePath: '' };
+  return selectionAddress(topics, finding.query, target.taxonomy, unlocalized).href;
 }
 
 /** Counts a search and the results it showed, with the addresses their cards link to (the document, the sheet's page). */
