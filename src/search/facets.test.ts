@@ -5,12 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { republishSheet } from '../../tests/helpers/test-content';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { createSheetSearch, type SheetSearch } from './sheet-search';
 import { choiceKey, readEntryFacets, TOPIC_FACET, type Selection } from './facets';
 import { listTopics } from '../cms/repositories/topics';
 import { search } from './search-query';
-import { saveTranslation } from '../cms/repositories/contents';
 
 let test: TestApp;
 let sheets: SheetSearch;
@@ -91,21 +91,8 @@ describe('facets', () => {
     for (const key of forms) expect(counts.get(key)).toBe(german.filter((entry) => entry.keys.has(key)).length);
     // TEOS becomes an ALD sheet: the next count says so.
     const before = (await sheets.facets({ siteId: DEMO_IDS.siteId, language: 'en_US', query: '', selection: [], facetOf })).counts.get('topic:ald')!;
-    const teos = await test.store.db
-      .selectFrom('content_translations as t')
-      .innerJoin('contents as c', 'c.id', 't.content_id')
-      .select(['t.content_id', 't.title', 't.body'])
-      .where('c.url_name', '=', 'teos')
-      .whereRef('t.language', '=', 'c.primary_language')
-      .executeTakeFirstOrThrow();
-    const body = JSON.parse(teos.body) as { topics: string[] };
-    expect(body.topics).not.toContain('ald');
-    await saveTranslation(test.store.db, teos.content_id, {
-      language: 'en_US',
-      title: teos.title,
-      body: { ...body, topics: [...body.topics, 'ald'] },
-      publishedAt: '2026-03-01T00:00:00.000Z',
-    });
+    const was = await republishSheet(test.store, 'teos', (body) => ({ ...body, topics: [...(body.topics as string[]), 'ald'] }));
+    expect(was.topics).not.toContain('ald');
     // A store that cannot tell its changes (the test's PostgreSQL) has its index taken as current for
     // a moment after a sync (sheet-search.ts): waited for.
     const aldCount = async (language: string) =>

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { saveTranslation } from '../cms/repositories/contents';
+import { republishSheet } from '../../tests/helpers/test-content';
 
 const queries: string[] = [];
 let test: TestApp;
@@ -31,20 +31,7 @@ it('syncs after a change of content, and not after a write that changes none', a
   expect(cardTitles((await test.app.inject('/?q=dimeric')).body)).toEqual(['Trimethylaluminum (TMA)']);
   expect(synced(before)).toBe(false);
   // A change of content: the next search syncs, and finds the new words.
-  const tma = await test.store.db
-    .selectFrom('content_translations as t')
-    .innerJoin('contents as c', 'c.id', 't.content_id')
-    .select(['t.content_id', 't.title', 't.body'])
-    .where('c.url_name', '=', 'trimethylaluminum')
-    .where('t.language', '=', 'en_US')
-    .executeTakeFirstOrThrow();
-  const body = JSON.parse(tma.body) as Record<string, unknown>;
-  await saveTranslation(test.store.db, tma.content_id, {
-    language: 'en_US',
-    title: tma.title,
-    body: { ...body, description: 'Now with quokkas.' },
-    publishedAt: '2026-11-28T00:00:00.000Z',
-  });
+  await republishSheet(test.store, 'trimethylaluminum', (body) => ({ ...body, description: 'Now with quokkas.' }));
   const changed = queries.length;
   await expect.poll(async () => cardTitles((await test.app.inject('/?q=quokka')).body).length, { timeout: 10_000 }).toBe(1);
   expect(synced(changed)).toBe(true);

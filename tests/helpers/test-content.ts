@@ -29,3 +29,25 @@ export async function changeSeoRecord(store: OpenStore, alias: string, change: P
   await saveSeoRecord(store.db, DEMO_IDS.siteId, changed);
   return changed;
 }
+
+/**
+ * Publishes a demo sheet's English translation again with its body changed (`change` given the
+ * body as stored), as an edit published now would; answers the body as it was.
+ */
+export async function republishSheet(
+  store: OpenStore,
+  urlName: string,
+  change: (body: Record<string, unknown>) => Record<string, unknown>,
+  publishedAt = new Date().toISOString(),
+): Promise<Record<string, unknown>> {
+  const sheet = await store.db
+    .selectFrom('content_translations as t')
+    .innerJoin('contents as c', 'c.id', 't.content_id')
+    .select(['t.content_id', 't.title', 't.body'])
+    .where('c.url_name', '=', urlName)
+    .where('t.language', '=', 'en_US')
+    .executeTakeFirstOrThrow();
+  const body = JSON.parse(sheet.body) as Record<string, unknown>;
+  await saveTranslation(store.db, sheet.content_id, { language: 'en_US', title: sheet.title, body: change(body), publishedAt });
+  return body;
+}
