@@ -77,7 +77,6 @@ async function measureSearch(settings: DatabaseSettings, items: number, engine: 
         byQuery.set(query, seen);
       }
     }
-    times.sort((a, b) => a - b);
     const perQuery = [...byQuery]
       .map(
         ([query, { found, times: own }]) =>
