@@ -37,6 +37,7 @@ import * as retiredDocuments from './migrations/024-retired-documents';
 import * as identifierWords from './migrations/025-identifier-words';
 import * as searchReport from './migrations/026-search-report';
 import * as searchFacets from './migrations/027-search-facets';
+import * as translationMarks from './migrations/028-translation-marks';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -85,6 +86,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['025-identifier-words', identifierWords.up],
   ['026-search-report', searchReport.up],
   ['027-search-facets', searchFacets.up],
+  ['028-translation-marks', translationMarks.up],
 ];
 
 export interface OpenOptions {

@@ -174,6 +174,24 @@ export interface OldAddressesTable {
 
 export type EditableKind = 'sheet' | 'collection' | 'page' | 'content-type';
 
+/**
+ * A translated text's mark (migration 028): the primary language's text it was written or
+ * confirmed against, and whether that text has changed since.
+ */
+export interface TranslationMarksTable {
+  kind: EditableKind;
+  target_id: string;
+  /** The translation's language, as in the state (`de_DE`). */
+  language: string;
+  /** Where the text is in the translation: `title`, `extra.purity`, a page's `page-heading.text`. */
+  field: string;
+  /** The primary language's text as it was when the translation was written or confirmed. */
+  source: string;
+  /** 1 when the primary language's text is no longer `source`. */
+  outdated: number;
+  marked_at: string;
+}
+
 export interface DraftsTable {
   kind: EditableKind;
   /** A sheet's managed content id, a collection's id, a page's path. */
@@ -426,4 +444,5 @@ export interface Database {
   search_words: SearchWordsTable;
   topics: TopicsTable;
   search_topics: SearchTopicsTable;
+  translation_marks: TranslationMarksTable;
 }

@@ -21,6 +21,7 @@ const COMPONENTS: Record<string, TSchema> = {
   Revision: schemas.RevisionSchema,
   RequiredRevision: schemas.RequiredRevisionSchema,
   SaveTranslation: schemas.SaveTranslationSchema,
+  ConfirmTranslation: schemas.ConfirmTranslationSchema,
   SaveSeo: schemas.SaveSeoSchema,
   NewSchedule: schemas.NewScheduleSchema,
   Schedule: schemas.ScheduleSchema,

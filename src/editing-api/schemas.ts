@@ -47,6 +47,24 @@ export const ScheduleSchema = Type.Object({
   by: Type.String(),
 });
 
+/** Per language, the texts whose primary text changed since they were translated. */
+export const OutdatedSchema = Type.Record(
+  Type.String(),
+  Type.Array(
+    Type.Object({
+      field: Type.String({ description: 'Where the text is in the translation: title, description, imageAlt, extra.<field>; a page’s text key' }),
+      was: Type.String({ description: 'The primary text when it was translated or last confirmed' }),
+      now: Type.String({ description: 'The primary text now' }),
+    }),
+  ),
+  { description: 'Per language, the texts whose primary text changed since they were translated or confirmed' },
+);
+
+/** Confirming translations: they are right for the primary texts as they are now. */
+export const ConfirmTranslationSchema = Type.Object({
+  fields: Type.Optional(Type.Array(text({ max: 200 }), { maxItems: 200, description: 'The texts to confirm; all of the language’s when left out' })),
+});
+
 export const SheetViewSchema = Type.Object({
   id: Type.String(),
   label: Type.String(),
@@ -57,6 +75,7 @@ export const SheetViewSchema = Type.Object({
   updatedAt: NullableText,
   updatedBy: NullableText,
   attention: AttentionSchema,
+  outdated: OutdatedSchema,
   undoablePublish: Type.Boolean({ description: 'Whether the site’s last change to the sheet was a publish, which POST …/undo-publish takes back' }),
   siteUrl: Type.Union([Type.String(), Type.Null()], { description: 'The sheet’s page on the site, when it is published' }),
   schedules: Type.Array(ScheduleSchema),
@@ -96,6 +115,7 @@ export const SheetSummarySchema = Type.Object({
   updatedAt: NullableText,
   updatedBy: NullableText,
   attention: Type.Boolean({ description: 'The sheet needs an editor’s choice between its draft and a change to the site' }),
+  outdated: Type.Array(Type.String(), { description: 'The languages with a text whose primary text changed since it was translated' }),
   image: Type.Union([Type.Object({ url: Type.String(), alt: Type.String() }), Type.Null()], {
     description: "The draft's card image, served to editors by its digest",
   }),
@@ -119,6 +139,9 @@ export const SheetListQuerySchema = Type.Object({
     }),
   ),
   missing: Type.Optional(text({ pattern: /^[a-z]{2,3}(?:_[A-Z]{2})?$/, description: 'Only sheets without a translation into this language, e.g. de_DE' })),
+  outdated: Type.Optional(
+    text({ pattern: /^[a-z]{2,3}(?:_[A-Z]{2})?$/, description: 'Only sheets with a text in this language whose primary text changed since it was translated' }),
+  ),
   sort: Type.Optional(
     Type.Union([Type.Literal('changed'), Type.Literal('title'), Type.Literal('status')], { default: 'changed', description: 'changed: newest first' }),
   ),

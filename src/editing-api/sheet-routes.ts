@@ -7,6 +7,7 @@
  *   DELETE /sheets/:id                      move to the trash
  *   PUT    /sheets/:id/translations/:lang   save one language's texts
  *   DELETE /sheets/:id/translations/:lang   remove a language
+ *   POST   /sheets/:id/translations/:lang/confirm   its outdated texts are still right
  *   PUT    /sheets/:id/seo                  save the SEO fields
  *   POST   /sheets/:id/publish | unpublish
  *   POST   /sheets/:id/documents/:version/withdraw | restore   a published version of its document answers 410, or is served again
@@ -30,13 +31,15 @@ import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/sc
 import type { SheetState, SheetTexts } from '../sheet/shape';
 import { documentsOf } from '../sheet/documents';
 import type { Actor } from '../editing/audit';
-import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
+import { newSheetPlace, newSheetState, sheets, sheetTextsOf } from '../editing/sheets';
+import { outdatedTexts } from '../editing/translation-marks';
 import { listSheetPage } from '../editing/sheet-list';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { CONTENT_ROLES, type Guard } from './guard';
 import { answer, readInput, readQuery } from './requests';
 import { changeDraft, readRevision, registerEditableRoutes, type EditingContext } from './editable-routes';
 import {
+  ConfirmTranslationSchema,
   ImportDetailsSchema,
   NewScheduleSchema,
   NewSheetSchema,
@@ -83,6 +86,7 @@ export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath
   return {
     id: targetId,
     ...rest,
+    outdated: await outdatedTexts(db, 'sheet', targetId, sheetTextsOf(view.draft)),
     undoablePublish: last?.event === 'publish' && view.published !== null,
     siteUrl: view.published === null ? null : `${context.basePath}${sheetPath(view.published.urlName)}`,
     schedules: await listSheetSchedules(db, targetId),
@@ -195,6 +199,16 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
         ...state,
         translations: { ...state.translations, [request.params.language]: input.texts as SheetTexts },
       }));
+    },
+  );
+
+  app.post<IdParams & { Params: { language: string } }>(
+    `${root}/sheets/:id/translations/:language/confirm`,
+    changing('Confirm a language’s outdated texts as still right', ConfirmTranslationSchema),
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      const input = readInput<Input<typeof ConfirmTranslationSchema>>(ConfirmTranslationSchema, request.body ?? {}, 'confirmation');
+      return sheetAnswer(context, await sheets.confirmTexts(db, request.params.id, request.params.language, input.fields, actor));
     },
   );
 

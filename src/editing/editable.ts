@@ -18,6 +18,7 @@ import type { EditableKind } from '../cms/schema';
 import type { EditableStatus } from '../shared/editing-status';
 import { canonicalJson, type FieldConflict } from '../shared/merge';
 import type { Actor, AuditTarget } from './audit';
+import type { TranslatedTexts } from './translation-marks';
 
 export type { EditableStatus };
 
@@ -51,6 +52,8 @@ export interface KindAdapter<S> {
   /** The one form of a state that can be written more than one way (an empty list and none), as the published state reads back; none: as it came. */
   normalize?: (state: S) => S;
   labelOf(state: S): string;
+  /** Its texts in the primary language and in each translation, which translations' outdated marks follow; none when the kind has no languages. */
+  textsOf?(state: S): TranslatedTexts;
   /** The languages a state has texts in (lists filter on them); none when the kind has no languages. */
   languagesOf?(state: S): string[];
   siteOf(state: S): string;

@@ -16,6 +16,7 @@ import {
   type VersionSummary,
 } from './editable';
 import type { EditorRecords } from './editor-records';
+import { confirmTranslations } from './translation-marks';
 
 export function draftOperations<S>(records: EditorRecords<S>) {
   const { adapter, kind, parse, targetOf, view, current, writeDraft, addVersion, keepOriginal, check } = records;
@@ -50,7 +51,7 @@ export function draftOperations<S>(records: EditorRecords<S>) {
     await writeDraft(
       trx,
       targetId,
-      { state: next, published: found.published, wasOnSite: found.status === 'unpublished', revision: found.revision + 1, attention },
+      { before: found.draft, state: next, published: found.published, wasOnSite: found.status === 'unpublished', revision: found.revision + 1, attention },
       actor,
       at,
     );
@@ -88,7 +89,7 @@ export function draftOperations<S>(records: EditorRecords<S>) {
       await within?.(trx);
       const checked = await check(trx, state, state);
       const at = now.toISOString();
-      await writeDraft(trx, targetId, { state: checked, published: null, wasOnSite: false, revision: 1, attention: null }, actor, at);
+      await writeDraft(trx, targetId, { before: null, state: checked, published: null, wasOnSite: false, revision: 1, attention: null }, actor, at);
       const auditId = await recordChange(trx, { actor, action: `${kind}.create`, target: targetOf(targetId, checked), after: checked, at: now });
       await addVersion(trx, targetId, 'create', checked, actor, at, auditId);
       return (await view(trx, targetId))!;
@@ -124,7 +125,36 @@ export function draftOperations<S>(records: EditorRecords<S>) {
     return save(db, targetId, state, revision, actor, { now, event: 'restore' });
   }
 
-  return { create, save, saveIn, versions, version, compare, restoreVersion };
+  /**
+   * Says the translations of `language` (its `fields`, or all) are right for the primary texts as
+   * they are now: they are no longer outdated. The draft does not change (nor its revision).
+   */
+  async function confirmTexts(
+    db: ContentStore,
+    targetId: string,
+    language: string,
+    fields: readonly string[] | undefined,
+    actor: Actor,
+    now = new Date(),
+  ): Promise<EditableView<S>> {
+    const { textsOf } = adapter;
+    if (textsOf === undefined) throw new EditingError(`A ${kind} has no translations`, 'invalid');
+    return editingChange(db, async (trx) => {
+      const found = await current(trx, targetId, undefined);
+      const confirmed = await confirmTranslations(trx, kind, targetId, textsOf(found.draft), language, fields, now.toISOString());
+      if (confirmed.length > 0)
+        await recordChange(trx, {
+          actor,
+          action: `${kind}.confirm-translation`,
+          target: targetOf(targetId, found.draft),
+          after: { language, fields: confirmed },
+          at: now,
+        });
+      return found;
+    });
+  }
+
+  return { create, save, saveIn, versions, version, compare, restoreVersion, confirmTexts };
 }
 
 function foldsInto(latest: VersionRow, actor: Actor, now: Date): boolean {

@@ -30,7 +30,13 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     // Checked again: what held when it was saved (a name free in the site) may not hold now.
     await check(trx, found.draft, found.published ?? found.draft, 'published');
     const put = (await adapter.putOnSite(trx, found.draft, found.published, at)) ?? found.draft;
-    await writeDraft(trx, targetId, { state: put, published: put, wasOnSite: false, revision: found.revision + 1, attention: null }, actor, at);
+    await writeDraft(
+      trx,
+      targetId,
+      { before: found.draft, state: put, published: put, wasOnSite: false, revision: found.revision + 1, attention: null },
+      actor,
+      at,
+    );
     const auditId = await recordChange(trx, {
       actor,
       action: `${kind}.publish`,
@@ -60,7 +66,7 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     await writeDraft(
       trx,
       targetId,
-      { state: found.draft, published: null, wasOnSite: true, revision: found.revision + 1, attention: found.attention },
+      { before: found.draft, state: found.draft, published: null, wasOnSite: true, revision: found.revision + 1, attention: found.attention },
       actor,
       at,
     );

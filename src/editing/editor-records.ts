@@ -9,6 +9,7 @@ import { statusOf } from '../shared/editing-status';
 import { checkValue } from '../shared/schema/check';
 import type { Actor, AuditTarget } from './audit';
 import { EditingError, type Attention, type EditableView, type KindAdapter } from './editable';
+import { markTranslations } from './translation-marks';
 
 export function createEditorRecords<S>(adapter: KindAdapter<S>) {
   const { kind } = adapter;
@@ -58,18 +59,30 @@ export function createEditorRecords<S>(adapter: KindAdapter<S>) {
   }
 
   /**
-   * Writes the working copy with what lists filter on: its status beside `published` (the state
-   * the site shows once this change is made; `wasOnSite` when it is off a site it was on) and its
-   * languages, and the fields that need the editor's choice.
+   * The translations' marks after the working copy changed from `before` (null: not known) to
+   * `after` (translation-marks.ts), for kinds with texts in languages.
+   */
+  async function markTexts(trx: ContentStore, targetId: string, before: S | null, after: S, at: string): Promise<void> {
+    const { textsOf } = adapter;
+    if (textsOf === undefined) return;
+    await markTranslations(trx, kind, targetId, before === null ? null : textsOf(before), textsOf(after), at);
+  }
+
+  /**
+   * Writes the working copy (it was `before`; null: not known) with what lists filter on: its
+   * status beside `published` (the state the site shows once this change is made; `wasOnSite`
+   * when it is off a site it was on) and its languages, the fields that need the editor's
+   * choice, and its translations' marks.
    */
   async function writeDraft(
     trx: ContentStore,
     targetId: string,
-    draft: { state: S; published: S | null; wasOnSite: boolean; revision: number; attention: Attention | null },
+    draft: { before: S | null; state: S; published: S | null; wasOnSite: boolean; revision: number; attention: Attention | null },
     actor: Actor,
     at: string,
   ): Promise<void> {
     const { state } = draft;
+    await markTexts(trx, targetId, draft.before, state, at);
     const languages = adapter.languagesOf?.(state) ?? [];
     await saveDraft(trx, {
       kind,
@@ -132,7 +145,7 @@ export function createEditorRecords<S>(adapter: KindAdapter<S>) {
     return adapter.normalize?.(checked.value) ?? checked.value;
   }
 
-  return { adapter, kind, parse, targetOf, view, current, offSite, writeDraft, addVersion, keepOriginal, check };
+  return { adapter, kind, parse, targetOf, view, current, offSite, markTexts, writeDraft, addVersion, keepOriginal, check };
 }
 
 export type EditorRecords<S> = ReturnType<typeof createEditorRecords<S>>;

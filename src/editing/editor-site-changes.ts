@@ -10,7 +10,7 @@ import { EditingError, type Attention, type SiteChange } from './editable';
 import type { EditorRecords } from './editor-records';
 
 export function siteChangeOperations<S>(records: EditorRecords<S>) {
-  const { adapter, kind, view, offSite, writeDraft, addVersion, keepOriginal } = records;
+  const { adapter, kind, view, offSite, markTexts, writeDraft, addVersion, keepOriginal } = records;
 
   /**
    * Puts `after` on the site as a change made outside the editor (an import, an undo), in the
@@ -61,10 +61,20 @@ export function siteChangeOperations<S>(records: EditorRecords<S>) {
       await writeDraft(
         trx,
         targetId,
-        { state: next, published: put, wasOnSite: false, revision: draft.revision + 1, attention: withConflicts(attention, conflicts, change, at) },
+        {
+          before: found.draft,
+          state: next,
+          published: put,
+          wasOnSite: false,
+          revision: draft.revision + 1,
+          attention: withConflicts(attention, conflicts, change, at),
+        },
         change.actor,
         at,
       );
+    } else {
+      // Without a draft the site's state is the working copy: its texts changed with it.
+      await markTexts(trx, targetId, found?.draft ?? null, put, at);
     }
     await addVersion(trx, targetId, change.event, put, change.actor, at, change.auditId, change.changeId, before);
     return conflicts;
@@ -87,7 +97,7 @@ export function siteChangeOperations<S>(records: EditorRecords<S>) {
       await writeDraft(
         trx,
         targetId,
-        { state: found.draft, published: null, wasOnSite: true, revision: draft.revision + 1, attention: found.attention },
+        { before: found.draft, state: found.draft, published: null, wasOnSite: true, revision: draft.revision + 1, attention: found.attention },
         change.actor,
         at,
       );

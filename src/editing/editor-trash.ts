@@ -4,6 +4,7 @@
  */
 import type { ContentStore } from '../cms/database';
 import { deleteDraft, deleteTrashed, deleteVersions, findTrashed, insertTrashed, listTrash, listVersions } from '../cms/repositories/editing';
+import { deleteMarks } from '../cms/repositories/translation-marks';
 import { recordChange, type Actor } from './audit';
 import { editingChange, EditingError, type Attention, type EditableView } from './editable';
 import type { EditorRecords } from './editor-records';
@@ -58,7 +59,7 @@ export function trashOperations<S>(records: EditorRecords<S>) {
       // Off the site but once on it: unpublished, as it was when it went to the trash.
       const wasOnSite = published === null && (await listVersions(trx, kind, targetId)).some((version) => version.event === 'unpublish');
       const attention = trashed.attention === null ? null : (JSON.parse(trashed.attention) as Attention);
-      await writeDraft(trx, targetId, { state: draft, published, wasOnSite, revision: Number(trashed.revision) + 1, attention }, actor, at);
+      await writeDraft(trx, targetId, { before: null, state: draft, published, wasOnSite, revision: Number(trashed.revision) + 1, attention }, actor, at);
       await deleteTrashed(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.restore-from-trash`, target: targetOf(targetId, draft), after: draft, at: now });
       await addVersion(trx, targetId, 'restore-from-trash', draft, actor, at, auditId, null, published === null ? undefined : null);
@@ -73,6 +74,7 @@ export function trashOperations<S>(records: EditorRecords<S>) {
       for (const row of old) {
         await deleteTrashed(trx, kind, row.target_id);
         await deleteVersions(trx, kind, row.target_id);
+        await deleteMarks(trx, kind, row.target_id);
         await recordChange(trx, { actor, action: `${kind}.purge`, target: { type: adapter.auditType, id: row.target_id, label: row.label } });
       }
       return old.length;

@@ -22,6 +22,7 @@ import { statusOf, type EditableStatus } from '../shared/editing-status';
 import { referencedImageKey } from '../sheet/body';
 import type { SheetState } from '../sheet/shape';
 import { listVersions } from '../cms/repositories/editing';
+import { listOutdatedLanguages } from '../cms/repositories/translation-marks';
 import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
 
@@ -35,6 +36,8 @@ export interface SheetSummary {
   updatedBy: string | null;
   /** It needs the editor's choice between its draft and a change to the site. */
   attention: boolean;
+  /** The languages with a text whose primary text changed since it was translated. */
+  outdated: string[];
   image: { sha256: string; alt: string } | null;
   scheduled: { action: string; dueAt: string } | null;
 }
@@ -71,6 +74,7 @@ async function summariesOf(db: ContentStore, siteId: string, rows: ListedRow[]):
     undrafted.map((row) => row.id),
   );
   const schedules = await nextSchedules(db, ids);
+  const outdated = await listOutdatedLanguages(db, 'sheet', ids);
   const languages = new Map<string, string[]>();
   for (const row of translations) languages.set(row.content_id, [...(languages.get(row.content_id) ?? []), row.language]);
   return rows.map((row) => ({
@@ -82,6 +86,7 @@ async function summariesOf(db: ContentStore, siteId: string, rows: ListedRow[]):
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
     attention: Number(row.attention) === 1,
+    outdated: outdated.get(row.id) ?? [],
     image: images.get(row.id) ?? null,
     scheduled: schedules.get(row.id) ?? null,
   }));

@@ -27,6 +27,7 @@ import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-
 import { documentOfPath } from '../sheet/body';
 import { documentsOf, isCalendarDate, withDocumentDefaults } from '../sheet/documents';
 import { createEditor } from './editor';
+import type { TranslatedTexts } from './translation-marks';
 
 const prefixed = (prefix: string, record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).map(([key, value]) => [`${prefix}${key}`, value]));
@@ -191,6 +192,22 @@ async function sheetReadiness(db: ContentStore, state: SheetState): Promise<stri
   return missing;
 }
 
+/** A language's texts a translator translates: the title, description, image text and the type's per-language text fields; not its link. */
+function translatableTexts(texts: SheetTexts | undefined): Record<string, string> {
+  if (texts === undefined) return {};
+  const extra = Object.entries(texts.extra ?? {}).flatMap(([name, value]) => (typeof value === 'string' ? [[`extra.${name}`, value]] : []));
+  return { title: texts.title, description: texts.description, imageAlt: texts.imageAlt, ...Object.fromEntries(extra) };
+}
+
+/** A sheet's texts: its primary language's, and each other language's (translation-marks.ts). */
+export function sheetTextsOf(state: SheetState): TranslatedTexts {
+  const { [state.primaryLanguage]: primary, ...others } = state.translations;
+  return {
+    source: translatableTexts(primary),
+    translations: Object.fromEntries(Object.entries(others).map(([language, texts]) => [language, translatableTexts(texts)])),
+  };
+}
+
 export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   kind: 'sheet',
   auditType: 'sheet',
@@ -215,6 +232,7 @@ export const SHEET_ADAPTER: KindAdapter<SheetState> = {
   },
   readiness: sheetReadiness,
   labelOf: (state) => state.translations[state.primaryLanguage]?.title ?? state.urlName,
+  textsOf: sheetTextsOf,
   languagesOf: (state) => Object.keys(state.translations).sort(),
   siteOf: (state) => state.siteId,
 };

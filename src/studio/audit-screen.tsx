@@ -26,6 +26,8 @@ interface AuditEntry {
 const ACTIONS: Record<string, string> = {
   'sheet.create': 'created',
   'sheet.settle': 'chose between the draft and the site for',
+  'sheet.confirm-translation': 'confirmed translations, still right after the primary text changed, of',
+  'page.confirm-translation': 'confirmed translations, still right after the primary text changed, of',
   'sheet.undo-publish': 'undid the last publish of',
   'sheet.schedule-publish': 'scheduled the publishing of',
   'sheet.cancel-publish': 'cancelled the scheduled publishing of',

@@ -17,6 +17,8 @@ export interface SheetListQuery {
   status?: StatusFilter;
   /** Only sheets without texts in this language. */
   missing?: string;
+  /** Only sheets with a text in this language whose primary text changed since it was translated. */
+  outdated?: string;
   sort?: 'changed' | 'title' | 'status';
   offset?: number;
   limit?: number;
@@ -48,6 +50,7 @@ export async function listSheetRows(db: ContentStore, query: SheetListQuery): Pr
   else if (query.status === 'attention') listed = listed.where('s.attention', '=', 1);
   else if (query.status !== undefined) listed = listed.where('s.status', '=', query.status);
   if (query.missing !== undefined) listed = lacking(db, listed, query.missing);
+  if (query.outdated !== undefined) listed = listed.where(({ exists }) => exists(outdatedTexts(db, query.outdated!)));
 
   const { total } = await listed.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
   const ordered =
@@ -123,6 +126,17 @@ function pendingSchedules(db: ContentStore) {
     .where('p.kind', '=', 'sheet')
     .where('p.state', '=', 'pending')
     .whereRef('p.target_id', '=', sql.ref('s.id'));
+}
+
+/** The sheet's outdated texts in a language (migration 028). */
+function outdatedTexts(db: ContentStore, language: string) {
+  return db
+    .selectFrom('translation_marks as t')
+    .select('t.field')
+    .where('t.kind', '=', 'sheet')
+    .whereRef('t.target_id', '=', sql.ref('s.id'))
+    .where('t.language', '=', language)
+    .where('t.outdated', '=', 1);
 }
 
 /** A draft names its languages; a sheet as published has a translation row per language. */
