@@ -112,6 +112,14 @@ export interface Attention {
   conflicts: FieldConflict[];
 }
 
+/** A translated text whose primary text changed: what the primary text said then, and says now. */
+export interface OutdatedText {
+  /** title, description, imageAlt, extra.<field>; a page's text key. */
+  field: string;
+  was: string;
+  now: string;
+}
+
 export interface SheetSummary {
   id: string;
   title: string;
@@ -121,6 +129,8 @@ export interface SheetSummary {
   updatedAt: string | null;
   updatedBy: string | null;
   attention: boolean;
+  /** The languages with a text whose primary text changed since it was translated. */
+  outdated: string[];
   image: { url: string; alt: string } | null;
   scheduled: { action: string; dueAt: string } | null;
 }
@@ -150,6 +160,8 @@ export interface SheetView {
   updatedAt: string | null;
   updatedBy: string | null;
   attention: Attention | null;
+  /** Per language, the texts whose primary text changed since they were translated or confirmed. */
+  outdated: Record<string, OutdatedText[]>;
   /** The site's last change to it was a publish, which can be taken back. */
   undoablePublish: boolean;
   /** Its page on the site, when published. */

@@ -3,13 +3,15 @@
  * which can be added by typing its title or removed.
  */
 import { Button } from 'react-aria-components';
-import { languageName, type SheetState, type SheetView } from './api';
+import { languageName, type SheetState, type SheetView, type StudioContext } from './api';
+import { OutdatedTexts } from './outdated-texts';
 import type { Field } from '../content-model/definition';
 import { LanguageFields } from './language-fields';
 import { Choose } from './parts';
 import type { SheetDraft } from './use-sheet-draft';
 
 interface SheetTextsProps {
+  context: StudioContext;
   view: SheetView;
   draft: SheetState;
   sheet: SheetDraft;
@@ -22,7 +24,7 @@ interface SheetTextsProps {
   onTranslation: (language: string) => void;
 }
 
-export function SheetTexts({ view, draft, sheet, ownFields, problems, translation, onTranslation }: SheetTextsProps) {
+export function SheetTexts({ context, view, draft, sheet, ownFields, problems, translation, onTranslation }: SheetTextsProps) {
   const primary = draft.primaryLanguage;
   const others = view.siteLanguages.filter((language) => language !== primary);
   const shownTranslation = translation ?? others.find((language) => draft.translations[language] !== undefined) ?? others[0] ?? null;
@@ -46,10 +48,19 @@ export function SheetTexts({ view, draft, sheet, ownFields, problems, translatio
             label="Translation shown beside it"
             items={others.map((language) => ({
               id: language,
-              name: `${languageName(language)}${draft.translations[language] === undefined ? ' (none yet)' : ''}`,
+              name: `${languageName(language)}${draft.translations[language] === undefined ? ' (none yet)' : (view.outdated[language]?.length ?? 0) > 0 ? ' (outdated)' : ''}`,
             }))}
             value={shownTranslation}
             onChange={onTranslation}
+          />
+          <OutdatedTexts
+            context={context}
+            path={`/sheets/${encodeURIComponent(view.id)}`}
+            language={shownTranslation}
+            primaryLanguage={primary}
+            outdated={view.outdated[shownTranslation] ?? []}
+            labels={new Map(ownFields.map((field) => [field.name, field.labels[primary] ?? field.name]))}
+            onConfirmed={sheet.accept}
           />
           <LanguageFields
             key={shownTranslation}

@@ -76,7 +76,16 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
       <article className="studio-sheet" aria-labelledby="sheet-heading">
         <SheetScreenHead context={context} view={view} sheet={sheet} title={title} />
         <SheetNotices view={view} otherProblems={otherProblems} onChoose={() => setChoosing(true)} />
-        <SheetTexts view={view} draft={draft} sheet={sheet} ownFields={ownFields} problems={fields} translation={translation} onTranslation={setTranslation} />
+        <SheetTexts
+          context={context}
+          view={view}
+          draft={draft}
+          sheet={sheet}
+          ownFields={ownFields}
+          problems={fields}
+          translation={translation}
+          onTranslation={setTranslation}
+        />
         <SheetSections
           context={context}
           view={view}

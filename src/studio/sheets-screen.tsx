@@ -1,6 +1,6 @@
 /**
  * The studio's first screen: the sheets of the collection with their image, status and languages;
- * search as you type, filters by status and by a missing translation, sort, and pages of 50 (the
+ * search as you type, filters by status and by a missing or outdated translation, sort, and pages of 50 (the
  * server pages in SQL, so ten thousand sheets list as fast as ten). Built from react-aria-components,
  * so it is usable by keyboard and announced to screen readers.
  */
@@ -20,10 +20,17 @@ const SORTS = [
   { id: 'status', name: 'Status' },
 ];
 
+/** The list's query for the Translation choice: a language missing, or one with outdated texts. */
+function translationFilter(choice: string): Record<string, string> {
+  const [filter, language] = choice.split(':');
+  return language === undefined || (filter !== 'missing' && filter !== 'outdated') ? {} : { [filter]: language };
+}
+
 export function SheetsScreen({ context }: { context: StudioContext }) {
   const [query, setQuery] = useState('');
   const [status, setStatus] = useState('all');
-  const [missing, setMissing] = useState('none');
+  // 'none', or 'missing:de_DE' / 'outdated:de_DE'.
+  const [translation, setTranslation] = useState('none');
   const [sort, setSort] = useState('changed');
   const [offset, setOffset] = useState(0);
   // Moves on when sheets were made here, so the list asks again.
@@ -34,7 +41,7 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
     sort,
     ...(query.trim() === '' ? {} : { q: query.trim() }),
     ...(status === 'all' ? {} : { status }),
-    ...(missing === 'none' ? {} : { missing }),
+    ...translationFilter(translation),
   });
   // Typing asks again; only the answer to the latest question is shown.
   const { answer: list, error } = useAnswer<SheetList>(context, `/sheets?${asked.toString()}`, 150, made);
@@ -48,7 +55,10 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
     };
   const languages = [
     { id: 'none', name: 'All sheets' },
-    ...(list?.languages ?? []).map((language) => ({ id: language, name: `Missing ${languageName(language)}` })),
+    ...(list?.languages ?? []).flatMap((language) => [
+      { id: `missing:${language}`, name: `Missing ${languageName(language)}` },
+      { id: `outdated:${language}`, name: `Outdated ${languageName(language)}` },
+    ]),
   ];
   const last = list === null ? 0 : Math.min(list.offset + list.sheets.length, list.total);
 
@@ -62,7 +72,7 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
           <Input />
         </SearchField>
         <Choose label="Status" items={STATUSES} value={status} onChange={refine(setStatus)} />
-        <Choose label="Translation" items={languages} value={missing} onChange={refine(setMissing)} />
+        <Choose label="Translation" items={languages} value={translation} onChange={refine(setTranslation)} />
         <Choose label="Sort by" items={SORTS} value={sort} onChange={refine(setSort)} />
       </div>
       <Notice outcome={error === null ? null : { text: error, failed: true }} />
@@ -102,7 +112,12 @@ export function SheetsScreen({ context }: { context: StudioContext }) {
                     </span>
                   )}
                 </td>
-                <td>{sheet.languages.map(languageTag).join(', ')}</td>
+                <td>
+                  {sheet.languages.map(languageTag).join(', ')}
+                  {sheet.outdated.length > 0 && (
+                    <span className="studio-status studio-status--outdated">Outdated: {sheet.outdated.map(languageTag).join(', ')}</span>
+                  )}
+                </td>
                 <td>
                   {sheet.updatedAt === null ? '' : new Date(sheet.updatedAt).toLocaleString()}
                   {sheet.updatedBy === null ? '' : <span className="studio-by"> by {sheet.updatedBy}</span>}

@@ -1,0 +1,70 @@
+/**
+ * Translations in the studio, in Chromium, on a server and database of this spec's own: an editor
+ * changes a sheet's English title; the German and French titles are marked outdated on the sheet
+ * screen (what the English said then and says now) and in the Sheets list's filter; editing the
+ * German title clears its mark, "Still right" clears the French one; axe on the marked screen at
+ * phone and desktop widths.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
+import { axe, openSheet, saved, signIn, titleField } from './studio-steps';
+
+let server: OwnServer;
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  server = await startOwnServer({ accounts: [{ email: 'ana@example.com', role: 'editor' }] });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const outdatedPanel = (page: Page) => page.getByRole('region', { name: /outdated: the American English changed/ });
+
+/** The Sheets list filtered to a language's outdated translations lists these titles (waited for: the list answers a moment after the choice). */
+async function expectOutdated(page: Page, language: string, titles: string[]) {
+  await page.goto(`${server.origin}/studio`);
+  await page.getByRole('button', { name: /Translation/ }).click();
+  await page.getByRole('option', { name: `Outdated ${language}` }).click();
+  await expect(page.getByText(`${titles.length} ${titles.length === 1 ? 'sheet' : 'sheets'}`, { exact: true })).toBeVisible();
+  await expect(page.locator('.studio-table tbody th')).toHaveText(titles);
+}
+
+test('a changed English title marks its translations outdated until they are edited or confirmed', async ({ page }) => {
+  await signIn(page, server.origin, 'ana@example.com');
+  await openSheet(page, server.origin, 'Tetraethyl orthosilicate (TEOS)');
+  await expect(outdatedPanel(page)).toHaveCount(0);
+  await titleField(page).fill('Tetraethyl orthosilicate (TEOS), electronic grade');
+  await saved(page);
+
+  // The German shown beside it says which text is outdated, with the English then and now.
+  const panel = outdatedPanel(page);
+  await expect(panel.getByRole('heading')).toHaveText('One text is outdated: the American English changed since it was translated');
+  await expect(panel).toContainText('Title (German (Germany))');
+  await expect(panel).toContainText('American English thenTetraethyl orthosilicate (TEOS)');
+  await expect(panel).toContainText('American English nowTetraethyl orthosilicate (TEOS), electronic grade');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await axe(page);
+  }
+
+  await expectOutdated(page, 'German (Germany)', ['Tetraethyl orthosilicate (TEOS), electronic grade']);
+  await expect(page.getByText('Outdated: de-DE, fr-FR')).toBeVisible();
+
+  // Editing the German title brings it up to date.
+  await page.getByRole('link', { name: 'Tetraethyl orthosilicate (TEOS), electronic grade' }).click();
+  await titleField(page, 'German (Germany)').fill('Tetraethylorthosilicat (TEOS), Elektronikqualität');
+  await saved(page);
+  await expect(outdatedPanel(page)).toHaveCount(0);
+
+  // The French is still outdated; "Still right" confirms it as it is.
+  await page.getByRole('button', { name: /Translation shown beside it/ }).click();
+  await page.getByRole('option', { name: 'French (France) (outdated)' }).click();
+  await expect(outdatedPanel(page)).toContainText('Title (French (France))');
+  await outdatedPanel(page).getByRole('button', { name: 'Still right: Title (French (France))' }).click();
+  await expect(outdatedPanel(page)).toHaveCount(0);
+
+  await expectOutdated(page, 'German (Germany)', []);
+  await expectOutdated(page, 'French (France)', []);
+});
