@@ -37,6 +37,7 @@ const COMPONENTS: Record<string, TSchema> = {
   Errors: schemas.ErrorSchema,
   SavePage: schemas.SavePageSchema,
   PageSettings: schemas.PageSettingsSchema,
+  PageTranslation: schemas.PageTranslationSchema,
   SaveCollectionOrder: schemas.SaveCollectionOrderSchema,
   PreviewLinkRequest: schemas.PreviewLinkRequestSchema,
   PreviewLink: schemas.PreviewLinkSchema,

@@ -381,6 +381,12 @@ export const ErrorSchema = Type.Array(
   ),
 );
 
+const PageTextsSchema = Type.Record(text({ max: 200 }), text({ max: 20_000 }), {
+  description: 'A language’s texts by key (seo.pageTitle, page-heading.text, …: GET /pages/{name} lists them); an empty one shows the page’s own',
+});
+
+export const PageTranslationSchema = Type.Object({ revision: Revision, texts: PageTextsSchema });
+
 export const PageSettingsSchema = Type.Object({
   revision: Revision,
   heading: Type.Optional(text({ max: 1_000, required: true })),
@@ -393,6 +399,11 @@ export const PageSettingsSchema = Type.Object({
   ),
   searchable: Type.Optional(
     Type.Boolean({ description: 'A search field above the page’s collection grid; the site’s topic pages show with it (docs/search.md)' }),
+  ),
+  translations: Type.Optional(
+    Type.Record(text({ pattern: /^[a-z]{2,3}(?:_[A-Z]{2})?$/ }), PageTextsSchema, {
+      description: 'The texts of each language given, by language (de_DE): each replaces that language’s; languages not given stay as they are',
+    }),
   ),
 });
 

@@ -4,8 +4,10 @@
  *   GET  /pages/:name                         the page's draft and published definition, its heading,
  *                                             whether its grid is searchable, and which custom head
  *                                             tags the site keeps or drops
- *   PUT  /pages/:name/settings                save the heading, SEO settings and search field
- *                                             ({revision, heading?, seo?, searchable?})
+ *   PUT  /pages/:name/settings                save the heading, SEO settings, search field and texts in
+ *                                             other languages ({revision, heading?, seo?, searchable?, translations?})
+ *   PUT  /pages/:name/translations/:language  save the page's texts in another language ({revision, texts})
+ *   POST /pages/:name/translations/:language/confirm   its outdated texts are still right
  *   PUT  /pages/:name · POST /pages/:name/publish · versions, compare, restore (editable-routes.ts)
  *   GET  /collections                         the site's literature collections
  *   GET  /collections/:id/order               the order's draft, with each sheet's title
@@ -17,27 +19,63 @@ import type Type from 'typebox';
 import { findContentsByIds, listStoredTranslations } from '../cms/repositories/contents';
 import { listStoredPages } from '../cms/repositories/pages';
 import { listCollectionsOfType } from '../cms/repositories/collections';
-import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
+import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import { listTopics } from '../cms/repositories/topics';
 import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
 import type { EditableView } from '../editing/editable';
-import { headingOf, headTagReport, pages, searchableOf, withSettings } from '../editing/pages';
+import { headingOf, headTagReport, pages, pageTextsOf, searchableOf, withSettings, withTranslation } from '../editing/pages';
+import { outdatedTexts } from '../editing/translation-marks';
+import { pageTexts } from '../page-model/page-texts';
+import { ApiError, ERROR_CODES } from '../shared/errors';
 import type { PageDefinition } from '../page-model/page-definition';
 import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
 import { readInput, readQuery } from './requests';
-import { PageSettingsSchema, SaveCollectionOrderSchema, SavePageSchema, TopicListQuerySchema, TopicSchema } from './schemas';
+import {
+  ConfirmTranslationSchema,
+  PageSettingsSchema,
+  PageTranslationSchema,
+  SaveCollectionOrderSchema,
+  SavePageSchema,
+  TopicListQuerySchema,
+  TopicSchema,
+} from './schemas';
 import { contract } from './route-contract';
 
 export function registerSiteRoutes(app: FastifyInstance, context: EditingContext & { basePath: string }): void {
   const { db, root, guard, basePath } = context;
 
+  /** The languages of the site the pages are of (the primary site's), its own first. */
+  const siteLanguages = async () => {
+    const site = await findPrimarySite(db);
+    return site === undefined
+      ? []
+      : [site.default_language, ...(await listActiveLanguages(db, site.id)).filter((language) => language !== site.default_language)];
+  };
+  /** Refuses a page translation into the page's own language or one the site does not have. */
+  const checkTranslated = async (languages: string[]) => {
+    const [primary, ...others] = await siteLanguages();
+    for (const language of languages)
+      if (!others.includes(language))
+        throw new ApiError(
+          400,
+          ERROR_CODES.INVALID_API_INPUT,
+          language === primary
+            ? `${language} is the page’s own language: change its texts with PUT …/settings`
+            : `${language} is not one of the site’s languages`,
+        );
+  };
   const presentPage = async (view: EditableView<PageDefinition>) => {
     const { targetId, ...rest } = view;
+    const [primaryLanguage = '', ...languages] = await siteLanguages();
     return {
       name: targetId,
       ...rest,
+      primaryLanguage,
+      languages,
+      texts: pageTexts(view.draft),
+      outdated: await outdatedTexts(db, 'page', targetId, pageTextsOf(view.draft)),
       heading: headingOf(view.draft)?.settings.text ?? null,
       searchable: searchableOf(view.draft),
       headTags: headTagReport(view.draft, basePath).map((verdict) =>
@@ -79,14 +117,41 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
     async (request, reply) => {
       const { actor } = await guard(request, reply, CONTENT_ROLES);
       const input = readInput<Type.Static<typeof PageSettingsSchema>>(PageSettingsSchema, request.body, 'page settings');
+      const translations = Object.entries(input.translations ?? {});
+      await checkTranslated(translations.map(([language]) => language));
       const view = await changeDraft(db, pages, request.params.name, input.revision, actor, (page) =>
-        withSettings(page, {
-          ...(input.heading === undefined ? {} : { heading: input.heading }),
-          ...(input.seo === undefined ? {} : { seo: input.seo }),
-          ...(input.searchable === undefined ? {} : { searchable: input.searchable }),
-        }),
+        translations.reduce(
+          (next, [language, texts]) => withTranslation(next, language, texts),
+          withSettings(page, {
+            ...(input.heading === undefined ? {} : { heading: input.heading }),
+            ...(input.seo === undefined ? {} : { seo: input.seo }),
+            ...(input.searchable === undefined ? {} : { searchable: input.searchable }),
+          }),
+        ),
       );
       return presentPage(view);
+    },
+  );
+
+  app.put<{ Params: { name: string; language: string } }>(
+    `${root}/pages/:name/translations/:language`,
+    contract({ summary: 'Save the page’s texts in one of the site’s other languages', role: 'editor', body: PageTranslationSchema }),
+    async (request, reply) => {
+      const { actor } = await guard(request, reply, CONTENT_ROLES);
+      const input = readInput<Type.Static<typeof PageTranslationSchema>>(PageTranslationSchema, request.body, 'page translation');
+      const { language } = request.params;
+      await checkTranslated([language]);
+      return presentPage(await changeDraft(db, pages, request.params.name, input.revision, actor, (page) => withTranslation(page, language, input.texts)));
+    },
+  );
+
+  app.post<{ Params: { name: string; language: string } }>(
+    `${root}/pages/:name/translations/:language/confirm`,
+    contract({ summary: 'Confirm a language’s outdated page texts as still right', role: 'editor', body: ConfirmTranslationSchema }),
+    async (request, reply) => {
+      const { actor } = await guard(request, reply, CONTENT_ROLES);
+      const input = readInput<Type.Static<typeof ConfirmTranslationSchema>>(ConfirmTranslationSchema, request.body ?? {}, 'confirmation');
+      return presentPage(await pages.confirmTexts(db, request.params.name, request.params.language, input.fields, actor));
     },
   );
 

@@ -11,6 +11,8 @@ import { checkPageDefinition, PageDefinitionError } from '../page-model/validate
 import { EditingError, type KindAdapter } from './editable';
 import { reviewHeadTags } from '../shared/head-tags';
 import { createEditor } from './editor';
+import { pageTexts } from '../page-model/page-texts';
+import type { TranslatedTexts } from './translation-marks';
 
 async function publishedPage(db: ContentStore, name: string): Promise<PageDefinition | null> {
   const row = await findStoredPage(db, name);
@@ -28,6 +30,11 @@ async function pageProblems(_db: ContentStore, state: PageDefinition): Promise<s
   return problems;
 }
 
+/** A page's texts: its own, and each language's translations of them (translation-marks.ts). */
+export function pageTextsOf(page: PageDefinition): TranslatedTexts {
+  return { source: Object.fromEntries(pageTexts(page).map((text) => [text.key, text.text])), translations: page.translations ?? {} };
+}
+
 export const PAGE_ADAPTER: KindAdapter<PageDefinition> = {
   kind: 'page',
   auditType: 'page',
@@ -37,6 +44,7 @@ export const PAGE_ADAPTER: KindAdapter<PageDefinition> = {
   fixed: ['name', 'path'],
   keepFiles: async () => undefined,
   problems: pageProblems,
+  textsOf: pageTextsOf,
   labelOf: (state) => state.path,
   siteOf: () => '',
 };
@@ -82,6 +90,21 @@ export function withSettings(page: PageDefinition, settings: PageSettings): Page
     grid.settings.searchable = settings.searchable;
   }
   if (settings.seo !== undefined) next.seo = { ...next.seo, ...settings.seo };
+  return next;
+}
+
+/**
+ * The page with a language's texts as given, by key (page-texts.ts); an empty text is no
+ * translation (the page's own shows), and a language left without texts has none.
+ */
+export function withTranslation(page: PageDefinition, language: string, texts: Record<string, string>): PageDefinition {
+  const next = structuredClone(page);
+  const kept = Object.fromEntries(Object.entries(texts).filter(([, text]) => text.trim() !== ''));
+  const translations = { ...next.translations };
+  if (Object.keys(kept).length === 0) delete translations[language];
+  else translations[language] = kept;
+  if (Object.keys(translations).length === 0) delete next.translations;
+  else next.translations = translations;
   return next;
 }
 

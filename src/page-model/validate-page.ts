@@ -11,6 +11,7 @@ import { normalizeTexts } from '../shared/normalize-text';
 import { kindOfChannelOrSiteId } from '../shared/ids';
 import { isValidPageReference } from '../shared/page-references';
 import { checkValue } from '../shared/schema/check';
+import { textAt } from './page-texts';
 import type { COLUMN_PROPORTIONS } from '../shared/constants';
 import { ALIGNMENTS, GRID_UNITS } from '../shared/constants';
 import {
@@ -158,20 +159,10 @@ function translationProblems(page: PageDefinition): string[] {
   for (const [language, texts] of Object.entries(page.translations ?? {})) {
     if (!LANGUAGE.test(language)) problems.push(`translations.${language}: must be a language such as de_DE`);
     for (const key of Object.keys(texts)) {
-      if (typeof translatedValue(page, key) !== 'string') problems.push(`translations.${language}.${key}: names no text of this page`);
+      if (typeof textAt(page, key) !== 'string') problems.push(`translations.${language}.${key}: names no text of this page`);
     }
   }
   return problems;
-}
-
-/** The text a translation key names: 'seo.<field>' or '<componentId>.<setting path>'. */
-function translatedValue(page: PageDefinition, key: string): unknown {
-  const [head = '', ...rest] = key.split('.');
-  if (head === 'seo') return rest.length === 1 ? (page.seo as unknown as Record<string, unknown>)[rest[0] ?? ''] : undefined;
-  const component = page.sections.flatMap((section) => section.columns.flatMap((column) => column.components)).find((candidate) => candidate.id === head);
-  let value: unknown = component?.settings;
-  for (const part of rest) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined;
-  return value;
 }
 
 /**

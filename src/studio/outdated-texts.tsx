@@ -5,23 +5,23 @@
  */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
-import { callApi, languageName, type OutdatedText, type SheetView, type StudioContext } from './api';
-import { fieldName } from './field-names';
+import { callApi, languageName, type OutdatedText, type StudioContext } from './api';
 import { Notice, wordsOf } from './parts';
 
-interface OutdatedTextsProps {
+interface OutdatedTextsProps<V> {
   context: StudioContext;
-  /** The editing API's path of what the texts are of: /sheets/{id}. */
+  /** The editing API's path of what the texts are of: /sheets/{id}, /pages/{name}. */
   path: string;
   language: string;
   primaryLanguage: string;
   outdated: OutdatedText[];
-  /** The field labels of the type's own fields, by name. */
-  labels: ReadonlyMap<string, string>;
-  onConfirmed: (answer: SheetView) => void;
+  /** A text's name for people, by its field: "Title (German (Germany))". */
+  nameOf: (field: string) => string;
+  /** Its view as the confirmation answers it. */
+  onConfirmed: (answer: V) => void;
 }
 
-export function OutdatedTexts({ context, path, language, primaryLanguage, outdated, labels, onConfirmed }: OutdatedTextsProps) {
+export function OutdatedTexts<V>({ context, path, language, primaryLanguage, outdated, nameOf, onConfirmed }: OutdatedTextsProps<V>) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (outdated.length === 0) return null;
@@ -30,9 +30,7 @@ export function OutdatedTexts({ context, path, language, primaryLanguage, outdat
     setBusy(true);
     setFailure(null);
     try {
-      onConfirmed(
-        await callApi<SheetView>(context, 'POST', `${path}/translations/${encodeURIComponent(language)}/confirm`, fields === undefined ? {} : { fields }),
-      );
+      onConfirmed(await callApi<V>(context, 'POST', `${path}/translations/${encodeURIComponent(language)}/confirm`, fields === undefined ? {} : { fields }));
     } catch (error) {
       setFailure(wordsOf(error));
     } finally {
@@ -40,7 +38,6 @@ export function OutdatedTexts({ context, path, language, primaryLanguage, outdat
     }
   };
   const primary = languageName(primaryLanguage);
-  const nameOf = (field: string) => fieldName(['translations', language, ...field.split('.')], labels);
 
   return (
     <section className="studio-outdated" aria-labelledby={id}>

@@ -1,6 +1,6 @@
 /** The editing API's page routes as the Page screen uses them: read the literature page, save its settings as a draft, publish it. */
 import type { PageDefinition } from '../page-model/page-definition';
-import { callApi, type SheetStatus, type StudioContext } from './api';
+import { callApi, type OutdatedText, type SheetStatus, type StudioContext } from './api';
 
 export interface PageView {
   name: string;
@@ -12,6 +12,13 @@ export interface PageView {
   /** Whether the page's grid has a search field; null when the page has no grid. */
   searchable: boolean | null;
   updatedBy: string | null;
+  /** The site's language the page's own texts are in, and its other languages. */
+  primaryLanguage: string;
+  languages: string[];
+  /** The texts translators translate, by key, with the page's own. */
+  texts: Array<{ key: string; label: string; text: string }>;
+  /** Per language, the texts whose own text changed since they were translated or confirmed. */
+  outdated: Record<string, OutdatedText[]>;
 }
 
 /** What the editor sets on the Page screen. */
@@ -21,6 +28,8 @@ export interface Settings {
   pageTitle: string;
   description: string;
   customHeadTags: string;
+  /** The texts in each other language, by key; a text not translated has no key. */
+  translations: Record<string, Record<string, string>>;
 }
 
 const pagePath = (name: string) => `/pages/${encodeURIComponent(name)}`;
@@ -42,6 +51,8 @@ export const saveSettings = (context: StudioContext, view: PageView, settings: S
     heading: settings.heading,
     ...(settings.searchable === null ? {} : { searchable: settings.searchable }),
     seo: { pageTitle: settings.pageTitle, description: settings.description, customHeadTags: settings.customHeadTags },
+    // Each of the site's languages, so one emptied of texts is emptied on the server too.
+    translations: Object.fromEntries(view.languages.map((language) => [language, settings.translations[language] ?? {}])),
   });
 
 export const publishPage = (context: StudioContext, view: PageView) =>

@@ -19,6 +19,7 @@ const settingsOf = (view: PageView): Settings => ({
   pageTitle: view.draft.seo.pageTitle,
   description: view.draft.seo.description ?? '',
   customHeadTags: view.draft.seo.customHeadTags ?? '',
+  translations: view.draft.translations ?? {},
 });
 
 /** Their page over mine; where theirs has no heading or search field (a conflict's answer may not), mine stays. */
@@ -135,7 +136,12 @@ export function usePageDraft(context: StudioContext) {
     setSaveState('saved');
   };
 
-  return { view, settings, saveState, message, theirs, change, publish, keepMine, takeTheirs };
+  /** The page as an answer other than a save gives it (translations confirmed): the settings on screen stay. */
+  const accept = (answer: PageView) => {
+    if (viewRef.current === null || answer.revision >= viewRef.current.revision) show(answer);
+  };
+
+  return { view, settings, saveState, message, theirs, change, publish, keepMine, takeTheirs, accept };
 }
 
 interface DraftRefs {

@@ -1,7 +1,8 @@
 /**
  * Page: the literature page's heading, whether its grid has a search field (and with it the site's
  * topic pages, docs/search.md), and its search-engine settings (title, description, custom head
- * tags), with a live preview of the search result and of what the site does with each head tag.
+ * tags), with a live preview of the search result and of what the site does with each head tag,
+ * and its texts in the site's other languages.
  * Saved as a draft a second after the last change; published when the editor says so.
  */
 import type { StudioContext } from './api';
@@ -9,6 +10,7 @@ import { PageConflict } from './page-conflict';
 import { usePageDraft, type SaveState } from './page-draft';
 import { PagePublishing } from './page-publishing';
 import { PageSettingsForm } from './page-settings-form';
+import { PageTranslationsForm } from './page-translations-form';
 import { Notice } from './parts';
 import { HeadTagsReview, SearchSnippet } from './search-preview';
 
@@ -21,7 +23,7 @@ const SAVE_STATE_WORDS: Record<SaveState, string> = {
 };
 
 export function PageScreen({ context }: { context: StudioContext }) {
-  const { view, settings, saveState, message, theirs, change, publish, keepMine, takeTheirs } = usePageDraft(context);
+  const { view, settings, saveState, message, theirs, change, publish, keepMine, takeTheirs, accept } = usePageDraft(context);
 
   if (view === null || settings === null) {
     return (
@@ -50,6 +52,7 @@ export function PageScreen({ context }: { context: StudioContext }) {
           <HeadTagsReview html={settings.customHeadTags} basePath={context.basePath} />
         </div>
       </div>
+      <PageTranslationsForm context={context} view={view} translations={settings.translations} onChange={change('translations')} onConfirmed={accept} />
       <PagePublishing context={context} view={view} saveState={saveState} onPublish={() => void publish()} />
       <Notice outcome={message} />
     </section>

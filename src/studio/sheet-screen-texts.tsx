@@ -5,6 +5,7 @@
 import { Button } from 'react-aria-components';
 import { languageName, type SheetState, type SheetView, type StudioContext } from './api';
 import { OutdatedTexts } from './outdated-texts';
+import { fieldName } from './field-names';
 import type { Field } from '../content-model/definition';
 import { LanguageFields } from './language-fields';
 import { Choose } from './parts';
@@ -59,7 +60,9 @@ export function SheetTexts({ context, view, draft, sheet, ownFields, problems, t
             language={shownTranslation}
             primaryLanguage={primary}
             outdated={view.outdated[shownTranslation] ?? []}
-            labels={new Map(ownFields.map((field) => [field.name, field.labels[primary] ?? field.name]))}
+            nameOf={(field) =>
+              fieldName(['translations', shownTranslation, ...field.split('.')], new Map(ownFields.map((own) => [own.name, own.labels[primary] ?? own.name])))
+            }
             onConfirmed={sheet.accept}
           />
           <LanguageFields

@@ -86,7 +86,7 @@ test('the collection reordered by keyboard alone and published; the site shows t
 test('the page heading changed and published; the site shows it', async ({ page }) => {
   await signIn(page);
   await section(page, 'Page').click();
-  const heading = page.getByRole('textbox', { name: 'Page heading' });
+  const heading = page.getByRole('textbox', { name: 'Page heading', exact: true });
   await expect(heading).toHaveValue('Literature Sheets - CVD, ALD Precursors and Equipment');
   await heading.fill('Precursor and equipment literature');
   await page.getByRole('textbox', { name: 'Custom head tags' }).fill('<meta name="google-site-verification" content="abc"><script>alert(1)</script>');
@@ -226,7 +226,7 @@ for (const width of [375, 1280]) {
     await expect(page.locator('.studio-order__item').first()).toBeVisible();
     await axe(page);
     await section(page, 'Page').click();
-    await expect(page.getByRole('textbox', { name: 'Page heading' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Page heading', exact: true })).toBeVisible();
     await axe(page);
     await section(page, 'Import').click();
     await expect(page.getByRole('button', { name: 'Choose files' })).toBeVisible();

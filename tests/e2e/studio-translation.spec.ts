@@ -68,3 +68,31 @@ test('a changed English title marks its translations outdated until they are edi
   await expectOutdated(page, 'German (Germany)', []);
   await expectOutdated(page, 'French (France)', []);
 });
+
+test('the page heading translated into German and published like a sheet, then marked outdated when the English changes', async ({ page }) => {
+  await signIn(page, server.origin, 'ana@example.com');
+  await page.getByRole('navigation', { name: 'Studio sections' }).getByRole('link', { name: 'Page', exact: true }).click();
+  const german = page.getByRole('textbox', { name: 'Page heading (German (Germany))' });
+  await expect(german).toHaveValue('Datenblätter - CVD-, ALD-Präkursoren und Anlagen');
+  await expect(german).toHaveAccessibleDescription('American English: Literature Sheets - CVD, ALD Precursors and Equipment');
+  await german.fill('Datenblätter für die Abscheidung');
+  await saved(page);
+  const heading = async (path: string) =>
+    /<h2 class="rich-text-heading[^>]*>([^<]*)<\/h2>/.exec(await (await page.request.get(`${server.origin}${path}`)).text())?.[1];
+  expect(await heading('/de-DE/')).toBe('Datenblätter - CVD-, ALD-Präkursoren und Anlagen');
+  await page.getByRole('button', { name: 'Publish the page' }).click();
+  await expect(page.getByText('Published. Visitors see it on their next visit.')).toBeVisible();
+  expect(await heading('/de-DE/')).toBe('Datenblätter für die Abscheidung');
+  expect(await heading('/')).toBe('Literature Sheets - CVD, ALD Precursors and Equipment');
+
+  await page.getByRole('textbox', { name: 'Page heading', exact: true }).fill('Literature for deposition');
+  await saved(page);
+  await expect(outdatedPanel(page)).toContainText('Page heading (German (Germany))');
+  await expect(outdatedPanel(page)).toContainText('American English nowLiterature for deposition');
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await axe(page);
+  }
+  await outdatedPanel(page).getByRole('button', { name: 'Still right: Page heading (German (Germany))' }).click();
+  await expect(outdatedPanel(page)).toHaveCount(0);
+});
