@@ -21,6 +21,7 @@ import { readOptions, withStore, type Command } from './command';
 import { usersCommand } from './users-command';
 import { searchCommand } from './search-command';
 import { topicsCommand } from './topics-command';
+import { translationsCommand } from './translations-command';
 import { fieldsCommand } from './fields-command';
 import { auditCommand } from './audit-command';
 import { listImports } from '../cms/repositories/editing';
@@ -195,6 +196,7 @@ const COMMANDS: Record<string, Command> = {
   users: usersCommand,
   search: searchCommand,
   topics: topicsCommand,
+  translations: translationsCommand,
   fields: fieldsCommand,
   audit: auditCommand,
   migrate: {

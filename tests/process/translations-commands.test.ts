@@ -1,0 +1,54 @@
+/**
+ * The translations commands as operators run them (the built CLI, a real store): a German export
+ * as XLIFF 1.2, translated and imported back with a dry run first, then for real, as drafts; a
+ * file that is not XLIFF refused with its reason, nothing changed.
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { cli } from '../helpers/cli';
+import { buildIfNeeded } from '../helpers/server-process';
+import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+
+let store: TestStoreLocation;
+const folder = mkdtempSync(join(tmpdir(), 'translations-cli-'));
+beforeAll(async () => {
+  buildIfNeeded();
+  store = await createTestStoreLocation();
+  expect(cli(store.databaseUrl, ['seed']).status).toBe(0);
+}, 180_000);
+afterAll(async () => {
+  await store.drop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+const run = (args: string[]) => cli(store.databaseUrl, args);
+
+it('exports German texts, and imports a translation as drafts after showing what it changes', () => {
+  const file = join(folder, 'de.xlf');
+  const exported = run(['translations', 'export', '--language', 'de_DE', '--format', '1.2', file]);
+  expect(exported.stderr).toBe('');
+  expect(exported.stdout).toMatch(/^Wrote \d+ texts to translate into de_DE to .*de\.xlf \(XLIFF 1\.2\)\.$/m);
+  const xml = readFileSync(file, 'utf8');
+  expect(xml).toContain('urn:oasis:names:tc:xliff:document:1.2');
+
+  writeFileSync(file, xml.replace('<target>Silan (SiH₄)</target>', '<target>Monosilan (SiH₄)</target>'));
+  const dryRun = run(['translations', 'import', file, '--dry-run']);
+  expect(dryRun.stdout).toContain('change  Silane (SiH₄) · title: "Silan (SiH₄)" → "Monosilan (SiH₄)"');
+  expect(dryRun.stdout).toMatch(/1 to change, 0 flagged and left out, \d+ already so/);
+  expect(dryRun.stdout).toContain('Nothing was changed.');
+  expect(run(['translations', 'import', file])).toMatchObject({ status: 1, stderr: expect.stringContaining('Confirm with --yes') });
+
+  const applied = run(['translations', 'import', file, '--yes']);
+  expect(applied.stdout).toContain('Saved 1 text into the drafts of Silane (SiH₄). Publish them to put them on the site.');
+  expect(run(['translations', 'import', file, '--dry-run']).stdout).toContain('0 to change');
+  expect(run(['audit', '--limit', '1']).stdout).toContain('sheet.import-translation');
+});
+
+it('refuses a file that is not XLIFF, and the site’s own language', () => {
+  const file = join(folder, 'not.xlf');
+  writeFileSync(file, '<html></html>');
+  expect(run(['translations', 'import', file])).toMatchObject({ status: 1, stderr: expect.stringContaining('This is not an XLIFF file') });
+  expect(run(['translations', 'export', '--language', 'en_US', file])).toMatchObject({ status: 1, stderr: expect.stringContaining('the site’s own language') });
+});
