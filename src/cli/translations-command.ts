@@ -57,7 +57,9 @@ export const translationsCommand: Command = {
           if (!(await confirm(`Save these ${plan.changes.length} texts into the drafts?`))) return console.log('Nothing was changed.');
         }
         const applied = await applyTranslationImport(store.db, xml, { language: plan.language, digest: plan.digest }, commandLineActor());
-        console.log(`Saved ${plan.changes.length} text${plan.changes.length === 1 ? '' : 's'} into the drafts of ${applied.saved.join(', ')}. Publish them to put them on the site.`);
+        console.log(
+          `Saved ${plan.changes.length} text${plan.changes.length === 1 ? '' : 's'} into the drafts of ${applied.saved.join(', ')}. Publish them to put them on the site.`,
+        );
       });
     }
     throw new Error(`Usage:\n${USAGE}`);
@@ -67,9 +69,12 @@ export const translationsCommand: Command = {
 /** The comparison in words: each change, each flagged unit, and what was left alone. */
 function describePlan(plan: TranslationPlan): string {
   const lines = [`Translations into ${plan.language}:`];
-  for (const change of plan.changes) lines.push(`  change  ${change.label} · ${change.field}: ${JSON.stringify(change.before ?? '')} → ${JSON.stringify(change.after)}`);
+  for (const change of plan.changes)
+    lines.push(`  change  ${change.label} · ${change.field}: ${JSON.stringify(change.before ?? '')} → ${JSON.stringify(change.after)}`);
   for (const flagged of plan.flagged)
-    lines.push(`  flagged ${flagged.label ?? flagged.unit} · ${flagged.field ?? ''}: ${flagged.reason}${flagged.current === undefined ? '' : ` (now ${JSON.stringify(flagged.current)})`}`);
+    lines.push(
+      `  flagged ${flagged.label ?? flagged.unit} · ${flagged.field ?? ''}: ${flagged.reason}${flagged.current === undefined ? '' : ` (now ${JSON.stringify(flagged.current)})`}`,
+    );
   lines.push(
     `${plan.changes.length} to change, ${plan.flagged.length} flagged and left out, ${plan.unchanged} already so, ${plan.untranslated} without a translation${plan.ignored > 0 ? `, ${plan.ignored} not ours (left alone)` : ''}.`,
   );

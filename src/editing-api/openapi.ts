@@ -56,6 +56,10 @@ const COMPONENTS: Record<string, TSchema> = {
   SearchReport: schemas.SearchReportSchema,
   NewSynonym: schemas.NewSynonymSchema,
   SynonymGroup: schemas.SynonymGroupSchema,
+  TranslationFile: schemas.TranslationFileSchema,
+  ApplyTranslation: schemas.ApplyTranslationSchema,
+  TranslationPlan: schemas.TranslationPlanSchema,
+  AppliedTranslation: schemas.AppliedTranslationSchema,
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

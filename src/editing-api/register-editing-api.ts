@@ -22,6 +22,7 @@ import { registerSheetFromPdfRoute } from './sheet-from-pdf-route';
 import { registerUploadRoutes } from './upload-routes';
 import { registerImportRoutes } from './import-routes';
 import { registerExportRoutes } from './export-routes';
+import { registerTranslationRoutes } from './translation-routes';
 import { registerSearchReportRoutes, type SearchReportRoutesOptions } from './search-report-routes';
 import { collectRoutes, contract, leftOut } from './route-contract';
 
@@ -70,6 +71,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerSheetFromPdfRoute(scope, routes);
     registerImportRoutes(scope, routes);
     registerExportRoutes(scope, routes);
+    registerTranslationRoutes(scope, routes);
     registerSiteRoutes(scope, routes);
     registerAdminRoutes(scope, routes);
     registerContentTypeRoutes(scope, routes);

@@ -460,3 +460,59 @@ export const NewSynonymSchema = Type.Object({
 });
 
 export const SynonymGroupSchema = Type.Object({ group: Type.String(), terms: Type.Array(Type.String()) });
+
+const LANGUAGE_CODE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
+
+export const TranslationExportQuerySchema = Type.Object({
+  language: text({ pattern: LANGUAGE_CODE, description: 'The language to translate into, e.g. de_DE' }),
+  format: Type.Optional(Type.Union([Type.Literal('2.0'), Type.Literal('1.2')], { default: '2.0', description: 'The XLIFF version' })),
+  outdated: Type.Optional(Type.Boolean({ description: 'Only the texts whose primary text changed since they were translated' })),
+  sheets: Type.Optional(text({ max: 100_000, description: 'These sheets only (ids, comma separated); every sheet when left out' })),
+  pages: Type.Optional(Type.Boolean({ default: true, description: 'The pages’ texts too' })),
+});
+
+/** A translated XLIFF file, as text, and the language its translations are in when the file does not say. */
+export const TranslationFileSchema = Type.Object({
+  xliff: text({ max: 21_000_000, required: true, description: 'The XLIFF document (2.0, 1.2 or 1.1)' }),
+  language: Type.Optional(text({ pattern: LANGUAGE_CODE, description: 'The translations’ language; the file’s target language when left out' })),
+});
+
+export const ApplyTranslationSchema = Type.Object({
+  ...TranslationFileSchema.properties,
+  digest: text({ pattern: /^[0-9a-f]{64}$/, description: 'The comparison’s digest: refused with 409 when the drafts changed since' }),
+});
+
+const TranslationChangeSchema = Type.Object({
+  unit: Type.String(),
+  kind: Type.Union([Type.Literal('sheet'), Type.Literal('page')]),
+  target: Type.String({ description: 'The sheet’s id, the page’s name' }),
+  field: Type.String(),
+  label: Type.String({ description: 'The sheet’s title, the page’s path' }),
+  before: NullableText,
+  after: Type.String(),
+});
+
+export const TranslationPlanSchema = Type.Object({
+  language: Type.String(),
+  digest: Type.String(),
+  changes: Type.Array(TranslationChangeSchema),
+  unchanged: Type.Integer(),
+  untranslated: Type.Integer({ description: 'Units without a translation, or with one the file marks as not approved' }),
+  flagged: Type.Array(
+    Type.Object({
+      unit: Type.String(),
+      label: NullableText,
+      field: NullableText,
+      reason: Type.String(),
+      exported: Type.Optional(Type.String({ description: 'The source as exported' })),
+      current: Type.Optional(Type.String({ description: 'The primary text now' })),
+    }),
+    { description: 'Units left out, with why: a source changed since the export, a sheet that is gone, markup' },
+  ),
+  ignored: Type.Integer({ description: 'Units that are not this site’s (a PO header a tool added)' }),
+});
+
+export const AppliedTranslationSchema = Type.Object({
+  saved: Type.Array(Type.String(), { description: 'The sheets (by title) and pages (by path) whose drafts changed' }),
+  plan: TranslationPlanSchema,
+});

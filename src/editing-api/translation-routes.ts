@@ -1,0 +1,103 @@
+/**
+ * The translation round trip in the editing API, for editors and admins (docs/editing.md,
+ * "Translation round trip"):
+ *   GET  /translations/export       the texts to translate into a language, as an XLIFF download
+ *                                   (?language=de_DE&format=2.0|1.2&outdated=true&sheets=id,id&pages=false)
+ *   POST /translations/comparison   a translated XLIFF file compared with the drafts ({xliff, language?})
+ *   POST /translations/apply        that comparison saved into the drafts ({xliff, language?, digest}; 409 when the drafts changed since)
+ */
+import type { FastifyInstance } from 'fastify';
+import type Type from 'typebox';
+import { ApiError, ERROR_CODES } from '../shared/errors';
+import { exportTranslations, TranslationExportError } from '../transfer/translation-export';
+import { applyTranslationImport, planTranslationImport, TranslationImportError } from '../transfer/translation-import';
+import { XliffError } from '../transfer/xliff';
+import type { EditingContext } from './editable-routes';
+import { CONTENT_ROLES } from './guard';
+import { answer, readInput, readQuery } from './requests';
+import { contract } from './route-contract';
+import { ApplyTranslationSchema, AppliedTranslationSchema, TranslationExportQuerySchema, TranslationFileSchema, TranslationPlanSchema } from './schemas';
+
+/** A file of thousands of sheets' texts, sent as JSON. */
+const BODY_LIMIT = 25 * 1024 * 1024;
+
+/** The round trip's refusals as API errors: a file that cannot be read or used is 400, a comparison overtaken 409. */
+async function translating<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await answer(operation);
+  } catch (error) {
+    if (error instanceof TranslationImportError && error.reason === 'conflict') throw new ApiError(409, ERROR_CODES.CONFLICT, error.message);
+    if (error instanceof XliffError || error instanceof TranslationImportError || error instanceof TranslationExportError)
+      throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, error.message);
+    throw error;
+  }
+}
+
+export function registerTranslationRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
+  app.get(
+    `${root}/translations/export`,
+    contract({
+      summary: 'The texts to translate into a language, as an XLIFF file',
+      role: 'editor',
+      query: TranslationExportQuerySchema,
+      response: { status: 200 },
+    }),
+    async (request, reply) => {
+      await guard(request, reply, CONTENT_ROLES);
+      const query = readQuery<Type.Static<typeof TranslationExportQuerySchema>>(TranslationExportQuerySchema, request.query);
+      const exported = await translating(() =>
+        exportTranslations(db, {
+          language: query.language,
+          version: query.format ?? '2.0',
+          outdated: query.outdated ?? false,
+          withPages: query.pages ?? true,
+          ...(query.sheets === undefined ? {} : { sheetIds: query.sheets.split(',').filter(Boolean) }),
+        }),
+      );
+      const name = `translations-${query.language}${query.outdated ? '-outdated' : ''}-${new Date().toISOString().slice(0, 10)}.xlf`;
+      return reply
+        .type('application/xliff+xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('x-translation-units', String(exported.units))
+        .send(exported.xml);
+    },
+  );
+
+  app.post(
+    `${root}/translations/comparison`,
+    {
+      ...contract({
+        summary: 'Compare a translated XLIFF file with the drafts',
+        role: 'editor',
+        body: TranslationFileSchema,
+        response: { status: 200, schema: TranslationPlanSchema },
+      }),
+      bodyLimit: BODY_LIMIT,
+    },
+    async (request, reply) => {
+      await guard(request, reply, CONTENT_ROLES);
+      const input = readInput<Type.Static<typeof TranslationFileSchema>>(TranslationFileSchema, request.body, 'translation file');
+      return translating(() => planTranslationImport(db, input.xliff, input.language));
+    },
+  );
+
+  app.post(
+    `${root}/translations/apply`,
+    {
+      ...contract({
+        summary: 'Save a compared XLIFF file’s translations into the drafts',
+        role: 'editor',
+        body: ApplyTranslationSchema,
+        response: { status: 200, schema: AppliedTranslationSchema },
+      }),
+      bodyLimit: BODY_LIMIT,
+    },
+    async (request, reply) => {
+      const { actor } = await guard(request, reply, CONTENT_ROLES);
+      const input = readInput<Type.Static<typeof ApplyTranslationSchema>>(ApplyTranslationSchema, request.body, 'translation file');
+      return translating(() =>
+        applyTranslationImport(db, input.xliff, { digest: input.digest, ...(input.language === undefined ? {} : { language: input.language }) }, actor),
+      );
+    },
+  );
+}
