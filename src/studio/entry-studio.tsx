@@ -16,6 +16,7 @@ import { StudioNav } from './studio-nav';
 const OrderScreen = lazy(() => import('./order-screen').then((module) => ({ default: module.OrderScreen })));
 const PageScreen = lazy(() => import('./page-screen').then((module) => ({ default: module.PageScreen })));
 const ImportScreen = lazy(() => import('./import-screen').then((module) => ({ default: module.ImportScreen })));
+const TranslationsScreen = lazy(() => import('./translations-screen').then((module) => ({ default: module.TranslationsScreen })));
 const TrashScreen = lazy(() => import('./trash-screen').then((module) => ({ default: module.TrashScreen })));
 const FieldsScreen = lazy(() => import('./fields-screen').then((module) => ({ default: module.FieldsScreen })));
 const AccountsScreen = lazy(() => import('./accounts-screen').then((module) => ({ default: module.AccountsScreen })));
@@ -37,6 +38,8 @@ function Screens({ context }: { context: StudioContext }) {
       <PageScreen context={context} />
     ) : within === '/import' ? (
       <ImportScreen context={context} />
+    ) : within === '/translations' ? (
+      <TranslationsScreen context={context} />
     ) : within === '/trash' ? (
       <TrashScreen context={context} />
     ) : within === '/searches' ? (

@@ -17,6 +17,7 @@ export const SECTIONS: Section[] = [
   { path: '/order', name: 'Order' },
   { path: '/page', name: 'Page' },
   { path: '/import', name: 'Import' },
+  { path: '/translations', name: 'Translations' },
   { path: '/trash', name: 'Trash' },
   { path: '/searches', name: 'Searches' },
   { path: '/fields', name: 'Fields', adminOnly: true },

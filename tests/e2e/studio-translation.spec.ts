@@ -5,6 +5,7 @@
  * German title clears its mark, "Still right" clears the French one; axe on the marked screen at
  * phone and desktop widths.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
@@ -95,4 +96,40 @@ test('the page heading translated into German and published like a sheet, then m
   }
   await outdatedPanel(page).getByRole('button', { name: 'Still right: Page heading (German (Germany))' }).click();
   await expect(outdatedPanel(page)).toHaveCount(0);
+});
+
+test('German texts sent as XLIFF and brought back: compared first, the changed source flagged, then saved into the drafts', async ({ page }) => {
+  await signIn(page, server.origin, 'ana@example.com', '/studio/translations');
+  await expect(page.getByRole('heading', { name: 'Translations', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: /Texts/ }).click();
+  await page.getByRole('option', { name: 'All texts' }).click();
+  await page.getByRole('button', { name: /Format/ }).click();
+  await page.getByRole('option', { name: /^XLIFF 1\.2/ }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the German (Germany) file' }).click();
+  const exported = readFileSync(await (await download).path(), 'utf8');
+  expect(exported).toContain('urn:oasis:names:tc:xliff:document:1.2');
+
+  // The agency's file: one new translation, and one unit whose source is not the English the sheet has now.
+  const translated = exported
+    .replace('<target>Silan (SiH₄)</target>', '<target>Monosilan (SiH₄)</target>')
+    .replace('<source>Diethylzinc (DEZ)</source>', '<source>Diethylzinc</source>');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose the translated file' }).click();
+  await (await chooser).setFiles({ name: 'de.xlf', mimeType: 'application/xliff+xml', buffer: Buffer.from(translated) });
+
+  await expect(page.getByRole('heading', { name: 'What the translation would change: 1 text in German (Germany)' })).toBeFocused();
+  await expect(page.getByRole('row', { name: /Silane \(SiH₄\).*Silan \(SiH₄\).*Monosilan \(SiH₄\)/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Flagged and left out' })).toContainText(
+    'Diethylzinc (DEZ) · title: its source text changed since the file was exported.',
+  );
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await axe(page);
+  }
+  await page.getByRole('button', { name: 'Save 1 text into the drafts' }).click();
+  await expect(page.getByText('Saved 1 text into the drafts of Silane (SiH₄). Publish them to put them on the site.')).toBeVisible();
+
+  await openSheet(page, server.origin, 'Silane (SiH₄)');
+  await expect(titleField(page, 'German (Germany)')).toHaveValue('Monosilan (SiH₄)');
 });
