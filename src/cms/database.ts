@@ -38,6 +38,7 @@ import * as identifierWords from './migrations/025-identifier-words';
 import * as searchReport from './migrations/026-search-report';
 import * as searchFacets from './migrations/027-search-facets';
 import * as translationMarks from './migrations/028-translation-marks';
+import * as reviews from './migrations/029-reviews';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -87,6 +88,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['026-search-report', searchReport.up],
   ['027-search-facets', searchFacets.up],
   ['028-translation-marks', translationMarks.up],
+  ['029-reviews', reviews.up],
 ];
 
 export interface OpenOptions {

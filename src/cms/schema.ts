@@ -192,6 +192,26 @@ export interface TranslationMarksTable {
   marked_at: string;
 }
 
+export type ReviewState = 'pending' | 'approved' | 'rejected' | 'withdrawn';
+
+/** A request for a review of a draft at one revision, and how it ended (migration 029). */
+export interface ReviewsTable {
+  id: Generated<number>;
+  kind: EditableKind;
+  target_id: string;
+  /** The draft's revision the review is of: an approval holds for it only. */
+  revision: number;
+  state: ReviewState;
+  /** Who asked (an email), and when. */
+  requested_by: string;
+  requested_at: string;
+  note: string | null;
+  decided_by: string | null;
+  decided_at: string | null;
+  /** Why it was rejected. */
+  comment: string | null;
+}
+
 export interface DraftsTable {
   kind: EditableKind;
   /** A sheet's managed content id, a collection's id, a page's path. */
@@ -445,4 +465,5 @@ export interface Database {
   topics: TopicsTable;
   search_topics: SearchTopicsTable;
   translation_marks: TranslationMarksTable;
+  reviews: ReviewsTable;
 }

@@ -1,6 +1,7 @@
 /**
  * Accounts and the audit log in the editing API, for admins only (docs/editing.md):
  *   GET /accounts · POST /accounts · PATCH /accounts/:email · DELETE /accounts/:email · GET /audit
+ *   GET /settings (editors too) · PUT /settings   whether publishing needs an approval, and whose
  * The same operations as `npm run cli -- users …` and `… audit`, with the same checks (the last
  * admin stays) and the same audit entries.
  */
@@ -8,9 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { listAuditEntries } from '../cms/repositories/audit-log';
 import { addAccount, listAccounts, removeAccount, resetPassword, setDisabled, setRole, type Account } from '../editing/accounts';
-import { ADMIN_ROLES, type Guard } from './guard';
+import { ADMIN_ROLES, CONTENT_ROLES, type Guard } from './guard';
+import { readReviewPolicy } from '../cms/repositories/reviews';
+import { changeReviewPolicy } from '../editing/editor-reviews';
 import { answer, readInput, readQuery } from './requests';
-import { AccountChangeSchema, AccountSchema, AuditEntrySchema, AuditQuerySchema, NewAccountSchema } from './schemas';
+import { AccountChangeSchema, AccountSchema, AuditEntrySchema, AuditQuerySchema, NewAccountSchema, ReviewPolicySchema } from './schemas';
 import { contract } from './route-contract';
 import type Type from 'typebox';
 
@@ -18,6 +21,34 @@ type EmailParams = { Params: { email: string } };
 
 export function registerAdminRoutes(app: FastifyInstance, options: { db: ContentStore; root: string; guard: Guard }): void {
   const { db, root, guard } = options;
+
+  app.get(
+    `${root}/settings`,
+    contract({
+      summary: 'The site’s settings for editing: whether publishing needs an approval, and whose',
+      role: 'editor',
+      response: { status: 200, schema: ReviewPolicySchema },
+    }),
+    async (request, reply) => {
+      await guard(request, reply, CONTENT_ROLES);
+      return { review: await readReviewPolicy(db) };
+    },
+  );
+
+  app.put(
+    `${root}/settings`,
+    contract({
+      summary: 'Change the site’s settings for editing (admins)',
+      role: 'admin',
+      body: ReviewPolicySchema,
+      response: { status: 200, schema: ReviewPolicySchema },
+    }),
+    async (request, reply) => {
+      const { actor } = await guard(request, reply, ADMIN_ROLES);
+      const input = readInput<Type.Static<typeof ReviewPolicySchema>>(ReviewPolicySchema, request.body, 'settings');
+      return { review: await changeReviewPolicy(db, input.review, actor) };
+    },
+  );
   const admin = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, ADMIN_ROLES);
 
   app.get(

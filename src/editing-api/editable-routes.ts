@@ -30,7 +30,9 @@ import {
   PreviewLinkRequestSchema,
   PreviewLinkSchema,
   PreviewLinkSummarySchema,
+  RejectionSchema,
   RequiredRevisionSchema,
+  ReviewRequestSchema,
   RevisionSchema,
   saveSchemaOf,
   VersionSummarySchema,
@@ -86,6 +88,10 @@ type EditableOperation =
   | 'save'
   | 'publish'
   | 'undoPublish'
+  | 'requestReview'
+  | 'approve'
+  | 'reject'
+  | 'withdrawReview'
   | 'preview'
   | 'createPreviewLink'
   | 'listPreviewLinks'
@@ -112,6 +118,10 @@ const SUMMARIES: Record<EditableOperation, string> = {
   save: 'Save the draft',
   publish: 'Publish the draft',
   undoPublish: 'Take back the last publish: the site shows what it showed before (or nothing); the draft stays. 400 when the site changed since',
+  requestReview: 'Ask for a review of the draft as it is (docs/editing.md, "Review")',
+  approve: 'Approve the draft under review (someone other than its author, of a role the review policy names); a change after it needs a new approval',
+  reject: 'Reject the draft under review, saying why',
+  withdrawReview: 'Withdraw the pending review (the one who asked, or an admin)',
   preview: 'The page with the draft applied, as HTML (?lang=de-DE); framed by the studio only, never cached or indexed',
   createPreviewLink: 'A link anyone can open the draft’s preview with until it expires ({basePath}/preview/{token}; 410 after)',
   listPreviewLinks: 'The draft’s preview links that still work (not expired, their maker’s account enabled), newest first',
@@ -132,6 +142,10 @@ function editableContracts({ view, save, version, summaries }: EditableContracts
     save: declared('save', { body: save, response: presented }),
     publish: declared('publish', { body: RevisionSchema, response: presented }),
     undoPublish: declared('undoPublish', { body: RevisionSchema, response: presented }),
+    requestReview: declared('requestReview', { body: ReviewRequestSchema, response: presented }),
+    approve: declared('approve', { body: RequiredRevisionSchema, response: presented }),
+    reject: declared('reject', { body: RejectionSchema, response: presented }),
+    withdrawReview: declared('withdrawReview', { response: presented }),
     preview: declared('preview', { response: { status: 200 } }),
     createPreviewLink: declared('createPreviewLink', { body: PreviewLinkRequestSchema, response: { status: 201, schema: PreviewLinkSchema } }),
     listPreviewLinks: declared('listPreviewLinks', { response: { status: 200, schema: PreviewLinkSummarySchema, list: true } }),
@@ -183,6 +197,29 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
     const { actor } = await signedIn(request, reply);
     const { revision } = readInput<{ revision?: number }>(RevisionSchema, request.body, 'request');
     return presented(request.params.id, await answer(() => editor.undoPublish(db, request.params.id, revision, actor)));
+  });
+
+  app.post(`${at}/review`, contracts.requestReview, async (request: IdRequest, reply) => {
+    const { actor, session } = await signedIn(request, reply);
+    const { revision, note } = readInput<{ revision: number; note?: string }>(ReviewRequestSchema, request.body, 'review request');
+    return presented(request.params.id, await answer(() => editor.requestReview(db, request.params.id, revision, { actor, role: session.role }, note)));
+  });
+
+  app.post(`${at}/review/approve`, contracts.approve, async (request: IdRequest, reply) => {
+    const { actor, session } = await signedIn(request, reply);
+    const { revision } = readInput<{ revision: number }>(RequiredRevisionSchema, request.body, 'approval');
+    return presented(request.params.id, await answer(() => editor.approve(db, request.params.id, revision, { actor, role: session.role })));
+  });
+
+  app.post(`${at}/review/reject`, contracts.reject, async (request: IdRequest, reply) => {
+    const { actor, session } = await signedIn(request, reply);
+    const { revision, comment } = readInput<{ revision: number; comment: string }>(RejectionSchema, request.body, 'rejection');
+    return presented(request.params.id, await answer(() => editor.reject(db, request.params.id, revision, { actor, role: session.role }, comment)));
+  });
+
+  app.delete(`${at}/review`, contracts.withdrawReview, async (request: IdRequest, reply) => {
+    const { actor, session } = await signedIn(request, reply);
+    return presented(request.params.id, await answer(() => editor.withdrawReview(db, request.params.id, { actor, role: session.role })));
   });
 
   routes.previews.set(editor.kind, {

@@ -30,6 +30,8 @@ const STATUS: Record<EditingFailure, [number, string]> = {
   exists: [409, ERROR_CODES.CONFLICT],
   invalid: [400, ERROR_CODES.INVALID_API_INPUT],
   'not-published': [409, ERROR_CODES.CONFLICT],
+  'not-approved': [409, ERROR_CODES.CONFLICT],
+  forbidden: [403, ERROR_CODES.FORBIDDEN],
 };
 
 const ACCOUNT_STATUS: Record<AccountError['reason'], [number, string]> = {

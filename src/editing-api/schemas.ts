@@ -23,6 +23,24 @@ const FieldConflictSchema = Type.Object({
   theirs: Type.Unknown({ description: 'The site’s value, which the change made' }),
 });
 
+export const ReviewSchema = Type.Union(
+  [
+    Type.Object({
+      state: Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('withdrawn')]),
+      revision: Type.Integer({ description: 'The draft’s revision the review is of' }),
+      current: Type.Boolean({ description: 'It is of the draft as it is now: an approval counts only then' }),
+      requestedBy: Type.String(),
+      requestedAt: Type.String(),
+      note: NullableText,
+      decidedBy: NullableText,
+      decidedAt: NullableText,
+      comment: NullableText,
+    }),
+    Type.Null(),
+  ],
+  { description: 'Its newest review (docs/editing.md, "Review"); null when none was asked for' },
+);
+
 export const AttentionSchema = Type.Union(
   [
     Type.Object({
@@ -75,6 +93,7 @@ export const SheetViewSchema = Type.Object({
   updatedAt: NullableText,
   updatedBy: NullableText,
   attention: AttentionSchema,
+  review: ReviewSchema,
   outdated: OutdatedSchema,
   undoablePublish: Type.Boolean({ description: 'Whether the site’s last change to the sheet was a publish, which POST …/undo-publish takes back' }),
   siteUrl: Type.Union([Type.String(), Type.Null()], { description: 'The sheet’s page on the site, when it is published' }),
@@ -200,6 +219,13 @@ export const SavePageSchema = saveSchemaOf(PageDefinitionSchema);
 export const SaveCollectionOrderSchema = saveSchemaOf(CollectionOrderSchema);
 export const RevisionSchema = Type.Object({ revision: Type.Optional(Revision) });
 export const RequiredRevisionSchema = Type.Object({ revision: Revision });
+export const ReviewRequestSchema = Type.Object({ revision: Revision, note: Type.Optional(text({ max: 2_000, description: 'What the reviewer should know' })) });
+export const RejectionSchema = Type.Object({ revision: Revision, comment: text({ max: 2_000, required: true, description: 'Why it is not approved' }) });
+export const ReviewPolicySchema = Type.Object({
+  review: Type.Union([Type.Literal('off'), Type.Literal('editors'), Type.Literal('admins')], {
+    description: 'off: publishing needs no approval; editors: an editor or admin other than the author approves; admins: only an admin does',
+  }),
+});
 export const SaveTranslationSchema = Type.Object({ revision: Revision, texts: SheetTextsSchema });
 export const SaveSeoSchema = Type.Object({ revision: Revision, seo: Type.Union([SheetSeoSchema, Type.Null()]) });
 export const NewScheduleSchema = Type.Object({

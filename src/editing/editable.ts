@@ -14,7 +14,7 @@ import type { TSchema } from 'typebox';
 import type { ContentStore } from '../cms/database';
 import { retryWhileContended } from '../cms/store-guard';
 import { takeLock } from '../cms/repositories/locks';
-import type { EditableKind } from '../cms/schema';
+import type { EditableKind, ReviewState } from '../cms/schema';
 import type { EditableStatus } from '../shared/editing-status';
 import { canonicalJson, type FieldConflict } from '../shared/merge';
 import type { Actor, AuditTarget } from './audit';
@@ -88,6 +88,24 @@ export interface EditableView<S> {
   updatedBy: string | null;
   /** Fields for the editor to choose between (the sheet "needs attention"), or null. */
   attention: Attention | null;
+  /** Its newest review (editor-reviews.ts), or null when none was asked for. */
+  review: ReviewView | null;
+}
+
+/** A review of a draft: who asked, at which revision, and who decided what. */
+export interface ReviewView {
+  state: ReviewState;
+  /** The draft's revision it is of. */
+  revision: number;
+  /** Whether it is of the draft as it is now: an approval counts only then. */
+  current: boolean;
+  requestedBy: string;
+  requestedAt: string;
+  note: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  /** Why it was rejected. */
+  comment: string | null;
 }
 
 /**
@@ -100,7 +118,7 @@ export interface SiteDates {
   publishedAt: Record<string, string>;
 }
 
-export type EditingFailure = 'not-found' | 'conflict' | 'invalid' | 'not-published' | 'exists';
+export type EditingFailure = 'not-found' | 'conflict' | 'invalid' | 'not-published' | 'exists' | 'not-approved' | 'forbidden';
 
 /** A change that cannot be made as asked; nothing was changed. */
 export class EditingError extends Error {

@@ -9,6 +9,8 @@ import { recordChange, type Actor } from './audit';
 import { editingChange, EditingError, type EditableView } from './editable';
 import type { EditorRecords } from './editor-records';
 import type { SiteChangeOperations } from './editor-site-changes';
+import { readReviewPolicy } from '../cms/repositories/reviews';
+import { publishingBlock } from './review-rules';
 
 export function publishingOperations<S>(records: EditorRecords<S>, { applySiteChange, takeOffSiteChange }: SiteChangeOperations<S>) {
   const { adapter, kind, targetOf, view, current, offSite, writeDraft, addVersion, keepOriginal, check } = records;
@@ -22,6 +24,8 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     const found = await current(trx, targetId, revision);
     if (found.attention !== null) throw needsChoice(found);
     if (found.status === 'published') return null;
+    const unapproved = publishingBlock(await readReviewPolicy(trx), kind, found);
+    if (unapproved !== null) throw new EditingError(unapproved, 'not-approved', { problems: [unapproved] });
     const at = now.toISOString();
     await keepOriginal(trx, found, at);
     await adapter.keepFiles(trx, found.draft);

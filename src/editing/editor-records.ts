@@ -10,6 +10,8 @@ import { checkValue } from '../shared/schema/check';
 import type { Actor, AuditTarget } from './audit';
 import { EditingError, type Attention, type EditableView, type KindAdapter } from './editable';
 import { markTranslations } from './translation-marks';
+import { findLatestReview } from '../cms/repositories/reviews';
+import { reviewViewOf } from './review-rules';
 
 export function createEditorRecords<S>(adapter: KindAdapter<S>) {
   const { kind } = adapter;
@@ -32,6 +34,7 @@ export function createEditorRecords<S>(adapter: KindAdapter<S>) {
       updatedAt: draft?.updated_at ?? null,
       updatedBy: draft?.updated_by ?? null,
       attention: draft?.attention ? (JSON.parse(draft.attention) as Attention) : null,
+      review: reviewViewOf(await findLatestReview(db, kind, targetId), revision),
     };
   }
 

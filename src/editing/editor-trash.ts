@@ -5,6 +5,7 @@
 import type { ContentStore } from '../cms/database';
 import { deleteDraft, deleteTrashed, deleteVersions, findTrashed, insertTrashed, listTrash, listVersions } from '../cms/repositories/editing';
 import { deleteMarks } from '../cms/repositories/translation-marks';
+import { deleteReviews } from '../cms/repositories/reviews';
 import { recordChange, type Actor } from './audit';
 import { editingChange, EditingError, type Attention, type EditableView } from './editable';
 import type { EditorRecords } from './editor-records';
@@ -75,6 +76,7 @@ export function trashOperations<S>(records: EditorRecords<S>) {
         await deleteTrashed(trx, kind, row.target_id);
         await deleteVersions(trx, kind, row.target_id);
         await deleteMarks(trx, kind, row.target_id);
+        await deleteReviews(trx, kind, row.target_id);
         await recordChange(trx, { actor, action: `${kind}.purge`, target: { type: adapter.auditType, id: row.target_id, label: row.label } });
       }
       return old.length;

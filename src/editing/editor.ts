@@ -9,6 +9,7 @@ import { createEditorRecords } from './editor-records';
 import { publishingOperations } from './editor-publishing';
 import { siteChangeOperations } from './editor-site-changes';
 import { trashOperations } from './editor-trash';
+import { reviewOperations } from './editor-reviews';
 
 export function createEditor<S>(adapter: KindAdapter<S>) {
   const records = createEditorRecords(adapter);
@@ -22,6 +23,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     ...siteChanges,
     ...publishingOperations(records, siteChanges),
     ...trashOperations(records),
+    ...reviewOperations(records),
     change: editingChange,
   };
 }
