@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Dialog, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
-import { Choose, Notice, RowLabel } from './parts';
+import { Choose, Notice, RowLabel, useAnswer, wordsOf, type Outcome } from './parts';
 
 interface Account {
   id: string;
@@ -22,6 +22,44 @@ const ROLES = [
   { id: 'admin', name: 'Admin: content, accounts and the audit log' },
   { id: 'visitor', name: 'Visitor: signed-in pages only' },
 ];
+
+const REVIEW_POLICIES = [
+  { id: 'off', name: 'Off: editors publish their own changes' },
+  { id: 'editors', name: 'Another editor or an admin approves' },
+  { id: 'admins', name: 'Only an admin approves' },
+];
+
+/** Whether publishing needs a second person's approval, and whose: the site's setting, for admins. */
+function ReviewSetting({ context }: { context: StudioContext }) {
+  const { answer } = useAnswer<{ review: string }>(context, '/settings', 0);
+  const [policy, setPolicy] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const shown = policy ?? answer?.review ?? null;
+  if (shown === null) return null;
+  const change = async (next: string) => {
+    setPolicy(next);
+    setOutcome(null);
+    try {
+      const saved = await callApi<{ review: string }>(context, 'PUT', '/settings', { review: next });
+      setPolicy(saved.review);
+      setOutcome({ text: next === 'off' ? 'Publishing needs no approval now.' : 'Publishing needs an approval from now on.', failed: false });
+    } catch (error) {
+      setPolicy(answer?.review ?? null);
+      setOutcome({ text: wordsOf(error), failed: true });
+    }
+  };
+  return (
+    <div className="studio-panel">
+      <h2>Review before publish</h2>
+      <p className="studio-hint">
+        With review on, a sheet, the page or the order is published only after someone other than its author approves the draft as it is; a change after the
+        approval needs another. Scheduled publishing waits for it too.
+      </p>
+      <Choose label="Publishing needs approval" items={REVIEW_POLICIES} value={shown} onChange={(next) => void change(next)} />
+      <Notice outcome={outcome} />
+    </div>
+  );
+}
 
 /** One account: its role, enabling or disabling it, and the button that opens the temporary-password dialog. */
 function AccountRow({
@@ -130,6 +168,7 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
     <section className="studio-accounts" aria-labelledby="accounts-heading">
       <h1 id="accounts-heading">Accounts</h1>
       <Notice outcome={message} />
+      <ReviewSetting context={context} />
       <form className="studio-panel" onSubmit={add} aria-labelledby="add-account-heading">
         <h2 id="add-account-heading">Add an account</h2>
         <div className="studio-sheets__tools">

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi, StudioError } from './api';
 
-const context = { basePath: '', csrfToken: 'token', role: 'editor' };
+const context = { basePath: '', csrfToken: 'token', role: 'editor', email: 'editor@example.com' };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const busy = (retryAfter?: string) =>

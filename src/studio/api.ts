@@ -14,6 +14,22 @@ export interface StudioContext {
   csrfToken: string;
   /** The account's role: admins also get Accounts and the audit log. */
   role: string;
+  /** The account's email: how reviews and the audit log name it. */
+  email: string;
+}
+
+/** A draft's newest review (schemas.ts, ReviewSchema). */
+export interface ReviewView {
+  state: 'pending' | 'approved' | 'rejected' | 'withdrawn';
+  revision: number;
+  /** It is of the draft as it is now: an approval counts only then. */
+  current: boolean;
+  requestedBy: string;
+  requestedAt: string;
+  note: string | null;
+  decidedBy: string | null;
+  decidedAt: string | null;
+  comment: string | null;
 }
 
 export class StudioError extends Error {
@@ -160,6 +176,7 @@ export interface SheetView {
   updatedAt: string | null;
   updatedBy: string | null;
   attention: Attention | null;
+  review: ReviewView | null;
   /** Per language, the texts whose primary text changed since they were translated or confirmed. */
   outdated: Record<string, OutdatedText[]>;
   /** The site's last change to it was a publish, which can be taken back. */

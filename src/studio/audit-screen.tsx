@@ -23,7 +23,19 @@ interface AuditEntry {
 }
 
 /** Each action in words; an action the studio does not know yet is shown as its code. */
+const REVIEW_ACTIONS = {
+  'request-review': 'asked for a review of',
+  approve: 'approved',
+  reject: 'did not approve',
+  'withdraw-review': 'withdrew the review request for',
+};
+
 const ACTIONS: Record<string, string> = {
+  ...Object.fromEntries(
+    ['sheet', 'page', 'collection'].flatMap((kind) => Object.entries(REVIEW_ACTIONS).map(([action, words]) => [`${kind}.${action}`, words])),
+  ),
+  'settings.review': 'changed',
+  'sheet.import-translation': 'imported translations into',
   'sheet.create': 'created',
   'sheet.settle': 'chose between the draft and the site for',
   'sheet.confirm-translation': 'confirmed translations, still right after the primary text changed, of',

@@ -87,7 +87,12 @@ function FocusHeading({ path }: { path: string }) {
 
 const element = document.getElementById('studio');
 if (element !== null) {
-  const context = { basePath: element.dataset.basePath ?? '', csrfToken: element.dataset.csrfToken ?? '', role: element.dataset.role ?? 'editor' };
+  const context = {
+    basePath: element.dataset.basePath ?? '',
+    csrfToken: element.dataset.csrfToken ?? '',
+    role: element.dataset.role ?? 'editor',
+    email: element.dataset.email ?? '',
+  };
   createRoot(element).render(
     <StrictMode>
       <NavigationProvider>

@@ -9,14 +9,17 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Input, Label, NumberField } from 'react-aria-components';
-import { callApi, detailsOf, type SheetStatus, type StudioContext } from './api';
+import { callApi, detailsOf, type ReviewView, type SheetStatus, type StudioContext } from './api';
 import { Notice, wordsOf } from './parts';
+import { ReviewPanel } from './review-panel';
 
 interface OrderView {
   collectionId: string;
   label: string;
   status: SheetStatus;
   revision: number;
+  updatedBy: string | null;
+  review: ReviewView | null;
   draft: { collectionId: string; siteId: string; title: string; items: string[] };
   sheets: Array<{ id: string; title: string }>;
 }
@@ -235,6 +238,21 @@ export function OrderScreen({ context }: { context: StudioContext }) {
             </Button>
           </div>
         </div>
+      )}
+      {view !== null && (
+        <ReviewPanel
+          context={context}
+          path={`/collections/${encodeURIComponent(view.collectionId)}/order`}
+          view={view}
+          hold={async (run) => {
+            await saving.current;
+            return run(viewRef.current!.revision);
+          }}
+          onChanged={(answer) => {
+            viewRef.current = answer;
+            setView(answer);
+          }}
+        />
       )}
       <Notice outcome={message} />
       <p className="studio-visually-hidden" role="status" aria-live="polite">

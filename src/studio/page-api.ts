@@ -1,6 +1,6 @@
 /** The editing API's page routes as the Page screen uses them: read the literature page, save its settings as a draft, publish it. */
 import type { PageDefinition } from '../page-model/page-definition';
-import { callApi, type OutdatedText, type SheetStatus, type StudioContext } from './api';
+import { callApi, type OutdatedText, type ReviewView, type SheetStatus, type StudioContext } from './api';
 
 export interface PageView {
   name: string;
@@ -12,6 +12,7 @@ export interface PageView {
   /** Whether the page's grid has a search field; null when the page has no grid. */
   searchable: boolean | null;
   updatedBy: string | null;
+  review: ReviewView | null;
   /** The site's language the page's own texts are in, and its other languages. */
   primaryLanguage: string;
   languages: string[];

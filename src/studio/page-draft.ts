@@ -141,7 +141,20 @@ export function usePageDraft(context: StudioContext) {
     if (viewRef.current === null || answer.revision >= viewRef.current.revision) show(answer);
   };
 
-  return { view, settings, saveState, message, theirs, change, publish, keepMine, takeTheirs, accept };
+  /** Saves what is on screen, then runs a change from the revision saved (null: it could not be saved). */
+  const hold = async <T>(run: (revision: number) => Promise<T>): Promise<T | null> => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    if (
+      settingsRef.current !== null &&
+      viewRef.current !== null &&
+      JSON.stringify(settingsRef.current) !== JSON.stringify(settingsOf(viewRef.current)) &&
+      !(await save())
+    )
+      return null;
+    return run(viewRef.current!.revision);
+  };
+
+  return { view, settings, saveState, message, theirs, change, publish, keepMine, takeTheirs, accept, hold };
 }
 
 interface DraftRefs {

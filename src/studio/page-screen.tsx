@@ -11,6 +11,7 @@ import { usePageDraft, type SaveState } from './page-draft';
 import { PagePublishing } from './page-publishing';
 import { PageSettingsForm } from './page-settings-form';
 import { PageTranslationsForm } from './page-translations-form';
+import { ReviewPanel } from './review-panel';
 import { Notice } from './parts';
 import { HeadTagsReview, SearchSnippet } from './search-preview';
 
@@ -23,7 +24,7 @@ const SAVE_STATE_WORDS: Record<SaveState, string> = {
 };
 
 export function PageScreen({ context }: { context: StudioContext }) {
-  const { view, settings, saveState, message, theirs, change, publish, keepMine, takeTheirs, accept } = usePageDraft(context);
+  const { view, settings, saveState, message, theirs, change, publish, keepMine, takeTheirs, accept, hold } = usePageDraft(context);
 
   if (view === null || settings === null) {
     return (
@@ -53,6 +54,7 @@ export function PageScreen({ context }: { context: StudioContext }) {
         </div>
       </div>
       <PageTranslationsForm context={context} view={view} translations={settings.translations} onChange={change('translations')} onConfirmed={accept} />
+      <ReviewPanel context={context} path={`/pages/${encodeURIComponent(view.name)}`} view={view} hold={hold} onChanged={accept} />
       <PagePublishing context={context} view={view} saveState={saveState} onPublish={() => void publish()} />
       <Notice outcome={message} />
     </section>

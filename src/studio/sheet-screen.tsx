@@ -11,6 +11,7 @@ import { languageName, type StudioContext } from './api';
 import { problemsByField } from './field-names';
 import { useNavigation } from './navigation';
 import { useAnswer } from './parts';
+import { ReviewPanel } from './review-panel';
 import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
 import { SheetHistory } from './sheet-history';
@@ -96,6 +97,7 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           topics={topics}
           problems={fields}
         />
+        <ReviewPanel context={context} path={`/sheets/${encodeURIComponent(view.id)}`} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} />
         <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
         <SheetHistory context={context} view={view} hold={sheet.whileHeld} onRestored={sheet.accept} />
         <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />

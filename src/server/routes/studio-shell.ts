@@ -90,7 +90,7 @@ function shell({
   const body =
     csrfToken === null
       ? `<main class="studio-main"><h1>The studio is for editors</h1><p>This account cannot change content. Ask the site's administrator for the editor role.</p><p><a href="${escapeHtml(basePath)}/">Back to the literature sheets</a></p></main>`
-      : `<main class="studio-main" aria-label="Studio" id="studio" data-base-path="${escapeHtml(basePath)}" data-csrf-token="${escapeHtml(csrfToken)}" data-role="${escapeHtml(role)}">${
+      : `<main class="studio-main" aria-label="Studio" id="studio" data-base-path="${escapeHtml(basePath)}" data-csrf-token="${escapeHtml(csrfToken)}" data-role="${escapeHtml(role)}" data-email="${escapeHtml(email)}">${
           assets.scripts.length === 0 ? '<p>The studio needs its browser bundle: run <code>npm run build</code>.</p>' : '<p>Loading the studio…</p>'
         }</main>`;
   const bar = `<header class="studio-bar" aria-label="Studio"><a href="${escapeHtml(basePath)}/">Literature Sheets</a><span>Studio</span>${
