@@ -22,6 +22,7 @@ import { usersCommand } from './users-command';
 import { searchCommand } from './search-command';
 import { topicsCommand } from './topics-command';
 import { translationsCommand } from './translations-command';
+import { settingsCommand } from './settings-command';
 import { fieldsCommand } from './fields-command';
 import { auditCommand } from './audit-command';
 import { listImports } from '../cms/repositories/editing';
@@ -197,6 +198,7 @@ const COMMANDS: Record<string, Command> = {
   search: searchCommand,
   topics: topicsCommand,
   translations: translationsCommand,
+  settings: settingsCommand,
   fields: fieldsCommand,
   audit: auditCommand,
   migrate: {

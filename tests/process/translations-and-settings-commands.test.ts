@@ -1,5 +1,5 @@
 /**
- * The translations commands as operators run them (the built CLI, a real store): a German export
+ * The translations and settings commands as operators run them (the built CLI, a real store): a German export
  * as XLIFF 1.2, translated and imported back with a dry run first, then for real, as drafts; a
  * file that is not XLIFF refused with its reason, nothing changed.
  */
@@ -51,4 +51,12 @@ it('refuses a file that is not XLIFF, and the site’s own language', () => {
   writeFileSync(file, '<html></html>');
   expect(run(['translations', 'import', file])).toMatchObject({ status: 1, stderr: expect.stringContaining('This is not an XLIFF file') });
   expect(run(['translations', 'export', '--language', 'en_US', file])).toMatchObject({ status: 1, stderr: expect.stringContaining('the site’s own language') });
+});
+
+it('turns review before publish on and off, audited', () => {
+  expect(run(['settings']).stdout).toBe('review\toff\n');
+  expect(run(['settings', 'review', 'admins']).stdout).toContain('Publishing needs an approval by an admin from now on.');
+  expect(run(['settings']).stdout).toBe('review\tadmins\n');
+  expect(run(['settings', 'review', 'sometimes'])).toMatchObject({ status: 1, stderr: expect.stringContaining('settings review off|editors|admins') });
+  expect(run(['audit', '--limit', '1']).stdout).toContain('settings.review');
 });
