@@ -21,7 +21,11 @@ export const settingsCommand: Command = {
     if (name !== 'review' || rest.length > 0 || !REVIEW_POLICIES.includes(value as ReviewPolicy)) throw new Error(`Usage:\n${USAGE}`);
     return withStore(async (store) => {
       await changeReviewPolicy(store.db, value as ReviewPolicy, commandLineActor());
-      console.log(value === 'off' ? 'Publishing needs no approval now.' : `Publishing needs an approval by ${value === 'admins' ? 'an admin' : 'another editor or an admin'} from now on.`);
+      console.log(
+        value === 'off'
+          ? 'Publishing needs no approval now.'
+          : `Publishing needs an approval by ${value === 'admins' ? 'an admin' : 'another editor or an admin'} from now on.`,
+      );
     });
   },
 };

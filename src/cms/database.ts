@@ -39,6 +39,7 @@ import * as searchReport from './migrations/026-search-report';
 import * as searchFacets from './migrations/027-search-facets';
 import * as translationMarks from './migrations/028-translation-marks';
 import * as reviews from './migrations/029-reviews';
+import * as releases from './migrations/030-releases';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -89,6 +90,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['027-search-facets', searchFacets.up],
   ['028-translation-marks', translationMarks.up],
   ['029-reviews', reviews.up],
+  ['030-releases', releases.up],
 ];
 
 export interface OpenOptions {

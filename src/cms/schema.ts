@@ -192,6 +192,38 @@ export interface TranslationMarksTable {
   marked_at: string;
 }
 
+/** open: being gathered; published: on the site as one change; undone: taken back as one (migration 030). */
+export type ReleaseState = 'open' | 'published' | 'undone';
+
+export interface ReleasesTable {
+  /** rel-YYYYMMDD-xxxxxxxx */
+  id: string;
+  name: string;
+  state: ReleaseState;
+  created_by: string;
+  created_at: string;
+  /** When an open release is to be published (the scheduler does it), and who asked. */
+  due_at: string | null;
+  scheduled_by: string | null;
+  published_by: string | null;
+  published_at: string | null;
+  undone_by: string | null;
+  undone_at: string | null;
+  /** Why its scheduled publish could not be made (it stays open, unscheduled). */
+  failure: string | null;
+}
+
+/** A draft in a release: a sheet, a collection's order, a page. */
+export interface ReleaseItemsTable {
+  release_id: string;
+  kind: EditableKind;
+  target_id: string;
+  /** What a person calls it, when it was added (a title, a path). */
+  label: string;
+  added_by: string;
+  added_at: string;
+}
+
 export type ReviewState = 'pending' | 'approved' | 'rejected' | 'withdrawn';
 
 /** A request for a review of a draft at one revision, and how it ended (migration 029). */
@@ -466,4 +498,6 @@ export interface Database {
   search_topics: SearchTopicsTable;
   translation_marks: TranslationMarksTable;
   reviews: ReviewsTable;
+  releases: ReleasesTable;
+  release_items: ReleaseItemsTable;
 }

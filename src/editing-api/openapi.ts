@@ -63,6 +63,10 @@ const COMPONENTS: Record<string, TSchema> = {
   ApplyTranslation: schemas.ApplyTranslationSchema,
   TranslationPlan: schemas.TranslationPlanSchema,
   AppliedTranslation: schemas.AppliedTranslationSchema,
+  NewRelease: schemas.NewReleaseSchema,
+  ReleaseItem: schemas.ReleaseItemSchema,
+  ReleaseSchedule: schemas.ReleaseScheduleSchema,
+  Release: schemas.ReleaseSchema,
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -23,6 +23,7 @@ import { registerUploadRoutes } from './upload-routes';
 import { registerImportRoutes } from './import-routes';
 import { registerExportRoutes } from './export-routes';
 import { registerTranslationRoutes } from './translation-routes';
+import { registerReleaseRoutes } from './release-routes';
 import { registerSearchReportRoutes, type SearchReportRoutesOptions } from './search-report-routes';
 import { collectRoutes, contract, leftOut } from './route-contract';
 
@@ -72,6 +73,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerImportRoutes(scope, routes);
     registerExportRoutes(scope, routes);
     registerTranslationRoutes(scope, routes);
+    registerReleaseRoutes(scope, routes);
     registerSiteRoutes(scope, routes);
     registerAdminRoutes(scope, routes);
     registerContentTypeRoutes(scope, routes);

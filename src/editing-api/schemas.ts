@@ -542,3 +542,44 @@ export const AppliedTranslationSchema = Type.Object({
   saved: Type.Array(Type.String(), { description: 'The sheets (by title) and pages (by path) whose drafts changed' }),
   plan: TranslationPlanSchema,
 });
+
+export const NewReleaseSchema = Type.Object({ name: text({ max: 200, required: true, description: 'What the release is: "Hafnium line launch"' }) });
+
+const ReleaseKind = Type.Union([Type.Literal('sheet'), Type.Literal('collection'), Type.Literal('page')], {
+  description: 'A sheet, a collection’s order, or a page',
+});
+
+export const ReleaseItemSchema = Type.Object({
+  kind: ReleaseKind,
+  targetId: text({ max: 200, required: true, description: 'The sheet’s id, the collection’s id, the page’s name' }),
+});
+
+export const ReleaseScheduleSchema = Type.Object({
+  at: Type.Union([ISO_TIME, Type.Null()], { description: 'When to publish it (ISO 8601); null: not at a time any more' }),
+});
+
+export const ReleaseSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  state: Type.Union([Type.Literal('open'), Type.Literal('published'), Type.Literal('undone')]),
+  createdBy: Type.String(),
+  createdAt: Type.String(),
+  dueAt: NullableText,
+  scheduledBy: NullableText,
+  publishedBy: NullableText,
+  publishedAt: NullableText,
+  undoneBy: NullableText,
+  undoneAt: NullableText,
+  failure: Type.Union([Type.String(), Type.Null()], { description: 'Why its scheduled publish could not be made' }),
+  items: Type.Array(
+    Type.Object({
+      kind: ReleaseKind,
+      targetId: Type.String(),
+      label: Type.String(),
+      status: Type.Union([Status, Type.Null()], { description: 'The draft’s status now; null when it is gone' }),
+      review: ReviewSchema,
+      addedBy: Type.String(),
+      addedAt: Type.String(),
+    }),
+  ),
+});

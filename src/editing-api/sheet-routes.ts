@@ -98,7 +98,7 @@ export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath
 }
 
 /** The draft's image and document when the site does not show them (yet), by the paths the page gives them. */
-function unpublishedFiles(view: EditableView<SheetState>, segment: string): DraftFile[] {
+export function unpublishedFiles(view: EditableView<SheetState>, segment: string): DraftFile[] {
   const { image } = view.draft;
   const files: DraftFile[] = [];
   if (image !== null && image.sha256 !== view.published?.image?.sha256)

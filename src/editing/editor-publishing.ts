@@ -11,6 +11,7 @@ import type { EditorRecords } from './editor-records';
 import type { SiteChangeOperations } from './editor-site-changes';
 import { readReviewPolicy } from '../cms/repositories/reviews';
 import { publishingBlock } from './review-rules';
+import { findOpenReleaseOf } from '../cms/repositories/releases';
 
 export function publishingOperations<S>(records: EditorRecords<S>, { applySiteChange, takeOffSiteChange }: SiteChangeOperations<S>) {
   const { adapter, kind, targetOf, view, current, offSite, writeDraft, addVersion, keepOriginal, check } = records;
@@ -20,10 +21,21 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     return editingChange(db, (trx) => publishIn(trx, targetId, revision, actor, now));
   }
 
-  async function publishIn(trx: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now: Date): Promise<EditableView<S> | null> {
+  async function publishIn(
+    trx: ContentStore,
+    targetId: string,
+    revision: number | undefined,
+    actor: Actor,
+    now: Date,
+    /** The release it is published by (releases.ts): its id goes on the version, and the draft's lock is that release's. */
+    release?: string,
+  ): Promise<EditableView<S> | null> {
     const found = await current(trx, targetId, revision);
     if (found.attention !== null) throw needsChoice(found);
     if (found.status === 'published') return null;
+    const held = await findOpenReleaseOf(trx, kind, targetId);
+    if (held !== undefined && held.id !== release)
+      throw new EditingError(`${found.label} is in the release “${held.name}”: publish the release, or take it out of the release first`, 'conflict');
     const unapproved = publishingBlock(await readReviewPolicy(trx), kind, found);
     if (unapproved !== null) throw new EditingError(unapproved, 'not-approved', { problems: [unapproved] });
     const at = now.toISOString();
@@ -49,7 +61,7 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
       after: put,
       at: now,
     });
-    await addVersion(trx, targetId, 'publish', put, actor, at, auditId, null, found.published);
+    await addVersion(trx, targetId, 'publish', put, actor, at, auditId, release ?? null, found.published);
     return (await view(trx, targetId))!;
   }
 
@@ -85,30 +97,59 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
    * changed the site since that publish (an import, an unpublish), naming it.
    */
   async function undoPublish(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<EditableView<S>> {
-    return editingChange(db, async (trx) => {
-      const found = await current(trx, targetId, revision);
-      const last = await findLastSiteChange(trx, kind, targetId);
-      if (last === undefined || last.event !== 'publish' || found.published === null)
-        throw new EditingError(
-          last === undefined || found.published === null
-            ? `${found.label} has no publish to undo`
-            : `The site changed since ${found.label} was last published (${last.event} by ${last.actor}): only its last publish can be undone`,
-          'invalid',
-        );
-      const before = JSON.parse(last.site_before!) as S | null;
-      const auditId = await recordChange(trx, {
-        actor,
-        action: `${kind}.undo-publish`,
-        target: targetOf(targetId, found.draft),
-        before: found.published,
-        after: before ?? undefined,
-        at: now,
-      });
-      const change = { event: 'undo-publish', actor, at: now, auditId, changeId: null, source: 'undo of a publish' };
-      if (before === null) await takeOffSiteChange(trx, targetId, change);
-      else await applySiteChange(trx, targetId, { ...change, after: before, carry: false });
-      return (await view(trx, targetId))!;
+    return editingChange(db, (trx) => undoPublishIn(trx, targetId, revision, actor, now));
+  }
+
+  /**
+   * undoPublish, in a transaction of the caller's; with `release`, only a publish by that release
+   * is undone (its undo is one change of many: releases.ts).
+   */
+  async function undoPublishIn(
+    trx: ContentStore,
+    targetId: string,
+    revision: number | undefined,
+    actor: Actor,
+    now: Date,
+    release?: string,
+  ): Promise<EditableView<S>> {
+    const found = await current(trx, targetId, revision);
+    const last = await findLastSiteChange(trx, kind, targetId);
+    const byThat = release === undefined || last?.import_id === release;
+    if (last === undefined || last.event !== 'publish' || found.published === null || !byThat)
+      throw new EditingError(
+        last === undefined || found.published === null
+          ? `${found.label} has no publish to undo`
+          : `The site changed since ${found.label} was ${release === undefined ? 'last published' : 'published by the release'} (${last.event} by ${last.actor}): only its last publish can be undone`,
+        'invalid',
+      );
+    const before = JSON.parse(last.site_before!) as S | null;
+    const auditId = await recordChange(trx, {
+      actor,
+      action: `${kind}.undo-publish`,
+      target: targetOf(targetId, found.draft),
+      before: found.published,
+      after: before ?? undefined,
+      at: now,
     });
+    const change = {
+      event: 'undo-publish',
+      actor,
+      at: now,
+      auditId,
+      changeId: release ?? null,
+      source: release === undefined ? 'undo of a publish' : `undo of release ${release}`,
+    };
+    if (before === null) await takeOffSiteChange(trx, targetId, change);
+    else await applySiteChange(trx, targetId, { ...change, after: before, carry: false });
+    return (await view(trx, targetId))!;
+  }
+
+  /** Puts the draft on the site in the caller's transaction, which the caller rolls back (a preview of many drafts together: releases.ts). */
+  async function applyForPreview(trx: ContentStore, targetId: string): Promise<EditableView<S>> {
+    const found = await view(trx, targetId);
+    if (found === null) throw new EditingError(`There is no ${kind} ${targetId}`, 'not-found');
+    if (found.status !== 'published') await adapter.putOnSite(trx, found.draft, found.published, new Date().toISOString());
+    return found;
   }
 
   /**
@@ -118,9 +159,7 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
   async function preview<T>(db: ContentStore, targetId: string, render: (trx: ContentStore, found: EditableView<S>) => Promise<T>): Promise<T> {
     try {
       await db.transaction().execute(async (trx) => {
-        const found = await view(trx, targetId);
-        if (found === null) throw new EditingError(`There is no ${kind} ${targetId}`, 'not-found');
-        if (found.status !== 'published') await adapter.putOnSite(trx, found.draft, found.published, new Date().toISOString());
+        const found = await applyForPreview(trx, targetId);
         throw new RolledBack(await render(trx, found));
       });
     } catch (error) {
@@ -130,7 +169,7 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     throw new Error('unreachable: a preview transaction always rolls back');
   }
 
-  return { publish, publishIn, unpublish, unpublishIn, undoPublish, preview };
+  return { publish, publishIn, unpublish, unpublishIn, undoPublish, undoPublishIn, applyForPreview, preview };
 }
 
 /** The refusal of a publish over fields the editor has not chosen on yet. */

@@ -1,5 +1,5 @@
 /**
- * Runs the store's timed work in every serving process: schedules that fell due (at start, so one
+ * Runs the store's timed work in every serving process: schedules and releases that fell due (at start, so one
  * due while no server ran fires now, then every SCHEDULE_CHECK_MS) and the trash purge (at start,
  * then hourly). Each schedule fires exactly once however many processes look (editing/schedules.ts).
  */
@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { SCHEDULER } from '../editing/audit';
 import { fireDueSchedules } from '../editing/schedules';
+import { fireDueReleases } from '../editing/releases';
 import { sheets } from '../editing/sheets';
 import { StoreUnavailableError } from '../cms/store-guard';
 
@@ -19,7 +20,13 @@ export function startScheduler(app: FastifyInstance, db: ContentStore, settings:
 
   async function work(): Promise<void> {
     const fired = await fireDueSchedules(db);
-    if (fired.length > 0) await settings.onFired();
+    const releases = await fireDueReleases(db);
+    if (fired.length > 0 || releases.some((release) => release.outcome === 'done')) await settings.onFired();
+    for (const release of releases) {
+      const facts = { release: release.id, name: release.name };
+      if (release.outcome === 'done') app.log.info(facts, 'a scheduled release was published');
+      else app.log.warn({ ...facts, reason: release.message }, 'a scheduled release could not be published');
+    }
     for (const schedule of fired) {
       const facts = { schedule: schedule.id, sheet: schedule.targetId, action: schedule.action };
       if (schedule.outcome === 'done') app.log.info(facts, 'a schedule fired');

@@ -1,0 +1,177 @@
+/**
+ * Releases in the editing API, for editors and admins (docs/editing.md, "Releases"):
+ *   GET    /releases                           the releases, open ones first
+ *   POST   /releases                           a new open release ({name})
+ *   GET    /releases/:id                       one, with its drafts and their state
+ *   PATCH  /releases/:id                       rename it ({name})
+ *   DELETE /releases/:id                       discard an open release (its drafts stay)
+ *   POST   /releases/:id/items                 gather a draft ({kind: sheet|collection|page, targetId})
+ *   DELETE /releases/:id/items/:kind/:target   take one out
+ *   PUT    /releases/:id/schedule              publish it at a time ({at}; {at: null}: not at a time)
+ *   POST   /releases/:id/publish               publish every draft of it now, as one change
+ *   POST   /releases/:id/undo                  take back what it changed ({keepLater?}; 409 with `later` otherwise)
+ *   GET    /releases/:id/preview               the site with all of it (?view=sheet&sheet=<id>, ?lang=de-DE)
+ */
+import type { FastifyInstance } from 'fastify';
+import type Type from 'typebox';
+import { sheets } from '../editing/sheets';
+import {
+  addToRelease,
+  createRelease,
+  discardRelease,
+  listReleaseViews,
+  previewRelease,
+  publishRelease,
+  releaseView,
+  removeFromRelease,
+  renameRelease,
+  scheduleRelease,
+  undoRelease,
+} from '../editing/releases';
+import type { EditingContext } from './editable-routes';
+import { CONTENT_ROLES } from './guard';
+import { pointAtDraftFiles, sendPreview } from './previews';
+import { answer, readInput } from './requests';
+import { contract } from './route-contract';
+import { NewReleaseSchema, ReleaseItemSchema, ReleaseScheduleSchema, ReleaseSchema, UndoImportSchema } from './schemas';
+import { unpublishedFiles } from './sheet-routes';
+
+type Params = { Params: { id: string; kind: string; target: string }; Querystring: { view?: string; sheet?: string; lang?: string } };
+
+export function registerReleaseRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db, root, guard } = context;
+  const editor = (request: Parameters<typeof guard>[0], reply: Parameters<typeof guard>[1]) => guard(request, reply, CONTENT_ROLES);
+  const presented = { response: { status: 200, schema: ReleaseSchema } };
+
+  app.get(
+    `${root}/releases`,
+    contract({ summary: 'The releases, open ones first', role: 'editor', response: { status: 200, schema: ReleaseSchema, list: true } }),
+    async (request, reply) => {
+      await editor(request, reply);
+      return listReleaseViews(db);
+    },
+  );
+
+  app.post(`${root}/releases`, contract({ summary: 'A new open release', role: 'editor', body: NewReleaseSchema, ...presented }), async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { name } = readInput<Type.Static<typeof NewReleaseSchema>>(NewReleaseSchema, request.body, 'release');
+    return answer(() => createRelease(db, name, actor));
+  });
+
+  app.get<Params>(`${root}/releases/:id`, contract({ summary: 'A release with its drafts', role: 'editor', ...presented }), async (request, reply) => {
+    await editor(request, reply);
+    return answer(() => releaseView(db, request.params.id));
+  });
+
+  app.patch<Params>(
+    `${root}/releases/:id`,
+    contract({ summary: 'Rename a release', role: 'editor', body: NewReleaseSchema, ...presented }),
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      const { name } = readInput<Type.Static<typeof NewReleaseSchema>>(NewReleaseSchema, request.body, 'release');
+      return answer(() => renameRelease(db, request.params.id, name, actor));
+    },
+  );
+
+  app.delete<Params>(
+    `${root}/releases/:id`,
+    contract({ summary: 'Discard an open release (its drafts stay as they are)', role: 'editor', response: { status: 204 } }),
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      await answer(() => discardRelease(db, request.params.id, actor));
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<Params>(
+    `${root}/releases/:id/items`,
+    contract({ summary: 'Gather a draft into the release', role: 'editor', body: ReleaseItemSchema, ...presented }),
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      const item = readInput<Type.Static<typeof ReleaseItemSchema>>(ReleaseItemSchema, request.body, 'release item');
+      return answer(() => addToRelease(db, request.params.id, item.kind, item.targetId, actor));
+    },
+  );
+
+  app.delete<Params>(
+    `${root}/releases/:id/items/:kind/:target`,
+    contract({ summary: 'Take a draft out of the release', role: 'editor', ...presented }),
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      return answer(() => removeFromRelease(db, request.params.id, request.params.kind, request.params.target, actor));
+    },
+  );
+
+  app.put<Params>(
+    `${root}/releases/:id/schedule`,
+    contract({ summary: 'Publish the release at a time ({at: null}: not at a time)', role: 'editor', body: ReleaseScheduleSchema, ...presented }),
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      const { at } = readInput<Type.Static<typeof ReleaseScheduleSchema>>(ReleaseScheduleSchema, request.body, 'schedule');
+      return answer(() => scheduleRelease(db, request.params.id, at, actor));
+    },
+  );
+
+  app.post<Params>(
+    `${root}/releases/:id/publish`,
+    contract({ summary: 'Publish every draft of the release now, as one change', role: 'editor', ...presented }),
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      return answer(() => publishRelease(db, request.params.id, actor));
+    },
+  );
+
+  app.post<Params>(
+    `${root}/releases/:id/undo`,
+    contract({
+      summary: 'Take back what the release changed, as one change (409 with `later` when the site changed since)',
+      role: 'editor',
+      body: UndoImportSchema,
+      ...presented,
+    }),
+    async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      const { keepLater } = readInput<Type.Static<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
+      return answer(() => undoRelease(db, request.params.id, actor, { keepLater: keepLater ?? false }));
+    },
+  );
+
+  // The site with every draft of the release on it; never indexed, never cached, never public.
+  app.get<Params>(
+    `${root}/releases/:id/preview`,
+    contract({
+      summary: 'The site with the release applied, as HTML (?view=sheet&sheet=<id> for a sheet’s page, ?lang=de-DE)',
+      role: 'editor',
+      response: { status: 200 },
+    }),
+    async (request, reply) => {
+      await editor(request, reply);
+      const { view, sheet, lang } = request.query;
+      const html = await answer(() =>
+        previewRelease(db, request.params.id, async (trx, release) => {
+          const rendered = await context.previewer(
+            trx,
+            {
+              origin: context.originOf(request),
+              ...(lang === undefined ? {} : { languageSegment: lang }),
+              ...(view === 'sheet' && sheet !== undefined ? { pageKind: 'sheet' as const, contentId: sheet } : {}),
+            },
+            request.log,
+          );
+          if (rendered === null) return null;
+          // The release's sheets' new images and documents are not public yet: the preview shows them from the store.
+          const files = [];
+          for (const item of release.items.filter((candidate) => candidate.kind === 'sheet')) {
+            const found = await sheets.view(trx, item.targetId);
+            if (found !== null) files.push(...unpublishedFiles(found, context.platformSitesSegment));
+          }
+          return pointAtDraftFiles(
+            rendered,
+            files.map((file) => ({ paths: file.paths, url: `${root}/files/${file.sha256}` })),
+          );
+        }),
+      );
+      return sendPreview(reply, html);
+    },
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * Releases through the editing API on a real store: three sheet changes, an order change and a
+ * heading change gathered, each locked against publishing alone, previewed together (the public
+ * page unchanged), scheduled, published by the scheduler as one change, and undone as one; an
+ * undo refused while a later publish changed one of them, then done keeping it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
+import { findContentsByKeys } from '../cms/repositories/contents';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { fireDueReleases } from '../editing/releases';
+import type { SheetState } from '../sheet/shape';
+
+let test: TestApp;
+let ana: StudioClient;
+beforeAll(async () => {
+  test = await createTestApp();
+  ana = await signInAs(test, 'editor', 'ana@example.com');
+});
+afterAll(async () => {
+  await test.close();
+});
+
+interface Release {
+  id: string;
+  state: string;
+  dueAt: string | null;
+  items: Array<{ kind: string; targetId: string; label: string; status: string | null }>;
+}
+
+const idOf = async (slug: string) => (await findContentsByKeys(test.store.db, DEMO_IDS.siteId, [DEMO_IDS.sheetKey(slug)]))[0]!.id;
+const home = async () => (await test.app.inject('/?page=10')).body;
+const ok = async (method: string, path: string, body?: unknown) => {
+  const answer = await ana.request(method as 'GET', path, body);
+  expect(answer.statusCode, `${method} ${path}: ${answer.body}`).toBeLessThan(300);
+  return answer.json() as Release;
+};
+
+async function retitle(id: string, title: string) {
+  const view = (await ana.request('GET', `/sheets/${id}`)).json() as { revision: number; draft: SheetState };
+  await ok('PUT', `/sheets/${id}/translations/en_US`, { revision: view.revision, texts: { ...view.draft.translations.en_US, title } });
+}
+
+describe('a release', () => {
+  const titles = ['Silane (SiH₄), release', 'TEOS, release', 'TDMAT, release'];
+  let release: Release;
+  let ids: string[];
+
+  it('gathers three sheets, the order and the page heading, each locked against publishing alone', async () => {
+    ids = [await idOf('silane'), await idOf('teos'), await idOf('tdmat')];
+    for (const [index, id] of ids.entries()) await retitle(id, titles[index]!);
+    const order = (await ana.request('GET', `/collections/${DEMO_IDS.collectionId}/order`)).json() as { revision: number; draft: { items: string[] } };
+    await ok('PUT', `/collections/${DEMO_IDS.collectionId}/order`, {
+      revision: order.revision,
+      state: { ...order.draft, items: [...order.draft.items].reverse() },
+    });
+    const page = (await ana.request('GET', '/pages/literature-sheets')).json() as { revision: number };
+    await ok('PUT', '/pages/literature-sheets/settings', { revision: page.revision, heading: 'The release heading' });
+
+    release = await ok('POST', '/releases', { name: 'Launch' });
+    for (const id of ids) release = await ok('POST', `/releases/${release.id}/items`, { kind: 'sheet', targetId: id });
+    release = await ok('POST', `/releases/${release.id}/items`, { kind: 'collection', targetId: DEMO_IDS.collectionId });
+    release = await ok('POST', `/releases/${release.id}/items`, { kind: 'page', targetId: 'literature-sheets' });
+    expect(release.items.map((item) => item.kind)).toEqual(['sheet', 'sheet', 'sheet', 'collection', 'page']);
+    expect(release.items.every((item) => item.status === 'changed')).toBe(true);
+
+    const alone = await ana.request('POST', `/sheets/${ids[0]}/publish`, {});
+    expect(alone.statusCode).toBe(409);
+    expect(alone.body).toContain('is in the release “Launch”: publish the release, or take it out of the release first');
+    const twice = await ana.request('POST', `/releases/${(await ok('POST', '/releases', { name: 'Other' })).id}/items`, { kind: 'sheet', targetId: ids[0] });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('previews the site with all of it while the site shows none of it', async () => {
+    const preview = await ana.request('GET', `/releases/${release.id}/preview`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['x-robots-tag']).toBe('noindex, nofollow');
+    expect(preview.body).toContain('The release heading');
+    expect(preview.body).toContain('Capacitance Manometer');
+    expect((await ana.request('GET', `/releases/${release.id}/preview?view=sheet&sheet=${ids[0]}`)).body).toContain('Silane (SiH₄), release');
+    expect((await ana.request('GET', `/releases/${release.id}/preview?view=sheet&sheet=${ids[1]}`)).body).toContain('TEOS, release');
+    expect((await ana.request('GET', `/releases/${release.id}/preview?lang=de-DE`)).body).toContain('<html data-preview lang="de-DE"');
+    const site = await home();
+    for (const title of [...titles, 'The release heading']) expect(site).not.toContain(title);
+  });
+
+  it('is published by the scheduler at its time, all of it in one change', async () => {
+    const due = new Date(Date.now() - 1000).toISOString();
+    expect((await ok('PUT', `/releases/${release.id}/schedule`, { at: due })).dueAt).toBe(due);
+    const fired = await fireDueReleases(test.store.db);
+    expect(fired).toEqual([expect.objectContaining({ id: release.id, outcome: 'done' })]);
+    expect((await fireDueReleases(test.store.db)).length).toBe(0);
+    const published = await ok('GET', `/releases/${release.id}`);
+    expect(published.state).toBe('published');
+    expect(published.items.every((item) => item.status === 'published')).toBe(true);
+    const site = await home();
+    for (const title of [...titles, 'The release heading']) expect(site).toContain(title);
+    // The order reversed: the equipment that came last comes first.
+    expect(site.indexOf('Capacitance Manometer')).toBeLessThan(site.indexOf('Trimethylaluminum (TMA)'));
+  });
+
+  it('is undone as one change, and names a later change first', async () => {
+    // A later publish of one of its sheets: the undo refuses and names it, then keeps it when asked.
+    await retitle(ids[2]!, 'TDMAT, after the release');
+    await ok('POST', `/sheets/${ids[2]}/publish`, {});
+    const refused = await ana.request('POST', `/releases/${release.id}/undo`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).toContain('TDMAT, release (publish by ana@example.com)');
+    expect(await home()).toContain('The release heading');
+
+    const undone = await ok('POST', `/releases/${release.id}/undo`, { keepLater: true });
+    expect(undone.state).toBe('undone');
+    const site = await home();
+    expect(site).not.toContain('The release heading');
+    expect(site).not.toContain('Silane (SiH₄), release');
+    expect(site).toContain('Silane (SiH₄)');
+    expect(site).toContain('TDMAT, after the release');
+    expect(site.indexOf('Trimethylaluminum (TMA)')).toBeLessThan(site.indexOf('Trimethylgallium (TMGa)'));
+    // The drafts stay as they were: publish them again at any time.
+    expect(((await ana.request('GET', `/sheets/${ids[0]}`)).json() as { draft: SheetState }).draft.translations.en_US!.title).toBe('Silane (SiH₄), release');
+  });
+});
