@@ -94,6 +94,9 @@ export const SheetViewSchema = Type.Object({
   updatedBy: NullableText,
   attention: AttentionSchema,
   review: ReviewSchema,
+  release: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], {
+    description: 'The open release it is in: it is published with the release, never alone',
+  }),
   outdated: OutdatedSchema,
   undoablePublish: Type.Boolean({ description: 'Whether the site’s last change to the sheet was a publish, which POST …/undo-publish takes back' }),
   siteUrl: Type.Union([Type.String(), Type.Null()], { description: 'The sheet’s page on the site, when it is published' }),

@@ -90,6 +90,8 @@ export interface EditableView<S> {
   attention: Attention | null;
   /** Its newest review (editor-reviews.ts), or null when none was asked for. */
   review: ReviewView | null;
+  /** The open release it is in (releases.ts): it is published with it, never alone. */
+  release: { id: string; name: string } | null;
 }
 
 /** A review of a draft: who asked, at which revision, and who decided what. */

@@ -12,6 +12,12 @@ import { EditingError, type Attention, type EditableView, type KindAdapter } fro
 import { markTranslations } from './translation-marks';
 import { findLatestReview } from '../cms/repositories/reviews';
 import { reviewViewOf } from './review-rules';
+import { findOpenReleaseOf } from '../cms/repositories/releases';
+
+async function openReleaseOf(db: ContentStore, kind: KindAdapter<unknown>['kind'], targetId: string) {
+  const release = await findOpenReleaseOf(db, kind, targetId);
+  return release === undefined ? null : { id: release.id, name: release.name };
+}
 
 export function createEditorRecords<S>(adapter: KindAdapter<S>) {
   const { kind } = adapter;
@@ -35,6 +41,7 @@ export function createEditorRecords<S>(adapter: KindAdapter<S>) {
       updatedBy: draft?.updated_by ?? null,
       attention: draft?.attention ? (JSON.parse(draft.attention) as Attention) : null,
       review: reviewViewOf(await findLatestReview(db, kind, targetId), revision),
+      release: await openReleaseOf(db, kind, targetId),
     };
   }
 

@@ -177,6 +177,8 @@ export interface SheetView {
   updatedBy: string | null;
   attention: Attention | null;
   review: ReviewView | null;
+  /** The open release it is in: published with it, never alone. */
+  release: { id: string; name: string } | null;
   /** Per language, the texts whose primary text changed since they were translated or confirmed. */
   outdated: Record<string, OutdatedText[]>;
   /** The site's last change to it was a publish, which can be taken back. */

@@ -17,6 +17,7 @@ const OrderScreen = lazy(() => import('./order-screen').then((module) => ({ defa
 const PageScreen = lazy(() => import('./page-screen').then((module) => ({ default: module.PageScreen })));
 const ImportScreen = lazy(() => import('./import-screen').then((module) => ({ default: module.ImportScreen })));
 const TranslationsScreen = lazy(() => import('./translations-screen').then((module) => ({ default: module.TranslationsScreen })));
+const ReleasesScreen = lazy(() => import('./releases-screen').then((module) => ({ default: module.ReleasesScreen })));
 const TrashScreen = lazy(() => import('./trash-screen').then((module) => ({ default: module.TrashScreen })));
 const FieldsScreen = lazy(() => import('./fields-screen').then((module) => ({ default: module.FieldsScreen })));
 const AccountsScreen = lazy(() => import('./accounts-screen').then((module) => ({ default: module.AccountsScreen })));
@@ -40,6 +41,8 @@ function Screens({ context }: { context: StudioContext }) {
       <ImportScreen context={context} />
     ) : within === '/translations' ? (
       <TranslationsScreen context={context} />
+    ) : within === '/releases' ? (
+      <ReleasesScreen context={context} />
     ) : within === '/trash' ? (
       <TrashScreen context={context} />
     ) : within === '/searches' ? (

@@ -12,6 +12,7 @@ import { Button, Input, Label, NumberField } from 'react-aria-components';
 import { callApi, detailsOf, type ReviewView, type SheetStatus, type StudioContext } from './api';
 import { Notice, wordsOf } from './parts';
 import { ReviewPanel } from './review-panel';
+import { ReleaseChooser } from './release-chooser';
 
 interface OrderView {
   collectionId: string;
@@ -20,6 +21,7 @@ interface OrderView {
   revision: number;
   updatedBy: string | null;
   review: ReviewView | null;
+  release: { id: string; name: string } | null;
   draft: { collectionId: string; siteId: string; title: string; items: string[] };
   sheets: Array<{ id: string; title: string }>;
 }
@@ -238,6 +240,20 @@ export function OrderScreen({ context }: { context: StudioContext }) {
             </Button>
           </div>
         </div>
+      )}
+      {view !== null && (
+        <ReleaseChooser
+          context={context}
+          kind="collection"
+          targetId={view.collectionId}
+          status={view.status}
+          release={view.release}
+          hold={async (run) => {
+            await saving.current;
+            return run(viewRef.current!.revision);
+          }}
+          refresh={load}
+        />
       )}
       {view !== null && (
         <ReviewPanel

@@ -13,6 +13,7 @@ export interface PageView {
   searchable: boolean | null;
   updatedBy: string | null;
   review: ReviewView | null;
+  release: { id: string; name: string } | null;
   /** The site's language the page's own texts are in, and its other languages. */
   primaryLanguage: string;
   languages: string[];

@@ -12,6 +12,8 @@ import { PagePublishing } from './page-publishing';
 import { PageSettingsForm } from './page-settings-form';
 import { PageTranslationsForm } from './page-translations-form';
 import { ReviewPanel } from './review-panel';
+import { ReleaseChooser } from './release-chooser';
+import { readPage } from './page-api';
 import { Notice } from './parts';
 import { HeadTagsReview, SearchSnippet } from './search-preview';
 
@@ -54,6 +56,15 @@ export function PageScreen({ context }: { context: StudioContext }) {
         </div>
       </div>
       <PageTranslationsForm context={context} view={view} translations={settings.translations} onChange={change('translations')} onConfirmed={accept} />
+      <ReleaseChooser
+        context={context}
+        kind="page"
+        targetId={view.name}
+        status={view.status}
+        release={view.release}
+        hold={hold}
+        refresh={async () => accept(await readPage(context, view.name))}
+      />
       <ReviewPanel context={context} path={`/pages/${encodeURIComponent(view.name)}`} view={view} hold={hold} onChanged={accept} />
       <PagePublishing context={context} view={view} saveState={saveState} onPublish={() => void publish()} />
       <Notice outcome={message} />

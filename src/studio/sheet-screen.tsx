@@ -12,6 +12,7 @@ import { problemsByField } from './field-names';
 import { useNavigation } from './navigation';
 import { useAnswer } from './parts';
 import { ReviewPanel } from './review-panel';
+import { ReleaseChooser } from './release-chooser';
 import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
 import { SheetHistory } from './sheet-history';
@@ -96,6 +97,15 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           sharedFields={sharedFields}
           topics={topics}
           problems={fields}
+        />
+        <ReleaseChooser
+          context={context}
+          kind="sheet"
+          targetId={view.id}
+          status={view.status}
+          release={view.release}
+          hold={sheet.whileHeld}
+          refresh={sheet.reload}
         />
         <ReviewPanel context={context} path={`/sheets/${encodeURIComponent(view.id)}`} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} />
         <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />

@@ -18,6 +18,7 @@ export const SECTIONS: Section[] = [
   { path: '/page', name: 'Page' },
   { path: '/import', name: 'Import' },
   { path: '/translations', name: 'Translations' },
+  { path: '/releases', name: 'Releases' },
   { path: '/trash', name: 'Trash' },
   { path: '/searches', name: 'Searches' },
   { path: '/fields', name: 'Fields', adminOnly: true },
