@@ -147,6 +147,27 @@ export function editingChange<T>(db: ContentStore, run: (trx: ContentStore) => P
   );
 }
 
+/**
+ * Runs `run` in a transaction that is always rolled back, and answers what it answered: a preview
+ * puts drafts on the site there, renders, and nothing of it is ever committed or seen by anyone else.
+ */
+export async function rolledBack<T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction().execute(async (trx) => {
+      throw new RolledBack(await run(trx));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return error.value as T;
+    throw error;
+  }
+  throw new Error('unreachable: the transaction always rolls back');
+}
+
+/** Carries the result out of the transaction it rolls back. */
+class RolledBack {
+  constructor(readonly value: unknown) {}
+}
+
 export interface VersionSummary {
   number: number;
   event: string;

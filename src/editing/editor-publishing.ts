@@ -6,7 +6,7 @@
 import type { ContentStore } from '../cms/database';
 import { findLastSiteChange } from '../cms/repositories/editing';
 import { recordChange, type Actor } from './audit';
-import { editingChange, EditingError, type EditableView } from './editable';
+import { editingChange, EditingError, rolledBack, type EditableView } from './editable';
 import type { EditorRecords } from './editor-records';
 import type { SiteChangeOperations } from './editor-site-changes';
 import { readReviewPolicy } from '../cms/repositories/reviews';
@@ -157,16 +157,7 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
    * pipeline renders the draft, and nothing of it is ever committed or seen by anyone else.
    */
   async function preview<T>(db: ContentStore, targetId: string, render: (trx: ContentStore, found: EditableView<S>) => Promise<T>): Promise<T> {
-    try {
-      await db.transaction().execute(async (trx) => {
-        const found = await applyForPreview(trx, targetId);
-        throw new RolledBack(await render(trx, found));
-      });
-    } catch (error) {
-      if (error instanceof RolledBack) return error.value as T;
-      throw error;
-    }
-    throw new Error('unreachable: a preview transaction always rolls back');
+    return rolledBack(db, async (trx) => render(trx, await applyForPreview(trx, targetId)));
   }
 
   return { publish, publishIn, unpublish, unpublishIn, undoPublish, undoPublishIn, applyForPreview, preview };
@@ -179,9 +170,4 @@ function needsChoice(found: EditableView<unknown>): EditingError {
     (conflict) => `${conflict.path.join('.')}: the ${attention!.source} changed it on the site while your draft changed it too; choose which to keep`,
   );
   return new EditingError(`${found.label} needs attention before it is published: ${problems.join('; ')}`, 'invalid', { problems });
-}
-
-/** Carries a preview's result out of the transaction it rolls back. */
-class RolledBack {
-  constructor(readonly value: unknown) {}
 }

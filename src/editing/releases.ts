@@ -28,7 +28,7 @@ import { findLastSiteChange } from '../cms/repositories/editing';
 import type { ReleaseState } from '../cms/schema';
 import { recordChange, SCHEDULER, type Actor } from './audit';
 import { collectionOrders } from './collection-order';
-import { editingChange, EditingError, type EditableStatus, type ReviewView } from './editable';
+import { editingChange, EditingError, rolledBack, type EditableStatus, type ReviewView } from './editable';
 import { pages } from './pages';
 import { sheets } from './sheets';
 
@@ -268,15 +268,15 @@ export async function undoRelease(db: ContentStore, id: string, actor: Actor, op
     const undone: typeof items = [];
     const later: LaterChange[] = [];
     for (const item of items) {
-      const versions = await findLastSiteChange(trx, item.kind, item.target_id);
-      const byRelease = versions?.event === 'publish' && versions.import_id === id;
+      const last = await findLastSiteChange(trx, item.kind, item.target_id);
+      const byRelease = last?.event === 'publish' && last.import_id === id;
       if (byRelease) undone.push(item);
       else if (await wasPublishedByRelease(trx, item.kind, item.target_id, id))
         later.push({
           kind: item.kind as ReleaseKind,
           targetId: item.target_id,
           label: item.label,
-          change: `${versions?.event ?? 'a change'} by ${versions?.actor ?? 'someone'}`,
+          change: `${last?.event ?? 'a change'} by ${last?.actor ?? 'someone'}`,
         });
     }
     if (later.length > 0 && options.keepLater !== true)
@@ -300,25 +300,13 @@ export async function undoRelease(db: ContentStore, id: string, actor: Actor, op
  * back: the site as it would be, through the visitors' pipeline, seen by nobody else.
  */
 export async function previewRelease<T>(db: ContentStore, id: string, render: (trx: ContentStore, release: ReleaseView) => Promise<T>): Promise<T> {
-  try {
-    await db.transaction().execute(async (trx) => {
-      const release = await releaseView(trx, id);
-      for (const kind of RELEASE_KINDS)
-        for (const item of release.items.filter((candidate) => candidate.kind === kind && candidate.status !== null))
-          await editorOf(kind).applyForPreview(trx, item.targetId);
-      throw new RolledBack(await render(trx, release));
-    });
-  } catch (error) {
-    if (error instanceof RolledBack) return error.value as T;
-    throw error;
-  }
-  throw new Error('unreachable: a preview transaction always rolls back');
-}
-
-class RolledBack extends Error {
-  constructor(readonly value: unknown) {
-    super('rolled back');
-  }
+  return rolledBack(db, async (trx) => {
+    const release = await releaseView(trx, id);
+    for (const kind of RELEASE_KINDS)
+      for (const item of release.items.filter((candidate) => candidate.kind === kind && candidate.status !== null))
+        await editorOf(kind).applyForPreview(trx, item.targetId);
+    return render(trx, release);
+  });
 }
 
 export interface FiredRelease {

@@ -64,7 +64,7 @@ function pdfOf(title: string): Promise<Buffer> {
 }
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus (a keyboard user's way there); fails after `most` presses. */
-async function tabTo(page: Page, target: Locator, { backwards = false, most = 60 } = {}) {
+async function tabTo(page: Page, target: Locator, { backwards = false, most = 90 } = {}) {
   for (let presses = 0; presses < most; presses++) {
     if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement))) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
