@@ -8,10 +8,11 @@ import { confirm } from './confirm';
 import { readOptions, withStore, type Command } from './command';
 
 const USAGE = [
-  'translations export --language <de_DE> <file.xlf> [--format 2.0|1.2] [--outdated] [--sheets <id,id,…>] [--no-pages]',
+  'translations export --language <de_DE> <file.xlf> [--format 2.0|1.2] [--outdated] [--sheets <id,id,…> | --release <id>] [--no-pages]',
   'translations import <file.xlf> [--language <de_DE>] [--dry-run] [--yes]',
   '',
-  'export writes the texts to translate into a language: every sheet’s (or those --sheets names, or',
+  'export writes the texts to translate into a language: every sheet’s (or those --sheets names, or a',
+  'release’s sheets and pages, or',
   'with --outdated only the texts whose primary text changed since they were translated) and the',
   'pages’ texts, each with its source, the translation so far and notes saying what it is. XLIFF',
   '2.0 by default; 1.2 for tools that read only that.',
@@ -25,7 +26,7 @@ export const translationsCommand: Command = {
   usage: USAGE,
   run: async ([action, ...rest]) => {
     if (action === 'export') {
-      const { options, flags, positional } = readOptions(rest, ['language', 'format', 'sheets'], ['outdated', 'no-pages']);
+      const { options, flags, positional } = readOptions(rest, ['language', 'format', 'sheets', 'release'], ['outdated', 'no-pages']);
       const [path] = positional;
       if (path === undefined || options.language === undefined) throw new Error(`Usage: npm run cli -- ${USAGE.split('\n')[0]}`);
       const version = (options.format ?? '2.0') as XliffVersion;
@@ -37,6 +38,7 @@ export const translationsCommand: Command = {
           outdated: flags.has('outdated'),
           withPages: !flags.has('no-pages'),
           ...(options.sheets === undefined ? {} : { sheetIds: options.sheets.split(',').filter(Boolean) }),
+          ...(options.release === undefined ? {} : { releaseId: options.release }),
         });
         writeFileSync(path, exported.xml);
         console.log(`Wrote ${exported.units} text${exported.units === 1 ? '' : 's'} to translate into ${options.language} to ${path} (XLIFF ${version}).`);

@@ -65,6 +65,12 @@ describe('a release', () => {
     expect(release.items.map((item) => item.kind)).toEqual(['sheet', 'sheet', 'sheet', 'collection', 'page']);
     expect(release.items.every((item) => item.status === 'changed')).toBe(true);
 
+    // Its texts go to translators together: its sheets' and its page's, no others.
+    const exported = await ana.request('GET', `/translations/export?language=de_DE&release=${release.id}`);
+    expect(exported.body).toContain(`sheet.${ids[0]}.title`);
+    expect(exported.body).toContain('page.literature-sheets.page-heading.text');
+    expect(exported.body).not.toContain(`sheet.${await idOf('diethylzinc')}.`);
+
     const alone = await ana.request('POST', `/sheets/${ids[0]}/publish`, {});
     expect(alone.statusCode).toBe(409);
     expect(alone.body).toContain('is in the release “Launch”: publish the release, or take it out of the release first');

@@ -497,6 +497,7 @@ export const TranslationExportQuerySchema = Type.Object({
   format: Type.Optional(Type.Union([Type.Literal('2.0'), Type.Literal('1.2')], { default: '2.0', description: 'The XLIFF version' })),
   outdated: Type.Optional(Type.Boolean({ description: 'Only the texts whose primary text changed since they were translated' })),
   sheets: Type.Optional(text({ max: 100_000, description: 'These sheets only (ids, comma separated); every sheet when left out' })),
+  release: Type.Optional(text({ max: 100, description: 'The sheets and pages of this release only' })),
   pages: Type.Optional(Type.Boolean({ default: true, description: 'The pages’ texts too' })),
 });
 

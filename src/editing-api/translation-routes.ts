@@ -52,6 +52,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, root, guar
           outdated: query.outdated ?? false,
           withPages: query.pages ?? true,
           ...(query.sheets === undefined ? {} : { sheetIds: query.sheets.split(',').filter(Boolean) }),
+          ...(query.release === undefined ? {} : { releaseId: query.release }),
         }),
       );
       const name = `translations-${query.language}${query.outdated ? '-outdated' : ''}-${new Date().toISOString().slice(0, 10)}.xlf`;

@@ -10,7 +10,7 @@ import { Button, FileTrigger } from 'react-aria-components';
 import { callApi, languageName, type StudioContext } from './api';
 import { fieldName } from './field-names';
 import { readHomePage } from './page-api';
-import { Choose, Notice, wordsOf, type Outcome } from './parts';
+import { Choose, Notice, useAnswer, wordsOf, type Outcome } from './parts';
 
 interface TranslationPlan {
   language: string;
@@ -30,6 +30,7 @@ const SCOPES = [
   { id: 'outdated', name: 'Only outdated texts' },
   { id: 'all', name: 'All texts' },
 ];
+// An open release's drafts ('release:<id>') are offered too: what it will publish, translated before it is.
 
 /** A text's name for people: a sheet's field as elsewhere in the studio, a page's text by its key. */
 const textName = (kind: 'sheet' | 'page', field: string, language: string) =>
@@ -55,7 +56,7 @@ export function TranslationsScreen({ context }: { context: StudioContext }) {
       {languages !== null && languages.others.length === 0 && <p>The site has only one language ({languageName(languages.primary)}).</p>}
       {languages !== null && languages.others.length > 0 && (
         <>
-          <SendPanel basePath={context.basePath} primary={languages.primary} languages={languages.others} />
+          <SendPanel context={context} primary={languages.primary} languages={languages.others} />
           <BringBackPanel context={context} languages={languages.others} />
         </>
       )}
@@ -63,11 +64,20 @@ export function TranslationsScreen({ context }: { context: StudioContext }) {
   );
 }
 
-function SendPanel({ basePath, primary, languages }: { basePath: string; primary: string; languages: string[] }) {
+function SendPanel({ context, primary, languages }: { context: StudioContext; primary: string; languages: string[] }) {
+  const { basePath } = context;
   const [language, setLanguage] = useState(languages[0]!);
   const [scope, setScope] = useState('outdated');
   const [format, setFormat] = useState('2.0');
-  const query = new URLSearchParams({ language, format, ...(scope === 'outdated' ? { outdated: 'true' } : {}) });
+  const { answer: releases } = useAnswer<Array<{ id: string; name: string; state: string }>>(context, '/releases', 0);
+  const scopes = [
+    ...SCOPES,
+    ...(releases ?? [])
+      .filter((release) => release.state === 'open')
+      .map((release) => ({ id: `release:${release.id}`, name: `The release “${release.name}”` })),
+  ];
+  const released: Record<string, string> = scope.startsWith('release:') ? { release: scope.slice('release:'.length) } : {};
+  const query = new URLSearchParams({ language, format, ...(scope === 'outdated' ? { outdated: 'true' } : {}), ...released });
   return (
     <div className="studio-panel">
       <h2>Send to translators</h2>
@@ -77,7 +87,7 @@ function SendPanel({ basePath, primary, languages }: { basePath: string; primary
       </p>
       <div className="studio-sheets__tools">
         <Choose label="Into" items={languages.map((id) => ({ id, name: languageName(id) }))} value={language} onChange={setLanguage} />
-        <Choose label="Texts" items={SCOPES} value={scope} onChange={setScope} />
+        <Choose label="Texts" items={scopes} value={scope} onChange={setScope} />
         <Choose label="Format" items={FORMATS} value={format} onChange={setFormat} />
       </div>
       <div className="studio-dialog__actions">

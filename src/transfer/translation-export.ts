@@ -10,6 +10,7 @@ import { listSheetRows } from '../cms/repositories/sheet-list';
 import { findPrimarySite } from '../cms/repositories/sites';
 import { findSheetType } from '../cms/repositories/content-types';
 import { listMarks } from '../cms/repositories/translation-marks';
+import { findRelease, listReleaseItems } from '../cms/repositories/releases';
 import { pages, pageTextsOf } from '../editing/pages';
 import { sheets, sheetTextsOf } from '../editing/sheets';
 import type { TranslatedTexts } from '../editing/translation-marks';
@@ -24,6 +25,8 @@ export interface TranslationExport {
   version: XliffVersion;
   /** These sheets only; every sheet of the site when not given. */
   sheetIds?: string[];
+  /** The sheets and pages of this release only (its drafts: what it will publish). */
+  releaseId?: string;
   /** Only the texts that are outdated in the language (with `sheetIds`, of those sheets). */
   outdated?: boolean;
   /** The pages' texts too (the default). */
@@ -55,7 +58,11 @@ export async function exportTranslations(db: ContentStore, request: TranslationE
   const groups: Array<{ id: string; units: UnitOut[] }> = [];
   const skipped: string[] = [];
 
+  const release = request.releaseId === undefined ? undefined : await findRelease(db, request.releaseId);
+  if (request.releaseId !== undefined && release === undefined) throw new TranslationExportError(`There is no release ${request.releaseId}`);
+  const released = release === undefined ? undefined : await listReleaseItems(db, release.id);
   const sheetIds =
+    released?.filter((item) => item.kind === 'sheet').map((item) => item.target_id) ??
     request.sheetIds ??
     (await listSheetRows(db, { siteId: site.id, sort: 'title', limit: 1_000_000, ...(request.outdated ? { outdated: request.language } : {}) })).rows.map(
       (row) => row.id,
@@ -81,6 +88,7 @@ export async function exportTranslations(db: ContentStore, request: TranslationE
 
   if (request.withPages ?? true) {
     for (const row of await listStoredPages(db)) {
+      if (released !== undefined && !released.some((item) => item.kind === 'page' && item.target_id === row.name)) continue;
       const view = await pages.view(db, row.name);
       if (view === null) continue;
       const labels = new Map(pageTexts(view.draft).map((text) => [text.key, text.label]));
