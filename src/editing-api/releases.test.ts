@@ -127,3 +127,37 @@ describe('a release', () => {
     expect(((await ana.request('GET', `/sheets/${ids[0]}`)).json() as { draft: SheetState }).draft.translations.en_US!.title).toBe('Silane (SiH₄), release');
   });
 });
+
+describe('a release and a translation together', () => {
+  it('publishes a translation imported into a draft it holds, and its undo takes the translation back too', async () => {
+    const id = await idOf('diethylzinc');
+    await retitle(id, 'Diethylzinc (DEZ), new grade');
+    const release = await ok('POST', '/releases', { name: 'Translated launch' });
+    await ok('POST', `/releases/${release.id}/items`, { kind: 'sheet', targetId: id });
+
+    // The release's texts go to translators and come back into the draft it holds.
+    const exported = (await ana.request('GET', `/translations/export?language=de_DE&release=${release.id}`)).body;
+    const xliff = exported.replace('<target>Diethylzink (DEZ)</target>', '<target>Diethylzink (DEZ), neue Qualität</target>');
+    const plan = (await ana.request('POST', '/translations/comparison', { xliff })).json() as { digest: string; changes: unknown[] };
+    expect(plan.changes).toHaveLength(1);
+    expect((await ana.request('POST', '/translations/apply', { xliff, digest: plan.digest })).statusCode).toBe(200);
+    // Still locked: the translated draft goes out with the release, not alone.
+    expect((await ana.request('POST', `/sheets/${id}/publish`, {})).statusCode).toBe(409);
+
+    const german = async () =>
+      (
+        (
+          await test.app.inject(
+            `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/contents/${DEMO_IDS.sheetKey('diethylzinc')}?language=de_DE`,
+          )
+        ).json() as {
+          title: string;
+        }
+      ).title;
+    expect(await german()).toBe('Diethylzink (DEZ)');
+    await ok('POST', `/releases/${release.id}/publish`);
+    expect(await german()).toBe('Diethylzink (DEZ), neue Qualität');
+    await ok('POST', `/releases/${release.id}/undo`, {});
+    expect(await german()).toBe('Diethylzink (DEZ)');
+  });
+});
