@@ -101,32 +101,44 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
   }
   if (dialect === 'postgres' && stale.length + removed.length >= TIDY_AFTER) await tidyPostgres(db);
   // A sheet no page shows any more has no topics to filter by either.
-  if (removed.length > 0) await deleteOrphanTopics(db);
+  if (removed.length > 0) await againIfRaced(() => deleteOrphanTopics(db));
   return { written: stale.length, removed: removed.length };
 }
 
-/** Times a batch is written again when another process wrote first (below). */
-const BUSY_ATTEMPTS = 5;
+/**
+ * How long a batch keeps being written again while another process's sync holds the store: that
+ * sync is of the same change, and ends. A serving process's sync waits only its busy timeout
+ * (a fifth of a second) for each attempt, which a loaded machine's other sync can outlast; a
+ * search that gave up then would answer 503 to every request waiting on it.
+ */
+const RACE_WAIT_MS = 5000;
+/** Attempts made whatever the time taken. */
+const RACE_ATTEMPTS = 5;
+const RACE_PAUSE_MAX_MS = 200;
 
 /**
  * What another process's sync of the same change (another serving process's) makes a batch meet:
- * on SQLite, the other wrote since this transaction began, which one that read first cannot wait
- * out (SQLITE_BUSY_SNAPSHOT); on PostgreSQL, the other made an entry this one was making (a
- * unique violation) or took the rows in the other order (a deadlock).
+ * on SQLite, the other holds the store or wrote since this transaction began, which one that read
+ * first cannot wait out (SQLITE_BUSY_SNAPSHOT); on PostgreSQL, the other made an entry this one was
+ * making (a unique violation) or took the rows in the other order (a deadlock).
  */
 const RACED = /^(SQLITE_BUSY|23505$|40P01$)/;
 
 /**
- * A batch written again when another process's sync raced it: a new transaction waits for the
- * other's and sees what it wrote. Writing a batch again only makes its entries again.
+ * A batch written again, after a growing pause, when another process's sync raced it: a new
+ * transaction waits for the other's and sees what it wrote. Writing a batch again only makes its
+ * entries again.
  */
 async function againIfRaced<T>(write: () => Promise<T>): Promise<T> {
+  const started = Date.now();
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await write();
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      if (attempt >= BUSY_ATTEMPTS || typeof code !== 'string' || !RACED.test(code)) throw error;
+      if (typeof code !== 'string' || !RACED.test(code)) throw error;
+      if (attempt >= RACE_ATTEMPTS && Date.now() - started >= RACE_WAIT_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(RACE_PAUSE_MAX_MS, 25 * 2 ** attempt)));
     }
   }
 }

@@ -45,6 +45,7 @@ export function createErrorResponder(basePath: string): ErrorResponder {
       const retryAfterSeconds = retryAfterOf(error);
       if (retryAfterSeconds !== null) {
         // The store is down or busy: a short, clean refusal the client (or CDN) can retry.
+        request.log.warn({ reason: (error as Error).message, code: (error as { code?: unknown }).code }, 'the store could not answer');
         reply.header('Retry-After', String(retryAfterSeconds));
         const message = 'The service is briefly unavailable. Please try again in a moment.';
         if (isApiRequest(request)) return sendApiError(reply, 503, [{ errorCode: ERROR_CODES.SERVICE_UNAVAILABLE, message }]);
