@@ -45,6 +45,14 @@ export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 
 
 export type ContentStore = Kysely<Database>;
 
+/**
+ * Runs `work` in a transaction of its own, or in the one `db` already is: a preview's, which is
+ * always rolled back (editing/editable.ts, rolledBack), makes its writes there and nowhere else.
+ */
+export function inTransaction<T>(db: ContentStore, work: (trx: ContentStore) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export interface OpenStore {
   db: ContentStore;
   dialect: Dialect;

@@ -5,7 +5,15 @@
  */
 import type { ContentStore } from '../cms/database';
 
+/** A public page's address below the base path, as a visitor asks for it: '/de-DE/topics/hafnium', ?q= and facet choices. */
+export interface PreviewAddress {
+  path: string;
+  query: Record<string, unknown>;
+}
+
 export interface PreviewRequest {
+  /** Any page of any kind at its public address; the fields below are then unused. */
+  address?: PreviewAddress;
   /** The page to render; by default the home page (the one at '/'), or the first. */
   pageName?: string;
   /** A sheet to show: enough pages of the page's grid are rendered to include it. */

@@ -74,6 +74,29 @@ export function pointAtDraftFiles(html: string, files: Array<{ paths: string[]; 
   return pointed;
 }
 
+/** First segments of the site's addresses that are no page: files, assets, the APIs, the studio. */
+const NOT_PAGES = ['assets', 'services', 'studio', 'cdn-cgi', 'robots.txt', 'sitemap.xml', 'favicon.ico'];
+
+/**
+ * Keeps a preview's links and forms in the preview: each link to a page of the site (by path, or
+ * at `origin`) and each form sent to one goes to `previewRoot` with the same path and query, so
+ * an editor walks the site as it would be (its languages, topics, sheets and searches). Links to
+ * files, assets and other sites stay as they are.
+ */
+export function keepInPreview(html: string, site: { origin: string; basePath: string; filesSegment: string }, previewRoot: string): string {
+  const { origin, basePath, filesSegment } = site;
+  const notPages = [...NOT_PAGES, filesSegment];
+  return html.replace(/<(a|form)\b[^>]*>/g, (tag) =>
+    tag.replace(/\s(href|action)="([^"]*)"/, (attribute, name: string, value: string) => {
+      const local = value.startsWith(`${origin}/`) ? value.slice(origin.length) : value;
+      if (!local.startsWith(`${basePath}/`) || local.startsWith('//')) return attribute;
+      const path = local.slice(basePath.length);
+      const first = /^\/([^/?#]*)/.exec(path)?.[1] ?? '';
+      return notPages.includes(first) ? attribute : ` ${name}="${previewRoot}${path}"`;
+    }),
+  );
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 export function sendPreview(reply: FastifyReply, html: string | null): FastifyReply {

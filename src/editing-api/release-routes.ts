@@ -11,8 +11,9 @@
  *   POST   /releases/:id/publish               publish every draft of it now, as one change
  *   POST   /releases/:id/undo                  take back what it changed ({keepLater?}; 409 with `later` otherwise)
  *   GET    /releases/:id/preview               the site with all of it (?view=sheet&sheet=<id>, ?lang=de-DE)
+ *   GET    /releases/:id/preview/{path}        any page at its public path and query, with all of it
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type Type from 'typebox';
 import { sheets } from '../editing/sheets';
 import {
@@ -30,7 +31,8 @@ import {
 } from '../editing/releases';
 import type { EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
-import { pointAtDraftFiles, sendPreview } from './previews';
+import type { PreviewRequest } from './previewer';
+import { keepInPreview, pointAtDraftFiles, sendPreview } from './previews';
 import { answer, readInput } from './requests';
 import { contract } from './route-contract';
 import { NewReleaseSchema, ReleaseItemSchema, ReleaseScheduleSchema, ReleaseSchema, UndoImportSchema } from './schemas';
@@ -137,6 +139,27 @@ export function registerReleaseRoutes(app: FastifyInstance, context: EditingCont
   );
 
   // The site with every draft of the release on it; never indexed, never cached, never public.
+  const preview = (request: FastifyRequest, id: string, shown: Omit<PreviewRequest, 'origin'>) =>
+    answer(() =>
+      previewRelease(db, id, async (trx, release) => {
+        const origin = context.originOf(request);
+        const rendered = await context.previewer(trx, { ...shown, origin }, request.log);
+        if (rendered === null) return null;
+        // The release's sheets' new images and documents are not public yet: the preview shows them from the store.
+        const files = [];
+        for (const item of release.items.filter((candidate) => candidate.kind === 'sheet')) {
+          const found = await sheets.view(trx, item.targetId);
+          if (found !== null) files.push(...unpublishedFiles(found, context.platformSitesSegment));
+        }
+        const pointed = pointAtDraftFiles(
+          rendered,
+          files.map((file) => ({ paths: file.paths, url: `${root}/files/${file.sha256}` })),
+        );
+        const site = { origin, basePath: context.basePath, filesSegment: context.platformSitesSegment };
+        return keepInPreview(pointed, site, `${root}/releases/${encodeURIComponent(id)}/preview`);
+      }),
+    );
+
   app.get<Params>(
     `${root}/releases/:id/preview`,
     contract({
@@ -147,31 +170,27 @@ export function registerReleaseRoutes(app: FastifyInstance, context: EditingCont
     async (request, reply) => {
       await editor(request, reply);
       const { view, sheet, lang } = request.query;
-      const html = await answer(() =>
-        previewRelease(db, request.params.id, async (trx, release) => {
-          const rendered = await context.previewer(
-            trx,
-            {
-              origin: context.originOf(request),
-              ...(lang === undefined ? {} : { languageSegment: lang }),
-              ...(view === 'sheet' && sheet !== undefined ? { pageKind: 'sheet' as const, contentId: sheet } : {}),
-            },
-            request.log,
-          );
-          if (rendered === null) return null;
-          // The release's sheets' new images and documents are not public yet: the preview shows them from the store.
-          const files = [];
-          for (const item of release.items.filter((candidate) => candidate.kind === 'sheet')) {
-            const found = await sheets.view(trx, item.targetId);
-            if (found !== null) files.push(...unpublishedFiles(found, context.platformSitesSegment));
-          }
-          return pointAtDraftFiles(
-            rendered,
-            files.map((file) => ({ paths: file.paths, url: `${root}/files/${file.sha256}` })),
-          );
-        }),
-      );
-      return sendPreview(reply, html);
+      const shown = {
+        ...(lang === undefined ? {} : { languageSegment: lang }),
+        ...(view === 'sheet' && sheet !== undefined ? { pageKind: 'sheet' as const, contentId: sheet } : {}),
+      };
+      return sendPreview(reply, await preview(request, request.params.id, shown));
+    },
+  );
+
+  // Any page of the site at its public path below this one, its query included: topic pages, other
+  // languages, sheets' pages, searches and facet choices. The preview's links stay in it.
+  app.get<{ Params: { id: string; '*': string }; Querystring: Record<string, unknown> }>(
+    `${root}/releases/:id/preview/*`,
+    contract({
+      summary: 'The site with the release applied, at a public page’s path (e.g. /de-DE/topics/hafnium?q=TDMAH), as HTML',
+      role: 'editor',
+      response: { status: 200 },
+    }),
+    async (request, reply) => {
+      await editor(request, reply);
+      const address = { path: `/${request.params['*']}`, query: request.query };
+      return sendPreview(reply, await preview(request, request.params.id, { address }));
     },
   );
 }

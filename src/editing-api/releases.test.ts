@@ -91,6 +91,40 @@ describe('a release', () => {
     for (const title of [...titles, 'The release heading']) expect(site).not.toContain(title);
   });
 
+  it('is walked as the site would be: topic pages, searches, facet choices, languages and sheets, its links kept in it', async () => {
+    const root = `/studio/api/releases/${release.id}/preview`;
+    const at = (path: string) => ana.request('GET', `/releases/${release.id}/preview${path}`);
+    const start = await at('/?page=10');
+    expect(start.statusCode).toBe(200);
+    expect(start.body).toContain('The release heading');
+    expect(start.body).toContain(`href="${root}/topics/silicon"`);
+    expect(start.body).toContain(`href="${root}/sheets/silane"`);
+    expect(start.body).toMatch(new RegExp(`<form[^>]* action="${root}/"`));
+    expect(start.body).toContain(`href="${root}/de-DE/"`);
+    expect(start.body).toContain('href="/sfsites/');
+
+    const topic = await at('/topics/silicon');
+    expect(topic.statusCode).toBe(200);
+    expect(topic.body).toContain('Silane (SiH₄), release');
+    expect(topic.body).toContain('TEOS, release');
+    expect(topic.body).not.toContain('TDMAT, release');
+    const found = (await at('/?q=release')).body;
+    for (const title of titles) expect(found).toContain(title);
+    const chosen = (await at('/?topic=titanium')).body;
+    expect(chosen).toContain('TDMAT, release');
+    expect(chosen).not.toContain('Silane (SiH₄), release');
+    const german = await at('/de-DE/topics/silicon');
+    expect(german.statusCode).toBe(200);
+    expect(german.body).toContain('<html data-preview lang="de-DE"');
+    expect(german.body).toContain(`href="${root}/de-DE/sheets/silane"`);
+    expect((await at('/sheets/silane')).body).toContain('Silane (SiH₄), release');
+    expect((await at('/no/such/page')).statusCode).toBe(404);
+
+    // The public site and its search have none of it.
+    expect((await test.app.inject('/?q=release')).body).not.toContain('TDMAT, release');
+    expect((await test.app.inject('/topics/silicon')).body).not.toContain('Silane (SiH₄), release');
+  });
+
   it('is published by the scheduler at its time, all of it in one change', async () => {
     const due = new Date(Date.now() - 1000).toISOString();
     expect((await ok('PUT', `/releases/${release.id}/schedule`, { at: due })).dueAt).toBe(due);

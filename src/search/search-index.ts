@@ -8,7 +8,7 @@
  * bytes when it came in; a document that has none (stored before text was kept) has it read now,
  * and kept, once.
  */
-import type { ContentStore, OpenStore } from '../cms/database';
+import { inTransaction, type ContentStore, type OpenStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
 import { findSheetType } from '../cms/repositories/content-types';
@@ -65,7 +65,7 @@ export interface SyncOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** Brings the search entries up to date with the published content. */
+/** Brings the search entries up to date with the published content; inside `db`'s transaction when it is one (a preview's). */
 export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, options: SyncOptions = {}): Promise<SyncResult> {
   const { db, dialect } = store;
   const wanted = await wantedEntries(db);
@@ -89,17 +89,14 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
 
   for (let start = 0; start < removed.length; start += BATCH) {
     const ids = removed.slice(start, start + BATCH);
-    await againIfRaced(() =>
-      db.transaction().execute(async (trx) => {
-        await removeEntries(trx, dialect, ids);
-      }),
-    );
+    await againIfRaced(() => inTransaction(db, (trx) => removeEntries(trx, dialect, ids)));
   }
   for (let start = 0; start < stale.length; start += BATCH) {
     await againIfRaced(() => writeEntries(db, dialect, stale.slice(start, start + BATCH)));
     options.onProgress?.(Math.min(start + BATCH, stale.length), stale.length);
   }
-  if (dialect === 'postgres' && stale.length + removed.length >= TIDY_AFTER) await tidyPostgres(db);
+  // Not in a preview's transaction: what it wrote is rolled back.
+  if (dialect === 'postgres' && !db.isTransaction && stale.length + removed.length >= TIDY_AFTER) await tidyPostgres(db);
   // A sheet no page shows any more has no topics to filter by either.
   if (removed.length > 0) await againIfRaced(() => deleteOrphanTopics(db));
   return { written: stale.length, removed: removed.length };
@@ -202,7 +199,7 @@ interface EntryText {
 async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[]): Promise<void> {
   const texts = await entryTexts(db, entries);
   const contentIds = [...new Set(entries.map((entry) => entry.contentId))];
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     // The entries made before from these translations.
     const oldIds = await findEntryIds(trx, new Set(entries.map((entry) => `${entry.contentId} ${entry.language}`)), contentIds);
     if (oldIds.length > 0) await removeEntries(trx, dialect, oldIds);

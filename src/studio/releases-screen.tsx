@@ -145,7 +145,7 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
       {release.state === 'open' && release.items.length > 0 && (
         <>
           <div className="studio-actions">
-            <a className="studio-button" href={`${context.basePath}/studio/api${path}/preview`} target="_blank" rel="noopener">
+            <a className="studio-button" href={`${context.basePath}/studio/api${path}/preview/`} target="_blank" rel="noopener">
               Preview the site with it
             </a>
             <Confirmed

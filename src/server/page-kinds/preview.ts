@@ -3,17 +3,22 @@
  * the draft inside a transaction it rolls back (editing/editable.ts, preview), and this renders a
  * page of any kind from that transaction, with a renderer of its own, so nothing of the draft
  * reaches the public memo or caches. A sheet shows on the page that lists it (as many grid pages
- * as reach it) or on its own page.
+ * as reach it) or on its own page. A preview at an address (a release's) is any page of any kind
+ * at its public path, found by the routes the public router serves, with the site's search over
+ * the draft: its entries are brought up to date inside the same transaction, and rolled back with it.
  */
+import FindMyWay from 'find-my-way';
 import { listPlacesOfContent } from '../../cms/repositories/collections';
 import { findContentById } from '../../cms/repositories/contents';
-import { relatedIn } from '../../search/sheet-search';
-import type { Previewer, PreviewRequest } from '../../editing-api/previewer';
+import { createSheetSearch, relatedIn, type SheetSearch } from '../../search/sheet-search';
+import type { Previewer, PreviewAddress, PreviewRequest } from '../../editing-api/previewer';
 import { gridsOf } from '../../page-model/page-definition';
 import type { ContentStore } from '../../cms/database';
-import { MAX_PRELOADED_PAGES } from '../ssr/load-page-data';
+import type { Dialect } from '../../cms/dialect';
+import { readAddressChoices } from '../ssr/facet-view';
+import { MAX_PRELOADED_PAGES, readPagesShown, readQuery, type Logger } from '../ssr/load-page-data';
 import { createPageRenderer, type PageRenderer, type PageRendererOptions } from '../ssr/page-renderer';
-import { literaturePages } from './literature/kind';
+import { literaturePages, topicPages } from './literature/kind';
 import type { PageAsk, PageKind } from './page-kind';
 import { sheetPages } from './sheet/kind';
 
@@ -21,26 +26,69 @@ import { sheetPages } from './sheet/kind';
  * The renderer's settings. Everything a preview reads, it reads from the draft's transaction (the
  * site's search included): a read of the store outside it would wait for the transaction to end.
  */
-export type PreviewerOptions = Pick<PageRendererOptions, 'settings' | 'assets' | 'loadPages'>;
+export type PreviewerOptions = Pick<PageRendererOptions, 'settings' | 'assets' | 'loadPages'> & { dialect: Dialect };
 
 /** Drafts are rendered in no content version of the public pipeline's: its memo is the preview's own. */
 const DRAFT_VERSION = 0;
 
 export function createPreviewer(options: PreviewerOptions): Previewer {
+  const { settings, assets, loadPages, dialect } = options;
   return async (db, request, log) => {
-    const renderer = createPageRenderer({ ...options, db });
+    if (request.address !== undefined) return previewAt(db, request.address, request.origin, log);
+    const renderer = createPageRenderer({ settings, assets, loadPages, db });
     const ask: PageAsk = { params: { lang: request.languageSegment }, pagesShown: 1, query: '', choices: {}, origin: request.origin, log };
     const shown = request.pageKind === 'sheet' ? await sheetAsk(db, request, ask) : await pageAsk(db, renderer, request, ask);
     if (shown === null) return null;
-    const kind: PageKind =
-      request.pageKind === 'sheet'
-        ? sheetPages({ db, settings: options.settings, renderer, search: relatedIn(db) }, options.assets)
-        : literaturePages(renderer, []);
-    const resolution = await kind.resolve(DRAFT_VERSION, shown);
-    if (resolution.kind !== 'page') return null;
-    const rendered = await resolution.page.render(DRAFT_VERSION);
-    return rendered.kind === 'html' ? rendered.html : null;
+    const kind: PageKind = request.pageKind === 'sheet' ? sheetPages({ db, settings, renderer, search: relatedIn(db) }, assets) : literaturePages(renderer, []);
+    return renderIn(kind, shown);
   };
+
+  /** The page of whichever kind serves `address` publicly, searched as visitors search. */
+  async function previewAt(db: ContentStore, address: PreviewAddress, origin: string, log: Logger): Promise<string | null> {
+    const search = draftSearch(db, dialect);
+    const renderer = createPageRenderer({ settings, assets, loadPages, db, search });
+    const kinds = [
+      literaturePages(renderer, await renderer.pages(DRAFT_VERSION)),
+      topicPages(renderer),
+      sheetPages({ db, settings, renderer, search }, assets),
+    ];
+    const found = routerOf(kinds).find('GET', address.path);
+    if (found === null) return null;
+    const { kind, fixed } = found.store as RouteStore;
+    const params = { ...(found.params as Record<string, string | undefined>), ...fixed };
+    const { query } = address;
+    return renderIn(kind, { params, pagesShown: readPagesShown(query.page), query: readQuery(query.q), choices: readAddressChoices(query), origin, log });
+  }
+}
+
+async function renderIn(kind: PageKind, ask: PageAsk): Promise<string | null> {
+  const resolution = await kind.resolve(DRAFT_VERSION, ask);
+  if (resolution.kind !== 'page') return null;
+  const rendered = await resolution.page.render(DRAFT_VERSION);
+  return rendered.kind === 'html' ? rendered.html : null;
+}
+
+/** The site's search over the draft's transaction: its first use brings the entries up to date there. */
+function draftSearch(db: ContentStore, dialect: Dialect): SheetSearch {
+  // One token for the whole preview: synced once, on the first search.
+  return createSheetSearch({ db, dialect, changeToken: () => 'preview' });
+}
+
+interface RouteStore {
+  kind: PageKind;
+  fixed: Record<string, string>;
+}
+
+/** The kinds' routes as the public router (page-kinds/router.ts) serves them, below the base path. */
+function routerOf(kinds: PageKind[]) {
+  const router = FindMyWay();
+  for (const kind of kinds)
+    for (const route of kind.routes) {
+      const store: RouteStore = { kind, fixed: route.fixed ?? {} };
+      router.on('GET', route.path, () => undefined, store);
+      router.on('GET', `/:lang${route.path}`, () => undefined, store);
+    }
+  return router;
 }
 
 /** The sheet's own page, at its URL name in the draft. */

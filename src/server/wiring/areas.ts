@@ -63,7 +63,7 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
     basePath: config.basePath,
     platformSitesSegment: config.platformSitesSegment,
     originOf: originOfRequest,
-    previewer: createPreviewer({ settings, assets, loadPages }),
+    previewer: createPreviewer({ settings, assets, loadPages, dialect: store.dialect }),
     announceChange,
     uploads: config.uploads.inFlight,
     pdfs: config.uploads.pdf,
