@@ -45,7 +45,11 @@ export const PAGE_ADAPTER: KindAdapter<PageDefinition> = {
   keepFiles: async () => undefined,
   problems: pageProblems,
   textsOf: pageTextsOf,
-  labelOf: (state) => state.path,
+  // Its heading says which page it is to an editor; its path alone ("/") does not.
+  labelOf: (state) => {
+    const heading = headingOf(state)?.settings.text;
+    return heading === undefined ? state.path : `${heading} (${state.path})`;
+  },
   siteOf: () => '',
 };
 

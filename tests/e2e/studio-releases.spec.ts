@@ -1,7 +1,7 @@
 /**
  * A release in Chromium, on a server and database of this spec's own (its scheduler looking every
  * 300 ms): three sheet changes, an order change and a heading change gathered into a release from
- * their screens, previewed (and walked in the preview: a topic page, a search, German), scheduled a few seconds ahead and published by the server, with the
+ * their screens, previewed (and walked in the preview: a search, a topic page, German), scheduled a few seconds ahead and published by the server, with the
  * public page read over and over meanwhile (every answer shows all of the release or none of it),
  * then undone together. axe on the Releases screen at phone and desktop widths.
  */
@@ -84,15 +84,17 @@ test('three sheets, the order and the heading released together at a time, all o
   await launch.getByRole('link', { name: 'Preview the site with it' }).click();
   const preview = await opened;
   await expect(preview.getByRole('heading', { name: HEADING })).toBeVisible();
-  // Walked as a visitor walks the site, every step in the preview: a topic page, a search, the German site.
+  // Walked as a visitor walks the site, every step in the preview: a search, a topic page, the German site.
+  await preview.getByRole('searchbox').fill('launch grade');
+  await preview.getByRole('searchbox').press('Enter');
+  await expect(preview).toHaveURL(/\/preview\/\?q=launch\+grade/);
+  for (const [, title] of TITLES) await expect(preview.getByText(title).first()).toBeVisible();
+  await preview.locator('summary', { hasText: 'Topics' }).click();
   await preview.getByRole('link', { name: 'Silicon', exact: true }).first().click();
   await expect(preview).toHaveURL(/\/preview\/topics\/silicon$/);
   await expect(preview.getByText('Silane (SiH₄), launch grade').first()).toBeVisible();
-  await preview.getByRole('searchbox').fill('launch grade');
-  await preview.getByRole('searchbox').press('Enter');
-  await expect(preview).toHaveURL(/\/preview\/.*\?q=launch\+grade/);
-  for (const [, title] of TITLES) await expect(preview.getByText(title).first()).toBeVisible();
-  await preview.getByRole('link', { name: 'Deutsch' }).first().click();
+  await preview.locator('summary', { hasText: 'American English' }).click();
+  await preview.getByRole('link', { name: 'Deutsch (Deutschland)' }).click();
   await expect(preview).toHaveURL(/\/preview\/de-DE\//);
   await expect(preview.locator('html')).toHaveAttribute('lang', 'de-DE');
   await preview.close();
