@@ -40,6 +40,7 @@ import * as searchFacets from './migrations/027-search-facets';
 import * as translationMarks from './migrations/028-translation-marks';
 import * as reviews from './migrations/029-reviews';
 import * as releases from './migrations/030-releases';
+import * as cdnPurges from './migrations/031-cdn-purges';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -99,6 +100,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['028-translation-marks', translationMarks.up],
   ['029-reviews', reviews.up],
   ['030-releases', releases.up],
+  ['031-cdn-purges', cdnPurges.up],
 ];
 
 export interface OpenOptions {

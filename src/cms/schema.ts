@@ -456,6 +456,14 @@ export interface TopicsTable {
   labels: string;
 }
 
+/** A surrogate key a change touched, not yet purged from the CDN (migration 031). */
+export interface CdnPurgesTable {
+  key: string;
+  queued_at: string;
+  /** 1 while a sender sends its purge; a change meanwhile sets it back to 0, to be sent again. */
+  sending: Generated<number>;
+}
+
 /** Which published sheet has which topic, derived from the bodies (search/search-index.ts). */
 export interface SearchTopicsTable {
   content_id: string;
@@ -464,6 +472,7 @@ export interface SearchTopicsTable {
 
 export interface Database {
   sites: SitesTable;
+  cdn_purges: CdnPurgesTable;
   site_languages: SiteLanguagesTable;
   content_types: ContentTypesTable;
   contents: ContentsTable;
