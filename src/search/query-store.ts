@@ -218,3 +218,9 @@ export async function readRelatedIds(
     LIMIT ${limit}`.execute(db);
   return rows.map((row) => row.content_id);
 }
+
+/** The topics a published sheet is listed under, as the index has them. */
+export async function listTopicsOfContent(db: ContentStore, contentId: string): Promise<string[]> {
+  const rows = await db.selectFrom('search_topics').select('topic').where('content_id', '=', contentId).orderBy('topic').execute();
+  return rows.map((row) => row.topic);
+}

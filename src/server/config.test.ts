@@ -27,9 +27,14 @@ describe('loadConfig', () => {
         inFlight: { perAccount: 4, perProcess: 8, waitMs: 10_000 },
         pdf: { workers: Math.min(2, availableParallelism()), textPages: 200, timeLimitMs: 20_000, memoryMb: 256 },
       },
-      cdn: { maxAgeSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 86400 },
+      cdn: { maxAgeSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 86400, keyHeaders: ['Surrogate-Key'] },
       shutdown: { drainMs: 1000, timeoutMs: 15000 },
     });
+  });
+
+  it('reads which headers carry the surrogate keys, in any case, or none', () => {
+    expect(loadConfig({ CDN_KEY_HEADERS: 'xkey, cache-tag,Surrogate-Key' }).cdn.keyHeaders).toEqual(['xkey', 'Cache-Tag', 'Surrogate-Key']);
+    expect(loadConfig({ CDN_KEY_HEADERS: 'none' }).cdn.keyHeaders).toEqual([]);
   });
 
   it('runs a worker per core with WORKERS=auto', () => {
@@ -113,6 +118,7 @@ describe('loadConfig', () => {
     ['WORKERS', '0'],
     ['WORKERS', 'many'],
     ['CDN_MAX_AGE_SECONDS', '-1'],
+    ['CDN_KEY_HEADERS', 'Surrogate-Key,Edge-Cache-Tag'],
     ['UPLOADS_PER_ACCOUNT', '0'],
     ['UPLOADS_PER_PROCESS', 'eight'],
     ['PDF_WORKERS', '0'],

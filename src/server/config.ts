@@ -2,6 +2,7 @@
  * The one place that reads process.env. Every setting is validated at start; a bad one stops the
  * process with a message naming the variable and what it expects (DESIGN "Run-time contract").
  */
+import { KEY_HEADERS, type KeyHeader } from '../cdn/headers';
 import { availableParallelism } from 'node:os';
 import type { DatabaseSettings } from '../cms/database';
 import type { PdfLimits } from '../files/pdf-reader';
@@ -33,7 +34,7 @@ export interface AppConfig {
   /** Processes serving requests: one per core with 'auto'. */
   workers: number;
   /** Cache-Control windows for a CDN in front: s-maxage and stale-while-revalidate (0: none). */
-  cdn: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number; staleIfErrorSeconds: number };
+  cdn: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number; staleIfErrorSeconds: number; keyHeaders: KeyHeader[] };
   /** On SIGTERM: how long to keep answering (with Connection: close) before closing, and the limit for finishing. */
   shutdown: { drainMs: number; timeoutMs: number };
   /** Deleted sheets stay in the trash this many days, then are purged for good. */
@@ -90,6 +91,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
       maxAgeSeconds: readWholeNumber(env, 'CDN_MAX_AGE_SECONDS', 0, 31_536_000),
       staleWhileRevalidateSeconds: readWholeNumber(env, 'CDN_STALE_WHILE_REVALIDATE_SECONDS', 0, 31_536_000),
       staleIfErrorSeconds: readWholeNumber(env, 'CDN_STALE_IF_ERROR_SECONDS', 86_400, 31_536_000),
+      keyHeaders: readKeyHeaders(env),
     },
     shutdown: {
       drainMs: readWholeNumber(env, 'SHUTDOWN_DRAIN_MS', 1000, 600_000),
@@ -241,6 +243,18 @@ function readWholeNumber(env: Environment, name: string, fallback: number, max: 
   if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value) || Number(value) > max) throw new ConfigError(name, `must be a whole number from 0 to ${max}`, value);
   return Number(value);
+}
+
+/** CDN_KEY_HEADERS: which headers carry the surrogate keys (Surrogate-Key, Cache-Tag, xkey; "none"). */
+function readKeyHeaders(env: Environment): KeyHeader[] {
+  const value = env.CDN_KEY_HEADERS;
+  if (value === undefined || value === '') return ['Surrogate-Key'];
+  if (value.trim().toLowerCase() === 'none') return [];
+  const names = value.split(',').map((name) => name.trim());
+  const known = names.map((name) => KEY_HEADERS.find((header) => header.toLowerCase() === name.toLowerCase()));
+  if (known.some((header) => header === undefined))
+    throw new ConfigError('CDN_KEY_HEADERS', `must list some of ${KEY_HEADERS.join(', ')} (comma-separated), or be "none"`, value);
+  return [...new Set(known as KeyHeader[])];
 }
 
 function readBoolean(env: Environment, name: string, fallback: boolean): boolean {

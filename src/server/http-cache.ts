@@ -32,16 +32,25 @@ export function publicCacheControl({ maxAgeSeconds, staleWhileRevalidateSeconds,
   return `public, max-age=0, s-maxage=${maxAgeSeconds}, stale-while-revalidate=${staleWhileRevalidateSeconds}, stale-if-error=${staleIfErrorSeconds}`;
 }
 
+/**
+ * Where a route leaves an answer's surrogate keys (src/cdn/keys.ts), space-separated; the app writes
+ * them into the operator's CDN_KEY_HEADERS as the answer leaves (wiring/responses.ts).
+ */
+export const ANSWER_KEYS = 'x-answer-keys';
+
 export interface CachedBody {
   body: string | Buffer;
   contentType: string;
   cacheControl: string;
+  /** What the answer shows, for a CDN to purge it by (src/cdn/keys.ts). */
+  keys?: readonly string[];
   /** Defaults to a hash of the body. */
   etag?: string;
 }
 
-export function sendCacheable(request: FastifyRequest, reply: FastifyReply, { body, contentType, cacheControl, etag = etagOf(body) }: CachedBody) {
+export function sendCacheable(request: FastifyRequest, reply: FastifyReply, { body, contentType, cacheControl, etag = etagOf(body), keys = [] }: CachedBody) {
   reply.header('ETag', etag).header('Cache-Control', cacheControl);
+  if (keys.length > 0) reply.header(ANSWER_KEYS, keys.join(' '));
   if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.type(contentType).send(body);
 }
@@ -51,6 +60,8 @@ export interface CachedRender {
   key: string;
   contentType: string;
   cacheControl: string;
+  /** What the answer shows, for a CDN to purge it by (src/cdn/keys.ts). */
+  keys?: readonly string[];
   /** The content version, when the route has read it already. */
   version?: KnownVersion;
   /** Renders the body for the content version it is cached under. */
@@ -66,7 +77,7 @@ export type CachedResponder = (request: FastifyRequest, reply: FastifyReply, res
  * front cache may keep it too.
  */
 export function createCachedResponder(versions: ContentVersionSource, cache: ResponseCache): CachedResponder {
-  return async (request, reply, { key, contentType, cacheControl, version, render }) => {
+  return async (request, reply, { key, contentType, cacheControl, keys, version, render }) => {
     const { version: current } = version ?? (await versions.current());
     const cached = await cache.get(
       key,
@@ -79,6 +90,6 @@ export function createCachedResponder(versions: ContentVersionSource, cache: Res
       (error) => error instanceof StoreUnavailableError,
     );
     FrontCache.markShared(request, current);
-    return sendCacheable(request, reply, { body: cached.body, contentType, cacheControl, etag: cached.etag });
+    return sendCacheable(request, reply, { body: cached.body, contentType, cacheControl, etag: cached.etag, ...(keys === undefined ? {} : { keys }) });
   };
 }

@@ -68,6 +68,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, kind: PageKi
         body: htmlOf(await page.render(version.version)),
         contentType: 'text/html; charset=utf-8',
         cacheControl: REVALIDATE,
+        keys: await page.keys(version.version),
       });
     }
     // The page is the same for every visitor, so one rendering serves all until content changes.
@@ -75,6 +76,7 @@ async function servePage(request: PageRequest, reply: FastifyReply, kind: PageKi
       key: pageKey(kind.name, page.key, page.language, ask.pagesShown, ask.origin),
       contentType: 'text/html; charset=utf-8',
       cacheControl: REVALIDATE,
+      keys: await page.keys(version.version),
       version,
       render: async (contentVersion) => htmlOf(await page.render(contentVersion)),
     });

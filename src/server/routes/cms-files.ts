@@ -7,6 +7,7 @@
  * (`Link: rel=latest-version`) and asking search engines to leave it out, until an editor
  * withdraws it: then it answers 410 Gone, naming the newest.
  */
+import { cdnKeys } from '../../cdn/keys';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../../shared/html';
 import type { ContentStore } from '../../cms/database';
@@ -33,6 +34,7 @@ export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix:
       contentType: media.mime_type,
       cacheControl: isCurrent ? IMMUTABLE : REVALIDATE,
       etag: `"${media.sha256}"`,
+      keys: [cdnKeys.image(media.content_id)],
     });
   });
 
@@ -55,6 +57,7 @@ export function registerCmsFiles(app: FastifyInstance, db: ContentStore, prefix:
       // The newest version is kept a day; an older one, which may be withdrawn any time, is asked about again.
       cacheControl: version === undefined || newest?.version !== asset.version ? REVALIDATE : DOCUMENT_VERSION,
       etag: `"${asset.sha256}"`,
+      keys: [cdnKeys.document(asset.asset_id)],
     });
   });
 }

@@ -5,6 +5,7 @@
  * (the response cache off or full) asks the store nothing. Routes only parse the request and send
  * what this answers.
  */
+import { ALL, cdnKeys } from '../../cdn/keys';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import { findCollection, localizeCollection } from '../../cms/repositories/collections';
@@ -98,7 +99,12 @@ export interface PreparedPage {
   preloads: GridPreloads;
 }
 
-type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | Topic[] | ContentType | undefined;
+/** An answer's surrogate keys, as the memo keeps them. */
+interface AnswerKeys {
+  keys: string[];
+}
+
+type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | Topic[] | ContentType | AnswerKeys | undefined;
 
 const markupLength = (preloads: GridPreloads) =>
   Object.values(preloads).reduce(
@@ -216,6 +222,19 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
         bodyHtml: pageRoot(await renderPageBody(data, preloads)),
         pageData: { elementId: PAGE_DATA_ELEMENT_ID, json },
       });
+    },
+
+    /**
+     * What a page (or one of its topic pages) shows, as surrogate keys: the page, each grid's
+     * collection (any change to a sheet in it queues its key), and the site.
+     */
+    async keysOf(version: number, target: PageTarget): Promise<string[]> {
+      const found = (await memo.get(version, `keys ${target.definition.name}`, async (): Promise<AnswerKeys> => {
+        const collections = await Promise.all(gridsOf(target.definition).map((grid) => findCollection(db, target.site.id, grid.input.collectionKeyOrId)));
+        const shown = collections.flatMap((collection) => (collection === undefined ? [] : [cdnKeys.collection(collection.id)]));
+        return { keys: [cdnKeys.page(target.definition.name), ...shown, ALL] };
+      })) as AnswerKeys;
+      return found.keys;
     },
 
     /** The site and its languages, default first, for routes that list pages (the sitemap). */

@@ -12,7 +12,8 @@ import type { AppConfig } from '../config';
 import type { ContentVersionSource } from '../content-version';
 import { registerErrorHandlers, type ErrorResponder } from '../errors';
 import { FrontCache } from '../front-cache';
-import { REVALIDATE, publicCacheControl } from '../http-cache';
+import { ANSWER_KEYS, REVALIDATE, publicCacheControl } from '../http-cache';
+import { keyHeaders } from '../../cdn/headers';
 import type { Lifecycle } from '../routes/health';
 
 /**
@@ -33,6 +34,12 @@ export function registerResponseRules(app: FastifyInstance, config: AppConfig, e
     reply.header('X-Request-Id', request.id);
     // Routes say "public, revalidate"; the CDN windows are the operator's to set.
     if (reply.getHeader('Cache-Control') === REVALIDATE) reply.header('Cache-Control', publicPolicy);
+    // What the answer shows, in each header the operator's CDN reads (CDN_KEY_HEADERS).
+    const keys = reply.getHeader(ANSWER_KEYS);
+    if (keys !== undefined) {
+      reply.removeHeader(ANSWER_KEYS);
+      for (const [name, value] of keyHeaders(String(keys).split(' '), config.cdn.keyHeaders)) reply.header(name, value);
+    }
     // A draining process tells keep-alive clients to go elsewhere for their next request.
     if (lifecycle.draining) reply.header('Connection', 'close');
   });

@@ -52,6 +52,7 @@ async function resolveDefinition(renderer: PageRenderer, version: number, loaded
         kind: 'html',
         html: await renderer.render(contentVersion, target, pagesShown, origin, log, searched ? query : '', searched),
       }),
+      keys: (contentVersion) => renderer.keysOf(contentVersion, target),
     },
   };
 }

@@ -3,6 +3,10 @@
  * its data read by sheet-data.ts and its body drawn by site/sheet/sheet-page.tsx. The page has no
  * script. An address a sheet had answers 301 with its current one.
  */
+import { ALL, cdnKeys } from '../../../cdn/keys';
+import { findShownContent } from '../../../cms/repositories/contents';
+import { LITERATURE_CONTENT_TYPE } from '../../../cms/content-types';
+import { listTopicsOfContent } from '../../../search/query-store';
 import { renderSheetPageBody } from '../../../site/entry-server';
 import { renderSeoHead } from '../../../site/seo/seo-head';
 import { languageTag } from '../../../shared/languages';
@@ -31,10 +35,26 @@ export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageK
             const loaded = await loadSheetPage(source, contentVersion, language, urlName, origin);
             return loaded.kind === 'sheet' ? { kind: 'html', html: sheetDocument(loaded.parts, settings.basePath, assets) } : loaded;
           },
+          keys: (contentVersion) => sheetKeys(source, contentVersion, urlName),
         },
       };
     },
   };
+}
+
+/**
+ * What a sheet's page shows, as surrogate keys: the sheet, the topics its related sheets are found
+ * by (a change to a sheet with one of them may change the list), and the site.
+ */
+async function sheetKeys({ db, renderer }: SheetDataSource, version: number, urlName: string): Promise<string[]> {
+  const found = (await renderer.memo.get(version, `sheet keys ${urlName}`, async () => {
+    const context = await renderer.site(version);
+    const content = context === undefined ? undefined : await findShownContent(db, context.site.id, LITERATURE_CONTENT_TYPE, urlName);
+    if (content === undefined) return { keys: [] };
+    const topics = await listTopicsOfContent(db, content.id);
+    return { keys: [cdnKeys.sheet(content.id), ...topics.map(cdnKeys.topic), ALL] };
+  })) as { keys: string[] };
+  return found.keys;
 }
 
 /** The sheet's page as an HTML document: the site's styles, no script. */
