@@ -3,6 +3,8 @@
  * version from its first to the newest (FIRST_API_VERSIONS), with the v65.0 shapes. GET and HEAD
  * only; any other method on a known path is 405 with Allow (reference "Errors").
  */
+import { ALL, cdnKeys, CONTENT_LISTS } from '../shared/cdn-keys';
+import type { ContentDocument } from '../shared/delivery-types';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { ApiError, ERROR_CODES, MESSAGES, notFound } from '../shared/errors';
@@ -27,6 +29,8 @@ interface CallContext {
 }
 
 type Handler = (call: CallContext) => Promise<unknown>;
+/** The surrogate keys of what an answer shows, besides ALL. */
+type KeysOf = (body: unknown, params: Params) => string[];
 
 const OTHER_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -35,8 +39,8 @@ export interface DeliveryApiOptions {
   settings: DeliverySettings;
   /** The site's search, which the community calls' queryTerm and topics filter by. */
   search: Pick<SheetSearch, 'matchingIds'>;
-  /** Sends the JSON that `render` produces, with caching headers (and from a cache when it can). */
-  respondJson: (request: FastifyRequest, reply: FastifyReply, render: () => Promise<unknown>) => Promise<FastifyReply>;
+  /** Sends the JSON that `render` produces, with caching headers and what it shows (and from a cache when it can). */
+  respondJson: (request: FastifyRequest, reply: FastifyReply, render: () => Promise<{ body: unknown; keys: readonly string[] }>) => Promise<FastifyReply>;
 }
 
 /** The newest API version served: the platform's adapters ask for v69.0. */
@@ -72,7 +76,7 @@ export function isServedVersion(segment: string | undefined, first: number): boo
 export function registerDeliveryApi(app: FastifyInstance, { db, settings, search, respondJson }: DeliveryApiOptions): void {
   const root = `${settings.basePath}/services/data/:apiVersion`;
 
-  const route = (name: keyof typeof FIRST_API_VERSIONS, handler: Handler) => {
+  const route = (name: keyof typeof FIRST_API_VERSIONS, handler: Handler, keysOf: KeysOf = () => [ALL]) => {
     const path = name === 'openApi' ? '/openapi.json' : DELIVERY_PATHS[name];
     const first = FIRST_API_VERSIONS[name];
     app.get<{ Params: Params; Querystring: Query }>(`${root}${path}`, async (request, reply) => {
@@ -80,7 +84,10 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, search
       // No id, key or alias contains NUL: such a path names nothing (and no store could look it up).
       if (Object.values(request.params).some((value) => value?.includes('\u0000'))) throw notFound();
       const origin = originForResponse(settings, request, reply);
-      return respondJson(request, reply, () => handler({ params: request.params, query: request.query, origin }));
+      return respondJson(request, reply, async () => {
+        const body = await handler({ params: request.params, query: request.query, origin });
+        return { body, keys: [...keysOf(body, request.params), ALL] };
+      });
     });
     app.route({
       method: [...OTHER_METHODS],
@@ -104,19 +111,38 @@ export function registerDeliveryApi(app: FastifyInstance, { db, settings, search
     getContentItem(db, settings, readContentItemRequest(params.channelOrSiteId, params.contentKeyOrId, query), origin);
   const contentList: Handler = ({ params, query, origin }) => getContentList(db, settings, readContentListRequest(params.channelOrSiteId, query), origin);
 
-  route('siteCollection', collectionItems);
-  route('channelCollection', collectionItems);
-  route('siteCollectionMetadata', collectionMetadata);
-  route('channelCollectionMetadata', collectionMetadata);
-  route('siteContent', contentItem);
-  route('channelContent', contentItem);
-  route('siteContents', contentList);
-  route('channelContents', contentList);
-  route('communityDelivery', ({ params, query, origin }) =>
-    getCommunityDelivery(db, settings, readCommunityDeliveryRequest(params.communityId, query), origin, search),
+  // What each answer shows, as surrogate keys (docs/decisions/037); every answer carries ALL besides.
+  const ofCollection: KeysOf = (body) => [cdnKeys.collection((body as { id: string }).id)];
+  const ofContent: KeysOf = (body) => {
+    const { managedContentId, references, referencesList } = body as ContentDocument;
+    const referenced = [...Object.values(references ?? {}), ...(referencesList ?? [])].map((document) => document.managedContentId);
+    return [managedContentId, ...referenced].map(cdnKeys.sheet);
+  };
+  const ofLists: KeysOf = () => [CONTENT_LISTS];
+
+  route('siteCollection', collectionItems, ofCollection);
+  route('channelCollection', collectionItems, ofCollection);
+  route('siteCollectionMetadata', collectionMetadata, ofCollection);
+  route('channelCollectionMetadata', collectionMetadata, ofCollection);
+  route('siteContent', contentItem, ofContent);
+  route('channelContent', contentItem, ofContent);
+  route('siteContents', contentList, ofLists);
+  route('channelContents', contentList, ofLists);
+  route(
+    'communityDelivery',
+    ({ params, query, origin }) => getCommunityDelivery(db, settings, readCommunityDeliveryRequest(params.communityId, query), origin, search),
+    ofLists,
   );
-  route('communityContents', ({ params, query }) => getCommunityContents(db, settings, readCommunityContentsRequest(params.communityId, query), search));
-  route('seoProperties', ({ params, query }) => getSeoProperties(db, readSeoPropertiesRequest(params.communityId, params.recordId, query)));
+  route(
+    'communityContents',
+    ({ params, query }) => getCommunityContents(db, settings, readCommunityContentsRequest(params.communityId, query), search),
+    ofLists,
+  );
+  route(
+    'seoProperties',
+    ({ params, query }) => getSeoProperties(db, readSeoPropertiesRequest(params.communityId, params.recordId, query)),
+    (body) => [cdnKeys.sheet((body as { recordId: string }).recordId)],
+  );
 
   const openApi = buildOpenApiDocument(settings.basePath, settings.siteUrl ?? '');
   route('openApi', async () => openApi);

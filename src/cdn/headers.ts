@@ -2,7 +2,7 @@
  * The headers an answer's surrogate keys travel in, each in its CDN's form: Fastly's
  * `Surrogate-Key` and Varnish's `xkey` separate keys by spaces, Cloudflare's `Cache-Tag` by commas.
  */
-import { ALL } from './keys';
+import { ALL } from '../shared/cdn-keys';
 
 export const KEY_HEADERS = ['Surrogate-Key', 'Cache-Tag', 'xkey'] as const;
 export type KeyHeader = (typeof KEY_HEADERS)[number];

@@ -12,7 +12,7 @@ import { saveTopics, listTopics } from '../cms/repositories/topics';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { syncSearchIndex } from '../search/search-index';
 import type { SheetState } from '../sheet/shape';
-import { ALL, cdnKeys } from './keys';
+import { ALL, cdnKeys, CONTENT_LISTS } from '../shared/cdn-keys';
 import { countQueuedKeys, deleteSentKeys, listQueuedKeys, markSending } from './outbox';
 
 let test: TestApp;
@@ -56,7 +56,7 @@ describe('the purge outbox', () => {
     });
     expect(await queued()).toEqual([]);
     await ok('POST', `/sheets/${id}/publish`, { revision: saved.revision });
-    expect(await queued()).toEqual([cdnKeys.collection(DEMO_IDS.collectionId), cdnKeys.sheet(id)].sort());
+    expect(await queued()).toEqual([cdnKeys.collection(DEMO_IDS.collectionId), CONTENT_LISTS, cdnKeys.sheet(id)].sort());
   });
 
   it('queues the topics a sheet is listed under when the search index follows a change to them', async () => {
@@ -126,7 +126,7 @@ describe('the purge outbox', () => {
     await markSending(db, sent);
     await touch(teos);
     await deleteSentKeys(db, sent);
-    expect(await queued()).toEqual([cdnKeys.collection(DEMO_IDS.collectionId), cdnKeys.sheet(teos)].sort());
+    expect(await queued()).toEqual([cdnKeys.collection(DEMO_IDS.collectionId), CONTENT_LISTS, cdnKeys.sheet(teos)].sort());
   });
 
   it('writes a key queued already once, however many rows touch it', async () => {

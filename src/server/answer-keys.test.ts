@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs } from '../../tests/helpers/studio-client';
-import { ALL, cdnKeys } from '../cdn/keys';
+import { ALL, cdnKeys, CONTENT_LISTS } from '../shared/cdn-keys';
 import { listQueuedKeys } from '../cdn/outbox';
 import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
@@ -62,6 +62,18 @@ describe('surrogate keys', () => {
     expect(documentKey).toBe(cdnKeys.document(decodeURIComponent(document!.split('/').pop()!)));
   });
 
+  it('name the collection, the content (and what it references) or the lists on the delivery API’s answers, and the sitemap', async () => {
+    const api = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery`;
+    const id = await idOf('silane');
+    expect(await keysAt(`${api}/collections/${DEMO_IDS.collectionKey}?pageSize=5`)).toEqual([cdnKeys.collection(DEMO_IDS.collectionId), ALL]);
+    expect(await keysAt(`${api}/collections/${DEMO_IDS.collectionKey}/metadata`)).toEqual([cdnKeys.collection(DEMO_IDS.collectionId), ALL]);
+    const content = await keysAt(`${api}/contents/${DEMO_IDS.sheetKey('silane')}?language=en_US`);
+    expect(content[0]).toBe(cdnKeys.sheet(id));
+    expect(content.at(-1)).toBe(ALL);
+    expect(await keysAt(`${api}/contents?pageSize=3`)).toEqual([CONTENT_LISTS, ALL]);
+    expect(await keysAt('/sitemap.xml')).toEqual([CONTENT_LISTS, cdnKeys.page('literature-sheets'), ALL]);
+  });
+
   it('carry every key a publish queues for purging: a purge is never sent for a key no answer carried', async () => {
     const ana = await signInAs(test, 'editor', 'ana@example.com');
     await test.store.db.deleteFrom('cdn_purges').execute();
@@ -76,7 +88,12 @@ describe('surrogate keys', () => {
     expect((await ana.request('POST', `/sheets/${id}/publish`, { revision: saved.revision })).statusCode).toBe(200);
     await syncSearchIndex(test.store);
     const queued = (await listQueuedKeys(test.store.db, 1000)).map((entry) => entry.key);
-    const carried = new Set([...(await keysAt('/')), ...(await keysAt('/sheets/teos')), ...(await keysAt('/sheets/silane'))]);
+    const carried = new Set([
+      ...(await keysAt('/')),
+      ...(await keysAt('/sheets/teos')),
+      ...(await keysAt('/sheets/silane')),
+      ...(await keysAt(`/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/contents?pageSize=3`)),
+    ]);
     expect(queued.length).toBeGreaterThan(2);
     expect(queued.filter((key) => !carried.has(key))).toEqual([]);
   });

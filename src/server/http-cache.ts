@@ -33,7 +33,7 @@ export function publicCacheControl({ maxAgeSeconds, staleWhileRevalidateSeconds,
 }
 
 /**
- * Where a route leaves an answer's surrogate keys (src/cdn/keys.ts), space-separated; the app writes
+ * Where a route leaves an answer's surrogate keys (src/shared/cdn-keys.ts), space-separated; the app writes
  * them into the operator's CDN_KEY_HEADERS as the answer leaves (wiring/responses.ts).
  */
 export const ANSWER_KEYS = 'x-answer-keys';
@@ -42,7 +42,7 @@ export interface CachedBody {
   body: string | Buffer;
   contentType: string;
   cacheControl: string;
-  /** What the answer shows, for a CDN to purge it by (src/cdn/keys.ts). */
+  /** What the answer shows, for a CDN to purge it by (src/shared/cdn-keys.ts). */
   keys?: readonly string[];
   /** Defaults to a hash of the body. */
   etag?: string;
@@ -60,12 +60,18 @@ export interface CachedRender {
   key: string;
   contentType: string;
   cacheControl: string;
-  /** What the answer shows, for a CDN to purge it by (src/cdn/keys.ts). */
+  /** What the answer shows, for a CDN to purge it by (src/shared/cdn-keys.ts). */
   keys?: readonly string[];
   /** The content version, when the route has read it already. */
   version?: KnownVersion;
-  /** Renders the body for the content version it is cached under. */
-  render: (contentVersion: number) => Promise<string | Buffer>;
+  /** Renders the body for the content version it is cached under, with what it shows when only the rendering knows. */
+  render: (contentVersion: number) => Promise<string | Buffer | KeyedBody>;
+}
+
+/** A rendering and what it shows, as surrogate keys. */
+export interface KeyedBody {
+  body: string | Buffer;
+  keys: readonly string[];
 }
 
 export type CachedResponder = (request: FastifyRequest, reply: FastifyReply, response: CachedRender) => Promise<FastifyReply>;
@@ -83,13 +89,15 @@ export function createCachedResponder(versions: ContentVersionSource, cache: Res
       key,
       current,
       async () => {
-        const body = await render(current);
+        const rendered = await render(current);
+        const { body, keys: shown } = typeof rendered === 'string' || Buffer.isBuffer(rendered) ? { body: rendered, keys: undefined } : rendered;
         const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-        return { body: bytes, etag: etagOf(bytes) };
+        return { body: bytes, etag: etagOf(bytes), ...(shown === undefined ? {} : { keys: shown }) };
       },
       (error) => error instanceof StoreUnavailableError,
     );
     FrontCache.markShared(request, current);
-    return sendCacheable(request, reply, { body: cached.body, contentType, cacheControl, etag: cached.etag, ...(keys === undefined ? {} : { keys }) });
+    const shown = keys ?? cached.keys;
+    return sendCacheable(request, reply, { body: cached.body, contentType, cacheControl, etag: cached.etag, ...(shown === undefined ? {} : { keys: shown }) });
   };
 }

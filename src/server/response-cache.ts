@@ -9,6 +9,8 @@
 export interface CachedResponse {
   body: string | Buffer;
   etag: string;
+  /** What it shows, as surrogate keys (src/shared/cdn-keys.ts), when its rendering said. */
+  keys?: readonly string[];
 }
 
 interface Entry {

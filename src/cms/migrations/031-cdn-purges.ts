@@ -11,18 +11,20 @@ import type { Dialect } from '../dialect';
  * (`sending`): then the change marks it to be sent again, and the sender, which deletes only rows
  * still marked as sending, leaves it. An update that changes nothing touches nothing.
  *
- * The keys, as the answers carry them (src/cdn/keys.ts names the same prefixes):
+ * The keys, as the answers carry them (src/shared/cdn-keys.ts names the same prefixes):
  *   s-{content id}    a sheet's own page and API item: its rows, translations, SEO record, old addresses
  *   c-{collection id} the pages and API answers listing a collection: its rows, items, and every sheet in it
+ *   list              the delivery API's lists of a site's contents, and the sitemap: a change to any content
  *   m-{content id}    an image's bytes;  d-{asset id}  a document's bytes
  *   p-{page name}     a page definition;  t-{topic}   answers that list a topic's sheets (related sheets)
  *   all               every answer: the site, its languages, the content types, the taxonomy
  * Written as SQL here, not built from application code, so the migration stays as it shipped.
  */
 const KEYS: Record<string, (row: string) => string[]> = {
-  contents: (row) => [`'s-' || ${row}.id`, collectionsOf(`${row}.id`)],
-  content_translations: (row) => [`'s-' || ${row}.content_id`, collectionsOf(`${row}.content_id`)],
-  seo_records: (row) => [`'s-' || ${row}.record_id`],
+  contents: (row) => [`'s-' || ${row}.id`, `'list'`, collectionsOf(`${row}.id`)],
+  content_translations: (row) => [`'s-' || ${row}.content_id`, `'list'`, collectionsOf(`${row}.content_id`)],
+  // A record's indexing decides whether the sitemap lists its page.
+  seo_records: (row) => [`'s-' || ${row}.record_id`, `'list'`],
   old_addresses: (row) => [`'s-' || ${row}.content_id`],
   // Not the sheet's own key: a new sheet moves the positions of those after it, whose own pages do not change.
   collection_items: (row) => [`'c-' || ${row}.collection_id`],

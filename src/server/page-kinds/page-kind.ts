@@ -36,7 +36,7 @@ export interface ResolvedPage {
   perRequest?: boolean;
   /** The page in a content version; it may be gone (or have moved) in that version. */
   render(version: number): Promise<Rendered>;
-  /** What it shows in a content version, as surrogate keys (src/cdn/keys.ts), for a CDN to purge it by. */
+  /** What it shows in a content version, as surrogate keys (src/shared/cdn-keys.ts), for a CDN to purge it by. */
   keys(version: number): Promise<readonly string[]>;
 }
 

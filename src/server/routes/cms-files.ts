@@ -7,7 +7,7 @@
  * (`Link: rel=latest-version`) and asking search engines to leave it out, until an editor
  * withdraws it: then it answers 410 Gone, naming the newest.
  */
-import { cdnKeys } from '../../cdn/keys';
+import { cdnKeys } from '../../shared/cdn-keys';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../../shared/html';
 import type { ContentStore } from '../../cms/database';

@@ -5,6 +5,7 @@
  * site with more URLs than one sitemap may hold gets a sitemap index of parts
  * ({basePath}/sitemap.xml?part=N).
  */
+import { ALL, cdnKeys, CONTENT_LISTS } from '../../shared/cdn-keys';
 import type { FastifyInstance } from 'fastify';
 import { originForResponse, type DeliverySettings } from '../../api/delivery-context';
 import { REVALIDATE, type CachedResponder } from '../http-cache';
@@ -64,6 +65,8 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, renderer,
     try {
       return await respond(request, reply, {
         key: `sitemap ${part ?? ''} ${settings.siteUrl === null ? origin : ''}`,
+        // Every sheet's page is listed (a change to any content), and every fixed page by its path.
+        keys: [CONTENT_LISTS, ...pages.map((page) => cdnKeys.page(page.definition.name)), ALL],
         contentType: 'application/xml; charset=utf-8',
         cacheControl: REVALIDATE,
         render: async (contentVersion) => {

@@ -5,7 +5,7 @@
  * (the response cache off or full) asks the store nothing. Routes only parse the request and send
  * what this answers.
  */
-import { ALL, cdnKeys } from '../../cdn/keys';
+import { ALL, cdnKeys } from '../../shared/cdn-keys';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import { findCollection, localizeCollection } from '../../cms/repositories/collections';

@@ -36,7 +36,10 @@ export function registerDelivery(app: FastifyInstance, { config, store, settings
         key: `${config.siteUrl === null ? request.host : ''} ${request.url}`,
         contentType: 'application/json; charset=utf-8',
         cacheControl: REVALIDATE,
-        render: async () => JSON.stringify(await render()),
+        render: async () => {
+          const answer = await render();
+          return { body: JSON.stringify(answer.body), keys: answer.keys };
+        },
       }),
   });
 }

@@ -3,7 +3,7 @@
  * its data read by sheet-data.ts and its body drawn by site/sheet/sheet-page.tsx. The page has no
  * script. An address a sheet had answers 301 with its current one.
  */
-import { ALL, cdnKeys } from '../../../cdn/keys';
+import { ALL, cdnKeys } from '../../../shared/cdn-keys';
 import { findShownContent } from '../../../cms/repositories/contents';
 import { LITERATURE_CONTENT_TYPE } from '../../../cms/content-types';
 import { listTopicsOfContent } from '../../../search/query-store';

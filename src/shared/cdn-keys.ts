@@ -8,6 +8,9 @@
 /** Every answer carries it: a change to the site, its languages, content types or taxonomy purges all. */
 export const ALL = 'all';
 
+/** The delivery API's lists of a site's contents (not of a collection) and the sitemap: any change to any content. */
+export const CONTENT_LISTS = 'list';
+
 export const cdnKeys = {
   /** A sheet's own page and delivery API item. */
   sheet: (contentId: string) => `s-${contentId}`,
