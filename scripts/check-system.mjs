@@ -6,6 +6,8 @@
  *   Debian's /usr/bin/chromium.
  * - translate-toolkit's xliff2po and po2xliff, for the XLIFF round trip with an independent tool
  *   (src/transfer/translation-round-trip.test.ts): on PATH, or in TRANSLATE_TOOLKIT_BIN.
+ * - Varnish with vmod_xkey, the CDN the purges are tested against (tests/process/varnish.test.ts):
+ *   Debian's varnish and varnish-modules, or the varnishd VARNISHD names (with xkey loadable).
  * Without them, the run would spend minutes on the other tests and then fail.
  *
  * When one is missing and this process may install packages (root, with apt-get on PATH), it
@@ -14,7 +16,7 @@
  * installed; .ci/run calls it too.
  */
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readdirSync, statSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
 function isExecutableFile(path) {
@@ -38,6 +40,16 @@ function onPath(name) {
 /** The same choice as playwright.config.ts: an empty CHROME_PATH counts as unset. */
 const BROWSER_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
 const toolkitProgram = (name) => (process.env.TRANSLATE_TOOLKIT_BIN ? join(process.env.TRANSLATE_TOOLKIT_BIN, name) : (onPath(name) ?? join('/usr/bin', name)));
+
+const VARNISHD = process.env.VARNISHD || '/usr/sbin/varnishd';
+/** Debian keeps Varnish's modules under /usr/lib/{architecture}/varnish/vmods. */
+const hasXkey = () => {
+  try {
+    return readdirSync('/usr/lib').some((folder) => existsSync(join('/usr/lib', folder, 'varnish', 'vmods', 'libvmod_xkey.so')));
+  } catch {
+    return false;
+  }
+};
 
 const NEEDS = [
   {
@@ -65,6 +77,19 @@ const NEEDS = [
         ? `translate-toolkit is needed for the XLIFF round trip, and TRANSLATE_TOOLKIT_BIN (${process.env.TRANSLATE_TOOLKIT_BIN}) has no xliff2po and po2xliff`
         : 'translate-toolkit (xliff2po, po2xliff) is needed for the XLIFF round trip',
   },
+  {
+    name: 'Varnish',
+    why: 'the CDN tests',
+    debianPackage: 'varnish varnish-modules',
+    // Named by hand, its modules are where its build put them.
+    present: () => isExecutableFile(VARNISHD) && (Boolean(process.env.VARNISHD) || hasXkey()),
+    installable: !process.env.VARNISHD,
+    howTo: 'install it with `sudo apt-get install varnish varnish-modules`, or set VARNISHD to a varnishd that can load vmod_xkey.',
+    problem: () =>
+      process.env.VARNISHD
+        ? `Varnish is needed for the CDN tests, and VARNISHD (${VARNISHD}) is not an executable file`
+        : 'Varnish with vmod_xkey (varnish, varnish-modules) is needed for the CDN tests',
+  },
 ];
 
 /** Only root installs unasked, and only Debian's packages that give the programs. */
@@ -89,7 +114,7 @@ if (missing.length > 0) {
   console.log(
     `${missing.map((need) => `${need.name} (for ${need.why})`).join(' and ')} missing: installing Debian's ${missing.map((need) => need.debianPackage).join(' and ')} with apt-get.`,
   );
-  if (!install(missing.map((need) => need.debianPackage))) fail(missing);
+  if (!install(missing.flatMap((need) => need.debianPackage.split(' ')))) fail(missing);
   const still = missing.filter((need) => !need.present());
   if (still.length > 0) fail(still);
 }

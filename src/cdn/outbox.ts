@@ -1,9 +1,13 @@
 /**
  * The purge outbox (migration 031): the surrogate keys changes touched and nobody has purged yet.
- * The triggers write it; a sender marks what it takes as sending, purges it, and deletes each key
- * still marked so: a key a change touched meanwhile was marked to be sent again, and stays.
+ * The triggers write it; a sender claims what it takes (marks it as sending), purges it, and
+ * deletes each key still marked so: a key a change touched meanwhile was marked to be sent again,
+ * and stays. A claim older than CLAIM_LEASE_MS is a sender that stopped: its keys may be taken again.
  */
-import type { ContentStore } from '../cms/database';
+import type { ContentStore, OpenStore } from '../cms/database';
+
+/** How long a claim holds: a purge takes seconds at most, so a minute-old claim is a sender that stopped. */
+export const CLAIM_LEASE_MS = 60_000;
 
 export interface QueuedKey {
   key: string;
@@ -16,14 +20,42 @@ export async function listQueuedKeys(db: ContentStore, limit: number): Promise<Q
   return rows.map((row) => ({ key: row.key, queuedAt: row.queued_at }));
 }
 
-/** Marks keys as being sent: a change to one from now on queues it again. */
-export async function markSending(db: ContentStore, keys: string[]): Promise<void> {
-  if (keys.length > 0) await db.updateTable('cdn_purges').set({ sending: 1 }).where('key', 'in', keys).execute();
+/**
+ * Takes up to `limit` keys no other sender holds, oldest first, in one transaction: two senders
+ * never take the same key for the same change.
+ */
+export async function claimQueuedKeys({ db, dialect }: Pick<OpenStore, 'db' | 'dialect'>, limit: number, now = new Date()): Promise<string[]> {
+  const stale = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const free = await trx
+      .selectFrom('cdn_purges')
+      .select('key')
+      .where((eb) => eb.or([eb('sending', '=', 0), eb('claimed_at', '<', stale)]))
+      .orderBy('queued_at')
+      .orderBy('key')
+      .limit(limit)
+      // SQLite's write transaction is its lock; PostgreSQL's rows are locked one by one.
+      .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked())
+      .execute();
+    const keys = free.map((row) => row.key);
+    if (keys.length > 0) await trx.updateTable('cdn_purges').set({ sending: 1, claimed_at: now.toISOString() }).where('key', 'in', keys).execute();
+    return keys;
+  });
 }
 
-/** Keys sent: each leaves the outbox unless a change touched it after it was marked as being sent. */
+/** Marks keys as being sent: a change to one from now on queues it again. */
+export async function markSending(db: ContentStore, keys: string[], now = new Date()): Promise<void> {
+  if (keys.length > 0) await db.updateTable('cdn_purges').set({ sending: 1, claimed_at: now.toISOString() }).where('key', 'in', keys).execute();
+}
+
+/** Keys sent: each leaves the outbox unless a change touched it after it was claimed. */
 export async function deleteSentKeys(db: ContentStore, keys: string[]): Promise<void> {
   if (keys.length > 0) await db.deleteFrom('cdn_purges').where('key', 'in', keys).where('sending', '=', 1).execute();
+}
+
+/** Keys whose purge failed: free for the next try. */
+export async function releaseKeys(db: ContentStore, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.updateTable('cdn_purges').set({ sending: 0, claimed_at: null }).where('key', 'in', keys).execute();
 }
 
 /** How many keys wait. */

@@ -462,6 +462,8 @@ export interface CdnPurgesTable {
   queued_at: string;
   /** 1 while a sender sends its purge; a change meanwhile sets it back to 0, to be sent again. */
   sending: Generated<number>;
+  /** When a sender took it. */
+  claimed_at: string | null;
 }
 
 /** Which published sheet has which topic, derived from the bodies (search/search-index.ts). */

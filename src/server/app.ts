@@ -2,6 +2,7 @@
  * Builds the Fastify app: a short list of its areas, each registering itself (wiring/). It never
  * listens; main.ts runs the process and tests call `app.inject()`.
  */
+import { startPurging } from './purging';
 import type { FastifyInstance } from 'fastify';
 import type { OpenStore } from '../cms/database';
 import type { AppConfig } from './config';
@@ -39,12 +40,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const versions = new ContentVersionSource(store);
   const front = await registerFrontCache(app, config, versions, lifecycle);
   reportStoreTrouble(app, store);
-  registerHealth(app, store, config.basePath, lifecycle);
+  registerHealth(app, store, config.basePath, lifecycle, () => services.purges?.status() ?? null);
 
   const services = await prepareServices(app, { config, store, versions, clientDir, ...(options.now ? { now: options.now } : {}) });
   registerDelivery(app, services);
   await registerFiles(app, services, clientDir);
   await registerStudio(app, services, clientDir);
   registerPublicPages(app, services);
+  startPurging(app, services.purges);
   return app;
 }

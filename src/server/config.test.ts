@@ -27,7 +27,7 @@ describe('loadConfig', () => {
         inFlight: { perAccount: 4, perProcess: 8, waitMs: 10_000 },
         pdf: { workers: Math.min(2, availableParallelism()), textPages: 200, timeLimitMs: 20_000, memoryMb: 256 },
       },
-      cdn: { maxAgeSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 86400, keyHeaders: ['Surrogate-Key'] },
+      cdn: { maxAgeSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 86400, keyHeaders: ['Surrogate-Key'], varnishUrls: [] },
       shutdown: { drainMs: 1000, timeoutMs: 15000 },
     });
   });
@@ -35,6 +35,14 @@ describe('loadConfig', () => {
   it('reads which headers carry the surrogate keys, in any case, or none', () => {
     expect(loadConfig({ CDN_KEY_HEADERS: 'xkey, cache-tag,Surrogate-Key' }).cdn.keyHeaders).toEqual(['xkey', 'Cache-Tag', 'Surrogate-Key']);
     expect(loadConfig({ CDN_KEY_HEADERS: 'none' }).cdn.keyHeaders).toEqual([]);
+  });
+
+  it('lets a CDN keep answers an hour once it is purged on every change, unless told otherwise', () => {
+    expect(loadConfig({ CDN_VARNISH_URLS: 'http://127.0.0.1:6081/, http://cache-2:6081/' }).cdn).toMatchObject({
+      varnishUrls: ['http://127.0.0.1:6081/', 'http://cache-2:6081/'],
+      maxAgeSeconds: 3600,
+    });
+    expect(loadConfig({ CDN_VARNISH_URLS: 'http://127.0.0.1:6081/', CDN_MAX_AGE_SECONDS: '60' }).cdn.maxAgeSeconds).toBe(60);
   });
 
   it('runs a worker per core with WORKERS=auto', () => {
@@ -119,6 +127,7 @@ describe('loadConfig', () => {
     ['WORKERS', 'many'],
     ['CDN_MAX_AGE_SECONDS', '-1'],
     ['CDN_KEY_HEADERS', 'Surrogate-Key,Edge-Cache-Tag'],
+    ['CDN_VARNISH_URLS', 'varnish:6081'],
     ['UPLOADS_PER_ACCOUNT', '0'],
     ['UPLOADS_PER_PROCESS', 'eight'],
     ['PDF_WORKERS', '0'],

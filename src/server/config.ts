@@ -34,7 +34,14 @@ export interface AppConfig {
   /** Processes serving requests: one per core with 'auto'. */
   workers: number;
   /** Cache-Control windows for a CDN in front: s-maxage and stale-while-revalidate (0: none). */
-  cdn: { maxAgeSeconds: number; staleWhileRevalidateSeconds: number; staleIfErrorSeconds: number; keyHeaders: KeyHeader[] };
+  cdn: {
+    maxAgeSeconds: number;
+    staleWhileRevalidateSeconds: number;
+    staleIfErrorSeconds: number;
+    keyHeaders: KeyHeader[];
+    /** Varnish hosts purged by key on every change (CDN_VARNISH_URLS); none: nothing is purged. */
+    varnishUrls: string[];
+  };
   /** On SIGTERM: how long to keep answering (with Connection: close) before closing, and the limit for finishing. */
   shutdown: { drainMs: number; timeoutMs: number };
   /** Deleted sheets stay in the trash this many days, then are purged for good. */
@@ -88,10 +95,12 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     workers: readWorkers(env),
     uploads: readUploadSettings(env),
     cdn: {
-      maxAgeSeconds: readWholeNumber(env, 'CDN_MAX_AGE_SECONDS', 0, 31_536_000),
+      // Purged on every change, a CDN may keep answers an hour; without purges, it asks every time.
+      maxAgeSeconds: readWholeNumber(env, 'CDN_MAX_AGE_SECONDS', readUrls(env, 'CDN_VARNISH_URLS').length > 0 ? 3600 : 0, 31_536_000),
       staleWhileRevalidateSeconds: readWholeNumber(env, 'CDN_STALE_WHILE_REVALIDATE_SECONDS', 0, 31_536_000),
       staleIfErrorSeconds: readWholeNumber(env, 'CDN_STALE_IF_ERROR_SECONDS', 86_400, 31_536_000),
       keyHeaders: readKeyHeaders(env),
+      varnishUrls: readUrls(env, 'CDN_VARNISH_URLS'),
     },
     shutdown: {
       drainMs: readWholeNumber(env, 'SHUTDOWN_DRAIN_MS', 1000, 600_000),
@@ -243,6 +252,23 @@ function readWholeNumber(env: Environment, name: string, fallback: number, max: 
   if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value) || Number(value) > max) throw new ConfigError(name, `must be a whole number from 0 to ${max}`, value);
   return Number(value);
+}
+
+/** A comma-separated list of http(s) URLs; none when unset. */
+function readUrls(env: Environment, name: string): string[] {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') return [];
+  const urls = value.split(',').map((url) => url.trim());
+  for (const url of urls) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = null;
+    }
+    if (parsed === null || !/^https?:$/.test(parsed.protocol)) throw new ConfigError(name, 'must list http:// or https:// URLs, comma-separated', value);
+  }
+  return urls;
 }
 
 /** CDN_KEY_HEADERS: which headers carry the surrogate keys (Surrogate-Key, Cache-Tag, xkey; "none"). */

@@ -1,6 +1,6 @@
 /**
  * `npm test` checks for the programs npm does not install before anything else
- * (scripts/check-system.mjs): the browser, and translate-toolkit. Without one, and with no way to
+ * (scripts/check-system.mjs): the browser, translate-toolkit and Varnish. Without one, and with no way to
  * install it, it stops within seconds, saying how to get it, in one line.
  */
 import { spawnSync } from 'node:child_process';
@@ -24,11 +24,16 @@ function program(folder: string, name: string): string {
 const toolkit = join(directory, 'toolkit');
 program(toolkit, 'xliff2po');
 program(toolkit, 'po2xliff');
+const varnishd = program(join(directory, 'varnish'), 'varnishd');
 
-/** The check in a process of its own with only the environment given (translate-toolkit's programs here, unless said): no PATH, so no apt-get. */
+/** The check in a process of its own with only the environment given (translate-toolkit's programs and varnishd here, unless said): no PATH, so no apt-get. */
 function runCheck(env: Record<string, string>) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [CHECK], { env: { TRANSLATE_TOOLKIT_BIN: toolkit, ...env }, encoding: 'utf8', timeout: 10_000 });
+  const result = spawnSync(process.execPath, [CHECK], {
+    env: { TRANSLATE_TOOLKIT_BIN: toolkit, VARNISHD: varnishd, ...env },
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
   return { ...result, seconds: (performance.now() - started) / 1000 };
 }
 
@@ -77,5 +82,16 @@ describe('the translate-toolkit check', () => {
     const lines = result.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^Chromium is needed .* Also: translate-toolkit is needed/);
+  });
+});
+
+describe('the Varnish check', () => {
+  it('without the varnishd VARNISHD names, exits 1 with one line saying how to get it', () => {
+    const missing = join(directory, 'no-such-varnishd');
+    const result = runCheck({ PATH: '', CHROME_PATH: program(directory, 'chromium'), VARNISHD: missing });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      `Varnish is needed for the CDN tests, and VARNISHD (${missing}) is not an executable file: install it with \`sudo apt-get install varnish varnish-modules\`, or set VARNISHD to a varnishd that can load vmod_xkey.`,
+    ]);
   });
 });

@@ -8,8 +8,9 @@ import type { Dialect } from '../dialect';
  * the change (the editor, an import, the command line, an operator's SQL shell), so a change and
  * its purge are one: neither is ever there without the other. A key already queued is left as it
  * is (an import of 10,000 sheets writes its collection's key once), unless its purge is being sent
- * (`sending`): then the change marks it to be sent again, and the sender, which deletes only rows
- * still marked as sending, leaves it. An update that changes nothing touches nothing.
+ * (`sending`, since `claimed_at`): then the change marks it to be sent again, and the sender, which
+ * deletes only rows still marked as sending, leaves it. A claim older than a minute is a sender
+ * that stopped: another may take the key. An update that changes nothing touches nothing.
  *
  * The keys, as the answers carry them (src/shared/cdn-keys.ts names the same prefixes):
  *   s-{content id}    a sheet's own page and API item: its rows, translations, SEO record, old addresses
@@ -52,6 +53,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('queued_at', 'text', (c) => c.notNull())
     .addColumn('sending', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('claimed_at', 'text')
     .execute();
   for (const [table, keysOf] of Object.entries(KEYS)) {
     if (dialect === 'postgres') await addPostgresTrigger(db, table, keysOf);

@@ -3,6 +3,8 @@
  * assets, the cached responder, search, the pages (a page the store cannot render stops the start,
  * naming its problems), sessions, and the notices that tell the other workers of a change.
  */
+import { createPurgeSender, type PurgeSender } from '../../cdn/sender';
+import { varnishTarget } from '../../cdn/varnish';
 import type { FastifyInstance } from 'fastify';
 import { mediaUrlOf } from '../../api/content-resolution';
 import type { DeliverySettings } from '../../api/delivery-context';
@@ -21,6 +23,9 @@ import { ResponseCache } from '../response-cache';
 import { NO_CLIENT_ASSETS, readClientAssets, type ClientAssets } from '../ssr/client-assets';
 import { responseCacheShare } from './responses';
 
+/** How long a change's answer waits for the CDN's purge, at most. */
+const PURGE_WAIT_MS = 2000;
+
 export interface Services {
   config: AppConfig;
   store: OpenStore;
@@ -36,8 +41,10 @@ export interface Services {
   /** The pages as a store (or a transaction of a draft) holds them now; one that cannot be served is left out and logged. */
   loadPages: (db: ContentStore) => Promise<LoadedPage[]>;
   sessions: SessionService;
-  /** Tells the other workers the content changed (change-notices.ts); settled once they know. */
+  /** Tells the other workers the content changed (change-notices.ts), and the CDN; settled once they know, or a moment passed. */
   announceChange: () => Promise<void>;
+  /** Purges the CDN by key (CDN_VARNISH_URLS); null when nothing is to be purged. */
+  purges: PurgeSender | null;
   /** What visitors search for and open from the results, counted for the studio (search-report.ts). */
   searchReport: SearchReport;
 }
@@ -96,6 +103,7 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
   });
   // Written before the store closes (it closes after the app).
   app.addHook('onClose', () => searchReport.close());
+  const purges = config.cdn.varnishUrls.length === 0 ? null : createPurgeSender(store, varnishTarget(config.cdn.varnishUrls), app.log);
   return {
     config,
     store,
@@ -108,7 +116,12 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
     pagesVersion,
     loadPages,
     sessions,
-    announceChange: () => notices.announce(),
+    announceChange: async () => {
+      await notices.announce();
+      // The editor's next look through the CDN is fresh, unless the CDN is slow to answer.
+      if (purges !== null) await Promise.race([purges.run(), new Promise((resolve) => setTimeout(resolve, PURGE_WAIT_MS).unref())]);
+    },
+    purges,
     searchReport,
   };
 }

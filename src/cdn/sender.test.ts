@@ -1,0 +1,91 @@
+/**
+ * The purge sender on a real store, purging at a local HTTP receiver that answers as Varnish's VCL
+ * does (docs/operations.md): each queued key is sent once, in PURGE requests with `xkey-purge`;
+ * a receiver that fails leaves the keys queued and the status failing until it comes back; two
+ * senders on one store never send a key twice for one change.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { findContentsByKeys } from '../cms/repositories/contents';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { countQueuedKeys } from './outbox';
+import { createPurgeSender } from './sender';
+import { varnishTarget } from './varnish';
+
+let test: TestApp;
+let receiver: Server;
+let url: string;
+let answerWith = 200;
+const purged: string[] = [];
+
+beforeAll(async () => {
+  test = await createTestApp();
+  receiver = createServer((request: IncomingMessage, response) => {
+    const keys = request.headers['xkey-purge'];
+    if (request.method !== 'PURGE' || typeof keys !== 'string') return void response.writeHead(405).end();
+    if (answerWith === 200) purged.push(...keys.split(' '));
+    response.writeHead(answerWith).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/`;
+});
+afterAll(async () => {
+  await new Promise((resolve) => receiver.close(resolve));
+  await test.close();
+});
+beforeEach(async () => {
+  await test.store.db.deleteFrom('cdn_purges').execute();
+  purged.length = 0;
+  answerWith = 200;
+});
+
+const silent = { warn: () => undefined };
+let touches = 0;
+/** A change to these sheets' rows: each queues its own key, its collection's and the lists'. */
+async function touch(slugs: string[]): Promise<string[]> {
+  const ids = (await findContentsByKeys(test.store.db, DEMO_IDS.siteId, slugs.map(DEMO_IDS.sheetKey))).map((content) => content.id);
+  const at = new Date(Date.UTC(2032, 0, 1, 0, 0, ++touches)).toISOString();
+  await test.store.db.updateTable('contents').set({ updated_at: at }).where('id', 'in', ids).execute();
+  return ids;
+}
+
+describe('the purge sender', () => {
+  it('purges each queued key once, and the outbox is empty after', async () => {
+    const ids = await touch(['silane', 'teos']);
+    const sender = createPurgeSender(test.store, varnishTarget([url]), silent);
+    await sender.run();
+    expect(purged.sort()).toEqual([`c-${DEMO_IDS.collectionId}`, 'list', ...ids.map((id) => `s-${id}`)].sort());
+    expect(await countQueuedKeys(test.store.db)).toBe(0);
+    await sender.run();
+    expect(purged).toHaveLength(ids.length + 2);
+    expect(sender.status()).toMatchObject({ sent: ids.length + 2, failingSince: null, lastError: null });
+  });
+
+  it('keeps the keys of a failed purge queued, says so, and sends them once the target is back', async () => {
+    await touch(['tdmat']);
+    const sender = createPurgeSender(test.store, varnishTarget([url]), silent);
+    answerWith = 503;
+    await sender.run();
+    expect(await countQueuedKeys(test.store.db)).toBe(3);
+    expect(sender.status().lastError).toContain('answered 503');
+    expect(sender.status().failingSince).not.toBeNull();
+
+    answerWith = 200;
+    // Tried again after its pause, not before.
+    await sender.run();
+    expect(purged).toEqual([]);
+    await expect.poll(async () => (await sender.run(), purged.length), { timeout: 5000, interval: 100 }).toBe(3);
+    expect(await countQueuedKeys(test.store.db)).toBe(0);
+    expect(sender.status().failingSince).toBeNull();
+  });
+
+  it('shares the outbox among senders without sending a key twice for one change', async () => {
+    await touch(['silane', 'teos', 'tdmat', 'diethylzinc']);
+    const senders = [1, 2, 3].map(() => createPurgeSender(test.store, varnishTarget([url]), silent));
+    await Promise.all(senders.map((sender) => sender.run()));
+    expect(purged).toHaveLength(6);
+    expect(new Set(purged).size).toBe(6);
+  });
+});
