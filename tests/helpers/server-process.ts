@@ -168,3 +168,12 @@ export async function signInOverHttp(origin: string, account: { email: string; p
   const { csrfToken } = (await (await fetch(`${origin}/api/session`, { headers: { cookie } })).json()) as { csrfToken: string };
   return { cookie, 'x-csrf-token': csrfToken, origin, 'content-type': 'application/json' };
 }
+
+/** Waits until `check` holds, polling every `everyMs`; fails with `what` after `limitMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, limitMs = 20_000, everyMs = 25): Promise<void> {
+  const end = Date.now() + limitMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}

@@ -12,7 +12,7 @@ import { addAccount } from '../../src/editing/accounts';
 import { scheduleSheet } from '../../src/editing/schedules';
 import { newSheetState, sheets } from '../../src/editing/sheets';
 import { loadConfig } from '../../src/server/config';
-import { buildIfNeeded, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { buildIfNeeded, freePort, signInOverHttp, startServerProcess, until, type ServerProcess } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
 
 const EDITOR = { email: 'publisher@example.com', password: 'correct horse battery staple' };
@@ -55,15 +55,6 @@ async function stopServers(): Promise<void> {
 
 const titlesAt = async (origin: string) =>
   ((await (await fetch(`${origin}${COLLECTION}`)).json()) as { items: Array<{ name: string }> }).items.map((item) => item.name);
-
-/** Waits until `check` holds, polling; fails with `what` after the time limit. */
-async function until(check: () => Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.each([1, 2])('WORKERS=%i: a publish is seen by every request started after its answer', (workers) => {
   it('answers no public request started after the publish with the old content', async () => {

@@ -16,7 +16,7 @@ import { DEMO_IDS, seedDemoContent } from '../../src/demo/seed-demo';
 import { addAccount } from '../../src/editing/accounts';
 import { loadConfig } from '../../src/server/config';
 import type { SheetState } from '../../src/sheet/shape';
-import { buildIfNeeded, freePort, signInOverHttp, startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { buildIfNeeded, freePort, signInOverHttp, startServerProcess, until, type ServerProcess } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
 import { varnishd, varnishVcl } from '../helpers/varnish';
 
@@ -74,15 +74,6 @@ afterAll(async () => {
   await location?.drop();
   if (work !== undefined) rmSync(work, { recursive: true, force: true });
 });
-
-/** Waits until `check` holds, polling; fails with `what` after the time limit. */
-async function until(check: () => Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** A GET through Varnish: its body, and whether Varnish answered from its cache. */
 async function viaCache(path: string): Promise<{ body: string; hit: boolean }> {
