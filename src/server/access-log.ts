@@ -3,12 +3,21 @@
  * Requests the framework answers go through the logger (AccessLog); answers from the front cache,
  * which are most answers on a busy site, get the same line built directly (frontAccessLine): the
  * logger's generic serialising took about 2 µs a line, against some 50 µs for the whole answer
- * (docs/decisions/017).
+ * (docs/decisions/017). And the id a request is known by in every line about it.
  */
+import { randomUUID } from 'node:crypto';
 import { writeSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** A request's id: a proxy's X-Request-Id when it looks like one (so logs join across tiers), else a new UUID. */
+export function requestIdOf(headers: IncomingHttpHeaders): string {
+  const given = headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+}
 
 /** One access line per request, written once it is answered (Fastify writes two: on arrival and when done). */
 export class AccessLog extends LogController {

@@ -2,7 +2,7 @@
  * The one place that reads process.env. Every setting is validated at start; a bad one stops the
  * process with a message naming the variable and what it expects (DESIGN "Run-time contract").
  */
-import { KEY_HEADERS, type KeyHeader } from '../cdn/headers';
+import { KEY_HEADERS, type KeyHeader } from '../shared/cdn-keys';
 import { availableParallelism } from 'node:os';
 import type { DatabaseSettings } from '../cms/database';
 import type { PdfLimits } from '../files/pdf-reader';

@@ -11,11 +11,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { FrontAccessLine } from './access-log';
+import { requestIdOf, type FrontAccessLine } from './access-log';
 import type { ContentVersionSource } from './content-version';
 import { chooseEncoding, compressBoth, isCompressible, type Encoding } from './compression';
 import { etagMatches } from './etags';
-import { requestIdOf } from './request-id';
 
 interface Representation {
   /** Name, value, name, value…: the form Node writes with the least work. */

@@ -5,10 +5,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { AccessLog, logDestination, requestLogSerializers } from '../access-log';
+import { AccessLog, logDestination, requestIdOf, requestLogSerializers } from '../access-log';
 import type { AppConfig } from '../config';
 import { createClientErrorHandler, type ErrorResponder } from '../errors';
-import { requestIdOf } from '../request-id';
 
 /** Answers a request before Fastify routes it, when it can (the front cache); true when it did. */
 export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;

@@ -13,7 +13,7 @@ import type { ContentVersionSource } from '../content-version';
 import { registerErrorHandlers, type ErrorResponder } from '../errors';
 import { FrontCache } from '../front-cache';
 import { ANSWER_KEYS, REVALIDATE, publicCacheControl } from '../http-cache';
-import { keyHeaders } from '../../cdn/headers';
+import { keyHeaders } from '../../shared/cdn-keys';
 import type { Lifecycle } from '../routes/health';
 
 /**

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyHeaders, MAX_KEYS_BYTES } from './headers';
-import { ALL, cdnKeys } from '../shared/cdn-keys';
+import { ALL, cdnKeys, keyHeaders, MAX_KEYS_BYTES } from './cdn-keys';
 
 describe('the surrogate key headers', () => {
   it('writes each header in its CDN’s form, each key once', () => {
