@@ -16,6 +16,17 @@ export interface PurgeTarget {
   purge(keys: readonly string[]): Promise<void>;
 }
 
+/** Several targets as one: each is purged, in order; a failure of one is the failure of all (each is purged again). */
+export function everyTarget(targets: readonly PurgeTarget[]): PurgeTarget {
+  if (targets.length === 1) return targets[0]!;
+  return {
+    name: targets.map((target) => target.name).join(', '),
+    async purge(keys) {
+      for (const target of targets) await target.purge(keys);
+    },
+  };
+}
+
 export interface PurgeStatus {
   target: string;
   /** Keys purged since the process started. */

@@ -27,7 +27,16 @@ describe('loadConfig', () => {
         inFlight: { perAccount: 4, perProcess: 8, waitMs: 10_000 },
         pdf: { workers: Math.min(2, availableParallelism()), textPages: 200, timeLimitMs: 20_000, memoryMb: 256 },
       },
-      cdn: { maxAgeSeconds: 0, staleWhileRevalidateSeconds: 0, staleIfErrorSeconds: 86400, keyHeaders: ['Surrogate-Key'], varnishUrls: [] },
+      cdn: {
+        maxAgeSeconds: 0,
+        staleWhileRevalidateSeconds: 0,
+        staleIfErrorSeconds: 86400,
+        keyHeaders: ['Surrogate-Key'],
+        varnishUrls: [],
+        fastly: null,
+        cloudflare: null,
+        softPurge: false,
+      },
       shutdown: { drainMs: 1000, timeoutMs: 15000 },
     });
   });
@@ -43,6 +52,21 @@ describe('loadConfig', () => {
       maxAgeSeconds: 3600,
     });
     expect(loadConfig({ CDN_VARNISH_URLS: 'http://127.0.0.1:6081/', CDN_MAX_AGE_SECONDS: '60' }).cdn.maxAgeSeconds).toBe(60);
+    expect(loadConfig({ CDN_FASTLY_SERVICE_ID: 'SU1Z0isxPaozGVKXdv0eY', CDN_FASTLY_API_TOKEN: 'secret' }).cdn).toMatchObject({
+      fastly: { serviceId: 'SU1Z0isxPaozGVKXdv0eY', token: 'secret', apiUrl: 'https://api.fastly.com' },
+      maxAgeSeconds: 3600,
+    });
+    expect(loadConfig({ CDN_CLOUDFLARE_ZONE_ID: 'z1', CDN_CLOUDFLARE_API_TOKEN: 'secret' }).cdn.cloudflare).toEqual({
+      zoneId: 'z1',
+      token: 'secret',
+      apiUrl: 'https://api.cloudflare.com/client/v4',
+    });
+  });
+
+  it('names a token missing beside its id without saying the token', () => {
+    expect(() => loadConfig({ CDN_FASTLY_SERVICE_ID: 'S1' })).toThrow(/CDN_FASTLY_API_TOKEN/);
+    expect(() => loadConfig({ CDN_CLOUDFLARE_API_TOKEN: 'very-secret' })).toThrow(/CDN_CLOUDFLARE_ZONE_ID/);
+    expect(() => loadConfig({ CDN_CLOUDFLARE_API_TOKEN: 'very-secret' })).not.toThrow(/very-secret/);
   });
 
   it('runs a worker per core with WORKERS=auto', () => {

@@ -39,8 +39,14 @@ export interface AppConfig {
     staleWhileRevalidateSeconds: number;
     staleIfErrorSeconds: number;
     keyHeaders: KeyHeader[];
-    /** Varnish hosts purged by key on every change (CDN_VARNISH_URLS); none: nothing is purged. */
+    /** Varnish hosts purged by key on every change (CDN_VARNISH_URLS). */
     varnishUrls: string[];
+    /** Fastly's service purged by surrogate key (CDN_FASTLY_SERVICE_ID, CDN_FASTLY_API_TOKEN). */
+    fastly: { serviceId: string; token: string; apiUrl: string } | null;
+    /** Cloudflare's zone purged by cache tag (CDN_CLOUDFLARE_ZONE_ID, CDN_CLOUDFLARE_API_TOKEN). */
+    cloudflare: { zoneId: string; token: string; apiUrl: string } | null;
+    /** Purged answers are marked stale rather than removed (Varnish, Fastly): served while fetched again. */
+    softPurge: boolean;
   };
   /** On SIGTERM: how long to keep answering (with Connection: close) before closing, and the limit for finishing. */
   shutdown: { drainMs: number; timeoutMs: number };
@@ -94,14 +100,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     scheduleCheckMs: Math.max(100, readWholeNumber(env, 'SCHEDULE_CHECK_MS', 5000, 3_600_000)),
     workers: readWorkers(env),
     uploads: readUploadSettings(env),
-    cdn: {
-      // Purged on every change, a CDN may keep answers an hour; without purges, it asks every time.
-      maxAgeSeconds: readWholeNumber(env, 'CDN_MAX_AGE_SECONDS', readUrls(env, 'CDN_VARNISH_URLS').length > 0 ? 3600 : 0, 31_536_000),
-      staleWhileRevalidateSeconds: readWholeNumber(env, 'CDN_STALE_WHILE_REVALIDATE_SECONDS', 0, 31_536_000),
-      staleIfErrorSeconds: readWholeNumber(env, 'CDN_STALE_IF_ERROR_SECONDS', 86_400, 31_536_000),
-      keyHeaders: readKeyHeaders(env),
-      varnishUrls: readUrls(env, 'CDN_VARNISH_URLS'),
-    },
+    cdn: readCdnSettings(env),
     shutdown: {
       drainMs: readWholeNumber(env, 'SHUTDOWN_DRAIN_MS', 1000, 600_000),
       timeoutMs: readWholeNumber(env, 'SHUTDOWN_TIMEOUT_MS', 15_000, 600_000),
@@ -252,6 +251,37 @@ function readWholeNumber(env: Environment, name: string, fallback: number, max: 
   if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value) || Number(value) > max) throw new ConfigError(name, `must be a whole number from 0 to ${max}`, value);
   return Number(value);
+}
+
+function readCdnSettings(env: Environment): AppConfig['cdn'] {
+  const varnishUrls = readUrls(env, 'CDN_VARNISH_URLS');
+  const fastly = readCredentials(env, 'CDN_FASTLY_SERVICE_ID', 'CDN_FASTLY_API_TOKEN');
+  const cloudflare = readCredentials(env, 'CDN_CLOUDFLARE_ZONE_ID', 'CDN_CLOUDFLARE_API_TOKEN');
+  const fastlyApi = readUrls(env, 'CDN_FASTLY_API_URL')[0] ?? 'https://api.fastly.com';
+  const cloudflareApi = readUrls(env, 'CDN_CLOUDFLARE_API_URL')[0] ?? 'https://api.cloudflare.com/client/v4';
+  const purged = varnishUrls.length > 0 || fastly !== null || cloudflare !== null;
+  return {
+    // Purged on every change, a CDN may keep answers an hour; without purges, it asks every time.
+    maxAgeSeconds: readWholeNumber(env, 'CDN_MAX_AGE_SECONDS', purged ? 3600 : 0, 31_536_000),
+    staleWhileRevalidateSeconds: readWholeNumber(env, 'CDN_STALE_WHILE_REVALIDATE_SECONDS', 0, 31_536_000),
+    staleIfErrorSeconds: readWholeNumber(env, 'CDN_STALE_IF_ERROR_SECONDS', 86_400, 31_536_000),
+    keyHeaders: readKeyHeaders(env),
+    varnishUrls,
+    fastly: fastly === null ? null : { serviceId: fastly.id, token: fastly.token, apiUrl: fastlyApi.replace(/\/$/, '') },
+    cloudflare: cloudflare === null ? null : { zoneId: cloudflare.id, token: cloudflare.token, apiUrl: cloudflareApi.replace(/\/$/, '') },
+    softPurge: readBoolean(env, 'CDN_SOFT_PURGE', false),
+  };
+}
+
+/** An id and the API token that goes with it: both, or neither. */
+function readCredentials(env: Environment, idName: string, tokenName: string): { id: string; token: string } | null {
+  const id = env[idName]?.trim() ?? '';
+  const token = env[tokenName]?.trim() ?? '';
+  if (id === '' && token === '') return null;
+  if (id === '') throw new ConfigError(idName, `must be set with ${tokenName}`, id);
+  if (token === '') throw new ConfigError(tokenName, `must be set with ${idName}`, '');
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) throw new ConfigError(idName, 'must be letters, digits, - and _', id);
+  return { id, token };
 }
 
 /** A comma-separated list of http(s) URLs; none when unset. */

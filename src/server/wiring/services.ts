@@ -3,7 +3,9 @@
  * assets, the cached responder, search, the pages (a page the store cannot render stops the start,
  * naming its problems), sessions, and the notices that tell the other workers of a change.
  */
-import { createPurgeSender, type PurgeSender } from '../../cdn/sender';
+import { cloudflareTarget } from '../../cdn/cloudflare';
+import { fastlyTarget } from '../../cdn/fastly';
+import { createPurgeSender, everyTarget, type PurgeSender, type PurgeTarget } from '../../cdn/sender';
 import { varnishTarget } from '../../cdn/varnish';
 import type { FastifyInstance } from 'fastify';
 import { mediaUrlOf } from '../../api/content-resolution';
@@ -103,7 +105,8 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
   });
   // Written before the store closes (it closes after the app).
   app.addHook('onClose', () => searchReport.close());
-  const purges = config.cdn.varnishUrls.length === 0 ? null : createPurgeSender(store, varnishTarget(config.cdn.varnishUrls), app.log);
+  const targets = purgeTargetsOf(config.cdn);
+  const purges = targets.length === 0 ? null : createPurgeSender(store, everyTarget(targets), app.log);
   return {
     config,
     store,
@@ -124,4 +127,14 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
     purges,
     searchReport,
   };
+}
+
+/** The CDNs the operator named, each purged on every change. */
+function purgeTargetsOf(cdn: AppConfig['cdn']): PurgeTarget[] {
+  const soft = cdn.softPurge;
+  return [
+    ...(cdn.varnishUrls.length > 0 ? [varnishTarget(cdn.varnishUrls, { soft })] : []),
+    ...(cdn.fastly === null ? [] : [fastlyTarget({ ...cdn.fastly, soft })]),
+    ...(cdn.cloudflare === null ? [] : [cloudflareTarget(cdn.cloudflare)]),
+  ];
 }
