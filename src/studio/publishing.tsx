@@ -7,6 +7,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_SENTENCES } from '../shared/editing-status';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
+import { TimeField, usePlannedTime } from './time-field';
 import { callApi, languageName, type SheetView, type StudioContext } from './api';
 import { problemsByField } from './field-names';
 import { useNavigation } from './navigation';
@@ -22,9 +23,6 @@ interface PublishingProps {
   /** The language the shared preview opens in ('/de-DE'-style tag), or null for the default. */
   previewLanguage: string | null;
 }
-
-/** A date and time input's value (local time) for a moment. */
-const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
 export function Publishing({ context, view, hold, onChanged, previewLanguage }: PublishingProps) {
   const [busy, setBusy] = useState(false);
@@ -188,16 +186,11 @@ function Scheduling({
   onSchedule: (action: 'publish' | 'unpublish', at: string) => void;
   onCancel: (id: number) => void;
 }) {
-  // The next whole hour but one: far enough ahead to be a plan, near enough to be the usual one.
-  const [at, setAt] = useState(() => localInputValue(new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000)));
+  const [at, setAt] = usePlannedTime();
   return (
     <>
       <div className="studio-schedule">
-        <TextField className="studio-field" value={at} onChange={setAt}>
-          <Label>Date and time</Label>
-          <Input type="datetime-local" step={1} />
-          <Text slot="description">In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</Text>
-        </TextField>
+        <TimeField value={at} onChange={setAt} />
         <div className="studio-actions">
           <Button className="studio-button" isDisabled={busy} onPress={() => onSchedule('publish', at)}>
             Publish at this time

@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { STATUS_WORDS } from '../shared/editing-status';
+import { TimeField, usePlannedTime } from './time-field';
 import { callApi, StudioError, type ReviewView, type StudioContext } from './api';
 import { Confirmed, Notice, useAnswer, wordsOf, type Outcome } from './parts';
 
@@ -26,8 +27,6 @@ interface Release {
 
 const KIND_WORDS = { sheet: 'Sheet', collection: 'Order of', page: 'Page' } as const;
 const STATE_WORDS = { open: 'Open', published: 'Published', undone: 'Undone' } as const;
-/** A date and time input's value (local time) for a moment. */
-const localInputValue = (date: Date) => new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
 
 export function ReleasesScreen({ context }: { context: StudioContext }) {
   const [again, setAgain] = useState(0);
@@ -79,7 +78,7 @@ export function ReleasesScreen({ context }: { context: StudioContext }) {
 function ReleasePanel({ context, release, onChanged }: { context: StudioContext; release: Release; onChanged: () => void }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [later, setLater] = useState<string[]>([]);
-  const [at, setAt] = useState(() => localInputValue(new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 3_600_000)));
+  const [at, setAt] = usePlannedTime();
   const [busy, setBusy] = useState(false);
   const path = `/releases/${encodeURIComponent(release.id)}`;
   const headingId = `release-${release.id}`;
@@ -159,11 +158,7 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
             </Confirmed>
           </div>
           <div className="studio-schedule">
-            <TextField className="studio-field" value={at} onChange={setAt}>
-              <Label>Date and time</Label>
-              <Input type="datetime-local" step={1} />
-              <Text slot="description">In your time zone ({Intl.DateTimeFormat().resolvedOptions().timeZone}).</Text>
-            </TextField>
+            <TimeField value={at} onChange={setAt} />
             <Button
               className="studio-button"
               isDisabled={busy}
