@@ -13,7 +13,7 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { syncSearchIndex } from '../search/search-index';
 import type { SheetState } from '../sheet/shape';
 import { ALL, cdnKeys, CONTENT_LISTS } from '../shared/cdn-keys';
-import { countQueuedKeys, deleteSentKeys, listQueuedKeys, markSending } from './outbox';
+import { claimQueuedKeys, countQueuedKeys, deleteSentKeys, listQueuedKeys } from './outbox';
 
 let test: TestApp;
 let ana: StudioClient;
@@ -122,8 +122,7 @@ describe('the purge outbox', () => {
     const touch = (id: string) => db.updateTable('contents').set({ updated_at: nextTime() }).where('id', '=', id).execute();
     await touch(silane);
     await touch(teos);
-    const sent = (await listQueuedKeys(db, 1000)).map((entry) => entry.key);
-    await markSending(db, sent);
+    const sent = await claimQueuedKeys(test.store, 1000);
     await touch(teos);
     await deleteSentKeys(db, sent);
     expect(await queued()).toEqual([cdnKeys.collection(DEMO_IDS.collectionId), CONTENT_LISTS, cdnKeys.sheet(teos)].sort());

@@ -43,11 +43,6 @@ export async function claimQueuedKeys({ db, dialect }: Pick<OpenStore, 'db' | 'd
   });
 }
 
-/** Marks keys as being sent: a change to one from now on queues it again. */
-export async function markSending(db: ContentStore, keys: string[], now = new Date()): Promise<void> {
-  if (keys.length > 0) await db.updateTable('cdn_purges').set({ sending: 1, claimed_at: now.toISOString() }).where('key', 'in', keys).execute();
-}
-
 /** Keys sent: each leaves the outbox unless a change touched it after it was claimed. */
 export async function deleteSentKeys(db: ContentStore, keys: string[]): Promise<void> {
   if (keys.length > 0) await db.deleteFrom('cdn_purges').where('key', 'in', keys).where('sending', '=', 1).execute();
