@@ -12,16 +12,17 @@ export const ROOMS = {
   'page-model': ['shared', 'sheet', 'content-model'],
   files: ['shared'],
   cms: ['shared', 'sheet', 'content-model'],
+  webhooks: ['shared', 'cms'],
   search: ['shared', 'sheet', 'content-model', 'files', 'cms'],
-  editing: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search'],
-  transfer: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing'],
+  editing: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search'],
+  transfer: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search', 'editing'],
   demo: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing'],
   http: ['shared', 'cms'],
   cdn: ['shared', 'cms'],
   api: ['shared', 'sheet', 'content-model', 'cms', 'search'],
   site: ['shared', 'sheet', 'content-model', 'page-model'],
   studio: ['shared', 'sheet', 'content-model', 'page-model', 'site'],
-  'editing-api': ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing', 'transfer', 'http'],
+  'editing-api': ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search', 'editing', 'transfer', 'http', 'cdn'],
   server: [
     'shared',
     'sheet',
@@ -29,6 +30,7 @@ export const ROOMS = {
     'page-model',
     'files',
     'cms',
+    'webhooks',
     'search',
     'editing',
     'transfer',
@@ -39,7 +41,7 @@ export const ROOMS = {
     'site',
     'editing-api',
   ],
-  cli: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing', 'transfer', 'demo', 'http', 'cdn', 'api', 'server'],
+  cli: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search', 'editing', 'transfer', 'demo', 'http', 'cdn', 'api', 'server'],
 };
 
 /** Rooms whose code runs in the browser too: no Node.js module. */

@@ -48,9 +48,44 @@ export async function deleteSentKeys(db: ContentStore, keys: string[]): Promise<
   if (keys.length > 0) await db.deleteFrom('cdn_purges').where('key', 'in', keys).where('sending', '=', 1).execute();
 }
 
-/** Keys whose purge failed: free for the next try. */
-export async function releaseKeys(db: ContentStore, keys: string[]): Promise<void> {
-  if (keys.length > 0) await db.updateTable('cdn_purges').set({ sending: 0, claimed_at: null }).where('key', 'in', keys).execute();
+/** Keys whose purge failed: free for the next try, with why, for every process to show (purgeBacklog). */
+export async function releaseKeys(db: ContentStore, keys: string[], reason: string): Promise<void> {
+  if (keys.length > 0)
+    await db
+      .updateTable('cdn_purges')
+      .set((eb) => ({ sending: 0, claimed_at: null, attempts: eb('attempts', '+', 1), last_error: reason.slice(0, 300) }))
+      .where('key', 'in', keys)
+      .execute();
+}
+
+/** What waits to be purged, as the studio shows it: how many keys, since when, and what the CDN said when it last refused. */
+export interface PurgeBacklog {
+  queued: number;
+  oldestQueuedAt: string | null;
+  /** Keys whose purge failed at least once, and the newest reason. */
+  failing: { keys: number; attempts: number; lastError: string | null } | null;
+}
+
+export async function purgeBacklog(db: ContentStore): Promise<PurgeBacklog> {
+  const row = await db
+    .selectFrom('cdn_purges')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('queued'),
+      eb.fn.min('queued_at').as('oldest'),
+      eb.fn.sum<number | string | null>(eb.case().when('attempts', '>', 0).then(1).else(0).end()).as('failing'),
+      eb.fn.max('attempts').as('attempts'),
+    ])
+    .executeTakeFirstOrThrow();
+  const failing = Number(row.failing ?? 0);
+  const last =
+    failing === 0
+      ? undefined
+      : await db.selectFrom('cdn_purges').select('last_error').where('attempts', '>', 0).orderBy('attempts', 'desc').orderBy('key').executeTakeFirst();
+  return {
+    queued: Number(row.queued),
+    oldestQueuedAt: row.oldest ?? null,
+    failing: failing === 0 ? null : { keys: failing, attempts: Number(row.attempts), lastError: last?.last_error ?? null },
+  };
 }
 
 /** How many keys wait. */

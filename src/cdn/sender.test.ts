@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
-import { countQueuedKeys } from './outbox';
+import { countQueuedKeys, purgeBacklog } from './outbox';
 import { createPurgeSender } from './sender';
 import { varnishTarget } from './varnish';
 
@@ -71,6 +71,11 @@ describe('the purge sender', () => {
     expect(await countQueuedKeys(test.store.db)).toBe(3);
     expect(sender.status().lastError).toContain('answered 503');
     expect(sender.status().failingSince).not.toBeNull();
+    // Every process sees it in the store, as the studio shows it.
+    expect(await purgeBacklog(test.store.db)).toMatchObject({
+      queued: 3,
+      failing: { keys: 3, attempts: 1, lastError: expect.stringContaining('answered 503') },
+    });
 
     answerWith = 200;
     // Tried again after its pause, not before.
@@ -78,6 +83,7 @@ describe('the purge sender', () => {
     expect(purged).toEqual([]);
     await expect.poll(async () => (await sender.run(), purged.length), { timeout: 5000, interval: 100 }).toBe(3);
     expect(await countQueuedKeys(test.store.db)).toBe(0);
+    expect(await purgeBacklog(test.store.db)).toEqual({ queued: 0, oldestQueuedAt: null, failing: null });
     expect(sender.status().failingSince).toBeNull();
   });
 

@@ -65,7 +65,7 @@ export function createPurgeSender(
       try {
         await target.purge(keys);
       } catch (error) {
-        await retryWhileContended(() => releaseKeys(store.db, keys));
+        await retryWhileContended(() => releaseKeys(store.db, keys, error instanceof Error ? error.message : String(error)));
         throw error;
       }
       await retryWhileContended(() => deleteSentKeys(store.db, keys));

@@ -25,6 +25,7 @@ import { translationsCommand } from './translations-command';
 import { settingsCommand } from './settings-command';
 import { fieldsCommand } from './fields-command';
 import { auditCommand } from './audit-command';
+import { webhooksCommand } from './webhooks-command';
 import { listImports } from '../cms/repositories/editing';
 import { commandLineActor } from '../editing/audit';
 import { EditingError } from '../editing/editable';
@@ -201,6 +202,7 @@ const COMMANDS: Record<string, Command> = {
   settings: settingsCommand,
   fields: fieldsCommand,
   audit: auditCommand,
+  webhooks: webhooksCommand,
   migrate: {
     summary: 'Create the content store or bring its schema up to date.',
     usage: 'migrate',

@@ -41,6 +41,7 @@ import * as translationMarks from './migrations/028-translation-marks';
 import * as reviews from './migrations/029-reviews';
 import * as releases from './migrations/030-releases';
 import * as cdnPurges from './migrations/031-cdn-purges';
+import * as webhooks from './migrations/032-webhooks';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -101,6 +102,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['029-reviews', reviews.up],
   ['030-releases', releases.up],
   ['031-cdn-purges', cdnPurges.up],
+  ['032-webhooks', webhooks.up],
 ];
 
 export interface OpenOptions {

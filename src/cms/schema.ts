@@ -464,6 +464,46 @@ export interface CdnPurgesTable {
   sending: Generated<number>;
   /** When a sender took it. */
   claimed_at: string | null;
+  /** Purges of it that failed, since it was queued (migration 032). */
+  attempts: Generated<number>;
+  /** What the CDN said the last time it failed. */
+  last_error: string | null;
+}
+
+/** A URL told of events, its deliveries signed with `secret` (migration 032). */
+export interface WebhooksTable {
+  id: string;
+  url: string;
+  /** JSON array of the event names it wants (webhooks/events.ts). */
+  events: string;
+  secret: string;
+  description: Generated<string>;
+  created_by: string;
+  created_at: string;
+  removed_by: string | null;
+  removed_at: string | null;
+}
+
+/** waiting: to be sent at next_at; sending: claimed by a sender; delivered; failed: a day of tries refused. */
+export type DeliveryState = 'waiting' | 'sending' | 'delivered' | 'failed';
+
+/** One event for one webhook: the webhooks' outbox and their delivery log (migration 032). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: string;
+  /** The JSON body exactly as it is sent and signed. */
+  body: string;
+  created_at: string;
+  state: DeliveryState;
+  next_at: string;
+  claimed_at: string | null;
+  attempts: Generated<number>;
+  /** The receiver's HTTP status at the last try; null when it did not answer. */
+  last_status: number | null;
+  last_error: string | null;
+  finished_at: string | null;
+  resent_from: string | null;
 }
 
 /** Which published sheet has which topic, derived from the bodies (search/search-index.ts). */
@@ -475,6 +515,8 @@ export interface SearchTopicsTable {
 export interface Database {
   sites: SitesTable;
   cdn_purges: CdnPurgesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   site_languages: SiteLanguagesTable;
   content_types: ContentTypesTable;
   contents: ContentsTable;

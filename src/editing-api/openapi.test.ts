@@ -40,6 +40,7 @@ beforeAll(async () => {
     uploads: config.uploads.inFlight,
     pdfs: config.uploads.pdf,
     searchReport: { enabled: false, flush: async () => undefined },
+    cdnPurged: false,
   });
   await app.ready();
 });

@@ -67,6 +67,12 @@ const COMPONENTS: Record<string, TSchema> = {
   ReleaseItem: schemas.ReleaseItemSchema,
   ReleaseSchedule: schemas.ReleaseScheduleSchema,
   Release: schemas.ReleaseSchema,
+  Webhook: schemas.WebhookSchema,
+  NewWebhook: schemas.NewWebhookSchema,
+  CreatedWebhook: schemas.CreatedWebhookSchema,
+  WebhookChange: schemas.WebhookChangeSchema,
+  Delivery: schemas.DeliverySchema,
+  PurgeBacklog: schemas.PurgeBacklogSchema,
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -24,6 +24,7 @@ import { registerImportRoutes } from './import-routes';
 import { registerExportRoutes } from './export-routes';
 import { registerTranslationRoutes } from './translation-routes';
 import { registerReleaseRoutes } from './release-routes';
+import { registerWebhookRoutes } from './webhook-routes';
 import { registerSearchReportRoutes, type SearchReportRoutesOptions } from './search-report-routes';
 import { collectRoutes, contract, leftOut } from './route-contract';
 
@@ -42,6 +43,8 @@ export interface EditingApiOptions {
   pdfs: PdfLimits;
   /** Whether searches are counted, and a write of this process's counts so far (search/search-report.ts). */
   searchReport: SearchReportRoutesOptions['report'];
+  /** Whether a CDN is purged on changes (the studio says when its purges fail). */
+  cdnPurged: boolean;
 }
 
 export async function registerEditingApi(app: FastifyInstance, options: EditingApiOptions): Promise<void> {
@@ -77,6 +80,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerSiteRoutes(scope, routes);
     registerAdminRoutes(scope, routes);
     registerContentTypeRoutes(scope, routes);
+    registerWebhookRoutes(scope, routes, { cdnPurged: options.cdnPurged });
     registerSearchReportRoutes(scope, { db: options.db, root, guard, report: options.searchReport });
     // A draft's files by digest, for the studio's image previews and its preview frames.
     scope.get<{ Params: { sha256: string } }>(

@@ -8,6 +8,7 @@ import { ContentTypeSchema, FieldSchema } from '../content-model/definition';
 import { CollectionOrderSchema } from '../editing/collection-order';
 import { PageDefinitionSchema } from '../page-model/page-definition';
 import { text, wholeNumber } from '../shared/schema/fields';
+import { WEBHOOK_EVENT_NAMES } from '../shared/webhook-events';
 
 const ISO_TIME = text({ max: 40, description: 'ISO 8601 date and time' });
 const Revision = wholeNumber(0, 2_000_000_000, { description: 'The revision the change starts from; a stale one gets 409.' });
@@ -586,4 +587,52 @@ export const ReleaseSchema = Type.Object({
       addedAt: Type.String(),
     }),
   ),
+});
+
+const WEBHOOK_EVENT = Type.Union(WEBHOOK_EVENT_NAMES.map((name) => Type.Literal(name)));
+
+export const WebhookSchema = Type.Object({
+  id: Type.String(),
+  url: Type.String(),
+  events: Type.Array(WEBHOOK_EVENT),
+  description: Type.String(),
+  createdBy: Type.String(),
+  createdAt: ISO_TIME,
+  removedAt: Type.Union([ISO_TIME, Type.Null()], { description: 'When it was removed; null while it gets deliveries' }),
+});
+
+export const NewWebhookSchema = Type.Object({
+  url: text({ max: 2000, required: true, description: 'Where deliveries are posted: an https:// (or http://) URL' }),
+  events: Type.Array(text({ max: 40 }), { maxItems: 20, description: `Among ${WEBHOOK_EVENT_NAMES.join(', ')}` }),
+  description: Type.Optional(text({ max: 200 })),
+});
+
+export const CreatedWebhookSchema = Type.Object({
+  webhook: WebhookSchema,
+  secret: Type.String({ description: 'The signing secret: shown in this answer only, never again' }),
+});
+
+export const WebhookChangeSchema = Type.Object({
+  active: Type.Boolean({ description: 'false removes it (it gets no more deliveries; its log stays); true brings it back' }),
+});
+
+export const DeliverySchema = Type.Object({
+  id: Type.String(),
+  webhookId: Type.String(),
+  event: Type.String(),
+  createdAt: ISO_TIME,
+  state: Type.Union([Type.Literal('waiting'), Type.Literal('sending'), Type.Literal('delivered'), Type.Literal('failed')]),
+  attempts: Type.Integer(),
+  nextAt: Type.Union([ISO_TIME, Type.Null()]),
+  lastStatus: Type.Union([Type.Integer(), Type.Null()]),
+  lastError: Type.Union([Type.String(), Type.Null()]),
+  finishedAt: Type.Union([ISO_TIME, Type.Null()]),
+  resentFrom: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const PurgeBacklogSchema = Type.Object({
+  configured: Type.Boolean({ description: 'Whether a CDN is purged (CDN_VARNISH_URLS, Fastly, Cloudflare)' }),
+  queued: Type.Integer({ description: 'Surrogate keys waiting to be purged' }),
+  oldestQueuedAt: Type.Union([ISO_TIME, Type.Null()]),
+  failing: Type.Union([Type.Object({ keys: Type.Integer(), attempts: Type.Integer(), lastError: Type.Union([Type.String(), Type.Null()]) }), Type.Null()]),
 });

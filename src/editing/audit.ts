@@ -28,7 +28,7 @@ export function commandLineActor(): Actor {
 }
 
 export interface AuditTarget {
-  type: 'account' | 'sheet' | 'collection' | 'seo-record' | 'page' | 'import' | 'settings' | 'topic' | 'content-type' | 'release';
+  type: 'account' | 'sheet' | 'collection' | 'seo-record' | 'page' | 'import' | 'settings' | 'topic' | 'content-type' | 'release' | 'webhook';
   id: string;
   /** What a person calls it: an email, a title, a path. */
   label: string;

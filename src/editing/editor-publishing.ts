@@ -12,9 +12,19 @@ import type { SiteChangeOperations } from './editor-site-changes';
 import { readReviewPolicy } from '../cms/repositories/reviews';
 import { publishingBlock } from './review-rules';
 import { findOpenReleaseOf } from '../cms/repositories/releases';
+import { tellWebhooks } from '../webhooks/events';
 
 export function publishingOperations<S>(records: EditorRecords<S>, { applySiteChange, takeOffSiteChange }: SiteChangeOperations<S>) {
   const { adapter, kind, targetOf, view, current, offSite, writeDraft, addVersion, keepOriginal, check } = records;
+
+  /** Tells the webhooks that want it (`sheet.published`, …) what the site now shows, in the change's transaction. */
+  const tell = (trx: ContentStore, change: 'published' | 'unpublished', targetId: string, state: S, actor: Actor, now: Date, release?: string) =>
+    tellWebhooks(
+      trx,
+      `${kind}.${change}`,
+      { [kind]: { id: targetId, label: adapter.labelOf(state), siteId: adapter.siteOf(state) }, actor: actor.label, ...(release ? { release } : {}) },
+      now,
+    );
 
   /** Puts the draft on the site, atomically. Answers null when the site already shows it (nothing to do). */
   async function publish(db: ContentStore, targetId: string, revision: number | undefined, actor: Actor, now = new Date()): Promise<EditableView<S> | null> {
@@ -62,6 +72,7 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
       at: now,
     });
     await addVersion(trx, targetId, 'publish', put, actor, at, auditId, release ?? null, found.published);
+    await tell(trx, 'published', targetId, put, actor, now, release);
     return (await view(trx, targetId))!;
   }
 
@@ -88,6 +99,7 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     );
     const auditId = await recordChange(trx, { actor, action: `${kind}.unpublish`, target: targetOf(targetId, found.draft), before: found.published, at: now });
     await addVersion(trx, targetId, 'unpublish', found.published, actor, at, auditId, null, found.published);
+    await tell(trx, 'unpublished', targetId, found.published, actor, now);
     return (await view(trx, targetId))!;
   }
 
@@ -141,6 +153,8 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     };
     if (before === null) await takeOffSiteChange(trx, targetId, change);
     else await applySiteChange(trx, targetId, { ...change, after: before, carry: false });
+    if (before === null) await tell(trx, 'unpublished', targetId, found.published, actor, now);
+    else await tell(trx, 'published', targetId, before, actor, now);
     return (await view(trx, targetId))!;
   }
 

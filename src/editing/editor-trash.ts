@@ -9,6 +9,7 @@ import { deleteReviews } from '../cms/repositories/reviews';
 import { recordChange, type Actor } from './audit';
 import { editingChange, EditingError, type Attention, type EditableView } from './editable';
 import type { EditorRecords } from './editor-records';
+import { tellWebhooks } from '../webhooks/events';
 
 export function trashOperations<S>(records: EditorRecords<S>) {
   const { adapter, kind, parse, targetOf, view, current, offSite, writeDraft, addVersion, keepOriginal, check } = records;
@@ -40,6 +41,13 @@ export function trashOperations<S>(records: EditorRecords<S>) {
       await deleteDraft(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.delete`, target: targetOf(targetId, found.draft), before: found.draft, at: now });
       await addVersion(trx, targetId, 'delete', found.draft, actor, at, auditId, null, found.published === null ? undefined : found.published);
+      const wasOnSite = found.published !== null;
+      await tellWebhooks(
+        trx,
+        `${kind}.deleted`,
+        { [kind]: { id: targetId, label: found.label, siteId: adapter.siteOf(found.draft), wasOnSite }, actor: actor.label },
+        now,
+      );
     });
   }
 
@@ -64,6 +72,13 @@ export function trashOperations<S>(records: EditorRecords<S>) {
       await deleteTrashed(trx, kind, targetId);
       const auditId = await recordChange(trx, { actor, action: `${kind}.restore-from-trash`, target: targetOf(targetId, draft), after: draft, at: now });
       await addVersion(trx, targetId, 'restore-from-trash', draft, actor, at, auditId, null, published === null ? undefined : null);
+      if (published !== null)
+        await tellWebhooks(
+          trx,
+          `${kind}.published`,
+          { [kind]: { id: targetId, label: trashed.label, siteId: adapter.siteOf(published) }, actor: actor.label },
+          now,
+        );
       return (await view(trx, targetId))!;
     });
   }

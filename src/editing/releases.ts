@@ -8,6 +8,7 @@
  * Each draft is published and undone by its kind's own engine (the same checks, versions, review
  * and audit as alone); the release's id on the versions it makes ties them to it.
  */
+import { tellWebhooks } from '../webhooks/events';
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import {
@@ -242,6 +243,16 @@ async function publishReleaseIn(trx: ContentStore, id: string, actor: Actor, now
     }
   await updateRelease(trx, id, { state: 'published', published_by: actor.label, published_at: now.toISOString(), due_at: null, failure: null });
   await audit(trx, actor, 'publish', row, { published, items: items.length }, now);
+  await tellWebhooks(
+    trx,
+    'release.published',
+    {
+      release: { id, name: row.name },
+      items: items.map((item) => ({ kind: item.kind, id: item.target_id, label: item.label })),
+      actor: actor.label,
+    },
+    now,
+  );
   return releaseView(trx, id);
 }
 

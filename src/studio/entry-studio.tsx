@@ -10,6 +10,7 @@ import { NavigationProvider, useNavigation } from './navigation';
 import { SheetScreen } from './sheet-screen';
 import { SheetsScreen } from './sheets-screen';
 import { StudioNav } from './studio-nav';
+import { CdnWarning } from './cdn-status';
 
 // The sections are fetched when first opened: the sheets, where editors spend their time, load
 // without the drag and drop, the head-tag parser or the admin screens.
@@ -22,6 +23,7 @@ const TrashScreen = lazy(() => import('./trash-screen').then((module) => ({ defa
 const FieldsScreen = lazy(() => import('./fields-screen').then((module) => ({ default: module.FieldsScreen })));
 const AccountsScreen = lazy(() => import('./accounts-screen').then((module) => ({ default: module.AccountsScreen })));
 const SearchReportScreen = lazy(() => import('./search-report-screen').then((module) => ({ default: module.SearchReportScreen })));
+const WebhooksScreen = lazy(() => import('./webhooks-screen').then((module) => ({ default: module.WebhooksScreen })));
 const AuditScreen = lazy(() => import('./audit-screen').then((module) => ({ default: module.AuditScreen })));
 import './studio.css';
 
@@ -51,6 +53,8 @@ function Screens({ context }: { context: StudioContext }) {
       <FieldsScreen context={context} />
     ) : within === '/accounts' && context.role === 'admin' ? (
       <AccountsScreen context={context} />
+    ) : within === '/webhooks' && context.role === 'admin' ? (
+      <WebhooksScreen context={context} />
     ) : within === '/audit' && context.role === 'admin' ? (
       <AuditScreen context={context} />
     ) : (
@@ -59,6 +63,7 @@ function Screens({ context }: { context: StudioContext }) {
   return (
     <>
       <StudioNav context={context} />
+      <CdnWarning context={context} path={path} />
       <Suspense fallback={<p role="status">Loading…</p>}>
         {screen}
         <FocusHeading path={path} />

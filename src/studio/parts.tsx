@@ -124,7 +124,7 @@ export const wordsOf = (error: unknown) => (error instanceof Error ? error.messa
  * again, and an answer to an earlier question is never shown over a later one. A null path asks
  * nothing yet (what it names is not known).
  */
-export function useAnswer<T>(context: StudioContext, path: string | null, delayMs: number, again = 0): { answer: T | null; error: string | null } {
+export function useAnswer<T>(context: StudioContext, path: string | null, delayMs: number, again: number | string = 0): { answer: T | null; error: string | null } {
   const [answer, setAnswer] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -140,7 +140,7 @@ export function useAnswer<T>(context: StudioContext, path: string | null, delayM
       current = false;
       clearTimeout(timer);
     };
-    // `again` moves on when the answer is known to have changed (a sheet made here): asked again.
+    // `again` moves on when the answer is known to have changed (a sheet made here, another screen): asked again.
   }, [context, path, delayMs, again]);
   return { answer, error };
 }

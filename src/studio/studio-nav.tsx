@@ -1,6 +1,6 @@
 /**
  * The studio's sections, on every screen: the one shown is marked for screen readers
- * (aria-current) and by its look. Fields, accounts and the audit log are for admins, and only they see them.
+ * (aria-current) and by its look. Fields, accounts, webhooks and the audit log are for admins, and only they see them.
  */
 import { Link } from 'react-aria-components';
 import type { StudioContext } from './api';
@@ -23,6 +23,7 @@ export const SECTIONS: Section[] = [
   { path: '/searches', name: 'Searches' },
   { path: '/fields', name: 'Fields', adminOnly: true },
   { path: '/accounts', name: 'Accounts', adminOnly: true },
+  { path: '/webhooks', name: 'Webhooks', adminOnly: true },
   { path: '/audit', name: 'Audit log', adminOnly: true },
 ];
 

@@ -12,6 +12,7 @@
  * since the proposal was made is refused, named, with nothing left changed: an import never undoes
  * a publish it did not see.
  */
+import { tellWebhooks } from '../webhooks/events';
 import type { ContentStore } from '../cms/database';
 import { findCollectionIdByKey, listCollectionContentIds, listCollectionItemKeys, saveCollection } from '../cms/repositories/collections';
 import { findContentIdsByKeys, saveContent, saveContentType } from '../cms/repositories/contents';
@@ -197,6 +198,12 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
     await editingChange(db, async (trx) => {
       const collections = await orderCollections(trx, proposal, collectionsBefore, { ...change, auditId });
       await finishImport(trx, importId, importRecord(planned, collections));
+      await tellWebhooks(
+        trx,
+        'import.applied',
+        { import: { id: importId, summary }, sheets: planned.map(({ id, label, added: isNew }) => ({ id, label, added: isNew })), actor: actor.label },
+        now,
+      );
     });
   } catch (error) {
     await takeBackOrSay(

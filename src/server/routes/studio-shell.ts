@@ -20,7 +20,7 @@ import { registerStaticAssets } from './static-assets';
 export const STUDIO_ENTRY = 'src/studio/entry-studio.tsx';
 
 /** The studio's screens besides the sheets (src/studio/entry-studio.tsx routes them in the browser). */
-export const STUDIO_SCREENS = ['order', 'page', 'import', 'translations', 'releases', 'trash', 'searches', 'fields', 'accounts', 'audit'] as const;
+export const STUDIO_SCREENS = ['order', 'page', 'import', 'translations', 'releases', 'trash', 'searches', 'fields', 'accounts', 'webhooks', 'audit'] as const;
 
 export async function registerStudioShell(
   app: FastifyInstance,

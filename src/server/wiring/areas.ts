@@ -71,6 +71,7 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
     uploads: config.uploads.inFlight,
     pdfs: config.uploads.pdf,
     searchReport: { enabled: config.searchReport, flush: () => services.searchReport.flush() },
+    cdnPurged: services.purges !== null,
   });
   // Expired sessions are refused as soon as they are presented; this clears the rows left behind.
   const sweep = setInterval(() => void sessions.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')), 10 * 60_000);

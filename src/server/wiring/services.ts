@@ -7,6 +7,7 @@ import { cloudflareTarget } from '../../cdn/cloudflare';
 import { fastlyTarget } from '../../cdn/fastly';
 import { createPurgeSender, everyTarget, type PurgeSender, type PurgeTarget } from '../../cdn/sender';
 import { varnishTarget } from '../../cdn/varnish';
+import { createWebhookSender, type WebhookSender } from '../../webhooks/sender';
 import type { FastifyInstance } from 'fastify';
 import { mediaUrlOf } from '../../api/content-resolution';
 import type { DeliverySettings } from '../../api/delivery-context';
@@ -43,10 +44,15 @@ export interface Services {
   /** The pages as a store (or a transaction of a draft) holds them now; one that cannot be served is left out and logged. */
   loadPages: (db: ContentStore) => Promise<LoadedPage[]>;
   sessions: SessionService;
-  /** Tells the other workers the content changed (change-notices.ts), and the CDN; settled once they know, or a moment passed. */
+  /**
+   * Tells the other workers the content changed (change-notices.ts), and the CDN; settled once they
+   * know, or a moment passed. Starts sending the change's webhook deliveries, without waiting for them.
+   */
   announceChange: () => Promise<void>;
   /** Purges the CDN by key (CDN_VARNISH_URLS); null when nothing is to be purged. */
   purges: PurgeSender | null;
+  /** Sends the webhooks' deliveries (webhooks/sender.ts). */
+  webhooks: WebhookSender;
   /** What visitors search for and open from the results, counted for the studio (search-report.ts). */
   searchReport: SearchReport;
 }
@@ -107,6 +113,7 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
   app.addHook('onClose', () => searchReport.close());
   const targets = purgeTargetsOf(config.cdn);
   const purges = targets.length === 0 ? null : createPurgeSender(store, everyTarget(targets), app.log);
+  const webhooks = createWebhookSender(store, { log: app.log });
   return {
     config,
     store,
@@ -121,10 +128,13 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
     sessions,
     announceChange: async () => {
       await notices.announce();
+      // A receiver's slowness never slows the change's answer.
+      void webhooks.run();
       // The editor's next look through the CDN is fresh, unless the CDN is slow to answer.
       if (purges !== null) await Promise.race([purges.run(), new Promise((resolve) => setTimeout(resolve, PURGE_WAIT_MS).unref())]);
     },
     purges,
+    webhooks,
     searchReport,
   };
 }
