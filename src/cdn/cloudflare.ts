@@ -4,6 +4,7 @@
  * token allowed to purge the zone's cache, as a bearer token. Cloudflare says yes in the body
  * (`"success": true`), not only in the status.
  */
+import { reasonOf } from '../shared/failure-reason';
 import type { PurgeTarget } from './sender';
 
 /** Cloudflare's bound on tags in one purge call. */
@@ -27,6 +28,8 @@ export function cloudflareTarget({ zoneId, token, apiUrl }: CloudflareSettings):
           headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
           body: JSON.stringify({ tags: keys.slice(start, start + TAGS_PER_CALL) }),
           signal: AbortSignal.timeout(TIMEOUT_MS),
+        }).catch((error: unknown) => {
+          throw new Error(`Cloudflare did not take the purge: ${reasonOf(error)}`);
         });
         const body = (await answer.json().catch(() => null)) as { success?: boolean; errors?: Array<{ message?: string }> } | null;
         if (!answer.ok || body?.success !== true)

@@ -4,6 +4,7 @@
  * authenticated by an API token in `Fastly-Key`; `Fastly-Soft-Purge: 1` marks the objects stale
  * instead of removing them.
  */
+import { reasonOf } from '../shared/failure-reason';
 import type { PurgeTarget } from './sender';
 
 /** Fastly's bound on keys in one batch purge. */
@@ -33,6 +34,8 @@ export function fastlyTarget({ serviceId, token, apiUrl, soft = false }: FastlyS
           method: 'POST',
           headers,
           signal: AbortSignal.timeout(TIMEOUT_MS),
+        }).catch((error: unknown) => {
+          throw new Error(`Fastly did not take the purge: ${reasonOf(error)}`);
         });
         await answer.arrayBuffer();
         if (!answer.ok) throw new Error(`Fastly answered ${answer.status} to a purge`);

@@ -3,6 +3,7 @@
  * `xkey-purge` header (or `xkey-softpurge`, which keeps the objects to serve stale), which the VCL
  * in docs/operations.md hands to vmod_xkey. Keys go in headers of at most MAX_HEADER_BYTES.
  */
+import { reasonOf } from '../shared/failure-reason';
 import type { PurgeTarget } from './sender';
 
 /** Varnish refuses a request header past http_req_hdr_len (8 KB by default). */
@@ -16,7 +17,11 @@ export function varnishTarget(urls: readonly string[], { soft = false }: { soft?
     async purge(keys) {
       for (const chunk of chunksOf(keys))
         for (const url of urls) {
-          const answer = await fetch(url, { method: 'PURGE', headers: { [header]: chunk }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+          const answer = await fetch(url, { method: 'PURGE', headers: { [header]: chunk }, signal: AbortSignal.timeout(TIMEOUT_MS) }).catch(
+            (error: unknown) => {
+              throw new Error(`Varnish at ${url} did not take the purge: ${reasonOf(error)}`);
+            },
+          );
           await answer.arrayBuffer();
           if (!answer.ok) throw new Error(`Varnish at ${url} answered ${answer.status} to a purge`);
         }

@@ -37,7 +37,7 @@ export function CdnBacklog({ backlog }: { backlog: PurgeBacklog }) {
         </p>
       ) : backlog.failing !== null ? (
         <p className="studio-warning">
-          {keysIn(backlog.failing.keys)} could not be purged ({backlog.failing.attempts} tries so far; the CDN said: {backlog.failing.lastError ?? 'nothing'}).
+          {keysIn(backlog.failing.keys)} could not be purged ({backlog.failing.attempts} tries so far; the CDN said: {backlog.failing.lastError ?? 'nothing'}).{' '}
           {backlog.queued} waiting in all, the oldest since {new Date(backlog.oldestQueuedAt ?? Date.now()).toLocaleString()}.
         </p>
       ) : (

@@ -124,7 +124,12 @@ export const wordsOf = (error: unknown) => (error instanceof Error ? error.messa
  * again, and an answer to an earlier question is never shown over a later one. A null path asks
  * nothing yet (what it names is not known).
  */
-export function useAnswer<T>(context: StudioContext, path: string | null, delayMs: number, again: number | string = 0): { answer: T | null; error: string | null } {
+export function useAnswer<T>(
+  context: StudioContext,
+  path: string | null,
+  delayMs: number,
+  again: number | string = 0,
+): { answer: T | null; error: string | null } {
   const [answer, setAnswer] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {

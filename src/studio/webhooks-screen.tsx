@@ -67,7 +67,7 @@ function DeliveryLog({ context, webhook, onOutcome }: { context: StudioContext; 
   if (error !== null) return <p className="studio-error">{error}</p>;
   if (deliveries === null) return <p>Loading…</p>;
   return (
-    <>
+    <div className="studio-webhooks__log">
       <div className="studio-actions">
         <Button className="studio-button studio-button--small studio-button--quiet" onPress={() => setAgain((count) => count + 1)}>
           Refresh the deliveries
@@ -112,7 +112,7 @@ function DeliveryLog({ context, webhook, onOutcome }: { context: StudioContext; 
           </tbody>
         </table>
       )}
-    </>
+    </div>
   );
 }
 
@@ -249,7 +249,7 @@ export function WebhooksScreen({ context }: { context: StudioContext }) {
         ) : (
           <ul className="studio-rows">
             {webhooks.map((webhook) => (
-              <li key={webhook.id}>
+              <li key={webhook.id} className="studio-webhooks__row">
                 <RowLabel title={<>{webhook.url}</>}>
                   {webhook.description === '' ? '' : `${webhook.description}; `}
                   {webhook.events.join(', ')}; added by {webhook.createdBy} {when(webhook.createdAt)}
@@ -259,13 +259,19 @@ export function WebhooksScreen({ context }: { context: StudioContext }) {
                   <Button
                     className="studio-button studio-button--small studio-button--quiet"
                     aria-expanded={open === webhook.id}
+                    aria-label={`${open === webhook.id ? 'Hide' : 'Show'} the deliveries to ${webhook.url}`}
                     onPress={() => setOpen(open === webhook.id ? null : webhook.id)}
                   >
-                    {open === webhook.id ? 'Hide' : 'Show'} the deliveries to {webhook.url}
+                    {open === webhook.id ? 'Hide' : 'Show'} the deliveries
                   </Button>
                   {webhook.removedAt === null ? (
                     <Confirmed
-                      trigger={{ label: `Remove ${webhook.url}`, className: 'studio-button studio-button--small studio-button--quiet', isDisabled: busy }}
+                      trigger={{
+                        label: 'Remove',
+                        ariaLabel: `Remove ${webhook.url}`,
+                        className: 'studio-button studio-button--small studio-button--quiet',
+                        isDisabled: busy,
+                      }}
                       question={`Remove the webhook ${webhook.url}?`}
                       keep="Keep it"
                       confirm="Remove it"
@@ -274,8 +280,13 @@ export function WebhooksScreen({ context }: { context: StudioContext }) {
                       It gets no more deliveries, and those waiting are not sent. Its delivery log stays, and it can be brought back.
                     </Confirmed>
                   ) : (
-                    <Button className="studio-button studio-button--small studio-button--quiet" isDisabled={busy} onPress={() => void setActive(webhook, true)}>
-                      Bring back {webhook.url}
+                    <Button
+                      className="studio-button studio-button--small studio-button--quiet"
+                      isDisabled={busy}
+                      aria-label={`Bring back ${webhook.url}`}
+                      onPress={() => void setActive(webhook, true)}
+                    >
+                      Bring back
                     </Button>
                   )}
                 </span>

@@ -16,6 +16,7 @@ import {
   type DeliveryOutcome,
   type DeliveryRow,
 } from '../cms/repositories/webhooks';
+import { reasonOf } from '../shared/failure-reason';
 import { SIGNATURE_HEADER, signDelivery } from './signature';
 
 export interface WebhookTiming {
@@ -148,13 +149,7 @@ async function post(
     if (response.status >= 200 && response.status < 300) return { status: response.status, error: null };
     return { status: response.status, error: `answered ${response.status}${said === '' ? '' : `: ${said}`}` };
   } catch (error) {
-    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : describe(error);
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : reasonOf(error);
     return { status: null, error: reason.slice(0, MAX_ERROR) };
   }
-}
-
-function describe(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code !== undefined ? `${error.message} (${cause.code})` : error.message;
 }
