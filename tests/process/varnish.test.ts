@@ -3,9 +3,11 @@
  * docs/operations.md): with answers kept an hour, a publish makes the next request through Varnish
  * show the change on every page kind that shows the sheet (the literature page in English and
  * German, its topic page, the sheet's page, the delivery API's collection), while an unrelated
- * sheet's page stays cached (Varnish's hit); each key is purged once.
+ * sheet's page stays cached (Varnish's hit); each key is purged once. When Varnish refuses the
+ * purges for a while, the cached page stays as it was, /readyz says the purges fail, and once
+ * Varnish takes them again the outbox catches up and the next request shows the change.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +20,7 @@ import { loadConfig } from '../../src/server/config';
 import type { SheetState } from '../../src/sheet/shape';
 import { buildIfNeeded, freePort, signInOverHttp, startServerProcess, until, type ServerProcess } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
-import { varnishd, varnishVcl } from '../helpers/varnish';
+import { varnishadm, varnishd, varnishVcl } from '../helpers/varnish';
 
 const EDITOR = { email: 'purger@example.com', password: 'correct horse battery staple' };
 const COLLECTION = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=100`;
@@ -88,6 +90,40 @@ const queuedKeys = async () => (await store.db.selectFrom('cdn_purges').select('
 const topicsOf = async (id: string) =>
   (await store.db.selectFrom('search_topics').select('topic').where('content_id', '=', id).execute()).map((row) => row.topic);
 
+/** Changes a sheet's titles and publishes them through the editing API, as an editor does; settles once the publish answered. */
+async function publishTitles(slug: string, titles: Partial<Record<'en_US' | 'de_DE', string>>): Promise<void> {
+  const headers = await signInOverHttp(origin, EDITOR);
+  const id = await idOf(slug);
+  let view = (await (await fetch(`${origin}/studio/api/sheets/${id}`, { headers })).json()) as { revision: number; draft: SheetState };
+  for (const [language, title] of Object.entries(titles) as Array<['en_US' | 'de_DE', string]>) {
+    const saved = await fetch(`${origin}/studio/api/sheets/${id}/translations/${language}`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ revision: view.revision, texts: { ...view.draft.translations[language], title } }),
+    });
+    expect(saved.status).toBe(200);
+    view = (await saved.json()) as typeof view;
+  }
+  const published = await fetch(`${origin}/studio/api/sheets/${id}/publish`, { method: 'POST', headers, body: JSON.stringify({ revision: view.revision }) });
+  expect(published.status).toBe(200);
+}
+
+const readiness = async () => (await (await fetch(`${origin}/readyz`)).json()) as { purges?: string };
+
+/** Switches Varnish to a VCL of the same site (`boot`, the one it started with, or one refusing every purge), its cache kept. */
+function useVcl(name: 'boot' | 'refusing'): void {
+  const state = join(work, 'state');
+  if (name === 'refusing' && !execFileSync(varnishadm(), ['-n', state, 'vcl.list'], { encoding: 'utf8' }).includes('refusing')) {
+    // The purgers' list names an address the server never sends from: every purge is refused (403).
+    writeFileSync(
+      join(work, 'refusing.vcl'),
+      varnishVcl('127.0.0.1', Number(new URL(origin).port)).replace(/acl purgers \{[^}]*\}/, 'acl purgers { "192.0.2.1"; }'),
+    );
+    execFileSync(varnishadm(), ['-n', state, 'vcl.load', 'refusing', join(work, 'refusing.vcl')]);
+  }
+  execFileSync(varnishadm(), ['-n', state, 'vcl.use', name]);
+}
+
 describe('behind Varnish, with answers kept an hour', () => {
   const shown = ['/?page=10', '/de-DE/?page=10', '/topics/silicon', '/sheets/silane', '/de-DE/sheets/silane', COLLECTION];
 
@@ -110,23 +146,7 @@ describe('behind Varnish, with answers kept an hour', () => {
     await viaCache(other);
     expect((await viaCache(other)).hit).toBe(true);
 
-    const headers = await signInOverHttp(origin, EDITOR);
-    const id = await idOf('silane');
-    let view = (await (await fetch(`${origin}/studio/api/sheets/${id}`, { headers })).json()) as { revision: number; draft: SheetState };
-    for (const [language, title] of [
-      ['en_US', 'Silane, purged'],
-      ['de_DE', 'Silan, gelöscht'],
-    ] as const) {
-      const saved = await fetch(`${origin}/studio/api/sheets/${id}/translations/${language}`, {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({ revision: view.revision, texts: { ...view.draft.translations[language], title } }),
-      });
-      expect(saved.status).toBe(200);
-      view = (await saved.json()) as typeof view;
-    }
-    const published = await fetch(`${origin}/studio/api/sheets/${id}/publish`, { method: 'POST', headers, body: JSON.stringify({ revision: view.revision }) });
-    expect(published.status).toBe(200);
+    await publishTitles('silane', { en_US: 'Silane, purged', de_DE: 'Silan, gelöscht' });
 
     // The publish's answer came after the purge: the very next request through Varnish is fresh.
     for (const path of shown) {
@@ -135,9 +155,35 @@ describe('behind Varnish, with answers kept an hour', () => {
       expect(body, path).toContain(path.startsWith('/de-DE') ? 'Silan, gelöscht' : 'Silane, purged');
     }
     expect((await viaCache(other)).hit).toBe(true);
-    const ready = (await (await fetch(`${origin}/readyz`)).json()) as { purges?: string };
-    expect(ready.purges).toBeUndefined();
+    expect((await readiness()).purges).toBeUndefined();
     // The topics' keys follow once the index has followed the change; then nothing waits.
     await until(async () => (await queuedKeys()) === 0, 'every queued key is purged');
+  });
+
+  it('keeps serving while Varnish refuses the purges, says so, and catches up once it takes them again', async () => {
+    const page = '/sheets/silane';
+    await viaCache(page);
+    expect((await viaCache(page)).hit).toBe(true);
+    await until(async () => (await queuedKeys()) === 0, 'nothing waits to be purged');
+
+    useVcl('refusing');
+    try {
+      await publishTitles('silane', { en_US: 'Silane, while Varnish refused' });
+      // Varnish still answers with what it kept: visitors are served, from before the change.
+      const stale = await viaCache(page);
+      expect(stale.hit).toBe(true);
+      expect(stale.body).toContain('Silane, purged');
+      expect((await readiness()).purges).toMatch(/^failing since \S+ at Varnish \(.+\): Varnish at .+ answered 403 to a purge$/);
+      expect(await queuedKeys()).toBeGreaterThan(0);
+    } finally {
+      useVcl('boot');
+    }
+
+    // The sender tries again after its pause; the outbox empties, and the next request is fresh.
+    await until(async () => (await queuedKeys()) === 0, 'the outbox catches up', 90_000);
+    const fresh = await viaCache(page);
+    expect(fresh.hit).toBe(false);
+    expect(fresh.body).toContain('Silane, while Varnish refused');
+    expect((await readiness()).purges).toBeUndefined();
   });
 });
