@@ -145,11 +145,32 @@ async function post(
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    const said = (await response.text().catch(() => '')).slice(0, MAX_ERROR);
+    const said = await firstWordsOf(response);
     if (response.status >= 200 && response.status < 300) return { status: response.status, error: null };
     return { status: response.status, error: `answered ${response.status}${said === '' ? '' : `: ${said}`}` };
   } catch (error) {
     const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : reasonOf(error);
     return { status: null, error: reason.slice(0, MAX_ERROR) };
   }
+}
+
+/** The start of what a receiver answered, for the log; the rest is never read (a receiver may answer with anything, at any length). */
+async function firstWordsOf(response: Response): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  try {
+    while (length < MAX_ERROR) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      length += value.length;
+    }
+  } catch {
+    // What it said is only for the log.
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, MAX_ERROR).trim();
 }
