@@ -6,6 +6,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchApi } from './api';
+import { benchCdn } from './cdn';
 import { benchClient } from './client';
 import { createBenchStore } from './lib/fixtures';
 import { formatValue, measured, writeReport, type Measurement } from './lib/report';
@@ -22,8 +23,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** The soak's length (issue 34); BENCH_ONLY=soak BENCH_SOAK_SECONDS=30 checks it quickly. */
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 180);
-/** BENCH_ONLY=page,api runs those sections alone (page, api, soak, search, client, workers, studio); all by default. */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,api,soak,search,client,workers,studio').split(',').map((name) => name.trim()));
+/** BENCH_ONLY=page,api runs those sections alone (page, api, soak, search, client, workers, studio, cdn); all by default. */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'page,api,soak,search,client,workers,studio,cdn').split(',').map((name) => name.trim()));
 /** The sections that read the large collection's store. */
 const ON_LARGE_STORE = ['page', 'api', 'search', 'client', 'workers'];
 
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
     await section('client', 'Client and Lighthouse', () => benchClient({ databasePath, lighthouseRuns: LIGHTHOUSE_RUNS }));
     await section('workers', 'Workers', () => benchWorkers({ databasePath, load }));
     await section('studio', 'Studio', () => benchStudio({ workDir }));
+    // On its own demo store, behind Varnish (which must be installed; the section says so if not).
+    await section('cdn', 'CDN', () => benchCdn({ workDir, connections: CONNECTIONS }));
 
     const path = writeReport(join(process.cwd(), 'bench', 'results'), measurements, {
       date: new Date().toISOString(),
