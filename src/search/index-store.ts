@@ -188,13 +188,33 @@ export function readPrimaryBodies(trx: ContentStore, contentIds: string[]) {
     .execute();
 }
 
-/** These sheets' topics, as given: those they had go. */
+/**
+ * These sheets' topics, as given: those they had go. Only rows that differ are written: a sheet
+ * whose topics stayed the same touches none, so the CDN's topic keys (migration 031's trigger on
+ * this table) are queued only when a topic's sheets change.
+ */
 export async function replaceTopics(trx: ContentStore, contentIds: string[], rows: Array<{ content_id: string; topic: string }>): Promise<void> {
-  await trx.deleteFrom('search_topics').where('content_id', 'in', contentIds).execute();
-  for (let start = 0; start < rows.length; start += 400)
+  const had = new Map<string, Set<string>>();
+  for (let start = 0; start < contentIds.length; start += 400)
+    for (const row of await trx
+      .selectFrom('search_topics')
+      .select(['content_id', 'topic'])
+      .where('content_id', 'in', contentIds.slice(start, start + 400))
+      .execute())
+      had.set(row.content_id, (had.get(row.content_id) ?? new Set()).add(row.topic));
+  const wanted = new Map<string, Set<string>>(contentIds.map((id) => [id, new Set()]));
+  for (const row of rows) wanted.set(row.content_id, (wanted.get(row.content_id) ?? new Set()).add(row.topic));
+  const added: Array<{ content_id: string; topic: string }> = [];
+  for (const [contentId, topics] of wanted) {
+    const before = had.get(contentId) ?? new Set<string>();
+    const gone = [...before].filter((topic) => !topics.has(topic));
+    if (gone.length > 0) await trx.deleteFrom('search_topics').where('content_id', '=', contentId).where('topic', 'in', gone).execute();
+    for (const topic of topics) if (!before.has(topic)) added.push({ content_id: contentId, topic });
+  }
+  for (let start = 0; start < added.length; start += 400)
     await trx
       .insertInto('search_topics')
-      .values(rows.slice(start, start + 400))
+      .values(added.slice(start, start + 400))
       .execute();
 }
 

@@ -13,7 +13,7 @@ import { languageTag } from '../../../shared/languages';
 import type { ClientAssets } from '../../ssr/client-assets';
 import { pageRoot, writeDocument } from '../../ssr/document';
 import type { PageKind, Rendered } from '../page-kind';
-import { loadSheetPage, type SheetDataSource, type SheetPageParts } from './sheet-data';
+import { loadSheetPage, RELATED_SHEETS, type SheetDataSource, type SheetPageParts } from './sheet-data';
 
 export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageKind {
   const { renderer, settings } = source;
@@ -43,16 +43,18 @@ export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageK
 }
 
 /**
- * What a sheet's page shows, as surrogate keys: the sheet, the topics its related sheets are found
- * by (a change to a sheet with one of them may change the list), and the site.
+ * What a sheet's page shows, as surrogate keys: the sheet, the related sheets it lists (their
+ * titles are on it), the topics they are found by (a sheet joining or leaving one may change the
+ * list), and the site.
  */
-async function sheetKeys({ db, renderer }: SheetDataSource, version: number, urlName: string): Promise<string[]> {
+async function sheetKeys({ db, renderer, search }: SheetDataSource, version: number, urlName: string): Promise<string[]> {
   const found = (await renderer.memo.get(version, `sheet keys ${urlName}`, async () => {
     const context = await renderer.site(version);
     const content = context === undefined ? undefined : await findShownContent(db, context.site.id, LITERATURE_CONTENT_TYPE, urlName);
-    if (content === undefined) return { keys: [] };
+    if (context === undefined || content === undefined) return { keys: [] };
     const topics = await listTopicsOfContent(db, content.id);
-    return { keys: [cdnKeys.sheet(content.id), ...topics.map(cdnKeys.topic), ALL] };
+    const related = await search.related(context.site.id, content.id, topics, RELATED_SHEETS);
+    return { keys: [cdnKeys.sheet(content.id), ...related.map(cdnKeys.sheet), ...topics.map(cdnKeys.topic), ALL] };
   })) as { keys: string[] };
   return found.keys;
 }

@@ -35,7 +35,7 @@ import { sheetPath } from '../../../shared/urls';
 import { mapUrlFields } from '../../../shared/links';
 
 /** Related sheets a sheet's page links to, at most. */
-const RELATED_SHEETS = 4;
+export const RELATED_SHEETS = 4;
 
 export interface SheetDataSource {
   db: ContentStore;
