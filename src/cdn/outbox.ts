@@ -58,11 +58,11 @@ export async function releaseKeys(db: ContentStore, keys: string[], reason: stri
       .execute();
 }
 
-/** What waits to be purged, as the studio shows it: how many keys, since when, and what the CDN said when it last refused. */
+/** What waits to be purged, as the studio shows it: how many keys, since when, and what the CDN said to the key tried most. */
 export interface PurgeBacklog {
   queued: number;
   oldestQueuedAt: string | null;
-  /** Keys whose purge failed at least once, and the newest reason. */
+  /** Keys whose purge failed at least once, how often the one tried most was, and why. */
   failing: { keys: number; attempts: number; lastError: string | null } | null;
 }
 

@@ -14,6 +14,7 @@ import { refuseVersion } from '../../tests/helpers/refuse-version';
 import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
 import type { Actor } from '../editing/audit';
+import { undoImport } from '../editing/imports';
 import { collectContent } from '../transfer/export-content';
 import { knownRecords, proposeManifest } from '../transfer/import-content';
 import { applyProposal } from '../transfer/import-proposal';
@@ -52,7 +53,8 @@ const receiver = createServer((request, response) => {
 });
 
 beforeAll(async () => {
-  test = await createTestApp();
+  // Deliveries of changes made outside the API (the import) go out at the scheduler's check.
+  test = await createTestApp({ env: { SCHEDULE_CHECK_MS: '200' } });
   admin = await signInAs(test, 'admin');
   editor = await signInAs(test, 'editor');
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -107,7 +109,7 @@ describe('registering a webhook', () => {
   it('answers the secret once: the list, the audit log and the delivery log never show it', async () => {
     const created = await admin.request('POST', '/webhooks', {
       url,
-      events: ['sheet.published', 'sheet.unpublished', 'sheet.deleted', 'release.published', 'import.applied'],
+      events: ['sheet.published', 'sheet.unpublished', 'sheet.deleted', 'release.published', 'import.applied', 'import.undone'],
       description: 'The search service',
     });
     expect(created.statusCode).toBe(201);
@@ -177,7 +179,7 @@ describe('what the webhook hears', () => {
     expect((await hears('sheet.published', (one) => sheetOf(one).id === id)).data.release).toBe(release.id);
   });
 
-  it('an import once applied, and nothing of an import that failed', async () => {
+  it('an import once applied, nothing of an import that failed, and its undo', async () => {
     const operator: Actor = { id: null, label: 'cli:operator' };
     const { manifest, files } = await collectContent(test.store.db);
     const changed = structuredClone(manifest);
@@ -196,6 +198,11 @@ describe('what the webhook hears', () => {
     const told = await hears('import.applied', (one) => (one.data.import as { id: string }).id === applied.importId);
     expect(told.data.sheets).toContainEqual({ id: sheet.id, label: 'Imported title for the webhook', added: false });
     expect(heard.slice(before).filter((one) => one.type === 'import.applied')).toHaveLength(1);
+
+    await undoImport(test.store.db, applied.importId, operator, { stepMs: 0 });
+    const undone = await hears('import.undone', (one) => (one.data.import as { id: string }).id === applied.importId);
+    expect(undone.data.sheets).toContainEqual({ id: sheet.id, label: 'Imported title for the webhook', outcome: 'restored' });
+    expect(undone.data.sheetCount).toBe((undone.data.sheets as unknown[]).length);
   });
 });
 

@@ -76,7 +76,7 @@ export function trashOperations<S>(records: EditorRecords<S>) {
         await tellWebhooks(
           trx,
           `${kind}.published`,
-          { [kind]: { id: targetId, label: trashed.label, siteId: adapter.siteOf(published) }, actor: actor.label },
+          { [kind]: { id: targetId, label: adapter.labelOf(published), siteId: adapter.siteOf(published) }, actor: actor.label },
           now,
         );
       return (await view(trx, targetId))!;

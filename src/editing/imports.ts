@@ -35,6 +35,7 @@ import { arrange, collectionOrders } from './collection-order';
 import { EditingError, editingChange, type SiteChange, type SiteDates } from './editable';
 import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
+import { listedSheets, tellWebhooks } from '../webhooks/events';
 
 /** What an import did to one sheet. */
 export interface ImportedSheet {
@@ -275,6 +276,16 @@ export async function undoImport(
       );
       await markImportUndoStep(trx, importId, null);
       later.push(...fresh);
+      await tellWebhooks(
+        trx,
+        'import.undone',
+        {
+          import: { id: importId, summary: row.summary },
+          ...listedSheets(made.map(({ sheet, outcome }) => ({ id: sheet.id, label: sheet.label, outcome }))),
+          actor: actor.label,
+        },
+        now,
+      );
     });
   } catch (error) {
     await takeBackOrSay(

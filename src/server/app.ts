@@ -2,7 +2,7 @@
  * Builds the Fastify app: a short list of its areas, each registering itself (wiring/). It never
  * listens; main.ts runs the process and tests call `app.inject()`.
  */
-import { DELIVERY_CHECK_MS, PURGE_CHECK_MS, startSender } from './outbox-senders';
+import { PURGE_CHECK_MS, startSender } from './outbox-senders';
 import type { FastifyInstance } from 'fastify';
 import type { OpenStore } from '../cms/database';
 import type { AppConfig } from './config';
@@ -47,7 +47,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerFiles(app, services, clientDir);
   await registerStudio(app, services, clientDir);
   registerPublicPages(app, services);
-  startSender(app, services.purges, PURGE_CHECK_MS);
-  startSender(app, services.webhooks, DELIVERY_CHECK_MS);
+  startSender(app, services.purges, { everyMs: PURGE_CHECK_MS, atStartAndClose: true });
+  // Timed work, as the scheduler's: deliveries made elsewhere go out within SCHEDULE_CHECK_MS.
+  startSender(app, services.webhooks, { everyMs: config.scheduleCheckMs, atStartAndClose: false });
   return app;
 }

@@ -8,7 +8,11 @@ export const WEBHOOK_EVENTS = {
   'sheet.deleted': 'A sheet is moved to the trash',
   'release.published': 'A release is published',
   'import.applied': 'An import is applied',
+  'import.undone': 'An import is undone',
 } as const;
+
+/** A delivery names at most this many sheets (an import of thousands), and says how many there were. */
+export const LISTED_SHEETS = 1000;
 
 export type WebhookEvent = keyof typeof WEBHOOK_EVENTS;
 

@@ -18,9 +18,9 @@ const keysIn = (count: number) => (count === 1 ? '1 key' : `${count} keys`);
 /** The warning, asked for again on each move between screens; nothing while purges go through. */
 export function CdnWarning({ context, path }: { context: StudioContext; path: string }) {
   const { answer } = useAnswer<PurgeBacklog>(context, '/cdn', 0, path);
-  if (answer === null || answer.failing === null) return null;
+  if (answer === null || !answer.configured || answer.failing === null) return null;
   return (
-    <p className="studio-warning">
+    <p className="studio-warning" role="status">
       The CDN refuses its purges ({answer.failing.lastError ?? 'no reason given'}): visitors behind it may see pages from before the last changes until it
       accepts them. They are sent again by themselves.
     </p>

@@ -52,22 +52,31 @@ function stateOf(delivery: Delivery): string {
   }
 }
 
-function DeliveryLog({ context, webhook, onOutcome }: { context: StudioContext; webhook: Webhook; onOutcome: (outcome: Outcome) => void }) {
+function DeliveryLog({ id, context, webhook, onOutcome }: { id: string; context: StudioContext; webhook: Webhook; onOutcome: (outcome: Outcome) => void }) {
   const [again, setAgain] = useState(0);
+  const [sending, setSending] = useState(false);
   const { answer: deliveries, error } = useAnswer<Delivery[]>(context, `/webhooks/${encodeURIComponent(webhook.id)}/deliveries`, 0, again);
   const sendAgain = async (delivery: Delivery) => {
+    setSending(true);
     try {
       await callApi(context, 'POST', `/deliveries/${encodeURIComponent(delivery.id)}/send-again`);
       onOutcome({ text: `The ${delivery.event} delivery of ${when(delivery.createdAt)} is sent again.`, failed: false });
       setAgain((count) => count + 1);
     } catch (failure) {
       onOutcome({ text: wordsOf(failure), failed: true });
+    } finally {
+      setSending(false);
     }
   };
-  if (error !== null) return <p className="studio-error">{error}</p>;
-  if (deliveries === null) return <p>Loading…</p>;
+  if (error !== null)
+    return (
+      <p className="studio-error" id={id}>
+        {error}
+      </p>
+    );
+  if (deliveries === null) return <p id={id}>Loading…</p>;
   return (
-    <div className="studio-webhooks__log">
+    <div className="studio-webhooks__log" id={id}>
       <div className="studio-actions">
         <Button className="studio-button studio-button--small studio-button--quiet" onPress={() => setAgain((count) => count + 1)}>
           Refresh the deliveries
@@ -100,7 +109,7 @@ function DeliveryLog({ context, webhook, onOutcome }: { context: StudioContext; 
                 <td>
                   <Button
                     className="studio-button studio-button--small studio-button--quiet"
-                    isDisabled={webhook.removedAt !== null}
+                    isDisabled={webhook.removedAt !== null || sending}
                     aria-label={`Send again: ${delivery.event} of ${when(delivery.createdAt)}`}
                     onPress={() => void sendAgain(delivery)}
                   >
@@ -128,6 +137,9 @@ function SecretDialog({ made, onClose }: { made: { url: string; secret: string }
               The signing secret of {made.url}
             </Heading>
             <p>Give it to the receiver now: it checks each delivery’s Literature-Signature with it. It is not shown again.</p>
+            <p role="status" className="studio-hint">
+              {copied ? 'Copied.' : ''}
+            </p>
             <TextField className="studio-field studio-field--wide" value={made.secret} isReadOnly autoFocus>
               <Label>Secret</Label>
               <Input onFocus={(event) => event.currentTarget.select()} />
@@ -142,7 +154,7 @@ function SecretDialog({ made, onClose }: { made: { url: string; secret: string }
                   )
                 }
               >
-                {copied ? 'Copied' : 'Copy the secret'}
+                Copy the secret
               </Button>
               <Button
                 className="studio-button"
@@ -259,6 +271,7 @@ export function WebhooksScreen({ context }: { context: StudioContext }) {
                   <Button
                     className="studio-button studio-button--small studio-button--quiet"
                     aria-expanded={open === webhook.id}
+                    aria-controls={open === webhook.id ? `deliveries-${webhook.id}` : undefined}
                     aria-label={`${open === webhook.id ? 'Hide' : 'Show'} the deliveries to ${webhook.url}`}
                     onPress={() => setOpen(open === webhook.id ? null : webhook.id)}
                   >
@@ -290,7 +303,7 @@ export function WebhooksScreen({ context }: { context: StudioContext }) {
                     </Button>
                   )}
                 </span>
-                {open === webhook.id && <DeliveryLog context={context} webhook={webhook} onOutcome={setOutcome} />}
+                {open === webhook.id && <DeliveryLog id={`deliveries-${webhook.id}`} context={context} webhook={webhook} onOutcome={setOutcome} />}
               </li>
             ))}
           </ul>

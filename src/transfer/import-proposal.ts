@@ -12,7 +12,7 @@
  * since the proposal was made is refused, named, with nothing left changed: an import never undoes
  * a publish it did not see.
  */
-import { tellWebhooks } from '../webhooks/events';
+import { listedSheets, tellWebhooks } from '../webhooks/events';
 import type { ContentStore } from '../cms/database';
 import { findCollectionIdByKey, listCollectionContentIds, listCollectionItemKeys, saveCollection } from '../cms/repositories/collections';
 import { findContentIdsByKeys, saveContent, saveContentType } from '../cms/repositories/contents';
@@ -201,7 +201,7 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
       await tellWebhooks(
         trx,
         'import.applied',
-        { import: { id: importId, summary }, sheets: planned.map(({ id, label, added: isNew }) => ({ id, label, added: isNew })), actor: actor.label },
+        { import: { id: importId, summary }, ...listedSheets(planned.map(({ id, label, added: isNew }) => ({ id, label, added: isNew }))), actor: actor.label },
         now,
       );
     });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
 import { insertDelivery, listActiveWebhooks } from '../cms/repositories/webhooks';
-import { isWebhookEvent } from '../shared/webhook-events';
+import { isWebhookEvent, LISTED_SHEETS } from '../shared/webhook-events';
 
 /**
  * Queues `event` with `data` for every webhook that wants it. An event no webhook may ask for
@@ -35,4 +35,9 @@ export async function tellWebhooks(trx: ContentStore, event: string, data: Recor
       finished_at: null,
       resent_from: null,
     });
+}
+
+/** The sheets a change made, for an event's data: the first LISTED_SHEETS of them, and how many in all (a receiver may refuse a body of megabytes). */
+export function listedSheets<T>(sheets: readonly T[]): { sheets: T[]; sheetCount: number } {
+  return { sheets: sheets.slice(0, LISTED_SHEETS), sheetCount: sheets.length };
 }

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
-import { listDeliveries } from '../cms/repositories/webhooks';
+import { claimDueDeliveries, listDeliveries, recordDeliveryTry } from '../cms/repositories/webhooks';
 import type { Actor } from '../editing/audit';
 import { addWebhook, setWebhookActive } from '../editing/webhooks';
 import { loadConfig } from '../server/config';
@@ -52,7 +52,7 @@ beforeAll(async () => {
           delivery: String(request.headers['literature-delivery']),
           event: String(request.headers['literature-event']),
         });
-      response.writeHead(answerWith, { 'content-type': 'text/plain' }).end(answerWith === 200 ? 'thanks' : 'down for maintenance');
+      response.writeHead(answerWith, { 'content-type': 'text/plain' }).end(answerWith === 200 ? 'thanks' : 'down for\u001b[31m maintenance\r\n');
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
@@ -116,7 +116,7 @@ describe('the webhook sender', () => {
     const one = sender();
     await one.run();
     let [logged] = await deliveries();
-    expect(logged).toMatchObject({ state: 'waiting', attempts: 1, last_status: 503, last_error: 'answered 503: down for maintenance' });
+    expect(logged).toMatchObject({ state: 'waiting', attempts: 1, last_status: 503, last_error: 'answered 503: down for [31m maintenance' });
     expect(Date.parse(logged!.next_at) - clock).toBe(30_000);
 
     // Not before its pause.
@@ -162,6 +162,23 @@ describe('the webhook sender', () => {
     // 30 s doubling to an hour: a day holds about 28 tries.
     expect(logged!.attempts).toBeGreaterThan(20);
     expect(Date.parse(logged!.finished_at!) - Date.parse(logged!.created_at)).toBeLessThanOrEqual(86_400_000);
+  });
+
+  it('records a try only for the claim it was made under: a sender whose claim was taken over records nothing', async () => {
+    await publish('20Y6');
+    const [first] = await claimDueDeliveries(store, { now: new Date(clock).toISOString(), staleBefore: new Date(clock - 120_000).toISOString(), limit: 5 });
+    const later = new Date(clock + 121_000).toISOString();
+    const [taken] = await claimDueDeliveries(store, { now: later, staleBefore: new Date(clock + 1_000).toISOString(), limit: 5 });
+    expect(taken!.id).toBe(first!.id);
+    await recordDeliveryTry(store.db, first!.id, first!.claimed_at ?? new Date(clock).toISOString(), {
+      state: 'delivered',
+      status: 200,
+      error: null,
+      at: later,
+    });
+    expect((await deliveries())[0]).toMatchObject({ state: 'sending', claimed_at: later, attempts: 0 });
+    await recordDeliveryTry(store.db, first!.id, later, { state: 'delivered', status: 200, error: null, at: later });
+    expect((await deliveries())[0]).toMatchObject({ state: 'delivered', attempts: 1 });
   });
 
   it('delivers each of many events once when three senders share the store', async () => {

@@ -59,7 +59,7 @@ export function createWebhookSender(store: Pick<OpenStore, 'db' | 'dialect'>, op
   let again = false;
   let prunedAt = 0;
 
-  async function deliver(delivery: DeliveryRow): Promise<void> {
+  async function deliver(delivery: DeliveryRow, claimedAt: string): Promise<void> {
     const webhook = await findWebhook(store.db, delivery.webhook_id);
     const removed = webhook === undefined || webhook.removed_at !== null;
     const tried = await (removed
@@ -77,17 +77,19 @@ export function createWebhookSender(store: Pick<OpenStore, 'db' | 'dialect'>, op
         outcome.state === 'failed' ? 'a webhook delivery failed for good' : 'a webhook delivery failed; it is sent again later',
       );
     }
-    await retryWhileContended(() => recordDeliveryTry(store.db, delivery.id, outcome));
+    await retryWhileContended(() => recordDeliveryTry(store.db, delivery.id, claimedAt, outcome));
   }
 
   async function drain(): Promise<void> {
     for (;;) {
       const at = now();
+      const claimedAt = new Date(at).toISOString();
       const due = await retryWhileContended(() =>
-        claimDueDeliveries(store, { now: new Date(at).toISOString(), staleBefore: new Date(at - CLAIM_LEASE_MS).toISOString(), limit: BATCH }),
+        claimDueDeliveries(store, { now: claimedAt, staleBefore: new Date(at - CLAIM_LEASE_MS).toISOString(), limit: BATCH }),
       );
       if (due.length === 0) return;
-      for (let start = 0; start < due.length; start += AT_ONCE) await Promise.all(due.slice(start, start + AT_ONCE).map(deliver));
+      for (let start = 0; start < due.length; start += AT_ONCE)
+        await Promise.all(due.slice(start, start + AT_ONCE).map((delivery) => deliver(delivery, claimedAt)));
     }
   }
 
@@ -172,5 +174,13 @@ async function firstWordsOf(response: Response): Promise<string> {
   } finally {
     await reader.cancel().catch(() => undefined);
   }
-  return Buffer.concat(chunks).toString('utf8').slice(0, MAX_ERROR).trim();
+  // Shown in the studio and printed by the command line: no terminal control codes.
+  return (
+    Buffer.concat(chunks)
+      .toString('utf8')
+      .slice(0, MAX_ERROR)
+      // eslint-disable-next-line no-control-regex -- these are what is taken out
+      .replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ')
+      .trim()
+  );
 }

@@ -21,6 +21,8 @@ describe('a delivery’s signature', () => {
     expect(verifyDelivery(secret, header.replace(`t=${timestamp}`, `t=${timestamp + 1}`), body, { now })).toBe(false);
     expect(verifyDelivery(secret, header, body, { now: now + 301_000 })).toBe(false);
     expect(verifyDelivery(secret, 'v1=00', body, { now })).toBe(false);
+    // Buffer.from(…, 'hex') would stop at the first letter that is not hex: the digest is checked whole.
+    expect(verifyDelivery(secret, `${header}junk`, body, { now })).toBe(false);
     expect(verifyDelivery(secret, '', body, { now })).toBe(false);
   });
 

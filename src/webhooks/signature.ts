@@ -28,6 +28,7 @@ export function verifyDelivery(secret: string, header: string, body: string, { n
   const timestamp = Number(parts.get('t'));
   const given = parts.get('v1') ?? '';
   if (!Number.isInteger(timestamp) || Math.abs(now / 1000 - timestamp) > toleranceSeconds) return false;
+  if (!/^[0-9a-f]{64}$/.test(given)) return false;
   const expected = Buffer.from(digest(secret, timestamp, body), 'hex');
   const actual = Buffer.from(given, 'hex');
   return actual.length === expected.length && timingSafeEqual(actual, expected);

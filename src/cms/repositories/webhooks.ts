@@ -99,7 +99,8 @@ export interface DeliveryOutcome {
   nextAt?: string;
 }
 
-export async function recordDeliveryTry(db: ContentStore, id: string, outcome: DeliveryOutcome): Promise<void> {
+/** Records a try of the sender that claimed the delivery at `claimedAt`; a sender whose claim was taken over records nothing. */
+export async function recordDeliveryTry(db: ContentStore, id: string, claimedAt: string, outcome: DeliveryOutcome): Promise<void> {
   const finished = outcome.state !== 'waiting';
   await db
     .updateTable('webhook_deliveries')
@@ -114,6 +115,7 @@ export async function recordDeliveryTry(db: ContentStore, id: string, outcome: D
     }))
     .where('id', '=', id)
     .where('state', '=', 'sending')
+    .where('claimed_at', '=', claimedAt)
     .execute();
 }
 
