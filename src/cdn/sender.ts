@@ -7,6 +7,7 @@
  */
 import type { OpenStore } from '../cms/database';
 import { retryWhileContended } from '../cms/store-guard';
+import { oneRunAtATime } from '../shared/one-run-at-a-time';
 import { claimQueuedKeys, deleteSentKeys, releaseKeys } from './outbox';
 
 /** Where purges go: a CDN's purge-by-key call. */
@@ -52,8 +53,6 @@ export function createPurgeSender(
   target: PurgeTarget,
   log: { warn(facts: object, message: string): void },
 ): PurgeSender {
-  let running: Promise<void> | null = null;
-  let again = false;
   let failures = 0;
   let retryAt = 0;
   const status: PurgeStatus = { target: target.name, sent: 0, failingSince: null, lastError: null };
@@ -90,21 +89,8 @@ export function createPurgeSender(
   }
 
   return {
-    run() {
-      if (running !== null) {
-        again = true;
-        return running;
-      }
-      running = (async () => {
-        do {
-          again = false;
-          await runOnce();
-        } while (again && Date.now() >= retryAt);
-      })().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    // A call during a run (another change) makes it look again, unless the target is in its pause.
+    run: oneRunAtATime(runOnce, () => Date.now() >= retryAt),
     status: () => ({ ...status }),
   };
 }

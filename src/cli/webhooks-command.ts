@@ -1,7 +1,7 @@
 /** `webhooks …`: the webhooks and their delivery log, from the command line (docs/operations.md, "Webhooks"). */
-import { WEBHOOK_EVENT_NAMES } from '../shared/webhook-events';
+import { WEBHOOK_EVENT_NAMES, type Delivery } from '../shared/webhook-events';
 import { commandLineActor } from '../editing/audit';
-import { addWebhook, listDeliveryViews, listWebhookViews, resendDelivery, setWebhookActive, type Delivery } from '../editing/webhooks';
+import { addWebhook, listDeliveryViews, listWebhookViews, resendDelivery, setWebhookActive } from '../editing/webhooks';
 import { readOptions, withStore, type Command } from './command';
 
 const USAGE = [

@@ -3,6 +3,7 @@
  * snake_case; repositories map rows to the wire shapes. Dates are ISO 8601 text in UTC so that
  * SQLite and PostgreSQL compare them the same way.
  */
+import type { DeliveryState } from '../shared/webhook-events';
 import type { Generated } from 'kysely';
 
 export interface SitesTable {
@@ -483,9 +484,6 @@ export interface WebhooksTable {
   removed_by: string | null;
   removed_at: string | null;
 }
-
-/** waiting: to be sent at next_at; sending: claimed by a sender; delivered; failed: a day of tries refused. */
-export type DeliveryState = 'waiting' | 'sending' | 'delivered' | 'failed';
 
 /** One event for one webhook: the webhooks' outbox and their delivery log (migration 032). */
 export interface WebhookDeliveriesTable {

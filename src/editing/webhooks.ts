@@ -18,37 +18,10 @@ import {
   type DeliveryRow,
   type WebhookRow,
 } from '../cms/repositories/webhooks';
-import type { DeliveryState } from '../cms/schema';
-import { isWebhookEvent, type WebhookEvent } from '../shared/webhook-events';
+import { isWebhookEvent, type Delivery, type Webhook, type WebhookEvent } from '../shared/webhook-events';
 import { newWebhookSecret } from '../webhooks/signature';
 import { recordChange, type Actor } from './audit';
 import { editingChange, EditingError } from './editable';
-
-export interface Webhook {
-  id: string;
-  url: string;
-  events: WebhookEvent[];
-  description: string;
-  createdBy: string;
-  createdAt: string;
-  /** When it was removed; null while it gets deliveries. */
-  removedAt: string | null;
-}
-
-export interface Delivery {
-  id: string;
-  webhookId: string;
-  event: string;
-  createdAt: string;
-  state: DeliveryState;
-  attempts: number;
-  /** When it is tried next, while it waits. */
-  nextAt: string | null;
-  lastStatus: number | null;
-  lastError: string | null;
-  finishedAt: string | null;
-  resentFrom: string | null;
-}
 
 export interface NewWebhook {
   url: string;

@@ -21,3 +21,34 @@ export const WEBHOOK_EVENT_NAMES = Object.keys(WEBHOOK_EVENTS) as WebhookEvent[]
 export function isWebhookEvent(name: string): name is WebhookEvent {
   return Object.hasOwn(WEBHOOK_EVENTS, name);
 }
+
+/** waiting: to be sent at its time; sending: claimed by a sender; delivered; failed: a day of tries refused. */
+export type DeliveryState = 'waiting' | 'sending' | 'delivered' | 'failed';
+
+/** A webhook as the editing API answers it (never with its secret). */
+export interface Webhook {
+  id: string;
+  url: string;
+  events: WebhookEvent[];
+  description: string;
+  createdBy: string;
+  createdAt: string;
+  /** When it was removed; null while it gets deliveries. */
+  removedAt: string | null;
+}
+
+/** One delivery of the log, as the editing API answers it. */
+export interface Delivery {
+  id: string;
+  webhookId: string;
+  event: string;
+  createdAt: string;
+  state: DeliveryState;
+  attempts: number;
+  /** When it is tried next, while it waits. */
+  nextAt: string | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  finishedAt: string | null;
+  resentFrom: string | null;
+}

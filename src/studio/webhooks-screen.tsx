@@ -6,32 +6,10 @@
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, Dialog, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
-import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type WebhookEvent } from '../shared/webhook-events';
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type Delivery, type Webhook } from '../shared/webhook-events';
 import { callApi, type StudioContext } from './api';
 import { Confirmed, Notice, RowLabel, useAnswer, wordsOf, type Outcome } from './parts';
 import { CdnBacklog, type PurgeBacklog } from './cdn-status';
-
-interface Webhook {
-  id: string;
-  url: string;
-  events: WebhookEvent[];
-  description: string;
-  createdBy: string;
-  createdAt: string;
-  removedAt: string | null;
-}
-
-interface Delivery {
-  id: string;
-  event: string;
-  createdAt: string;
-  state: 'waiting' | 'sending' | 'delivered' | 'failed';
-  attempts: number;
-  nextAt: string | null;
-  lastStatus: number | null;
-  lastError: string | null;
-  resentFrom: string | null;
-}
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 

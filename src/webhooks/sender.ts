@@ -17,6 +17,7 @@ import {
   type DeliveryRow,
 } from '../cms/repositories/webhooks';
 import { reasonOf } from '../shared/failure-reason';
+import { oneRunAtATime } from '../shared/one-run-at-a-time';
 import { SIGNATURE_HEADER, signDelivery } from './signature';
 
 export interface WebhookTiming {
@@ -55,8 +56,6 @@ export interface WebhookSenderOptions {
 export function createWebhookSender(store: Pick<OpenStore, 'db' | 'dialect'>, options: WebhookSenderOptions): WebhookSender {
   const timing = { ...WEBHOOK_TIMING, ...options.timing };
   const now = options.now ?? Date.now;
-  let running: Promise<void> | null = null;
-  let again = false;
   let prunedAt = 0;
 
   async function deliver(delivery: DeliveryRow, claimedAt: string): Promise<void> {
@@ -100,27 +99,15 @@ export function createWebhookSender(store: Pick<OpenStore, 'db' | 'dialect'>, op
   }
 
   return {
-    run() {
-      if (running !== null) {
-        again = true;
-        return running;
+    run: oneRunAtATime(async () => {
+      try {
+        await drain();
+        await prune();
+      } catch (error) {
+        // The store was busy past its retries, or full: the deliveries stay queued for the next run.
+        options.log.warn({ err: error }, 'webhook deliveries could not be read or recorded; they are sent on a later run');
       }
-      running = (async () => {
-        do {
-          again = false;
-          try {
-            await drain();
-            await prune();
-          } catch (error) {
-            // The store was busy past its retries, or full: the deliveries stay queued for the next run.
-            options.log.warn({ err: error }, 'webhook deliveries could not be read or recorded; they are sent on a later run');
-          }
-        } while (again);
-      })().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    }),
   };
 }
 

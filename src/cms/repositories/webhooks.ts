@@ -4,7 +4,8 @@
  */
 import type { ContentStore, OpenStore } from '../database';
 import type { Selectable } from 'kysely';
-import type { DeliveryState, WebhookDeliveriesTable, WebhooksTable } from '../schema';
+import type { DeliveryState } from '../../shared/webhook-events';
+import type { WebhookDeliveriesTable, WebhooksTable } from '../schema';
 
 export type WebhookRow = Selectable<WebhooksTable>;
 export type DeliveryRow = Selectable<WebhookDeliveriesTable>;
