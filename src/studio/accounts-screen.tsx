@@ -3,10 +3,10 @@
  * password (it chooses its own at its first sign-in), change a role, disable or enable, set a new
  * temporary password. The server keeps the last admin and writes each change to the audit log.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Dialog, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
-import { Choose, Notice, RowLabel, useAnswer, wordsOf, type Outcome } from './parts';
+import { Choose, Notice, RowLabel, useAnswer, useListActions, wordsOf, type Outcome } from './parts';
 
 interface Account {
   id: string;
@@ -114,9 +114,7 @@ function AccountRow({
 }
 
 export function AccountsScreen({ context }: { context: StudioContext }) {
-  const [accounts, setAccounts] = useState<Account[] | null>(null);
-  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { list: accounts, outcome: message, busy, act } = useListActions<Account>(context, '/accounts');
   const [draft, setDraft] = useState({ email: '', role: 'editor', password: '' });
   const [reset, setReset] = useState<{ email: string; password: string } | null>(null);
   // The temporary-password form closed: the keyboard goes back to the button that opened it, once it is enabled again.
@@ -132,23 +130,6 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
     setReturnTo(email);
   };
 
-  const load = useCallback(async () => setAccounts(await callApi<Account[]>(context, 'GET', '/accounts')), [context]);
-  useEffect(() => {
-    load().catch((error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
-  }, [load]);
-
-  const act = async (run: () => Promise<string>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      setMessage({ text: await run(), failed: false });
-      await load();
-    } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
-    } finally {
-      setBusy(false);
-    }
-  };
   const change = (email: string, body: Record<string, unknown>, done: string) =>
     act(async () => {
       await callApi(context, 'PATCH', `/accounts/${encodeURIComponent(email)}`, body);

@@ -3,7 +3,7 @@
  * line that says how the last action went, and asking the editing API again as a question changes
  * with only the latest answer shown.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Label, ListBox, ListBoxItem, Modal, Popover, Select, SelectValue } from 'react-aria-components';
 import { callApi, type StudioContext } from './api';
 
@@ -148,4 +148,32 @@ export function useAnswer<T>(
     // `again` moves on when the answer is known to have changed (a sheet made here, another screen): asked again.
   }, [context, path, delayMs, again]);
   return { answer, error };
+}
+
+/**
+ * A list an admin screen shows and changes (accounts, webhooks): read when the screen opens, and
+ * again after each action, which is one at a time (`busy` meanwhile) and says how it went.
+ */
+export function useListActions<T>(context: StudioContext, path: string) {
+  const [list, setList] = useState<T[] | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState(false);
+  const load = useCallback(async () => setList(await callApi<T[]>(context, 'GET', path)), [context, path]);
+  useEffect(() => {
+    load().catch((error: unknown) => setOutcome({ text: wordsOf(error), failed: true }));
+  }, [load]);
+  /** Runs an action; its answer is the words saying it was done. */
+  const act = async (run: () => Promise<string>) => {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      setOutcome({ text: await run(), failed: false });
+      await load();
+    } catch (error) {
+      setOutcome({ text: wordsOf(error), failed: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { list, outcome, setOutcome, busy, act };
 }

@@ -4,11 +4,11 @@
  * delivery again; remove a webhook or bring it back. Above them, whether the CDN's purges go
  * through: what waits, and what the CDN said when it refused.
  */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, Dialog, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
 import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type Delivery, type Webhook } from '../shared/webhook-events';
 import { callApi, type StudioContext } from './api';
-import { Confirmed, Notice, RowLabel, useAnswer, wordsOf, type Outcome } from './parts';
+import { Confirmed, Notice, RowLabel, useAnswer, useListActions, wordsOf, type Outcome } from './parts';
 import { CdnBacklog, type PurgeBacklog } from './cdn-status';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -152,31 +152,11 @@ function SecretDialog({ made, onClose }: { made: { url: string; secret: string }
 }
 
 export function WebhooksScreen({ context }: { context: StudioContext }) {
-  const [webhooks, setWebhooks] = useState<Webhook[] | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { list: webhooks, outcome, setOutcome, busy, act } = useListActions<Webhook>(context, '/webhooks');
   const [draft, setDraft] = useState({ url: '', description: '', events: ['sheet.published', 'sheet.unpublished', 'sheet.deleted'] as string[] });
   const [made, setMade] = useState<{ url: string; secret: string } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const { answer: backlog } = useAnswer<PurgeBacklog>(context, '/cdn', 0);
-
-  const load = useCallback(async () => setWebhooks(await callApi<Webhook[]>(context, 'GET', '/webhooks')), [context]);
-  useEffect(() => {
-    load().catch((error: unknown) => setOutcome({ text: wordsOf(error), failed: true }));
-  }, [load]);
-
-  const act = async (run: () => Promise<string>) => {
-    setBusy(true);
-    setOutcome(null);
-    try {
-      setOutcome({ text: await run(), failed: false });
-      await load();
-    } catch (error) {
-      setOutcome({ text: wordsOf(error), failed: true });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const add = (event: FormEvent) => {
     event.preventDefault();
