@@ -2,23 +2,11 @@
  * The search commands as operators run them (the built CLI, a real store): the index updated and
  * rebuilt, synonyms added and listed, topics listed and added.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
-import { cli } from '../helpers/cli';
-import { buildIfNeeded } from '../helpers/server-process';
-import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+import { useCliStore } from '../helpers/server-store';
 
-let store: TestStoreLocation;
-beforeAll(async () => {
-  buildIfNeeded();
-  store = await createTestStoreLocation();
-  expect(cli(store.databaseUrl, ['seed']).status).toBe(0);
-}, 180_000);
-afterAll(async () => {
-  await store.drop();
-});
-
-const run = (args: string[]) => cli(store.databaseUrl, args);
+const run = useCliStore('seed');
 /** An entry per sheet and language: the demo has three languages. */
 const ENTRIES = DEMO_CATALOGUE.length * 3;
 

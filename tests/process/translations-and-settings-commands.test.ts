@@ -6,24 +6,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cli } from '../helpers/cli';
-import { buildIfNeeded } from '../helpers/server-process';
-import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+import { afterAll, expect, it } from 'vitest';
+import { useCliStore } from '../helpers/server-store';
 
-let store: TestStoreLocation;
 const folder = mkdtempSync(join(tmpdir(), 'translations-cli-'));
-beforeAll(async () => {
-  buildIfNeeded();
-  store = await createTestStoreLocation();
-  expect(cli(store.databaseUrl, ['seed']).status).toBe(0);
-}, 180_000);
-afterAll(async () => {
-  await store.drop();
+const run = useCliStore('seed');
+afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
-
-const run = (args: string[]) => cli(store.databaseUrl, args);
 
 it('exports German texts, and imports a translation as drafts after showing what it changes', () => {
   const file = join(folder, 'de.xlf');

@@ -3,22 +3,10 @@
  * roles, the last admin, passwords read from standard input, the audit log with its filters, and
  * the sheet type's fields changed as the Fields screen changes them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli';
-import { buildIfNeeded } from '../helpers/server-process';
-import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+import { describe, expect, it } from 'vitest';
+import { useCliStore } from '../helpers/server-store';
 
-let store: TestStoreLocation;
-beforeAll(async () => {
-  buildIfNeeded();
-  store = await createTestStoreLocation();
-  expect(cli(store.databaseUrl, ['migrate']).status).toBe(0);
-}, 180_000);
-afterAll(async () => {
-  await store.drop();
-});
-
-const run = (args: string[], input = '') => cli(store.databaseUrl, args, input);
+const run = useCliStore('migrate');
 
 describe('users', () => {
   it('makes the first admin, a visitor by default, and lists them', () => {

@@ -3,22 +3,10 @@
  * secret printed once, listed without it, refused with the reason for a URL that is not http(s) or
  * an unknown event, removed and brought back; each change in the audit log, never the secret.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cli } from '../helpers/cli';
-import { buildIfNeeded } from '../helpers/server-process';
-import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
+import { expect, it } from 'vitest';
+import { useCliStore } from '../helpers/server-store';
 
-let store: TestStoreLocation;
-beforeAll(async () => {
-  buildIfNeeded();
-  store = await createTestStoreLocation();
-  expect(cli(store.databaseUrl, ['migrate']).status).toBe(0);
-}, 180_000);
-afterAll(async () => {
-  await store.drop();
-});
-
-const run = (args: string[]) => cli(store.databaseUrl, args);
+const run = useCliStore('migrate');
 
 it('adds a webhook and prints its secret once; lists, removes and restores it; refuses bad input saying why', () => {
   expect(run(['webhooks', 'list']).stdout).toContain('There are no webhooks.');
