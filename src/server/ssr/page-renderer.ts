@@ -104,7 +104,13 @@ interface AnswerKeys {
   keys: string[];
 }
 
-type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | Topic[] | ContentType | AnswerKeys | undefined;
+/** A sheet's topics in the search index, and the related sheets they find (page-kinds/sheet). */
+export interface RelatedSheets {
+  topics: string[];
+  ids: string[];
+}
+
+type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | Topic[] | ContentType | AnswerKeys | RelatedSheets | undefined;
 
 const markupLength = (preloads: GridPreloads) =>
   Object.values(preloads).reduce(

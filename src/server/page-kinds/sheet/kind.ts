@@ -6,14 +6,13 @@
 import { ALL, cdnKeys } from '../../../shared/cdn-keys';
 import { findShownContent } from '../../../cms/repositories/contents';
 import { LITERATURE_CONTENT_TYPE } from '../../../cms/content-types';
-import { listTopicsOfContent } from '../../../search/query-store';
 import { renderSheetPageBody } from '../../../site/entry-server';
 import { renderSeoHead } from '../../../site/seo/seo-head';
 import { languageTag } from '../../../shared/languages';
 import type { ClientAssets } from '../../ssr/client-assets';
 import { pageRoot, writeDocument } from '../../ssr/document';
 import type { PageKind, Rendered } from '../page-kind';
-import { loadSheetPage, RELATED_SHEETS, type SheetDataSource, type SheetPageParts } from './sheet-data';
+import { loadSheetPage, relatedSheets, type SheetDataSource, type SheetPageParts } from './sheet-data';
 
 export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageKind {
   const { renderer, settings } = source;
@@ -47,14 +46,14 @@ export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageK
  * titles are on it), the topics they are found by (a sheet joining or leaving one may change the
  * list), and the site.
  */
-async function sheetKeys({ db, renderer, search }: SheetDataSource, version: number, urlName: string): Promise<string[]> {
+async function sheetKeys(source: SheetDataSource, version: number, urlName: string): Promise<string[]> {
+  const { db, renderer } = source;
   const found = (await renderer.memo.get(version, `sheet keys ${urlName}`, async () => {
     const context = await renderer.site(version);
     const content = context === undefined ? undefined : await findShownContent(db, context.site.id, LITERATURE_CONTENT_TYPE, urlName);
     if (context === undefined || content === undefined) return { keys: [] };
-    const topics = await listTopicsOfContent(db, content.id);
-    const related = await search.related(context.site.id, content.id, topics, RELATED_SHEETS);
-    return { keys: [cdnKeys.sheet(content.id), ...related.map(cdnKeys.sheet), ...topics.map(cdnKeys.topic), ALL] };
+    const related = await relatedSheets(source, version, context.site.id, content.id);
+    return { keys: [cdnKeys.sheet(content.id), ...related.ids.map(cdnKeys.sheet), ...related.topics.map(cdnKeys.topic), ALL] };
   })) as { keys: string[] };
   return found.keys;
 }

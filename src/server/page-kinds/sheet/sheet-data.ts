@@ -15,6 +15,7 @@ import { findSeoRecord } from '../../../cms/repositories/seo-records';
 import { DOCUMENT_KINDS, DOCUMENT_PATH } from '../../../sheet/shape';
 import { documentEntriesOf, factsOnly } from '../../../sheet/documents';
 import type { SheetSearch } from '../../../search/sheet-search';
+import { listTopicsOfContent } from '../../../search/query-store';
 import type { CollectionItem } from '../../../shared/delivery-types';
 import { scriptSafeJson } from '../../../shared/head-tags';
 import { languageTag } from '../../../shared/languages';
@@ -29,13 +30,13 @@ import { offeredFields } from '../../../content-model/sheet-values';
 import { displayText, fieldLabel } from '../../../content-model/display';
 import type { DigitalDocument, MediaObject, Product, PropertyValue, WithContext } from 'schema-dts';
 import { alternatesOf, localizedPath, shareCardOf } from '../../ssr/build-seo-head';
-import { languageMenu, topicLinkOf, topicsViewOf, type PageRenderer, type TopicTarget } from '../../ssr/page-renderer';
+import { languageMenu, topicLinkOf, topicsViewOf, type PageRenderer, type RelatedSheets, type TopicTarget } from '../../ssr/page-renderer';
 import { searchablePage } from '../../pages';
 import { sheetPath } from '../../../shared/urls';
 import { mapUrlFields } from '../../../shared/links';
 
 /** Related sheets a sheet's page links to, at most. */
-export const RELATED_SHEETS = 4;
+const RELATED_SHEETS = 4;
 
 export interface SheetDataSource {
   db: ContentStore;
@@ -53,11 +54,23 @@ export interface SheetPageParts {
 export type SheetLoad = { kind: 'sheet'; parts: SheetPageParts } | { kind: 'moved'; location: string } | { kind: 'not-found' };
 
 /**
+ * A sheet's topics as the search index has them, and the related sheets they find: asked once per
+ * content version, for the page's render in every language and for its surrogate keys (kind.ts).
+ */
+export async function relatedSheets(source: SheetDataSource, version: number, siteId: string, contentId: string): Promise<RelatedSheets> {
+  const found = await source.renderer.memo.get(version, `related ${contentId}`, async (): Promise<RelatedSheets> => {
+    const topics = await listTopicsOfContent(source.db, contentId);
+    return { topics, ids: await source.search.related(siteId, contentId, topics, RELATED_SHEETS) };
+  });
+  return found as RelatedSheets;
+}
+
+/**
  * A sheet's page in a language, read from the store in a content version: not found when no
  * collection shows a sheet of that URL name, moved when it is an address a shown sheet had.
  */
 export async function loadSheetPage(source: SheetDataSource, version: number, language: string, urlName: string, origin: string): Promise<SheetLoad> {
-  const { db, settings, renderer, search } = source;
+  const { db, settings, renderer } = source;
   const { basePath } = settings;
   const context = await renderer.site(version);
   if (context === undefined) return { kind: 'not-found' };
@@ -86,8 +99,7 @@ export async function loadSheetPage(source: SheetDataSource, version: number, la
     sheet.document = { ...sheet.document, ...facts, language: facts.language ?? (await documentLanguage(db, content.id, linked, sheet.textLanguage)) };
   }
   sheet.otherDocuments = await otherDocumentsOf(db, content.id, entries, sheet.document, basePath, language);
-  const relatedIds = await search.related(site.id, content.id, topicsOfBody(item.body.contentBody), RELATED_SHEETS);
-  const related = (await itemsOfContents(db, settings, site.id, language, relatedIds)).map((other) => ({
+  const related = (await itemsOfContents(db, settings, site.id, language, (await relatedSheets(source, version, site.id, content.id)).ids)).map((other) => ({
     title: titleOf(other),
     href: localizedPath(basePath, sheetPath(other.body.urlName), language, languages),
     textLanguage: other.language,
