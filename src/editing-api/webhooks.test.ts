@@ -15,6 +15,7 @@ import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
 import type { Actor } from '../editing/audit';
 import { undoImport } from '../editing/imports';
+import { fireDueSchedules } from '../editing/schedules';
 import { collectContent } from '../transfer/export-content';
 import { knownRecords, proposeManifest } from '../transfer/import-content';
 import { applyProposal } from '../transfer/import-proposal';
@@ -162,6 +163,30 @@ describe('what the webhook hears', () => {
     await ok(editor, 'DELETE', `/sheets/${id}`);
     const deleted = await hears('sheet.deleted', (one) => sheetOf(one).id === id);
     expect(deleted.data.sheet).toMatchObject({ wasOnSite: false });
+  });
+
+  it('a scheduled publish, by the scheduler; its undo, showing the older title; a restore from the trash', async () => {
+    const id = await idOf('temah');
+    const view = (await editor.request('GET', `/sheets/${id}`)).json() as { revision: number; draft: { translations: { en_US: Record<string, unknown> } } };
+    await ok(editor, 'PUT', `/sheets/${id}/translations/en_US`, {
+      revision: view.revision,
+      texts: { ...view.draft.translations.en_US, title: 'TEMAH, at its time' },
+    });
+    await ok(editor, 'POST', `/sheets/${id}/schedules`, { action: 'publish', at: new Date(Date.now() + 1_000).toISOString() });
+    // Fired a moment after it is due, as the scheduler does: the event is of that moment.
+    await fireDueSchedules(test.store.db, new Date(Date.now() + 1_500));
+    const scheduled = await hears('sheet.published', (one) => sheetOf(one).id === id && sheetOf(one).label === 'TEMAH, at its time');
+    expect(scheduled.data.actor).toBe(`scheduler (for ${editor.email})`);
+
+    await ok(editor, 'POST', `/sheets/${id}/undo-publish`, {});
+    const undone = await hears('sheet.published', (one) => sheetOf(one).id === id && sheetOf(one).label !== 'TEMAH, at its time');
+    expect(undone.data.actor).toBe(editor.email);
+
+    await ok(editor, 'DELETE', `/sheets/${id}`);
+    await hears('sheet.deleted', (one) => sheetOf(one).id === id);
+    const before = heard.filter((one) => one.type === 'sheet.published' && sheetOf(one).id === id).length;
+    await ok(editor, 'POST', `/trash/${id}/restore`);
+    await expect.poll(() => heard.filter((one) => one.type === 'sheet.published' && sheetOf(one).id === id).length, { timeout: 15_000 }).toBe(before + 1);
   });
 
   it('a release: each sheet it publishes, and the release', async () => {
