@@ -61,7 +61,7 @@ function deliveryOf(row: DeliveryRow): Delivery {
 }
 
 /** The URL as it is kept: http or https, without a user name or password (they would show in the list and the log). */
-export function checkedWebhookUrl(text: string): string {
+function checkedWebhookUrl(text: string): string {
   let url: URL;
   try {
     url = new URL(text.trim());

@@ -30,7 +30,7 @@ export interface WebhookTiming {
   timeoutMs: number;
 }
 
-export const WEBHOOK_TIMING: WebhookTiming = { firstRetryMs: 30_000, maxRetryMs: 3_600_000, giveUpAfterMs: 86_400_000, timeoutMs: 10_000 };
+const WEBHOOK_TIMING: WebhookTiming = { firstRetryMs: 30_000, maxRetryMs: 3_600_000, giveUpAfterMs: 86_400_000, timeoutMs: 10_000 };
 
 /** A claim older than this is a sender that stopped: the delivery may be taken again. */
 const CLAIM_LEASE_MS = 120_000;

@@ -125,13 +125,3 @@ export async function deleteFinishedDeliveries(db: ContentStore, before: string)
   const result = await db.deleteFrom('webhook_deliveries').where('state', 'in', ['delivered', 'failed']).where('created_at', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** How many deliveries wait to be sent (waiting or being sent). */
-export async function countPendingDeliveries(db: ContentStore): Promise<number> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select((eb) => eb.fn.countAll<number | string>().as('count'))
-    .where('state', 'in', ['waiting', 'sending'])
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
