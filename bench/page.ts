@@ -6,7 +6,8 @@
  *   rendering the same components with the same data into the same document;
  * - peers (bench/peers/README.md): the same page built with Next.js 16 (per request and ISR) and
  *   Astro 5 (per request), on the same store, each checked to send the same page first.
- * Servers run on core 0 one at a time under load, wrk on core 1.
+ * Servers run on core 0 one at a time under load, wrk on core 1. The cached rows compare requests
+ * per second (the best round of each) and, steadier, CPU time per request (the median round).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -26,6 +27,7 @@ import {
 } from './lib/peers';
 import { measured, type Measurement } from './lib/report';
 import { startNginx, startOurServer, startProcessServer, type RunningServer } from './lib/servers';
+import { cpuTimeMs } from './lib/process-cpu';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/wrk';
 
 export interface PageBenchOptions {
@@ -55,21 +57,64 @@ const PER_RESPONSE = new Set(['date', 'connection', 'keep-alive', 'x-request-id'
 /** The page on a server, or the page URL itself (a peer's page has its own path). */
 const pageOf = (target: RunningServer | string) => (typeof target === 'string' ? target : target.url + PAGE);
 
+/** Each server's best run, and its CPU time per request in each round (µs; none for a URL or without /proc). */
+interface Rounds {
+  best: LoadResult[];
+  cpuMicroseconds: number[][];
+}
+
 /**
  * Loads each server in turn, for several rounds, and keeps each one's best run: interference
- * from the rest of a shared machine comes and goes, and then hits every server alike.
+ * from the rest of a shared machine comes and goes, and then hits every server alike. Beside it,
+ * the CPU time each server spent per request in each round (user + system, from /proc), which
+ * moves far less with the rest of the machine than requests per second do.
  */
-function bestOf(servers: (RunningServer | string)[], load: PageBenchOptions['load']): LoadResult[] {
+function roundsOf(servers: (RunningServer | string)[], load: PageBenchOptions['load']): Rounds {
   const best: (LoadResult | undefined)[] = servers.map(() => undefined);
+  const cpuMicroseconds: number[][] = servers.map(() => []);
   for (const server of servers) runLoad(pageOf(server), { ...load, seconds: 2, core: LOAD_CORE });
   for (let round = 0; round < ROUNDS; round++) {
     servers.forEach((server, index) => {
+      const pid = typeof server === 'string' ? null : server.pid;
+      const before = pid === null ? null : cpuTimeMs(pid);
       const result = runLoad(pageOf(server), { ...load, seconds: ROUND_SECONDS, core: LOAD_CORE });
+      const after = pid === null ? null : cpuTimeMs(pid);
+      if (before !== null && after !== null && result.requests > 0) cpuMicroseconds[index]!.push(((after - before) * 1000) / result.requests);
       if (best[index] === undefined || result.requestsPerSecond > best[index].requestsPerSecond) best[index] = result;
     });
   }
-  return best as LoadResult[];
+  return { best: best as LoadResult[], cpuMicroseconds };
 }
+
+const bestOf = (servers: (RunningServer | string)[], load: PageBenchOptions['load']) => roundsOf(servers, load).best;
+
+/**
+ * Ours beside a bare server by CPU time per request: each round's ratio (the two loaded one
+ * after the other in it), the median of the rounds.
+ */
+function cpuPerRequest(rounds: Rounds, name: string, bareLabel: string, bound: number): Measurement {
+  const [ours = [], bare = []] = rounds.cpuMicroseconds;
+  const ratios = ours.map((microseconds, round) => microseconds / bare[round]!);
+  const value = ratios.length === 0 ? Number.NaN : median(ratios);
+  return measured(
+    {
+      section: 'Page',
+      name,
+      comparison: `ours / ${bareLabel}, CPU time per request`,
+      value,
+      unit: '×',
+      details:
+        ratios.length === 0
+          ? 'no CPU times (/proc/PID/stat) on this machine'
+          : `ours ${median(ours).toFixed(1)} µs, ${bareLabel} ${median(bare).toFixed(1)} µs of CPU per request (medians of ${ratios.length} rounds: user + system time ` +
+            `of the server process from /proc/PID/stat over the requests wrk completed); the rounds' ratios ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`,
+    },
+    '≤',
+    bound,
+  );
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 const rate = (result: LoadResult) => `${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.latencyMs.p99.toFixed(2)} ms, ${result.errors} errors)`;
 
@@ -114,7 +159,8 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
     async ([ours, bare, nginx]) => {
       await expectSameBody(bare!, html, 'the bare Node server');
       await expectSameBody(nginx!, html, 'nginx');
-      const [cached, bareResult, nginxResult] = bestOf([ours!, bare!, nginx!], load);
+      const rounds = roundsOf([ours!, bare!, nginx!], load);
+      const [cached, bareResult, nginxResult] = rounds.best;
       recordPeak('cached page', ours!.peakRssMb());
       const name = `literature page, cached (${Buffer.byteLength(html).toLocaleString('en')} bytes)`;
       measurements.push(
@@ -142,6 +188,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
           '≥',
           0.3,
         ),
+        cpuPerRequest(rounds, name, 'bare node:http', 1.25),
       );
     },
   );
@@ -155,13 +202,15 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
     ],
     async ([defaults, bare]) => {
       const busy = { ...load, connections: DEFAULTS_CONNECTIONS };
-      const [ours, bareResult] = bestOf([defaults!, bare!], busy);
+      const rounds = roundsOf([defaults!, bare!], busy);
+      const [ours, bareResult] = rounds.best;
+      const name = `literature page, cached, as npm start runs it (LOG_LEVEL=info, standard output to a file), ${DEFAULTS_CONNECTIONS} connections`;
       recordPeak('cached page, npm start settings', defaults!.peakRssMb());
       measurements.push(
         measured(
           {
             section: 'Page',
-            name: `literature page, cached, as npm start runs it (LOG_LEVEL=info, standard output to a file), ${DEFAULTS_CONNECTIONS} connections`,
+            name,
             comparison: 'ours / bare node:http, req/s',
             value: ours!.requestsPerSecond / bareResult!.requestsPerSecond,
             unit: '×',
@@ -170,6 +219,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
           '≥',
           0.8,
         ),
+        cpuPerRequest(rounds, name, 'bare node:http', 1.25),
       );
     },
   );
@@ -186,12 +236,14 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
     ],
     async ([ours, bare]) => {
       await frontCachedBrotli(ours!.url + PAGE);
-      const [oursResult, bareResult] = bestOf([ours!, bare!], { ...load, headers: { 'accept-encoding': 'br' } });
+      const rounds = roundsOf([ours!, bare!], { ...load, headers: { 'accept-encoding': 'br' } });
+      const [oursResult, bareResult] = rounds.best;
+      const name = `literature page, cached, brotli (${compressed.toLocaleString('en')} bytes for ${Buffer.byteLength(html).toLocaleString('en')})`;
       measurements.push(
         measured(
           {
             section: 'Page',
-            name: `literature page, cached, brotli (${compressed.toLocaleString('en')} bytes for ${Buffer.byteLength(html).toLocaleString('en')})`,
+            name,
             comparison: 'ours / bare node:http sending the same compressed bytes, req/s',
             value: oursResult!.requestsPerSecond / bareResult!.requestsPerSecond,
             unit: '×',
@@ -200,6 +252,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
           '≥',
           0.9,
         ),
+        cpuPerRequest(rounds, name, 'bare node:http sending the same compressed bytes', 1.1),
       );
     },
   );

@@ -10,7 +10,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
@@ -28,6 +28,8 @@ interface PeerSpec {
   builtFile: string;
   /** The production server, run in the peer's folder. */
   command: (port: number) => string[];
+  /** Pages the server keeps on disk between runs, removed before it starts (each run renders from its own store). */
+  renderedCache?: string;
 }
 
 export const PEERS_DIR = join(import.meta.dirname, '..', 'peers');
@@ -40,6 +42,8 @@ export const PEERS: Record<PeerName, PeerSpec> = {
       cached: { path: '/cached', description: 'App Router, ISR: export const revalidate = 60, rendered on first request' },
     },
     builtFile: join('.next', 'BUILD_ID'),
+    // Where `next start` keeps the pages it rendered (ISR) across restarts: a page rendered from another store would be served first.
+    renderedCache: join('.next', 'server', 'route-cache'),
     command: (port) => [process.execPath, join('node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
   },
   astro: {
@@ -197,6 +201,7 @@ export async function startPeer(name: PeerName, options: { mode: PeerMode; datab
   if (mode === undefined) throw new Error(`${spec.label} has no ${options.mode} mode`);
   const url = `http://127.0.0.1:${options.port}`;
   const command = [...pinTo(options.core), ...spec.command(options.port)];
+  if (spec.renderedCache !== undefined) rmSync(join(PEERS_DIR, name, spec.renderedCache), { recursive: true, force: true });
   const child = spawn(command[0]!, command.slice(1), {
     cwd: join(PEERS_DIR, name),
     env: {

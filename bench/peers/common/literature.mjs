@@ -5,10 +5,12 @@
  *
  * What it reads is what our server shows at `/`: the primary site, its page at path '/', that
  * page's sections (rich-text heading, rich text, collection grid with Show More), the grid's
- * collection in the site's default language, the items' images, and the head tags (title,
- * description, canonical, hreflang alternates, JSON-LD). Like our server's data cache, the result
- * is kept per content version (store_state.content_version), so a render asks the store one
- * small question.
+ * collection in the site's default language, the items' images, the head tags (title,
+ * description, canonical, hreflang alternates, Open Graph and Twitter Card, JSON-LD), the
+ * header's menus (the site's topics from `topics`, the languages) and, for a searchable grid, its
+ * search form's facets with their counts (tallied here from the entries our search index writes,
+ * `search_entries.facets`). Like our server's data cache, the result is kept per content version
+ * (store_state.content_version), so a render asks the store one small question.
  *
  * Environment: DATABASE_PATH (the SQLite file), SITE_URL (origin for absolute URLs),
  * BASE_PATH (default ''), PLATFORM_SITES_SEGMENT (default 'sfsites').
@@ -21,10 +23,49 @@ const IMAGE_CONTENT_TYPE = 'sfdc_cms__image';
 const FORM_FACTORS = ['small', 'medium', 'large'];
 const RESPONSIVE_WIDTHS = [640, 960, 1920];
 const SMALL_MEDIA = '(max-width: 47.9375em)';
+const SHARE_IMAGE = { width: 1200, height: 630 };
+const SHEET_TYPE = 'literature_sheet';
+/** The sheet type's fields with places of their own on a sheet: never a facet field. */
+const SHAPED_FIELDS = new Set(['Title', 'description', 'url', 'image', 'documents', 'topics']);
+/** The facet a sheet's topics are in, in the index's facets. */
+const TOPIC_FACET = 'topic';
+/** A field facet's choices shown at most, the most sheets first. */
+const FIELD_CHOICES = 20;
+/** The words our page says around its content (src/site/ui-text.ts), in the languages it ships. */
 const UI_TEXT = {
-  en: { item: (n) => `Item ${n}`, languages: 'Language' },
-  de: { item: (n) => `Eintrag ${n}`, languages: 'Sprache' },
-  fr: { item: (n) => `Élément ${n}`, languages: 'Langue' },
+  en: {
+    item: (n) => `Item ${n}`,
+    languages: 'Language',
+    skipToContent: 'Skip to content',
+    topics: 'Topics',
+    search: 'Search the sheets',
+    searchButton: 'Search',
+    filters: 'Filter',
+    sheetDetails: 'Details',
+    facets: { process: 'Process', kind: 'Kind', element: 'Element' },
+  },
+  de: {
+    item: (n) => `Eintrag ${n}`,
+    languages: 'Sprache',
+    skipToContent: 'Zum Inhalt springen',
+    topics: 'Themen',
+    search: 'Datenblätter durchsuchen',
+    searchButton: 'Suchen',
+    filters: 'Filtern',
+    sheetDetails: 'Details',
+    facets: { process: 'Verfahren', kind: 'Art', element: 'Element' },
+  },
+  fr: {
+    item: (n) => `Élément ${n}`,
+    languages: 'Langue',
+    skipToContent: 'Aller au contenu',
+    topics: 'Thèmes',
+    search: 'Rechercher dans les fiches',
+    searchButton: 'Rechercher',
+    filters: 'Filtrer',
+    sheetDetails: 'Détails',
+    facets: { process: 'Procédé', kind: 'Type', element: 'Élément' },
+  },
 };
 
 let store;
@@ -138,6 +179,9 @@ function resolveImage(siteId, reference, language) {
 
 const isSitePath = (url) => url.startsWith('/') && !url.startsWith('//');
 const withBasePath = (url) => (isSitePath(url) ? `${settings().basePath}${url}` : url);
+/** A path in a language, with the base path: the default language has no segment. */
+const localizedPath = (site, language, path) =>
+  `${settings().basePath}${language === site.default_language ? '' : `/${toBcp47(language)}`}${path}`;
 
 /**
  * Raster images get one resized source per form factor (the resizer's URL form, on this site);
@@ -170,6 +214,8 @@ function collectionItems(site, collection, language, offset, limit) {
         description: stripTags(text(body.description)),
         href: url === '' ? '' : withBasePath(url),
         image: image === null ? null : { ...image, url: withBasePath(image.url), ...sourcesOf(image) },
+        // The card's link to the sheet's own page, named by the sheet's title (as stored).
+        sheet: { href: `${localizedPath(site, language, '/sheets/')}${encodeURIComponent(content.url_name)}`, title: translation.title },
       },
     ];
   });
@@ -188,7 +234,7 @@ function collectionDescription(collection, language, site) {
 }
 
 /** The card settings a card needs, in the shape both peers render. */
-function cardOf(settings) {
+function cardOf(settings, language) {
   const title = Number(settings.titleTag.slice(1));
   const description = Number(settings.descriptionTag.slice(1));
   return {
@@ -199,6 +245,7 @@ function cardOf(settings) {
     descriptionStyle: settings.descriptionStyle,
     descriptionLevel: description > title + 1 ? title + 1 : undefined,
     primaryButton: { show: settings.primaryButton.show, label: stripTags(settings.primaryButton.label), style: settings.primaryButton.style },
+    sheetLabel: uiText(language).sheetDetails,
   };
 }
 
@@ -220,7 +267,8 @@ export function pagesShownOf(value) {
 
 /**
  * The page at '/' in the site's default language with `pagesShown` pages of each grid:
- * { lang, head, languageMenu, sections } — everything the peers render, already as text and URLs.
+ * { lang, head, skipLink, topicMenu, languageMenu, sections } — everything the peers render,
+ * already as text and URLs.
  */
 export function literaturePage(pagesShown = 1) {
   const { origin } = settings();
@@ -232,8 +280,10 @@ function buildPage(pagesShown) {
   const { site, languages } = siteContext();
   const language = site.default_language;
   const definition = pageDefinition();
-  const localizedPath = (lang) => `${basePath}${lang === language ? '' : `/${toBcp47(lang)}`}${definition.path}`;
-  const ownUrl = `${origin}${localizedPath(language)}`;
+  const pagePath = (lang) => localizedPath(site, lang, definition.path);
+  const ownUrl = `${origin}${pagePath(language)}`;
+  const text = uiText(language);
+  const taxonomy = taxonomyOf(site.id);
 
   const grids = new Map();
   for (const grid of gridsOf(definition)) {
@@ -252,12 +302,13 @@ function buildPage(pagesShown) {
       total,
       items,
       collection,
-      card: cardOf(grid.settings.card),
+      card: cardOf(grid.settings.card, language),
       spacing: grid.settings.spacing,
       centered: grid.settings.centered,
       showBorder: grid.settings.showBorder,
       emptyMessage: grid.settings.emptyState.enabled && items.length === 0 ? grid.settings.emptyState.message : null,
-      itemLabels: items.map((item) => uiText(language).item(item.position)),
+      itemLabels: items.map((item) => text.item(item.position)),
+      search: grid.settings.searchable ? searchFormOf(site, language, taxonomy, grid.id, definition.path) : null,
       showMore:
         paginator?.variant === 'showmore' && hasNext
           ? { label: stripTags(paginator.label), style: paginator.style, nextPage: pagesShown + 1, href: `?page=${pagesShown + 1}#item-${items.length + 1}` }
@@ -299,8 +350,8 @@ function buildPage(pagesShown) {
     languages.length <= 1
       ? []
       : [
-          ...languages.map((lang) => ({ hreflang: toBcp47(lang), href: `${origin}${localizedPath(lang)}` })),
-          { hreflang: 'x-default', href: `${origin}${localizedPath(language)}` },
+          ...languages.map((lang) => ({ hreflang: toBcp47(lang), href: `${origin}${pagePath(lang)}` })),
+          { hreflang: 'x-default', href: `${origin}${pagePath(language)}` },
         ];
 
   return {
@@ -311,14 +362,36 @@ function buildPage(pagesShown) {
       description,
       canonical: ownUrl,
       alternates,
+      share: shareTags({
+        title,
+        description,
+        url: ownUrl,
+        siteName: site.name,
+        locale: language,
+        alternateLocales: languages.filter((lang) => lang !== language),
+        image: shareImageOf(grids),
+      }),
       jsonLd: JSON.stringify(structured).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
     },
+    skipLink: text.skipToContent,
+    topicMenu:
+      taxonomy.length === 0
+        ? null
+        : {
+            label: text.topics,
+            facets: topicFacets(taxonomy, language).map(({ facet, label, topics }) => ({
+              id: `topics-${facet}`,
+              label,
+              topics: topics.map((topic) => ({ slug: topic.slug, label: topicLabel(topic, [language, site.default_language]), href: topicHref(site, language, topic) })),
+            })),
+          },
     languageMenu:
       languages.length <= 1
         ? null
         : {
-            label: uiText(language).languages,
-            entries: languages.map((lang) => ({ language: toBcp47(lang), label: languageName(lang), href: localizedPath(lang), current: lang === language })),
+            label: text.languages,
+            current: { language: toBcp47(language), label: languageName(language) },
+            entries: languages.map((lang) => ({ language: toBcp47(lang), label: languageName(lang), href: pagePath(lang), current: lang === language })),
           },
     sections: definition.sections.map((section) => ({
       id: section.id,
@@ -336,6 +409,157 @@ function buildPage(pagesShown) {
       })),
     })),
   };
+}
+
+/** The site's topics, in the taxonomy's order. */
+function taxonomyOf(siteId) {
+  return query('select slug, facet, labels from topics where site_id = ? order by position, slug')
+    .all(siteId)
+    .map((row) => ({ slug: row.slug, facet: row.facet, labels: json(row.labels, {}) }));
+}
+
+/** A topic's name in the first of `languages` that names it, else any, else its slug. */
+function topicLabel(topic, languages) {
+  for (const language of languages) {
+    const label = topic.labels[language];
+    if (typeof label === 'string' && label !== '') return label;
+  }
+  return Object.values(topic.labels).find((label) => typeof label === 'string' && label !== '') ?? topic.slug;
+}
+
+const topicHref = (site, language, topic) => localizedPath(site, language, `/topics/${topic.slug}`);
+
+/** The taxonomy's facets (in the order of their first topics), each named in the language, with its topics. */
+function topicFacets(taxonomy, language) {
+  const names = uiText(language).facets;
+  return [...new Set(taxonomy.map((topic) => topic.facet))].map((facet) => ({
+    facet,
+    label: names[facet] ?? facet.charAt(0).toUpperCase() + facet.slice(1),
+    topics: taxonomy.filter((topic) => topic.facet === facet),
+  }));
+}
+
+/** The sheet type's facet fields (`shows.facet`), in its order, named in the language. */
+function facetFields(language) {
+  const row = query('select field_schema from content_types where fully_qualified_name = ?').get(SHEET_TYPE);
+  const schema = json(row?.field_schema ?? '{}', {});
+  return Object.entries(schema)
+    .filter(([name, field]) => !SHAPED_FIELDS.has(name) && name !== TOPIC_FACET && !field.retired && field.kind !== 'topics' && field.shows?.facet === true)
+    .map(([name, field]) => {
+      const labels = field.labels ?? {};
+      return { name, label: labels[language] ?? labels.en_US ?? Object.values(labels)[0] ?? field.label ?? name };
+    });
+}
+
+/** A facet value as a choice's key: the facet and the value normalised (case, widths, spaces). */
+const choiceKey = (facet, value) => `${facet}:${value.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim()}`;
+
+/**
+ * Every facet choice of the entries the site shows in a language (the facets our search index
+ * writes for each sheet: its topics, the values of the facet fields), with the number of sheets
+ * having it and its value as first written, in collection order: the counts with nothing chosen.
+ */
+function facetCounts(siteId, language) {
+  const rows = query(
+    `select e.facets, (select min(ci.position) from collection_items ci where ci.content_id = e.content_id) as rank
+     from search_entries e where e.site_id = ? and instr(e.serves, ?) > 0
+     order by rank is null, rank, e.id`,
+  ).all(siteId, ` ${language} `);
+  const choices = new Map();
+  for (const row of rows) {
+    for (const [facet, values] of Object.entries(json(row.facets, {}) ?? {})) {
+      if (!Array.isArray(values)) continue;
+      for (const value of values) {
+        if (typeof value !== 'string') continue;
+        const key = choiceKey(facet, value);
+        if (key.endsWith(':')) continue;
+        const choice = choices.get(key) ?? { key, facet, value: key.slice(facet.length + 1), label: value.trim(), count: 0 };
+        choice.count += 1;
+        choices.set(key, choice);
+      }
+    }
+  }
+  return choices;
+}
+
+/**
+ * A searchable grid's search form: a GET form to the page (`?q=`; the peers search nothing) and
+ * its facets, each choice a link with its count: a topic's to its topic page, a field value's to
+ * the page with the value as a parameter (not for search engines). Choices no sheet has are left out.
+ */
+function searchFormOf(site, language, taxonomy, gridId, path) {
+  const text = uiText(language);
+  const locale = language.slice(0, 2);
+  const pageHref = localizedPath(site, language, path);
+  const counts = facetCounts(site.id, language);
+  const countOf = (key) => counts.get(key)?.count ?? 0;
+  const choiceOf = (key, label, href, nofollow) => ({ key, label, count: `(${countOf(key).toLocaleString(locale)})`, href, nofollow });
+  const byTopic = topicFacets(taxonomy, language).map(({ facet, label, topics }) => ({
+    id: `${gridId}-facet-topics-${facet}`,
+    label,
+    choices: topics
+      .filter((topic) => countOf(choiceKey(TOPIC_FACET, topic.slug)) > 0)
+      .map((topic) =>
+        choiceOf(choiceKey(TOPIC_FACET, topic.slug), topicLabel(topic, [language, site.default_language]), topicHref(site, language, topic), false),
+      ),
+  }));
+  const fields = facetFields(language);
+  const byField = fields.map((field) => ({
+    id: `${gridId}-facet-${field.name}`,
+    label: field.label,
+    choices: [...counts.values()]
+      .filter((choice) => choice.facet === field.name)
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, locale))
+      .slice(0, FIELD_CHOICES)
+      .map((choice) => choiceOf(choice.key, choice.label, `${pageHref}?${new URLSearchParams([[field.name, choice.value]])}`, true)),
+  }));
+  const facets = [...byTopic, ...byField].filter((facet) => facet.choices.length > 0);
+  return {
+    inputId: `${gridId}-q`,
+    label: text.search,
+    button: text.searchButton,
+    action: pageHref,
+    // As ours: no disclosure when the site has neither topics nor facet fields.
+    facets: taxonomy.length === 0 && fields.length === 0 ? null : { label: text.filters, groups: facets },
+  };
+}
+
+/** The first raster image the page's first grid shows, as a shared link shows it: a JPEG the resizer crops. */
+function shareImageOf(grids) {
+  const { origin, basePath } = settings();
+  const [grid] = grids.values();
+  const image = grid?.items.find((item) => item.image !== null && item.image.mimeType !== 'image/svg+xml')?.image;
+  if (image === undefined) return null;
+  const path = basePath !== '' && image.url.startsWith(`${basePath}/`) ? image.url.slice(basePath.length) : image.url;
+  const { width, height } = SHARE_IMAGE;
+  return { url: `${origin}${basePath}/cdn-cgi/image/format=jpeg,fit=cover,width=${width},height=${height}${path}`, alt: stripTags(image.altText) };
+}
+
+/** Open Graph and Twitter Card tags, each `{ property | name, content }` (none without content). */
+function shareTags({ title, description, url, siteName, locale, alternateLocales, image }) {
+  const tags = [
+    ['property', 'og:type', 'website'],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', url],
+    ['property', 'og:site_name', siteName],
+    ['property', 'og:locale', locale],
+    ...alternateLocales.map((alternate) => ['property', 'og:locale:alternate', alternate]),
+    ...(image === null
+      ? []
+      : [
+          ['property', 'og:image', image.url],
+          ['property', 'og:image:type', 'image/jpeg'],
+          ['property', 'og:image:width', String(SHARE_IMAGE.width)],
+          ['property', 'og:image:height', String(SHARE_IMAGE.height)],
+          ['property', 'og:image:alt', image.alt],
+        ]),
+    ['name', 'twitter:card', image === null ? 'summary' : 'summary_large_image'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ...(image === null ? [] : [['name', 'twitter:image', image.url], ['name', 'twitter:image:alt', image.alt]]),
+  ];
+  return tags.filter(([, , content]) => content !== '').map(([attribute, key, content]) => ({ [attribute]: key, content }));
 }
 
 function componentOf(component, grids) {
