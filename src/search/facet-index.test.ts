@@ -31,7 +31,7 @@ describe('FacetIndex', () => {
   it('keeps what has a choice of every group, in collection order, and counts what each choice would give', () => {
     fc.assert(
       fc.property(rows, selections, (entries, groups) => {
-        const index = new FacetIndex(entries);
+        const index = FacetIndex.of(entries);
         const ordered = [...entries].sort((a, b) => a.rank - b.rank || a.id - b.id);
         const kept = ordered.filter((row) => keeps(row, groups)).map((row) => row.id);
         expect(index.select(groups, 0, 1_000)).toEqual({ total: kept.length, ids: kept });
@@ -64,7 +64,7 @@ describe('FacetIndex', () => {
   });
 
   it('counts every entry’s choices when nothing is chosen, and keeps the label as the first sheet in collection order writes it', () => {
-    const index = new FacetIndex([
+    const index = FacetIndex.of([
       { id: 2, rank: 1, choices: [{ key: 'form:liquid', label: 'Liquid' }] },
       { id: 1, rank: 1, choices: [{ key: 'form:liquid', label: 'liquid' }] },
       { id: 3, rank: 0, choices: [] },

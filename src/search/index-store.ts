@@ -25,8 +25,8 @@ export const servesText = (languages: string[]) => ` ${languages.join(' ')} `;
  */
 export const scopeWord = (siteId: string, language: string) => `scope${siteId}${language.replace(/[^A-Za-z0-9]/g, '')}`.toLowerCase();
 
-/** What the index is made from: the sites, their page languages, the sheets collections show, and when each translation was published. */
-export async function readPublication(db: ContentStore) {
+/** The sites and their page languages (in their order), which every entry's languages follow. */
+export async function readSites(db: ContentStore) {
   // One after another, not together: a serving process's SQLite counts a statement's time limit
   // from when it was queued, and on a large store these reads take a good part of it each.
   const sites = await db.selectFrom('sites').select(['id', 'default_language']).execute();
@@ -37,19 +37,45 @@ export async function readPublication(db: ContentStore) {
     .orderBy('site_id')
     .orderBy('position')
     .execute();
-  const contents = await db
+  return { sites, languages };
+}
+
+/** Sheets by id, after one and up to another (null: to the last): a part of the store read at once. */
+export interface ContentRange {
+  after: string;
+  upTo: string | null;
+}
+
+/** The next `limit` sheets a collection shows, in id order, after `after`. */
+export const readShownContents = (db: ContentStore, after: string, limit: number) =>
+  db
     .selectFrom('contents')
     .select(['contents.id', 'contents.site_id', 'contents.primary_language'])
+    .where('contents.id', '>', after)
     .where((eb) =>
       eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')),
     )
+    .orderBy('contents.id')
+    .limit(limit)
     .execute();
-  const translations = await db.selectFrom('content_translations').select(['content_id', 'language', 'published_at']).execute();
-  return { sites, languages, contents, translations };
-}
 
-/** Every entry, with what tells whether it is current. */
-export const listEntries = (db: ContentStore) => db.selectFrom('search_entries').select(['id', 'content_id', 'language', 'serves', 'published_at']).execute();
+/** When each translation of the sheets in a range was published. */
+export const readPublishedTimes = (db: ContentStore, range: ContentRange) =>
+  db
+    .selectFrom('content_translations')
+    .select(['content_id', 'language', 'published_at'])
+    .where('content_id', '>', range.after)
+    .$if(range.upTo !== null, (query) => query.where('content_id', '<=', range.upTo!))
+    .execute();
+
+/** The entries of the sheets in a range, with what tells whether each is current. */
+export const listEntries = (db: ContentStore, range: ContentRange) =>
+  db
+    .selectFrom('search_entries')
+    .select(['id', 'content_id', 'language', 'serves', 'published_at'])
+    .where('content_id', '>', range.after)
+    .$if(range.upTo !== null, (query) => query.where('content_id', '<=', range.upTo!))
+    .execute();
 
 /** The ids of the entries made from these translations ("contentId language"). */
 export async function findEntryIds(trx: ContentStore, translations: Set<string>, contentIds: string[]): Promise<number[]> {

@@ -27,11 +27,14 @@ export function selectionWords(selection: Selection | undefined, { or, and }: { 
   return selection.map((group) => `(${group.keys.map((key) => choiceWord(key)).join(or)})`).join(and);
 }
 
-/** The entries a site's page language shows, each with its facet values (JSON) and where its sheet stands in the collection. */
-export async function readFacetRows(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Pick<Scope, 'siteId' | 'language'>) {
+/**
+ * The next `limit` entries a site's page language shows after entry `after` (by id), each with its
+ * facet values (JSON) and where its sheet stands in the collection.
+ */
+export async function readFacetRows(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Pick<Scope, 'siteId' | 'language'>, after: number, limit: number) {
   const { rows } = await sql<{ id: number; facets: string; rank: number | null }>`
     SELECT e.id, e.facets, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank
-    FROM search_entries e WHERE ${inScope(store.dialect, scope)}`.execute(store.db);
+    FROM search_entries e WHERE ${inScope(store.dialect, scope)} AND e.id > ${after} ORDER BY e.id LIMIT ${limit}`.execute(store.db);
   return rows;
 }
 

@@ -28,18 +28,23 @@ import {
   listEntries,
   readFileBytes,
   readPrimaryBodies,
-  readPublication,
+  readPublishedTimes,
+  readShownContents,
+  readSites,
   readTranslations,
   removeEntries,
   replaceTopics,
   servesText,
   tidyPostgres,
+  type ContentRange,
 } from './index-store';
 
 /** A document's text is indexed up to this many characters (PostgreSQL's tsvector holds at most 1 MB). */
 export const INDEXED_DOCUMENT_CHARACTERS = 200_000;
 /** Entries written per transaction. */
 const BATCH = 200;
+/** Sheets compared at once. */
+const PART_SIZE = 1_000;
 
 interface Wanted {
   siteId: string;
@@ -63,29 +68,28 @@ export interface SyncOptions {
   rebuild?: boolean;
   /** Told after each batch: entries done of those to do. */
   onProgress?: (done: number, total: number) => void;
+  /** Sheets compared at once (5,000; tests make it small to cross parts). */
+  partSize?: number;
 }
 
 /** Brings the search entries up to date with the published content; inside `db`'s transaction when it is one (a preview's). */
 export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, options: SyncOptions = {}): Promise<SyncResult> {
   const { db, dialect } = store;
-  const wanted = await wantedEntries(db);
-  const existing = await listEntries(db);
-  const keyOf = (contentId: string, language: string) => `${contentId} ${language}`;
-  const wantedByKey = new Map(wanted.map((entry) => [keyOf(entry.contentId, entry.language), entry]));
+  const sites = await readSites(db);
   const removed: number[] = [];
-  const current = new Set<string>();
-  for (const entry of existing) {
-    const key = keyOf(entry.content_id, entry.language);
-    const want = wantedByKey.get(key);
-    if (want === undefined) removed.push(Number(entry.id));
-    // The page languages are in the indexed words too (the entry's scope): a move is made again.
-    else if (!options.rebuild && want.publishedAt === entry.published_at && want.serves === entry.serves) current.add(key);
+  const stale: Wanted[] = [];
+  // A part of the store at a time: what a sync holds at once is bounded by the part, not by the
+  // store (on 100,000 sheets, comparing all at once took some 280 MB for a moment).
+  const { partSize = PART_SIZE } = options;
+  for (let after: string | null = ''; after !== null;) {
+    const contents = await readShownContents(db, after, partSize);
+    const range: ContentRange = { after, upTo: contents.length < partSize ? null : contents.at(-1)!.id };
+    const wanted = wantedEntries(sites, contents, await readPublishedTimes(db, range));
+    const compared = compareEntries(wanted, await listEntries(db, range), options);
+    removed.push(...compared.removed);
+    stale.push(...compared.stale);
+    after = range.upTo;
   }
-  // A sheet's topics and shared facet values, as its primary translation has them, are in every
-  // entry of it: that translation's entry made again makes the sheet's others again too.
-  const outdated = [...wantedByKey].filter(([key]) => !current.has(key)).map(([, entry]) => entry);
-  const primaries = new Set(outdated.filter((entry) => entry.primary).map((entry) => entry.contentId));
-  const stale = wanted.filter((entry) => primaries.has(entry.contentId) || !current.has(keyOf(entry.contentId, entry.language)));
 
   for (let start = 0; start < removed.length; start += BATCH) {
     const ids = removed.slice(start, start + BATCH);
@@ -148,8 +152,32 @@ const TIDY_AFTER = 1_000;
  * (its own language's, else the site's default language's, else the content's primary
  * language's, as delivery chooses), with every page language that shows it.
  */
-async function wantedEntries(db: ContentStore): Promise<Wanted[]> {
-  const { sites, languages, contents, translations } = await readPublication(db);
+/** Which entries of a range are no longer wanted, and which wanted ones are missing or out of date. */
+function compareEntries(wanted: Wanted[], existing: Awaited<ReturnType<typeof listEntries>>, options: SyncOptions): { removed: number[]; stale: Wanted[] } {
+  const keyOf = (contentId: string, language: string) => `${contentId} ${language}`;
+  const wantedByKey = new Map(wanted.map((entry) => [keyOf(entry.contentId, entry.language), entry]));
+  const removed: number[] = [];
+  const current = new Set<string>();
+  for (const entry of existing) {
+    const key = keyOf(entry.content_id, entry.language);
+    const want = wantedByKey.get(key);
+    if (want === undefined) removed.push(Number(entry.id));
+    // The page languages are in the indexed words too (the entry's scope): a move is made again.
+    else if (!options.rebuild && want.publishedAt === entry.published_at && want.serves === entry.serves) current.add(key);
+  }
+  // A sheet's topics and shared facet values, as its primary translation has them, are in every
+  // entry of it: that translation's entry made again makes the sheet's others again too.
+  const outdated = [...wantedByKey].filter(([key]) => !current.has(key)).map(([, entry]) => entry);
+  const primaries = new Set(outdated.filter((entry) => entry.primary).map((entry) => entry.contentId));
+  return { removed, stale: wanted.filter((entry) => primaries.has(entry.contentId) || !current.has(keyOf(entry.contentId, entry.language))) };
+}
+
+/** The entries a range of sheets should have, from the sheets, their translations' publishing times and the sites. */
+function wantedEntries(
+  { sites, languages }: Awaited<ReturnType<typeof readSites>>,
+  contents: Awaited<ReturnType<typeof readShownContents>>,
+  translations: Awaited<ReturnType<typeof readPublishedTimes>>,
+): Wanted[] {
   const defaults = new Map(sites.map((site) => [site.id, site.default_language]));
   const siteLanguages = new Map<string, string[]>();
   for (const row of languages) siteLanguages.set(row.site_id, [...(siteLanguages.get(row.site_id) ?? []), row.language]);

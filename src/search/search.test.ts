@@ -9,12 +9,12 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { search, type SearchHit, type SearchResult } from './search-query';
 import { SQLITE_INDEX } from '../cms/migrations/016-search-heads';
 import { emptySearchIndex } from '../cms/migrations/search-index-emptied';
-import { scopeWord, WRITTEN } from './index-store';
+import { removeEntries, scopeWord, WRITTEN } from './index-store';
 import { syncSearchIndex } from './search-index';
 import { up as upIdentifierWords } from '../cms/migrations/025-identifier-words';
 import { TEST_ENGINE } from '../../tests/helpers/test-store';
 import { sql } from 'kysely';
-import { openDatabase } from '../cms/database';
+import { inTransaction, openDatabase } from '../cms/database';
 import type { PassagePart } from '../shared/passage';
 
 let test: TestApp;
@@ -101,6 +101,51 @@ describe('search', () => {
     const second = await search(test.store, { siteId: DEMO_IDS.siteId, language: 'en_US', query: 'precursor', limit: 5, offset: 5 });
     expect(second.total).toBe(all.total);
     expect(titles(second)).toEqual(titles(all).slice(5, 10));
+  });
+});
+
+describe('syncSearchIndex, a part at a time', () => {
+  // A store of its own: the changes below would move the order of the shared store's results.
+  let own: TestApp;
+  beforeAll(async () => {
+    own = await createTestApp();
+    await syncSearchIndex(own.store);
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it('compares the store a part at a time and misses nothing at the parts’ edges: removed, added and changed sheets alike', async () => {
+    const entries = async () =>
+      (await own.store.db.selectFrom('search_entries').select(['content_id', 'language', 'serves', 'published_at']).execute())
+        .map((row) => `${row.content_id} ${row.language} ${row.serves} ${row.published_at}`)
+        .sort();
+    const shown = await own.store.db.selectFrom('collection_items').select('content_id').orderBy('content_id').execute();
+    const ids = shown.map((row) => row.content_id);
+    const synced = await entries();
+    // Every other sheet's entries out of date, one sheet's entries never made, another sheet gone from the collection.
+    for (const id of ids.filter((_, index) => index % 2 === 0))
+      await own.store.db.updateTable('search_entries').set({ published_at: '' }).where('content_id', '=', id).execute();
+    const unmade = await own.store.db.selectFrom('search_entries').select('id').where('content_id', '=', ids[3]!).execute();
+    await inTransaction(own.store.db, (trx) =>
+      removeEntries(
+        trx,
+        TEST_ENGINE,
+        unmade.map((row) => Number(row.id)),
+      ),
+    );
+    const leaving = ids[5]!;
+    const items = await own.store.db.selectFrom('collection_items').selectAll().where('content_id', '=', leaving).execute();
+    await own.store.db.deleteFrom('collection_items').where('content_id', '=', leaving).execute();
+    const result = await syncSearchIndex(own.store, { partSize: 2 });
+    expect(result.removed).toBeGreaterThan(0);
+    const parted = await entries();
+    // What a sync of the whole store at once makes of the same state: nothing more to do, and the same entries.
+    expect(await syncSearchIndex(own.store)).toEqual({ written: 0, removed: 0 });
+    expect(parted).toEqual(synced.filter((entry) => !entry.startsWith(`${leaving} `)));
+    await own.store.db.insertInto('collection_items').values(items).execute();
+    await syncSearchIndex(own.store);
+    expect(await entries()).toEqual(synced);
   });
 });
 

@@ -9,7 +9,7 @@ import { LISTED_MATCHES, listedHits, matchIds, matchingContentIds, search, type 
 import type { RawBuilder } from 'kysely';
 import { readFacetRows, readRelatedIds } from './query-store';
 import { readContentVersion } from '../cms/repositories/store-state';
-import { FacetIndex, type CountedSets } from './facet-index';
+import { FacetIndexBuilder, type CountedSets, type FacetIndex } from './facet-index';
 import { choiceKey, readEntryFacets, type Selection } from './facets';
 
 export interface SheetSearch {
@@ -98,7 +98,7 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
     const key = `${scope.siteId} ${scope.language}`;
     let index = facetIndexes.get(key);
     if (index === undefined) {
-      index = readFacetRows(store, scope).then((rows) => new FacetIndex(rows.map(facetRowOf)));
+      index = buildFacetIndex(store, scope);
       // A failed read is asked again by the next request.
       const made = index;
       made.catch(() => {
@@ -152,6 +152,20 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
 }
 
 /** An entry's row as the facet index takes it: a topic's label is its slug (the page names it), a field value's as first written. */
+/** Entries read for the facet index at once. */
+const FACET_ROWS_READ = 1_000;
+
+/** A site's page language's facet index, its entries read a part at a time. */
+async function buildFacetIndex(store: Pick<OpenStore, 'db' | 'dialect'>, scope: { siteId: string; language: string }): Promise<FacetIndex> {
+  const builder = new FacetIndexBuilder();
+  for (let after = 0; ;) {
+    const rows = await readFacetRows(store, scope, after, FACET_ROWS_READ);
+    for (const row of rows) builder.add(facetRowOf(row));
+    if (rows.length < FACET_ROWS_READ) return builder.build();
+    after = Number(rows.at(-1)!.id);
+  }
+}
+
 function facetRowOf(row: { id: number; facets: string; rank: number | null }) {
   const choices = Object.entries(readEntryFacets(row.facets)).flatMap(([facet, values]) =>
     values.map((value) => ({ key: choiceKey(facet, value), label: value.trim() })),
