@@ -17,7 +17,7 @@ import { DEMO_IDS } from '../src/demo/seed-demo';
 import { addAccount } from '../src/editing/accounts';
 import { varnishd, varnishVcl } from '../tests/helpers/varnish';
 import { createDemoStore } from './lib/fixtures';
-import { measured, type Measurement } from './lib/report';
+import { measured, median, type Measurement } from './lib/report';
 import { startOurServer, type RunningServer } from './lib/servers';
 import { createRandom } from './lib/soak-mix';
 
@@ -525,5 +525,4 @@ function leastOriginShare(load: VisitorLoad, changed: string[]): Measurement {
 
 // --- Arithmetic -----------------------------------------------------------------------------------
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 const round1 = (value: number) => Math.round(value * 10) / 10;

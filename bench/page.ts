@@ -25,7 +25,7 @@ import {
   type PeerName,
   type RunningPeer,
 } from './lib/peers';
-import { measured, type Measurement } from './lib/report';
+import { measured, median, type Measurement } from './lib/report';
 import { startNginx, startOurServer, startProcessServer, type RunningServer } from './lib/servers';
 import { cpuTimeMs } from './lib/process-cpu';
 import { runLoad, type LoadOptions, type LoadResult } from './lib/wrk';
@@ -113,8 +113,6 @@ function cpuPerRequest(rounds: Rounds, name: string, bareLabel: string, bound: n
     bound,
   );
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 const rate = (result: LoadResult) => `${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.latencyMs.p99.toFixed(2)} ms, ${result.errors} errors)`;
 

@@ -29,6 +29,9 @@ export function measured(
   return { ...base, details, target: `${relation} ${bound}${base.unit === '×' ? '×' : base.unit === '' ? '' : ` ${base.unit}`}`, met };
 }
 
+/** The middle value (the lower of the two middle ones for an even count): what rows of several rounds report. */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
 export function formatValue({ value, unit }: Pick<Measurement, 'value' | 'unit'>): string {
   if (Number.isNaN(value)) return 'error';
   if (unit === '×') return `${value.toFixed(2)}×`;

@@ -68,7 +68,7 @@ export interface SyncOptions {
   rebuild?: boolean;
   /** Told after each batch: entries done of those to do. */
   onProgress?: (done: number, total: number) => void;
-  /** Sheets compared at once (5,000; tests make it small to cross parts). */
+  /** Sheets compared at once (PART_SIZE; tests make it small to cross parts). */
   partSize?: number;
 }
 
@@ -147,11 +147,6 @@ async function againIfRaced<T>(write: () => Promise<T>): Promise<T> {
 /** Entries written or removed in one sync past which PostgreSQL's indexes are tidied (tidyPostgres). */
 const TIDY_AFTER = 1_000;
 
-/**
- * Each entry there should be: for each page language of the site, the translation the page shows
- * (its own language's, else the site's default language's, else the content's primary
- * language's, as delivery chooses), with every page language that shows it.
- */
 /** Which entries of a range are no longer wanted, and which wanted ones are missing or out of date. */
 function compareEntries(wanted: Wanted[], existing: Awaited<ReturnType<typeof listEntries>>, options: SyncOptions): { removed: number[]; stale: Wanted[] } {
   const keyOf = (contentId: string, language: string) => `${contentId} ${language}`;
@@ -172,7 +167,11 @@ function compareEntries(wanted: Wanted[], existing: Awaited<ReturnType<typeof li
   return { removed, stale: wanted.filter((entry) => primaries.has(entry.contentId) || !current.has(keyOf(entry.contentId, entry.language))) };
 }
 
-/** The entries a range of sheets should have, from the sheets, their translations' publishing times and the sites. */
+/**
+ * Each entry a range of sheets should have: for each page language of the site, the translation
+ * the page shows (its own language's, else the site's default language's, else the content's
+ * primary language's, as delivery chooses), with every page language that shows it.
+ */
 function wantedEntries(
   { sites, languages }: Awaited<ReturnType<typeof readSites>>,
   contents: Awaited<ReturnType<typeof readShownContents>>,

@@ -6,6 +6,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { republishSheet } from '../../tests/helpers/test-content';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { syncSearchIndex } from './search-index';
+import { buildFacetIndex } from './sheet-search';
 
 const queries: string[] = [];
 let test: TestApp;
@@ -35,4 +38,17 @@ it('syncs after a change of content, and not after a write that changes none', a
   const changed = queries.length;
   await expect.poll(async () => cardTitles((await test.app.inject('/?q=quokka')).body).length, { timeout: 10_000 }).toBe(1);
   expect(synced(changed)).toBe(true);
+});
+
+it('makes the same facet index reading its entries a few at a time as reading them all at once', async () => {
+  await syncSearchIndex(test.store);
+  const scope = { siteId: DEMO_IDS.siteId, language: 'en_US' };
+  const whole = await buildFacetIndex(test.store, scope, 100_000);
+  const parted = await buildFacetIndex(test.store, scope, 7);
+  expect(whole.size).toBeGreaterThan(7 * 3);
+  const facetOf = (key: string) => key.slice(0, key.indexOf(':'));
+  expect(parted.size).toBe(whole.size);
+  expect(parted.choices).toEqual(whole.choices);
+  expect(parted.count([], facetOf)).toEqual(whole.count([], facetOf));
+  expect(parted.select([], 0, 1_000)).toEqual(whole.select([], 0, 1_000));
 });

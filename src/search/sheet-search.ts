@@ -151,21 +151,25 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
   };
 }
 
-/** An entry's row as the facet index takes it: a topic's label is its slug (the page names it), a field value's as first written. */
 /** Entries read for the facet index at once. */
 const FACET_ROWS_READ = 1_000;
 
-/** A site's page language's facet index, its entries read a part at a time. */
-async function buildFacetIndex(store: Pick<OpenStore, 'db' | 'dialect'>, scope: { siteId: string; language: string }): Promise<FacetIndex> {
+/** A site's page language's facet index, its entries read `partSize` at a time. */
+export async function buildFacetIndex(
+  store: Pick<OpenStore, 'db' | 'dialect'>,
+  scope: { siteId: string; language: string },
+  partSize = FACET_ROWS_READ,
+): Promise<FacetIndex> {
   const builder = new FacetIndexBuilder();
   for (let after = 0; ;) {
-    const rows = await readFacetRows(store, scope, after, FACET_ROWS_READ);
+    const rows = await readFacetRows(store, scope, after, partSize);
     for (const row of rows) builder.add(facetRowOf(row));
-    if (rows.length < FACET_ROWS_READ) return builder.build();
+    if (rows.length < partSize) return builder.build();
     after = Number(rows.at(-1)!.id);
   }
 }
 
+/** An entry's row as the facet index takes it: a topic's label is its slug (the page names it), a field value's as first written. */
 function facetRowOf(row: { id: number; facets: string; rank: number | null }) {
   const choices = Object.entries(readEntryFacets(row.facets)).flatMap(([facet, values]) =>
     values.map((value) => ({ key: choiceKey(facet, value), label: value.trim() })),
