@@ -114,7 +114,7 @@ export class WorkerSqlite {
     current: () => {
       Atomics.add(this.view, SHARED_LOOKS, 1);
       if (this.worker === null) return undefined;
-      // The worker polls every millisecond while looked at; an old poll means it is stuck (or was idle).
+      // The worker polls every 10 ms while looked at; an old poll means it is stuck (or was idle).
       const age = (clockSince(this.clockBase) - Atomics.load(this.view, SHARED_POLLED_AT)) | 0;
       if (age > FRESH_MS || age < 0) return undefined;
       return Atomics.load(this.view, SHARED_DATA_VERSION);
