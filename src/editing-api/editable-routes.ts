@@ -160,21 +160,40 @@ function editableContracts({ view, save, version, summaries }: EditableContracts
 type LinkRequest = FastifyRequest<{ Params: { id: string; link: string } }>;
 type IdRequest = FastifyRequest<{ Params: { id: string; number?: string }; Querystring: { from?: string; to?: string; lang?: string; view?: string } }>;
 
+/** What each of a kind's routes needs: where they are, their contracts, who may call them, and the view they answer with. */
+interface EditableSetup<S> {
+  routes: EditableRoutes<S>;
+  at: string;
+  contracts: ReturnType<typeof editableContracts>;
+  signedIn: (request: FastifyRequest, reply: FastifyReply) => ReturnType<Guard>;
+  /** The view after an operation, or as it is; 404 when there is none. */
+  presented: (id: string, view?: EditableView<S> | null) => Promise<unknown>;
+}
+
 export function registerEditableRoutes<S>(app: FastifyInstance, routes: EditableRoutes<S>): void {
   const { db, root, guard, editor, base, present } = routes;
-  const at = `${root}${base}/:id${routes.suffix ?? ''}`;
+  const setup: EditableSetup<S> = {
+    routes,
+    at: `${root}${base}/:id${routes.suffix ?? ''}`,
+    contracts: editableContracts(routes.documented),
+    signedIn: (request, reply) => guard(request, reply, CONTENT_ROLES),
+    presented: async (id, view) => {
+      const found = view ?? (await editor.view(db, id));
+      if (found === null) throw notFound();
+      return present(found);
+    },
+  };
+  registerDraftRoutes(app, setup);
+  registerPreviewRoutes(app, setup);
+  registerVersionRoutes(app, setup);
+}
+
+/** The draft: read, save, publish and take back, and its review. */
+function registerDraftRoutes<S>(app: FastifyInstance, { routes, at, contracts, signedIn, presented }: EditableSetup<S>): void {
+  const { db, editor } = routes;
   // The state itself is checked by the editing model against the kind's schema (schemas.ts
   // saveSchemaOf documents the same), so its problems are named from the state's own root.
   const saveSchema = saveSchemaOf(Type.Unknown());
-  const signedIn = (request: FastifyRequest, reply: FastifyReply) => guard(request, reply, CONTENT_ROLES);
-  const contracts = editableContracts(routes.documented);
-
-  /** The view after an operation, or as it is; 404 when there is none. */
-  const presented = async (id: string, view?: EditableView<S> | null) => {
-    const found = view ?? (await editor.view(db, id));
-    if (found === null) throw notFound();
-    return present(found);
-  };
 
   app.get(at, contracts.view, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
@@ -221,7 +240,11 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
     const { actor, session } = await signedIn(request, reply);
     return presented(request.params.id, await answer(() => editor.withdrawReview(db, request.params.id, { actor, role: session.role })));
   });
+}
 
+/** The draft as visitors would see it: in the studio, and by links shared for a while. */
+function registerPreviewRoutes<S>(app: FastifyInstance, { routes, at, contracts, signedIn }: EditableSetup<S>): void {
+  const { db, root, editor } = routes;
   routes.previews.set(editor.kind, {
     render: (request, id, languageSegment, fileUrl, pageKind) =>
       answer(() =>
@@ -293,7 +316,11 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
       throw new ApiError(404, ERROR_CODES.NOT_FOUND, `${target.label} has no such preview link; it may have been revoked or have expired already.`);
     return reply.code(204).send();
   });
+}
 
+/** The kept versions: listed, read, compared, and one restored as the draft. */
+function registerVersionRoutes<S>(app: FastifyInstance, { routes, at, contracts, signedIn, presented }: EditableSetup<S>): void {
+  const { db, editor } = routes;
   app.get(`${at}/versions`, contracts.versions, async (request: IdRequest, reply) => {
     await signedIn(request, reply);
     return editor.versions(db, request.params.id);

@@ -66,4 +66,7 @@ export function createGuard(options: { db: ContentStore; sessions: SessionServic
 
 export type Guard = ReturnType<typeof createGuard>;
 
+/** The guard of routes only those who edit content may use. */
+export const contentEditor = (guard: Guard) => (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
+
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');

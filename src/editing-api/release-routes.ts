@@ -30,7 +30,7 @@ import {
   undoRelease,
 } from '../editing/releases';
 import type { EditingContext } from './editable-routes';
-import { CONTENT_ROLES } from './guard';
+import { contentEditor } from './guard';
 import type { PreviewRequest } from './previewer';
 import { keepInPreview, pointAtDraftFiles, sendPreview } from './previews';
 import { answer, readInput } from './requests';
@@ -42,7 +42,7 @@ type Params = { Params: { id: string; kind: string; target: string }; Querystrin
 
 export function registerReleaseRoutes(app: FastifyInstance, context: EditingContext): void {
   const { db, root, guard } = context;
-  const editor = (request: Parameters<typeof guard>[0], reply: Parameters<typeof guard>[1]) => guard(request, reply, CONTENT_ROLES);
+  const editor = contentEditor(guard);
   const presented = { response: { status: 200, schema: ReleaseSchema } };
 
   app.get(
@@ -138,7 +138,13 @@ export function registerReleaseRoutes(app: FastifyInstance, context: EditingCont
     },
   );
 
-  // The site with every draft of the release on it; never indexed, never cached, never public.
+  registerReleasePreviewRoutes(app, context);
+}
+
+/** The site with every draft of the release on it; never indexed, never cached, never public. */
+function registerReleasePreviewRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db, root, guard } = context;
+  const editor = contentEditor(guard);
   const preview = (request: FastifyRequest, id: string, shown: Omit<PreviewRequest, 'origin'>) =>
     answer(() =>
       previewRelease(db, id, async (trx, release) => {

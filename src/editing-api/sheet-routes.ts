@@ -35,7 +35,7 @@ import { newSheetPlace, newSheetState, sheets, sheetTextsOf } from '../editing/s
 import { outdatedTexts } from '../editing/translation-marks';
 import { listSheetPage } from '../editing/sheet-list';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
-import { CONTENT_ROLES, type Guard } from './guard';
+import { contentEditor } from './guard';
 import { answer, readInput, readQuery } from './requests';
 import { changeDraft, readRevision, registerEditableRoutes, type EditingContext } from './editable-routes';
 import {
@@ -120,13 +120,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     draftFiles: (view) => unpublishedFiles(view, context.platformSitesSegment),
     documented: { view: SheetViewSchema, save: SaveSheetSchema, version: VersionSchema, summaries: { view: 'A sheet: draft, published state, schedules' } },
   });
-  /** A change that answers the sheet as the studio gets it. */
-  const changing = (summary: string, body?: Type.TSchema) =>
-    contract({ summary, role: 'editor', ...(body === undefined ? {} : { body }), response: { status: 200, schema: SheetViewSchema } });
   const editor = contentEditor(guard);
-
-  const changeSheet = async (id: string, revision: number, actor: Actor, change: (state: SheetState) => SheetState) =>
-    sheetAnswer(context, await changeDraft(db, sheets, id, revision, actor, change));
 
   app.get(
     `${root}/sheets`,
@@ -189,13 +183,44 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     },
   );
 
+  app.put<IdParams>(`${root}/sheets/:id/seo`, changing('Save the SEO fields', SaveSeoSchema), async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof SaveSeoSchema>>(SaveSeoSchema, request.body, 'SEO fields');
+    return changeSheetIn(context, request.params.id, input.revision, actor, (state) => ({ ...state, seo: input.seo }));
+  });
+
+  app.post<IdParams>(`${root}/sheets/:id/unpublish`, changing('Take the sheet off the site', RevisionSchema), async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
+    return sheetAnswer(context, await answer(() => sheets.unpublish(db, request.params.id, revision, actor)));
+  });
+
+  registerSheetTranslationRoutes(app, context);
+  registerDocumentVersionRoutes(app, context);
+  registerScheduleRoutes(app, context);
+  registerTrashRoutes(app, context);
+  registerImportHistoryRoutes(app, context);
+}
+
+/** A change that answers the sheet as the studio gets it. */
+const changing = (summary: string, body?: Type.TSchema) =>
+  contract({ summary, role: 'editor', ...(body === undefined ? {} : { body }), response: { status: 200, schema: SheetViewSchema } });
+
+/** Saves a change to the sheet's draft and answers the sheet as the studio gets it. */
+const changeSheetIn = async (context: EditingContext, id: string, revision: number, actor: Actor, change: (state: SheetState) => SheetState) =>
+  sheetAnswer(context, await changeDraft(context.db, sheets, id, revision, actor, change));
+
+/** The sheet's texts in its other languages: saved, confirmed as still right, removed. */
+function registerSheetTranslationRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db, root, guard } = context;
+  const editor = contentEditor(guard);
   app.put<IdParams & { Params: { language: string } }>(
     `${root}/sheets/:id/translations/:language`,
     changing('Save one language', SaveTranslationSchema),
     async (request, reply) => {
       const { actor } = await editor(request, reply);
       const input = readInput<Input<typeof SaveTranslationSchema>>(SaveTranslationSchema, request.body, 'translation');
-      return changeSheet(request.params.id, input.revision, actor, (state) => ({
+      return changeSheetIn(context, request.params.id, input.revision, actor, (state) => ({
         ...state,
         translations: { ...state.translations, [request.params.language]: input.texts as SheetTexts },
       }));
@@ -218,7 +243,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     async (request, reply) => {
       const { actor } = await editor(request, reply);
       const revision = readRevision(request.query.revision);
-      return changeSheet(request.params.id, revision, actor, (state) => {
+      return changeSheetIn(context, request.params.id, revision, actor, (state) => {
         const { language } = request.params;
         if (language === state.primaryLanguage)
           throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `${language} is the sheet's primary language: it cannot be removed`);
@@ -227,19 +252,12 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
       });
     },
   );
+}
 
-  app.put<IdParams>(`${root}/sheets/:id/seo`, changing('Save the SEO fields', SaveSeoSchema), async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const input = readInput<Input<typeof SaveSeoSchema>>(SaveSeoSchema, request.body, 'SEO fields');
-    return changeSheet(request.params.id, input.revision, actor, (state) => ({ ...state, seo: input.seo }));
-  });
-
-  app.post<IdParams>(`${root}/sheets/:id/unpublish`, changing('Take the sheet off the site', RevisionSchema), async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
-    return sheetAnswer(context, await answer(() => sheets.unpublish(db, request.params.id, revision, actor)));
-  });
-
+/** A published version of the sheet's document (or of a document of its set) withdrawn, or served again. */
+function registerDocumentVersionRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db, root, guard } = context;
+  const editor = contentEditor(guard);
   for (const [action, withdrawn, summary] of [
     [
       'withdraw',
@@ -260,13 +278,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
         return sheetAnswer(context, (await sheets.view(db, request.params.id))!);
       },
     );
-  registerScheduleRoutes(app, context);
-  registerTrashRoutes(app, context);
-  registerImportHistoryRoutes(app, context);
 }
-
-/** Only those who edit content may use the sheets' routes. */
-const contentEditor = (guard: Guard) => (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
 
 /** A publish or an unpublish at a time to come, and its cancelling (docs/studio.md, "Publishing"). */
 function registerScheduleRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {

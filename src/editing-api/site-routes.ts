@@ -43,7 +43,15 @@ import {
 } from './schemas';
 import { contract } from './route-contract';
 
-export function registerSiteRoutes(app: FastifyInstance, context: EditingContext & { basePath: string }): void {
+type SiteContext = EditingContext & { basePath: string };
+
+export function registerSiteRoutes(app: FastifyInstance, context: SiteContext): void {
+  registerPageRoutes(app, context);
+  registerCollectionRoutes(app, context);
+}
+
+/** The pages: their settings, texts in other languages, and the editable routes of their definitions. */
+function registerPageRoutes(app: FastifyInstance, context: SiteContext): void {
   const { db, root, guard, basePath } = context;
 
   /** The languages of the site the pages are of (the primary site's), its own first. */
@@ -154,7 +162,11 @@ export function registerSiteRoutes(app: FastifyInstance, context: EditingContext
       return presentPage(await pages.confirmTexts(db, request.params.name, request.params.language, input.fields, actor));
     },
   );
+}
 
+/** The collections and their order, and the topics a sheet may name. */
+function registerCollectionRoutes(app: FastifyInstance, context: SiteContext): void {
+  const { db, root, guard } = context;
   // The order's sheets with their titles, so a person can arrange them.
   const presentOrder = async (view: EditableView<CollectionOrder>) => {
     const { targetId, ...rest } = view;

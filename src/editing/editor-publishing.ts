@@ -158,6 +158,11 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     return (await view(trx, targetId))!;
   }
 
+  return { publish, publishIn, unpublish, unpublishIn, undoPublish, undoPublishIn };
+}
+
+/** The preview: the draft put on the site in a transaction that is rolled back. */
+export function previewOperations<S>({ adapter, kind, view }: EditorRecords<S>) {
   /** Puts the draft on the site in the caller's transaction, which the caller rolls back (a preview of many drafts together: releases.ts). */
   async function applyForPreview(trx: ContentStore, targetId: string): Promise<EditableView<S>> {
     const found = await view(trx, targetId);
@@ -174,7 +179,7 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     return rolledBack(db, async (trx) => render(trx, await applyForPreview(trx, targetId)));
   }
 
-  return { publish, publishIn, unpublish, unpublishIn, undoPublish, undoPublishIn, applyForPreview, preview };
+  return { applyForPreview, preview };
 }
 
 /** The refusal of a publish over fields the editor has not chosen on yet. */

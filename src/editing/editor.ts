@@ -6,7 +6,7 @@
 import { editingChange, type KindAdapter } from './editable';
 import { draftOperations } from './editor-drafts';
 import { createEditorRecords } from './editor-records';
-import { publishingOperations } from './editor-publishing';
+import { previewOperations, publishingOperations } from './editor-publishing';
 import { siteChangeOperations } from './editor-site-changes';
 import { trashOperations } from './editor-trash';
 import { reviewOperations } from './editor-reviews';
@@ -22,6 +22,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     ...draftOperations(records),
     ...siteChanges,
     ...publishingOperations(records, siteChanges),
+    ...previewOperations(records),
     ...trashOperations(records),
     ...reviewOperations(records),
     change: editingChange,

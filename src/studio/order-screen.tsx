@@ -128,12 +128,14 @@ function dragAnnouncements(sheets: Array<{ id: string; title: string }>): Announ
   };
 }
 
-export function OrderScreen({ context }: { context: StudioContext }) {
+/**
+ * The collection's order as this editor changes it: the view the server last answered, the sheets
+ * as shown, and saves made one after another, each from the revision the last one answered.
+ */
+function useOrderDraft(context: StudioContext) {
   const [view, setView] = useState<OrderView | null>(null);
   const [sheets, setSheets] = useState<Array<{ id: string; title: string }>>([]);
-  const [announcement, setAnnouncement] = useState('');
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const [busy, setBusy] = useState(false);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
   const viewRef = useRef<OrderView | null>(null);
   /** Moves on when another editor's order replaced ours: saves queued before it are dropped. */
@@ -187,6 +189,14 @@ export function OrderScreen({ context }: { context: StudioContext }) {
     [context, load],
   );
 
+  return { view, setView, sheets, setSheets, message, setMessage, saving, viewRef, load, save };
+}
+
+export function OrderScreen({ context }: { context: StudioContext }) {
+  const { view, setView, sheets, setSheets, message, setMessage, saving, viewRef, load, save } = useOrderDraft(context);
+  const [announcement, setAnnouncement] = useState('');
+  const [busy, setBusy] = useState(false);
+
   /** Moves a sheet; `announce` when dnd-kit has not said it already (a button, a typed position). */
   const move = (from: number, to: number, announce = true) => {
     if (!Number.isFinite(to)) return;
@@ -215,6 +225,12 @@ export function OrderScreen({ context }: { context: StudioContext }) {
     } finally {
       setBusy(false);
     }
+  };
+
+  /** Runs a release or review change once the saves queued before it are done, from the revision they left. */
+  const hold = async <T,>(run: (revision: number) => Promise<T>) => {
+    await saving.current;
+    return run(viewRef.current!.revision);
   };
 
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -248,10 +264,7 @@ export function OrderScreen({ context }: { context: StudioContext }) {
           targetId={view.collectionId}
           status={view.status}
           release={view.release}
-          hold={async (run) => {
-            await saving.current;
-            return run(viewRef.current!.revision);
-          }}
+          hold={hold}
           refresh={load}
         />
       )}
@@ -260,10 +273,7 @@ export function OrderScreen({ context }: { context: StudioContext }) {
           context={context}
           path={`/collections/${encodeURIComponent(view.collectionId)}/order`}
           view={view}
-          hold={async (run) => {
-            await saving.current;
-            return run(viewRef.current!.revision);
-          }}
+          hold={hold}
           onChanged={(answer) => {
             viewRef.current = answer;
             setView(answer);
