@@ -21,7 +21,7 @@ import type { Actor } from '../editing/audit';
 import type { EditableView } from '../editing/editable';
 import type { Editor } from '../editing/editor';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
-import { CONTENT_ROLES, type Guard } from './guard';
+import { contentEditor, type Guard } from './guard';
 import type { PreviewRequest, Previewer } from './previewer';
 import { answer, readInput } from './requests';
 import { contract, type RouteContract } from './route-contract';
@@ -176,7 +176,7 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
     routes,
     at: `${root}${base}/:id${routes.suffix ?? ''}`,
     contracts: editableContracts(routes.documented),
-    signedIn: (request, reply) => guard(request, reply, CONTENT_ROLES),
+    signedIn: contentEditor(guard),
     presented: async (id, view) => {
       const found = view ?? (await editor.view(db, id));
       if (found === null) throw notFound();
