@@ -17,6 +17,7 @@ import { paginatorVariantsOf, type PageData } from './page-data';
 import { gridText } from './ui-text';
 import { SheetPage, type SheetPageData } from './sheet/sheet-page';
 import { gridsOf } from '../page-model/page-definition';
+import { flatText } from '../shared/flat-text';
 
 /** Each grid's preloaded pages with their cards as markup, by grid id; null where a grid loads in the browser. */
 export type GridPreloads = Record<string, GridPreload | null>;
@@ -36,11 +37,14 @@ export function renderPreloads(data: PageData): GridPreloads {
       key: item.key,
       id: item.id,
       index: item.index,
-      html: renderToStaticMarkup(
-        <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language}>
-          {values?.(item.data.body.contentBody)}
-          <SearchPassage parts={preload.search?.passages[item.id]} />
-        </Card>,
+      // Kept for the content version and reused by every render: one string, not React's tree of pieces.
+      html: flatText(
+        renderToStaticMarkup(
+          <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language}>
+            {values?.(item.data.body.contentBody)}
+            <SearchPassage parts={preload.search?.passages[item.id]} />
+          </Card>,
+        ),
       ),
     }));
     preloads[grid.id] = { ...preload, items };
