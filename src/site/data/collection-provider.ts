@@ -76,11 +76,14 @@ function sortValue(item: CollectionItem, field: string): string {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }
 
+/** One collator for every sort: `localeCompare` given options makes a new one on each comparison (about 2 µs). */
+const NUMERIC_ORDER = new Intl.Collator(undefined, { numeric: true });
+
 function sortItems(items: CollectionItem[], sortBy: string | undefined, sortOrder: SortOrder | undefined): CollectionItem[] {
   if (sortBy === undefined) return items;
   const direction = sortOrder === 'Descending' ? -1 : 1;
   // Array.prototype.sort is stable, so equal values keep collection order.
-  return [...items].sort((a, b) => direction * sortValue(a, sortBy).localeCompare(sortValue(b, sortBy), undefined, { numeric: true }));
+  return [...items].sort((a, b) => direction * NUMERIC_ORDER.compare(sortValue(a, sortBy), sortValue(b, sortBy)));
 }
 
 export class CollectionProvider {

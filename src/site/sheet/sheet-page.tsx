@@ -4,6 +4,7 @@
  * sheets. Server-rendered without script; the cards of the grid keep linking to the sheet's url.
  */
 import { FORM_FACTOR_MEDIA, isSiteImageUrl, responsiveSrcSet } from '../../shared/images';
+import { dateFormat, displayNames, numberFormat } from '../../shared/intl-formats';
 import { languageNameIn, languageTag } from '../../shared/languages';
 import { NEW_WINDOW_ATTRIBUTES, opensInNewWindow } from '../../shared/links';
 import { SiteFrame } from '../layout/site-frame';
@@ -180,7 +181,7 @@ function SheetImage({ image, basePath, lang }: { image: NonNullable<SheetView['i
  * its editor gave it, else its version on the site and the day it was published.
  */
 function factsOf(document: SheetDocumentLink, text: ReturnType<typeof pageText>, tag: string, withLanguage: boolean): string {
-  const day = (date: Date) => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  const day = (date: Date) => dateFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
   const revised = document.revisedOn === undefined ? undefined : day(new Date(`${document.revisedOn}T00:00:00Z`));
   const when =
     document.revision === undefined && revised === undefined
@@ -198,7 +199,7 @@ function factsOf(document: SheetDocumentLink, text: ReturnType<typeof pageText>,
 /** 'Germany', 'European Union', as the page's language names them; the code when it cannot. */
 function regionNameIn(region: string, tag: string): string {
   try {
-    return new Intl.DisplayNames([tag], { type: 'region' }).of(region) ?? region;
+    return displayNames(tag, { type: 'region' }).of(region) ?? region;
   } catch {
     return region;
   }
@@ -207,5 +208,5 @@ function regionNameIn(region: string, tag: string): string {
 /** '245 KB', '1.2 MB', as the page's language writes them. */
 function fileSize(bytes: number, tag: string): string {
   const [value, unit] = bytes >= 1_000_000 ? [bytes / 1_000_000, 'megabyte'] : [Math.max(1, Math.round(bytes / 1000)), 'kilobyte'];
-  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(tag, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
