@@ -63,7 +63,7 @@ export function registerSheetFromPdfRoute(app: FastifyInstance, options: Editing
         pages = { count: document.pageCount, textRead: document.textPageCount };
         // Unless the editor said, the sheet is in the language its PDF is written in (one of the site's).
         if (request.query.language === undefined) {
-          const written = languageOfText(document.text, await listActiveLanguages(db, place.siteId));
+          const written = await languageOfText(document.text, await listActiveLanguages(db, place.siteId));
           if (written !== null) place = { ...place, primaryLanguage: written };
         }
         const proposal = proposeSheet(document, received.fileName, place.primaryLanguage);

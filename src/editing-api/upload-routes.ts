@@ -190,7 +190,7 @@ function registerSetDocumentUploads(app: FastifyInstance, options: EditingContex
         const document = await checkDocument(received.path, pdfs, signal);
         const assetId = `sheet-${randomBytes(8).toString('hex')}`;
         const languages = await listActiveLanguages(db, state.siteId);
-        const language = languageOfText(document.text, languages) ?? state.primaryLanguage;
+        const language = (await languageOfText(document.text, languages)) ?? state.primaryLanguage;
         const url = fileAssetPath(platformSitesSegment, assetId, 1);
         const file = { assetId, version: 1, sha256: received.sha256, fileName: received.fileName, mimeType: document.mimeType, byteSize: received.byteSize };
         state.documents = [...(state.documents ?? []), { ...file, kind, language, url }];

@@ -8,7 +8,7 @@
  * A tool that renumbers units (po2xliff does) keeps the id as the unit's location, which this
  * reads instead.
  */
-import { js2xliff, jsToXliff12, xliff12ToJs, xliff2js, type XliffUnit, type XmlElement } from 'xliff';
+import type { XliffUnit, XmlElement } from 'xliff';
 import { isUnitId } from './translation-units';
 
 export const XLIFF_VERSIONS = ['2.0', '1.2'] as const;
@@ -85,6 +85,8 @@ export async function writeXliff(file: XliffOut, version: XliffVersion): Promise
     ]),
   );
   const document = { sourceLanguage: file.sourceLanguage, targetLanguage: file.targetLanguage, resources };
+  // Loaded when first used, as the parser below: a process that only serves pages never needs it.
+  const { js2xliff, jsToXliff12 } = await import('xliff');
   const xml = version === '2.0' ? await js2xliff(document) : await jsToXliff12(document);
   return `<?xml version="1.0" encoding="UTF-8"?>\n${xml}\n`;
 }
@@ -97,6 +99,7 @@ export async function readXliff(xml: string): Promise<XliffIn> {
   if (!/<\/xliff\s*>\s*(?:<!--[\s\S]*?-->\s*)*$/.test(xml))
     throw new XliffError('The XLIFF file cannot be read: it ends before its </xliff>, so part of it is missing');
   const version = /\bversion\s*=\s*["']([^"']+)["']/.exec(root)?.[1] ?? '1.2';
+  const { xliff12ToJs, xliff2js } = await import('xliff');
   let document;
   try {
     document = version.startsWith('2') ? await xliff2js(xml) : await xliff12ToJs(xml);
