@@ -94,7 +94,8 @@ export async function buildAll({ quiet = false } = {}) {
           // PDFs are read in workers of their own (src/files/pdf-reader.ts).
           'pdf-worker': 'src/files/pdf-worker.ts',
         },
-        output: { chunkFileNames: '[name]-[hash].js' },
+        // Without doc comments: V8 keeps each module's source text in memory (docs/operations.md, "Memory").
+        output: { chunkFileNames: '[name]-[hash].js', comments: { legal: true, annotation: false, jsdoc: false } },
       },
     },
   });
