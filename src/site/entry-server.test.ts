@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flatText } from './flat-text';
+import { flatText } from './entry-server';
 
 describe('flatText', () => {
   it('keeps every character, lone surrogates, quotes and controls included', () => {
