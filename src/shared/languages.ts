@@ -1,13 +1,8 @@
 /** Platform language codes ('en_US') as HTML's lang and hreflang attributes take them ('en-US', BCP 47). */
 export const languageTag = (language: string): string => language.replace('_', '-');
 
-/** Names made so far, by language and tag: making Intl.DisplayNames costs about 8 µs, and cards name languages. */
-const names: Record<string, string> = {};
-
 /** A language's name in the language of `tag` ("Englisch" for en_US on a German page), without its region. */
-export const languageNameIn = (language: string, tag: string): string => (names[`${language} ${tag}`] ??= nameIn(language, tag));
-
-function nameIn(language: string, tag: string): string {
+export function languageNameIn(language: string, tag: string): string {
   try {
     return new Intl.DisplayNames([tag], { type: 'language', languageDisplay: 'standard' }).of(languageTag(language).split('-')[0] ?? language) ?? language;
   } catch {
