@@ -5,6 +5,7 @@
  */
 import { cardValuesView } from './components/card-values';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import type { ReactElement } from 'react';
 import { Card } from './components/card';
 import { SearchPassage } from './components/search-passage';
 import type { GridPreload } from './components/collection-grid';
@@ -31,7 +32,8 @@ export const flatText = (text: string): string => JSON.parse(JSON.stringify(text
 /** Each grid's preloaded pages with their cards as markup, by grid id; null where a grid loads in the browser. */
 export type GridPreloads = Record<string, GridPreload | null>;
 
-export function renderPreloads(data: PageData): GridPreloads {
+/** `kept`: the markup is kept for the content version (a page's memo), so each card's is made one string. */
+export function renderPreloads(data: PageData, kept = false): GridPreloads {
   const text = gridText(data.language);
   const values = cardValuesView(data.cardProperties);
   const preloads: GridPreloads = {};
@@ -42,18 +44,17 @@ export function renderPreloads(data: PageData): GridPreloads {
       continue;
     }
     const { card } = markupDefinitionOf(grid, data.basePath, data.sheetPages).settings;
+    // Markup rendered for one answer is copied into the page once anyway; markup kept is reused by every render.
+    const markupOf = (element: ReactElement) => (kept ? flatText(renderToStaticMarkup(element)) : renderToStaticMarkup(element));
     const items = toGridItems(preload.items, preload.pageToken * preload.pageSize).map((item) => ({
       key: item.key,
       id: item.id,
       index: item.index,
-      // Kept for the content version and reused by every render: one string, not React's tree of pieces.
-      html: flatText(
-        renderToStaticMarkup(
-          <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language}>
-            {values?.(item.data.body.contentBody)}
-            <SearchPassage parts={preload.search?.passages[item.id]} />
-          </Card>,
-        ),
+      html: markupOf(
+        <Card item={item} settings={card} basePath={data.basePath} label={fillIn(text.item, { position: item.index + 1 })} language={data.language}>
+          {values?.(item.data.body.contentBody)}
+          <SearchPassage parts={preload.search?.passages[item.id]} />
+        </Card>,
       ),
     }));
     preloads[grid.id] = { ...preload, items };

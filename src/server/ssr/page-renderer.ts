@@ -152,7 +152,7 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
     return memo.get(version, key, async (): Promise<PreparedPage> => {
       // The cards are rendered once per content version; each render of the page reuses them.
       const finding = { ...NOTHING_SOUGHT, selection: target.selection };
-      return preparedFrom(await pageDataOf(sourceOf(origin, log), target, pagesShown, finding));
+      return preparedFrom(await pageDataOf(sourceOf(origin, log), target, pagesShown, finding), true);
     }) as Promise<PreparedPage>;
   };
 
@@ -265,12 +265,12 @@ export type PageRenderer = ReturnType<typeof createPageRenderer>;
 /** Which page a target is, language apart: its path, and its topic or record when it has one. */
 export const targetKey = (target: PageTarget) => `${target.definition.path} ${target.topic?.slug ?? ''} ${target.recordId}`;
 
-/** What every render of a page reuses: the browser's JSON, the head's tags and the cards' markup. */
-const preparedFrom = (data: PageData): PreparedPage => ({
+/** What every render of a page reuses: the browser's JSON, the head's tags and the cards' markup (`kept` by the memo, or for one answer). */
+const preparedFrom = (data: PageData, kept = false): PreparedPage => ({
   data,
   json: serializePageData(bootDataOf(data)),
   seoHeadHtml: renderSeoHead(data.seo),
-  preloads: renderPreloads(data),
+  preloads: renderPreloads(data, kept),
 });
 
 async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown: number, finding: Finding): Promise<PageData> {
