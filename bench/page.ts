@@ -160,6 +160,26 @@ function cpuPerRequest(starts: Starts, name: string, bareLabel: string, bound: n
 
 const rate = (result: LoadResult) => `${result.requestsPerSecond.toFixed(0)} req/s (p99 ${result.latencyMs.p99.toFixed(2)} ms, ${result.errors} errors)`;
 
+/** Ours (the first server) beside the bare one (the second): requests per second, the best round of each, and CPU time per request. */
+function besideBare(starts: Starts, name: string, bareLabel: string, bounds: { rate: number; cpu: number }): Measurement[] {
+  const [ours, bare] = starts.best as [LoadResult, LoadResult];
+  return [
+    measured(
+      {
+        section: 'Page',
+        name,
+        comparison: `ours / ${bareLabel}, req/s`,
+        value: ours.requestsPerSecond / bare.requestsPerSecond,
+        unit: '×',
+        details: `ours ${rate(ours)}; bare Node ${rate(bare)}`,
+      },
+      '≥',
+      bounds.rate,
+    ),
+    cpuPerRequest(starts, name, bareLabel, bounds.cpu),
+  ];
+}
+
 /** Starts servers one after another and stops them all, whatever happens in between. */
 async function withServers<T>(starters: (() => Promise<RunningServer>)[], use: (servers: RunningServer[]) => Promise<T>): Promise<T> {
   const servers: RunningServer[] = [];
@@ -205,22 +225,12 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
         await expectSameBody(nginx!, html, 'nginx');
       },
     );
-    const [cached, bareResult, nginxResult] = starts.best;
+    const [cached, , nginxResult] = starts.best;
     recordPeak('cached page', starts.peakRssMb[0] ?? null);
     const name = `literature page, cached (${Buffer.byteLength(html).toLocaleString('en')} bytes)`;
+    const [beside, cpu] = besideBare(starts, name, 'bare node:http', { rate: 0.8, cpu: 1.25 });
     measurements.push(
-      measured(
-        {
-          section: 'Page',
-          name,
-          comparison: 'ours / bare node:http, req/s',
-          value: cached!.requestsPerSecond / bareResult!.requestsPerSecond,
-          unit: '×',
-          details: `ours ${rate(cached!)}; bare Node ${rate(bareResult!)}`,
-        },
-        '≥',
-        0.8,
-      ),
+      beside!,
       measured(
         {
           section: 'Page',
@@ -233,7 +243,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
         '≥',
         0.3,
       ),
-      cpuPerRequest(starts, name, 'bare node:http', 1.25),
+      cpu!,
     );
   }
 
@@ -248,24 +258,9 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
       ],
       busy,
     );
-    const [ours, bareResult] = starts.best;
     const name = `literature page, cached, as npm start runs it (LOG_LEVEL=info, standard output to a file), ${DEFAULTS_CONNECTIONS} connections`;
     recordPeak('cached page, npm start settings', starts.peakRssMb[0] ?? null);
-    measurements.push(
-      measured(
-        {
-          section: 'Page',
-          name,
-          comparison: 'ours / bare node:http, req/s',
-          value: ours!.requestsPerSecond / bareResult!.requestsPerSecond,
-          unit: '×',
-          details: `ours ${rate(ours!)}; bare Node ${rate(bareResult!)}`,
-        },
-        '≥',
-        0.8,
-      ),
-      cpuPerRequest(starts, name, 'bare node:http', 1.25),
-    );
+    measurements.push(...besideBare(starts, name, 'bare node:http', { rate: 0.8, cpu: 1.25 }));
   }
   const compressed = await withServers([() => startOurServer({ port: 3418, databasePath, core: SERVER_CORE })], async ([ours]) => {
     const answer = await frontCachedBrotli(ours!.url + PAGE);
@@ -284,23 +279,8 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
         await frontCachedBrotli(ours!.url + PAGE);
       },
     );
-    const [oursResult, bareResult] = starts.best;
     const name = `literature page, cached, brotli (${compressed.toLocaleString('en')} bytes for ${Buffer.byteLength(html).toLocaleString('en')})`;
-    measurements.push(
-      measured(
-        {
-          section: 'Page',
-          name,
-          comparison: 'ours / bare node:http sending the same compressed bytes, req/s',
-          value: oursResult!.requestsPerSecond / bareResult!.requestsPerSecond,
-          unit: '×',
-          details: `ours ${rate(oursResult!)}; bare Node ${rate(bareResult!)}`,
-        },
-        '≥',
-        0.9,
-      ),
-      cpuPerRequest(starts, name, 'bare node:http sending the same compressed bytes', 1.1),
-    );
+    measurements.push(...besideBare(starts, name, 'bare node:http sending the same compressed bytes', { rate: 0.9, cpu: 1.1 }));
   }
 
   // Uncached: every request renders; the data it renders from is cached (as in production).
