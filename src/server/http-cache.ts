@@ -5,7 +5,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { StoreUnavailableError } from '../cms/store-guard';
 import type { ContentVersionSource, KnownVersion } from './content-version';
-import { etagMatches, etagOf } from './etags';
+import { etagMatches, etagOf, utf8Bytes } from './etags';
 import { FrontCache } from './front-cache';
 import type { ResponseCache } from './response-cache';
 
@@ -91,7 +91,7 @@ export function createCachedResponder(versions: ContentVersionSource, cache: Res
       async () => {
         const rendered = await render(current);
         const { body, keys: shown } = typeof rendered === 'string' || Buffer.isBuffer(rendered) ? { body: rendered, keys: undefined } : rendered;
-        const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+        const bytes = typeof body === 'string' ? utf8Bytes(body) : body;
         return { body: bytes, etag: etagOf(bytes), ...(shown === undefined ? {} : { keys: shown }) };
       },
       (error) => error instanceof StoreUnavailableError,
