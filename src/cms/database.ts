@@ -105,6 +105,9 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['032-webhooks', webhooks.up],
 ];
 
+/** The migrations a store of this code has had: a store's schema, as a count. */
+export const SCHEMA_STEPS = MIGRATIONS.length;
+
 export interface OpenOptions {
   /** Called with the SQL of every query run (tests count queries with it). */
   onQuery?: (sql: string) => void;

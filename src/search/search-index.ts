@@ -8,9 +8,10 @@
  * bytes when it came in; a document that has none (stored before text was kept) has it read now,
  * and kept, once.
  */
-import { inTransaction, type ContentStore, type OpenStore } from '../cms/database';
+import { inTransaction, SCHEMA_STEPS, type ContentStore, type OpenStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import { readStoredBody } from '../cms/stored-json';
+import { readContentVersion, readSearchIndexStamp, saveSearchIndexStamp } from '../cms/repositories/store-state';
 import { findSheetType } from '../cms/repositories/content-types';
 import { csvCellOf, offeredFields } from '../content-model/sheet-values';
 import type { Field } from '../content-model/definition';
@@ -72,9 +73,24 @@ export interface SyncOptions {
   partSize?: number;
 }
 
-/** Brings the search entries up to date with the published content; inside `db`'s transaction when it is one (a preview's). */
+/**
+ * What a sync brought the entries up to date with: the content version, which every change of
+ * what they are made from moves, and the store's migrations, which is how a change in how they are
+ * made marks them out of date (an upgrade moves no content version). A serving process that finds
+ * the stamp of the store's state compares nothing (sheet-search.ts). A change in how entries are
+ * made therefore comes with a migration that marks them (025) or empties them (search-index-emptied.ts).
+ */
+export const indexStampOf = (version: number): string => `${version} ${SCHEMA_STEPS}`;
+
+/**
+ * Brings the search entries up to date with the published content; inside `db`'s transaction when
+ * it is one (a preview's). Then stamps the index (indexStampOf) with the content version read
+ * before anything else: a change landing during the sync leaves the stamp behind it, so the next
+ * look compares again.
+ */
 export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, options: SyncOptions = {}): Promise<SyncResult> {
   const { db, dialect } = store;
+  const version = await readContentVersion(db);
   const sites = await readSites(db);
   const removed: number[] = [];
   const stale: Wanted[] = [];
@@ -103,6 +119,9 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
   if (dialect === 'postgres' && !db.isTransaction && stale.length + removed.length >= TIDY_AFTER) await tidyPostgres(db);
   // A sheet no page shows any more has no topics to filter by either.
   if (removed.length > 0) await againIfRaced(() => deleteOrphanTopics(db));
+  // Written only when it moves: a write changes the store's change token, which every cache then checks.
+  const stamp = indexStampOf(version);
+  if ((await readSearchIndexStamp(db)) !== stamp) await againIfRaced(() => saveSearchIndexStamp(db, stamp));
   return { written: stale.length, removed: removed.length };
 }
 

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { republishSheet } from '../../tests/helpers/test-content';
 import { DEMO_IDS } from '../demo/seed-demo';
-import { syncSearchIndex } from './search-index';
-import { buildFacetIndex } from './sheet-search';
+import { indexStampOf, syncSearchIndex } from './search-index';
+import { readContentVersion, readSearchIndexStamp, saveSearchIndexStamp } from '../cms/repositories/store-state';
+import { buildFacetIndex, createSheetSearch } from './sheet-search';
 
 const queries: string[] = [];
 let test: TestApp;
@@ -51,4 +52,40 @@ it('makes the same facet index reading its entries a few at a time as reading th
   expect(parted.choices).toEqual(whole.choices);
   expect(parted.count([], facetOf)).toEqual(whole.count([], facetOf));
   expect(parted.select([], 0, 1_000)).toEqual(whole.select([], 0, 1_000));
+});
+
+it('compares nothing in a process started on an index some process brought up to date, and shows what another process brings in', async () => {
+  await syncSearchIndex(test.store);
+  const request = { siteId: DEMO_IDS.siteId, language: 'en_US', limit: 10, offset: 0 };
+  const facetRequest = { siteId: DEMO_IDS.siteId, language: 'en_US', query: '', selection: [], facetOf: (key: string) => key.slice(0, key.indexOf(':')) };
+  // A process started now (a search of its own, as after a restart): nothing to compare.
+  const started = queries.length;
+  const first = createSheetSearch(test.store);
+  expect((await first.results({ ...request, query: 'dimeric' })).total).toBe(1);
+  expect((await first.facets(facetRequest)).counts.get('purity:wombat grade')).toBeUndefined();
+  expect(synced(started)).toBe(false);
+
+  // A change, brought into the index by another process: this one compares nothing again, and
+  // finds the new words and counts the new facet value.
+  await republishSheet(test.store, 'silane', (body) => ({ ...body, description: 'Now with wombats.', purity: 'Wombat grade' }));
+  const changed = queries.length;
+  const other = createSheetSearch(test.store);
+  expect((await other.results({ ...request, query: 'wombats' })).total).toBe(1);
+  expect(synced(changed)).toBe(true);
+  const after = queries.length;
+  expect((await first.results({ ...request, query: 'wombats' })).total).toBe(1);
+  expect((await first.facets(facetRequest)).counts.get('purity:wombat grade')).toBe(1);
+  expect(synced(after)).toBe(false);
+});
+
+it('compares the entries when the store’s migrations are not those its index was stamped with (an upgrade that marks entries out of date)', async () => {
+  await syncSearchIndex(test.store);
+  const stamp = await readSearchIndexStamp(test.store.db);
+  expect(stamp).toBe(indexStampOf(await readContentVersion(test.store.db)));
+  // As a store upgraded by an older release's process left it: the same content version, fewer migrations.
+  await saveSearchIndexStamp(test.store.db, stamp!.replace(/ \d+$/, ' 1'));
+  const before = queries.length;
+  expect((await createSheetSearch(test.store).results({ siteId: DEMO_IDS.siteId, language: 'en_US', query: 'dimeric', limit: 10, offset: 0 })).total).toBe(1);
+  expect(synced(before)).toBe(true);
+  expect(await readSearchIndexStamp(test.store.db)).toBe(stamp);
 });

@@ -4,11 +4,11 @@
  * of each that shows why. Whoever shows them shapes them (the pages, as the grid's cards).
  */
 import type { ContentStore, OpenStore } from '../cms/database';
-import { syncSearchIndex } from './search-index';
+import { indexStampOf, syncSearchIndex } from './search-index';
 import { LISTED_MATCHES, listedHits, matchIds, matchingContentIds, search, type SearchRequest, type SearchResult } from './search-query';
 import type { RawBuilder } from 'kysely';
 import { readFacetRows, readRelatedIds } from './query-store';
-import { readContentVersion } from '../cms/repositories/store-state';
+import { readContentVersion, readSearchIndexStamp } from '../cms/repositories/store-state';
 import { FacetIndexBuilder, type CountedSets, type FacetIndex } from './facet-index';
 import { choiceKey, readEntryFacets, type Selection } from './facets';
 
@@ -80,9 +80,16 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       // the index can be out of date, rather than a sync comparing every entry.
       const version = await readContentVersion(store.db);
       if (version !== syncedVersion) {
-        const { written, removed } = await syncSearchIndex(store);
-        // Made again only when the entries changed.
-        if (written + removed > 0) facetIndexes = new Map();
+        if ((await readSearchIndexStamp(store.db)) === indexStampOf(version)) {
+          // Another process (or `search update`, or this one before a restart) brought the index up
+          // to this version: nothing to compare (on 100,000 sheets a comparison takes a second), but
+          // its entries may have changed since this process made its facet indexes.
+          facetIndexes = new Map();
+        } else {
+          const { written, removed } = await syncSearchIndex(store);
+          // Made again only when the entries changed.
+          if (written + removed > 0) facetIndexes = new Map();
+        }
       }
       syncedVersion = version;
       syncedToken = token;
