@@ -38,7 +38,8 @@ describe('FacetIndex', () => {
         expect(index.select(groups, 2, 3)).toEqual({ total: kept.length, ids: kept.slice(2, 5) });
         // Counted from memory, and from the sets a query's matches would be (here: every entry).
         const sets = {
-          all: kept,
+          // An id the index does not hold (a match made after it) counts for nothing.
+          all: [...kept, 1_000],
           without: groups.map((_, left) =>
             entries
               .filter((row) =>
@@ -61,6 +62,24 @@ describe('FacetIndex', () => {
         }
       }),
     );
+  });
+
+  it('holds a store’s worth of entries, added in any order, as it holds a few', () => {
+    const many: FacetRow[] = Array.from({ length: 3_000 }, (_, n) => ({
+      id: 7_919 * (n + 1),
+      rank: (n * 37) % 3_000,
+      choices: [KEYS[n % KEYS.length]!, KEYS[(n * 3) % KEYS.length]!].map((key) => ({ key, label: key })),
+    })).reverse();
+    const index = FacetIndex.of(many);
+    expect(index.size).toBe(3_000);
+    const ordered = [...many].sort((a, b) => a.rank - b.rank || a.id - b.id).map((row) => row.id);
+    expect(index.select([], 0, 3_000).ids).toEqual(ordered);
+    const groups = [{ facet: 'form', keys: ['form:gas'] }];
+    const kept = many.filter((row) => keeps(row, groups)).map((row) => row.id);
+    expect(index.countIn({ all: kept, without: [many.map((row) => row.id)] }, groups, facetOf).get('process:ald')).toBe(
+      many.filter((row) => keeps(row, [...groups, { facet: 'process', keys: ['process:ald'] }])).length,
+    );
+    expect(index.count([], facetOf).get('form:gas')).toBe(kept.length);
   });
 
   it('counts every entry’s choices when nothing is chosen, and keeps the label as the first sheet in collection order writes it', () => {
