@@ -74,7 +74,8 @@ it('compares nothing in a process started on an index some process brought up to
   expect(synced(changed)).toBe(true);
   const after = queries.length;
   expect((await first.results({ ...request, query: 'wombats' })).total).toBe(1);
-  expect((await first.facets(facetRequest)).counts.get('purity:wombat grade')).toBe(1);
+  // Seen as soon as the store says it changed (on PostgreSQL, once its notice arrives).
+  await expect.poll(async () => (await first.facets(facetRequest)).counts.get('purity:wombat grade'), { timeout: 10_000 }).toBe(1);
   expect(synced(after)).toBe(false);
 });
 
