@@ -3,6 +3,7 @@
  * editing/editor-reviews.ts says what a review is; this module only reads and writes them.
  */
 import type { ContentStore } from '../database';
+import { saveStoreState } from './store-state';
 import type { EditableKind, ReviewsTable, ReviewState } from '../schema';
 import type { Selectable, Insertable } from 'kysely';
 
@@ -20,11 +21,7 @@ export async function readReviewPolicy(db: ContentStore): Promise<ReviewPolicy> 
 }
 
 export async function saveReviewPolicy(db: ContentStore, policy: ReviewPolicy): Promise<void> {
-  await db
-    .insertInto('store_state')
-    .values({ key: POLICY_KEY, value: policy })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: policy }))
-    .execute();
+  await saveStoreState(db, POLICY_KEY, policy);
 }
 
 /** A target's newest review, if it ever had one. */

@@ -1,7 +1,8 @@
 /**
  * The content version: a counter that database triggers bump on every change to published
  * content (migration 003). Caches of pages and API responses key on it, so a change is visible
- * on the very next request. And the version the search index was last brought up to date with.
+ * on the very next request. And the store's other single values (store_state), such as the stamp
+ * of what the search index was last brought up to date with.
  */
 import type { ContentStore } from '../database';
 
@@ -21,9 +22,14 @@ export async function readSearchIndexStamp(db: ContentStore): Promise<string | u
 }
 
 export async function saveSearchIndexStamp(db: ContentStore, stamp: string): Promise<void> {
+  await saveStoreState(db, SEARCH_INDEX_STAMP, stamp);
+}
+
+/** Sets one of the store's single values, made if it was never set. */
+export async function saveStoreState(db: ContentStore, key: string, value: string): Promise<void> {
   await db
     .insertInto('store_state')
-    .values({ key: SEARCH_INDEX_STAMP, value: stamp })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: stamp }))
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
     .execute();
 }
