@@ -44,6 +44,13 @@ describe('passageOf in a long text', () => {
     expect(text(passage)).toMatch(/^… b2992 b2993 .* réunis\. c0 .* …$/);
   });
 
+  it('finds the densest stretch of words that start with different letters', () => {
+    const sample = `${filler(300, 'a')} zinc alone. ${filler(300, 'b')} Alumina on zinc, zinc under alumina. ${filler(300, 'c')} alumina alone.`;
+    const passage = passageOf(sample, plan(['zinc', 'alumina']), ['en_US']);
+    expect(marks(passage)).toEqual(['Alumina', 'zinc', 'zinc', 'alumina']);
+    expect(text(passage)).toMatch(/^… b292 .* alumina\. c0 .* …$/);
+  });
+
   it('marks a word whose first letter is accented when the stem is not', () => {
     expect(marks(passageOf('Die Ärzte und die Arztpraxis.', plan(['arzte']), ['de_DE']))).toEqual(['Ärzte']);
   });

@@ -33,12 +33,14 @@ const SHOWN_CHARACTERS = PASSAGE_WORDS * 20;
 const DENSE_CHARACTERS = PASSAGE_WORDS * 6;
 
 export function passageOf(text: string, plan: QueryPlan, languages: string[]): PassagePart[] {
-  const { matches, pattern, firstLetters } = matcherOf(plan, languages);
+  const { matches, patterns, firstLetters } = matcherOf(plan, languages);
   const marked = (word: string) => firstLetters.has(word[0]!.toLowerCase()) && matches(word);
   // Only the words starting with a wanted first letter are looked at in the whole text (a
   // document may be long); the words of the passage are read around the densest of their marks.
   const marks: number[] = [];
-  for (const found of text.matchAll(pattern)) if (matches(found[0])) marks.push(found.index);
+  for (const pattern of patterns) for (const found of text.matchAll(pattern)) if (matches(found[0])) marks.push(found.index);
+  // Each letter's pattern finds its words in order; with more than one letter they are put in order.
+  if (patterns.length > 1) marks.sort((a, b) => a - b);
   const densest = densestAt(marks);
   const from = densest <= LEAD_CHARACTERS ? 0 : wordStartBefore(text, densest - LEAD_CHARACTERS);
   const region = text.slice(from, densest + SHOWN_CHARACTERS);
@@ -124,30 +126,44 @@ function densestAt(marks: number[]): number {
 
 /**
  * The words whose first letter may begin one of these heads, an accented form of it too: a
- * pattern finding them, and their first letters (lower case).
+ * pattern per letter finding them, and their first letters (lower case).
  */
 function startingWith(heads: Set<string>): Candidates {
-  const letters = [...new Set([...heads].map((start) => start.slice(0, 1)).filter((letter) => letter !== ''))].sort().join('');
-  let candidates = patterns.get(letters);
-  if (candidates === undefined) {
-    const forms = [...letters, ...ACCENTED.filter(([, folded]) => letters.includes(folded)).map(([letter]) => letter)];
-    const escaped = forms.map((letter) => letter.replace(/[\\\]^-]/g, '\\$&')).join('');
-    candidates = {
-      pattern: forms.length === 0 ? /$^/gu : new RegExp(`(?<![\\p{L}\\p{N}])[${escaped}][\\p{L}\\p{N}]*`, 'giu'),
-      firstLetters: new Set(forms.map((letter) => letter.toLowerCase())),
-    };
-    // A query's letters are few; the patterns of a busy site's queries are kept, up to a bound.
-    if (patterns.size >= 500) patterns.clear();
-    patterns.set(letters, candidates);
-  }
-  return candidates;
+  const letters = [...new Set([...heads].map((start) => start.slice(0, 1)).filter((letter) => letter !== ''))];
+  const forms = letters.map(formsOf);
+  return { patterns: letters.map(patternOf), firstLetters: new Set(forms.flat().map((letter) => letter.toLowerCase())) };
 }
 
 interface Candidates {
-  pattern: RegExp;
+  /** One per first letter: each finds the words starting with it, in order. */
+  patterns: RegExp[];
   firstLetters: Set<string>;
 }
-const patterns = new Map<string, Candidates>();
+
+/** A letter and the accented letters that fold to it. */
+const formsOf = (letter: string) => [letter, ...ACCENTED.filter(([, folded]) => folded === letter).map(([accented]) => accented)];
+
+/**
+ * The pattern of the words starting with this letter (or an accented form of it), kept for the
+ * process. One per letter rather than per query's set of letters: a pattern compiled for texts
+ * beyond Latin-1 takes some 15 KB (the \p{L} tables, case folded), and the sets of letters visitors'
+ * queries begin with are many (over 200 in 5,000 requests of the benchmark's soak; keeping 500 of
+ * them held about 8 MB). First letters are few, and the bound only guards against a flood of
+ * letters from other scripts.
+ */
+function patternOf(letter: string): RegExp {
+  let pattern = patterns.get(letter);
+  if (pattern === undefined) {
+    const escaped = formsOf(letter)
+      .map((form) => form.replace(/[\\\]^-]/g, '\\$&'))
+      .join('');
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])[${escaped}][\\p{L}\\p{N}]*`, 'giu');
+    if (patterns.size >= 200) patterns.clear();
+    patterns.set(letter, pattern);
+  }
+  return pattern;
+}
+const patterns = new Map<string, RegExp>();
 
 /** Latin letters with accents (and ß), each with the letter it folds to: a word starting with one is a candidate as that letter is. */
 const ACCENTED = Array.from({ length: 0x250 - 0xc0 }, (_, index) => String.fromCodePoint(0xc0 + index))
