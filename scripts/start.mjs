@@ -2,12 +2,15 @@
 /**
  * `npm start`: build if the sources changed, then run the server (dist/server/main.js) in a
  * process of its own, started with the settings of server-process.json. They can only be given
- * when a process starts, and together they take about 30 MB off the server's peak resident memory
- * (docs/operations.md, "Memory"):
+ * when a process starts. Together they take about 30 MB off the server's peak resident memory under
+ * one page's load, and about 20 MB more under varied traffic (docs/operations.md, "Memory"):
  * - `--max-semi-space-size=4`: V8's young generation at most 2 × 4 MB instead of 2 × 16 MB. Its
  *   memory is touched whole under load, and a request's garbage dies young at either size.
  * - `MALLOC_ARENA_MAX=2`: the C allocator's arenas shared by the process's threads (V8's helpers,
  *   libuv's pool, the SQLite worker) instead of one per thread, each keeping the memory it once used.
+ * - `MALLOC_MMAP_THRESHOLD_=131072`: blocks of 128 KB and more (compressors' windows, large typed
+ *   arrays) mapped on their own and given back when freed. glibc's own threshold rises to the
+ *   largest block freed so far, after which such blocks stay in the arenas, scattered.
  * A setting given by the operator (the same flag on the command line or in NODE_OPTIONS, the same
  * variable in the environment) wins. This process then only waits: it passes SIGTERM, SIGINT and
  * SIGHUP on to the server and ends as the server does.
