@@ -14,7 +14,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  timeout: 30_000,
+  // Bounds on finishing, not waits: a passing test takes what it takes. CI's machines ran at a
+  // third of their usual speed on 2026-11-29, and a studio journey of 12 s then took 35 s, a PDF
+  // read 8 s, past Playwright's 30 s and 5 s defaults.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     browserName: 'chromium',
     headless: true,

@@ -95,7 +95,6 @@ test('with script, a choice made from the keyboard keeps the focus, names the pa
 });
 
 test('axe finds no violations on faceted pages, the facets open, at phone and desktop widths', async ({ page }) => {
-  test.setTimeout(90_000);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/', '/topics/ald?topic=hafnium', '/de-DE/topics/precursor?q=hafnium&form=fl%C3%BCssig']) {

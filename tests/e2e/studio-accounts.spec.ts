@@ -59,7 +59,7 @@ test('an admin adds an editor, who signs in with the temporary password and must
   await expect(editor.getByRole('heading', { name: 'Sheets', level: 1 })).toBeVisible();
   await editor.getByRole('link', { name: 'Silane (SiH₄)' }).click();
   await editor.getByRole('group', { name: 'American English' }).getByRole('textbox', { name: 'Title', exact: true }).fill('Silane (SiH₄), checked');
-  await expect(editor.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(editor.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await editor.context().close();
 
   await page.reload();

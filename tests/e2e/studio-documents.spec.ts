@@ -45,7 +45,7 @@ test('an editor revises and adds documents of a set; a German visitor gets the G
   await sds.getByRole('textbox', { name: 'Revision date' }).fill('2026-10-01');
   // A region is a country code: a wrong one is named beside the field, and nothing is lost.
   await sds.getByRole('textbox', { name: 'Region' }).fill('D');
-  await expect(sds.getByText('must be a country code of two capital letters (DE, FR) or EU')).toBeVisible({ timeout: 10_000 });
+  await expect(sds.getByText('must be a country code of two capital letters (DE, FR) or EU')).toBeVisible();
   await sds.getByRole('textbox', { name: 'Region' }).fill('DE');
   await saved(page);
 

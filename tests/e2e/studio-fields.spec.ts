@@ -33,8 +33,6 @@ const properties = (page: Page) => page.getByRole('group', { name: 'Properties' 
 const fieldRow = (page: Page, label: string) => page.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
 
 test('an admin adds a field; an editor fills it in at once, and the site shows and finds it', async ({ page, browser }) => {
-  // Three people's sessions, one after another: an admin, an editor, a visitor.
-  test.setTimeout(90_000);
   await signIn(page, server.origin, 'admin@example.com');
   await section(page, 'Fields').click();
   await expect(page.getByRole('heading', { name: 'Fields', level: 1 })).toBeVisible();

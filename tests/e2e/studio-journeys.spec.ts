@@ -144,7 +144,7 @@ test('two editors change the same sheet; the second sees the conflict and keeps 
   await titleField(second).fill('Silane (SiH4), Ben');
   await descriptionField(second).fill('Ben’s description.');
   const dialog = second.getByRole('dialog', { name: 'ana@example.com changed this sheet too' });
-  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(dialog).toBeVisible();
   const titleChoice = dialog.getByRole('radiogroup', { name: 'Title (American English)' });
   // The choice as a person makes it: a click on the option's card (the radio input itself is visually hidden).
   await titleChoice.locator('label').filter({ hasText: 'ana@example.com’s' }).click();
@@ -179,10 +179,10 @@ test('a publish scheduled a few seconds ahead becomes public, and the studio sho
   // The schedule is listed until it fires, which on a busy machine may come before the list is
   // looked at: either is the studio showing what happened, never a state read once while it changes.
   const scheduled = page.getByRole('list', { name: 'Scheduled' }).filter({ hasText: 'Publishes on' });
-  await expect(scheduled.or(page.getByText('Published: visitors see this version.'))).toBeVisible({ timeout: 15_000 });
+  await expect(scheduled.or(page.getByText('Published: visitors see this version.'))).toBeVisible();
   // Polled on the server's answers, never on the browser's clock.
-  await expect.poll(async () => (await publicTitles(page)).api, { timeout: 15_000 }).toContain('Zirconium tetrachloride (ZrCl4)');
-  await expect(page.getByText('Published: visitors see this version.')).toBeVisible({ timeout: 15_000 });
+  await expect.poll(async () => (await publicTitles(page)).api).toContain('Zirconium tetrachloride (ZrCl4)');
+  await expect(page.getByText('Published: visitors see this version.')).toBeVisible();
 });
 
 test('every journey by keyboard alone: PDF to published sheet, a conflict settled, a publish scheduled', async ({ page, browser }) => {
@@ -222,7 +222,7 @@ test('every journey by keyboard alone: PDF to published sheet, a conflict settle
   await second.keyboard.press('End');
   await second.keyboard.type(', Ben');
   const dialog = second.getByRole('dialog', { name: 'ana@example.com changed this sheet too' });
-  await expect(dialog).toBeVisible({ timeout: 10_000 });
+  await expect(dialog).toBeVisible();
   await tabTo(second, dialog.getByRole('radio', { name: /^Yours/ }));
   await second.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('radio', { name: /ana@example.com’s/ })).toBeChecked();
@@ -256,7 +256,7 @@ test('every journey by keyboard alone: PDF to published sheet, a conflict settle
   await tabTo(page, page.getByRole('button', { name: 'Publish at this time', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('list', { name: 'Scheduled' })).toContainText('Publishes on');
-  await expect.poll(async () => (await publicTitles(page)).api, { timeout: 15_000 }).toContain('Capacitance Manometer');
+  await expect.poll(async () => (await publicTitles(page)).api).toContain('Capacitance Manometer');
 });
 
 test('leaving a sheet with unsaved changes asks first', async ({ page }) => {
@@ -335,7 +335,7 @@ test.describe('a topic the site does not have', () => {
     await expect(heaters).toBeChecked();
 
     await descriptionField(page).fill('Keeps the bubbler at its temperature.');
-    await expect(page.getByRole('status').filter({ hasText: 'Not saved: see the marked fields' })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: 'Not saved: see the marked fields' })).toBeVisible();
     await expect(topics.getByText('"heaters" is not a topic of the sheet\'s site')).toBeVisible();
     await axe(page);
 
@@ -357,8 +357,6 @@ for (const [width, sheetTitle] of [
   [1280, 'Triethylgallium (TEGa)'],
 ] as const) {
   test(`axe finds no violations on a sheet, its preview and its dialogs at ${width}px`, async ({ page, browser }) => {
-    // Three scans, three frames and a second editor: more than the default time on a busy machine.
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page, 'ana@example.com');
     await page.getByRole('link', { name: sheetTitle }).click();
@@ -374,7 +372,7 @@ for (const [width, sheetTitle] of [
     await titleField(first).fill(`${sheetTitle}, Ana`);
     await saved(first);
     await titleField(second).fill(`${sheetTitle}, Ben`);
-    await expect(second.getByRole('dialog', { name: /changed this sheet too/ })).toBeVisible({ timeout: 10_000 });
+    await expect(second.getByRole('dialog', { name: /changed this sheet too/ })).toBeVisible();
     await axe(second);
     await first.context().close();
     await second.context().close();

@@ -68,7 +68,7 @@ test('three sheets, the order and the heading released together at a time, all o
 
   await section(page, 'Page').click();
   await page.getByRole('textbox', { name: 'Page heading', exact: true }).fill(HEADING);
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await addToRelease(page);
 
   await section(page, 'Releases').click();

@@ -92,7 +92,7 @@ test('the page heading changed and published; the site shows it', async ({ page 
   await page.getByRole('textbox', { name: 'Custom head tags' }).fill('<meta name="google-site-verification" content="abc"><script>alert(1)</script>');
   await expect(page.getByText('Kept: <meta name="google-site-verification" content="abc">')).toBeVisible();
   await expect(page.getByText(/Dropped: <script>/)).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   expect(await (await page.request.get(`${server.origin}/`)).text()).not.toContain('Precursor and equipment literature');
   await page.getByRole('button', { name: 'Publish the page' }).click();
   await expect(page.getByText('Published. Visitors see it on their next visit.')).toBeVisible();
@@ -119,7 +119,7 @@ test('the search field above the grid switched off and on again, each published;
   await tabTo(page, checkbox);
   await page.keyboard.press('Space');
   await expect(checkbox).not.toBeChecked();
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await expect(page.getByText('Changed since publish: visitors still see the settings as they were.')).toBeVisible();
   expect(await (await page.request.get(`${server.origin}/`)).text()).toContain('role="search"');
   await axe(page);
@@ -137,7 +137,7 @@ test('the search field above the grid switched off and on again, each published;
   // The label is what a person clicks (the input itself is visually hidden).
   await page.locator('label').filter({ hasText: 'Search field above the grid' }).click();
   await expect(checkbox).toBeChecked();
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await expect(page.getByText('Changed since publish: visitors still see the settings as they were.')).toBeVisible();
   await page.getByRole('button', { name: 'Publish the page' }).click();
   await expect(page.getByText('Published: visitors see these settings.')).toBeVisible();
@@ -152,7 +152,7 @@ test('an earlier version of a sheet restored as its draft', async ({ page }) => 
   await page.getByRole('link', { name: 'Diethylzinc (DEZ)' }).click();
   const title = page.getByRole('group', { name: 'American English' }).getByRole('textbox', { name: 'Title', exact: true });
   await title.fill('Diethylzinc (DEZ), renamed');
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   await page.getByRole('button', { name: 'History' }).click();
   const versions = page.getByRole('list', { name: 'Versions, newest first' });
   await expect(versions.getByText('Version 1: As it was before editing began')).toBeVisible();
@@ -185,8 +185,6 @@ test.describe('search engines', () => {
   test.use({ expectedConsoleErrors: [/status of 400/] });
 
   test('a sheet’s search-engine record, previewed as typed and published; the delivery API shows it', async ({ page }) => {
-    // Its axe scan of the sheet screen (now with the Topics panel) took the rest of the default 30 s in a full run.
-    test.setTimeout(90_000);
     await signIn(page);
     await page.getByRole('link', { name: 'Tetraethyl orthosilicate (TEOS)' }).click();
     await page.getByRole('button', { name: 'Search engines' }).click();
@@ -202,7 +200,7 @@ test.describe('search engines', () => {
     await canonical.fill('http://example.com/teos');
     await expect(panel.getByText(/This address cannot be used: "http:\/\/example.com\/teos" is an http:\/\/ address/)).toBeVisible();
     await canonical.fill('/sheet/teos-canonical');
-    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
     await axe(page);
     await page.setViewportSize({ width: 375, height: 900 });
     await axe(page);
@@ -217,9 +215,6 @@ test.describe('search engines', () => {
 
 for (const width of [375, 1280]) {
   test(`axe finds no violations on Order, Page, Import and Trash at ${width}px`, async ({ page }) => {
-    // Four scans of the studio: about 15 s alone, twice that beside the rest of the suite (it ran
-    // out of the default 30 s in two full runs), as the sheet screen's scans do (studio-journeys).
-    test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     await signIn(page);
     await section(page, 'Order').click();

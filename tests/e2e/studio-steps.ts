@@ -60,7 +60,7 @@ export const textsOf = (page: Page, language: string) => page.getByRole('group',
 export const titleField = (page: Page, language = 'American English') => textsOf(page, language).getByRole('textbox', { name: 'Title', exact: true });
 export const descriptionField = (page: Page, language = 'American English') =>
   textsOf(page, language).getByRole('textbox', { name: 'Description', exact: true });
-export const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 10_000 });
+export const saved = (page: Page) => expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
 
 /** Opens a sheet's screen from the Sheets list, by its title. */
 export async function openSheet(page: Page, origin: string, title: string) {

@@ -25,7 +25,6 @@ test.afterAll(async () => {
 });
 
 test('PDFs the server is too busy for are sent again when it says, and a long one says how many of its pages were read', async ({ page }) => {
-  test.setTimeout(90_000);
   const titles = ['Hafnium tetrachloride (HfCl4)', 'Zirconium tetrachloride (ZrCl4)', 'Tantalum pentachloride (TaCl5)'];
   const files = await Promise.all(
     titles.map(async (title, index) => ({

@@ -86,7 +86,7 @@ test('an admin registers a webhook; a publish reaches it signed, the log says de
   await titleField(page).fill('Silane (SiH₄), told to the webhook');
   await saved(page);
   await page.getByRole('button', { name: 'Publish now' }).click();
-  await expect.poll(() => heard.filter((one) => one.body.type === 'sheet.published').length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => heard.filter((one) => one.body.type === 'sheet.published').length).toBe(1);
   const [told] = heard;
   expect(told!.body.data.sheet?.label).toBe('Silane (SiH₄), told to the webhook');
   expect(verifyDelivery(secret, told!.signature, told!.raw)).toBe(true);
@@ -100,7 +100,7 @@ test('an admin registers a webhook; a publish reaches it signed, the log says de
   }).toPass({ timeout: 15_000 });
   await log.getByRole('button', { name: /^Send again: sheet\.published/ }).click();
   await expect(page.getByText(/The sheet\.published delivery of .* is sent again\./)).toBeVisible();
-  await expect.poll(() => heard.length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(() => heard.length).toBe(2);
   expect(heard[1]!.body.id).toBe(told!.body.id);
   await expect(log.getByRole('row').filter({ hasText: '(sent again)' })).toHaveCount(1);
 });
@@ -108,7 +108,7 @@ test('an admin registers a webhook; a publish reaches it signed, the log says de
 test('every screen warns that the CDN refuses its purges, and the Webhooks screen says what it said', async ({ page }) => {
   await signIn(page, server.origin, 'admin@example.com');
   // The publish above queued keys the CDN refused.
-  await expect(page.getByText('The CDN refuses its purges')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('The CDN refuses its purges')).toBeVisible();
   await section(page, 'Webhooks').click();
   await expect(page.getByRole('heading', { name: 'CDN purges' })).toBeVisible();
   await expect(page.getByText(/could not be purged \(\d+ tries so far; the CDN said: .+\)/)).toBeVisible();

@@ -101,7 +101,6 @@ async function expectNoAxeViolations(page: Page) {
 }
 
 test('axe finds no violations on a topic page (menu open), a search within it and a sheet’s page, at phone and desktop widths', async ({ page }) => {
-  test.setTimeout(90_000);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/topics/ald', '/de-DE/topics/precursor?q=hafnium', '/sheets/teos', '/fr-FR/sheets/gas-cabinet']) {
