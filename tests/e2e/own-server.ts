@@ -4,7 +4,7 @@
  * never shows in another's pages. The shared servers of playwright.config.ts stay as they are.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -34,9 +34,8 @@ export async function startOwnServer({ pages = {}, prepare, env = {}, accounts =
   cpSync('pages', pagesDir, { recursive: true });
   for (const [name, definition] of Object.entries(pages)) writeFileSync(join(pagesDir, name), JSON.stringify(definition));
   const databasePath = join(directory, 'site.db');
+  copyStore(seededStore(env), databasePath);
   const settings = { DATABASE_URL: `sqlite:${databasePath}`, PAGES_DIR: pagesDir, LOG_LEVEL: 'warn', ...env };
-  const seeded = spawnSync(process.execPath, ['dist/server/cli.js', 'seed'], { env: { PATH: process.env.PATH ?? '', ...settings }, encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
   for (const { email, role } of accounts) {
     const added = spawnSync(process.execPath, ['dist/server/cli.js', 'users', 'add', email, '--role', role], {
       env: { PATH: process.env.PATH ?? '', ...settings },
@@ -66,6 +65,35 @@ export async function startOwnServer({ pages = {}, prepare, env = {}, accounts =
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The demo seeded by the operator command once per worker and settings, in a folder removed when
+ * the worker exits: each spec's store is a copy of it (the seed takes seconds on a slow machine, a
+ * copy milliseconds, and about twenty specs start a server of their own).
+ */
+const seededStores = new Map<string, string>();
+
+function seededStore(env: Record<string, string>): string {
+  const key = JSON.stringify(env);
+  const known = seededStores.get(key);
+  if (known !== undefined) return known;
+  const directory = mkdtempSync(join(tmpdir(), 'literature-e2e-seeded-'));
+  process.once('exit', () => rmSync(directory, { recursive: true, force: true }));
+  const path = join(directory, 'site.db');
+  const seeded = spawnSync(process.execPath, ['dist/server/cli.js', 'seed'], {
+    env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite:${path}`, LOG_LEVEL: 'warn', ...env },
+    encoding: 'utf8',
+  });
+  if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
+  seededStores.set(key, path);
+  return path;
+}
+
+/** A closed SQLite store's files: the database, and its write-ahead log should one be left. */
+function copyStore(from: string, to: string): void {
+  copyFileSync(from, to);
+  if (existsSync(`${from}-wal`)) copyFileSync(`${from}-wal`, `${to}-wal`);
 }
 
 /**

@@ -5,8 +5,8 @@
  * the next search find the sheet. Axe on the screen at phone and desktop widths.
  */
 import type { Page } from '@playwright/test';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
-import { axe } from './studio-steps';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
 let server: OwnServer;

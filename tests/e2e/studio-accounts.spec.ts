@@ -5,8 +5,8 @@
  * admin finds the editor's changes in the audit log; axe on each screen at phone and desktop widths.
  */
 import type { Page } from '@playwright/test';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
-import { axe } from './studio-steps';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
 let server: OwnServer;

@@ -8,9 +8,10 @@
 import type { Page } from '@playwright/test';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
 import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
-import { axe, openSheet, saved, signIn } from './studio-steps';
+import { openSheet, saved, signIn } from './studio-steps';
 
 let server: OwnServer;
 test.describe.configure({ mode: 'serial' });

@@ -7,8 +7,9 @@
  * axe on the Fields screen and the sheet form at phone and desktop widths.
  */
 import type { Page } from '@playwright/test';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
-import { axe, openSheet, saved, signIn } from './studio-steps';
+import { openSheet, saved, signIn } from './studio-steps';
 import { startOwnServer, type OwnServer } from './own-server';
 
 let server: OwnServer;

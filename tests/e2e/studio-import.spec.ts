@@ -12,8 +12,8 @@ import type { Page } from '@playwright/test';
 import yazl from 'yazl';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { csvWithFiles, FIRST_SHEET } from '../helpers/import-files';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
-import { axe } from './studio-steps';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
 let server: OwnServer;

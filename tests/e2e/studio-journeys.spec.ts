@@ -12,9 +12,10 @@ import type { Browser, Locator, Page, Route } from '@playwright/test';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
 import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
-import { axe, descriptionField, dropFiles, saved, titleField } from './studio-steps';
+import { descriptionField, dropFiles, saved, titleField } from './studio-steps';
 
 let server: OwnServer;
 test.describe.configure({ mode: 'serial' });

@@ -4,9 +4,10 @@
  * from then on. On a server and database of this spec's own.
  */
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
-import { axe, openSheet, signIn } from './studio-steps';
+import { openSheet, signIn } from './studio-steps';
 
 let server: OwnServer;
 

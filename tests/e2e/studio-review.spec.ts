@@ -6,9 +6,10 @@
  * and desktop widths.
  */
 import type { Browser, Page } from '@playwright/test';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
-import { axe, openSheet, saved, signIn, titleField } from './studio-steps';
+import { openSheet, saved, signIn, titleField } from './studio-steps';
 
 let server: OwnServer;
 test.describe.configure({ mode: 'serial' });

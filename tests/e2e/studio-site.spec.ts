@@ -7,8 +7,8 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
-import { axe } from './studio-steps';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
 
 let server: OwnServer;

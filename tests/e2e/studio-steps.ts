@@ -5,7 +5,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { OWN_SERVER_PASSWORD } from './own-server';
@@ -68,10 +67,4 @@ export async function openSheet(page: Page, origin: string, title: string) {
   await page.getByRole('searchbox', { name: 'Search titles' }).fill(title);
   await page.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-}
-
-/** axe-core on the page as it is now: no violation. */
-export async function axe(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -7,9 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
-import { axe, openSheet, saved, signIn, titleField } from './studio-steps';
+import { openSheet, saved, signIn, titleField } from './studio-steps';
 
 let server: OwnServer;
 test.describe.configure({ mode: 'serial' });

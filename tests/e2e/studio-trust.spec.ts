@@ -10,9 +10,10 @@ import type { Page } from '@playwright/test';
 import { DEMO_CATALOGUE } from '../../src/demo/catalogue';
 import { renderLiteraturePdf } from '../../src/demo/literature-pdf';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
-import { axe, chooseImportFiles, descriptionField, dropFiles, importCsv, openSheet, saved, signIn, titleField } from './studio-steps';
+import { chooseImportFiles, descriptionField, dropFiles, importCsv, openSheet, saved, signIn, titleField } from './studio-steps';
 
 let server: OwnServer;
 // Journeys of several imports and publishes each: longer than a screen's test.

@@ -10,8 +10,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { verifyDelivery } from '../../src/webhooks/signature';
+import { axe } from './axe';
 import { expect, test } from './fixtures';
-import { axe, openSheet, saved, signIn, titleField } from './studio-steps';
+import { openSheet, saved, signIn, titleField } from './studio-steps';
 import { startOwnServer, type OwnServer } from './own-server';
 
 interface Heard {

@@ -3,8 +3,7 @@
  * JavaScript: a topic page from the Topics menu, a query within a topic, a sheet's page with its
  * canonical, hreflang (the same as the sitemap's) and DigitalDocument structured data; axe on each.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { axe } from './axe';
 import { cards, cardTitles, expect, test } from './fixtures';
 
 const HAFNIUM = ['Tetrakis(ethylmethylamido)hafnium (TEMAH)', 'Tetrakis(dimethylamido)hafnium (TDMAH)'];
@@ -95,18 +94,13 @@ test('a sheet’s page has one canonical, the sitemap’s hreflang in its head, 
   expect(pdf.headers()['content-type']).toContain('application/pdf');
 });
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
 test('axe finds no violations on a topic page (menu open), a search within it and a sheet’s page, at phone and desktop widths', async ({ page }) => {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/topics/ald', '/de-DE/topics/precursor?q=hafnium', '/sheets/teos', '/fr-FR/sheets/gas-cabinet']) {
       await page.goto(path);
       if (path === '/topics/ald') await page.getByRole('navigation', { name: 'Topics' }).getByText('Topics', { exact: true }).click();
-      await expectNoAxeViolations(page);
+      await axe(page);
     }
   }
 });
