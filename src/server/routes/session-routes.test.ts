@@ -269,8 +269,11 @@ describe('rate limits', () => {
 
   it('counts attempts sent all at once before any of them is checked', async () => {
     const answers = await Promise.all(Array.from({ length: 25 }, (_, attempt) => signIn(`burst${attempt}@example.com`, 'wrong password!')));
-    // Every answer's status, so that a failure says what the others were.
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([...Array<number>(20).fill(401), ...Array<number>(5).fill(429)]);
+    // Each attempt is counted before the store is asked for its account. On a loaded machine 25 at
+    // once may find PostgreSQL's connections all busy and new ones slow to open: such an attempt is
+    // answered 503 alone (a crowd, docs/operations.md), and still counted.
+    const statuses = answers.map((answer) => (answer.statusCode === 503 ? 401 : answer.statusCode)).sort();
+    expect(statuses).toEqual([...Array<number>(20).fill(401), ...Array<number>(5).fill(429)]);
     clock += 10 * 60_000;
   });
 
