@@ -48,7 +48,10 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // This run's store templates: each test app's store is a copy (tests/helpers/test-store.ts).
     globalSetup: ['tests/helpers/global-setup.ts'],
-    testTimeout: 20_000,
+    // A bound on finishing, not a wait: CI's machines ran at about a third of their speed on
+    // 2026-11-29, and 25 sign-ins one after another (each hashes a password) then took over 20 s
+    // beside the end-to-end suite.
+    testTimeout: 60_000,
     // Set-up and tear-down make and drop stores (on PostgreSQL each DROP DATABASE waits for a
     // checkpoint) and may wait for the build: a busy machine takes more than Vitest's 10 s.
     hookTimeout: 60_000,
