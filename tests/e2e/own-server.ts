@@ -70,7 +70,7 @@ export async function startOwnServer({ pages = {}, prepare, env = {}, accounts =
 /**
  * The demo seeded by the operator command once per worker and settings, in a folder removed when
  * the worker exits: each spec's store is a copy of it (the seed takes seconds on a slow machine, a
- * copy milliseconds, and about twenty specs start a server of their own).
+ * copy milliseconds, and seventeen specs start a server of their own).
  */
 const seededStores = new Map<string, string>();
 
