@@ -39,7 +39,7 @@ const reviewPanel = (page: Page) => page.getByRole('region', { name: 'Review' })
 const onSite = async (page: Page) => (await (await page.request.get(`${server.origin}/?page=10`)).text()).includes('Silane (SiH₄), electronic grade');
 
 test('an editor’s change is published only after a second editor approves it; a rejection says why', async ({ browser }) => {
-  // Three people in three browsers and axe at two widths per state: 45 s on a slow machine (CI's of 2026-11-29), 30 s by default.
+  // Three people in three browsers and axe at two widths per state: 45–60 s on a slow machine (CI's of 2026-11-29), close to the 90 s for every test.
   test.setTimeout(120_000);
   const ada = await signedIn(browser, 'ada@example.com');
   await ada.getByRole('navigation', { name: 'Studio sections' }).getByRole('link', { name: 'Accounts' }).click();
