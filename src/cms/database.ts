@@ -42,6 +42,7 @@ import * as reviews from './migrations/029-reviews';
 import * as releases from './migrations/030-releases';
 import * as cdnPurges from './migrations/031-cdn-purges';
 import * as webhooks from './migrations/032-webhooks';
+import * as sheetListTitles from './migrations/033-sheet-list-titles';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -103,6 +104,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['030-releases', releases.up],
   ['031-cdn-purges', cdnPurges.up],
   ['032-webhooks', webhooks.up],
+  ['033-sheet-list-titles', sheetListTitles.up],
 ];
 
 /** The migrations a store of this code has had: a store's schema, as a count. */

@@ -95,7 +95,11 @@ function listedSheets(db: ContentStore, siteId: string) {
     .where('d.site_id', '=', siteId);
   const published = db
     .selectFrom('contents as c')
-    .leftJoin('content_translations as t', (join) => join.onRef('t.content_id', '=', 'c.id').onRef('t.language', '=', 'c.primary_language'))
+    // The title from its own index on SQLite (migration 033), not from the translation's row. Both
+    // that index and the primary key's start with (content_id, language), and with both columns
+    // matched SQLite takes the unique one and reads the row; matched on content_id alone (the
+    // language compared as an expression), it takes the index holding the title.
+    .leftJoin('content_translations as t', (join) => join.onRef('t.content_id', '=', 'c.id').on(sql`t.language || ''`, '=', sql.ref('c.primary_language')))
     .select([
       'c.id',
       // A sheet without texts in its primary language (migrated content) is known by its name.
