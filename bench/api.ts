@@ -16,7 +16,7 @@ export interface ApiBenchOptions {
   items: number;
   load: Omit<LoadOptions, 'core'>;
   /** Called with our server's peak memory after its load. */
-  recordPeak: (label: string, megabytes: number | null) => void;
+  recordPeak: (label: string, megabytes: number | null, icuDataMb?: number | null) => void;
 }
 
 const SERVER_CORE = 0;
@@ -53,7 +53,7 @@ export async function benchApi({ databasePath, workDir, items, load, recordPeak 
       ),
     );
     uncachedPage = runLoad(uncached.url + pageUrl, { ...load, core: LOAD_CORE });
-    recordPeak(`API, ${items.toLocaleString('en')}-item collection, uncached`, uncached.peakRssMb());
+    recordPeak(`API, ${items.toLocaleString('en')}-item collection, uncached`, uncached.peakRssMb(), uncached.residentIcuDataMb());
   } finally {
     await uncached.stop();
   }

@@ -36,7 +36,7 @@ export interface PageBenchOptions {
   workDir: string;
   load: Omit<LoadOptions, 'core'>;
   /** Called with our server's peak memory after its load. */
-  recordPeak: (label: string, megabytes: number | null) => void;
+  recordPeak: (label: string, megabytes: number | null, icuDataMb?: number | null) => void;
 }
 
 const SERVER_CORE = 0;
@@ -303,7 +303,7 @@ export async function benchPage({ databasePath, workDir, load, recordPeak }: Pag
     async ([uncached, harness]) => {
       await expectSameBody(harness!, html, 'the renderToString harness');
       const [rendered, harnessResult] = bestOf([uncached!, harness!], load);
-      recordPeak('uncached page', uncached!.peakRssMb());
+      recordPeak('uncached page', uncached!.peakRssMb(), uncached!.residentIcuDataMb());
       measurements.push(
         measured(
           {

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import START_SETTINGS from '../../scripts/server-process.json';
+import { findIcuData, residentIcuDataMb, type IcuData } from './icu-data';
 import { peakRssMb } from './process-memory';
 import { pinTo } from './tools';
 
@@ -11,7 +12,16 @@ export interface RunningServer {
   pid: number;
   /** The process's peak resident memory so far, in MB (null where the system does not say). */
   peakRssMb(): number | null;
+  /** MB of ICU's data (inside the node binary) resident in the process now (null where it cannot be read). */
+  residentIcuDataMb(): number | null;
   stop(): Promise<void>;
+}
+
+let icuData: IcuData | null | undefined;
+/** Where ICU's data sits in the node binary every server here runs on, found once. */
+function icuDataOfNode(): IcuData | null {
+  icuData ??= findIcuData(process.execPath);
+  return icuData;
 }
 
 async function waitForHttp(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
@@ -83,7 +93,16 @@ async function running(child: ChildProcess, port: number, readyPath: string): Pr
   const url = `http://127.0.0.1:${port}`;
   await waitForHttp(url + readyPath, child);
   const pid = child.pid ?? 0;
-  return { url, pid, peakRssMb: () => peakRssMb(pid), stop: stopper(child) };
+  return {
+    url,
+    pid,
+    peakRssMb: () => peakRssMb(pid),
+    residentIcuDataMb: () => {
+      const data = icuDataOfNode();
+      return data === null ? null : residentIcuDataMb(pid, data);
+    },
+    stop: stopper(child),
+  };
 }
 
 /** nginx serving a folder of files from disk, one worker, on one core. */
