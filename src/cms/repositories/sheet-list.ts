@@ -52,7 +52,6 @@ export async function listSheetRows(db: ContentStore, query: SheetListQuery): Pr
   if (query.missing !== undefined) listed = lacking(db, listed, query.missing);
   if (query.outdated !== undefined) listed = listed.where(({ exists }) => exists(outdatedTexts(db, query.outdated!)));
 
-  const { total } = await listed.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
   const ordered =
     query.sort === 'title'
       ? listed.orderBy(sql`lower(s.title)`).orderBy('s.id')
@@ -67,11 +66,17 @@ export async function listSheetRows(db: ContentStore, query: SheetListQuery): Pr
             .orderBy('s.updated_at', 'desc')
             .orderBy('s.id')
         : listed.orderBy('s.updated_at', 'desc').orderBy('s.id');
-  const rows = (await ordered
+  // Counted in the same statement: the page and its count read the listed sheets once, not twice.
+  const counted = (await ordered
     .selectAll('s')
+    .select(sql<number | string>`count(*) over ()`.as('total'))
     .offset(query.offset ?? 0)
     .limit(query.limit ?? 50)
-    .execute()) as ListedRow[];
+    .execute()) as Array<ListedRow & { total: number | string }>;
+  const rows = counted.map(({ total: _total, ...row }) => row);
+  if (counted.length > 0 || !query.offset) return { total: Number(counted[0]?.total ?? 0), rows };
+  // A page past the last has no row to carry the count.
+  const { total } = await listed.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
   return { total: Number(total), rows };
 }
 
