@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { frontAccessLine, milliseconds, requestLogSerializers } from './access-log';
+import { batchWriter, frontAccessLine, milliseconds, requestLogSerializers } from './access-log';
 
 function capturingLogger(level: string) {
   const lines: string[] = [];
@@ -55,11 +55,45 @@ describe('a duration in a log line', () => {
   });
 });
 
+describe('the batch writer', () => {
+  it('drops batches while the output refuses them, and says how many lines were lost once it takes them again', () => {
+    const told: string[] = [];
+    const written: string[] = [];
+    let full = false;
+    const write = batchWriter(
+      (batch) => {
+        if (full) throw Object.assign(new Error('no space'), { code: 'ENOSPC' });
+        written.push(batch.toString());
+      },
+      (text) => void told.push(text),
+    );
+    write(Buffer.from('a\n'), 1);
+    full = true;
+    write(Buffer.from('b\nc\n'), 2);
+    write(Buffer.from('d\n'), 1);
+    full = false;
+    write(Buffer.from('e\n'), 1);
+    write(Buffer.from('f\n'), 1);
+    expect(written).toEqual(['a\n', 'e\n', 'f\n']);
+    expect(told).toEqual([
+      'Log lines cannot be written (ENOSPC); dropping them until they can\n',
+      '3 log lines could not be written (ENOSPC) and were dropped\n',
+    ]);
+  });
+});
+
 // Each test starts Node processes under tsx, each bounded at 30 s; the tests have the suite's own
 // bound (vite.config.ts), which is longer than one such process.
 describe('the log destination', () => {
+  // Through a pipe, as a process manager or container reads it (Node's own stdio pipes are socket
+  // pairs, whose larger buffer hid a batch cut off at exit when the writer wrote in the background).
   const run = (script: string) =>
-    spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: process.cwd(), encoding: 'utf8', timeout: 30_000 });
+    spawnSync('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" --import tsx --input-type=module -e "$SCRIPT" | cat`], {
+      cwd: process.cwd(),
+      env: { ...process.env, SCRIPT: script },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
   const importing = `import { logDestination } from ${JSON.stringify(join(import.meta.dirname, 'access-log.ts'))};`;
 
   it('writes every line, in order, by the time the process exits (exit called or the loop emptied)', () => {
@@ -68,6 +102,20 @@ describe('the log destination', () => {
       expect(result.status).toBe(0);
       expect(result.stdout.split('\n').slice(0, -1)).toEqual(Array.from({ length: 20000 }, (_, i) => `line ${i}`));
     }
+  });
+
+  it('drops lines its output refuses, says so once, and goes on', () => {
+    const result = spawnSync('bash', ['-c', `"${process.execPath}" --import tsx --input-type=module -e "$SCRIPT" > /dev/full`], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        SCRIPT: `${importing} const out = logDestination(); for (let i = 0; i < 20000; i++) out.write('line ' + i + '\\n'); console.error('went on');`,
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('Log lines cannot be written (ENOSPC); dropping them until they can\nwent on\n');
   });
 
   it('writes a line while the process runs, within the batch time', async () => {

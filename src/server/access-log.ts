@@ -1,5 +1,5 @@
 /**
- * The access log: one line per request, written once it is answered, by a background writer.
+ * The access log: one line per request, written once it is answered, in batches.
  * Requests the framework answers go through the logger (AccessLog); answers from the front cache,
  * which are most answers on a busy site, get the same line built directly (frontAccessLine): the
  * logger's generic serialising took about 2 µs a line, against some 50 µs for the whole answer
@@ -35,26 +35,28 @@ const BATCH_BYTES = 64 * 1024;
 const BATCH_MS = 250;
 
 /**
- * Where log lines go: standard output, written by pino's background writer (SonicBoom), never
- * while a response waits. Lines are gathered here and handed over as one buffer per batch: the
- * writer given one string per line measures its whole pending text again on every line, which
- * cost more than building the line (and one write call per line would cost more still). What is
- * still gathered is handed over when the process exits, before the writer's own final flush.
+ * Where log lines go: standard output. Lines are gathered here and written as one buffer per
+ * batch: pino's own writer (SonicBoom), given one string per line, measures its whole pending text
+ * again on every line, which cost more than building the line, and one write call per line would
+ * cost more still. A batch is written whole, at once, in order (a write call per 64 KB, some 300
+ * lines): a write left to a background thread cannot be finished by a process that exits while it
+ * runs, and a full pipe then cut a line in half and lost the rest of its batch. What is still
+ * gathered is written when the process exits.
  */
 export function logDestination(fd = 1): { write(line: string): void } {
   let lines: string[] = [];
   let bytes = 0;
   let timer: NodeJS.Timeout | undefined;
-  const writer = pino.destination({ dest: fd, sync: false, contentMode: 'buffer', minLength: 0, maxWrite: 4 * BATCH_BYTES }) as unknown as BufferWriter;
+  const writeBatch = batchWriter((batch) => writeWhole(fd, batch), tellStandardError);
   const handOver = () => {
     clearTimeout(timer);
     timer = undefined;
     if (lines.length === 0) return;
     const batch = Buffer.from(lines.join(''));
+    const count = lines.length;
     lines = [];
     bytes = 0;
-    if (writer.destroyed) writeSync(fd, batch);
-    else writer.write(batch);
+    writeBatch(batch, count);
   };
   atExit.add(new WeakRef(handOver));
   return {
@@ -67,16 +69,54 @@ export function logDestination(fd = 1): { write(line: string): void } {
   };
 }
 
-/** SonicBoom in buffer mode (its types only know strings). */
-interface BufferWriter {
-  write(batch: Buffer): boolean;
-  destroyed: boolean;
+/**
+ * Writes each batch whole. A batch the output refuses (a full disk, a reader gone) is dropped and
+ * counted, never thrown into the request that completed it: the site goes on serving, says once
+ * on standard error that lines are being lost, and how many when writing works again.
+ */
+export function batchWriter(write: (batch: Buffer) => void, tell: (text: string) => void): (batch: Buffer, lines: number) => void {
+  let lost = 0;
+  let reason = '';
+  return (batch, lines) => {
+    try {
+      write(batch);
+      if (lost > 0) tell(`${lost} log lines could not be written (${reason}) and were dropped\n`);
+      lost = 0;
+    } catch (error) {
+      if (lost === 0) {
+        reason = (error as NodeJS.ErrnoException).code ?? String(error);
+        tell(`Log lines cannot be written (${reason}); dropping them until they can\n`);
+      }
+      lost += lines;
+    }
+  };
+}
+
+const waiting = new Int32Array(new SharedArrayBuffer(4));
+
+/** The whole buffer, through short writes and, on an output left non-blocking, while it is full. */
+function writeWhole(fd: number, batch: Buffer): void {
+  for (let written = 0; written < batch.length;) {
+    try {
+      written += writeSync(fd, batch, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error;
+      Atomics.wait(waiting, 0, 0, 10);
+    }
+  }
+}
+
+function tellStandardError(text: string): void {
+  try {
+    writeSync(2, text);
+  } catch {
+    // Standard error is gone too: nowhere is left to say it.
+  }
 }
 
 /**
- * Each destination's hand-over, run as the process ends: registered before any writer is made, so
- * it runs before the writers' own exit handlers, which then write what it handed over. Held
- * weakly, as pino holds its writers, so apps built and dropped (tests) leave nothing behind.
+ * Each destination's hand-over, run as the process ends (or its loop empties). Held weakly, so
+ * apps built and dropped (tests) leave nothing behind.
  */
 const atExit = new Set<WeakRef<() => void>>();
 const handOverAll = () => {

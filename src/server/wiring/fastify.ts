@@ -22,7 +22,7 @@ export function createFastify(config: AppConfig, errors: ErrorResponder, fastPat
     },
     logger: {
       level: config.logLevel,
-      // Lines are written by a background writer, never while a response waits (flushed when the process exits).
+      // Lines are written in batches after their responses (and what is left when the process exits).
       stream: logDestination(),
       serializers: requestLogSerializers,
     },
