@@ -85,35 +85,29 @@ describe('the batch writer', () => {
 // Each test starts Node processes under tsx, each bounded at 30 s; the tests have the suite's own
 // bound (vite.config.ts), which is longer than one such process.
 describe('the log destination', () => {
-  // Through a pipe, as a process manager or container reads it (Node's own stdio pipes are socket
-  // pairs, whose larger buffer hid a batch cut off at exit when the writer wrote in the background).
-  const run = (script: string) =>
-    spawnSync('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" --import tsx --input-type=module -e "$SCRIPT" | cat`], {
+  // Through a pipe by default, as a process manager or container reads it (Node's own stdio pipes
+  // are socket pairs, whose larger buffer hid a batch cut off at exit when the writer wrote in the
+  // background); `output` is where the shell sends the process's standard output.
+  const run = (script: string, output = '| cat') =>
+    spawnSync('bash', ['-o', 'pipefail', '-c', `"${process.execPath}" --import tsx --input-type=module -e "$SCRIPT" ${output}`], {
       cwd: process.cwd(),
       env: { ...process.env, SCRIPT: script },
       encoding: 'utf8',
       timeout: 30_000,
     });
   const importing = `import { logDestination } from ${JSON.stringify(join(import.meta.dirname, 'access-log.ts'))};`;
+  const writingLines = `${importing} const out = logDestination(); for (let i = 0; i < 20000; i++) out.write('line ' + i + '\\n');`;
 
   it('writes every line, in order, by the time the process exits (exit called or the loop emptied)', () => {
     for (const end of ['process.exit(0);', '']) {
-      const result = run(`${importing} const out = logDestination(); for (let i = 0; i < 20000; i++) out.write('line ' + i + '\\n'); ${end}`);
+      const result = run(`${writingLines} ${end}`);
       expect(result.status).toBe(0);
       expect(result.stdout.split('\n').slice(0, -1)).toEqual(Array.from({ length: 20000 }, (_, i) => `line ${i}`));
     }
   });
 
   it('drops lines its output refuses, says so once, and goes on', () => {
-    const result = spawnSync('bash', ['-c', `"${process.execPath}" --import tsx --input-type=module -e "$SCRIPT" > /dev/full`], {
-      cwd: process.cwd(),
-      env: {
-        ...process.env,
-        SCRIPT: `${importing} const out = logDestination(); for (let i = 0; i < 20000; i++) out.write('line ' + i + '\\n'); console.error('went on');`,
-      },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const result = run(`${writingLines} console.error('went on');`, '> /dev/full');
     expect(result.status).toBe(0);
     expect(result.stderr).toBe('Log lines cannot be written (ENOSPC); dropping them until they can\nwent on\n');
   });
