@@ -4,8 +4,9 @@
  */
 import { defineConfig } from '@playwright/test';
 
-const ROOT_PORT = 3210;
-const BASE_PATH_PORT = 3211;
+// E2E_PORT moves both servers (to PORT and PORT + 1), so that two checkouts can run their suites at once.
+const ROOT_PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_PATH_PORT = ROOT_PORT + 1;
 
 export default defineConfig({
   testDir: 'tests/e2e',
