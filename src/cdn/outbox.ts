@@ -1,6 +1,6 @@
 /**
  * The purge outbox (migration 031): the surrogate keys changes touched and nobody has purged yet.
- * The triggers write it; a sender claims what it takes (marks it as sending), purges it, and
+ * The journal's purge reader writes it (purge-reader.ts); a sender claims what it takes (marks it as sending), purges it, and
  * deletes each key still marked so: a key a change touched meanwhile was marked to be sent again,
  * and stays. A claim older than CLAIM_LEASE_MS is a sender that stopped: its keys may be taken again.
  */
@@ -12,6 +12,36 @@ export const CLAIM_LEASE_MS = 60_000;
 export interface QueuedKey {
   key: string;
   queuedAt: string;
+}
+
+/**
+ * Queues keys to purge: a key queued already stays as it is (ten changes, one purge), unless its
+ * purge is being sent: then it is marked to be sent again, and the sender leaves it.
+ */
+export async function queueKeys(db: ContentStore, keys: readonly string[], at: Date): Promise<void> {
+  const queuedAt = at.toISOString();
+  for (let start = 0; start < keys.length; start += 500)
+    await db
+      .insertInto('cdn_purges')
+      .values(keys.slice(start, start + 500).map((key) => ({ key, queued_at: queuedAt, sending: 0 })))
+      .onConflict((oc) => oc.column('key').doUpdateSet({ queued_at: queuedAt, sending: 0 }).where('cdn_purges.sending', '<>', 0))
+      .execute();
+}
+
+/** The collections that list any of these sheets. */
+export async function listCollectionsListing(db: ContentStore, contentIds: readonly string[]): Promise<string[]> {
+  const found = new Set<string>();
+  for (let start = 0; start < contentIds.length; start += 500) {
+    const rows = await db
+      .selectFrom('collection_items')
+      .select('collection_id')
+      .distinct()
+      .where('content_id', 'in', contentIds.slice(start, start + 500))
+      .orderBy('collection_id')
+      .execute();
+    for (const row of rows) found.add(row.collection_id);
+  }
+  return [...found];
 }
 
 /** The oldest keys waiting, at most `limit`. */

@@ -1,6 +1,8 @@
 /** What every command shares: its shape, its options and the store it works on. */
 import { migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
 import { loadConfig, type AppConfig } from '../server/config';
+import { readJournalHead } from '../cms/repositories/journal';
+import { readJournalOnce } from '../server/journal-follower';
 
 export interface Command {
   summary: string;
@@ -14,7 +16,10 @@ export async function withStore(run: (store: OpenStore, config: AppConfig) => Pr
   const store = openDatabase(config.database);
   try {
     await migrateToLatest(store);
+    const head = await readJournalHead(store.db);
     await run(store, config);
+    // What the command changed is searchable, and queued for the CDN and webhooks, when it ends.
+    if ((await readJournalHead(store.db)) !== head) await readJournalOnce(store);
   } finally {
     await store.close();
   }

@@ -162,6 +162,8 @@ export interface AuditLogTable {
   /** JSON summaries of the target before and after; never a secret (audit.ts). */
   before: string | null;
   after: string | null;
+  /** The change it records (migration 036): the journal's rows of that change carry the same id; null before the journal. */
+  change_id: string | null;
 }
 
 /** What the editing model keeps drafts, versions and trash of. */
@@ -510,7 +512,41 @@ export interface SearchTopicsTable {
   topic: string;
 }
 
+/**
+ * One thing a committed change touched (migration 036, docs/decisions/038): the row triggers of the
+ * public tables write them, the editing model adds its own (`event`), the readers follow them.
+ */
+export interface ChangeJournalTable {
+  /** Follows commit order; the content version is the last one. */
+  position: Generated<number>;
+  /** The change it belongs to (journal_context while it was made); null for SQL from outside the app. */
+  change_id: string | null;
+  /** What kind of thing: content, collection, collection-item, image, document, seo, address, page, site, content-type, taxonomy, synonyms, topic, event, index, store. */
+  subject: string;
+  /** Which one: a content's, collection's or site's id, an asset id, a page's name, an event's type. */
+  target: string;
+  /** Which part, where a subject has parts: a language, a document's version, a member's content id; an event's body. */
+  detail: Generated<string>;
+  at: string;
+}
+
+/** The change a transaction is making, while it makes it: the journal's triggers read it (never committed). */
+export interface JournalContextTable {
+  holder: Generated<number>;
+  change_id: string;
+}
+
+/** How far a reader of the journal has read (docs/decisions/038). */
+export interface JournalCursorsTable {
+  reader: string;
+  position: number;
+  read_at: string;
+}
+
 export interface Database {
+  change_journal: ChangeJournalTable;
+  journal_context: JournalContextTable;
+  journal_cursors: JournalCursorsTable;
   sites: SitesTable;
   cdn_purges: CdnPurgesTable;
   webhooks: WebhooksTable;

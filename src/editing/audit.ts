@@ -7,6 +7,7 @@
 import { userInfo } from 'node:os';
 import type { ContentStore } from '../cms/database';
 import { insertAuditEntry, updateAuditEntry } from '../cms/repositories/audit-log';
+import { changeIdOf } from '../cms/change-context';
 
 /** Who acts: a signed-in account, or an operator at the command line, or the scheduler. */
 export interface Actor {
@@ -79,6 +80,7 @@ export async function recordChange(trx: ContentStore, change: AuditChange): Prom
     target_label: change.target.label,
     before: summaryOf(change.before),
     after: summaryOf(change.after),
+    change_id: changeIdOf(trx),
   });
 }
 

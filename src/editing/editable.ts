@@ -14,6 +14,7 @@ import type { TSchema } from 'typebox';
 import type { ContentStore } from '../cms/database';
 import { retryWhileContended } from '../cms/store-guard';
 import { takeLock } from '../cms/repositories/locks';
+import { asChange } from '../cms/change-context';
 import type { EditableKind, ReviewState } from '../cms/schema';
 import type { EditableStatus } from '../shared/editing-status';
 import { canonicalJson, type FieldConflict } from '../shared/merge';
@@ -136,13 +137,14 @@ export class EditingError extends Error {
 
 /**
  * One change behind the editing lock, in one transaction; tried again while another process
- * writes (a command-line import between its steps), so editors wait their turn.
+ * writes (a command-line import between its steps), so editors wait their turn. The journal names
+ * what it changes by `changeId` (a new id, unless it is a step of a change of many: an import's).
  */
-export function editingChange<T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>): Promise<T> {
+export function editingChange<T>(db: ContentStore, run: (trx: ContentStore) => Promise<T>, changeId?: string): Promise<T> {
   return retryWhileContended(() =>
     db.transaction().execute(async (trx) => {
       await takeLock(trx, 'editing');
-      return run(trx);
+      return asChange(trx, () => run(trx), changeId);
     }),
   );
 }

@@ -3,10 +3,10 @@
  * index's upkeep, for SQLite's FTS5 tables and PostgreSQL's vectors alike, and the published
  * content it is made from. search-index.ts decides what to write; this writes it.
  */
-import { sql } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { ContentStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
-import type { SearchEntriesTable } from '../cms/schema';
+import type { Database, SearchEntriesTable } from '../cms/schema';
 import { indexedTerms, normalize, wordsOf } from './terms';
 import { choiceKeysOf, choiceWord, readEntryFacets } from './facets';
 
@@ -40,11 +40,19 @@ export async function readSites(db: ContentStore) {
   return { sites, languages };
 }
 
-/** Sheets by id, after one and up to another (null: to the last): a part of the store read at once. */
-export interface ContentRange {
-  after: string;
-  upTo: string | null;
-}
+/**
+ * Which sheets a part of a sync compares: those by id after one and up to another (null: to the
+ * last), a part of the whole store read at once; or those named (the sheets a change touched).
+ */
+export type ContentRange = { after: string; upTo: string | null } | { ids: readonly string[] };
+
+/** A range as a condition on a table's `content_id`. */
+const inRange =
+  (range: ContentRange) =>
+  (eb: ExpressionBuilder<Database, 'content_translations' | 'search_entries'>): Expression<SqlBool> => {
+    if ('ids' in range) return eb('content_id', 'in', range.ids.length === 0 ? [''] : range.ids);
+    return range.upTo === null ? eb('content_id', '>', range.after) : eb.and([eb('content_id', '>', range.after), eb('content_id', '<=', range.upTo)]);
+  };
 
 /** The next `limit` sheets a collection shows, in id order, after `after`. */
 export const readShownContents = (db: ContentStore, after: string, limit: number) =>
@@ -59,23 +67,25 @@ export const readShownContents = (db: ContentStore, after: string, limit: number
     .limit(limit)
     .execute();
 
+/** Those of the named sheets that a collection shows, in id order. */
+export const readShownContentsOf = (db: ContentStore, ids: readonly string[]) =>
+  db
+    .selectFrom('contents')
+    .select(['contents.id', 'contents.site_id', 'contents.primary_language'])
+    .where('contents.id', 'in', ids.length === 0 ? [''] : ids)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('collection_items').select('collection_items.content_id').whereRef('collection_items.content_id', '=', 'contents.id')),
+    )
+    .orderBy('contents.id')
+    .execute();
+
 /** When each translation of the sheets in a range was published. */
 export const readPublishedTimes = (db: ContentStore, range: ContentRange) =>
-  db
-    .selectFrom('content_translations')
-    .select(['content_id', 'language', 'published_at'])
-    .where('content_id', '>', range.after)
-    .$if(range.upTo !== null, (query) => query.where('content_id', '<=', range.upTo!))
-    .execute();
+  db.selectFrom('content_translations').select(['content_id', 'language', 'published_at']).where(inRange(range)).execute();
 
 /** The entries of the sheets in a range, with what tells whether each is current. */
 export const listEntries = (db: ContentStore, range: ContentRange) =>
-  db
-    .selectFrom('search_entries')
-    .select(['id', 'content_id', 'language', 'serves', 'published_at'])
-    .where('content_id', '>', range.after)
-    .$if(range.upTo !== null, (query) => query.where('content_id', '<=', range.upTo!))
-    .execute();
+  db.selectFrom('search_entries').select(['id', 'content_id', 'language', 'serves', 'published_at']).where(inRange(range)).execute();
 
 /** The ids of the entries made from these translations ("contentId language"). */
 export async function findEntryIds(trx: ContentStore, translations: Set<string>, contentIds: string[]): Promise<number[]> {

@@ -31,6 +31,7 @@ import {
   readPrimaryBodies,
   readPublishedTimes,
   readShownContents,
+  readShownContentsOf,
   readSites,
   readTranslations,
   removeEntries,
@@ -71,22 +72,27 @@ export interface SyncOptions {
   onProgress?: (done: number, total: number) => void;
   /** Sheets compared at once (PART_SIZE; tests make it small to cross parts). */
   partSize?: number;
+  /** Only these sheets compared (those a change touched: index-reader.ts); every sheet when not given. */
+  contentIds?: readonly string[];
 }
 
 /**
- * What a sync brought the entries up to date with: the content version, which every change of
- * what they are made from moves, and the store's migrations, which is how a change in how they are
- * made marks them out of date (an upgrade moves no content version). A serving process that finds
- * the stamp of the store's state compares nothing (sheet-search.ts). A change in how entries are
- * made therefore comes with a migration that marks them (025) or empties them (search-index-emptied.ts).
+ * What a sync brought the entries up to date with: a position of the change journal, and the
+ * store's migrations, which is how a change in how they are made marks them out of date (an upgrade
+ * journals no content). The index's reader compares every sheet when the stamp's migrations are
+ * not the store's (index-reader.ts). A change in how entries are made therefore comes with a
+ * migration that marks them (025) or empties them (search-index-emptied.ts).
  */
-export const indexStampOf = (version: number): string => `${version} ${SCHEMA_STEPS}`;
+export const indexStampOf = (position: number): string => `${position} ${SCHEMA_STEPS}`;
+
+/** Whether a stamp was made by this code's migrations (else every entry is compared again). */
+export const isStampOfThisSchema = (stamp: string | undefined): boolean => stamp?.endsWith(` ${SCHEMA_STEPS}`) ?? false;
 
 /**
- * Brings the search entries up to date with the published content; inside `db`'s transaction when
- * it is one (a preview's). Then stamps the index (indexStampOf) with the content version read
- * before anything else: a change landing during the sync leaves the stamp behind it, so the next
- * look compares again.
+ * Brings the search entries up to date with the published content (the sheets named, or all);
+ * inside `db`'s transaction when it is one (the index's reader's, a preview's). Then stamps the
+ * index (indexStampOf) with the journal's position read before anything else: a change landing
+ * during the sync leaves the stamp behind it.
  */
 export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, options: SyncOptions = {}): Promise<SyncResult> {
   const { db, dialect } = store;
@@ -97,14 +103,25 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
   // A part of the store at a time: what a sync holds at once is bounded by the part, not by the
   // store (on 100,000 sheets, comparing all at once took some 280 MB for a moment).
   const { partSize = PART_SIZE } = options;
-  for (let after: string | null = ''; after !== null;) {
-    const contents = await readShownContents(db, after, partSize);
-    const range: ContentRange = { after, upTo: contents.length < partSize ? null : contents.at(-1)!.id };
+  const compare = async (contents: Awaited<ReturnType<typeof readShownContents>>, range: ContentRange) => {
     const wanted = wantedEntries(sites, contents, await readPublishedTimes(db, range));
     const compared = compareEntries(wanted, await listEntries(db, range), options);
     removed.push(...compared.removed);
     stale.push(...compared.stale);
-    after = range.upTo;
+  };
+  if (options.contentIds !== undefined) {
+    const ids = [...new Set(options.contentIds)].sort();
+    for (let start = 0; start < ids.length; start += partSize) {
+      const part = ids.slice(start, start + partSize);
+      await compare(await readShownContentsOf(db, part), { ids: part });
+    }
+  } else {
+    for (let after: string | null = ''; after !== null; ) {
+      const contents = await readShownContents(db, after, partSize);
+      const range: { after: string; upTo: string | null } = { after, upTo: contents.length < partSize ? null : contents.at(-1)!.id };
+      await compare(contents, range);
+      after = range.upTo;
+    }
   }
 
   for (let start = 0; start < removed.length; start += BATCH) {
@@ -115,13 +132,13 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
     await againIfRaced(() => writeEntries(db, dialect, stale.slice(start, start + BATCH)));
     options.onProgress?.(Math.min(start + BATCH, stale.length), stale.length);
   }
-  // Not in a preview's transaction: what it wrote is rolled back.
+  // Not in a transaction's: what it wrote is rolled back, or committed with it.
   if (dialect === 'postgres' && !db.isTransaction && stale.length + removed.length >= TIDY_AFTER) await tidyPostgres(db);
   // A sheet no page shows any more has no topics to filter by either.
   if (removed.length > 0) await againIfRaced(() => deleteOrphanTopics(db));
-  // Written only when it moves: a write changes the store's change token, which every cache then checks.
+  // Written only when it moves.
   const stamp = indexStampOf(version);
-  if ((await readSearchIndexStamp(db)) !== stamp) await againIfRaced(() => saveSearchIndexStamp(db, stamp));
+  if (options.contentIds === undefined && (await readSearchIndexStamp(db)) !== stamp) await againIfRaced(() => saveSearchIndexStamp(db, stamp));
   return { written: stale.length, removed: removed.length };
 }
 

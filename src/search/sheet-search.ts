@@ -4,11 +4,10 @@
  * of each that shows why. Whoever shows them shapes them (the pages, as the grid's cards).
  */
 import type { ContentStore, OpenStore } from '../cms/database';
-import { indexStampOf, syncSearchIndex } from './search-index';
 import { LISTED_MATCHES, listedHits, matchIds, matchingContentIds, search, type SearchRequest, type SearchResult } from './search-query';
 import type { RawBuilder } from 'kysely';
 import { readFacetRows, readRelatedIds } from './query-store';
-import { readContentVersion, readSearchIndexStamp } from '../cms/repositories/store-state';
+import { readSearchIndexChange } from '../cms/repositories/store-state';
 import { FacetIndexBuilder, type CountedSets, type FacetIndex } from './facet-index';
 import { choiceKey, readEntryFacets, type Selection } from './facets';
 
@@ -48,59 +47,38 @@ export interface FacetCounts {
   atLeast: Set<string>;
 }
 
-/** How long after a sync an unknown change token (changeToken() undefined) counts as no change. */
-const UNKNOWN_CHANGE_GRACE_MS = 2_000;
-
 /** Sheets of each topic weighed for a sheet's related sheets, at most (the first by id). */
 const RELATED_CANDIDATES = 500;
 
-/** The site's search over a store; `changeToken` says when the content may have changed (OpenStore's). */
+/**
+ * The site's search over a store; `changeToken` says when the content may have changed (OpenStore's).
+ * It reads the index as it is: the journal's index reader keeps it up to date (index-reader.ts),
+ * never a visitor's search.
+ */
 export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'changeToken'>): SheetSearch {
-  let syncedToken: string | undefined;
-  /** The content version the index was last brought up to date with. */
-  let syncedVersion: number | undefined;
-  let syncedAt = -Infinity;
-  let syncing: Promise<void> | null = null;
-  /** Each site's page language's facet index, as of the last sync. */
+  let seenToken: string | undefined;
+  /** When the entries last changed, as this process last read it. */
+  let seenChange: string | undefined;
+  let looking: Promise<void> | null = null;
+  /** Each site's page language's facet index, as of the entries' last change. */
   let facetIndexes = new Map<string, Promise<FacetIndex>>();
 
-  /** The index as of now: synced unless nothing can have changed since the last sync. */
+  /** The facet indexes forgotten when the entries changed since they were made. */
   const current = async (): Promise<void> => {
     const token = store.changeToken();
-    if (token !== undefined && token === syncedToken) return;
-    // Unknown (SQLite's worker was too busy to look, as it is after a sync of a large store): an
-    // index synced a moment ago is taken as current, or every search would sync again.
-    if (token === undefined && syncing === null && Date.now() - syncedAt < UNKNOWN_CHANGE_GRACE_MS) return;
-    // A sync under way may have started before the change this caller saw: wait, then look again.
-    while (syncing !== null) await syncing;
-    if (token !== undefined && token === syncedToken) return;
-    syncing = (async () => {
-      // Any write changes the token, a session's or the search report's too: the content version
-      // (which every change of what the index is made from moves) says in one small query whether
-      // the index can be out of date, rather than a sync comparing every entry.
-      const version = await readContentVersion(store.db);
-      if (version !== syncedVersion) {
-        if ((await readSearchIndexStamp(store.db)) === indexStampOf(version)) {
-          // Another process (or `search update`, or this one before a restart) brought the index up
-          // to this version: nothing to compare (on 100,000 sheets a comparison takes a second), but
-          // its entries may have changed since this process made its facet indexes.
-          facetIndexes = new Map();
-        } else {
-          const { written, removed } = await syncSearchIndex(store);
-          // Made again only when the entries changed.
-          if (written + removed > 0) facetIndexes = new Map();
-        }
-      }
-      syncedVersion = version;
-      syncedToken = token;
-      syncedAt = Date.now();
+    if (token !== undefined && token === seenToken) return;
+    looking ??= (async () => {
+      const changed = await readSearchIndexChange(store.db);
+      if (changed !== seenChange) facetIndexes = new Map();
+      seenChange = changed;
+      seenToken = token;
     })().finally(() => {
-      syncing = null;
+      looking = null;
     });
-    await syncing;
+    await looking;
   };
 
-  /** The facet index of a site's page language, made once per sync (about a second per 100,000 entries). */
+  /** The facet index of a site's page language, made once per change of the entries (about a second per 100,000 entries). */
   const facetIndexOf = (scope: { siteId: string; language: string }): Promise<FacetIndex> => {
     const key = `${scope.siteId} ${scope.language}`;
     let index = facetIndexes.get(key);
@@ -139,18 +117,16 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
     },
     async related(siteId, contentId, topics, limit) {
       if (topics.length === 0) return [];
-      // As the index is now: a sheet's page is cached until the content changes, so it must not
-      // be rendered from an index that has not caught up.
-      await current();
+      // As the index is now: a page rendered before it caught up is rendered again when it does
+      // (the index reader's change moves the content version).
       return readRelatedIds(store.db, { siteId, contentId, topics, candidates: RELATED_CANDIDATES, limit });
     },
     async matchingIds(request) {
-      await current();
       return matchingContentIds(store, request);
     },
     async results(request) {
-      await current();
       if (request.query.trim() !== '' || (request.selection ?? []).length === 0) return search(store, request);
+      await current();
       // A selection without a query: its sheets from memory, every one, in collection order.
       const { total, ids } = (await facetIndexOf(request)).select(request.selection ?? [], request.offset, request.limit);
       return { total, more: false, hits: await listedHits(store.db, ids, request) };

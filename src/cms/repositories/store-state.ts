@@ -1,17 +1,13 @@
 /**
- * The content version: a counter that database triggers bump on every change to published
- * content (migration 003). Caches of pages and API responses key on it, so a change is visible
- * on the very next request. And the store's other single values (store_state), such as the stamp
- * of what the search index was last brought up to date with.
+ * The content version: the change journal's last position (migration 036), which moves with every
+ * change to published content, whoever makes it. Caches of pages and API responses key on it, so
+ * a change is visible on the very next request. And the store's other single values (store_state),
+ * such as the stamp of what the search index was last brought up to date with.
  */
 import type { ContentStore } from '../database';
+import { readJournalHead } from './journal';
 
-const CONTENT_VERSION = 'content_version';
-
-export async function readContentVersion(db: ContentStore): Promise<number> {
-  const row = await db.selectFrom('store_state').select('value').where('key', '=', CONTENT_VERSION).executeTakeFirst();
-  return row === undefined ? 0 : Number(row.value);
-}
+export const readContentVersion = (db: ContentStore): Promise<number> => readJournalHead(db);
 
 const SEARCH_INDEX_STAMP = 'search_index_stamp';
 
@@ -23,6 +19,18 @@ export async function readSearchIndexStamp(db: ContentStore): Promise<string | u
 
 export async function saveSearchIndexStamp(db: ContentStore, stamp: string): Promise<void> {
   await saveStoreState(db, SEARCH_INDEX_STAMP, stamp);
+}
+
+const SEARCH_INDEX_CHANGE = 'search_index_change';
+
+/** When the search entries last changed (a journal position), for the facet indexes made from them; undefined when never. */
+export async function readSearchIndexChange(db: ContentStore): Promise<string | undefined> {
+  const row = await db.selectFrom('store_state').select('value').where('key', '=', SEARCH_INDEX_CHANGE).executeTakeFirst();
+  return row?.value;
+}
+
+export async function saveSearchIndexChange(db: ContentStore, position: number): Promise<void> {
+  await saveStoreState(db, SEARCH_INDEX_CHANGE, String(position));
 }
 
 /** Sets one of the store's single values, made if it was never set. */

@@ -11,6 +11,7 @@ import FindMyWay from 'find-my-way';
 import { listPlacesOfContent } from '../../cms/repositories/collections';
 import { findContentById } from '../../cms/repositories/contents';
 import { createSheetSearch, relatedIn, type SheetSearch } from '../../search/sheet-search';
+import { applyPendingToIndex } from '../../search/index-reader';
 import type { Previewer, PreviewAddress, PreviewRequest } from '../../editing-api/previewer';
 import { gridsOf } from '../../page-model/page-definition';
 import type { ContentStore } from '../../cms/database';
@@ -45,7 +46,7 @@ export function createPreviewer(options: PreviewerOptions): Previewer {
 
   /** The page of whichever kind serves `address` publicly, searched as visitors search. */
   async function previewAt(db: ContentStore, address: PreviewAddress, origin: string, log: Logger): Promise<string | null> {
-    const search = draftSearch(db, dialect);
+    const search = await draftSearch(db, dialect);
     const renderer = createPageRenderer({ settings, assets, loadPages, db, search });
     const kinds = [
       literaturePages(renderer, await renderer.pages(DRAFT_VERSION)),
@@ -68,9 +69,9 @@ async function renderIn(kind: PageKind, ask: PageAsk): Promise<string | null> {
   return rendered.kind === 'html' ? rendered.html : null;
 }
 
-/** The site's search over the draft's transaction: its first use brings the entries up to date there. */
-function draftSearch(db: ContentStore, dialect: Dialect): SheetSearch {
-  // One token for the whole preview: synced once, on the first search.
+/** The site's search over the draft's transaction, its entries brought up to date there first. */
+async function draftSearch(db: ContentStore, dialect: Dialect): Promise<SheetSearch> {
+  await applyPendingToIndex(db, dialect);
   return createSheetSearch({ db, dialect, changeToken: () => 'preview' });
 }
 

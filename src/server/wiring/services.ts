@@ -8,6 +8,7 @@ import { fastlyTarget } from '../../cdn/fastly';
 import { createPurgeSender, everyTarget, type PurgeSender, type PurgeTarget } from '../../cdn/sender';
 import { varnishTarget } from '../../cdn/varnish';
 import { createWebhookSender, type WebhookSender } from '../../webhooks/sender';
+import { followJournal, type JournalFollower } from '../journal-follower';
 import type { FastifyInstance } from 'fastify';
 import { mediaUrlOf } from '../../api/content-resolution';
 import type { DeliverySettings } from '../../api/delivery-context';
@@ -45,10 +46,13 @@ export interface Services {
   loadPages: (db: ContentStore) => Promise<LoadedPage[]>;
   sessions: SessionService;
   /**
-   * Tells the other workers the content changed (change-notices.ts), and the CDN; settled once they
+   * After a change: the journal's readers read it (the search index, the purge outbox, the webhooks'
+   * deliveries), the other workers are told (change-notices.ts), and the CDN; settled once they
    * know, or a moment passed. Starts sending the change's webhook deliveries, without waiting for them.
    */
   announceChange: () => Promise<void>;
+  /** The change journal's readers in this process (journal-follower.ts). */
+  journal: JournalFollower;
   /** Purges the CDN by key (CDN_VARNISH_URLS); null when nothing is to be purged. */
   purges: PurgeSender | null;
   /** Sends the webhooks' deliveries (webhooks/sender.ts). */
@@ -114,6 +118,7 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
   const targets = purgeTargetsOf(config.cdn);
   const purges = targets.length === 0 ? null : createPurgeSender(store, everyTarget(targets), app.log);
   const webhooks = createWebhookSender(store, { log: app.log });
+  const journal = followJournal(app, store);
   return {
     config,
     store,
@@ -127,12 +132,14 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
     loadPages,
     sessions,
     announceChange: async () => {
+      await journal.catchUp();
       await notices.announce();
       // A receiver's slowness never slows the change's answer.
       void webhooks.run();
       // The editor's next look through the CDN is fresh, unless the CDN is slow to answer.
       if (purges !== null) await Promise.race([purges.run(), new Promise((resolve) => setTimeout(resolve, PURGE_WAIT_MS).unref())]);
     },
+    journal,
     purges,
     webhooks,
     searchReport,

@@ -1,0 +1,67 @@
+/**
+ * The search index as a reader of the change journal (docs/decisions/038): the sheets a change
+ * touched have their entries made again, in the transaction that moves the reader's cursor; a
+ * change to a site's languages or to the content types, which every entry is made by, compares
+ * every sheet. No visitor's request does this work: the process that made the change runs the
+ * readers before it answers, and every serving process looks for changes made elsewhere.
+ *
+ * When entries changed, the reader journals that (`index`): the content version moves, and a page
+ * rendered from the index before it caught up (a sheet's related sheets, a listing's facet counts)
+ * is rendered again.
+ */
+import type { ContentStore } from '../cms/database';
+import type { Dialect } from '../cms/dialect';
+import type { JournalReader } from '../cms/journal-readers';
+import { appendJournalEntries, listJournalEntries, readCursor, type JournalEntry } from '../cms/repositories/journal';
+import { readSearchIndexStamp, saveSearchIndexChange, saveSearchIndexStamp } from '../cms/repositories/store-state';
+import { indexStampOf, isStampOfThisSchema, syncSearchIndex } from './search-index';
+
+/** Subjects every entry is made by: a change to one compares every sheet. */
+const WHOLE = new Set(['site', 'content-type']);
+
+/** The sheets whose entries a journal's entries may have changed. */
+export function touchedContents(entries: readonly JournalEntry[]): string[] | 'all' {
+  if (entries.some((entry) => WHOLE.has(entry.subject))) return 'all';
+  const ids = new Set<string>();
+  for (const entry of entries) {
+    if (entry.subject === 'content' || entry.subject === 'seo') ids.add(entry.target);
+    else if (entry.subject === 'collection-item') ids.add(entry.detail);
+  }
+  return [...ids];
+}
+
+/** Brings the index up to date with what the entries say changed, in `trx`. */
+export async function applyToIndex(trx: ContentStore, entries: readonly JournalEntry[], dialect: Dialect): Promise<void> {
+  const store = { db: trx, dialect };
+  // An index made by other migrations (an upgrade) is compared whole once.
+  const touched = isStampOfThisSchema(await readSearchIndexStamp(trx)) ? touchedContents(entries) : 'all';
+  const { written, removed } =
+    touched === 'all' ? await syncSearchIndex(store) : touched.length === 0 ? { written: 0, removed: 0 } : await syncSearchIndex(store, { contentIds: touched, rebuild: true });
+  const position = entries.at(-1)!.position;
+  if (written + removed > 0) {
+    await appendJournalEntries(trx, [{ subject: 'index', target: 'search', detail: `${written} written, ${removed} removed` }], null, new Date());
+    await saveSearchIndexChange(trx, position);
+  }
+  await saveSearchIndexStamp(trx, indexStampOf(position));
+}
+
+export const searchIndexReader: JournalReader = {
+  name: 'search',
+  // Sheets' entries made in one transaction, at most about this many (a few rows each).
+  batch: 400,
+  apply: applyToIndex,
+};
+
+/**
+ * Brings the index up to date inside a transaction that will be rolled back (a preview of drafts):
+ * what the journal holds after the reader's cursor, the drafts' own entries included, without
+ * moving (or holding) the cursor.
+ */
+export async function applyPendingToIndex(trx: ContentStore, dialect: Dialect): Promise<void> {
+  for (let after = (await readCursor(trx, searchIndexReader.name)) ?? 0; ; ) {
+    const entries = await listJournalEntries(trx, after, searchIndexReader.batch);
+    if (entries.length === 0) return;
+    await applyToIndex(trx, entries, dialect);
+    after = entries.at(-1)!.position;
+  }
+}

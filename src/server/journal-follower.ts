@@ -1,0 +1,77 @@
+/**
+ * Follows the change journal in every serving process (docs/decisions/038): its readers (the
+ * search index, the CDN's purge outbox, the webhooks' deliveries) read what changed, in that order,
+ * after each change this process makes (services.ts, announceChange: before the change is
+ * answered) and every FOLLOW_MS, for changes made elsewhere (another process, the command line,
+ * an operator's SQL). A visitor's request never does their work.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { OpenStore } from '../cms/database';
+import { catchUp, type JournalReader } from '../cms/journal-readers';
+import { oneRunAtATime } from '../shared/one-run-at-a-time';
+import { purgeReader } from '../cdn/purge-reader';
+import { searchIndexReader } from '../search/index-reader';
+import { webhookEventReader } from '../webhooks/event-reader';
+
+/** The journal's readers, in the order they read: search first, so the purges it adds (a topic's sheets) go out with the change's own. */
+export const JOURNAL_READERS: readonly JournalReader[] = [searchIndexReader, purgeReader, webhookEventReader];
+
+/**
+ * Reads what the journal holds now with every reader, in a process that is not a server (a
+ * command that changed content): its changes are searchable, and queued for the CDN and webhooks,
+ * when it ends. Answers the readers held elsewhere (another process reads for them).
+ */
+export async function readJournalOnce(store: Pick<OpenStore, 'db' | 'dialect'>): Promise<string[]> {
+  const held: string[] = [];
+  for (const reader of JOURNAL_READERS) if (!(await catchUp(store, reader))) held.push(reader.name);
+  return held;
+}
+
+/** How often the journal is looked at for changes made elsewhere: a publish from the command line is searchable within this and a read. */
+export const FOLLOW_MS = 250;
+
+export interface JournalFollower {
+  /** Reads what the journal holds now, every reader in turn; settled when each has read it (or could not: logged). */
+  catchUp(): Promise<void>;
+}
+
+export function followJournal(
+  app: FastifyInstance,
+  store: Pick<OpenStore, 'db' | 'dialect' | 'changeToken'>,
+  readers: readonly JournalReader[] = JOURNAL_READERS,
+  everyMs = FOLLOW_MS,
+): JournalFollower {
+  /** The store's change token when the readers last caught up: while it stays, nothing new can be there. */
+  let readAt: string | undefined;
+  const run = oneRunAtATime(async () => {
+    const token = safeToken(store);
+    for (const reader of readers) {
+      try {
+        if (!(await catchUp(store, reader))) app.log.warn({ reader: reader.name }, 'the change journal’s reader is held by another process; it reads on');
+      } catch (error) {
+        // Read again at the next look: a reader's batch is applied whole or not at all.
+        app.log.error({ err: error, reader: reader.name }, 'the change journal could not be read; it is read again shortly');
+        return;
+      }
+    }
+    readAt = token;
+  });
+  const timer = setInterval(() => {
+    const token = safeToken(store);
+    if (token === undefined || token !== readAt) void run();
+  }, everyMs);
+  timer.unref();
+  // What changed while no server ran is read before the first request.
+  app.addHook('onReady', () => run());
+  app.addHook('onClose', async () => clearInterval(timer));
+  return { catchUp: run };
+}
+
+/** The store's change token, or undefined when it is not known or the store is down. */
+function safeToken(store: Pick<OpenStore, 'changeToken'>): string | undefined {
+  try {
+    return store.changeToken();
+  } catch {
+    return undefined;
+  }
+}
