@@ -7,6 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readJournalOnce } from '../server/journal-follower';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
@@ -36,6 +37,7 @@ afterAll(async () => {
   await test.close();
 });
 beforeEach(async () => {
+  await readJournalOnce(test.store);
   await test.store.db.deleteFrom('cdn_purges').execute();
   purged.length = 0;
   answerWith = 200;
@@ -48,6 +50,7 @@ async function touch(slugs: string[]): Promise<string[]> {
   const ids = (await findContentsByKeys(test.store.db, DEMO_IDS.siteId, slugs.map(DEMO_IDS.sheetKey))).map((content) => content.id);
   const at = new Date(Date.UTC(2032, 0, 1, 0, 0, ++touches)).toISOString();
   await test.store.db.updateTable('contents').set({ updated_at: at }).where('id', 'in', ids).execute();
+  await readJournalOnce(test.store);
   return ids;
 }
 

@@ -1,14 +1,18 @@
 /**
- * The site's search keeps its index up to date without comparing every entry after every write:
- * a write that changes no content (a visitor's session, the search report) leaves the index as it
- * is, and a change of content is found by the next search.
+ * The site's search reads the index as the change journal's index reader keeps it: a visitor's
+ * search never compares or writes entries; a change of content is found once the journal is read
+ * (by the process that made it, before it answers, and by every serving process within a moment);
+ * a write that changes no content (a visitor's session, the search report) journals nothing.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { republishSheet } from '../../tests/helpers/test-content';
+import { createTestApp, openTestStore, type TestApp } from '../../tests/helpers/test-app';
+import type { OpenStore } from '../cms/database';
 import { DEMO_IDS } from '../demo/seed-demo';
-import { indexStampOf, syncSearchIndex } from './search-index';
-import { readContentVersion, readSearchIndexStamp, saveSearchIndexStamp } from '../cms/repositories/store-state';
+import { saveTranslation } from '../cms/repositories/contents';
+import { readJournalHead } from '../cms/repositories/journal';
+import { readSearchIndexStamp, saveSearchIndexStamp } from '../cms/repositories/store-state';
+import { readJournalOnce } from '../server/journal-follower';
+import { indexStampOf } from './search-index';
 import { buildFacetIndex, createSheetSearch } from './sheet-search';
 
 const queries: string[] = [];
@@ -20,29 +24,63 @@ afterAll(async () => {
   await test.close();
 });
 
-/** Whether a sync compared the entries (it lists them all) since `from`. */
-const synced = (from: number) =>
-  queries.slice(from).some((sql) => /^select "id", "content_id", "language", "serves", "published_at" from "search_entries"/.test(sql));
-const cardTitles = (html: string) => [...html.matchAll(/<a class="card__link" href="[^"]*">([^<]*)<\/a>/g)].map((match) => match[1]);
+const request = { siteId: DEMO_IDS.siteId, language: 'en_US', limit: 10, offset: 0 };
+const facetRequest = { siteId: DEMO_IDS.siteId, language: 'en_US', query: '', selection: [], facetOf: (key: string) => key.slice(0, key.indexOf(':')) };
 
-it('syncs after a change of content, and not after a write that changes none', async () => {
-  expect(cardTitles((await test.app.inject('/?q=dimeric')).body)).toEqual(['Trimethylaluminum (TMA)']);
-  const before = queries.length;
+/** Publishes the English text of a demo sheet again, changed, as an import or SQL would: no process is told. */
+async function changeQuietly(store: OpenStore, urlName: string, change: (body: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+  const row = await store.db
+    .selectFrom('content_translations as t')
+    .innerJoin('contents as c', 'c.id', 't.content_id')
+    .select(['t.content_id', 't.title', 't.body'])
+    .where('c.url_name', '=', urlName)
+    .where('t.language', '=', 'en_US')
+    .executeTakeFirstOrThrow();
+  const body = change(JSON.parse(row.body) as Record<string, unknown>);
+  await saveTranslation(store.db, row.content_id, { language: 'en_US', title: row.title, body, publishedAt: new Date().toISOString() });
+}
+
+it('journals nothing for a write that changes no content', async () => {
+  await readJournalOnce(test.store);
+  const head = await readJournalHead(test.store.db);
   await test.store.db
     .insertInto('search_queries')
     .values({ site_id: 'x', language: 'en_US', query: 'not content', day: '2026-11-28', searches: 1, found: 0 })
     .execute();
-  expect(cardTitles((await test.app.inject('/?q=dimeric')).body)).toEqual(['Trimethylaluminum (TMA)']);
-  expect(synced(before)).toBe(false);
-  // A change of content: the next search syncs, and finds the new words.
-  await republishSheet(test.store, 'trimethylaluminum', (body) => ({ ...body, description: 'Now with quokkas.' }));
-  const changed = queries.length;
-  await expect.poll(async () => cardTitles((await test.app.inject('/?q=quokka')).body).length, { timeout: 10_000 }).toBe(1);
-  expect(synced(changed)).toBe(true);
+  expect(await readJournalHead(test.store.db)).toBe(head);
+});
+
+it('answers a visitor from the index as it is, and finds a change once the journal is read, without the search doing that work', async () => {
+  // A store no server follows: only this test reads its journal.
+  const own = await openTestStore();
+  const seen: string[] = [];
+  const store = { ...own.store, db: own.store.db.withPlugin({ transformQuery: (args) => (seen.push(String(args.node.kind)), args.node), transformResult: async (args) => args.result }) };
+  try {
+    await readJournalOnce(own.store);
+    const search = createSheetSearch(store);
+    await changeQuietly(own.store, 'silane', (body) => ({ ...body, description: 'Now with wombats.', purity: 'Wombat grade' }));
+    seen.length = 0;
+    expect((await search.results({ ...request, query: 'wombats' })).total).toBe(0);
+    expect((await search.facets(facetRequest)).counts.get('purity:wombat grade')).toBeUndefined();
+    // A visitor's search only reads.
+    expect(seen.filter((kind) => kind !== 'SelectQueryNode' && kind !== 'RawNode')).toEqual([]);
+
+    await readJournalOnce(own.store);
+    expect((await search.results({ ...request, query: 'wombats' })).total).toBe(1);
+    expect((await search.facets(facetRequest)).counts.get('purity:wombat grade')).toBe(1);
+  } finally {
+    await own.close();
+  }
+});
+
+it('is found through the server within a moment of a change made elsewhere (its journal is followed)', async () => {
+  const cardTitles = (html: string) => [...html.matchAll(/<a class="card__link" href="[^"]*">([^<]*)<\/a>/g)].map((match) => match[1]);
+  await changeQuietly(test.store, 'trimethylaluminum', (body) => ({ ...body, description: 'Now with quokkas.' }));
+  await expect.poll(async () => cardTitles((await test.app.inject('/?q=quokka')).body), { timeout: 10_000 }).toEqual(['Trimethylaluminum (TMA)']);
 });
 
 it('makes the same facet index reading its entries a few at a time as reading them all at once', async () => {
-  await syncSearchIndex(test.store);
+  await readJournalOnce(test.store);
   const scope = { siteId: DEMO_IDS.siteId, language: 'en_US' };
   const whole = await buildFacetIndex(test.store, scope, 100_000);
   const parted = await buildFacetIndex(test.store, scope, 7);
@@ -54,39 +92,17 @@ it('makes the same facet index reading its entries a few at a time as reading th
   expect(parted.select([], 0, 1_000)).toEqual(whole.select([], 0, 1_000));
 });
 
-it('compares nothing in a process started on an index some process brought up to date, and shows what another process brings in', async () => {
-  await syncSearchIndex(test.store);
-  const request = { siteId: DEMO_IDS.siteId, language: 'en_US', limit: 10, offset: 0 };
-  const facetRequest = { siteId: DEMO_IDS.siteId, language: 'en_US', query: '', selection: [], facetOf: (key: string) => key.slice(0, key.indexOf(':')) };
-  // A process started now (a search of its own, as after a restart): nothing to compare.
-  const started = queries.length;
-  const first = createSheetSearch(test.store);
-  expect((await first.results({ ...request, query: 'dimeric' })).total).toBe(1);
-  expect((await first.facets(facetRequest)).counts.get('purity:wombat grade')).toBeUndefined();
-  expect(synced(started)).toBe(false);
-
-  // A change, brought into the index by another process: this one compares nothing again, and
-  // finds the new words and counts the new facet value.
-  await republishSheet(test.store, 'silane', (body) => ({ ...body, description: 'Now with wombats.', purity: 'Wombat grade' }));
-  const changed = queries.length;
-  const other = createSheetSearch(test.store);
-  expect((await other.results({ ...request, query: 'wombats' })).total).toBe(1);
-  expect(synced(changed)).toBe(true);
-  const after = queries.length;
-  expect((await first.results({ ...request, query: 'wombats' })).total).toBe(1);
-  // Seen as soon as the store says it changed (on PostgreSQL, once its notice arrives).
-  await expect.poll(async () => (await first.facets(facetRequest)).counts.get('purity:wombat grade'), { timeout: 10_000 }).toBe(1);
-  expect(synced(after)).toBe(false);
-});
-
-it('compares the entries when the store’s migrations are not those its index was stamped with (an upgrade that marks entries out of date)', async () => {
-  await syncSearchIndex(test.store);
+it('compares every sheet when the store’s migrations are not those its index was stamped with (an upgrade that marks entries out of date)', async () => {
+  await readJournalOnce(test.store);
   const stamp = await readSearchIndexStamp(test.store.db);
-  expect(stamp).toBe(indexStampOf(await readContentVersion(test.store.db)));
-  // As a store upgraded by an older release's process left it: the same content version, fewer migrations.
-  await saveSearchIndexStamp(test.store.db, stamp!.replace(/ \d+$/, ' 1'));
+  expect(stamp).toBe(indexStampOf(await readJournalHead(test.store.db)));
+  // As a store upgraded by an older release's process left it: fewer migrations.
   const before = queries.length;
-  expect((await createSheetSearch(test.store).results({ siteId: DEMO_IDS.siteId, language: 'en_US', query: 'dimeric', limit: 10, offset: 0 })).total).toBe(1);
-  expect(synced(before)).toBe(true);
-  expect(await readSearchIndexStamp(test.store.db)).toBe(stamp);
+  await saveSearchIndexStamp(test.store.db, stamp!.replace(/ \d+$/, ' 1'));
+  await changeQuietly(test.store, 'teos', (body) => ({ ...body, description: `${String(body.description)} Again.` }));
+  await readJournalOnce(test.store);
+  // Every sheet compared: the entries listed by range, not by the one sheet changed.
+  expect(queries.slice(before).some((sql) => /from "search_entries" where "content_id" > /.test(sql))).toBe(true);
+  expect(await readSearchIndexStamp(test.store.db)).toMatch(/ \d+$/);
+  expect((await readSearchIndexStamp(test.store.db))?.endsWith(' 1')).toBe(false);
 });

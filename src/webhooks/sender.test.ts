@@ -8,6 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readJournalOnce } from '../server/journal-follower';
 import { migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
 import { claimDueDeliveries, listDeliveries, recordDeliveryTry } from '../cms/repositories/webhooks';
 import type { Actor } from '../editing/audit';
@@ -66,6 +67,8 @@ afterAll(async () => {
 
 let webhookId = '';
 beforeEach(async () => {
+  // What an earlier test journaled is read before its webhooks go.
+  await readJournalOnce(store);
   await store.db.deleteFrom('webhook_deliveries').execute();
   await store.db.deleteFrom('webhooks').execute();
   const made = await addWebhook(store.db, { url, events: ['sheet.published', 'release.published'] }, admin, new Date(clock));
@@ -76,7 +79,11 @@ beforeEach(async () => {
 });
 
 const sender = (timing = {}) => createWebhookSender(store, { log: silent, now: () => clock, timing: { firstRetryMs: 30_000, ...timing } });
-const publish = (sheet: string) => store.db.transaction().execute((trx) => tellWebhooks(trx, 'sheet.published', { sheet: { id: sheet } }, new Date(clock)));
+/** A change that tells of a publish, and the journal read (as the server reads it after each change). */
+const publish = async (sheet: string) => {
+  await store.db.transaction().execute((trx) => tellWebhooks(trx, 'sheet.published', { sheet: { id: sheet } }, new Date(clock)));
+  await readJournalOnce(store);
+};
 const deliveries = () => listDeliveries(store.db, webhookId, 100);
 
 describe('the webhook sender', () => {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { migrateToLatest, openDatabase, type OpenStore } from '../../src/cms/database';
 import { seedDemoContent } from '../../src/demo/seed-demo';
+import { readJournalOnce } from '../../src/server/journal-follower';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config';
 import { createTestStoreLocation, type StoreTemplate } from './test-store';
@@ -55,6 +56,22 @@ export async function createTestApp({
   };
 }
 
+/**
+ * A store alone, on a copy of the same migrated (and, when `seed`, seeded) store a test app gets,
+ * with no server and so nobody following its change journal but the test.
+ */
+export async function openTestStore({ seed = true }: { seed?: boolean } = {}): Promise<{ store: OpenStore; close(): Promise<void> }> {
+  const location = await createTestStoreLocation(storeTemplate(seed, loadConfig({ DATABASE_URL: 'sqlite::memory:' }).platformSitesSegment));
+  const store = openDatabase(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: location.databaseUrl }).database);
+  return {
+    store,
+    async close() {
+      await store.close();
+      await location.drop();
+    },
+  };
+}
+
 /** The migrated store, with the demo content when `seed` (which names the platform's sites segment in its links). */
 function storeTemplate(seed: boolean, platformSitesSegment: string): StoreTemplate {
   const name = seed ? `demo_${createHash('sha256').update(platformSitesSegment).digest('hex').slice(0, 12)}` : 'migrated';
@@ -65,6 +82,8 @@ function storeTemplate(seed: boolean, platformSitesSegment: string): StoreTempla
       try {
         await migrateToLatest(store);
         if (seed) await seedDemoContent(store.db, { platformSitesSegment, now: new Date('2026-01-15T09:00:00Z') });
+        // As a server would have it after its start: the search index made, the journal read.
+        await readJournalOnce(store);
       } finally {
         await store.close();
       }

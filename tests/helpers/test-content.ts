@@ -1,9 +1,14 @@
-/** Extra content for tests that need more than the demo, made through the store's repositories. */
+/**
+ * Extra content for tests that need more than the demo, made through the store's repositories;
+ * each change then has the change journal read, as a server reads it after each change it makes
+ * (so the search index and the CDN's outbox follow it before the test looks).
+ */
 import type { OpenStore } from '../../src/cms/database';
 import { findContentsByKeys, localizeContents, saveTranslation } from '../../src/cms/repositories/contents';
 import { findSeoRecord, saveSeoRecord, type SeoRecord } from '../../src/cms/repositories/seo-records';
 import { listSites, saveSite } from '../../src/cms/repositories/sites';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
+import { readJournalOnce } from '../../src/server/journal-follower';
 
 /** Activates a language on the demo site and translates the given sheets' titles into it. */
 export async function addTranslations(store: OpenStore, language: string, slugs: string[]): Promise<void> {
@@ -19,6 +24,7 @@ export async function addTranslations(store: OpenStore, language: string, slugs:
     const title = `[${language}] ${content.title}`;
     await saveTranslation(store.db, content.id, { language, title, body: { ...content.body, Title: title }, publishedAt: content.published_at });
   }
+  await readJournalOnce(store);
 }
 
 /** Changes a demo SEO record, found by its URL alias. */
@@ -27,6 +33,7 @@ export async function changeSeoRecord(store: OpenStore, alias: string, change: P
   if (record === undefined) throw new Error(`the demo has no SEO record ${alias}`);
   const changed = { ...record, ...change };
   await saveSeoRecord(store.db, DEMO_IDS.siteId, changed);
+  await readJournalOnce(store);
   return changed;
 }
 
@@ -49,5 +56,6 @@ export async function republishSheet(
     .executeTakeFirstOrThrow();
   const body = JSON.parse(sheet.body) as Record<string, unknown>;
   await saveTranslation(store.db, sheet.content_id, { language: 'en_US', title: sheet.title, body: change(body), publishedAt });
+  await readJournalOnce(store);
   return body;
 }
