@@ -10,11 +10,12 @@ const USAGE = [
   'search synonyms add <group> <term> <term> [<term> …]',
   'search synonyms list',
   '',
-  'The server brings the index up to date before it answers a search, so neither command is',
-  'needed for search to be right: update does it now (after a large import, say, so that the first',
-  'visitor does not wait for it); rebuild makes every entry again (after an upgrade that changes',
-  'how text is indexed). A synonym group makes its terms find the same sheets: a product’s name,',
-  'its abbreviation and its formula, or two spellings. Terms are matched whole, in any case.',
+  'The index follows every change (the change journal: a server reads it after each change and',
+  'every JOURNAL_CHECK_MS, a command as it ends), so neither command is needed for search to be',
+  'right: update compares every sheet with its entries now; rebuild makes every entry again (after',
+  'an upgrade that changes how text is indexed). A synonym group makes its terms find the same',
+  'sheets: a product’s name, its abbreviation and its formula, or two spellings. Terms are matched',
+  'whole, in any case.',
 ].join('\n');
 
 export const searchCommand: Command = {

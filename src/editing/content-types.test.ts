@@ -8,6 +8,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readJournalOnce } from '../server/journal-follower';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
@@ -243,6 +244,8 @@ describe('a field added through an import’s manifest', () => {
     }
     writeFileSync(manifestPath, JSON.stringify(manifest));
     await importContentFolder(db(), exported);
+    // As the command line does when its import ends: the journal read, search up to date.
+    await readJournalOnce(test.store);
 
     const fields = (await typeNow()).fields;
     expect(fields.map((field) => field.name)).toEqual(expect.arrayContaining(['casNumbers', 'formula', 'purity', 'grade', 'shelfLife']));

@@ -19,7 +19,7 @@ import {
   saveContent,
 } from '../cms/repositories/contents';
 import { findBlob, hasBlob, keepFileAssetBytes, keepMediaBytes } from '../cms/repositories/editing';
-import { deleteFileAsset, findFileAssetInfo, findMediaInfo, saveFileAsset, saveMedia } from '../cms/repositories/files';
+import { deleteFileAsset, deleteFileAssetVersionsAfter, findFileAssetInfo, findMediaInfo, saveFileAsset, saveMedia } from '../cms/repositories/files';
 import { deleteSeoRecord, findStoredSeoRecord, saveSeoRecord } from '../cms/repositories/seo-records';
 import { readStoredBody } from '../cms/stored-json';
 import { canonicalJson } from '../shared/merge';
@@ -129,10 +129,11 @@ async function bytesOf(db: ContentStore, sha256: string, what: string): Promise<
 
 /**
  * Writes a sheet into the public tables as `state` says: the sheet and each of its translations
- * (languages it no longer has are removed), its image content and file, its document version and
- * its SEO record; it joins its collection's end (or `position`) when it is not in it. What
- * `previous` had and `state` no longer has (an image, a document) is taken off unless another
- * sheet uses it.
+ * (languages it no longer has are removed), its image content and file, its documents' versions
+ * (each served up to the version the sheet has, none past it: an undo of the publish that brought a
+ * new revision serves exactly what was served before it, the old revision current again) and its
+ * SEO record; it joins its collection's end (or `position`) when it is not in it. What `previous`
+ * had and `state` no longer has (an image, a document) is taken off unless another sheet uses it.
  */
 export async function putOnSite(trx: ContentStore, state: SheetState, previous: SheetState | null, at: string, dates?: SiteDates): Promise<void> {
   const languages = Object.keys(state.translations);
@@ -150,6 +151,7 @@ export async function putOnSite(trx: ContentStore, state: SheetState, previous: 
         createdAt: at,
       });
     }
+    await deleteFileAssetVersionsAfter(trx, document.assetId, document.version);
   }
   // A translation that stays as it was keeps its date: only what changed is published anew.
   const stored = new Map((await listStoredTranslations(trx, [state.id])).map((row) => [row.language, row]));

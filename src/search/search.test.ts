@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL), on the demo catalogue: its PDFs' text, its three languages, its synonyms.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { openTestStore } from '../../tests/helpers/test-app';
 import { saveTranslation } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { search, type SearchHit, type SearchResult } from './search-query';
@@ -17,9 +17,10 @@ import { sql } from 'kysely';
 import { inTransaction, openDatabase } from '../cms/database';
 import type { PassagePart } from '../shared/passage';
 
-let test: TestApp;
+// A store no server follows: what these tests sync is theirs alone to sync.
+let test: Awaited<ReturnType<typeof openTestStore>>;
 beforeAll(async () => {
-  test = await createTestApp();
+  test = await openTestStore();
   await syncSearchIndex(test.store);
 });
 afterAll(async () => {
@@ -106,9 +107,9 @@ describe('search', () => {
 
 describe('syncSearchIndex, a part at a time', () => {
   // A store of its own: the changes below would move the order of the shared store's results.
-  let own: TestApp;
+  let own: Awaited<ReturnType<typeof openTestStore>>;
   beforeAll(async () => {
-    own = await createTestApp();
+    own = await openTestStore();
     await syncSearchIndex(own.store);
   });
   afterAll(async () => {

@@ -54,6 +54,8 @@ export interface AppConfig {
   trashDays: number;
   /** How often each process looks for schedules that fell due. */
   scheduleCheckMs: number;
+  /** How often each process looks in the change journal for changes made elsewhere (docs/decisions/038). */
+  journalCheckMs: number;
   /** Uploads in flight at once, and what reading one PDF may take (docs/operations.md, "Uploads and PDFs"). */
   uploads: { inFlight: UploadGateLimits; pdf: PdfLimits };
   session: {
@@ -98,6 +100,7 @@ export function loadConfig(env: Environment = process.env): AppConfig {
     session: readSessionSettings(env),
     trashDays: Math.max(1, readWholeNumber(env, 'TRASH_DAYS', 30, 36_500)),
     scheduleCheckMs: Math.max(100, readWholeNumber(env, 'SCHEDULE_CHECK_MS', 5000, 3_600_000)),
+    journalCheckMs: Math.max(50, readWholeNumber(env, 'JOURNAL_CHECK_MS', 250, 3_600_000)),
     workers: readWorkers(env),
     uploads: readUploadSettings(env),
     cdn: readCdnSettings(env),

@@ -2,7 +2,7 @@
  * Follows the change journal in every serving process (docs/decisions/038): its readers (the
  * search index, the CDN's purge outbox, the webhooks' deliveries) read what changed, in that order,
  * after each change this process makes (services.ts, announceChange: before the change is
- * answered) and every FOLLOW_MS, for changes made elsewhere (another process, the command line,
+ * answered) and every JOURNAL_CHECK_MS, for changes made elsewhere (another process, the command line,
  * an operator's SQL). A visitor's request never does their work.
  */
 import type { FastifyInstance } from 'fastify';
@@ -27,19 +27,16 @@ export async function readJournalOnce(store: Pick<OpenStore, 'db' | 'dialect'>):
   return held;
 }
 
-/** How often the journal is looked at for changes made elsewhere: a publish from the command line is searchable within this and a read. */
-export const FOLLOW_MS = 250;
-
 export interface JournalFollower {
   /** Reads what the journal holds now, every reader in turn; settled when each has read it (or could not: logged). */
   catchUp(): Promise<void>;
 }
 
+/** `everyMs`: how often the journal is looked at for changes made elsewhere (JOURNAL_CHECK_MS). */
 export function followJournal(
   app: FastifyInstance,
   store: Pick<OpenStore, 'db' | 'dialect' | 'changeToken'>,
-  readers: readonly JournalReader[] = JOURNAL_READERS,
-  everyMs = FOLLOW_MS,
+  { everyMs, readers = JOURNAL_READERS }: { everyMs: number; readers?: readonly JournalReader[] },
 ): JournalFollower {
   /** The store's change token when the readers last caught up: while it stays, nothing new can be there. */
   let readAt: string | undefined;

@@ -60,11 +60,13 @@ export async function createTestApp({
  * A store alone, on a copy of the same migrated (and, when `seed`, seeded) store a test app gets,
  * with no server and so nobody following its change journal but the test.
  */
-export async function openTestStore({ seed = true }: { seed?: boolean } = {}): Promise<{ store: OpenStore; close(): Promise<void> }> {
+export async function openTestStore({ seed = true }: { seed?: boolean } = {}): Promise<Omit<TestApp, 'app'>> {
   const location = await createTestStoreLocation(storeTemplate(seed, loadConfig({ DATABASE_URL: 'sqlite::memory:' }).platformSitesSegment));
-  const store = openDatabase(loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: location.databaseUrl }).database);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: location.databaseUrl });
+  const store = openDatabase(config.database);
   return {
     store,
+    config,
     async close() {
       await store.close();
       await location.drop();

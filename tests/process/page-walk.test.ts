@@ -15,8 +15,8 @@ let testApp: TestApp;
 const session = new Session();
 
 beforeAll(async () => {
-  // No timed work (the schedule check) may run inside the measured request.
-  testApp = await createTestApp({ env: { SCHEDULE_CHECK_MS: '3600000' } });
+  // No timed work (the schedule check, the look in the change journal) may run inside the measured request.
+  testApp = await createTestApp({ env: { SCHEDULE_CHECK_MS: '3600000', JOURNAL_CHECK_MS: '3600000' } });
   await testApp.app.ready();
   session.connect();
   await session.post('Profiler.enable');

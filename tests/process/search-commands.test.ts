@@ -11,9 +11,8 @@ const run = useCliStore('seed');
 const ENTRIES = DEMO_CATALOGUE.length * 3;
 
 describe('search', () => {
-  it('updates the index once, then finds nothing to do; a rebuild makes every entry again', () => {
-    expect(run(['search', 'update'])).toMatchObject({ status: 0, stdout: expect.stringContaining(`Indexed ${ENTRIES} entries; removed 0.`) });
-    expect(run(['search', 'update']).stdout).toContain('Indexed 0 entries; removed 0.');
+  it('finds nothing to update after a command that changed content (it read the change journal as it ended); a rebuild makes every entry again', () => {
+    expect(run(['search', 'update'])).toMatchObject({ status: 0, stdout: expect.stringContaining('Indexed 0 entries; removed 0.') });
     expect(run(['search', 'rebuild']).stdout).toContain(`Indexed ${ENTRIES} entries; removed 0.`);
   });
 

@@ -157,6 +157,15 @@ export async function findFileAssetInfo(db: ContentStore, assetId: string, versi
     .executeTakeFirst();
 }
 
+/**
+ * Takes a document's versions after `version` off the site: the site serves a document up to the
+ * version its sheet links, and never one past it (their bytes stay in the blobs, with the versions
+ * that name them).
+ */
+export async function deleteFileAssetVersionsAfter(db: ContentStore, assetId: string, version: number): Promise<void> {
+  await db.deleteFrom('file_assets').where('asset_id', '=', assetId).where('version', '>', version).execute();
+}
+
 /** Removes every version of a file asset. */
 export async function deleteFileAsset(db: ContentStore, assetId: string): Promise<void> {
   await db.deleteFrom('file_assets').where('asset_id', '=', assetId).execute();

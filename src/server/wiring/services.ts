@@ -118,7 +118,7 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
   const targets = purgeTargetsOf(config.cdn);
   const purges = targets.length === 0 ? null : createPurgeSender(store, everyTarget(targets), app.log);
   const webhooks = createWebhookSender(store, { log: app.log });
-  const journal = followJournal(app, store);
+  const journal = followJournal(app, store, { everyMs: config.journalCheckMs });
   return {
     config,
     store,
