@@ -45,6 +45,7 @@ import * as webhooks from './migrations/032-webhooks';
 import * as sheetListTitles from './migrations/033-sheet-list-titles';
 import * as unsummarisedDrafts from './migrations/034-unsummarised-drafts';
 import * as changeJournal from './migrations/036-change-journal';
+import * as translationBases from './migrations/037-translation-bases';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -109,6 +110,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['033-sheet-list-titles', sheetListTitles.up],
   ['034-unsummarised-drafts', unsummarisedDrafts.up],
   ['036-change-journal', changeJournal.up],
+  ['037-translation-bases', translationBases.up],
 ];
 
 /** The migrations a store of this code has had: a store's schema, as a count. */

@@ -543,7 +543,19 @@ export interface JournalCursorsTable {
   read_at: string;
 }
 
+/** The primary text a translated text (by its SHA-256) was made from (migration 037). */
+export interface TranslationBasesTable {
+  kind: EditableKind;
+  target_id: string;
+  language: string;
+  field: string;
+  text_sha256: string;
+  source: string;
+  made_at: string;
+}
+
 export interface Database {
+  translation_bases: TranslationBasesTable;
   change_journal: ChangeJournalTable;
   journal_context: JournalContextTable;
   journal_cursors: JournalCursorsTable;

@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, STUDIO_PASSWORD, type StudioClient } from '../../tests/helpers/studio-client';
 import { listAuditEntries } from '../cms/repositories/audit-log';
 import { readContentVersion } from '../cms/repositories/store-state';
+import { readJournalOnce } from '../server/journal-follower';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { fireDueSchedules } from '../editing/schedules';
 import { EDITING_RATE_LIMITS } from './guard';
@@ -312,6 +313,8 @@ describe('what a sheet may point at', () => {
 describe('preview', () => {
   it('renders the page with the draft applied by the visitors’ pipeline, and nothing of it reaches the site', async () => {
     const sheet = await newSheet('Previewed precursor');
+    // What earlier changes journaled is read first: the version then moves only with this change.
+    await readJournalOnce(test.store);
     const versionBefore = await readContentVersion(test.store.db);
     const preview = await editor.request('GET', `/sheets/${sheet.id}/preview`);
     expect(preview.statusCode, preview.body).toBe(200);
@@ -331,6 +334,8 @@ describe('preview', () => {
 
   it('renders a new sheet’s own page with its draft, in the language asked, while the site has no such page', async () => {
     const sheet = await newSheet('Own page precursor');
+    // What earlier changes journaled is read first: the version then moves only with this change.
+    await readJournalOnce(test.store);
     const versionBefore = await readContentVersion(test.store.db);
     const own = await editor.request('GET', `/sheets/${sheet.id}/preview?view=sheet`);
     expect(own.statusCode, own.body).toBe(200);

@@ -51,7 +51,15 @@ export function draftOperations<S>(records: EditorRecords<S>) {
     await writeDraft(
       trx,
       targetId,
-      { before: found.draft, state: next, published: found.published, wasOnSite: found.status === 'unpublished', revision: found.revision + 1, attention },
+      {
+        before: found.draft,
+        state: next,
+        published: found.published,
+        wasOnSite: found.status === 'unpublished',
+        revision: found.revision + 1,
+        attention,
+        made: event === 'restore' ? 'put-back' : 'written',
+      },
       actor,
       at,
     );

@@ -9,7 +9,7 @@ import { statusOf } from '../shared/editing-status';
 import { checkValue } from '../shared/schema/check';
 import type { Actor, AuditTarget } from './audit';
 import { EditingError, type Attention, type EditableView, type KindAdapter } from './editable';
-import { markTranslations } from './translation-marks';
+import { markTranslations, type TextsMade } from './translation-marks';
 import { findLatestReview } from '../cms/repositories/reviews';
 import { reviewViewOf } from './review-rules';
 import { findOpenReleaseOf } from '../cms/repositories/releases';
@@ -72,27 +72,28 @@ export function createEditorRecords<S>(adapter: KindAdapter<S>) {
    * The translations' marks after the working copy changed from `before` (null: not known) to
    * `after` (translation-marks.ts), for kinds with texts in languages.
    */
-  async function markTexts(trx: ContentStore, targetId: string, before: S | null, after: S, at: string): Promise<void> {
+  async function markTexts(trx: ContentStore, targetId: string, before: S | null, after: S, at: string, made: TextsMade = 'written'): Promise<void> {
     const { textsOf } = adapter;
     if (textsOf === undefined) return;
-    await markTranslations(trx, kind, targetId, before === null ? null : textsOf(before), textsOf(after), at);
+    await markTranslations(trx, kind, targetId, before === null ? null : textsOf(before), textsOf(after), at, made);
   }
 
   /**
    * Writes the working copy (it was `before`; null: not known) with what lists filter on: its
    * status beside `published` (the state the site shows once this change is made; `wasOnSite`
    * when it is off a site it was on) and its languages, the fields that need the editor's
-   * choice, and its translations' marks.
+   * choice, and its translations' marks (`made`: whether the change wrote its texts or put earlier
+   * ones back: translation-marks.ts).
    */
   async function writeDraft(
     trx: ContentStore,
     targetId: string,
-    draft: { before: S | null; state: S; published: S | null; wasOnSite: boolean; revision: number; attention: Attention | null },
+    draft: { before: S | null; state: S; published: S | null; wasOnSite: boolean; revision: number; attention: Attention | null; made?: TextsMade },
     actor: Actor,
     at: string,
   ): Promise<void> {
     const { state } = draft;
-    await markTexts(trx, targetId, draft.before, state, at);
+    await markTexts(trx, targetId, draft.before, state, at, draft.made);
     const languages = adapter.languagesOf?.(state) ?? [];
     await saveDraft(trx, {
       kind,

@@ -8,6 +8,7 @@ import { getAt, mergeDrafts, same, type FieldConflict } from '../shared/merge';
 import type { Actor } from './audit';
 import { EditingError, type Attention, type SiteChange } from './editable';
 import type { EditorRecords } from './editor-records';
+import type { TextsMade } from './translation-marks';
 
 export function siteChangeOperations<S>(records: EditorRecords<S>) {
   const { adapter, kind, view, offSite, markTexts, writeDraft, addVersion, keepOriginal } = records;
@@ -68,13 +69,14 @@ export function siteChangeOperations<S>(records: EditorRecords<S>) {
           wasOnSite: false,
           revision: draft.revision + 1,
           attention: withConflicts(attention, conflicts, change, at),
+          made: textsMadeBy(change.event),
         },
         change.actor,
         at,
       );
     } else {
       // Without a draft the site's state is the working copy: its texts changed with it.
-      await markTexts(trx, targetId, found?.draft ?? null, put, at);
+      await markTexts(trx, targetId, found?.draft ?? null, put, at, textsMadeBy(change.event));
     }
     await addVersion(trx, targetId, change.event, put, change.actor, at, change.auditId, change.changeId, before);
     return conflicts;
@@ -109,6 +111,9 @@ export function siteChangeOperations<S>(records: EditorRecords<S>) {
 }
 
 export type SiteChangeOperations<S> = ReturnType<typeof siteChangeOperations<S>>;
+
+/** An undo, or an import taken back, puts texts back as they were; any other change to the site (an import) writes its texts. */
+const textsMadeBy = (event: string): TextsMade => (event.startsWith('undo-') || event.endsWith('-taken-back') ? 'put-back' : 'written');
 
 /** A draft's fields to choose on, with those a new change adds (a field named again takes the newer). */
 function withConflicts(attention: Attention | null, conflicts: FieldConflict[], change: { source: string; actor: Actor }, at: string): Attention | null {

@@ -14,6 +14,7 @@ import { listAllContents, listStoredTranslations } from '../cms/repositories/con
 import { HEAD_TAGS_FIELD } from '../shared/seo-templates';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
+import { readJournalOnce } from '../server/journal-follower';
 import { formatCsvRow } from './csv';
 import { exportContentFolder } from './export-content';
 import { importContentFolder } from './import-content';
@@ -47,6 +48,8 @@ async function refusalOf(change: (copy: Manifest) => void, replacements: Array<[
   let text = JSON.stringify(copy);
   for (const [placeholder, json] of replacements) text = text.replace(placeholder, json);
   writeFileSync(join(folder, 'manifest.json'), text);
+  // What earlier changes journaled is read first: the version then moves only with this change.
+  await readJournalOnce(app.store);
   const before = await readContentVersion(app.store.db);
   const error = await importContentFolder(app.store.db, folder).then(
     () => null,

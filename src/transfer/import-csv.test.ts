@@ -8,6 +8,7 @@ import type { CollectionResponse } from '../shared/delivery-types';
 import { listSites } from '../cms/repositories/sites';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
+import { readJournalOnce } from '../server/journal-follower';
 import { listContentsByUrlNames, listStoredTranslations } from '../cms/repositories/contents';
 import type { ContentStore } from '../cms/database';
 import { publishedSheet } from '../editing/sheet-state';
@@ -72,6 +73,8 @@ describe('CSV import into the demo collection', () => {
   afterAll(() => app.close());
 
   it('adds the rows’ sheets after the collection’s own, with translations, documents and an image, and removes nothing', async () => {
+    // What earlier changes journaled is read first: the version then moves only with this change.
+    await readJournalOnce(app.store);
     const before = await readContentVersion(app.store.db);
     const demo = (await itemsOf(app, DEMO_IDS.collectionKey)).items.map((item) => item.body.title);
     const summary = await importCsvFile(app.store.db, writeCsv('sheets.csv', SHEETS), options(app));
@@ -170,6 +173,8 @@ describe('CSV import into the demo collection', () => {
   });
 
   it('reports every problem with its line and column, and changes nothing', async () => {
+    // What earlier changes journaled is read first: the version then moves only with this change.
+    await readJournalOnce(app.store);
     const before = await readContentVersion(app.store.db);
     const itemsBefore = await itemsOf(app, DEMO_IDS.collectionKey);
     const path = writeCsv('bad.csv', [
@@ -294,6 +299,8 @@ describe('the topics column', () => {
   });
 
   it('reports malformed and unknown topics, and two lists for one sheet, each with its line, and changes nothing', async () => {
+    // What earlier changes journaled is read first: the version then moves only with this change.
+    await readJournalOnce(app.store);
     const before = await readContentVersion(app.store.db);
     const path = writeCsv('bad-topics.csv', [
       ['title', 'language', 'urlName', 'topics'],

@@ -7,6 +7,7 @@ import { DEMO_DOCUMENT_SET } from '../demo/documents';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readContentVersion } from '../cms/repositories/store-state';
+import { readJournalOnce } from '../server/journal-follower';
 import { listAllContents } from '../cms/repositories/contents';
 import { collectContent, exportContentFolder } from './export-content';
 import { importContentFolder, importManifest, knownRecords, proposeManifest, readContentFolder } from './import-content';
@@ -128,6 +129,8 @@ describe('a malformed manifest', () => {
       manifest.fileAssets[0]!.sha256 = '0'.repeat(64);
       manifest.seoRecords[4]!.isSeoIndexed = 'yes' as unknown as boolean;
       writeFileSync(join(broken, 'manifest.json'), JSON.stringify(manifest));
+      // What earlier changes journaled is read first: the version then moves only with this change.
+      await readJournalOnce(target.store);
       const versionBefore = await readContentVersion(target.store.db);
       const before = await responsesOf(target);
 
@@ -232,6 +235,8 @@ describe('a malformed manifest', () => {
       const copy = { ...structuredClone(manifest.contents[0]!), contentKey: 'MCZZZZZZZZZZZZZZZZZZZZZZZZZZ', id: '20YZZZZZZZZZZZZZZZ' };
       const checked = readManifest({ ...manifest, contents: [...manifest.contents.slice(1), copy] }, 'manifest.json');
       const before = await responsesOf(target);
+      // What earlier changes journaled is read first: the version then moves only with this change.
+      await readJournalOnce(target.store);
       const versionBefore = await readContentVersion(target.store.db);
       await expect(importManifest(target.store.db, checked, files)).rejects.toThrow(/unique|duplicate/i);
       expect(await readContentVersion(target.store.db)).toBe(versionBefore);

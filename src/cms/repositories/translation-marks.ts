@@ -4,9 +4,33 @@
  * what the marks are; this module only reads and writes them.
  */
 import type { ContentStore } from '../database';
-import type { EditableKind, TranslationMarksTable } from '../schema';
+import type { EditableKind, TranslationBasesTable, TranslationMarksTable } from '../schema';
 
 export type MarkRow = TranslationMarksTable;
+export type BasisRow = TranslationBasesTable;
+
+/** What a target's translated texts were made from, each by its text's digest. */
+export async function listBases(db: ContentStore, kind: EditableKind, targetId: string): Promise<BasisRow[]> {
+  return db
+    .selectFrom('translation_bases')
+    .selectAll()
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .orderBy('language')
+    .orderBy('field')
+    .orderBy('text_sha256')
+    .execute();
+}
+
+/** Records what a text was made from, over what was recorded for the same text before. */
+export async function saveBasis(db: ContentStore, basis: BasisRow): Promise<void> {
+  const { source, made_at } = basis;
+  await db
+    .insertInto('translation_bases')
+    .values(basis)
+    .onConflict((oc) => oc.columns(['kind', 'target_id', 'language', 'field', 'text_sha256']).doUpdateSet({ source, made_at }))
+    .execute();
+}
 
 export async function listMarks(db: ContentStore, kind: EditableKind, targetId: string): Promise<MarkRow[]> {
   return db
@@ -39,9 +63,10 @@ export async function deleteMark(db: ContentStore, mark: Pick<MarkRow, 'kind' | 
     .execute();
 }
 
-/** A target's marks, all of them (it is purged from the trash). */
+/** A target's marks and bases, all of them (it is purged from the trash). */
 export async function deleteMarks(db: ContentStore, kind: EditableKind, targetId: string): Promise<void> {
   await db.deleteFrom('translation_marks').where('kind', '=', kind).where('target_id', '=', targetId).execute();
+  await db.deleteFrom('translation_bases').where('kind', '=', kind).where('target_id', '=', targetId).execute();
 }
 
 /** The languages each of these targets has an outdated text in. */
