@@ -44,6 +44,7 @@ import * as cdnPurges from './migrations/031-cdn-purges';
 import * as webhooks from './migrations/032-webhooks';
 import * as sheetListTitles from './migrations/033-sheet-list-titles';
 import * as unsummarisedDrafts from './migrations/034-unsummarised-drafts';
+import * as translationExports from './migrations/035-translation-exports';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -107,6 +108,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['032-webhooks', webhooks.up],
   ['033-sheet-list-titles', sheetListTitles.up],
   ['034-unsummarised-drafts', unsummarisedDrafts.up],
+  ['035-translation-exports', translationExports.up],
 ];
 
 /** The migrations a store of this code has had: a store's schema, as a count. */
