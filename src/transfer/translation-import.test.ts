@@ -3,7 +3,8 @@
  * drafts of a real store (SQLite, or PostgreSQL when TEST_DATABASE_URL names one): sentence
  * segments are one text, not a changed source; a target the file marks as not translated yet
  * (an English placeholder) is listed and left out unless asked for; a target language written
- * `de-de` or `de` is the site's German; a retired field is neither sent nor taken back.
+ * `de-de` or `de` is the site's German; a retired field is neither sent nor taken back; a file
+ * naming an export the store cannot read is merged as one without a known export.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,5 +138,26 @@ describe('retired fields (T11)', () => {
     } finally {
       await changeFields(db(), LITERATURE_CONTENT_TYPE, { change: 'form', retired: false }, editor);
     }
+  });
+});
+
+describe('the export a file names (T6)', () => {
+  it('takes a text only the file changed as a change when the store has its export, and as a conflict when it cannot read it', async () => {
+    const file = (xliff: string) => xliff.replace('<target>Diethylzink (DEZ)</target>', '<target>Diethylzink</target>');
+    const known = await planTranslationImport(db(), file(await asExported('export-de-1.2.xlf')));
+    const ofDez = <T extends { target: string }>(items: T[]) => items.filter((item) => item.target === DIETHYLZINC);
+    expect(ofDez(known.changes).map((change) => [change.field, change.after])).toEqual([['title', 'Diethylzink']]);
+    expect(known.conflicts).toEqual([]);
+
+    await db()
+      .insertInto('translation_exports')
+      .values({ id: FIXTURE_EXPORT, language: 'de_DE', exported_by: 'hand', exported_at: '2026-12-07T00:00:00.000Z', texts: '{"cut sh' })
+      .execute();
+    const unreadable = await planTranslationImport(db(), file(fixture('export-de-1.2.xlf')));
+    expect(unreadable.exports).toEqual([]);
+    expect(ofDez(unreadable.changes)).toEqual([]);
+    expect(ofDez(unreadable.conflicts)).toEqual([
+      expect.objectContaining({ target: DIETHYLZINC, field: 'title', exportKnown: false, ours: 'Diethylzink (DEZ)', theirs: 'Diethylzink' }),
+    ]);
   });
 });
