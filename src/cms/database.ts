@@ -44,6 +44,7 @@ import * as cdnPurges from './migrations/031-cdn-purges';
 import * as webhooks from './migrations/032-webhooks';
 import * as sheetListTitles from './migrations/033-sheet-list-titles';
 import * as unsummarisedDrafts from './migrations/034-unsummarised-drafts';
+import * as translationExports from './migrations/035-translation-exports';
 import * as changeJournal from './migrations/036-change-journal';
 import * as translationBases from './migrations/037-translation-bases';
 
@@ -109,6 +110,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['032-webhooks', webhooks.up],
   ['033-sheet-list-titles', sheetListTitles.up],
   ['034-unsummarised-drafts', unsummarisedDrafts.up],
+  ['035-translation-exports', translationExports.up],
   ['036-change-journal', changeJournal.up],
   ['037-translation-bases', translationBases.up],
 ];

@@ -181,6 +181,18 @@ export type EditableKind = 'sheet' | 'collection' | 'page' | 'content-type';
  * A translated text's mark (migration 028): the primary language's text it was written or
  * confirmed against, and whether that text has changed since.
  */
+/** What a translation export sent (migration 035): the import's base for a three-way merge. */
+export interface TranslationExportsTable {
+  /** tex-YYYYMMDD-xxxxxxxx, written in a note on every unit of the file. */
+  id: string;
+  /** The language translated into, as the store names it (`de_DE`). */
+  language: string;
+  exported_by: string;
+  exported_at: string;
+  /** JSON: each unit's id and the translation it had when it was sent (null: none). */
+  texts: string;
+}
+
 export interface TranslationMarksTable {
   kind: EditableKind;
   target_id: string;
@@ -596,6 +608,7 @@ export interface Database {
   topics: TopicsTable;
   search_topics: SearchTopicsTable;
   translation_marks: TranslationMarksTable;
+  translation_exports: TranslationExportsTable;
   reviews: ReviewsTable;
   releases: ReleasesTable;
   release_items: ReleaseItemsTable;

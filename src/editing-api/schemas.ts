@@ -495,7 +495,9 @@ const LANGUAGE_CODE = /^[a-z]{2,3}(?:_[A-Z]{2})?$/;
 
 export const TranslationExportQuerySchema = Type.Object({
   language: text({ pattern: LANGUAGE_CODE, description: 'The language to translate into, e.g. de_DE' }),
-  format: Type.Optional(Type.Union([Type.Literal('2.0'), Type.Literal('1.2')], { default: '2.0', description: 'The XLIFF version' })),
+  format: Type.Optional(
+    Type.Union([Type.Literal('1.2'), Type.Literal('2.0')], { default: '1.2', description: 'The XLIFF version: 1.2, which most tools read, or 2.0' }),
+  ),
   outdated: Type.Optional(Type.Boolean({ description: 'Only the texts whose primary text changed since they were translated' })),
   sheets: Type.Optional(text({ max: 100_000, description: 'These sheets only (ids, comma separated); every sheet when left out' })),
   release: Type.Optional(text({ max: 100, description: 'The sheets and pages of this release only' })),
@@ -506,11 +508,21 @@ export const TranslationExportQuerySchema = Type.Object({
 export const TranslationFileSchema = Type.Object({
   xliff: text({ max: 21_000_000, required: true, description: 'The XLIFF document (2.0, 1.2 or 1.1)' }),
   language: Type.Optional(text({ pattern: LANGUAGE_CODE, description: 'The translations’ language; the file’s target language when left out' })),
+  includeNotTranslated: Type.Optional(
+    Type.Boolean({
+      description: 'Take the units the file marks as not translated yet (new, needs-translation, initial, not approved) too; left out when not said',
+    }),
+  ),
 });
 
 export const ApplyTranslationSchema = Type.Object({
   ...TranslationFileSchema.properties,
   digest: text({ pattern: /^[0-9a-f]{64}$/, description: 'The comparison’s digest: refused with 409 when the drafts changed since' }),
+  choices: Type.Optional(
+    Type.Record(text({ max: 200 }), Type.Union([Type.Literal('ours'), Type.Literal('theirs')]), {
+      description: 'For each conflict, by its unit: keep the draft’s text (ours, when not said) or take the file’s (theirs)',
+    }),
+  ),
 });
 
 const TranslationChangeSchema = Type.Object({
@@ -523,12 +535,29 @@ const TranslationChangeSchema = Type.Object({
   after: Type.String(),
 });
 
+const TranslationConflictSchema = Type.Object({
+  unit: Type.String({ description: 'The text’s unit id, which a choice names' }),
+  kind: Type.Union([Type.Literal('sheet'), Type.Literal('page')]),
+  target: Type.String(),
+  field: Type.String(),
+  label: Type.String(),
+  exported: Type.Union([Type.String(), Type.Null()], { description: 'What the export sent: null when none, or not known' }),
+  exportKnown: Type.Boolean({ description: 'Whether the store knows what the export sent' }),
+  ours: Type.Union([Type.String(), Type.Null()], { description: 'The draft’s text now' }),
+  theirs: Type.String({ description: 'The file’s text' }),
+});
+
 export const TranslationPlanSchema = Type.Object({
   language: Type.String(),
   digest: Type.String(),
   changes: Type.Array(TranslationChangeSchema),
+  conflicts: Type.Array(TranslationConflictSchema, { description: 'Texts the file and the studio both changed since the export: choose per text' }),
   unchanged: Type.Integer(),
-  untranslated: Type.Integer({ description: 'Units without a translation, or with one the file marks as not approved' }),
+  kept: Type.Integer({ description: 'Texts changed in the studio since the export that the file leaves as sent: kept' }),
+  untranslated: Type.Integer({ description: 'Units without a translation' }),
+  notTranslated: Type.Array(Type.Object({ unit: Type.String(), label: Type.String(), field: Type.String(), state: Type.String(), target: Type.String() }), {
+    description: 'Units the file marks as not translated yet, left out (unless includeNotTranslated)',
+  }),
   flagged: Type.Array(
     Type.Object({
       unit: Type.String(),
@@ -541,10 +570,13 @@ export const TranslationPlanSchema = Type.Object({
     { description: 'Units left out, with why: a source changed since the export, a sheet that is gone, markup' },
   ),
   ignored: Type.Integer({ description: 'Units that are not this site’s (a PO header a tool added)' }),
+  exports: Type.Array(Type.String(), { description: 'The exports the file’s units came from, as the store knows them' }),
+  withoutExport: Type.Integer({ description: 'Units naming no export the store knows: a text of theirs the draft has is a conflict' }),
 });
 
 export const AppliedTranslationSchema = Type.Object({
   saved: Type.Array(Type.String(), { description: 'The sheets (by title) and pages (by path) whose drafts changed' }),
+  texts: Type.Integer({ description: 'How many texts were saved' }),
   plan: TranslationPlanSchema,
 });
 

@@ -2,16 +2,18 @@
  * The translation round trip in the editing API, for editors and admins (docs/editing.md,
  * "Translation round trip"):
  *   GET  /translations/export       the texts to translate into a language, as an XLIFF download
- *                                   (?language=de_DE&format=2.0|1.2&outdated=true&sheets=id,id&pages=false)
- *   POST /translations/comparison   a translated XLIFF file compared with the drafts ({xliff, language?})
- *   POST /translations/apply        that comparison saved into the drafts ({xliff, language?, digest}; 409 when the drafts changed since)
+ *                                   (?language=de_DE&format=1.2|2.0&outdated=true&sheets=id,id&pages=false);
+ *                                   what it sent is kept, for the import's merge
+ *   POST /translations/comparison   a translated XLIFF file compared with the drafts ({xliff, language?, includeNotTranslated?})
+ *   POST /translations/apply        that comparison saved into the drafts ({xliff, language?, includeNotTranslated?, digest,
+ *                                   choices?: {unit: ours|theirs}}; 409 when the drafts changed since)
  */
 import type { FastifyInstance } from 'fastify';
 import type Type from 'typebox';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import { exportTranslations, TranslationExportError } from '../transfer/translation-export';
-import { applyTranslationImport, planTranslationImport, TranslationImportError } from '../transfer/translation-import';
-import { XliffError } from '../transfer/xliff';
+import { applyTranslationImport, planTranslationImport, TranslationImportError, type ImportOptions } from '../transfer/translation-import';
+import { DEFAULT_XLIFF_VERSION, XliffError } from '../transfer/xliff';
 import type { EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
 import { answer, readInput, readQuery } from './requests';
@@ -33,6 +35,11 @@ async function translating<T>(operation: () => Promise<T>): Promise<T> {
   }
 }
 
+const importOptions = (input: Type.Static<typeof TranslationFileSchema>): ImportOptions => ({
+  ...(input.language === undefined ? {} : { language: input.language }),
+  includeNotTranslated: input.includeNotTranslated ?? false,
+});
+
 export function registerTranslationRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
   app.get(
     `${root}/translations/export`,
@@ -43,17 +50,21 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, root, guar
       response: { status: 200 },
     }),
     async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
+      const { actor } = await guard(request, reply, CONTENT_ROLES);
       const query = readQuery<Type.Static<typeof TranslationExportQuerySchema>>(TranslationExportQuerySchema, request.query);
       const exported = await translating(() =>
-        exportTranslations(db, {
-          language: query.language,
-          version: query.format ?? '2.0',
-          outdated: query.outdated ?? false,
-          withPages: query.pages ?? true,
-          ...(query.sheets === undefined ? {} : { sheetIds: query.sheets.split(',').filter(Boolean) }),
-          ...(query.release === undefined ? {} : { releaseId: query.release }),
-        }),
+        exportTranslations(
+          db,
+          {
+            language: query.language,
+            version: query.format ?? DEFAULT_XLIFF_VERSION,
+            outdated: query.outdated ?? false,
+            withPages: query.pages ?? true,
+            ...(query.sheets === undefined ? {} : { sheetIds: query.sheets.split(',').filter(Boolean) }),
+            ...(query.release === undefined ? {} : { releaseId: query.release }),
+          },
+          { actor },
+        ),
       );
       const name = `translations-${query.language}${query.outdated ? '-outdated' : ''}-${new Date().toISOString().slice(0, 10)}.xlf`;
       return reply
@@ -78,7 +89,7 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, root, guar
     async (request, reply) => {
       await guard(request, reply, CONTENT_ROLES);
       const input = readInput<Type.Static<typeof TranslationFileSchema>>(TranslationFileSchema, request.body, 'translation file');
-      return translating(() => planTranslationImport(db, input.xliff, input.language));
+      return translating(() => planTranslationImport(db, input.xliff, importOptions(input)));
     },
   );
 
@@ -97,7 +108,12 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, root, guar
       const { actor } = await guard(request, reply, CONTENT_ROLES);
       const input = readInput<Type.Static<typeof ApplyTranslationSchema>>(ApplyTranslationSchema, request.body, 'translation file');
       return translating(() =>
-        applyTranslationImport(db, input.xliff, { digest: input.digest, ...(input.language === undefined ? {} : { language: input.language }) }, actor),
+        applyTranslationImport(
+          db,
+          input.xliff,
+          { ...importOptions(input), digest: input.digest, ...(input.choices === undefined ? {} : { choices: input.choices }) },
+          actor,
+        ),
       );
     },
   );

@@ -5,9 +5,10 @@
  * changed were merged already.
  */
 import { useState } from 'react';
-import { Button, Dialog, Heading, Label, Modal, Radio, RadioGroup } from 'react-aria-components';
+import { Button, Dialog, Heading, Modal } from 'react-aria-components';
 import type { FieldConflict } from '../shared/merge';
 import { fieldName, shownValue } from './field-names';
+import { SideChoice, type Side } from './side-choice';
 
 export interface ConflictQuestion {
   conflicts: FieldConflict[];
@@ -27,7 +28,7 @@ export function ConflictDialog({
   /** Closes without choosing (the question stays open for later); none: the editor must choose now. */
   onLater?: () => void;
 }) {
-  const [choices, setChoices] = useState<Record<number, 'ours' | 'theirs'>>({});
+  const [choices, setChoices] = useState<Record<number, Side>>({});
   if (conflict === null) return null;
   const { who } = conflict;
   return (
@@ -36,24 +37,14 @@ export function ConflictDialog({
         <Heading slot="title">{conflict.heading}</Heading>
         <p>{conflict.intro}</p>
         {conflict.conflicts.map((field, index) => (
-          <RadioGroup
+          <SideChoice
             key={field.path.join('.')}
-            className="studio-choice"
+            label={fieldName(field.path)}
             value={choices[index] ?? 'ours'}
-            onChange={(value) => setChoices((all) => ({ ...all, [index]: value as 'ours' | 'theirs' }))}
-          >
-            <Label className="studio-choice__field">{fieldName(field.path)}</Label>
-            <div className="studio-choice__options">
-              <Radio value="ours" className="studio-radio">
-                <span className="studio-radio__who">Yours</span>
-                <span className="studio-radio__text">{shownValue(field.ours)}</span>
-              </Radio>
-              <Radio value="theirs" className="studio-radio">
-                <span className="studio-radio__who">{who}</span>
-                <span className="studio-radio__text">{shownValue(field.theirs)}</span>
-              </Radio>
-            </div>
-          </RadioGroup>
+            onChange={(side) => setChoices((all) => ({ ...all, [index]: side }))}
+            ours={{ who: 'Yours', text: shownValue(field.ours) }}
+            theirs={{ who, text: shownValue(field.theirs) }}
+          />
         ))}
         <div className="studio-dialog__actions">
           <Button

@@ -1,40 +1,28 @@
 /**
  * Translations: the round trip with a translation agency (docs/studio.md, "Translations"). Send: a
  * language's texts as an XLIFF file (only what is outdated, or everything), for the agency's tool.
- * Bring back: the translated file is compared with the drafts first, text by text, with the texts
- * whose English changed since the export flagged and left out; applied, the translations go into
- * the drafts, to be published as usual.
+ * Bring back: the translated file is compared with the drafts first, text by text
+ * (translations-plan.tsx), merged with what the studio changed since the export; applied, the
+ * translations go into the drafts, to be published as usual.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Button, FileTrigger } from 'react-aria-components';
+import { useEffect, useState } from 'react';
+import { Button, Checkbox, FileTrigger } from 'react-aria-components';
 import { callApi, languageName, type StudioContext } from './api';
-import { fieldName } from './field-names';
 import { readHomePage } from './page-api';
 import { Choose, Notice, useAnswer, wordsOf, type Outcome } from './parts';
+import type { Side } from './side-choice';
+import { PlanView, type TranslationPlan } from './translations-plan';
 
-interface TranslationPlan {
-  language: string;
-  digest: string;
-  changes: Array<{ unit: string; kind: 'sheet' | 'page'; field: string; label: string; before: string | null; after: string }>;
-  unchanged: number;
-  untranslated: number;
-  flagged: Array<{ unit: string; label: string | null; field: string | null; reason: string; exported?: string; current?: string }>;
-  ignored: number;
-}
-
+// 1.2 first: most translators' tools read it; translate-toolkit (and so Pootle, Weblate's XLIFF) reads no 2.0 (docs/translators.md).
 const FORMATS = [
+  { id: '1.2', name: 'XLIFF 1.2 (most tools)' },
   { id: '2.0', name: 'XLIFF 2.0' },
-  { id: '1.2', name: 'XLIFF 1.2 (for tools that read only that)' },
 ];
 const SCOPES = [
   { id: 'outdated', name: 'Only outdated texts' },
   { id: 'all', name: 'All texts' },
 ];
 // An open release's drafts ('release:<id>') are offered too: what it will publish, translated before it is.
-
-/** A text's name for people: a sheet's field as elsewhere in the studio, a page's text by its key. */
-const textName = (kind: 'sheet' | 'page', field: string, language: string) =>
-  kind === 'sheet' ? fieldName(['translations', language, ...field.split('.')]) : `${field} (${languageName(language)})`;
 
 export function TranslationsScreen({ context }: { context: StudioContext }) {
   const [languages, setLanguages] = useState<{ primary: string; others: string[] } | null>(null);
@@ -68,7 +56,7 @@ function SendPanel({ context, primary, languages }: { context: StudioContext; pr
   const { basePath } = context;
   const [language, setLanguage] = useState(languages[0]!);
   const [scope, setScope] = useState('outdated');
-  const [format, setFormat] = useState('2.0');
+  const [format, setFormat] = useState('1.2');
   const { answer: releases } = useAnswer<Array<{ id: string; name: string; state: string }>>(context, '/releases', 0);
   const scopes = [
     ...SCOPES,
@@ -90,6 +78,9 @@ function SendPanel({ context, primary, languages }: { context: StudioContext; pr
         <Choose label="Texts" items={scopes} value={scope} onChange={setScope} />
         <Choose label="Format" items={FORMATS} value={format} onChange={setFormat} />
       </div>
+      <p className="studio-hint">
+        XLIFF 1.2 is read by most translation tools, 2.0 only by some (translate-toolkit reads none): which format for which tool is in docs/translators.md.
+      </p>
       <div className="studio-dialog__actions">
         <a className="studio-button" href={`${basePath}/studio/api/translations/export?${query.toString()}`} download>
           Download the {languageName(language)} file
@@ -99,13 +90,17 @@ function SendPanel({ context, primary, languages }: { context: StudioContext; pr
   );
 }
 
+interface ComparisonOptions {
+  language?: string;
+  includeNotTranslated: boolean;
+}
+
 function BringBackPanel({ context, languages }: { context: StudioContext; languages: string[] }) {
   const [file, setFile] = useState<{ name: string; xliff: string } | null>(null);
-  const [language, setLanguage] = useState('file');
+  const [options, setOptions] = useState<ComparisonOptions>({ includeNotTranslated: false });
   const [plan, setPlan] = useState<TranslationPlan | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
-  const chosenLanguage = language === 'file' ? {} : { language };
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -118,11 +113,16 @@ function BringBackPanel({ context, languages }: { context: StudioContext; langua
       setBusy(false);
     }
   };
-  const compare = (chosen: { name: string; xliff: string }, languageChoice = chosenLanguage) =>
+  const compare = (chosen: { name: string; xliff: string }, using = options) =>
     run(async () => {
       setPlan(null);
-      setPlan(await callApi<TranslationPlan>(context, 'POST', '/translations/comparison', { xliff: chosen.xliff, ...languageChoice }));
+      setPlan(await callApi<TranslationPlan>(context, 'POST', '/translations/comparison', { xliff: chosen.xliff, ...using }));
     });
+  // A change of how to compare compares the file again, if there is one.
+  const change = (next: ComparisonOptions) => {
+    setOptions(next);
+    if (file !== null) void compare(file, next);
+  };
   const choose = async (files: FileList | null) => {
     const chosen = files?.[0];
     if (chosen === undefined) return;
@@ -130,13 +130,14 @@ function BringBackPanel({ context, languages }: { context: StudioContext; langua
     setFile(read);
     await compare(read);
   };
-  const apply = () =>
+  const apply = (choices: Record<string, Side>) =>
     run(async () => {
       if (file === null || plan === null) return;
-      const applied = await callApi<{ saved: string[] }>(context, 'POST', '/translations/apply', { xliff: file.xliff, digest: plan.digest, ...chosenLanguage });
+      const body = { xliff: file.xliff, digest: plan.digest, choices, ...options };
+      const applied = await callApi<{ saved: string[]; texts: number }>(context, 'POST', '/translations/apply', body);
       setPlan(null);
       setOutcome({
-        text: `Saved ${plan.changes.length} ${plan.changes.length === 1 ? 'text' : 'texts'} into the drafts of ${applied.saved.join(', ')}. Publish them to put them on the site.`,
+        text: `Saved ${applied.texts} ${applied.texts === 1 ? 'text' : 'texts'} into the drafts of ${applied.saved.join(', ')}. Publish them to put them on the site.`,
         failed: false,
       });
     });
@@ -148,13 +149,19 @@ function BringBackPanel({ context, languages }: { context: StudioContext; langua
         <Choose
           label="Language of the translations"
           items={[{ id: 'file', name: 'As the file says' }, ...languages.map((id) => ({ id, name: languageName(id) }))]}
-          value={language}
+          value={options.language ?? 'file'}
           isDisabled={busy}
-          onChange={(next) => {
-            setLanguage(next);
-            if (file !== null) void compare(file, next === 'file' ? {} : { language: next });
-          }}
+          onChange={(next) => change({ includeNotTranslated: options.includeNotTranslated, ...(next === 'file' ? {} : { language: next }) })}
         />
+        <Checkbox
+          className="studio-checkbox"
+          isSelected={options.includeNotTranslated}
+          isDisabled={busy}
+          onChange={(includeNotTranslated) => change({ ...options, includeNotTranslated })}
+        >
+          <span className="studio-checkbox__box" aria-hidden="true" />
+          Also take texts the file marks as not translated yet
+        </Checkbox>
       </div>
       <div className="studio-dialog__actions">
         <FileTrigger acceptedFileTypes={['.xlf', '.xliff', '.xml']} onSelect={(files) => void choose(files)}>
@@ -165,84 +172,7 @@ function BringBackPanel({ context, languages }: { context: StudioContext; langua
       </div>
       {file !== null && <p className="studio-hint">{file.name}</p>}
       <Notice outcome={outcome} />
-      {plan !== null && <PlanView key={plan.digest} plan={plan} isBusy={busy} onApply={() => void apply()} />}
-    </div>
-  );
-}
-
-function PlanView({ plan, isBusy, onApply }: { plan: TranslationPlan; isBusy: boolean; onApply: () => void }) {
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  // The keyboard and screen readers go on at the comparison once it is shown, after everything the file's choosing moved.
-  useEffect(() => {
-    const frame = requestAnimationFrame(() => headingRef.current?.focus());
-    return () => cancelAnimationFrame(frame);
-  }, []);
-  const left = [
-    `${plan.unchanged} already so`,
-    `${plan.untranslated} without a translation`,
-    ...(plan.ignored > 0 ? [`${plan.ignored} not this site’s (left alone)`] : []),
-  ].join(', ');
-  return (
-    <div className="studio-translation-plan">
-      <h3 ref={headingRef} tabIndex={-1}>
-        What the translation would change: {plan.changes.length} {plan.changes.length === 1 ? 'text' : 'texts'} in {languageName(plan.language)}
-      </h3>
-      <p className="studio-hint">
-        {left}. {plan.flagged.length > 0 ? `${plan.flagged.length} flagged and left out (below).` : ''}
-      </p>
-      {plan.changes.length > 0 && (
-        <table className="studio-table">
-          <thead>
-            <tr>
-              <th scope="col">Sheet or page</th>
-              <th scope="col">Text</th>
-              <th scope="col">Now</th>
-              <th scope="col">Translated</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plan.changes.map((change) => (
-              <tr key={change.unit}>
-                <th scope="row">{change.label}</th>
-                <td>{textName(change.kind, change.field, plan.language)}</td>
-                <td>{change.before ?? <span className="studio-hint">(none)</span>}</td>
-                <td>{change.after}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {plan.flagged.length > 0 && (
-        <section className="studio-outdated" aria-labelledby="flagged-heading">
-          <h4 id="flagged-heading">Flagged and left out</h4>
-          <ul>
-            {plan.flagged.map((flagged) => (
-              <li key={flagged.unit}>
-                <strong>
-                  {flagged.label ?? flagged.unit}
-                  {flagged.field === null ? '' : ` · ${flagged.field}`}
-                </strong>
-                : {flagged.reason}.
-                {flagged.current !== undefined && (
-                  <dl>
-                    <dt>Translated from</dt>
-                    <dd>{flagged.exported}</dd>
-                    <dt>The text now</dt>
-                    <dd>{flagged.current}</dd>
-                  </dl>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {plan.changes.length > 0 && (
-        <div className="studio-dialog__actions">
-          <Button className="studio-button" isDisabled={isBusy} onPress={onApply}>
-            Save {plan.changes.length} {plan.changes.length === 1 ? 'text' : 'texts'} into the drafts
-          </Button>
-        </div>
-      )}
+      {plan !== null && <PlanView key={plan.digest} plan={plan} isBusy={busy} onApply={(choices) => void apply(choices)} />}
     </div>
   );
 }

@@ -21,7 +21,8 @@ import { outdatedTexts } from '../editing/translation-marks';
 import { sheetTextsOf } from '../editing/sheets';
 import { exportTranslations } from './translation-export';
 import { applyTranslationImport, planTranslationImport, TranslationImportError } from './translation-import';
-import { readXliff, XliffError } from './xliff';
+import { XliffError } from './xliff';
+import { readXliff } from './xliff-read';
 
 const editor: Actor = { id: null, label: 'translator-test' };
 const toolkit = (name: string) => (process.env.TRANSLATE_TOOLKIT_BIN ? join(process.env.TRANSLATE_TOOLKIT_BIN, name) : name);
@@ -60,10 +61,10 @@ async function changeEnglish(id: string, change: Partial<{ title: string; descri
 describe('the XLIFF round trip through translate-toolkit', () => {
   it('applies the translated units as drafts and flags the one whose source changed since the export', async () => {
     const [teos, tdmat] = [await idOf('teos'), await idOf('tdmat')];
-    const exported = await exportTranslations(db(), { language: 'de_DE', version: '1.2', sheetIds: [teos, tdmat] });
+    const exported = await exportTranslations(db(), { language: 'de_DE', version: '1.2', sheetIds: [teos, tdmat] }, { actor: editor });
     expect(exported.xml).toContain(`id="sheet.${teos}.title"`);
     expect(exported.xml).toContain('<target>Tetraethylorthosilicat (TEOS)</target>');
-    expect(exported.xml).toContain('<note>Sheet: Tetraethyl orthosilicate (TEOS)</note>');
+    expect(exported.xml).toContain('<note from="developer">Sheet: Tetraethyl orthosilicate (TEOS)</note>');
     expect(exported.xml).toContain('id="page.literature-sheets.page-heading.text"');
 
     // After the export, the English description of TDMAT changes: its unit is flagged, not applied.
@@ -72,7 +73,7 @@ describe('the XLIFF round trip through translate-toolkit', () => {
 
     const back = throughTranslateToolkit(exported.xml);
     expect(back).toContain('urn:oasis:names:tc:xliff:document:1.1');
-    const plan = await planTranslationImport(db(), back, 'de_DE');
+    const plan = await planTranslationImport(db(), back, { language: 'de_DE' });
     expect(plan.flagged).toEqual([
       expect.objectContaining({
         field: 'description',
@@ -116,7 +117,7 @@ describe('XLIFF 2.0 and the import’s refusals', () => {
   it('exports only the outdated texts when asked, and reads its own XLIFF 2.0 back', async () => {
     const sih4 = await idOf('silane');
     await changeEnglish(sih4, { title: 'Silane (SiH₄), 6N' });
-    const exported = await exportTranslations(db(), { language: 'fr_FR', version: '2.0', outdated: true });
+    const exported = await exportTranslations(db(), { language: 'fr_FR', version: '2.0', outdated: true }, { actor: editor });
     const file = await readXliff(exported.xml);
     expect(file).toMatchObject({ version: '2.0', sourceLanguage: 'en-US', targetLanguage: 'fr-FR' });
     expect(file.units.filter((unit) => unit.id?.startsWith(`sheet.${sih4}.`)).map((unit) => [unit.id, unit.source])).toEqual([
@@ -131,11 +132,15 @@ describe('XLIFF 2.0 and the import’s refusals', () => {
   });
 
   it('refuses what is not XLIFF, a language the site does not have or that differs from the file’s, and a comparison the drafts moved from', async () => {
-    await expect(planTranslationImport(db(), '<html><body>not xliff</body></html>', 'de_DE')).rejects.toThrow(XliffError);
-    await expect(planTranslationImport(db(), '<xliff version="1.2"><file', 'de_DE')).rejects.toThrow(/cannot be read/);
-    const exported = await exportTranslations(db(), { language: 'de_DE', version: '1.2', sheetIds: [await idOf('diethylzinc')], withPages: false });
-    await expect(planTranslationImport(db(), exported.xml, 'fr_FR')).rejects.toThrow('The file’s translations are in de-DE, not fr_FR');
-    await expect(planTranslationImport(db(), exported.xml, 'es_ES')).rejects.toThrow(TranslationImportError);
+    await expect(planTranslationImport(db(), '<html><body>not xliff</body></html>', { language: 'de_DE' })).rejects.toThrow(XliffError);
+    await expect(planTranslationImport(db(), '<xliff version="1.2"><file', { language: 'de_DE' })).rejects.toThrow(/cannot be read/);
+    const exported = await exportTranslations(
+      db(),
+      { language: 'de_DE', version: '1.2', sheetIds: [await idOf('diethylzinc')], withPages: false },
+      { actor: editor },
+    );
+    await expect(planTranslationImport(db(), exported.xml, { language: 'fr_FR' })).rejects.toThrow('The file’s translations are in de-DE, not fr_FR');
+    await expect(planTranslationImport(db(), exported.xml, { language: 'es_ES' })).rejects.toThrow(TranslationImportError);
 
     const translated = exported.xml.replace('<target>Diethylzink (DEZ)</target>', '<target>Diethylzink (DEZ), neu</target>');
     const plan = await planTranslationImport(db(), translated);

@@ -3,7 +3,9 @@
  * changes a sheet's English title; the German and French titles are marked outdated on the sheet
  * screen (what the English said then and says now) and in the Sheets list's filter; editing the
  * German title clears its mark, "Still right" clears the French one; axe on the marked screen at
- * phone and desktop widths.
+ * phone and desktop widths. Texts sent as XLIFF (1.2 unless asked) and brought back as drafts; a
+ * title corrected in the studio after the export that the file changes too is shown both ways, and
+ * the editor's choice per text is what is saved.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -133,4 +135,60 @@ test('German texts sent as XLIFF and brought back: compared first, the changed s
 
   await openSheet(page, server.origin, 'Silane (SiH₄)');
   await expect(titleField(page, 'German (Germany)')).toHaveValue('Monosilan (SiH₄)');
+});
+
+test('titles corrected in the studio after the export and changed by the file too: both shown, the editor’s choice per text saved', async ({ page }) => {
+  await signIn(page, server.origin, 'ana@example.com', '/studio/translations');
+  await page.getByRole('button', { name: /Texts/ }).click();
+  await page.getByRole('option', { name: 'All texts' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the German (Germany) file' }).click();
+  const exported = readFileSync(await (await download).path(), 'utf8');
+  // XLIFF 1.2 when no format is chosen: the version most tools read.
+  expect(exported).toContain('urn:oasis:names:tc:xliff:document:1.2');
+
+  // After the export, two German titles are corrected in the studio.
+  const corrections: Array<[string, string]> = [
+    ['Diethylzinc (DEZ)', 'Diethylzink (DEZ), flüssig'],
+    ['Dichlorosilane (DCS)', 'Dichlorsilan (DCS), rein'],
+  ];
+  for (const [title, german] of corrections) {
+    await openSheet(page, server.origin, title);
+    await titleField(page, 'German (Germany)').fill(german);
+    await saved(page);
+  }
+
+  // The agency's file changes both titles too.
+  const translated = exported
+    .replace('<target>Diethylzink (DEZ)</target>', '<target>Diethylzink</target>')
+    .replace('<target>Dichlorsilan (DCS)</target>', '<target>Dichlorsilan</target>');
+  await page.goto(`${server.origin}/studio/translations`);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Choose the translated file' }).click();
+  await (await chooser).setFiles({ name: 'de.xlf', mimeType: 'application/xliff+xml', buffer: Buffer.from(translated) });
+
+  await expect(page.getByRole('heading', { name: 'What the translation would change: 0 texts in German (Germany)' })).toBeFocused();
+  const conflicts = page.getByRole('region', { name: 'Changed in the studio and in the file: choose which to keep' });
+  const dez = conflicts.getByRole('radiogroup', { name: 'Diethylzinc (DEZ) · Title (German (Germany))' });
+  const dcs = conflicts.getByRole('radiogroup', { name: 'Dichlorosilane (DCS) · Title (German (Germany))' });
+  await expect(dez.getByRole('radio', { name: /^Keep the draft’s\s*Diethylzink \(DEZ\), flüssig$/ })).toBeChecked();
+  await expect(dez.getByRole('radio', { name: /^Take the file’s\s*Diethylzink$/ })).not.toBeChecked();
+  await expect(dcs.getByRole('radio', { name: /^Keep the draft’s/ })).toBeChecked();
+  // Nothing is saved while every text keeps the draft's.
+  await expect(page.getByRole('button', { name: /^Save \d+ texts? into the drafts$/ })).toHaveCount(0);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await axe(page);
+  }
+
+  // The choice as a person makes it: a click on the option's card (the radio input itself is visually hidden).
+  await dez.getByText('Take the file’s').click();
+  await expect(dez.getByRole('radio', { name: /^Take the file’s/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Save 1 text into the drafts' }).click();
+  await expect(page.getByText('Saved 1 text into the drafts of Diethylzinc (DEZ). Publish them to put them on the site.')).toBeVisible();
+
+  await openSheet(page, server.origin, 'Diethylzinc (DEZ)');
+  await expect(titleField(page, 'German (Germany)')).toHaveValue('Diethylzink');
+  await openSheet(page, server.origin, 'Dichlorosilane (DCS)');
+  await expect(titleField(page, 'German (Germany)')).toHaveValue('Dichlorsilan (DCS), rein');
 });
