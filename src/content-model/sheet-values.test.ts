@@ -42,7 +42,7 @@ describe('a sheet’s values of its type’s fields', () => {
         de_DE: { title: 'TMA', description: '', url: '', imageAlt: '', extra: { form: '' } },
       },
     });
-    const read = withValuesRead(TYPE, typed);
+    const read = withValuesRead(TYPE, typed, { shared: null });
     expect(read.values).toEqual({ casNumbers: ['75-24-1'], formula: 'Al(CH3)3', productCode: 'TMA-6N' });
     expect(read.translations.en_US!.extra).toEqual({ form: 'liquid' });
     expect(read.translations.de_DE!.extra).toBeUndefined();
@@ -59,7 +59,7 @@ describe('a sheet’s values of its type’s fields', () => {
   it('names a value that does not read, with its place, and leaves it as typed', () => {
     const typed = sheet({ values: { casNumbers: ['75-24-1', '75-24-2'] } });
     expect(valueProblems(TYPE, typed)).toEqual(['values.casNumbers[1]: 75-24-2 is not a CAS number: its check digit would be 1, not 2']);
-    expect(withValuesRead(TYPE, typed).values).toEqual({ casNumbers: ['75-24-1', '75-24-2'] });
+    expect(withValuesRead(TYPE, typed, { shared: null }).values).toEqual({ casNumbers: ['75-24-1', '75-24-2'] });
   });
 
   it('asks for a required field before publishing, in the primary language', () => {

@@ -14,13 +14,14 @@ import { text } from '../shared/schema/fields';
 import { linkProblem } from '../shared/links';
 import { normalizeText } from '../shared/normalize-text';
 import { urlNameOf } from '../shared/url-name';
-import { CsvSyntaxError, decodeCsv, parseCsv, type CsvRow } from './csv';
+import { CsvSyntaxError, decodeCsv, parseCsv, sniffSeparator, type CsvRow } from './csv';
 import { ManifestError } from './manifest';
 import { readTopicsCell, type CsvTopics } from './csv-topics';
 import { columnKey, SHEET_COLUMNS, type ContentType, type Field } from '../content-model/definition';
 import { valueFields } from '../content-model/sheet-values';
 import { isEmptyValue } from '../content-model/display';
 import { readFieldValue } from '../content-model/values';
+import { DECIMAL_COMMA, DECIMAL_POINT, type NumberStyle } from '../content-model/numbers';
 
 export const CSV_COLUMNS = SHEET_COLUMNS;
 export type Column = (typeof CSV_COLUMNS)[number];
@@ -133,7 +134,7 @@ export interface CsvReadOptions {
 /** Reads and checks the CSV; throws a ManifestError when it cannot be read as a CSV of sheets at all. */
 export async function readCsvSheets(csvPath: string, { filesByName = false, type }: CsvReadOptions): Promise<CsvRead> {
   const problems: string[] = [];
-  const { rows, note } = parseRows(csvPath);
+  const { rows, note, numbers } = parseRows(csvPath);
   const [header, ...body] = rows;
   if (header === undefined) throw new ManifestError(csvPath, ['the file is empty: it needs a header row (title, description, …) and a row per sheet']);
   const fields = valueFields(type);
@@ -242,7 +243,7 @@ export async function readCsvSheets(csvPath: string, { filesByName = false, type
       const index = fieldColumns.get(field.name);
       const cell = index === undefined ? '' : normalizeText((row.fields[index] ?? '').trim());
       if (cell === '') continue;
-      const read = readFieldValue(field, cell);
+      const read = readFieldValue(field, cell, numbers);
       problems.push(...read.problems.map((problem) => `line ${row.line}, ${problem}`));
       if (read.problems.length > 0 || isEmptyValue(read.value)) continue;
       if (field.perLanguage) own[field.name] = read.value;
@@ -269,8 +270,16 @@ export async function readCsvSheets(csvPath: string, { filesByName = false, type
   return { columns: new Set(columns.keys()), sheets: [...sheets.values()], problems, notes: note === null ? [] : [note] };
 }
 
-/** The file's rows, whatever a spreadsheet saved it as (csv.ts); a file that cannot be read says how to save it. */
-function parseRows(csvPath: string): { rows: CsvRow[]; note: string | null } {
+/**
+ * How a CSV writes its numbers, told by its separator: spreadsheets separate cells with `;` where
+ * the comma is the decimal sign, and with `,` where it is not; a tab says nothing (null).
+ */
+function numberStyleOfSeparator(separator: string): NumberStyle | null {
+  return separator === ';' ? DECIMAL_COMMA : separator === ',' ? DECIMAL_POINT : null;
+}
+
+/** The file's rows, whatever a spreadsheet saved it as (csv.ts), and how its numbers are written; a file that cannot be read says how to save it. */
+function parseRows(csvPath: string): { rows: CsvRow[]; note: string | null; numbers: NumberStyle | null } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(csvPath);
@@ -279,7 +288,7 @@ function parseRows(csvPath: string): { rows: CsvRow[]; note: string | null } {
   }
   try {
     const decoded = decodeCsv(bytes);
-    return { rows: parseCsv(decoded.text), note: decoded.note };
+    return { rows: parseCsv(decoded.text), note: decoded.note, numbers: numberStyleOfSeparator(sniffSeparator(decoded.text).separator) };
   } catch (error) {
     if (error instanceof CsvSyntaxError) throw new ManifestError(csvPath, [error.message]);
     throw error;
