@@ -101,7 +101,7 @@ describe('an Excel workbook (.xlsx)', () => {
     const xls = join(folder, 'old.xlsx');
     writeFileSync(xls, Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]));
     expect(await problemsOf(xls)).toEqual([
-      'It is an Excel 97–2003 workbook (.xls), though named .xlsx: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and choose that.',
+      'It is an Excel 97–2003 workbook (.xls), though named .xlsx: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and import that.',
     ]);
   });
 });

@@ -71,7 +71,7 @@ describe('an import in the studio, on disk', () => {
     });
     expect(await failure(addImportFile(token, owner, received(), 'Preise.xls', { pdfs }))).toMatchObject({
       message:
-        'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and choose that.',
+        'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and import that.',
     });
     expect(await failure(addImportFile(token, owner, received(), 'Preise.ods', { pdfs }))).toMatchObject({
       message: expect.stringMatching(/^Preise\.ods is an OpenDocument spreadsheet \(\.ods\), which an import cannot read: save it as/),

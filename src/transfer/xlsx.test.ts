@@ -85,7 +85,7 @@ describe('readXlsxRows', () => {
     const xls = join(folder, 'old.xlsx');
     writeFileSync(xls, Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(512)]));
     expect(await refusal(xls)).toEqual(
-      new XlsxRefused('It is an Excel 97–2003 workbook (.xls), though named .xlsx: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and choose that.'),
+      new XlsxRefused('It is an Excel 97–2003 workbook (.xls), though named .xlsx: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and import that.'),
     );
     const ods = new yazl.ZipFile();
     ods.addBuffer(Buffer.from('application/vnd.oasis.opendocument.spreadsheet'), 'mimetype', { compress: false });
@@ -102,7 +102,7 @@ describe('readXlsxRows', () => {
 describe('otherSpreadsheetAdvice', () => {
   it('names the spreadsheets an import cannot read, and how to save them', () => {
     expect(otherSpreadsheetAdvice('Preise.xls')).toBe(
-      'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and choose that.',
+      'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and import that.',
     );
     expect(otherSpreadsheetAdvice('sheets.ODS')).toMatch(/^sheets\.ODS is an OpenDocument spreadsheet \(\.ods\), which an import cannot read/);
     expect(otherSpreadsheetAdvice('sheets.csv')).toBeNull();

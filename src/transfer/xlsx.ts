@@ -44,7 +44,7 @@ export class XlsxRefused extends Error {
   }
 }
 
-const SAVE_AS = 'save it as an Excel workbook (.xlsx) or as CSV UTF-8, and choose that';
+const SAVE_AS = 'save it as an Excel workbook (.xlsx) or as CSV UTF-8, and import that';
 
 /** Spreadsheets an import cannot read, by their file names' endings, and what they are called. */
 const OTHER_SPREADSHEETS: Record<string, string> = {
