@@ -28,14 +28,16 @@ export type NumberReading = { value: number } | { problem: string };
 
 /** A space, a no-break space and a narrow no-break space group thousands in every language (SI), and never stand for a decimal sign. */
 const SPACES = [' ', '\u00a0', '\u202f'];
-/** Minus signs people write besides a language's own: the hyphen-minus and the minus sign. */
+/** Minus signs: the hyphen-minus people type, and the minus sign Intl writes for some languages. */
 const MINUS_SIGNS = ['-', '\u2212'];
 /** A number as JSON and programs write it: a decimal point, no grouping. */
 const CANONICAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 /** Every language's digits are read as the Latin ones people type. */
 const LATIN = { numberingSystem: 'latn' } as const;
 
+/** Each language's style once learned: the site's languages and the editors', a few; at most this many are kept. */
 const learned = new Map<string, NumberStyle | null>();
+const KEPT_AT_MOST = 200;
 
 /** Writes an example in a style: the example number's digits, with the style's group and decimal signs. */
 const exampleIn = (decimal: string, group: string): string => `1${group}234${decimal}5`;
@@ -55,13 +57,16 @@ const styleWith = (decimal: string, group: string): NumberStyle => ({
  * Intl cannot name, which is then read as unknown.
  */
 export function numberStyleOf(language: string): NumberStyle | null {
-  if (!learned.has(language)) learned.set(language, learnStyle(language));
-  return learned.get(language) ?? null;
+  const known = learned.get(language);
+  if (known !== undefined) return known;
+  const style = learnStyle(language);
+  if (learned.size < KEPT_AT_MOST) learned.set(language, style);
+  return style;
 }
 
 function learnStyle(language: string): NumberStyle | null {
   try {
-    const parts = numberFormat(languageTag(language), LATIN).formatToParts(-1234.5);
+    const parts = numberFormat(languageTag(language), LATIN).formatToParts(1234.5);
     const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
     const group = parts.find((part) => part.type === 'group')?.value ?? ',';
     return styleWith(decimal, group);
@@ -79,7 +84,7 @@ export const DECIMAL_POINT: NumberStyle = styleWith('.', ',');
 const EITHER_WAY = [DECIMAL_POINT, DECIMAL_COMMA];
 
 const escaped = (sign: string) => sign.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const patterns = new Map<NumberStyle, RegExp>();
+const patterns = new WeakMap<NumberStyle, RegExp>();
 
 /**
  * The pattern of a number in a style, after its sign: whole digits (grouped by threes with one
