@@ -14,6 +14,7 @@ import { planProposal } from '../transfer/import-plan';
 import { applyProposal, type ImportProposal } from '../transfer/import-proposal';
 import { prepareMigration } from '../transfer/migrate-from-api';
 import { prepareCsvImport } from '../transfer/import-csv';
+import { otherSpreadsheetAdvice } from '../transfer/xlsx';
 import { confirm } from './confirm';
 import { countOf, formatPlan } from './print-plan';
 import { describeFailure } from '../cms/store-guard';
@@ -73,17 +74,18 @@ const COMMANDS: Record<string, Command> = {
     summary: 'Import content from a folder, a CSV or another delivery API, or export it to a folder or a CSV.',
     usage: [
       'content import <folder|manifest.json> [--dry-run] [--remove-unlisted [--yes]]',
-      'content import <sheets.csv> [--collection <keyOrId>] [--title <new collection title>] [--dry-run] [--remove-unlisted [--yes]]',
+      'content import <sheets.csv|sheets.xlsx> [--collection <keyOrId>] [--title <new collection title>] [--dry-run] [--remove-unlisted [--yes]]',
       'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR] [--max-pages 10000] [--dry-run]',
       'content import --undo <import id> [--keep-later]',
       'content imports',
       'content export <folder>',
       'content export --csv <sheets.csv> [--collection <keyOrId>]',
       '',
-      'The folder and CSV formats are described in docs/content-format.md. An import checks every',
-      'record first and changes nothing when any is wrong; importing the same content again changes',
-      'nothing. An import adds and changes, and removes nothing: a CSV row changes only the columns',
-      'it carries, and sheets the file does not list stay in the collection where they are.',
+      'The folder and CSV formats are described in docs/content-format.md; an .xlsx is read as the',
+      'CSV would be, from its first sheet. An import checks every record first and changes nothing',
+      'when any is wrong; importing the same content again changes nothing. An import adds and',
+      'changes, and removes nothing: a CSV row changes only the columns it carries, and sheets the',
+      'file does not list stay in the collection where they are.',
       '  --dry-run          show what would be added, changed (field by field) and left alone; change nothing',
       '  --remove-unlisted  take the sheets the file does not list off the collection (asks first on a',
       '                     terminal; elsewhere it needs --yes)',
@@ -177,8 +179,10 @@ const COMMANDS: Record<string, Command> = {
           return;
         }
         const [location] = positional;
-        if (location === undefined) throw new Error('Usage: npm run cli -- content import <folder|manifest.json|sheets.csv>');
-        if (/\.csv$/i.test(location)) {
+        if (location === undefined) throw new Error('Usage: npm run cli -- content import <folder|manifest.json|sheets.csv|sheets.xlsx>');
+        const advice = otherSpreadsheetAdvice(location);
+        if (advice !== null) throw new Error(advice);
+        if (/\.(?:csv|xlsx)$/i.test(location)) {
           const prepared = await prepareCsvImport(store.db, location, {
             collection: options.collection,
             newCollectionTitle: options.title,

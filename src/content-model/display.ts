@@ -5,6 +5,7 @@
  */
 import { formulaForReading } from '../shared/chemistry';
 import type { Field } from './definition';
+import { formatNumber } from './numbers';
 
 /** A value that says nothing: left out of the body. */
 export const isEmptyValue = (value: unknown): boolean =>
@@ -18,17 +19,21 @@ export function fieldLabel(field: Pick<Field, 'name' | 'labels'>, language: stri
   return field.labels[language] ?? field.labels[labelLanguage] ?? Object.values(field.labels)[0] ?? field.name;
 }
 
-/** A field's value as text to read: a list's entries joined, a number with its unit, a formula with subscripts; what is not text or a number is not shown. */
-export function displayText(field: Pick<Field, 'kind' | 'limits'>, value: unknown): string {
+/**
+ * A field's value as text to read in `language` (the page's): a list's entries joined, a number
+ * as the language writes it (1,726 in German: "1.726" would read as a thousand and more) with
+ * its unit, a formula with subscripts; what is not text or a number is not shown.
+ */
+export function displayText(field: Pick<Field, 'kind' | 'limits'>, value: unknown, language: string): string {
   const entries = Array.isArray(value) ? value : [value];
-  return entries
+  const texts = entries
     .filter((entry) => (typeof entry === 'string' || typeof entry === 'number') && !isEmptyValue(entry))
-    .map((entry) =>
-      field.kind === 'number' && field.limits.unit !== undefined
-        ? `${String(entry)} ${field.limits.unit}`
-        : field.kind === 'formula'
-          ? formulaForReading(String(entry))
-          : String(entry),
-    )
-    .join(', ');
+    .map((entry) => {
+      if (field.kind === 'formula') return formulaForReading(String(entry));
+      if (field.kind !== 'number') return String(entry);
+      const number = typeof entry === 'number' ? formatNumber(entry, language) : entry;
+      return field.limits.unit === undefined ? number : `${number} ${field.limits.unit}`;
+    });
+  // Numbers with a decimal comma ("0,5") joined by commas would run together.
+  return texts.join(field.kind === 'number' && texts.some((text) => text.includes(',')) ? '; ' : ', ');
 }

@@ -42,7 +42,7 @@ describe('a sheet’s values of its type’s fields', () => {
         de_DE: { title: 'TMA', description: '', url: '', imageAlt: '', extra: { form: '' } },
       },
     });
-    const read = withValuesRead(TYPE, typed);
+    const read = withValuesRead(TYPE, typed, { shared: null });
     expect(read.values).toEqual({ casNumbers: ['75-24-1'], formula: 'Al(CH3)3', productCode: 'TMA-6N' });
     expect(read.translations.en_US!.extra).toEqual({ form: 'liquid' });
     expect(read.translations.de_DE!.extra).toBeUndefined();
@@ -59,7 +59,7 @@ describe('a sheet’s values of its type’s fields', () => {
   it('names a value that does not read, with its place, and leaves it as typed', () => {
     const typed = sheet({ values: { casNumbers: ['75-24-1', '75-24-2'] } });
     expect(valueProblems(TYPE, typed)).toEqual(['values.casNumbers[1]: 75-24-2 is not a CAS number: its check digit would be 1, not 2']);
-    expect(withValuesRead(TYPE, typed).values).toEqual({ casNumbers: ['75-24-1', '75-24-2'] });
+    expect(withValuesRead(TYPE, typed, { shared: null }).values).toEqual({ casNumbers: ['75-24-1', '75-24-2'] });
   });
 
   it('asks for a required field before publishing, in the primary language', () => {
@@ -99,9 +99,15 @@ describe('a sheet’s values of its type’s fields', () => {
     expect(back).toEqual(state);
   });
 
-  it('shows a list’s entries joined and a number with its unit', () => {
+  it('shows a list’s entries joined and a number with its unit, as the page’s language writes it', () => {
     const casNumbers = TYPE.fields.find((field) => field.name === 'casNumbers')!;
-    expect(displayText(casNumbers, ['75-24-1', '7732-18-5'])).toBe('75-24-1, 7732-18-5');
-    expect(displayText({ kind: 'number', limits: { unit: 'g' } }, 25)).toBe('25 g');
+    expect(displayText(casNumbers, ['75-24-1', '7732-18-5'], 'de_DE')).toBe('75-24-1, 7732-18-5');
+    expect(displayText({ kind: 'number', limits: { unit: 'g' } }, 25, 'en_US')).toBe('25 g');
+    const density = { kind: 'number' as const, limits: { unit: 'g/cm³' } };
+    expect(displayText(density, 1.726, 'de_DE')).toBe('1,726 g/cm³');
+    expect(displayText(density, 1.726, 'fr_FR')).toBe('1,726 g/cm³');
+    expect(displayText(density, 1.726, 'en_US')).toBe('1.726 g/cm³');
+    expect(displayText({ kind: 'number', limits: { unit: '%' } }, 99.999, 'de_DE')).toBe('99,999 %');
+    expect(displayText({ kind: 'number', limits: {} }, [1234.5, 0.5], 'fr_FR')).toBe('1\u202f234,5; 0,5');
   });
 });

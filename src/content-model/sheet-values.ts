@@ -10,6 +10,7 @@ import type { SheetState } from '../sheet/shape';
 import { SHAPED_FIELDS, type ContentType, type Field } from './definition';
 import { readFieldValue } from './values';
 import { fieldLabel, isEmptyValue, type CardProperty } from './display';
+import { numberStyleOf, type NumberStyle } from './numbers';
 
 /** The fields whose values a sheet keeps by name: the type's others, retired ones included (their values are kept). */
 export const valueFields = (type: ContentType): Field[] => type.fields.filter((field) => !SHAPED_FIELDS.has(field.name));
@@ -35,11 +36,28 @@ function placesOf(state: SheetState, field: Field): string[] {
 }
 
 /**
- * The sheet with each value written the one way its kind writes it (CAS numbers hyphenated,
- * formulas without subscripts) and empty ones left out. A value that does not read is left as
- * typed, for valueProblems to name.
+ * How a value's numbers are written where it is typed: a field per language's as its language
+ * writes them, a shared field's as `shared` does (the studio: the editor's own language).
  */
-export function withValuesRead(type: ContentType, state: SheetState): SheetState {
+export const numberStyleAt = (field: Field, language: string, shared: NumberStyle | null): NumberStyle | null =>
+  field.perLanguage ? numberStyleOf(language) : shared;
+
+export interface ValuesReading {
+  /** How the shared fields' numbers are written (numberStyleAt). */
+  shared: NumberStyle | null;
+  /**
+   * The sheet as it is saved: a value that does not read takes its place's value there (or none),
+   * so that the rest of the sheet saves; without it, such a value is left as typed.
+   */
+  saved?: SheetState;
+}
+
+/**
+ * The sheet with each value written the one way its kind writes it (CAS numbers hyphenated,
+ * formulas without subscripts, numbers as numbers) and empty ones left out. A value that does not
+ * read is left as typed, for valueProblems to name, or given the saved one (`saved`).
+ */
+export function withValuesRead(type: ContentType, state: SheetState, { shared, saved }: ValuesReading): SheetState {
   let values: Record<string, unknown> | undefined = state.values === undefined ? undefined : { ...state.values };
   const translations = Object.fromEntries(Object.entries(state.translations).map(([language, texts]) => [language, { ...texts, extra: { ...texts.extra } }]));
   for (const field of offeredFields(type)) {
@@ -47,9 +65,10 @@ export function withValuesRead(type: ContentType, state: SheetState): SheetState
       const holder = field.perLanguage ? translations[language]!.extra : (values ??= {});
       if (!(field.name in holder)) continue;
       const value = holder[field.name];
-      const read = readFieldValue(field, value);
-      if (isEmptyValue(value) || (read.problems.length === 0 && isEmptyValue(read.value))) delete holder[field.name];
-      else if (read.problems.length === 0) holder[field.name] = read.value;
+      const read = readFieldValue(field, value, numberStyleAt(field, language, shared));
+      const kept = read.problems.length > 0 && saved !== undefined ? valueOf(saved, field, language) : value;
+      if (isEmptyValue(value) || (read.problems.length === 0 && isEmptyValue(read.value)) || kept === undefined) delete holder[field.name];
+      else holder[field.name] = read.problems.length === 0 ? read.value : kept;
     }
   }
   for (const texts of Object.values(translations)) if (Object.keys(texts.extra).length === 0) delete (texts as { extra?: unknown }).extra;
@@ -72,12 +91,28 @@ export function valueProblems(type: ContentType, state: SheetState, current?: Sh
       if (value === undefined) continue;
       if (current !== undefined && JSON.stringify(valueOf(current, field, language)) === JSON.stringify(value)) continue;
       const place = placeOf(field, language);
-      const read = readFieldValue(field, value);
+      // The editing API takes numbers as numbers; a text is read as its language writes numbers, a shared field's as nothing says.
+      const read = readFieldValue(field, value, numberStyleAt(field, language, null));
       if (read.problems.length > 0) problems.push(...read.problems.map((problem) => `${place}${problem.slice(field.name.length)}`));
       else if (JSON.stringify(read.value) !== JSON.stringify(value)) problems.push(`${place}: write it as ${JSON.stringify(read.value)}`);
     }
   }
   return problems;
+}
+
+/**
+ * The values typed that do not read, each with its place (`values.density`,
+ * `translations.de_DE.extra.density`) and why: what withValuesRead does not send, given `saved`.
+ */
+export function unreadValues(type: ContentType, state: SheetState, shared: NumberStyle | null): Array<{ place: string; problems: string[] }> {
+  return offeredFields(type).flatMap((field) =>
+    placesOf(state, field).flatMap((language) => {
+      const value = valueOf(state, field, language);
+      if (value === undefined || isEmptyValue(value)) return [];
+      const { problems } = readFieldValue(field, value, numberStyleAt(field, language, shared));
+      return problems.length === 0 ? [] : [{ place: placeOf(field, language), problems: problems.map((problem) => problem.replace(/^[^:]*: /, '')) }];
+    }),
+  );
 }
 
 /** What publishing needs of a sheet's values: each required field filled in (in the primary language, for a field per language). */

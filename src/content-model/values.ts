@@ -4,25 +4,30 @@
  * site's link rule, a date as a calendar date, a number as a number; texts within their length.
  * Kinds whose values are records of their own (an image, documents, topics) are checked where
  * those records are.
+ *
+ * A number written as text is read in the way its writer writes numbers (numbers.ts): every way
+ * in says what it knows of that (the form's language, the CSV's separator), or null when it knows
+ * nothing; a number given as a number (JSON, a spreadsheet's number cell) is taken as it is.
  */
 import { normalizeFormula, readCasNumber } from '../shared/chemistry';
 import { linkProblem } from '../shared/links';
 import type { Field } from './definition';
+import { readNumber, type NumberStyle } from './numbers';
 
 export type ValueReading = { value: unknown } | { problem: string };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** One value of a field (a list's entries each on their own): written one way, or why not. */
-export function readValue(field: Field, input: unknown): ValueReading {
+/**
+ * One value of a field (a list's entries each on their own): written one way, or why not.
+ * `numbers`: how a number written as text is written (numbers.ts), null when nothing says.
+ */
+export function readValue(field: Field, input: unknown, numbers: NumberStyle | null): ValueReading {
   const { kind, limits } = field;
   if (kind === 'image' || kind === 'document-set' || kind === 'topics') return { value: input };
   if (kind === 'number') {
-    // "1,000" could be a thousand or one: said, not guessed.
-    if (typeof input === 'string' && /^\d{1,3}([,.]\d{3})+$/.test(input.trim()) && /[,.].*[,.]|,\d{3}$/.test(input.trim()))
-      return { problem: `${JSON.stringify(input)} is not one number: write it without a thousands separator, a decimal comma or point at most once` };
-    const value = typeof input === 'string' && input.trim() !== '' ? Number(input.trim().replace(',', '.')) : input;
-    return typeof value === 'number' && Number.isFinite(value) ? { value } : { problem: `${JSON.stringify(input)} is not a number` };
+    if (typeof input === 'number') return Number.isFinite(input) ? { value: input } : { problem: `${String(input)} is not a number` };
+    return typeof input === 'string' ? readNumber(input, numbers) : { problem: `${JSON.stringify(input) ?? String(input)} is not a number` };
   }
   if (typeof input !== 'string') return { problem: 'must be text' };
   const text = input.trim();
@@ -53,11 +58,12 @@ export function readValue(field: Field, input: unknown): ValueReading {
 
 /**
  * A field's whole value: a list for a field of several values (each entry read, empty ones
- * dropped), else one value. Answers every entry's problem, each with its place.
+ * dropped), else one value. Answers every entry's problem, each with its place. `numbers` as
+ * readValue takes it.
  */
-export function readFieldValue(field: Field, input: unknown): { value: unknown; problems: string[] } {
+export function readFieldValue(field: Field, input: unknown, numbers: NumberStyle | null): { value: unknown; problems: string[] } {
   if (!field.multiple) {
-    const read = readValue(field, input);
+    const read = readValue(field, input, numbers);
     return 'value' in read ? { value: read.value, problems: [] } : { value: input, problems: [`${field.name}: ${read.problem}`] };
   }
   const entries = Array.isArray(input) ? input : typeof input === 'string' ? input.split(/[;\n]/) : [input];
@@ -65,7 +71,7 @@ export function readFieldValue(field: Field, input: unknown): { value: unknown; 
   const problems: string[] = [];
   entries.forEach((entry, index) => {
     if (typeof entry === 'string' && entry.trim() === '') return;
-    const read = readValue(field, entry);
+    const read = readValue(field, entry, numbers);
     if ('value' in read) values.push(read.value);
     else problems.push(`${field.name}[${index}]: ${read.problem}`);
   });

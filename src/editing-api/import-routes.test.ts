@@ -135,7 +135,7 @@ describe('a CSV with its files', () => {
     );
     const other = await sendFile(editor, token, 'setup.exe', Buffer.from('MZ'));
     expect(other.statusCode).toBe(422);
-    expect(other.json()[0].message).toMatch(/setup\.exe is not a CSV, a zip, a PDF or an image/);
+    expect(other.json()[0].message).toMatch(/setup\.exe is not a CSV, an Excel workbook \(\.xlsx\), a zip, a PDF or an image/);
     const svg = await sendFile(editor, token, 'logo.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="10" height="10"/>'));
     expect(svg.json()[0].message).toMatch(/^The image is damaged or incomplete/);
     expect((await compare(token)).json()[0].message).toMatch(/Choose the files to import first/);

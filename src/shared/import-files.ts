@@ -4,4 +4,4 @@
  */
 export const IMPORT_IMAGE_EXTENSIONS: readonly string[] = ['.png', '.jpg', '.jpeg', '.webp', '.avif', '.gif', '.svg'];
 
-export const IMPORT_EXTENSIONS: readonly string[] = ['.csv', '.zip', '.pdf', ...IMPORT_IMAGE_EXTENSIONS];
+export const IMPORT_EXTENSIONS: readonly string[] = ['.csv', '.xlsx', '.zip', '.pdf', ...IMPORT_IMAGE_EXTENSIONS];

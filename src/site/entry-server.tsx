@@ -35,7 +35,7 @@ export type GridPreloads = Record<string, GridPreload | null>;
 /** `kept`: the markup is kept for the content version (a page's memo), so each card's is made one string. */
 export function renderPreloads(data: PageData, kept = false): GridPreloads {
   const text = gridText(data.language);
-  const values = cardValuesView(data.cardProperties);
+  const values = cardValuesView(data.cardProperties, data.language);
   const preloads: GridPreloads = {};
   for (const grid of gridsOf(data.page)) {
     const preload = data.collections[grid.id] ?? null;

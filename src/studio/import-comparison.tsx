@@ -61,6 +61,10 @@ const GROUPS: Array<{ action: PlanAction; title: string }> = [
 ];
 const SHEET = (entry: PlanEntry) => entry.kind === 'sheet';
 
+/** Where the rows come from, as the editor chose them: a CSV, an Excel workbook (read as a CSV is), or an export folder. */
+const sourceWords = ({ source, files }: Comparison) =>
+  source === 'folder' ? 'From the export folder' : files.some((name) => /\.xlsx$/i.test(name)) ? 'From the Excel workbook' : 'From the CSV';
+
 function ComparisonView({ comparison }: { comparison: Comparison }) {
   const { entries, summary, live, notes } = comparison.plan;
   const others = entries.filter((entry) => !SHEET(entry) && entry.action !== 'keep' && entry.action !== 'remove');
@@ -72,7 +76,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
   return (
     <>
       <p role="status">
-        {comparison.source === 'csv' ? 'From the CSV' : 'From the export folder'}: {summary}
+        {sourceWords(comparison)}: {summary}
         {others.length > 0
           ? `; ${others.length <= 2 ? others.map((entry) => entry.record).join(' and ') : plural(others.length, 'other record')} change${others.length === 1 ? 's' : ''} too`
           : ''}

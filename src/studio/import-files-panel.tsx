@@ -26,7 +26,7 @@ function FileChooser({ isDisabled, onChoose }: { isDisabled: boolean; onChoose: 
       isDisabled={isDisabled}
       onDrop={async (event) => void onChoose(await Promise.all(event.items.filter(isFileDropItem).map((item) => item.getFile())))}
     >
-      <Text slot="label">Drop a CSV and its files, or one zip, here, or</Text>{' '}
+      <Text slot="label">Drop a CSV or an Excel workbook (.xlsx) and its files, or one zip, here, or</Text>{' '}
       <FileTrigger acceptedFileTypes={[...IMPORT_EXTENSIONS]} allowsMultiple onSelect={(list) => list && void onChoose([...list])}>
         <Button className="studio-button" isDisabled={isDisabled}>
           Choose files

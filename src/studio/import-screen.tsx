@@ -1,6 +1,7 @@
 /**
- * Import: a CSV with the documents and images its rows name, or a zip of an export folder, chosen
- * or dropped. Each file goes up with its own progress and is checked as it arrives; then the
+ * Import: a CSV (or an Excel workbook's first sheet) with the documents and images its rows name,
+ * or a zip of an export folder, chosen or dropped. Each file goes up with its own progress and is
+ * checked as it arrives; then the
  * comparison shows, record by record and field by field, what the import would do. Nothing changes
  * until the editor applies it, and an applied import is undone here or under Trash and imports.
  */
@@ -19,8 +20,8 @@ export function ImportScreen({ context }: { context: StudioContext }) {
     <section className="studio-import" aria-labelledby="import-heading">
       <h1 id="import-heading">Import</h1>
       <p className="studio-hint">
-        Bring in a CSV with the PDFs and images its rows name, or a zip of an export folder. You see what would change, field by field, before anything does; an
-        applied import can be undone. <Link href={`${context.basePath}/studio/trash`}>Earlier imports</Link>
+        Bring in a CSV or an Excel workbook (.xlsx, its first sheet) with the PDFs and images its rows name, or a zip of an export folder. You see what would
+        change, field by field, before anything does; an applied import can be undone. <Link href={`${context.basePath}/studio/trash`}>Earlier imports</Link>
       </p>
       <ExportPanel basePath={context.basePath} />
       <Notice outcome={outcome}>

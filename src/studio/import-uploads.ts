@@ -49,7 +49,7 @@ export function useSentFiles(context: StudioContext) {
         update(id, {
           percent: 100,
           state: 'done',
-          message: /\.csv$/i.test(file.name) ? 'Received' : /\.zip$/i.test(file.name) ? 'Unpacked and checked' : 'Checked',
+          message: /\.(?:csv|xlsx)$/i.test(file.name) ? 'Received' : /\.zip$/i.test(file.name) ? 'Unpacked and checked' : 'Checked',
         });
       } catch (error) {
         failed = true;

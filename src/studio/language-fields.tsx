@@ -74,6 +74,7 @@ export function LanguageFields({ language, texts, primary, hasImage, problems, f
         values={current.extra}
         problems={problems}
         place={`${language}.extra`}
+        language={language}
         onChange={(extra) => onChange({ ...current, extra })}
       />
     </fieldset>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SheetState, SheetView } from './api';
 import { LITERATURE_SHEET_DEFINITION } from '../content-model/literature-sheet';
-import { differsFromSaved, errorWords, hasUnsentTranslation, sendable, withChoices } from './sheet-draft-rules';
+import { differsFromSaved, errorWords, hasUnsentTranslation, sendable, unsentValues, withChoices } from './sheet-draft-rules';
 
 const TYPE = LITERATURE_SHEET_DEFINITION;
 
@@ -40,6 +40,42 @@ describe('sendable', () => {
     expect(sendable(draft, null).values).toEqual({ casNumbers: '75241' });
     // The draft on screen keeps what was typed.
     expect(draft.values).toEqual({ casNumbers: '75241' });
+  });
+});
+
+describe('a number typed as its language writes it (issue 60)', () => {
+  // A field per language (read as its language writes numbers) and a shared one (as the editor's language does: English here).
+  const density = { ...TYPE.fields.find((field) => field.name === 'form')!, name: 'density', kind: 'number' as const, limits: { unit: 'g/cm³' } };
+  const NUMBERS = { ...TYPE, fields: [...TYPE.fields, density, { ...density, name: 'meltingPoint', perLanguage: false }] };
+  const german = (extra: Record<string, unknown>, values?: Record<string, unknown>) =>
+    sheet({
+      ...(values === undefined ? {} : { values }),
+      translations: {
+        en_US: { title: 'TMA', description: '', url: '', imageAlt: '' },
+        de_DE: { title: 'TMA', description: 'neu', url: '', imageAlt: '', extra },
+      },
+    });
+
+  it('sends a decimal comma typed in German as the number it is', () => {
+    expect(sendable(german({ density: '0,752' }), NUMBERS).translations.de_DE!.extra).toEqual({ density: 0.752 });
+    expect(sendable(german({ density: '1.234,5' }), NUMBERS).translations.de_DE!.extra).toEqual({ density: 1234.5 });
+    expect(unsentValues(german({ density: '1,726' }), NUMBERS)).toEqual([]);
+  });
+
+  it('sends the rest of the sheet when a value does not read, keeping that field as saved, and names it with how to write it', () => {
+    const saved = german({ density: 1.726 });
+    const typed = german({ density: '1,72,6' }, { meltingPoint: '15' });
+    const sent = sendable(typed, NUMBERS, saved);
+    expect(sent.translations.de_DE!.extra).toEqual({ density: 1.726 });
+    expect(sent.values).toEqual({ meltingPoint: 15 });
+    expect(sent.translations.de_DE!.description).toBe('neu');
+    expect(unsentValues(typed, NUMBERS)).toEqual([
+      { place: 'translations.de_DE.extra.density', problems: ['"1,72,6" is not a number: write it like 1.234,5'] },
+    ]);
+    // Without a saved value, the field is left out rather than sent as typed.
+    expect(sendable(german({ density: 'viel' }), NUMBERS, german({})).translations.de_DE!.extra).toBeUndefined();
+    // What is saved is all that can be: nothing else to send, though the field says what it needs.
+    expect(differsFromSaved(typed, viewOf(sendable(typed, NUMBERS, saved)), NUMBERS)).toBe(false);
   });
 });
 

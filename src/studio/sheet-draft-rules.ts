@@ -6,25 +6,33 @@
 import type { SheetState, SheetView } from './api';
 import { same, takeFrom, type FieldConflict } from '../shared/merge';
 import type { ContentType } from '../content-model/definition';
-import { withValuesRead } from '../content-model/sheet-values';
+import { unreadValues, withValuesRead } from '../content-model/sheet-values';
+import { EDITOR_NUMBERS } from './editor-numbers';
 
 /**
  * What is sent: a translation without a title cannot be saved yet (every language needs one), so
  * a language being added stays on screen until it has its title; each value of the type's fields
- * is written the one way its kind writes it (a CAS number hyphenated, a list from its text), as
- * the server asks, while the field on screen keeps what was typed.
+ * is written the one way its kind writes it (a CAS number hyphenated, a list from its text, a
+ * number as its language writes it), as the server asks, while the field on screen keeps what was
+ * typed. A value that does not read is not sent: its place keeps what `saved` has (the server's
+ * draft), so the rest of the sheet saves while the field says what is wrong (unsentValues).
  */
-export function sendable(draft: SheetState, type: ContentType | null): SheetState {
+export function sendable(draft: SheetState, type: ContentType | null, saved?: SheetState): SheetState {
   const translations = Object.fromEntries(
     Object.entries(draft.translations).filter(([language, texts]) => language === draft.primaryLanguage || (texts.title ?? '').trim() !== ''),
   );
   const sent = { ...draft, translations };
-  return type === null ? sent : withValuesRead(type, sent);
+  return type === null ? sent : withValuesRead(type, sent, { shared: EDITOR_NUMBERS, saved });
 }
 
-/** Whether what is on screen differs from what the server has. */
+/** Whether what is on screen differs from what the server has, but for values that do not read (sent as saved). */
 export function differsFromSaved(draft: SheetState | null, view: SheetView | null, type: ContentType | null): boolean {
-  return draft !== null && view !== null && !same(sendable(draft, type), sendable(view.draft, type));
+  return draft !== null && view !== null && !same(sendable(draft, type, view.draft), sendable(view.draft, type));
+}
+
+/** The values on screen that do not read and so are not sent, by place (`values.density`), with why. */
+export function unsentValues(draft: SheetState | null, type: ContentType | null): Array<{ place: string; problems: string[] }> {
+  return draft === null || type === null ? [] : unreadValues(type, draft, EDITOR_NUMBERS);
 }
 
 /**

@@ -6,14 +6,14 @@
 import { useCallback } from 'react';
 import type { StudioContext } from './api';
 import type { DraftHandles } from './sheet-draft-handles';
-import { hasUnsentTranslation } from './sheet-draft-rules';
+import { hasUnsentTranslation, unsentValues } from './sheet-draft-rules';
 import { sendDraft } from './sheet-draft-save';
 
 /** How long after the last keystroke a draft is saved. */
 export const SAVE_DELAY_MS = 1000;
 
 export function useSaveQueue(handles: DraftHandles, context: StudioContext, id: string) {
-  const { viewRef, draftRef, conflictRef, saving, held, timer, stopped, settling, setState, dirty } = handles;
+  const { viewRef, draftRef, conflictRef, typeRef, saving, held, timer, stopped, settling, setState, dirty } = handles;
 
   const saveNow = useCallback(async (): Promise<void> => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -49,10 +49,10 @@ export function useSaveQueue(handles: DraftHandles, context: StudioContext, id: 
     }, SAVE_DELAY_MS);
   }, [saveNow]);
 
-  /** Whether leaving now would lose an edit; an edit waiting for its second is saved at once. */
+  /** Whether leaving now would lose an edit (a value that does not read is never sent); an edit waiting for its second is saved at once. */
   const unsaved = useCallback(() => {
     if (timer.current !== null) void saveNow();
-    return dirty() || saving.current !== null || hasUnsentTranslation(draftRef.current);
+    return dirty() || saving.current !== null || hasUnsentTranslation(draftRef.current) || unsentValues(draftRef.current, typeRef.current).length > 0;
   }, [saveNow]);
 
   /** Saves now; answers the revision saved, or null when the draft could not be saved (refused, a conflict). */

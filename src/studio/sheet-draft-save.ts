@@ -25,7 +25,7 @@ export async function sendDraft(handles: DraftHandles, { context, id, current, s
   try {
     const answer = await callApi<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(id)}`, {
       revision: current.revision,
-      state: sendable(sending, typeRef.current),
+      state: sendable(sending, typeRef.current, current.draft),
       ...(settles ? { settles: true } : {}),
     });
     if (settles) settling.current = false;

@@ -23,10 +23,14 @@ interface SheetScreenHeadProps {
   sheet: SheetDraft;
   /** The title in the primary language, as typed. */
   title: string;
+  /** The values typed that do not read, which the saves leave out: each field's name for people, and why. */
+  unsent: Array<{ name: string; problems: string[] }>;
 }
 
-export function SheetScreenHead({ context, view, sheet, title }: SheetScreenHeadProps) {
+export function SheetScreenHead({ context, view, sheet, title, unsent }: SheetScreenHeadProps) {
   const { state } = sheet;
+  // The rest of the sheet saves without them; the head says which are left out, and how to write each.
+  const except = state === 'saved' && unsent.length > 0 ? `, except ${unsent.map(({ name, problems }) => `${name} (${problems.join('; ')})`).join(', ')}` : '';
   return (
     <>
       <nav aria-label="Breadcrumb" className="studio-breadcrumb">
@@ -43,6 +47,7 @@ export function SheetScreenHead({ context, view, sheet, title }: SheetScreenHead
         )}
         <p className={`studio-save studio-save--${state}`} role="status" aria-live="polite">
           {SAVE_WORDS[state]}
+          {except}
           {state === 'failed' && sheet.message !== null ? `: ${sheet.message}` : ''}
         </p>
         {state === 'failed' && (

@@ -11,6 +11,7 @@ import { SheetFiles } from './sheet-files';
 import { SheetTopics, withTopics } from './sheet-topics';
 import type { SheetDraft } from './use-sheet-draft';
 import { ValueFields } from './value-fields';
+import { EDITOR_LANGUAGE } from './editor-numbers';
 
 // Its own chunk: it brings the head-tag parser (parse5), which nothing else in the studio needs.
 // Asked for as the sheet opens, beside the sheet itself.
@@ -52,6 +53,7 @@ export function SheetSections({ context, view, draft, sheet, typeError, sharedFi
             values={draft.values}
             problems={problems}
             place="values"
+            language={EDITOR_LANGUAGE}
             onChange={(values) => sheet.edit((current) => ({ ...current, values }))}
           />
         </fieldset>

@@ -7,8 +7,8 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { languageTag } from '../shared/languages';
 import type { Topic } from '../shared/topics';
-import { languageName, type StudioContext } from './api';
-import { problemsByField } from './field-names';
+import { languageName, type SheetState, type StudioContext } from './api';
+import { fieldName, problemsByField } from './field-names';
 import { useNavigation } from './navigation';
 import { useAnswer } from './parts';
 import { ReviewPanel } from './review-panel';
@@ -22,9 +22,17 @@ import { SheetNotices } from './sheet-screen-notices';
 import { loadSeo, SheetSections } from './sheet-screen-sections';
 import { SheetTexts } from './sheet-screen-texts';
 import { useSheetDraft } from './use-sheet-draft';
+import { unsentValues } from './sheet-draft-rules';
+import { labelOf } from './value-fields';
 import type { ContentType } from '../content-model/definition';
 import { offeredFields } from '../content-model/sheet-values';
 import { LITERATURE_CONTENT_TYPE } from '../shared/constants';
+
+/** The values on screen a save leaves out (they do not read), each by the name the form gives its field. */
+function unsentFields(draft: SheetState, type: ContentType | null): Array<{ name: string; problems: string[] }> {
+  const labels = new Map(type?.fields.map((field) => [field.name, labelOf(field)]));
+  return unsentValues(draft, type).map(({ place, problems }) => ({ name: fieldName(place.split('.'), labels), problems }));
+}
 
 /** How often a sheet with something scheduled is asked for again, to show when it has happened. */
 const SCHEDULE_POLL_MS = 5000;
@@ -76,7 +84,7 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
   return (
     <Suspense fallback={loading}>
       <article className="studio-sheet" aria-labelledby="sheet-heading">
-        <SheetScreenHead context={context} view={view} sheet={sheet} title={title} />
+        <SheetScreenHead context={context} view={view} sheet={sheet} title={title} unsent={unsentFields(draft, type)} />
         <SheetNotices view={view} otherProblems={otherProblems} onChoose={() => setChoosing(true)} />
         <SheetTexts
           context={context}

@@ -1,6 +1,7 @@
 /**
- * Reads a CSV of literature sheets (one row per sheet and language; docs/content-format.md, "CSV")
- * into checked sheets: every cell is checked and every problem reported as "line N, column: …"
+ * Reads a CSV of literature sheets (one row per sheet and language; docs/content-format.md, "CSV"),
+ * or an Excel workbook's first sheet of the same rows (sheet-table.ts), into checked sheets: every
+ * cell is checked and every problem reported as "line N, column: …" (a workbook's row number)
  * before anything else happens. Files the rows name (documents, images) are read and checked here
  * too, so the import that follows cannot fail on them.
  */
@@ -14,7 +15,7 @@ import { text } from '../shared/schema/fields';
 import { linkProblem } from '../shared/links';
 import { normalizeText } from '../shared/normalize-text';
 import { urlNameOf } from '../shared/url-name';
-import { CsvSyntaxError, decodeCsv, parseCsv, type CsvRow } from './csv';
+import { fieldInputOf, readTable, textOf } from './sheet-table';
 import { ManifestError } from './manifest';
 import { readTopicsCell, type CsvTopics } from './csv-topics';
 import { columnKey, SHEET_COLUMNS, type ContentType, type Field } from '../content-model/definition';
@@ -133,11 +134,11 @@ export interface CsvReadOptions {
 /** Reads and checks the CSV; throws a ManifestError when it cannot be read as a CSV of sheets at all. */
 export async function readCsvSheets(csvPath: string, { filesByName = false, type }: CsvReadOptions): Promise<CsvRead> {
   const problems: string[] = [];
-  const { rows, note } = parseRows(csvPath);
+  const { rows, note, numbers } = await readTable(csvPath);
   const [header, ...body] = rows;
   if (header === undefined) throw new ManifestError(csvPath, ['the file is empty: it needs a header row (title, description, …) and a row per sheet']);
   const fields = valueFields(type);
-  const { columns, fieldColumns } = readHeader(header.fields, fields, problems);
+  const { columns, fieldColumns } = readHeader(header.cells.map(textOf), fields, problems);
   if (body.length === 0) problems.push('the file has a header but no sheets');
   if (problems.length > 0) throw new ManifestError(csvPath, problems);
 
@@ -165,12 +166,12 @@ export async function readCsvSheets(csvPath: string, { filesByName = false, type
   const sheets = new Map<string, CsvSheet>();
   for (const row of body) {
     const at = (column: Column) => `line ${row.line}, ${column}`;
-    if (row.fields.length > header.fields.length)
-      problems.push(`line ${row.line}: has ${row.fields.length} cells but the header has ${header.fields.length} columns`);
+    if (row.cells.length > header.cells.length)
+      problems.push(`line ${row.line}: has ${row.cells.length} cells but the header has ${header.cells.length} columns`);
     const cell = (column: Column) => {
       const index = columns.get(column);
       // Every text as the store keeps it (docs/content-format.md, "Text").
-      return index === undefined ? '' : normalizeText((row.fields[index] ?? '').trim());
+      return index === undefined ? '' : normalizeText(textOf(row.cells[index]).trim());
     };
     const values = Object.fromEntries(CSV_COLUMNS.map((column) => [column, cell(column)])) as Record<Column, string>;
     // "line 3.language: …" from the schema reads "line 3, language: …" here.
@@ -240,9 +241,11 @@ export async function readCsvSheets(csvPath: string, { filesByName = false, type
     const own: Record<string, unknown> = {};
     for (const field of fields) {
       const index = fieldColumns.get(field.name);
-      const cell = index === undefined ? '' : normalizeText((row.fields[index] ?? '').trim());
+      // A workbook's number cell is a number already; any other cell is text, read as the file writes numbers.
+      const given = index === undefined ? '' : fieldInputOf(field, row.cells[index]);
+      const cell = typeof given === 'number' ? given : normalizeText(given.trim());
       if (cell === '') continue;
-      const read = readFieldValue(field, cell);
+      const read = readFieldValue(field, cell, numbers);
       problems.push(...read.problems.map((problem) => `line ${row.line}, ${problem}`));
       if (read.problems.length > 0 || isEmptyValue(read.value)) continue;
       if (field.perLanguage) own[field.name] = read.value;
@@ -267,23 +270,6 @@ export async function readCsvSheets(csvPath: string, { filesByName = false, type
     else byUrlName.set(sheet.urlName, line);
   }
   return { columns: new Set(columns.keys()), sheets: [...sheets.values()], problems, notes: note === null ? [] : [note] };
-}
-
-/** The file's rows, whatever a spreadsheet saved it as (csv.ts); a file that cannot be read says how to save it. */
-function parseRows(csvPath: string): { rows: CsvRow[]; note: string | null } {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(csvPath);
-  } catch (error) {
-    throw new ManifestError(csvPath, [`the file cannot be read (${error instanceof Error ? error.message : String(error)})`]);
-  }
-  try {
-    const decoded = decodeCsv(bytes);
-    return { rows: parseCsv(decoded.text), note: decoded.note };
-  } catch (error) {
-    if (error instanceof CsvSyntaxError) throw new ManifestError(csvPath, [error.message]);
-    throw error;
-  }
 }
 
 /** Where each column is: the sheet's own (CSV_COLUMNS), and the type's fields by their names. */

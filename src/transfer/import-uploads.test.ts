@@ -61,6 +61,24 @@ describe('an import in the studio, on disk', () => {
     expect(existsSync(importFolder(token))).toBe(false);
   });
 
+  it('takes an Excel workbook as its table, one CSV or workbook at most, and says what to do with a spreadsheet it cannot read', async () => {
+    const owner = actor();
+    const { token } = await startImportUpload(owner);
+    expect(await addImportFile(token, owner, received(), 'Datenblätter.xlsx', { pdfs })).toEqual(['Datenblätter.xlsx']);
+    expect(await failure(addImportFile(token, owner, received(), 'sheets.csv', { pdfs }))).toMatchObject({
+      reason: 'conflict',
+      message: 'An import takes one CSV or Excel workbook: start a new import to choose another.',
+    });
+    expect(await failure(addImportFile(token, owner, received(), 'Preise.xls', { pdfs }))).toMatchObject({
+      message:
+        'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and import that.',
+    });
+    expect(await failure(addImportFile(token, owner, received(), 'Preise.ods', { pdfs }))).toMatchObject({
+      message: expect.stringMatching(/^Preise\.ods is an OpenDocument spreadsheet \(\.ods\), which an import cannot read: save it as/),
+    });
+    await cancelImportUpload(token, owner);
+  });
+
   it('keeps at most a few open per account: starting another throws the oldest away', async () => {
     const owner = actor();
     const start = Date.now();

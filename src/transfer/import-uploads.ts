@@ -1,12 +1,13 @@
 /**
  * An import in the studio (docs/studio.md, "Import"). The files come first, one request each, into
- * a folder of the import's own: a CSV with the documents and images its rows name, or one zip of an
- * export folder (or of a CSV with its files), unpacked within limits (transfer/unzip.ts). Every PDF
- * and image is checked as an upload is, and every file is kept only as a type its bytes are. The
- * comparison is then worked out by the same code as `content import --dry-run`; applying works it
- * out again under the editing lock and imports only when it is still the one the editor saw, in
- * one transaction, as one undoable import. An editor's import may not change a site or a content
- * type (an admin's may). Cancelling, applying or an hour untouched removes the folder.
+ * a folder of the import's own: a CSV (or an Excel workbook of the same rows) with the documents
+ * and images its rows name, or one zip of an export folder (or of a CSV with its files), unpacked
+ * within limits (transfer/unzip.ts). Every PDF and image is checked as an upload is, and every
+ * file is kept only as a type its bytes are. The comparison is then worked out by the same code
+ * as `content import --dry-run`; applying works it out again under the editing lock and imports
+ * only when it is still the one the editor saw, in one transaction, as one undoable import. An
+ * editor's import may not change a site or a content type (an admin's may). Cancelling, applying
+ * or an hour untouched removes the folder.
  *
  * The folder is named by a hash of the import's token and records whose import it is, so any
  * server process finds it and only its owner can use it; a lock file in it lets one request at a
@@ -24,6 +25,7 @@ import { planProposal, type ImportPlan } from './import-plan';
 import { applyProposal, type AppliedImport, type ImportProposal } from './import-proposal';
 import { ManifestError } from './manifest';
 import { unpackZip, ZipRefused } from './unzip';
+import { otherSpreadsheetAdvice, XLSX_LIMITS } from './xlsx';
 import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
 import type { Actor } from '../editing/audit';
 import type { PdfReader } from '../files/pdf-reader';
@@ -43,12 +45,17 @@ export const IMPORT_UPLOAD_LIMITS = {
   staleLockMs: 10 * 60 * 1000,
 } as const;
 
+/** `csv`: the table of sheets, a CSV or an Excel workbook (.xlsx). */
 export type ImportFileKind = 'csv' | 'zip' | 'document' | 'image';
+
+/** Whether a file is the table of sheets: a CSV, or an Excel workbook read as one. */
+const isTable = (name: string) => ['.csv', '.xlsx'].includes(extname(name).toLowerCase());
 
 /** What a file's name says it is, what it is called and the most it may weigh; null for a file an import does not take. */
 export function importFileKind(fileName: string): { kind: ImportFileKind; what: string; maxBytes: number } | null {
   const extension = extname(fileName).toLowerCase();
   if (extension === '.csv') return { kind: 'csv', what: 'CSV', maxBytes: IMPORT_UPLOAD_LIMITS.csvBytes };
+  if (extension === '.xlsx') return { kind: 'csv', what: 'Excel workbook', maxBytes: XLSX_LIMITS.fileBytes };
   if (extension === '.zip') return { kind: 'zip', what: 'zip', maxBytes: IMPORT_UPLOAD_LIMITS.zipBytes };
   if (extension === '.pdf') return { kind: 'document', what: 'PDF', maxBytes: UPLOAD_LIMITS.documentBytes };
   if (IMPORT_IMAGE_EXTENSIONS.includes(extension)) return { kind: 'image', what: 'image', maxBytes: UPLOAD_LIMITS.imageBytes };
@@ -131,11 +138,14 @@ export async function addImportFile(
     const kind = importFileKind(fileName)?.kind;
     const files = filesOf(folder);
     const present = await listFiles(files);
-    if (kind === undefined) throw new UploadRefused(`${fileName} is not a CSV, a zip, a PDF or an image; an import takes only those.`);
+    if (kind === undefined)
+      throw new UploadRefused(
+        otherSpreadsheetAdvice(fileName) ?? `${fileName} is not a CSV, an Excel workbook (.xlsx), a zip, a PDF or an image; an import takes only those.`,
+      );
     if (session.zipped || (kind === 'zip' && present.length > 0))
       throw new EditingError('A zip is imported on its own: start a new import to choose other files.', 'conflict');
-    if (kind === 'csv' && present.some((name) => extname(name).toLowerCase() === '.csv' && name !== fileName))
-      throw new EditingError('An import takes one CSV: start a new import to choose another.', 'conflict');
+    if (kind === 'csv' && present.some((name) => isTable(name) && name !== fileName))
+      throw new EditingError('An import takes one CSV or Excel workbook: start a new import to choose another.', 'conflict');
     if (kind !== 'zip' && present.length >= IMPORT_UPLOAD_LIMITS.files)
       throw new UploadRefused(`An import takes at most ${IMPORT_UPLOAD_LIMITS.files} files beside its CSV; import the rest in another.`);
     if (kind !== 'zip') {
@@ -250,7 +260,7 @@ async function prepare(
     throw new EditingError(
       names.length === 0
         ? 'Choose the files to import first: a CSV with its documents and images, or a zip of an export folder.'
-        : `These files hold no CSV and no manifest.json: choose a CSV with its documents and images, or a zip of an export folder.`,
+        : `These files hold no CSV, no Excel workbook and no manifest.json: choose a CSV (or .xlsx) with its documents and images, or a zip of an export folder.`,
       'invalid',
     );
   const what = source.kind === 'folder' ? 'The export folder' : source.path;
@@ -336,7 +346,7 @@ function findSource(names: string[]): { kind: 'folder' | 'csv'; path: string } |
   const prefix = tops.size === 1 && names.every((name) => name.includes('/')) ? `${[...tops][0]}/` : '';
   const inside = names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length));
   if (inside.includes('manifest.json')) return { kind: 'folder', path: prefix || '.' };
-  const csvs = inside.filter((name) => !name.includes('/') && extname(name).toLowerCase() === '.csv');
+  const csvs = inside.filter((name) => !name.includes('/') && isTable(name));
   return csvs.length === 1 ? { kind: 'csv', path: `${prefix}${csvs[0]}` } : null;
 }
 

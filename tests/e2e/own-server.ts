@@ -23,11 +23,13 @@ export interface OwnServerOptions {
   env?: Record<string, string>;
   /** Accounts to make as an operator would (`users add`), each with OWN_SERVER_PASSWORD. */
   accounts?: Array<{ email: string; role: 'admin' | 'editor' | 'visitor' }>;
+  /** Other operator commands to run before the server starts, each as its arguments (`['fields', 'add', …]`). */
+  commands?: string[][];
 }
 
 export const OWN_SERVER_PASSWORD = 'correct horse battery staple';
 
-export async function startOwnServer({ pages = {}, prepare, env = {}, accounts = [] }: OwnServerOptions = {}): Promise<OwnServer> {
+export async function startOwnServer({ pages = {}, prepare, env = {}, accounts = [], commands = [] }: OwnServerOptions = {}): Promise<OwnServer> {
   const directory = mkdtempSync(join(tmpdir(), 'literature-e2e-own-'));
   const pagesDir = join(directory, 'pages');
   mkdirSync(pagesDir);
@@ -43,6 +45,10 @@ export async function startOwnServer({ pages = {}, prepare, env = {}, accounts =
       encoding: 'utf8',
     });
     if (added.status !== 0) throw new Error(`adding ${email} failed: ${added.stderr}`);
+  }
+  for (const command of commands) {
+    const ran = spawnSync(process.execPath, ['dist/server/cli.js', ...command], { env: { PATH: process.env.PATH ?? '', ...settings }, encoding: 'utf8' });
+    if (ran.status !== 0) throw new Error(`${command.join(' ')} failed: ${ran.stderr}`);
   }
   if (prepare) {
     const db = new Database(databasePath);

@@ -3,7 +3,9 @@
  * field on the Fields screen and labels it in German; an editor finds it in the sheet form at once
  * (no restart), beside the CAS number, checked as typed; the published value is on the sheet page
  * in each language and search finds it, and on the cards once the admin says so; an editor reaches
- * neither the Fields screen nor its API.
+ * neither the Fields screen nor its API. An editor whose browser writes German types a decimal
+ * comma into a number field; a value that does not read leaves the rest of the sheet saved and
+ * says how to write it (issue 60).
  * axe on the Fields screen and the sheet form at phone and desktop widths.
  */
 import type { Page } from '@playwright/test';
@@ -23,6 +25,7 @@ test.beforeAll(async () => {
       { email: 'admin@example.com', role: 'admin' },
       { email: 'editor@example.com', role: 'editor' },
     ],
+    commands: [['fields', 'add', 'density', 'number', 'en_US=Density', 'de_DE=Dichte', '--shared', '--unit', 'g/cm³']],
   });
 });
 test.afterAll(async () => {
@@ -92,6 +95,27 @@ test('an admin adds a field; an editor fills it in at once, and the site shows a
   await expect(visitor.locator('.collection-grid [role="group"]').filter({ hasText: 'Silane (SiH₄)' }).locator('dd')).toHaveText(
     '24 months in the sealed cylinder',
   );
+});
+
+test('an editor writing German types a decimal comma; a value that does not read is named, and the rest of the sheet saves', async ({ browser }) => {
+  const editor = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+  await signIn(editor, server.origin, 'editor@example.com');
+  await openSheet(editor, server.origin, 'Trimethylgallium (TMGa)');
+  const density = properties(editor).getByRole('textbox', { name: 'Density' });
+  await expect(properties(editor).getByText('A number in g/cm³, written like 1.234,5.')).toBeVisible();
+  await density.fill('1,726');
+  await saved(editor);
+
+  await density.fill('1,72,6');
+  await expect(properties(editor).getByText('"1,72,6" is not a number: write it like 1.234,5. This field is not saved until then.')).toBeVisible();
+  await properties(editor).getByRole('textbox', { name: 'Product code' }).fill('TMGA-7N');
+  await expect(editor.getByRole('status').filter({ hasText: 'Saved, except Density ("1,72,6" is not a number: write it like 1.234,5)' })).toBeVisible();
+
+  // What the server has: the product code typed after, and the density as it was last read, shown as German writes it.
+  const again = await editor.context().newPage();
+  await openSheet(again, server.origin, 'Trimethylgallium (TMGa)');
+  await expect(properties(again).getByRole('textbox', { name: 'Product code' })).toHaveValue('TMGA-7N');
+  await expect(properties(again).getByRole('textbox', { name: 'Density' })).toHaveValue('1,726');
 });
 
 for (const width of [375, 1280]) {

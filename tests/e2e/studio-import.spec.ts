@@ -1,8 +1,10 @@
 /**
  * Import in the studio, in Chromium, on a server and database of this spec's own: a CSV with its
  * PDF and image chosen, the comparison read field by field, applied (the public collection shows
- * it), then undone (it shows no more); a zip bomb refused with its reason; axe on the screen with a
- * comparison and with problems, at phone and desktop widths.
+ * it), then undone (it shows no more); an Excel workbook German LibreOffice saved, dropped,
+ * compared and applied (the German page writes its numbers as German does); a zip bomb and an
+ * .xls refused with their reasons; axe on the screen with a comparison and with problems, at
+ * phone and desktop widths.
  */
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,13 +17,23 @@ import { csvWithFiles, FIRST_SHEET } from '../helpers/import-files';
 import { axe } from './axe';
 import { expect, test } from './fixtures';
 import { OWN_SERVER_PASSWORD, startOwnServer, type OwnServer } from './own-server';
+import { dropFiles } from './studio-steps';
 
 let server: OwnServer;
 let folder: string;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  server = await startOwnServer({ accounts: [{ email: 'ana@example.com', role: 'editor' }] });
+  server = await startOwnServer({
+    accounts: [{ email: 'ana@example.com', role: 'editor' }],
+    // The number and date fields the German workbook fills, as an admin adds them.
+    commands: [
+      ['fields', 'add', 'density', 'number', 'en_US=Density', 'de_DE=Dichte', '--shared', '--unit', 'g/cm³'],
+      ['fields', 'add', 'boilingPoint', 'number', 'en_US=Boiling point', '--shared', '--unit', '°C'],
+      ['fields', 'add', 'meltingPoint', 'number', 'en_US=Melting point', '--shared', '--unit', '°C'],
+      ['fields', 'add', 'reviewedOn', 'date', 'en_US=Reviewed on', '--shared'],
+    ],
+  });
   folder = mkdtempSync(join(tmpdir(), 'studio-import-e2e-'));
 });
 test.afterAll(async () => {
@@ -87,6 +99,27 @@ test('a CSV with its files: the comparison field by field, applied, and undone',
   expect(await publicTitles(page)).not.toContain('Hafnium tetrachloride (HfCl4)');
 });
 
+test('an Excel workbook German LibreOffice saved, dropped: its numbers compared as numbers, applied, and shown as German writes them', async ({ page }) => {
+  const workbook = 'libreoffice-german-decimal-comma.xlsx';
+  await openImport(page);
+  await dropFiles(page, page.locator('.studio-drop__zone'), [{ name: workbook, bytes: readFileSync(join('tests', 'fixtures', 'csv', workbook)) }]);
+  await expect(page.getByRole('heading', { name: 'What the import would do' })).toBeVisible();
+  await expect(page.getByText(/^From the Excel workbook: 3 sheets changed/)).toBeVisible();
+  // Each sheet's row of its density, after the import: the numbers the cells hold, as stored.
+  await expect(page.getByRole('row', { name: /^density/ }).locator('[data-column="After the import"]')).toHaveText(['0.933', '0.752', '1.726']);
+
+  await page.getByRole('button', { name: 'Apply the import' }).click();
+  await expect(page.getByText(/^Imported: 3 sheets changed\./)).toBeVisible();
+  const german = await (await page.request.get(`${server.origin}/de-DE/sheets/titanium-tetrachloride`)).text();
+  expect(german).toContain('<dt>Dichte</dt><dd>1,726 g/cm³</dd>');
+  expect(german).toContain('<dd>-24,1 °C</dd>');
+
+  // The store as the other tests expect it.
+  await page.getByRole('button', { name: 'Undo this import' }).click();
+  await page.getByRole('alertdialog', { name: 'Undo this import?' }).getByRole('button', { name: 'Undo the import' }).click();
+  await expect(page.getByText(/^The import was undone: 3 sheets put back as they were/)).toBeVisible();
+});
+
 test.describe('refusals', () => {
   // The refusals are answers of 400 and 422, which Chromium logs as failed loads.
   test.use({ expectedConsoleErrors: [/status of (400|422)/] });
@@ -103,6 +136,20 @@ test.describe('refusals', () => {
     await choose(page, [{ name: 'content.zip', mimeType: 'application/zip', buffer: readFileSync(path) }]);
     await expect(page.getByRole('alert').filter({ hasText: /The zip entry zeros\.pdf would unpack from \d+ bytes to 200 MB/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What the import would do' })).toHaveCount(0);
+  });
+
+  test('an .xls is refused saying what to do with it, and nothing is compared', async ({ page }) => {
+    await openImport(page);
+    await choose(page, [{ name: 'Preise.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) }]);
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({
+          hasText: 'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8',
+        }),
+    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'What the import would do' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Cancel the import' }).click();
   });
 
   for (const width of [375, 1280]) {

@@ -1,8 +1,8 @@
 /**
  * The content commands as operators run them (the built CLI, a real store: SQLite, or PostgreSQL
  * when TEST_DATABASE_URL names one): a dry run changes nothing and says what would change, taking
- * sheets off a collection needs a yes, and a CSV export survives a round trip byte for byte, the
- * sheets' topics with it.
+ * sheets off a collection needs a yes, a CSV export survives a round trip byte for byte, the
+ * sheets' topics with it, and an Excel workbook imports as its CSV would (an .xls says what to do).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -237,6 +237,32 @@ describe('content export --csv', () => {
     // The sheet's own columns, then the type's fields (content-model/literature-sheet.ts).
     expect(csv.split('\r\n')[0]).toBe(
       '\uFEFFtitle,description,language,urlName,key,document,url,image,imageAlt,topics,casNumbers,formula,purity,form,packageSizes,productCode',
+    );
+  });
+});
+
+describe('content import of an Excel workbook', () => {
+  it('reads its first sheet as the CSV’s rows, and refuses an .xls saying what to do', async () => {
+    const store = await newStore(true);
+    for (const [name, unit] of [
+      ['density', 'g/cm³'],
+      ['boilingPoint', '°C'],
+      ['meltingPoint', '°C'],
+    ] as const)
+      expect(cli(store, ['fields', 'add', name, 'number', `en_US=${name}`, '--shared', '--unit', unit]).status).toBe(0);
+    expect(cli(store, ['fields', 'add', 'reviewedOn', 'date', 'en_US=Reviewed on', '--shared']).status).toBe(0);
+    const run = cli(store, ['content', 'import', join('tests', 'fixtures', 'csv', 'libreoffice-german-decimal-comma.xlsx'), '--dry-run']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Changes (3):');
+    expect(run.stdout).toContain('values.density: (none) → "0.933"');
+    expect(run.stdout).toContain('values.reviewedOn: (none) → "2025-09-22"');
+
+    const xls = join(folder, 'Preise.xls');
+    writeFileSync(xls, 'not read');
+    const refused = cli(store, ['content', 'import', xls]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain(
+      'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and import that.',
     );
   });
 });

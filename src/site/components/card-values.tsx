@@ -10,15 +10,15 @@ import { displayText, type CardProperty } from '../../content-model/display';
 /** Renders an item's values, given its body. */
 export type CardValuesView = (body: Record<string, unknown>) => ReactNode;
 
-/** The view for a page's card fields; none when it has none. */
-export function cardValuesView(properties: CardProperty[]): CardValuesView | undefined {
-  return properties.length === 0 ? undefined : (body) => <CardValues properties={properties} body={body} />;
+/** The view for a page's card fields, its numbers as `language` (the page's) writes them; none when it has none. */
+export function cardValuesView(properties: CardProperty[], language: string): CardValuesView | undefined {
+  return properties.length === 0 ? undefined : (body) => <CardValues properties={properties} body={body} language={language} />;
 }
 
 /** The item's values of the fields its card shows, as a list of terms and values (CAS number: 75-24-1). */
-function CardValues({ properties, body }: { properties: CardProperty[]; body: Record<string, unknown> }) {
+function CardValues({ properties, body, language }: { properties: CardProperty[]; body: Record<string, unknown>; language: string }) {
   const shown = properties.flatMap((property) => {
-    const value = displayText(property, body[property.name]);
+    const value = displayText(property, body[property.name], language);
     return value === '' ? [] : [{ ...property, value }];
   });
   if (shown.length === 0) return null;

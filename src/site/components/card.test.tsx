@@ -34,6 +34,7 @@ describe('Card (spec §2.2)', () => {
       { name: 'casNumbers', kind: 'identifier' as const, limits: {}, label: 'CAS-Nummer' },
       { name: 'formula', kind: 'formula' as const, limits: {}, label: 'Summenformel' },
       { name: 'purity', kind: 'text' as const, limits: {}, label: 'Reinheit' },
+      { name: 'density', kind: 'number' as const, limits: { unit: 'g/cm³' }, label: 'Dichte' },
     ];
     const card = renderToString(
       <Card
@@ -43,12 +44,14 @@ describe('Card (spec §2.2)', () => {
         label="Item 8"
         language="de_DE"
       >
-        {cardValuesView(properties)?.({ Title: 'TMA', casNumbers: ['75-24-1'], formula: 'Al(CH3)3', purity: '  ' })}
+        {cardValuesView(properties, 'de_DE')?.({ Title: 'TMA', casNumbers: ['75-24-1'], formula: 'Al(CH3)3', purity: '  ', density: 1.726 })}
       </Card>,
     );
-    expect(card).toContain('<dl class="card__properties"><div><dt>CAS-Nummer</dt><dd>75-24-1</dd></div><div><dt>Summenformel</dt><dd>Al(CH₃)₃</dd></div></dl>');
+    expect(card).toContain(
+      '<dl class="card__properties"><div><dt>CAS-Nummer</dt><dd>75-24-1</dd></div><div><dt>Summenformel</dt><dd>Al(CH₃)₃</dd></div><div><dt>Dichte</dt><dd>1,726 g/cm³</dd></div></dl>',
+    );
     expect(html).not.toContain('card__properties');
-    expect(cardValuesView([])).toBeUndefined();
+    expect(cardValuesView([], 'de_DE')).toBeUndefined();
   });
 
   it('is a focusable group labelled by its position counted from 1', () => {

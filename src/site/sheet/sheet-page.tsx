@@ -57,7 +57,10 @@ export interface SheetDocumentLink {
 export interface SheetProperty {
   name: string;
   label: string;
+  /** The value as the page's reader reads it: a number as their language writes it, with its unit. */
   value: string;
+  /** The value as machines read it (structured data): a number as a number, its unit apart; else the text shown. */
+  data: { value: string | number; unit?: string };
   /** The value's language when it is not the page's (a field per language whose text is the fallback's). */
   language?: string;
 }

@@ -25,7 +25,7 @@ import type { SeoHead } from '../../../site/seo/seo-head';
 import type { SheetDocumentLink, SheetPageData, SheetProperty, SheetView } from '../../../site/sheet/sheet-page';
 import { findSheetType } from '../../../cms/repositories/content-types';
 import { findOldAddressOwner } from '../../../cms/repositories/old-addresses';
-import type { ContentType } from '../../../content-model/definition';
+import type { ContentType, Field } from '../../../content-model/definition';
 import { offeredFields } from '../../../content-model/sheet-values';
 import { displayText, fieldLabel } from '../../../content-model/display';
 import type { DigitalDocument, MediaObject, Product, PropertyValue, WithContext } from 'schema-dts';
@@ -180,11 +180,21 @@ async function sheetViewOf(db: ContentStore, item: CollectionItem, target: Topic
 function propertiesOf(type: ContentType, item: CollectionItem, language: string): SheetProperty[] {
   const body = item.body.contentBody;
   return offeredFields(type).flatMap((field) => {
-    const value = field.shows.page ? displayText(field, body[field.name]) : '';
+    // Numbers as the page's reader writes them, whichever language's text the value comes from.
+    const value = field.shows.page ? displayText(field, body[field.name], language) : '';
     if (value === '') return [];
     const label = fieldLabel(field, language, LABEL_LANGUAGE);
-    return [{ name: field.name, label, value, ...(field.perLanguage && item.language !== language ? { language: item.language } : {}) }];
+    const data = dataOf(field, body[field.name], value);
+    return [{ name: field.name, label, value, data, ...(field.perLanguage && item.language !== language ? { language: item.language } : {}) }];
   });
+}
+
+/** A value as structured data gives it, whatever the page's language: a number as stored (several as stored, joined), its unit apart. */
+function dataOf(field: Field, value: unknown, shown: string): SheetProperty['data'] {
+  if (field.kind !== 'number') return { value: shown };
+  const numbers = (Array.isArray(value) ? value : [value]).filter((entry) => typeof entry === 'number');
+  const stored = numbers.length === 1 ? numbers[0]! : numbers.map(String).join(', ');
+  return field.limits.unit === undefined ? { value: stored } : { value: stored, unit: field.limits.unit };
 }
 
 /**
@@ -268,7 +278,8 @@ function digitalDocument(sheet: SheetView, pageUrl: string, origin: string, site
       '@type': 'PropertyValue',
       propertyID: property.name,
       name: property.label,
-      value: property.value,
+      value: property.data.value,
+      unitText: property.data.unit,
     })),
   };
   return {
