@@ -171,7 +171,8 @@ describe('a release and a translation together', () => {
 
     // The release's texts go to translators and come back into the draft it holds.
     const exported = (await ana.request('GET', `/translations/export?language=de_DE&release=${release.id}`)).body;
-    const xliff = exported.replace('<target>Diethylzink (DEZ)</target>', '<target>Diethylzink (DEZ), neue Qualität</target>');
+    const xliff = exported.replace(/(<target[^>]*>)Diethylzink \(DEZ\)(<\/target>)/, '$1Diethylzink (DEZ), neue Qualität$2');
+    expect(xliff).not.toBe(exported);
     const plan = (await ana.request('POST', '/translations/comparison', { xliff })).json() as { digest: string; changes: unknown[] };
     expect(plan.changes).toHaveLength(1);
     expect((await ana.request('POST', '/translations/apply', { xliff, digest: plan.digest })).statusCode).toBe(200);
@@ -193,5 +194,46 @@ describe('a release and a translation together', () => {
     expect(await german()).toBe('Diethylzink (DEZ), neue Qualität');
     await ok('POST', `/releases/${release.id}/undo`, {});
     expect(await german()).toBe('Diethylzink (DEZ)');
+  });
+});
+
+describe('a release whose every draft changed on the site since', () => {
+  it('offers no undo of the rest, and is not called undone', async () => {
+    const id = await idOf('trimethylgallium');
+    await retitle(id, 'TMGa, a release of one');
+    const release = await ok('POST', '/releases', { name: 'One sheet' });
+    await ok('POST', `/releases/${release.id}/items`, { kind: 'sheet', targetId: id });
+    await ok('POST', `/releases/${release.id}/publish`, {});
+    await retitle(id, 'TMGa, after the release of one');
+    await ok('POST', `/sheets/${id}/publish`, {});
+
+    const refused = await ana.request('POST', `/releases/${release.id}/undo`, {});
+    expect(refused.statusCode).toBe(409);
+    // Nothing would be left to undo: the studio offers no "Undo the rest".
+    expect(refused.json()).toEqual([expect.objectContaining({ undoable: 0, later: [expect.objectContaining({ targetId: id })] })]);
+    const kept = await ana.request('POST', `/releases/${release.id}/undo`, { keepLater: true });
+    expect(kept.statusCode).toBe(409);
+    expect(kept.body).toContain('can be undone: every draft it published changed on the site since');
+    expect((await ok('GET', `/releases/${release.id}`)).state).toBe('published');
+  });
+});
+
+describe('a release under review', () => {
+  it('refused for missing approvals names every draft that lacks one', async () => {
+    const admin = await signInAs(test, 'admin');
+    expect((await admin.request('PUT', '/settings', { review: 'editors' })).statusCode).toBe(200);
+    try {
+      const [first, second] = [await idOf('silane'), await idOf('teos')];
+      await retitle(first, 'Silane, waiting for review');
+      await retitle(second, 'TEOS, waiting for review');
+      const release = await ok('POST', '/releases', { name: 'Two unreviewed' });
+      for (const targetId of [first, second]) await ok('POST', `/releases/${release.id}/items`, { kind: 'sheet', targetId });
+      const refused = await ana.request('POST', `/releases/${release.id}/publish`, {});
+      expect(refused.statusCode).toBe(409);
+      expect(refused.body).toContain('Silane, waiting for review needs another editor’s approval');
+      expect(refused.body).toContain('TEOS, waiting for review needs another editor’s approval');
+    } finally {
+      expect((await admin.request('PUT', '/settings', { review: 'off' })).statusCode).toBe(200);
+    }
   });
 });

@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { findSheetWithDocument } from '../cms/repositories/editing';
 import { listActiveLanguages } from '../cms/repositories/sites';
 import { proposeSheet } from '../editing/pdf-proposal';
-import { newSheetPlace, newSheetState, sheets } from '../editing/sheets';
+import { freeUrlName, newSheetPlace, newSheetState, sheets } from '../editing/sheets';
+import { casNumbersIn } from '../shared/chemistry';
 import { languageOfText } from '../files/document-language';
 import { checkDocument } from '../files/uploads';
 import type { SheetState } from '../sheet/shape';
@@ -67,7 +68,9 @@ export function registerSheetFromPdfRoute(app: FastifyInstance, options: Editing
           if (written !== null) place = { ...place, primaryLanguage: written };
         }
         const proposal = proposeSheet(document, received.fileName, place.primaryLanguage);
-        const base = newSheetState({ ...place, texts: { title: proposal.title, description: proposal.description } });
+        // A name from the title; taken, the title's with the CAS number the sheet names (its PDF's first page).
+        const urlName = await freeUrlName(db, place.siteId, proposal.title, casNumbersIn(document.firstPageText));
+        const base = newSheetState({ ...place, urlName, texts: { title: proposal.title, description: proposal.description } });
         const assetId = `sheet-${randomBytes(8).toString('hex')}`;
         const cover = document.firstPagePng;
         const coverSha = createHash('sha256').update(cover).digest('hex');

@@ -31,7 +31,7 @@ import { cancelSchedule, listSheetSchedules, scheduleSheet } from '../editing/sc
 import type { SheetState, SheetTexts } from '../sheet/shape';
 import { documentsOf } from '../sheet/documents';
 import type { Actor } from '../editing/audit';
-import { newSheetPlace, newSheetState, sheets, sheetTextsOf } from '../editing/sheets';
+import { freeUrlName, newSheetPlace, newSheetState, sheets, sheetTextsOf } from '../editing/sheets';
 import { outdatedTexts } from '../editing/translation-marks';
 import { listSheetPage } from '../editing/sheet-list';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
@@ -164,7 +164,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
           ...(input.description === undefined ? {} : { description: input.description }),
           ...(input.url === undefined ? {} : { url: input.url }),
         },
-        ...(input.urlName === undefined ? {} : { urlName: input.urlName }),
+        urlName: input.urlName ?? (await freeUrlName(db, place.siteId, input.title)),
       });
       const created = await answer(() => sheets.create(db, state.id, state, actor));
       reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(state.id)}`);

@@ -128,7 +128,8 @@ export class EditingError extends Error {
   constructor(
     message: string,
     readonly reason: EditingFailure,
-    readonly details: { problems?: string[]; current?: EditableView<unknown>; later?: unknown[] } = {},
+    /** `later`: what changed since, kept; `undoable`: how many of the rest an undo keeping them would still undo. */
+    readonly details: { problems?: string[]; current?: EditableView<unknown>; later?: unknown[]; undoable?: number } = {},
   ) {
     super(message);
     this.name = 'EditingError';

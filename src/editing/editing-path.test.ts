@@ -179,6 +179,7 @@ describe('identity by bytes (D5)', () => {
       collectionId: DEMO_IDS.collectionId,
       primaryLanguage: 'en_US',
       texts: { title: 'Studio-made sheet' },
+      urlName: 'studio-made-sheet',
     });
     const pdf = Buffer.from('%PDF-1.4 a studio upload\n');
     const sha256 = (await import('node:crypto')).createHash('sha256').update(pdf).digest('hex');
@@ -216,7 +217,13 @@ describe('identity by bytes (D5)', () => {
 
 describe('one status, worked out in one place (D2, D10)', () => {
   it('says in the list what the sheet is, after a publish, a save, an unpublish and a scheduled publish', async () => {
-    const fresh = newSheetState({ siteId: DEMO_IDS.siteId, collectionId: DEMO_IDS.collectionId, primaryLanguage: 'en_US', texts: { title: 'Status journey' } });
+    const fresh = newSheetState({
+      siteId: DEMO_IDS.siteId,
+      collectionId: DEMO_IDS.collectionId,
+      primaryLanguage: 'en_US',
+      texts: { title: 'Status journey' },
+      urlName: 'status-journey',
+    });
     let current = await sheets.create(db(), fresh.id, fresh, editor);
     expect((await listed(fresh.id)).status).toBe('draft');
     current = (await sheets.publish(db(), fresh.id, current.revision, editor))!;
@@ -251,7 +258,13 @@ describe('undo of a publish', () => {
     await expect(sheets.undoPublish(db(), id, undone.revision, editor)).rejects.toThrow(/only its last publish can be undone/);
 
     // A sheet's first publish undone: off the site again, its draft kept.
-    const fresh = newSheetState({ siteId: DEMO_IDS.siteId, collectionId: DEMO_IDS.collectionId, primaryLanguage: 'en_US', texts: { title: 'Published once' } });
+    const fresh = newSheetState({
+      siteId: DEMO_IDS.siteId,
+      collectionId: DEMO_IDS.collectionId,
+      primaryLanguage: 'en_US',
+      texts: { title: 'Published once' },
+      urlName: 'published-once',
+    });
     const created = await sheets.create(db(), fresh.id, fresh, editor);
     const first = (await sheets.publish(db(), fresh.id, created.revision, editor))!;
     const off = await sheets.undoPublish(db(), fresh.id, first.revision, editor);

@@ -14,7 +14,7 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { setAt } from '../shared/merge';
 import type { Actor } from './audit';
 import { EditingError } from './editable';
-import { addToRelease, createRelease, publishRelease, undoRelease } from './releases';
+import { addToRelease, createRelease, publishRelease, releaseView, undoRelease } from './releases';
 import { newSheetState, sheets } from './sheets';
 
 const SEED = Number(process.env.RELEASES_MODEL_SEED ?? Date.now() % 2_147_483_647);
@@ -150,6 +150,14 @@ const COMMANDS = [
         if (later.length > 0 && !keepLater) {
           expect(result, 'refused, naming the later changes').toBeInstanceOf(EditingError);
           expect((result as EditingError).details.later).toHaveLength(later.length);
+          expect((result as EditingError).details.undoable, 'how many an undo keeping them would undo').toBe(release.items.length - later.length);
+          return;
+        }
+        if (later.length === release.items.length) {
+          // Every draft kept: nothing to undo, and the release is not called undone.
+          expect(result, 'refused: nothing left to undo').toBeInstanceOf(EditingError);
+          expect((result as EditingError).details.undoable).toBe(0);
+          expect((await releaseView(db(), release.id)).state).toBe('published');
           return;
         }
         expect(result).not.toBeInstanceOf(Error);

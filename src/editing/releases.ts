@@ -32,6 +32,8 @@ import { collectionOrders } from './collection-order';
 import { editingChange, EditingError, rolledBack, type EditableStatus, type ReviewView } from './editable';
 import { pages } from './pages';
 import { sheets } from './sheets';
+import { readReviewPolicy } from '../cms/repositories/reviews';
+import { publishingBlock } from './review-rules';
 
 /** The kinds a release gathers, in the order they go on the site: sheets first, so an order arranges them, then the orders, then the pages. */
 export const RELEASE_KINDS = ['sheet', 'collection', 'page'] as const;
@@ -231,6 +233,10 @@ async function publishReleaseIn(trx: ContentStore, id: string, actor: Actor, now
   const row = await openRelease(trx, id);
   const items = await listReleaseItems(trx, id);
   if (items.length === 0) throw new EditingError(`The release “${row.name}” has nothing in it`, 'invalid');
+  // Every draft that lacks an approval, named at once (not only the first the publish meets).
+  const unapproved = await unapprovedItems(trx, items);
+  if (unapproved.length > 0)
+    throw new EditingError(`The release “${row.name}” was not published, nothing of it: ${unapproved.join('; ')}`, 'not-approved', { problems: unapproved });
   let published = 0;
   for (const kind of RELEASE_KINDS)
     for (const item of items.filter((candidate) => candidate.kind === kind)) {
@@ -254,6 +260,20 @@ async function publishReleaseIn(trx: ContentStore, id: string, actor: Actor, now
     now,
   );
   return releaseView(trx, id);
+}
+
+/** Why each of the release's drafts that the review policy holds back may not be published yet. */
+async function unapprovedItems(trx: ContentStore, items: Awaited<ReturnType<typeof listReleaseItems>>): Promise<string[]> {
+  const policy = await readReviewPolicy(trx);
+  if (policy === 'off') return [];
+  const blocks: string[] = [];
+  for (const item of items.filter((candidate) => isReleaseKind(candidate.kind))) {
+    const view = await editorOf(item.kind as ReleaseKind).view(trx, item.target_id);
+    if (view === null || view.status === 'published') continue;
+    const block = publishingBlock(policy, item.kind, view);
+    if (block !== null) blocks.push(block);
+  }
+  return blocks;
 }
 
 export interface LaterChange {
@@ -290,11 +310,20 @@ export async function undoRelease(db: ContentStore, id: string, actor: Actor, op
           change: `${last?.event ?? 'a change'} by ${last?.actor ?? 'someone'}`,
         });
     }
+    const named = later.map((change) => `${change.label} (${change.change})`).join('; ');
     if (later.length > 0 && options.keepLater !== true)
+      throw new EditingError(`The site changed since the release “${row.name}” was published: ${named}. Nothing was undone`, 'conflict', {
+        later,
+        undoable: undone.length,
+      });
+    // Kept, every one: there is nothing left to undo, and the release stays as it is (issue 60, T9).
+    if (undone.length === 0)
       throw new EditingError(
-        `The site changed since the release “${row.name}” was published: ${later.map((change) => `${change.label} (${change.change})`).join('; ')}. Nothing was undone`,
+        later.length === 0
+          ? `Nothing of the release “${row.name}” is on the site to undo`
+          : `Nothing of the release “${row.name}” can be undone: every draft it published changed on the site since (${named})`,
         'conflict',
-        { later },
+        { later, undoable: 0 },
       );
     // Pages and orders first, then the sheets: the reverse of publishing.
     for (const kind of [...RELEASE_KINDS].reverse())

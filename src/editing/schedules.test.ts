@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { DEMO_IDS } from '../demo/seed-demo';
 import type { Actor } from './audit';
 import { fireDueSchedules, listSheetSchedules, scheduleSheet } from './schedules';
-import { newSheetState, sheets } from './sheets';
+import { freeUrlName, newSheetState, sheets } from './sheets';
 
 const editor: Actor = { id: '005000000000001AAA', label: 'editor@example.com' };
 
@@ -20,7 +20,13 @@ afterAll(async () => {
 });
 
 async function draft(title: string) {
-  const state = newSheetState({ siteId: DEMO_IDS.siteId, collectionId: DEMO_IDS.collectionId, primaryLanguage: 'en_US', texts: { title } });
+  const state = newSheetState({
+    siteId: DEMO_IDS.siteId,
+    collectionId: DEMO_IDS.collectionId,
+    primaryLanguage: 'en_US',
+    texts: { title },
+    urlName: await freeUrlName(test.store.db, DEMO_IDS.siteId, title),
+  });
   await sheets.create(test.store.db, state.id, state, editor);
   return state.id;
 }

@@ -37,7 +37,13 @@ beforeAll(async () => {
   );
   const tdmatView = (await sheets.view(db(), ids.unpublished))!;
   await sheets.unpublish(db(), ids.unpublished, tdmatView.revision, editor);
-  const fresh = newSheetState({ siteId, collectionId, primaryLanguage: 'en_US', texts: { title: 'Aardvark 100% precursor' } });
+  const fresh = newSheetState({
+    siteId,
+    collectionId,
+    primaryLanguage: 'en_US',
+    texts: { title: 'Aardvark 100% precursor' },
+    urlName: 'aardvark-100-precursor',
+  });
   ids.draft = (await sheets.create(db(), fresh.id, fresh, editor)).targetId;
   await scheduleSheet(db(), ids.draft, 'publish', new Date(Date.now() + 3_600_000).toISOString(), editor);
 });
@@ -78,7 +84,7 @@ describe('the sheet list', () => {
     expect((await list({ q: 'ZETA teos' })).sheets.map((sheet) => sheet.id)).toEqual([ids.changed]);
     expect((await list({ q: '_' })).total).toBe(0);
     // Every letter folds, not only ASCII (SQLite's own lower() would miss these).
-    const umlaut = newSheetState({ siteId, collectionId, primaryLanguage: 'en_US', texts: { title: 'Überdruckventil ÄÖ' } });
+    const umlaut = newSheetState({ siteId, collectionId, primaryLanguage: 'en_US', texts: { title: 'Überdruckventil ÄÖ' }, urlName: 'ueberdruckventil-aeoe' });
     await sheets.create(db(), umlaut.id, umlaut, editor);
     expect((await list({ q: 'überdruck' })).sheets.map((sheet) => sheet.title)).toEqual(['Überdruckventil ÄÖ']);
     expect((await list({ q: 'äö' })).total).toBe(1);

@@ -20,6 +20,7 @@ import { EditingError, FOLD_WINDOW_MS } from './editable';
 import type { SheetState } from '../sheet/shape';
 import { putOnSite, publishedSheet } from './sheet-state';
 import { newSheetState, sheets } from './sheets';
+import { urlNameOf } from '../shared/url-name';
 
 const editor: Actor = { id: '005000000000001AAA', label: 'editor@example.com' };
 const other: Actor = { id: '005000000000002AAA', label: 'other@example.com' };
@@ -52,7 +53,13 @@ async function storeBlob(bytes: Buffer, mimeType: string): Promise<string> {
 
 /** A new sheet with its own image and document, as a draft. */
 async function draftWithFiles(title: string): Promise<SheetState> {
-  const state = newSheetState({ siteId, collectionId, primaryLanguage: 'en_US', texts: { title, description: 'Made in a test.' } });
+  const state = newSheetState({
+    siteId,
+    collectionId,
+    primaryLanguage: 'en_US',
+    texts: { title, description: 'Made in a test.' },
+    urlName: `${urlNameOf(title, 'sheet')}-${randomBytes(3).toString('hex')}`,
+  });
   const imageBytes = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="4" height="3"><title>${randomBytes(4).toString('hex')}</title></svg>`);
   const documentBytes = Buffer.from(`%PDF-1.4 ${randomBytes(8).toString('hex')}`);
   const assetId = `sheet-${randomBytes(4).toString('hex')}`;

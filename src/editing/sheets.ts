@@ -11,7 +11,7 @@ import { findPrimarySite, findSiteById } from '../cms/repositories/sites';
 import { findRecordIdByAlias } from '../cms/repositories/seo-records';
 import { findContentById, findContentIdsByKeys, isMentionedByOtherContent, listContentsByUrlNames } from '../cms/repositories/contents';
 import { findFileAssetInfo } from '../cms/repositories/files';
-import { findBlobInfo } from '../cms/repositories/editing';
+import { findBlobInfo, findOffSiteSheet } from '../cms/repositories/editing';
 import { listTopics } from '../cms/repositories/topics';
 import { notTopics } from '../shared/topics';
 import { MANAGED_CONTENT_ID_PREFIX, RASTER_IMAGE_TYPES } from '../shared/constants';
@@ -261,13 +261,44 @@ export async function newSheetPlace(db: ContentStore, request: { siteId?: string
   return { siteId: site.id, collectionId, primaryLanguage: request.language ?? site.default_language };
 }
 
-/** The state of a sheet that does not exist yet: new ids, one language, no image or document. */
-export function newSheetState(request: NewSheet, now = new Date()): SheetState {
+/** Names tried after the title's own and its identifiers', before giving up: -2 … -99. */
+const NUMBERED_NAMES = 98;
+
+/**
+ * A URL name for a new sheet that no sheet of the site has, had or holds in a draft or the trash
+ * (issue 60, T10): the title's own ("hafnium-tetrachloride-hfcl4"); taken, the title's with an
+ * identifier that tells the sheets apart (its CAS number, its product code: "…-10026-11-6"); then
+ * numbered ("…-2").
+ */
+export async function freeUrlName(db: ContentStore, siteId: string, title: string, identifiers: readonly string[] = []): Promise<string> {
+  const base = urlNameOf(title, 'sheet');
+  const candidates = [
+    base,
+    ...identifiers
+      .map((identifier) => urlNameOf(identifier, ''))
+      .filter((part) => part !== '' && !base.endsWith(part))
+      .map((part) => `${base}-${part}`),
+    ...Array.from({ length: NUMBERED_NAMES }, (_, index) => `${base}-${index + 2}`),
+  ];
+  for (const name of new Set(candidates)) if (!(await isUrlNameTaken(db, siteId, name))) return name;
+  return `${base}-${randomBytes(3).toString('hex')}`;
+}
+
+async function isUrlNameTaken(db: ContentStore, siteId: string, urlName: string): Promise<boolean> {
+  return (
+    (await listContentsByUrlNames(db, siteId, [urlName])).length > 0 ||
+    (await findOldAddressOwner(db, siteId, urlName)) !== undefined ||
+    (await findOffSiteSheet(db, siteId, { urlName })) !== undefined
+  );
+}
+
+/** The state of a sheet that does not exist yet: new ids, one language, no image or document; its URL name from freeUrlName. */
+export function newSheetState(request: NewSheet & { urlName: string }, now = new Date()): SheetState {
   return {
     id: idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
     contentKey: contentKeyFromBytes(randomBytes(16)),
     siteId: request.siteId,
-    urlName: request.urlName ?? `${urlNameOf(request.texts.title, 'sheet')}-${randomBytes(3).toString('hex')}`,
+    urlName: request.urlName,
     primaryLanguage: request.primaryLanguage,
     createdAt: now.toISOString(),
     collectionId: request.collectionId,

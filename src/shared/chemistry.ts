@@ -11,6 +11,15 @@ export type CasReading = { cas: string } | { problem: string };
  * digits and a check digit, the last digit of the sum of the other digits each times its place
  * counted from the right (CAS's own rule). Spaces around it are dropped.
  */
+/** The CAS numbers a text names (their check digits right), in the order it names them, each once. */
+export function casNumbersIn(text: string): string[] {
+  const found = [...text.matchAll(/(?<![\d-])\d{2,7}-\d{2}-\d(?![\d-])/g)].flatMap((match) => {
+    const read = readCasNumber(match[0]);
+    return 'cas' in read ? [read.cas] : [];
+  });
+  return [...new Set(found)];
+}
+
 export function readCasNumber(input: string): CasReading {
   const text = input.trim();
   const parts = /^(\d{2,7})-(\d{2})-(\d)$/.exec(text) ?? /^(\d{2,7})(\d{2})(\d)$/.exec(text);

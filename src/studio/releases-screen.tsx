@@ -92,7 +92,9 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
       setOutcome({ text: done, failed: false });
       onChanged();
     } catch (failure) {
-      const named = failure instanceof StudioError ? ((failure.details as { later?: Array<{ label: string; change: string }> }).later ?? []) : [];
+      const details = failure instanceof StudioError ? (failure.details as { later?: Array<{ label: string; change: string }>; undoable?: number }) : {};
+      // "Undo the rest" only while there is a rest: with every draft changed since, nothing would be undone.
+      const named = (details.undoable ?? 0) > 0 ? (details.later ?? []) : [];
       setLater(named.map((change) => `${change.label} (${change.change})`));
       setOutcome({ text: wordsOf(failure), failed: true });
     } finally {

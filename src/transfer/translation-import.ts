@@ -128,9 +128,9 @@ export async function planTranslationImport(db: ContentStore, xml: string, optio
     else if (target === null) flag(`there is no ${place.kind} ${place.target} (deleted, or in the trash)`);
     else if (place.kind === 'sheet' && retired.has(place.field)) flag('its field is retired: it is no longer translated');
     else {
-      const candidate = judge(plan, unit, place, target, options, flag);
+      const base = bases.byUnit.get(unit)?.[id];
+      const candidate = judge(plan, unit, place, target, { ...options, base }, flag);
       if (candidate !== null) {
-        const base = bases.byUnit.get(unit)?.[id];
         if (base === undefined) plan.withoutExport += 1;
         candidates.push({ ...candidate, base });
       }
@@ -155,7 +155,7 @@ function judge(
   unit: UnitIn,
   place: UnitPlace,
   target: Target,
-  options: ImportOptions,
+  options: ImportOptions & { base: string | null | undefined },
   flag: (reason: string, more?: Partial<FlaggedUnit>) => void,
 ): Omit<MergeCandidate, 'base'> | null {
   if (unit.problem !== undefined) {
@@ -175,7 +175,11 @@ function judge(
     flag('its source text changed since the file was exported', { exported: unit.source, current });
     return null;
   }
-  if (unit.unfinished !== null && options.includeNotTranslated !== true) {
+  // Our export marks an outdated text approved="no"; a translator whose tool leaves that mark as it
+  // was but changes the text has translated it. A state (new, needs-translation, initial) is the
+  // tool's own word that the text is not done, whatever it holds (pomerge writes the source there).
+  const edited = unit.unfinished === 'not approved' && typeof options.base === 'string' && !sameText(unit.target, options.base);
+  if (unit.unfinished !== null && !edited && options.includeNotTranslated !== true) {
     plan.notTranslated.push({ unit: unit.name, label: target.label, field: place.field, state: unit.unfinished, target: unit.target });
     return null;
   }

@@ -10,7 +10,7 @@ import { DEMO_IDS, seedDemoContent } from '../../src/demo/seed-demo';
 import { listAuditEntries } from '../../src/cms/repositories/audit-log';
 import { addAccount } from '../../src/editing/accounts';
 import { scheduleSheet } from '../../src/editing/schedules';
-import { newSheetState, sheets } from '../../src/editing/sheets';
+import { freeUrlName, newSheetState, sheets } from '../../src/editing/sheets';
 import { loadConfig } from '../../src/server/config';
 import { buildIfNeeded, freePort, signInOverHttp, startServerProcess, until, type ServerProcess } from '../helpers/server-process';
 import { createTestStoreLocation, type TestStoreLocation } from '../helpers/test-store';
@@ -108,7 +108,13 @@ describe.each([1, 2])('WORKERS=%i: a publish is seen by every request started af
 
 /** A new draft sheet, written straight into the store, and a schedule to publish it at `dueAt`. */
 async function draftScheduledAt(title: string, dueAt: Date): Promise<string> {
-  const state = newSheetState({ siteId: DEMO_IDS.siteId, collectionId: DEMO_IDS.collectionId, primaryLanguage: 'en_US', texts: { title } });
+  const state = newSheetState({
+    siteId: DEMO_IDS.siteId,
+    collectionId: DEMO_IDS.collectionId,
+    primaryLanguage: 'en_US',
+    texts: { title },
+    urlName: await freeUrlName(store.db, DEMO_IDS.siteId, title),
+  });
   await sheets.create(store.db, state.id, state, operator);
   await scheduleSheet(store.db, state.id, 'publish', dueAt.toISOString(), operator);
   return state.id;
