@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       session: { idleSeconds: 1800, absoluteSeconds: 43200, secureCookie: false },
       trashDays: 30,
       scheduleCheckMs: 5000,
+      journalCheckMs: 250,
       workers: 1,
       uploads: {
         inFlight: { perAccount: 4, perProcess: 8, waitMs: 10_000 },

@@ -75,6 +75,16 @@ export function ReleasesScreen({ context }: { context: StudioContext }) {
   );
 }
 
+/**
+ * The later changes an undo refused for, each "label (change)", when undoing the rest would still
+ * undo something: with every draft changed since, "Undo the rest" is not offered.
+ */
+function keptByUndo(failure: unknown): string[] {
+  const details = failure instanceof StudioError ? (failure.details as { later?: Array<{ label: string; change: string }>; undoable?: number }) : {};
+  if ((details.undoable ?? 0) === 0) return [];
+  return (details.later ?? []).map((change) => `${change.label} (${change.change})`);
+}
+
 function ReleasePanel({ context, release, onChanged }: { context: StudioContext; release: Release; onChanged: () => void }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [later, setLater] = useState<string[]>([]);
@@ -92,10 +102,7 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
       setOutcome({ text: done, failed: false });
       onChanged();
     } catch (failure) {
-      const details = failure instanceof StudioError ? (failure.details as { later?: Array<{ label: string; change: string }>; undoable?: number }) : {};
-      // "Undo the rest" only while there is a rest: with every draft changed since, nothing would be undone.
-      const named = (details.undoable ?? 0) > 0 ? (details.later ?? []) : [];
-      setLater(named.map((change) => `${change.label} (${change.change})`));
+      setLater(keptByUndo(failure));
       setOutcome({ text: wordsOf(failure), failed: true });
     } finally {
       setBusy(false);
