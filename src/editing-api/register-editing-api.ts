@@ -27,6 +27,7 @@ import { registerReleaseRoutes } from './release-routes';
 import { registerWebhookRoutes } from './webhook-routes';
 import { registerSearchReportRoutes, type SearchReportRoutesOptions } from './search-report-routes';
 import { collectRoutes, contract, leftOut } from './route-contract';
+import { refuseDeepBody } from './requests';
 
 export interface EditingApiOptions {
   db: ContentStore;
@@ -67,6 +68,8 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     scope.addHook('onSend', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await options.announceChange();
     });
+    // Before any handler reads a body: nothing below may walk one nested without end.
+    scope.addHook('preValidation', async (request) => refuseDeepBody(request.body));
     // Before any route: the document is built from the routes as registered, each by its contract.
     const registered = collectRoutes(scope, root);
     await registerFileUploads(scope);
