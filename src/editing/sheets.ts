@@ -68,7 +68,8 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
   problems.push(...sheetLimitProblems(state));
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
   problems.push(...(await documentSetProblems(db, state, current)));
-  return problems;
+  // A text too long is its field's problem and a limit's alike: said once.
+  return [...new Set(problems)];
 }
 
 /**
