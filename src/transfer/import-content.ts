@@ -262,7 +262,8 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
     sheets.push({ id, base, target: read, dates });
   }
   if (problems.length > 0) throw new ManifestError('(manifest)', problems);
-  if (options.removeUnlisted) sheets.push(...(await unlistedSheets(db, manifest, sheets)));
+  // One at a time: a large collection's sheets spread into push would overflow the stack.
+  if (options.removeUnlisted) for (const sheet of await unlistedSheets(db, manifest, sheets)) sheets.push(sheet);
 
   // Image contents and documents are written as the file has them (other fields, dates), and the
   // sheets that show them find them as they need them.
