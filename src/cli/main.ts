@@ -15,6 +15,8 @@ import { applyProposal, type ImportProposal } from '../transfer/import-proposal'
 import { prepareMigration } from '../transfer/migrate-from-api';
 import { prepareCsvImport } from '../transfer/import-csv';
 import { otherSpreadsheetAdvice } from '../transfer/xlsx';
+import { isZipFile, unpackImportZip } from '../transfer/import-zip';
+import { MAX_CSV_ROWS } from '../transfer/csv-sheets';
 import { confirm } from './confirm';
 import { countOf, formatPlan } from './print-plan';
 import { describeFailure } from '../cms/store-guard';
@@ -32,11 +34,55 @@ import { commandLineActor } from '../editing/audit';
 import { EditingError } from '../editing/editable';
 import { applyStateOf, undoImport, undoStateOf } from '../editing/imports';
 
+interface ImportRun {
+  dryRun: boolean;
+  removeUnlisted: boolean;
+  yes: boolean;
+}
+
+/**
+ * Imports a folder or its manifest.json, a CSV, or a zip of either (docs/content-format.md),
+ * unpacked for the import's time and found as the studio's import finds it.
+ */
+async function importFile(
+  store: OpenStore,
+  location: string,
+  target: { collection?: string; title?: string; platformSitesSegment: string },
+  run: ImportRun,
+): Promise<void> {
+  const advice = otherSpreadsheetAdvice(location);
+  if (advice !== null) throw new Error(advice);
+  // A table first: an .xlsx is a zip too, of a workbook's parts.
+  if (/\.(?:csv|xlsx)$/i.test(location)) {
+    const prepared = await prepareCsvImport(store.db, location, {
+      collection: target.collection,
+      newCollectionTitle: target.title,
+      removeUnlisted: run.removeUnlisted,
+      platformSitesSegment: target.platformSitesSegment,
+    });
+    const applied = await runImport(store, prepared, run);
+    if (applied)
+      console.log(`The collection is ${prepared.collectionKey}; a page shows it with "collectionKeyOrId": "${prepared.collectionKey}" (docs/pages.md).`);
+    return;
+  }
+  if (/\.zip$/i.test(location) || (await isZipFile(location))) {
+    const zip = await unpackImportZip(location);
+    try {
+      await importFile(store, zip.location, target, run);
+    } finally {
+      await zip.remove();
+    }
+    return;
+  }
+  const { manifest, files } = await readContentFolder(store.db, location);
+  await runImport(store, await proposeManifest(store.db, manifest, files, run), run);
+}
+
 /**
  * Plans an import, shows the plan when asked (--dry-run), asks before taking sheets off a
  * collection, and applies it in one transaction.
  */
-async function runImport(store: OpenStore, proposal: ImportProposal, run: { dryRun: boolean; removeUnlisted: boolean; yes: boolean }): Promise<boolean> {
+async function runImport(store: OpenStore, proposal: ImportProposal, run: ImportRun): Promise<boolean> {
   const plan = await planProposal(store.db, proposal);
   const removals = countOf(plan, 'remove');
   if (run.dryRun) {
@@ -73,7 +119,7 @@ const COMMANDS: Record<string, Command> = {
   content: {
     summary: 'Import content from a folder, a CSV or another delivery API, or export it to a folder or a CSV.',
     usage: [
-      'content import <folder|manifest.json> [--dry-run] [--remove-unlisted [--yes]]',
+      'content import <folder|manifest.json|export.zip> [--dry-run] [--remove-unlisted [--yes]]',
       'content import <sheets.csv|sheets.xlsx> [--collection <keyOrId>] [--title <new collection title>] [--dry-run] [--remove-unlisted [--yes]]',
       'content import --from <site URL> --site <siteId> --collection <collectionKeyOrId> [--languages de_DE,fr_FR] [--max-pages 10000] [--dry-run]',
       'content import --undo <import id> [--keep-later]',
@@ -82,10 +128,11 @@ const COMMANDS: Record<string, Command> = {
       'content export --csv <sheets.csv> [--collection <keyOrId>]',
       '',
       'The folder and CSV formats are described in docs/content-format.md; an .xlsx is read as the',
-      'CSV would be, from its first sheet. An import checks every record first and changes nothing',
-      'when any is wrong; importing the same content again changes nothing. An import adds and',
-      'changes, and removes nothing: a CSV row changes only the columns it carries, and sheets the',
-      'file does not list stay in the collection where they are.',
+      'CSV would be, from its first sheet; a zip of a folder or a CSV (the studio’s Export zip) is',
+      `imported as what it holds. A CSV takes at most ${MAX_CSV_ROWS.toLocaleString('en-US')} rows: split a larger one. An import`,
+      'checks every record first and changes nothing when any is wrong; importing the same content',
+      'again changes nothing. An import adds and changes, and removes nothing: a CSV row changes only',
+      'the columns it carries, and sheets the file does not list stay in the collection where they are.',
       '  --dry-run          show what would be added, changed (field by field) and left alone; change nothing',
       '  --remove-unlisted  take the sheets the file does not list off the collection (asks first on a',
       '                     terminal; elsewhere it needs --yes)',
@@ -179,23 +226,8 @@ const COMMANDS: Record<string, Command> = {
           return;
         }
         const [location] = positional;
-        if (location === undefined) throw new Error('Usage: npm run cli -- content import <folder|manifest.json|sheets.csv|sheets.xlsx>');
-        const advice = otherSpreadsheetAdvice(location);
-        if (advice !== null) throw new Error(advice);
-        if (/\.(?:csv|xlsx)$/i.test(location)) {
-          const prepared = await prepareCsvImport(store.db, location, {
-            collection: options.collection,
-            newCollectionTitle: options.title,
-            removeUnlisted: run.removeUnlisted,
-            platformSitesSegment: config.platformSitesSegment,
-          });
-          const applied = await runImport(store, prepared, run);
-          if (applied)
-            console.log(`The collection is ${prepared.collectionKey}; a page shows it with "collectionKeyOrId": "${prepared.collectionKey}" (docs/pages.md).`);
-          return;
-        }
-        const { manifest, files } = await readContentFolder(store.db, location);
-        await runImport(store, await proposeManifest(store.db, manifest, files, run), run);
+        if (location === undefined) throw new Error('Usage: npm run cli -- content import <folder|manifest.json|sheets.csv|sheets.xlsx|export.zip>');
+        await importFile(store, location, { collection: options.collection, title: options.title, platformSitesSegment: config.platformSitesSegment }, run);
       });
     },
   },

@@ -78,26 +78,49 @@ export function withValuesRead(type: ContentType, state: SheetState, { shared, s
   return read;
 }
 
+/** A value of a sheet that does not read, or is not written the one way its kind writes it. */
+export interface ValueProblem {
+  field: Field;
+  /** The language whose value it is; null for a value every language shares (`values`). */
+  language: string | null;
+  /** As the field-value reader says it, from the field's name on: `casNumbers[1]: 75-24-2 is not a CAS number: …`. */
+  problem: string;
+}
+
 /**
- * What is wrong with a sheet's values: each that does not read, or is not written the one way its
- * kind writes it. A value the sheet had before (`current`) as it is now is not judged again: a
- * field's limits changed since (a shorter length) never stop a save of something else.
+ * What is wrong with a sheet's values, each with its field and language. A value the sheet had
+ * before (`current`) as it is now is not judged again: a field's limits changed since (a shorter
+ * length) never stop a save of something else.
  */
-export function valueProblems(type: ContentType, state: SheetState, current?: SheetState): string[] {
-  const problems: string[] = [];
+export function findValueProblems(type: ContentType, state: SheetState, current?: SheetState): ValueProblem[] {
+  const problems: ValueProblem[] = [];
   for (const field of valueFields(type)) {
     for (const language of placesOf(state, field)) {
       const value = valueOf(state, field, language);
       if (value === undefined) continue;
       if (current !== undefined && JSON.stringify(valueOf(current, field, language)) === JSON.stringify(value)) continue;
-      const place = placeOf(field, language);
       // The editing API takes numbers as numbers; a text is read as its language writes numbers, a shared field's as nothing says.
       const read = readFieldValue(field, value, numberStyleAt(field, language, null));
-      if (read.problems.length > 0) problems.push(...read.problems.map((problem) => `${place}${problem.slice(field.name.length)}`));
-      else if (JSON.stringify(read.value) !== JSON.stringify(value)) problems.push(`${place}: write it as ${JSON.stringify(read.value)}`);
+      const found =
+        read.problems.length > 0
+          ? read.problems
+          : JSON.stringify(read.value) === JSON.stringify(value)
+            ? []
+            : [`${field.name}: write it as ${JSON.stringify(read.value)}`];
+      for (const problem of found) problems.push({ field, language: field.perLanguage ? language : null, problem });
     }
   }
   return problems;
+}
+
+/**
+ * What is wrong with a sheet's values, each at its place in the sheet: each that does not read, or
+ * is not written the one way its kind writes it (findValueProblems).
+ */
+export function valueProblems(type: ContentType, state: SheetState, current?: SheetState): string[] {
+  return findValueProblems(type, state, current).map(
+    ({ field, language, problem }) => `${placeOf(field, language ?? state.primaryLanguage)}${problem.slice(field.name.length)}`,
+  );
 }
 
 /**

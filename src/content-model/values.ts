@@ -10,6 +10,7 @@
  * nothing; a number given as a number (JSON, a spreadsheet's number cell) is taken as it is.
  */
 import { normalizeFormula, readCasNumber } from '../shared/chemistry';
+import { CONTENT_LIMITS } from '../shared/content-limits';
 import { linkProblem } from '../shared/links';
 import type { Field } from './definition';
 import { readNumber, type NumberStyle } from './numbers';
@@ -31,7 +32,9 @@ export function readValue(field: Field, input: unknown, numbers: NumberStyle | n
   }
   if (typeof input !== 'string') return { problem: 'must be text' };
   const text = input.trim();
-  if (limits.maxLength !== undefined && [...text].length > limits.maxLength) return { problem: `is longer than ${limits.maxLength} characters` };
+  // No field holds more than a stored body keeps of one text (shared/content-limits.ts), whatever its own limit says.
+  const maxLength = Math.min(limits.maxLength ?? Infinity, CONTENT_LIMITS.textLength);
+  if ([...text].length > maxLength) return { problem: `is longer than ${maxLength} characters` };
   switch (kind) {
     case 'identifier': {
       if (limits.identifier !== 'cas') return text === '' ? { problem: 'must not be empty' } : { value: text };

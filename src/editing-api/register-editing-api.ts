@@ -27,6 +27,7 @@ import { registerReleaseRoutes } from './release-routes';
 import { registerWebhookRoutes } from './webhook-routes';
 import { registerSearchReportRoutes, type SearchReportRoutesOptions } from './search-report-routes';
 import { collectRoutes, contract, leftOut } from './route-contract';
+import { refuseDeepBody } from './requests';
 
 export interface EditingApiOptions {
   db: ContentStore;
@@ -66,6 +67,11 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
   await app.register(async (scope) => {
     scope.addHook('onSend', async (request, reply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await options.announceChange();
+    });
+    // Before any handler reads a body: nothing below may walk one nested without end. Only JSON
+    // is parsed into nested values (an upload's parts are read by its handler, as a stream).
+    scope.addHook('preValidation', async (request) => {
+      if (/json/i.test(request.headers['content-type'] ?? '')) refuseDeepBody(request.body);
     });
     // Before any route: the document is built from the routes as registered, each by its contract.
     const registered = collectRoutes(scope, root);

@@ -6,9 +6,26 @@
 import type { TSchema } from 'typebox';
 import { AccountError } from '../editing/accounts';
 import { EditingError, type EditingFailure } from '../editing/editable';
+import { describeProblem, findNestingProblem, MAX_CONTENT_DEPTH } from '../shared/content-limits';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import { checkValue } from '../shared/schema/check';
 import Value from 'typebox/value';
+
+/**
+ * How deep a request body may nest: the deepest content (MAX_CONTENT_DEPTH levels below a body)
+ * with room for the request around it. Content too deep is named, with its place, by the checks of
+ * the content itself; this bound keeps a body nested without end away from the checks that copy and
+ * convert a value recursively (they would overflow the stack: a 500 instead of a 400).
+ */
+export const MAX_REQUEST_DEPTH = 2 * MAX_CONTENT_DEPTH;
+
+/** Refuses (400, naming the limit) a request body nested beyond MAX_REQUEST_DEPTH; the walk is iterative and stops at the limit. */
+export function refuseDeepBody(body: unknown): void {
+  const problem = findNestingProblem(body, MAX_REQUEST_DEPTH, Infinity);
+  if (problem === null) return;
+  const line = describeProblem('body', problem);
+  throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `The request is not valid: ${line}`, { problems: [line] });
+}
 
 /** The value, checked and with the schema's defaults; 400 with every problem otherwise. */
 export function readInput<T>(schema: TSchema, value: unknown, what: string): T {

@@ -25,6 +25,7 @@ import { EditingError, type KindAdapter } from './editable';
 import { SheetStateSchema, type SheetDocument, type SheetState, type SheetTexts } from '../sheet/shape';
 import { keepSheetFiles, publishedSheet, putOnSite, takeOffSite } from './sheet-state';
 import { documentOfPath } from '../sheet/body';
+import { sheetLimitProblems } from '../sheet/limits';
 import { documentsOf, isCalendarDate, withDocumentDefaults } from '../sheet/documents';
 import { createEditor } from './editor';
 import type { TranslatedTexts } from './translation-marks';
@@ -34,7 +35,8 @@ const prefixed = (prefix: string, record: Record<string, string>) =>
 
 /**
  * What a sheet must satisfy beyond its schema, checked at every save and again at publish: texts
- * and links; names unique in the site; topics the site has; and files that are the sheet's own. An
+ * and links; names unique in the site; topics the site has; values as their fields read them, within
+ * the content limits a stored body keeps (sheet/limits.ts); and files that are the sheet's own. An
  * image or document that is not the one the sheet already has must be new to the store (an id, key
  * or asset another content uses would overwrite it), a published document version is never
  * replaced, and a file's type and size are its stored bytes', never what the client says.
@@ -63,9 +65,11 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
   }
   problems.push(...(await topicProblems(db, state)));
   problems.push(...valueProblems(await findSheetType(db), state, current));
+  problems.push(...sheetLimitProblems(state));
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
   problems.push(...(await documentSetProblems(db, state, current)));
-  return problems;
+  // A text too long is its field's problem and a limit's alike: said once.
+  return [...new Set(problems)];
 }
 
 /**

@@ -137,6 +137,25 @@ describe('a CSV import', () => {
   });
 });
 
+describe('a CSV import of long cells', () => {
+  it('refuses a sheet whose body would be larger than 1 MB, as a save does', async () => {
+    const path = join(folder, 'large.csv');
+    const sizes = Array.from({ length: 12_000 }, (_, index) => `${index} ${'x'.repeat(90)}`).join('; ');
+    writeFileSync(
+      path,
+      [
+        ['title', 'urlName', 'packageSizes'],
+        ['Many sizes', 'many-sizes', sizes],
+      ]
+        .map(formatCsvRow)
+        .join('\r\n'),
+    );
+    await expect(importCsvFile(app.store.db, path, { platformSitesSegment: app.config.platformSitesSegment })).rejects.toThrow(
+      /line 2, translations\.en_US: is larger than 1 MB as JSON/,
+    );
+  });
+});
+
 describe('a migration with --from', () => {
   let source: ListeningApp;
   beforeAll(async () => {

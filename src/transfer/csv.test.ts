@@ -89,6 +89,45 @@ describe('CSV as spreadsheets save it (tests/fixtures/csv)', () => {
     expect(parseCsv('title\nOne, two\n').map((row) => row.fields)).toEqual([['title'], ['One', ' two']]);
   });
 
+  describe('UTF-16 without a byte-order mark, and UTF-32', () => {
+    const text = 'urlName;title\r\nteos;Tetraethylorthosilicat, Größe 1\r\nhfo2;"酸化ハフニウム, 12 €"\r\n';
+    const rows = [
+      ['urlName', 'title'],
+      ['teos', 'Tetraethylorthosilicat, Größe 1'],
+      ['hfo2', '酸化ハフニウム, 12 €'],
+    ];
+    const utf16le = Buffer.from(text, 'utf16le');
+    const utf16be = Buffer.from(utf16le).swap16();
+    /** Each code point in four bytes, as UTF-32 writes it. */
+    const utf32 = (littleEndian: boolean) =>
+      Buffer.concat(
+        [...text].map((char) => {
+          const unit = Buffer.alloc(4);
+          if (littleEndian) unit.writeUInt32LE(char.codePointAt(0)!);
+          else unit.writeUInt32BE(char.codePointAt(0)!);
+          return unit;
+        }),
+      );
+
+    it.each([
+      ['little-endian', utf16le],
+      ['big-endian', utf16be],
+    ])('reads UTF-16 %s by where its NUL bytes fall', (_order, bytes) => {
+      const decoded = decodeCsv(bytes);
+      expect(decoded).toMatchObject({ encoding: 'UTF-16', note: null });
+      expect(parseCsv(decoded.text).map((row) => row.fields)).toEqual(rows);
+    });
+
+    it.each([
+      ['little-endian', utf32(true), Buffer.from([0xff, 0xfe, 0, 0])],
+      ['big-endian', utf32(false), Buffer.from([0, 0, 0xfe, 0xff])],
+    ])('refuses UTF-32 %s, with or without its byte-order mark, naming it and saying how to save the file', (order, bytes, mark) => {
+      const refusal = new RegExp(`^line 1: the file is UTF-32 \\(${order}\\) text, which an import does not read: save it as CSV UTF-8 .* In Excel`);
+      expect(() => decodeCsv(bytes)).toThrow(refusal);
+      expect(() => decodeCsv(Buffer.concat([mark, bytes]))).toThrow(refusal);
+    });
+  });
+
   it('refuses bytes that are text in neither UTF-8 nor Windows-1252, saying how to save the file', () => {
     expect(() => decodeCsv(Buffer.from([0x61, 0x81, 0x0a]))).toThrow(/save it as CSV UTF-8 .* In Excel: File › Save As › "CSV UTF-8/);
   });

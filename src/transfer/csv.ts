@@ -1,10 +1,11 @@
 /**
  * CSV as spreadsheets really write it, read with csv-parse: UTF-8 with or without a byte-order mark
- * (Excel's "CSV UTF-8" writes one), UTF-16 (Excel's "Unicode Text"), or Windows-1252 (what older
- * Excel writes as "CSV"), converted and said so; `,`, `;` (Excel in German, French, …) or tab as
- * the separator, told from the header row or from a `sep=;` line; CRLF, LF or CR line ends; fields
- * quoted only where needed or everywhere, with separators, quotes ("") and line breaks inside
- * quoted fields. Every row keeps the line it starts on, for messages.
+ * (Excel's "CSV UTF-8" writes one), UTF-16 with or without one (Excel's "Unicode Text" has it;
+ * some tools leave it out), or Windows-1252 (what older Excel writes as "CSV"), converted and said
+ * so (UTF-32 is refused, named); `,`, `;` (Excel in German, French, …) or tab as the separator,
+ * told from the header row or from a `sep=;` line; CRLF, LF or CR line ends; fields quoted only
+ * where needed or everywhere, with separators, quotes ("") and line breaks inside quoted fields.
+ * Every row keeps the line it starts on, for messages.
  */
 import { parse, CsvError } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
@@ -37,13 +38,20 @@ export interface DecodedCsv {
 export const SAVE_AS_UTF8 = 'In Excel: File › Save As › "CSV UTF-8 (Comma delimited)"; in LibreOffice: Save As › Text CSV, character set "Unicode (UTF-8)".';
 
 /**
- * The file's text. Bytes that are not UTF-8 are read as Windows-1252 when every byte means a
- * character there (its five unassigned bytes never occur in real text); otherwise the file is
- * refused with how to save it.
+ * The file's text. UTF-16 is read by its byte-order mark, or without one by where its NUL bytes
+ * fall; UTF-32 is refused, named, with how to save the file. Bytes that are not UTF-8 are read as
+ * Windows-1252 when every byte means a character there (its five unassigned bytes never occur in
+ * real text); otherwise the file is refused with how to save it.
  */
 export function decodeCsv(bytes: Uint8Array): DecodedCsv {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder('utf-16le').decode(bytes.subarray(2)), encoding: 'UTF-16', note: null };
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder('utf-16be').decode(bytes.subarray(2)), encoding: 'UTF-16', note: null };
+  const wide = wideEncodingOf(bytes);
+  if (wide?.unitBytes === 4)
+    throw new CsvSyntaxError(
+      1,
+      `the file is UTF-32 (${wide.littleEndian ? 'little' : 'big'}-endian) text, which an import does not read: save it as CSV UTF-8 and choose it again. ${SAVE_AS_UTF8}`,
+    );
+  if (wide !== null)
+    return { text: new TextDecoder(wide.littleEndian ? 'utf-16le' : 'utf-16be').decode(bytes.subarray(wide.markBytes)), encoding: 'UTF-16', note: null };
   try {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes), encoding: 'UTF-8', note: null };
   } catch {
@@ -56,6 +64,43 @@ export function decodeCsv(bytes: Uint8Array): DecodedCsv {
       note: `The CSV was not saved as UTF-8; it was read as Windows-1252 (Western European). Check accented letters in the comparison; to be sure, save it as CSV UTF-8. ${SAVE_AS_UTF8}`,
     };
   }
+}
+
+interface WideEncoding {
+  /** 2 for UTF-16, 4 for UTF-32. */
+  unitBytes: 2 | 4;
+  littleEndian: boolean;
+  /** The byte-order mark's bytes at the start, or 0. */
+  markBytes: number;
+}
+
+const startsWith = (bytes: Uint8Array, mark: number[]) => mark.every((byte, index) => bytes[index] === byte);
+
+/**
+ * UTF-16 or UTF-32 by its byte-order mark (UTF-32 LE's begins as UTF-16 LE's does: looked for
+ * first), else by where NUL bytes fall in the first 4 KB: a CSV's header is mostly ASCII, which
+ * UTF-16 writes with a NUL beside each character (before it, big-endian) and UTF-32 with three,
+ * while UTF-8 and Windows-1252 text has none. Null for any other text.
+ */
+function wideEncodingOf(bytes: Uint8Array): WideEncoding | null {
+  if (startsWith(bytes, [0xff, 0xfe, 0, 0])) return { unitBytes: 4, littleEndian: true, markBytes: 4 };
+  if (startsWith(bytes, [0, 0, 0xfe, 0xff])) return { unitBytes: 4, littleEndian: false, markBytes: 4 };
+  if (startsWith(bytes, [0xff, 0xfe])) return { unitBytes: 2, littleEndian: true, markBytes: 2 };
+  if (startsWith(bytes, [0xfe, 0xff])) return { unitBytes: 2, littleEndian: false, markBytes: 2 };
+  // NUL bytes by their place in each group of four.
+  const zeros = [0, 0, 0, 0];
+  const groups = Math.floor(Math.min(bytes.length, 4096) / 4);
+  for (let index = 0; index < groups * 4; index++) if (bytes[index] === 0) zeros[index % 4]!++;
+  const [first, second, third, fourth] = zeros as [number, number, number, number];
+  const mostly = (count: number) => count >= groups * 0.9;
+  const hardly = (count: number) => count <= groups * 0.1;
+  if (groups === 0 || first + second + third + fourth === 0) return null;
+  if (mostly(third) && mostly(fourth) && hardly(first)) return { unitBytes: 4, littleEndian: true, markBytes: 0 };
+  if (mostly(first) && mostly(second) && hardly(fourth)) return { unitBytes: 4, littleEndian: false, markBytes: 0 };
+  // At least a quarter of the characters ASCII, and hardly a NUL where a character's low byte is.
+  if (second + fourth >= groups * 0.5 && hardly(first + third)) return { unitBytes: 2, littleEndian: true, markBytes: 0 };
+  if (first + third >= groups * 0.5 && hardly(second + fourth)) return { unitBytes: 2, littleEndian: false, markBytes: 0 };
+  return null;
 }
 
 const UNASSIGNED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);

@@ -14,7 +14,8 @@ import type { ContentStore } from '../cms/database';
 import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { findSheetType } from '../cms/repositories/content-types';
 import { mergedContentType, storedFieldsOf, type ContentType } from '../content-model/definition';
-import { sharedFieldNames } from '../content-model/sheet-values';
+import { findValueProblems, sharedFieldNames, withValuesRead, type ValueProblem } from '../content-model/sheet-values';
+import { sheetLimitProblems } from '../sheet/limits';
 import { findCollectionIdByKey, listAllCollections, listCollectionContentIds } from '../cms/repositories/collections';
 import { findContentIdsByKeys, listAllContents, listStoredContentTypes, listStoredTranslations } from '../cms/repositories/contents';
 import { listSeoAliases } from '../cms/repositories/seo-records';
@@ -254,10 +255,15 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
       },
       shared,
     );
-    sheets.push({ id, base, target, dates });
+    // Its values read as the studio reads them (content-model/values.ts), and held to the limits a save is.
+    const read = withValuesRead(sheetType, target, { shared: null });
+    problems.push(...valuePlaces(index, content, findValueProblems(sheetType, read, base ?? undefined)));
+    problems.push(...sheetLimitProblems(read).map((problem) => `contents[${index}] (content ${content.contentKey}): ${problem}`));
+    sheets.push({ id, base, target: read, dates });
   }
   if (problems.length > 0) throw new ManifestError('(manifest)', problems);
-  if (options.removeUnlisted) sheets.push(...(await unlistedSheets(db, manifest, sheets)));
+  // One at a time: a large collection's sheets spread into push would overflow the stack.
+  if (options.removeUnlisted) for (const sheet of await unlistedSheets(db, manifest, sheets)) sheets.push(sheet);
 
   // Image contents and documents are written as the file has them (other fields, dates), and the
   // sheets that show them find them as they need them.
@@ -276,6 +282,19 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
     removeUnlisted: options.removeUnlisted ?? false,
     notes: [],
   };
+}
+
+/**
+ * A sheet's value problems at their places in the manifest: the body of the language the value is
+ * read from (a shared value, the primary language's), as the file's other problems are named.
+ */
+function valuePlaces(index: number, content: Manifest['contents'][number], found: ValueProblem[]): string[] {
+  return found.map(({ language, problem }) => {
+    const from = language ?? content.primaryLanguage;
+    const position = content.translations.findIndex((translation) => translation.language === from);
+    const record = `(content ${content.contentKey}, ${from})`;
+    return position < 0 ? `contents[${index}] ${record}: ${problem}` : `contents[${index}].translations[${position}].body.${problem} ${record}`;
+  });
 }
 
 /** The sheets a collection holds and the file does not list, taken off it (they stay in the store). */

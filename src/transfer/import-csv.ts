@@ -28,6 +28,7 @@ import { commandLineActor, type Actor } from '../editing/audit';
 import { publishedSheet } from '../editing/sheet-state';
 import { documentOfPath } from '../sheet/body';
 import { SheetStateSchema, type SheetState } from '../sheet/shape';
+import { sheetLimitProblems } from '../sheet/limits';
 import { knownRecords, type ImportProgress } from './import-content';
 import { applyProposal, type AppliedImport, type ImportOptions, type ImportProposal, type ProposedFile, type ProposedSheet } from './import-proposal';
 import {
@@ -225,8 +226,10 @@ async function sheetOfRows(sheet: CsvSheet, base: SheetState | null, context: Ro
   // Checked as the editing model checks a sheet, once the rows' own problems are out of the way.
   if (problems.length > 0) return null;
   const checked = checkValue<SheetState>(SheetStateSchema, state, `line ${sheet.line}`);
-  if (checked.problems.length > 0) {
-    problems.push(...checked.problems);
+  // …and held to the limits a stored body keeps, as a save is (a body of many long cells can be too large).
+  const beyond = checked.problems.length > 0 ? [] : sheetLimitProblems(state).map((problem) => `line ${sheet.line}, ${problem}`);
+  if (checked.problems.length > 0 || beyond.length > 0) {
+    problems.push(...checked.problems, ...beyond);
     return null;
   }
   return state;

@@ -111,16 +111,16 @@ export async function planProposal(db: ContentStore, proposal: ImportProposal): 
     entries.push(entryOf('content type', `content type ${type.fullyQualifiedName}`, stored !== undefined, fields));
   }
 
-  entries.push(...(await planSheets(db, proposal)));
+  // One at a time: spread into push, the entries of 150,000 sheets would overflow the stack.
+  for (const entry of await planSheets(db, proposal)) entries.push(entry);
   // A sheet's image shows under its sheet.
   const images = new Set(proposal.sheets.flatMap((sheet) => (sheet.target.image === null ? [] : [sheet.target.image.contentKey])));
-  entries.push(
-    ...(await planContents(
-      db,
-      manifest.contents.filter((content) => !images.has(content.contentKey)),
-      files,
-    )),
+  const contents = await planContents(
+    db,
+    manifest.contents.filter((content) => !images.has(content.contentKey)),
+    files,
   );
+  for (const entry of contents) entries.push(entry);
 
   // A sheet's documents show under its sheet: its own, and a language's, as the link that goes to it.
   const linked = new Set(
@@ -143,7 +143,7 @@ export async function planProposal(db: ContentStore, proposal: ImportProposal): 
   }
 
   const titles = new Map(proposal.sheets.map((sheet) => [sheet.target.contentKey, `"${titleOf(sheet.target)}"`]));
-  entries.push(...(await planCollections(db, manifest, options, titles)));
+  for (const entry of await planCollections(db, manifest, options, titles)) entries.push(entry);
 
   for (const record of manifest.seoRecords) {
     const stored = await findSeoRecord(db, record.siteId, record.recordId);

@@ -26,6 +26,7 @@ import { applyProposal, type AppliedImport, type ImportProposal } from './import
 import { ManifestError } from './manifest';
 import { unpackZip, ZipRefused } from './unzip';
 import { otherSpreadsheetAdvice, XLSX_LIMITS } from './xlsx';
+import { findImportSource, isTableFile, ZIP_CONTENTS } from './import-zip';
 import { IMPORT_IMAGE_EXTENSIONS } from '../shared/import-files';
 import type { Actor } from '../editing/audit';
 import type { PdfReader } from '../files/pdf-reader';
@@ -49,7 +50,7 @@ export const IMPORT_UPLOAD_LIMITS = {
 export type ImportFileKind = 'csv' | 'zip' | 'document' | 'image';
 
 /** Whether a file is the table of sheets: a CSV, or an Excel workbook read as one. */
-const isTable = (name: string) => ['.csv', '.xlsx'].includes(extname(name).toLowerCase());
+const isTable = isTableFile;
 
 /** What a file's name says it is, what it is called and the most it may weigh; null for a file an import does not take. */
 export function importFileKind(fileName: string): { kind: ImportFileKind; what: string; maxBytes: number } | null {
@@ -255,12 +256,12 @@ async function prepare(
 ): Promise<{ prepared: ImportProposal; comparison: ImportComparison }> {
   const files = filesOf(folder);
   const names = await listFiles(files);
-  const source = findSource(names);
+  const source = findImportSource(names);
   if (source === null)
     throw new EditingError(
       names.length === 0
         ? 'Choose the files to import first: a CSV with its documents and images, or a zip of an export folder.'
-        : `These files hold no CSV, no Excel workbook and no manifest.json: choose a CSV (or .xlsx) with its documents and images, or a zip of an export folder.`,
+        : `These files hold no CSV, no Excel workbook and no manifest.json: choose a CSV (or .xlsx) with its documents and images, or a zip of an export folder.${session.zipped ? ` ${ZIP_CONTENTS}` : ''}`,
       'invalid',
     );
   const what = source.kind === 'folder' ? 'The export folder' : source.path;
@@ -335,19 +336,6 @@ async function compare(
     .update(JSON.stringify([plan, options.removeUnlisted ?? false, collectionKey]))
     .digest('hex');
   return { source, files, plan, digest, collectionKey };
-}
-
-/**
- * Where the content is: a manifest.json (an export folder) or one CSV, at the top or in the one
- * folder the zip holds.
- */
-function findSource(names: string[]): { kind: 'folder' | 'csv'; path: string } | null {
-  const tops = new Set(names.map((name) => name.split('/')[0]));
-  const prefix = tops.size === 1 && names.every((name) => name.includes('/')) ? `${[...tops][0]}/` : '';
-  const inside = names.filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length));
-  if (inside.includes('manifest.json')) return { kind: 'folder', path: prefix || '.' };
-  const csvs = inside.filter((name) => !name.includes('/') && isTable(name));
-  return csvs.length === 1 ? { kind: 'csv', path: `${prefix}${csvs[0]}` } : null;
 }
 
 /** Files under `folder`, relative, with `/`. */

@@ -3,11 +3,15 @@
  * when TEST_DATABASE_URL names one): a dry run changes nothing and says what would change, taking
  * sheets off a collection needs a yes, a CSV export survives a round trip byte for byte, the
  * sheets' topics with it, and an Excel workbook imports as its CSV would (an .xls says what to do).
+ * A zip is imported as what it holds; one that holds nothing to import, and a CSV of more rows than
+ * one import takes, are refused up front, saying what to do.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import yazl from 'yazl';
 import { openDatabase } from '../../src/cms/database';
 import { listSites } from '../../src/cms/repositories/sites';
 import { saveTopics } from '../../src/cms/repositories/topics';
@@ -263,6 +267,47 @@ describe('content import of an Excel workbook', () => {
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain(
       'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8, and import that.',
+    );
+  });
+});
+
+/** The files below `root` packed as a zip under `prefix` (an export folder as the studio's Export zip packs it). */
+async function zipOf(root: string, prefix: string, path: string): Promise<string> {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of filesUnder(root)) zip.addBuffer(bytes, `${prefix}${name.split('\\').join('/')}`);
+  zip.end();
+  await pipeline(zip.outputStream, createWriteStream(path));
+  return path;
+}
+
+describe('content import of a zip', () => {
+  it('imports an export folder zipped as what it holds, and says what a zip export holds when it holds nothing to import', async () => {
+    const store = await newStore(true);
+    const exported = join(folder, 'zip-export');
+    expect(cli(store, ['content', 'export', exported]).status).toBe(0);
+    const zip = await zipOf(exported, 'content/', join(folder, 'export.zip'));
+    const run = cli(store, ['content', 'import', zip, '--dry-run']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('Dry run: nothing was changed.');
+    expect(run.stdout).not.toMatch(/Adds|Changes/);
+
+    rmSync(join(exported, 'manifest.json'));
+    const refused = cli(store, ['content', 'import', await zipOf(exported, 'content/', join(folder, 'no-manifest.zip'))]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('no-manifest.zip cannot be imported (1 problem); nothing was changed:');
+    expect(refused.stderr).toContain('the zip holds no manifest.json and no CSV of sheets. A zip export holds manifest.json with the images and documents');
+    expect(refused.stderr).not.toContain('JSON (');
+  });
+});
+
+describe('content import of a CSV of 200,000 rows', () => {
+  it('is refused before any row is checked, naming the limit and how to split the file', async () => {
+    const store = await newStore(false);
+    const rows = [['title', 'urlName'], ...Array.from({ length: 200_000 }, (_, index) => [`Sheet ${index}`, `sheet-${index}`])];
+    const refused = cli(store, ['content', 'import', writeCsv('200k.csv', rows)]);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain(
+      'the file has 200,000 rows of sheets; one import takes at most 100,000. Split it into files of at most 100,000 rows, each starting with the header row',
     );
   });
 });

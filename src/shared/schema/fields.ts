@@ -16,11 +16,19 @@ interface TextOptions {
   description?: string;
 }
 
-/** Text, optionally of a pattern; a required text may not be blank. */
-export function text({ max = 10_000, pattern, required = false, ...options }: TextOptions = {}) {
-  const rule =
-    pattern !== undefined ? { pattern: pattern.source } : required ? { pattern: '\\S', errorMessage: options.errorMessage ?? 'must not be empty' } : {};
-  return Type.String({ maxLength: max, ...rule, ...options });
+/**
+ * Text, optionally of a pattern; a required text may not be blank. Its own words (`errorMessage`)
+ * are the pattern's: a text that is too long is said to be too long, whatever its pattern says.
+ */
+export function text({ max = 10_000, pattern, required = false, errorMessage, ...options }: TextOptions = {}) {
+  const rule = pattern !== undefined ? pattern.source : required ? '\\S' : undefined;
+  const words = errorMessage ?? (pattern === undefined && required ? 'must not be empty' : undefined);
+  return Type.String({
+    maxLength: max,
+    ...(rule === undefined ? {} : { pattern: rule }),
+    ...(words === undefined ? {} : { errorMessage: { pattern: words } }),
+    ...options,
+  });
 }
 
 /** One of a few words; the problem lists them. */
