@@ -9,7 +9,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 /** What a test file that opens a content store (or starts a server on one) names. */
-const OPENS_A_STORE = /createTestApp|createTestStoreLocation|TEST_DATABASE_URL|TEST_ENGINE|openDatabase|server-store|startServerProcess/;
+const OPENS_A_STORE = /createTestApp|openTestStore|createTestStoreLocation|TEST_DATABASE_URL|TEST_ENGINE|openDatabase|server-store|startServerProcess/;
 
 /**
  * Files that open a store only to have an app to ask: what they test (the delivery API's checks

@@ -1,13 +1,17 @@
 /**
  * The purge outbox (migration 031): the surrogate keys changes touched and nobody has purged yet.
- * The journal's purge reader writes it (purge-reader.ts); a sender claims what it takes (marks it as sending), purges it, and
- * deletes each key still marked so: a key a change touched meanwhile was marked to be sent again,
- * and stays. A claim older than CLAIM_LEASE_MS is a sender that stopped: its keys may be taken again.
+ * The journal's purge reader writes it (purge-reader.ts); a sender claims what it takes (marks it
+ * as sending), purges it, and deletes each key still marked so: a key a change touched meanwhile
+ * was marked to be sent again, and stays. A sender renews its claim every CLAIM_RENEW_MS while it
+ * purges; a claim not renewed for CLAIM_LEASE_MS is a sender that stopped (killed between a commit
+ * and its purges): its keys may be taken again.
  */
 import type { ContentStore, OpenStore } from '../cms/database';
 
-/** How long a claim holds: a purge takes seconds at most, so a minute-old claim is a sender that stopped. */
-export const CLAIM_LEASE_MS = 60_000;
+/** How often a sender renews the claim on the keys it is purging. */
+export const CLAIM_RENEW_MS = 2_000;
+/** How long a claim holds without being renewed: a sender that renews every CLAIM_RENEW_MS missed several. */
+export const CLAIM_LEASE_MS = 10_000;
 
 export interface QueuedKey {
   key: string;
@@ -55,6 +59,15 @@ export async function listQueuedKeys(db: ContentStore, limit: number): Promise<Q
  * never take the same key for the same change.
  */
 export async function claimQueuedKeys({ db, dialect }: Pick<OpenStore, 'db' | 'dialect'>, limit: number, now = new Date()): Promise<string[]> {
+  return (await claimKeys({ db, dialect }, limit, now)).keys;
+}
+
+/** claimQueuedKeys, answering when the claim was made (what renewClaim renews). */
+export async function claimKeys(
+  { db, dialect }: Pick<OpenStore, 'db' | 'dialect'>,
+  limit: number,
+  now = new Date(),
+): Promise<{ keys: string[]; claimedAt: string }> {
   const stale = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
   return db.transaction().execute(async (trx) => {
     const free = await trx
@@ -68,9 +81,24 @@ export async function claimQueuedKeys({ db, dialect }: Pick<OpenStore, 'db' | 'd
       .$if(dialect === 'postgres', (query) => query.forUpdate().skipLocked())
       .execute();
     const keys = free.map((row) => row.key);
-    if (keys.length > 0) await trx.updateTable('cdn_purges').set({ sending: 1, claimed_at: now.toISOString() }).where('key', 'in', keys).execute();
-    return keys;
+    const claimedAt = now.toISOString();
+    if (keys.length > 0) await trx.updateTable('cdn_purges').set({ sending: 1, claimed_at: claimedAt }).where('key', 'in', keys).execute();
+    return { keys, claimedAt };
   });
+}
+
+/** Renews a sender's claim on keys it still holds (claimed at `claimedAt`); answers the new claim time. */
+export async function renewClaim(db: ContentStore, keys: readonly string[], claimedAt: string, now = new Date()): Promise<string> {
+  const renewed = now.toISOString();
+  if (keys.length > 0)
+    await db
+      .updateTable('cdn_purges')
+      .set({ claimed_at: renewed })
+      .where('key', 'in', [...keys])
+      .where('sending', '=', 1)
+      .where('claimed_at', '=', claimedAt)
+      .execute();
+  return renewed;
 }
 
 /** Keys sent: each leaves the outbox unless a change touched it after it was claimed. */

@@ -11,8 +11,8 @@ import { readJournalOnce } from '../server/journal-follower';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
-import { countQueuedKeys, purgeBacklog } from './outbox';
-import { createPurgeSender } from './sender';
+import { claimKeys, claimQueuedKeys, CLAIM_LEASE_MS, countQueuedKeys, purgeBacklog } from './outbox';
+import { createPurgeSender, type PurgeTarget } from './sender';
 import { varnishTarget } from './varnish';
 
 let test: TestApp;
@@ -96,5 +96,32 @@ describe('the purge sender', () => {
     await Promise.all(senders.map((sender) => sender.run()));
     expect(purged).toHaveLength(6);
     expect(new Set(purged).size).toBe(6);
+  });
+
+  it('leaves the keys of a sender that stopped between its claim and its purge to another within the lease, not a minute', async () => {
+    await touch(['silane']);
+    const claimedAt = new Date();
+    // A sender that claimed, then was killed: it never purges, never renews.
+    expect((await claimKeys(test.store, 100, claimedAt)).keys).toHaveLength(3);
+    expect(await claimQueuedKeys(test.store, 100, new Date(claimedAt.getTime() + CLAIM_LEASE_MS / 2))).toEqual([]);
+    expect(await claimQueuedKeys(test.store, 100, new Date(claimedAt.getTime() + CLAIM_LEASE_MS + 1))).toHaveLength(3);
+    expect(CLAIM_LEASE_MS).toBeLessThanOrEqual(10_000);
+  });
+
+  it('keeps the claim of a purge that takes long, renewing it while the target answers', async () => {
+    await touch(['teos']);
+    let answer: () => void = () => undefined;
+    const slow: PurgeTarget = { name: 'a slow CDN', purge: () => new Promise<void>((resolve) => (answer = resolve)) };
+    const running = createPurgeSender(test.store, slow, silent).run();
+    const claims = async () =>
+      (await test.store.db.selectFrom('cdn_purges').select('claimed_at').where('sending', '=', 1).execute()).map((row) => row.claimed_at);
+    await expect.poll(claims, { timeout: 10_000 }).toHaveLength(3);
+    const first = (await claims())[0];
+    // Renewed while the purge is under way: another sender finds nothing to take.
+    await expect.poll(async () => (await claims())[0] !== first, { timeout: 10_000, interval: 200 }).toBe(true);
+    expect(await claimQueuedKeys(test.store, 100, new Date(Date.parse(first!) + CLAIM_LEASE_MS + 1))).toEqual([]);
+    answer();
+    await running;
+    expect(await countQueuedKeys(test.store.db)).toBe(0);
   });
 });

@@ -8,7 +8,7 @@
 import type { OpenStore } from '../cms/database';
 import { retryWhileContended } from '../cms/store-guard';
 import { oneRunAtATime } from '../shared/one-run-at-a-time';
-import { claimQueuedKeys, deleteSentKeys, releaseKeys } from './outbox';
+import { claimKeys, CLAIM_RENEW_MS, deleteSentKeys, releaseKeys, renewClaim } from './outbox';
 
 /** Where purges go: a CDN's purge-by-key call. */
 export interface PurgeTarget {
@@ -59,16 +59,33 @@ export function createPurgeSender(
 
   async function drain(): Promise<void> {
     for (;;) {
-      const keys = await retryWhileContended(() => claimQueuedKeys(store, BATCH));
+      const { keys, claimedAt } = await retryWhileContended(() => claimKeys(store, BATCH));
       if (keys.length === 0) return;
       try {
-        await target.purge(keys);
+        await holdingClaim(keys, claimedAt, () => target.purge(keys));
       } catch (error) {
         await retryWhileContended(() => releaseKeys(store.db, keys, error instanceof Error ? error.message : String(error)));
         throw error;
       }
       await retryWhileContended(() => deleteSentKeys(store.db, keys));
       status.sent += keys.length;
+    }
+  }
+
+  /** Runs the purge while renewing the claim on its keys: a slow target keeps them, a killed process lets them go within the lease. */
+  async function holdingClaim(keys: string[], claimedAt: string, purge: () => Promise<void>): Promise<void> {
+    let claim = claimedAt;
+    let renewing = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = renewing.then(async () => {
+        claim = await renewClaim(store.db, keys, claim).catch(() => claim);
+      });
+    }, CLAIM_RENEW_MS);
+    try {
+      await purge();
+    } finally {
+      clearInterval(timer);
+      await renewing;
     }
   }
 
