@@ -1,7 +1,8 @@
 /**
  * Runs the store's timed work in every serving process: schedules and releases that fell due (at start, so one
- * due while no server ran fires now, then every SCHEDULE_CHECK_MS) and the trash purge (at start,
- * then hourly). Each schedule fires exactly once however many processes look (editing/schedules.ts).
+ * due while no server ran fires now, then every SCHEDULE_CHECK_MS), and the trash purge and the
+ * change journal's pruning (at start, then hourly). Each schedule fires exactly once however many
+ * processes look (editing/schedules.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ContentStore } from '../cms/database';
@@ -10,6 +11,7 @@ import { fireDueSchedules } from '../editing/schedules';
 import { fireDueReleases } from '../editing/releases';
 import { sheets } from '../editing/sheets';
 import { StoreUnavailableError } from '../cms/store-guard';
+import { pruneJournal } from '../cms/repositories/journal';
 
 const PURGE_EVERY_MS = 60 * 60_000;
 const DAY_MS = 24 * 60 * 60_000;
@@ -36,6 +38,9 @@ export function startScheduler(app: FastifyInstance, db: ContentStore, settings:
       purgedAt = Date.now();
       const purged = await sheets.purgeTrash(db, new Date(Date.now() - settings.trashDays * DAY_MS), SCHEDULER);
       if (purged > 0) app.log.info({ purged, trashDays: settings.trashDays }, 'sheets purged from the trash');
+      // What every reader of the journal has read is kept as long as the trash keeps sheets, then goes (never its last row).
+      const pruned = await pruneJournal(db, new Date(Date.now() - settings.trashDays * DAY_MS).toISOString());
+      if (pruned > 0) app.log.info({ pruned, days: settings.trashDays }, 'change journal rows every reader had read were pruned');
     }
   }
 
