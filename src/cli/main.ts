@@ -23,6 +23,7 @@ import { describeFailure } from '../cms/store-guard';
 import { readOptions, withStore, type Command } from './command';
 import { usersCommand } from './users-command';
 import { searchCommand } from './search-command';
+import { journalCommand } from './journal-command';
 import { topicsCommand } from './topics-command';
 import { translationsCommand } from './translations-command';
 import { settingsCommand } from './settings-command';
@@ -233,6 +234,7 @@ const COMMANDS: Record<string, Command> = {
   },
   users: usersCommand,
   search: searchCommand,
+  journal: journalCommand,
   topics: topicsCommand,
   translations: translationsCommand,
   settings: settingsCommand,

@@ -56,3 +56,14 @@ describe('topics', () => {
     expect(run(['topics', 'add', 'ok'])).toMatchObject({ status: 1, stderr: expect.stringContaining('topics add <slug> <facet>') });
   });
 });
+
+describe('journal', () => {
+  it('says how far each reader of the change journal has read, none behind after a command that read it', () => {
+    const shown = run(['journal']);
+    expect(shown.status, shown.stderr).toBe(0);
+    expect(shown.stdout).toMatch(/The journal is at \d+\./);
+    for (const reader of ['search', 'cdn', 'webhooks']) expect(shown.stdout).toMatch(new RegExp(`${reader}: at \\d+, [01] behind`));
+    expect(run(['journal', 'read']).stdout).toContain('Read: every reader is up to date.');
+    expect(run(['journal', 'nonsense'])).toMatchObject({ status: 1, stderr: expect.stringContaining('npm run cli -- journal [read]') });
+  });
+});
