@@ -39,6 +39,8 @@ interface ImportRun {
   dryRun: boolean;
   removeUnlisted: boolean;
   yes: boolean;
+  /** Put sheets on the site past review before publish (the audit log names it). */
+  bypassReview: boolean;
 }
 
 /**
@@ -101,7 +103,7 @@ async function runImport(store: OpenStore, proposal: ImportProposal, run: Import
     }
   }
   const progress = createProgressBar('Importing', process.stdout);
-  const applied = await applyProposal(store.db, proposal, { actor: commandLineActor(), onProgress: progress.update });
+  const applied = await applyProposal(store.db, proposal, { actor: commandLineActor(), onProgress: progress.update, bypassReview: run.bypassReview });
   progress.done();
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const others = plan.entries.filter((entry) => entry.kind !== 'sheet' && entry.action !== 'keep' && entry.action !== 'remove').length;
@@ -137,6 +139,8 @@ const COMMANDS: Record<string, Command> = {
       '  --dry-run          show what would be added, changed (field by field) and left alone; change nothing',
       '  --remove-unlisted  take the sheets the file does not list off the collection (asks first on a',
       '                     terminal; elsewhere it needs --yes)',
+      '  --bypass-review    while review before publish is on, put the sheets on the site anyway (an import',
+      '                     is refused otherwise); the audit log names it (content.import-bypassing-review)',
       '  --keep-others      accepted for older scripts: keeping them is what an import does',
       '  --max-pages        with --from: stop, with a message, after this many pages of a language (default 10000)',
       '  --undo <import id> put back exactly the fields and collection orders that import changed, in one',
@@ -190,9 +194,9 @@ const COMMANDS: Record<string, Command> = {
       const { options, flags, positional } = readOptions(
         rest,
         ['from', 'site', 'collection', 'languages', 'title', 'max-pages', 'undo'],
-        ['keep-others', 'dry-run', 'remove-unlisted', 'yes', 'keep-later'],
+        ['keep-others', 'dry-run', 'remove-unlisted', 'yes', 'keep-later', 'bypass-review'],
       );
-      const run = { dryRun: flags.has('dry-run'), removeUnlisted: flags.has('remove-unlisted'), yes: flags.has('yes') };
+      const run = { dryRun: flags.has('dry-run'), removeUnlisted: flags.has('remove-unlisted'), yes: flags.has('yes'), bypassReview: flags.has('bypass-review') };
       await withStore(async (store, config) => {
         if (options.undo !== undefined) {
           const undone = await undoImport(store.db, options.undo, commandLineActor(), { keepLater: flags.has('keep-later') }).catch((error: unknown) => {

@@ -48,6 +48,7 @@ const ACTIONS: Record<string, string> = {
   'collection.undo-publish': 'undid the last publish of the order of',
   'page.undo-publish': 'undid the last publish of',
   'content.import': 'imported:',
+  'content.import-bypassing-review': 'imported, past review before publish:',
   'sheet.save': 'saved',
   'sheet.publish': 'published',
   'sheet.unpublish': 'unpublished',

@@ -72,10 +72,10 @@ export async function importCsvFile(
   db: ContentStore,
   csvPath: string,
   options: CsvImportOptions,
-  { onProgress, actor = commandLineActor() }: ImportProgress & { actor?: Actor } = {},
+  { onProgress, actor = commandLineActor(), bypassReview = false }: ImportProgress & { actor?: Actor; bypassReview?: boolean } = {},
 ): Promise<CsvImportSummary> {
   const prepared = await prepareCsvImport(db, csvPath, options);
-  const applied = await applyProposal(db, prepared, { actor, onProgress });
+  const applied = await applyProposal(db, prepared, { actor, onProgress, bypassReview });
   return { ...applied, collectionKey: prepared.collectionKey, removedFromCollection: options.removeUnlisted ? prepared.unlisted : 0 };
 }
 

@@ -23,6 +23,7 @@ import { saveSeoRecord } from '../cms/repositories/seo-records';
 import { listSites, saveSite } from '../cms/repositories/sites';
 import { saveTopics } from '../cms/repositories/topics';
 import { recordChange, type Actor } from '../editing/audit';
+import { readReviewPolicy, type ReviewPolicy } from '../cms/repositories/reviews';
 import { collectionOrders, type CollectionOrder } from '../editing/collection-order';
 import { EditingError, editingChange, type SiteChange, type SiteDates } from '../editing/editable';
 import { importRecord, newImportId, recordImport, takeBackImport, takeBackOrSay, type ImportedSheet } from '../editing/imports';
@@ -92,6 +93,11 @@ export interface ApplyOptions {
   stepMs?: number;
   /** Runs before each sheet step, told how many sheets are in: tests make other changes there, as editors would. */
   betweenSteps?: (applied: number) => Promise<void>;
+  /**
+   * Put the sheets on the site although review before publish is on: an operator's choice at the
+   * command line (`--bypass-review`), which the audit log names (`content.import-bypassing-review`).
+   */
+  bypassReview?: boolean;
 }
 
 export interface AppliedImport {
@@ -151,7 +157,14 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
   // The first step: nothing of the import is in the store until it commits.
   const { auditId, recordsBefore, collectionsBefore } = await editingChange(db, async (trx) => {
     await options.verify?.(trx);
-    const audited = await recordChange(trx, { actor, action: 'content.import', target: { type: 'import', id: importId, label: summary }, at: now });
+    const bypassing = await reviewBypassed(trx, changed.length, options.bypassReview === true);
+    const audited = await recordChange(trx, {
+      actor,
+      action: bypassing === null ? 'content.import' : 'content.import-bypassing-review',
+      target: { type: 'import', id: importId, label: summary },
+      ...(bypassing === null ? {} : { after: { review: bypassing } }),
+      at: now,
+    });
     await recordImport(trx, { id: importId, actor, at: now, summary, sheets: planned, collections: [], applying: true });
     // The files the sheets have now are kept before any record replaces them: undo needs them.
     for (const sheet of changed) if (sheet.base !== null) await keepSheetFiles(trx, sheet.base);
@@ -215,6 +228,23 @@ export async function applyProposal(db: ContentStore, proposal: ImportProposal, 
     throw error;
   }
   return { importId, summary, added, changed: altered, needAttention };
+}
+
+/**
+ * An import puts its sheets on the site, which review before publish (docs/editing.md, "Review")
+ * keeps for approved drafts: while a review policy is on, an import that changes sheets is refused,
+ * saying what to do, unless an operator bypasses review, which is answered with the policy passed
+ * over (for the audit log). Null: no review to bypass.
+ */
+async function reviewBypassed(trx: ContentStore, sheets: number, bypass: boolean): Promise<ReviewPolicy | null> {
+  const policy = await readReviewPolicy(trx);
+  if (policy === 'off' || sheets === 0) return null;
+  if (bypass) return policy;
+  throw new EditingError(
+    `Review before publish is on (${policy}): an import would put sheets on the site without an approval, so nothing was imported. Edit the sheets in the studio and ask for a review, or have an operator import it with \`npm run cli -- content import … --bypass-review\` (the audit log names it).`,
+    'not-approved',
+    { problems: ['review before publish is on: an import cannot publish sheets past it'] },
+  );
 }
 
 /** How long one step of applying an import holds the editing lock (as one of an undo's). */
