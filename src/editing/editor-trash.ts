@@ -3,7 +3,7 @@
  * kept), restoring brings it back as it was, and what has been there long enough is purged.
  */
 import type { ContentStore } from '../cms/database';
-import { deleteDraft, deleteTrashed, deleteVersions, findTrashed, insertTrashed, listTrash, listVersions } from '../cms/repositories/editing';
+import { deleteDraft, deleteTrashed, deleteVersions, findLastSiteChange, findTrashed, insertTrashed, listTrash } from '../cms/repositories/editing';
 import { deleteMarks } from '../cms/repositories/translation-marks';
 import { deleteReviews } from '../cms/repositories/reviews';
 import { recordChange, type Actor } from './audit';
@@ -65,8 +65,9 @@ export function trashOperations<S>(records: EditorRecords<S>) {
         await check(trx, published, published, 'put back on the site');
         await adapter.putOnSite(trx, published, null, at);
       }
-      // Off the site but once on it: unpublished, as it was when it went to the trash.
-      const wasOnSite = published === null && (await listVersions(trx, kind, targetId)).some((version) => version.event === 'unpublish');
+      // Off the site but once on it (taken off by an unpublish, an undo of its publish or of the
+      // import that added it): unpublished, as it was when it went to the trash.
+      const wasOnSite = published === null && (await findLastSiteChange(trx, kind, targetId)) !== undefined;
       const attention = trashed.attention === null ? null : (JSON.parse(trashed.attention) as Attention);
       await writeDraft(trx, targetId, { before: null, state: draft, published, wasOnSite, revision: Number(trashed.revision) + 1, attention }, actor, at);
       await deleteTrashed(trx, kind, targetId);
