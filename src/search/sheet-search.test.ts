@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, openTestStore, type TestApp } from '../../tests/helpers/test-app';
 import type { OpenStore } from '../cms/database';
 import { DEMO_IDS } from '../demo/seed-demo';
-import { saveTranslation } from '../cms/repositories/contents';
+import { republishSheet } from '../../tests/helpers/test-content';
 import { readJournalHead } from '../cms/repositories/journal';
 import { readSearchIndexStamp, saveSearchIndexStamp } from '../cms/repositories/store-state';
 import { readJournalOnce } from '../server/journal-follower';
@@ -28,17 +28,8 @@ const request = { siteId: DEMO_IDS.siteId, language: 'en_US', limit: 10, offset:
 const facetRequest = { siteId: DEMO_IDS.siteId, language: 'en_US', query: '', selection: [], facetOf: (key: string) => key.slice(0, key.indexOf(':')) };
 
 /** Publishes the English text of a demo sheet again, changed, as an import or SQL would: no process is told. */
-async function changeQuietly(store: OpenStore, urlName: string, change: (body: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
-  const row = await store.db
-    .selectFrom('content_translations as t')
-    .innerJoin('contents as c', 'c.id', 't.content_id')
-    .select(['t.content_id', 't.title', 't.body'])
-    .where('c.url_name', '=', urlName)
-    .where('t.language', '=', 'en_US')
-    .executeTakeFirstOrThrow();
-  const body = change(JSON.parse(row.body) as Record<string, unknown>);
-  await saveTranslation(store.db, row.content_id, { language: 'en_US', title: row.title, body, publishedAt: new Date().toISOString() });
-}
+const changeQuietly = (store: OpenStore, urlName: string, change: (body: Record<string, unknown>) => Record<string, unknown>) =>
+  republishSheet(store, urlName, change, new Date().toISOString(), { quietly: true });
 
 it('journals nothing for a write that changes no content', async () => {
   await readJournalOnce(test.store);

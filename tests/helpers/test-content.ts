@@ -39,13 +39,15 @@ export async function changeSeoRecord(store: OpenStore, alias: string, change: P
 
 /**
  * Publishes a demo sheet's English translation again with its body changed (`change` given the
- * body as stored), as an edit published now would; answers the body as it was.
+ * body as stored), as an edit published now would; answers the body as it was. With `quietly`, the
+ * journal is left unread, as after an operator's SQL: no process was told.
  */
 export async function republishSheet(
   store: OpenStore,
   urlName: string,
   change: (body: Record<string, unknown>) => Record<string, unknown>,
   publishedAt = new Date().toISOString(),
+  { quietly = false }: { quietly?: boolean } = {},
 ): Promise<Record<string, unknown>> {
   const sheet = await store.db
     .selectFrom('content_translations as t')
@@ -56,6 +58,6 @@ export async function republishSheet(
     .executeTakeFirstOrThrow();
   const body = JSON.parse(sheet.body) as Record<string, unknown>;
   await saveTranslation(store.db, sheet.content_id, { language: 'en_US', title: sheet.title, body: change(body), publishedAt });
-  await readJournalOnce(store);
+  if (!quietly) await readJournalOnce(store);
   return body;
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../dialect';
+import { CONTENT_TABLES } from './003-content-version-triggers';
 
 /**
  * The change journal (issue 60, docs/decisions/038): every committed change to what the site
@@ -49,23 +50,7 @@ const SUBJECTS: Record<string, { subject: string; target: string; detail: string
 };
 
 /** The tables whose triggers kept the content version (migrations 003, 004, 010, 014, 018, 023). */
-const VERSIONED = [
-  'sites',
-  'site_languages',
-  'content_types',
-  'contents',
-  'content_translations',
-  'collections',
-  'collection_items',
-  'media',
-  'file_assets',
-  'seo_records',
-  'collection_translations',
-  'pages',
-  'topics',
-  'search_synonyms',
-  'old_addresses',
-];
+const VERSIONED = [...CONTENT_TABLES, 'collection_translations', 'pages', 'topics', 'search_synonyms', 'old_addresses'];
 
 /** The tables whose triggers queued CDN keys (migration 031). */
 const KEYED = [
