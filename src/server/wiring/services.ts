@@ -29,6 +29,15 @@ import { responseCacheShare } from './responses';
 
 /** How long a change's answer waits for the CDN's purge, at most. */
 const PURGE_WAIT_MS = 2000;
+/**
+ * How long a change's answer waits for the journal's readers, at most: a publish is read in
+ * milliseconds and searchable when answered; a studio import of thousands of sheets is answered
+ * while its reading goes on (its sheets searchable within seconds).
+ */
+const JOURNAL_WAIT_MS = 3000;
+
+/** Settles when `work` does, or after `ms`, whichever is first: the work goes on either way. */
+const atMost = (work: Promise<unknown>, ms: number) => Promise.race([work, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
 
 export interface Services {
   config: AppConfig;
@@ -132,12 +141,12 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
     loadPages,
     sessions,
     announceChange: async () => {
-      await journal.catchUp();
+      await atMost(journal.catchUp(), JOURNAL_WAIT_MS);
       await notices.announce();
       // A receiver's slowness never slows the change's answer.
       void webhooks.run();
       // The editor's next look through the CDN is fresh, unless the CDN is slow to answer.
-      if (purges !== null) await Promise.race([purges.run(), new Promise((resolve) => setTimeout(resolve, PURGE_WAIT_MS).unref())]);
+      if (purges !== null) await atMost(purges.run(), PURGE_WAIT_MS);
     },
     journal,
     purges,
