@@ -112,6 +112,24 @@ describe('states (T5)', () => {
   });
 });
 
+describe('an outdated text our export marks approved="no"', () => {
+  it('is left out as the export sent it, and taken once a translator changed it in a tool that leaves the mark', async () => {
+    // Outdated: the English title changed since the German was written.
+    const view = (await sheets.view(db(), TEOS))!;
+    const english = { ...view.draft.translations.en_US!, title: `${view.draft.translations.en_US!.title}, high purity` };
+    await sheets.save(db(), TEOS, { ...view.draft, translations: { ...view.draft.translations, en_US: english } }, view.revision, editor);
+    const exported = await exportTranslations(db(), { language: 'de_DE', version: '1.2', sheetIds: [TEOS], withPages: false }, { actor: editor });
+    const unit = new RegExp(`(<trans-unit[^>]*id="sheet\\.${TEOS}\\.title"[^>]*approved="no"[\\s\\S]*?<target[^>]*>)([^<]*)(</target>)`);
+    expect(exported.xml).toMatch(unit);
+    const untouched = await planTranslationImport(db(), exported.xml);
+    expect(untouched.notTranslated.map((text) => [text.unit, text.state])).toEqual([[`sheet.${TEOS}.title`, 'not approved']]);
+    const rewritten = exported.xml.replace(unit, '$1TEOS, hochrein$3');
+    const plan = await planTranslationImport(db(), rewritten);
+    expect(plan.notTranslated).toEqual([]);
+    expect(plan.changes.map((change) => [change.target, change.field, change.after])).toEqual([[TEOS, 'title', 'TEOS, hochrein']]);
+  });
+});
+
 describe('languages (T8)', () => {
   it('takes a target language written de-de or de as the site’s German (Germany); a chosen one wins over a compatible tag, not over another', async () => {
     expect((await planTranslationImport(db(), fixture('target-de-de-2.0.xlf'))).language).toBe('de_DE');
