@@ -27,6 +27,9 @@ export async function readJournalOnce(store: Pick<OpenStore, 'db' | 'dialect'>):
   return held;
 }
 
+/** How often a reader that keeps failing is logged. */
+const FAILURE_SAID_EVERY_MS = 60_000;
+
 export interface JournalFollower {
   /** Reads what the journal holds now, every reader in turn; settled when each has read it (or could not: logged). */
   catchUp(): Promise<void>;
@@ -40,18 +43,25 @@ export function followJournal(
 ): JournalFollower {
   /** The store's change token when the readers last caught up: while it stays, nothing new can be there. */
   let readAt: string | undefined;
+  /** When each failing reader's failure was last logged: a reader that keeps failing is said once a minute, not every look. */
+  const failingSaid = new Map<string, number>();
   const run = oneRunAtATime(async () => {
     const token = safeToken(store);
+    let failed = false;
     for (const reader of readers) {
       try {
         if (!(await catchUp(store, reader))) app.log.warn({ reader: reader.name }, 'the change journal’s reader is held by another process; it reads on');
+        failingSaid.delete(reader.name);
       } catch (error) {
-        // Read again at the next look: a reader's batch is applied whole or not at all.
-        app.log.error({ err: error, reader: reader.name }, 'the change journal could not be read; it is read again shortly');
-        return;
+        // Read again at the next look (a batch is applied whole or not at all); the other readers read on.
+        failed = true;
+        if (Date.now() - (failingSaid.get(reader.name) ?? -Infinity) >= FAILURE_SAID_EVERY_MS) {
+          failingSaid.set(reader.name, Date.now());
+          app.log.error({ err: error, reader: reader.name }, 'the change journal’s reader failed; it reads again at the next look');
+        }
       }
     }
-    readAt = token;
+    if (!failed) readAt = token;
   });
   const timer = setInterval(() => {
     const token = safeToken(store);
