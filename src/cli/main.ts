@@ -196,7 +196,12 @@ const COMMANDS: Record<string, Command> = {
         ['from', 'site', 'collection', 'languages', 'title', 'max-pages', 'undo'],
         ['keep-others', 'dry-run', 'remove-unlisted', 'yes', 'keep-later', 'bypass-review'],
       );
-      const run = { dryRun: flags.has('dry-run'), removeUnlisted: flags.has('remove-unlisted'), yes: flags.has('yes'), bypassReview: flags.has('bypass-review') };
+      const run = {
+        dryRun: flags.has('dry-run'),
+        removeUnlisted: flags.has('remove-unlisted'),
+        yes: flags.has('yes'),
+        bypassReview: flags.has('bypass-review'),
+      };
       await withStore(async (store, config) => {
         if (options.undo !== undefined) {
           const undone = await undoImport(store.db, options.undo, commandLineActor(), { keepLater: flags.has('keep-later') }).catch((error: unknown) => {

@@ -36,7 +36,11 @@ export async function applyToIndex(trx: ContentStore, entries: readonly JournalE
   // An index made by other migrations (an upgrade) is compared whole once.
   const touched = isStampOfThisSchema(await readSearchIndexStamp(trx)) ? touchedContents(entries) : 'all';
   const { written, removed } =
-    touched === 'all' ? await syncSearchIndex(store) : touched.length === 0 ? { written: 0, removed: 0 } : await syncSearchIndex(store, { contentIds: touched, rebuild: true });
+    touched === 'all'
+      ? await syncSearchIndex(store)
+      : touched.length === 0
+        ? { written: 0, removed: 0 }
+        : await syncSearchIndex(store, { contentIds: touched, rebuild: true });
   const position = entries.at(-1)!.position;
   if (written + removed > 0) {
     await appendJournalEntries(trx, [{ subject: 'index', target: 'search', detail: `${written} written, ${removed} removed` }], null, new Date());
@@ -58,7 +62,7 @@ export const searchIndexReader: JournalReader = {
  * moving (or holding) the cursor.
  */
 export async function applyPendingToIndex(trx: ContentStore, dialect: Dialect): Promise<void> {
-  for (let after = (await readCursor(trx, searchIndexReader.name)) ?? 0; ; ) {
+  for (let after = (await readCursor(trx, searchIndexReader.name)) ?? 0; ;) {
     const entries = await listJournalEntries(trx, after, searchIndexReader.batch);
     if (entries.length === 0) return;
     await applyToIndex(trx, entries, dialect);

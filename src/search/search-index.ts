@@ -116,7 +116,7 @@ export async function syncSearchIndex(store: Pick<OpenStore, 'db' | 'dialect'>, 
       await compare(await readShownContentsOf(db, part), { ids: part });
     }
   } else {
-    for (let after: string | null = ''; after !== null; ) {
+    for (let after: string | null = ''; after !== null;) {
       const contents = await readShownContents(db, after, partSize);
       const range: { after: string; upTo: string | null } = { after, upTo: contents.length < partSize ? null : contents.at(-1)!.id };
       await compare(contents, range);

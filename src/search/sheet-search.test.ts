@@ -45,7 +45,10 @@ it('answers a visitor from the index as it is, and finds a change once the journ
   // A store no server follows: only this test reads its journal.
   const own = await openTestStore();
   const seen: string[] = [];
-  const store = { ...own.store, db: own.store.db.withPlugin({ transformQuery: (args) => (seen.push(String(args.node.kind)), args.node), transformResult: async (args) => args.result }) };
+  const store = {
+    ...own.store,
+    db: own.store.db.withPlugin({ transformQuery: (args) => (seen.push(String(args.node.kind)), args.node), transformResult: async (args) => args.result }),
+  };
   try {
     await readJournalOnce(own.store);
     const search = createSheetSearch(store);

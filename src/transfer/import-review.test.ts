@@ -49,7 +49,11 @@ describe('an import while review before publish is on', () => {
     const started = await editor.request('POST', '/import-uploads');
     const { token } = started.json() as { token: string };
     const form = new FormData();
-    form.set('file', new Blob([new TextEncoder().encode('urlName,language,description\nsilane,en_US,Imported while the sheet waits for review.\n')]), 'one.csv');
+    form.set(
+      'file',
+      new Blob([new TextEncoder().encode('urlName,language,description\nsilane,en_US,Imported while the sheet waits for review.\n')]),
+      'one.csv',
+    );
     const request = new Request('http://upload.test/', { method: 'POST', body: form });
     const sent = await editor.request('POST', `/import-uploads/${token}/files`, Buffer.from(await request.arrayBuffer()), {
       'content-type': request.headers.get('content-type') ?? '',

@@ -142,11 +142,9 @@ test.describe('refusals', () => {
     await openImport(page);
     await choose(page, [{ name: 'Preise.xls', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) }]);
     await expect(
-      page
-        .getByRole('alert')
-        .filter({
-          hasText: 'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8',
-        }),
+      page.getByRole('alert').filter({
+        hasText: 'Preise.xls is an Excel 97–2003 workbook (.xls), which an import cannot read: save it as an Excel workbook (.xlsx) or as CSV UTF-8',
+      }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { name: 'What the import would do' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Cancel the import' }).click();

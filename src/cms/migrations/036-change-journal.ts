@@ -134,8 +134,7 @@ async function dropOldTriggers(db: Kysely<unknown>, dialect: Dialect): Promise<v
   }
   for (const table of VERSIONED)
     for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_${event}_content_version`).execute(db);
-  for (const table of KEYED)
-    for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_${event}_cdn_keys`).execute(db);
+  for (const table of KEYED) for (const event of ['insert', 'update', 'delete']) await sql.raw(`DROP TRIGGER IF EXISTS ${table}_${event}_cdn_keys`).execute(db);
 }
 
 async function addPostgresJournal(db: Kysely<unknown>): Promise<void> {
