@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
+import { readJournalHead } from '../cms/repositories/journal';
 import type { SessionService } from '../http/session-service';
 import type { Previewer } from './previewer';
 import { processPdfReader, type PdfLimits } from '../files/pdf-reader';
@@ -38,7 +39,8 @@ export interface EditingApiOptions {
   originOf: (request: FastifyRequest) => string;
   previewer: Previewer;
   /** Called after a change was made and before it is answered (other workers learn of it). */
-  announceChange: () => Promise<void>;
+  /** After a change: `journaled` when it changed what the site serves (the journal moved), which the readers read before it is answered. */
+  announceChange: (change: { journaled: boolean }) => Promise<void>;
   /** Uploads in flight at once, and the PDF workers' limits (docs/operations.md, "Uploads and PDFs"). */
   uploads: UploadGateLimits;
   pdfs: PdfLimits;
@@ -65,8 +67,16 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
   };
   // In a scope of its own, so that its hook runs for its routes only, never for a public page.
   await app.register(async (scope) => {
+    // Where the journal stood when a change began: a change that journaled nothing (a draft's
+    // save) is answered without waiting for the journal's readers, whatever backlog they read.
+    const journalBefore = new WeakMap<object, number>();
+    scope.addHook('onRequest', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') journalBefore.set(request, await readJournalHead(options.db));
+    });
     scope.addHook('onSend', async (request, reply) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await options.announceChange();
+      if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
+      const before = journalBefore.get(request);
+      await options.announceChange({ journaled: before === undefined || (await readJournalHead(options.db)) !== before });
     });
     // Before any handler reads a body: nothing below may walk one nested without end. Only JSON
     // is parsed into nested values (an upload's parts are read by its handler, as a stream).

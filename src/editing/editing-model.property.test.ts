@@ -496,9 +496,13 @@ const SITE_CHANGES = [
       },
     ),
   ),
-  fc.tuple(sheetIndex, field, value).map(([index, name, text]) =>
-    command('import', `import #${index} ${name}=${text}`, live(index), async (model) => {
+  fc.tuple(sheetIndex, field, value, fc.boolean()).map(([index, drawn, drawnText, collide]) =>
+    command('import', `import #${index} ${drawn}=${drawnText}${collide ? ' (or into what its draft changed)' : ''}`, live(index), async (model) => {
       const sheet = model.sheets[index]!;
+      // Half the time, the field the draft changed, with a third value: a collision, for the editor to choose on.
+      const changed = collide && sheet.site !== null ? (['title', 'description'] as const).find((name) => sheet.draft[name] !== sheet.site![name]) : undefined;
+      const name: Field = changed ?? drawn;
+      const text = changed === undefined ? drawnText : VALUES.find((candidate) => candidate !== sheet.draft[name] && candidate !== sheet.site![name])!;
       const path = join(folder, `import-${model.imports.length}-${Math.random().toString(36).slice(2)}.csv`);
       writeFileSync(
         path,
@@ -636,10 +640,11 @@ const OTHERS = [
 
 const COMMANDS = [...EDITS, ...SITE_CHANGES, ...OTHERS];
 /**
- * How often each is drawn: edits, imports and choices most, so that collisions happen; trashing
- * least, since a sheet in the trash takes no other step.
+ * How often each is drawn: edits, imports and choices most, so that collisions happen (a choice is
+ * drawn often since it runs only while one is open); undoing a publish, trashing and review least,
+ * since a sheet off the site, in the trash or under review takes no import.
  */
-const WEIGHTS = [4, 1, 3, 2, 2, 2, /* site changes */ 3, 2, 1, 1, 2, 1, 4, 2, /* others */ 1, 2, 4, 1, 2];
+const WEIGHTS = [6, 1, 2, 2, 1, 2, /* site changes */ 3, 1, 1, 1, 2, 1, 6, 2, /* others */ 1, 2, 10, 1, 1];
 const commands = COMMANDS.flatMap((arbitrary, index) => Array.from({ length: WEIGHTS[index]! }, () => arbitrary));
 
 let made = 0;

@@ -51,8 +51,9 @@ export async function applyToIndex(trx: ContentStore, entries: readonly JournalE
 
 export const searchIndexReader: JournalReader = {
   name: 'search',
-  // Sheets' entries made in one transaction, at most about this many (a few rows each).
-  batch: 400,
+  // Entries read in one transaction: a new sheet journals some ten rows, so a batch makes about ten
+  // sheets' entries, and holds SQLite's write lock (which editors' saves wait for) a short while.
+  batch: 100,
   apply: applyToIndex,
 };
 

@@ -77,7 +77,7 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
   const sweep = setInterval(() => void sessions.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'session sweep failed')), 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-  startScheduler(app, db, { checkMs: config.scheduleCheckMs, trashDays: config.trashDays, onFired: announceChange });
+  startScheduler(app, db, { checkMs: config.scheduleCheckMs, trashDays: config.trashDays, onFired: () => announceChange({ journaled: true }) });
 }
 
 /** The literature and topic pages, sheet pages, and robots.txt and the sitemap. */

@@ -59,7 +59,7 @@ export interface Services {
    * deliveries), the other workers are told (change-notices.ts), and the CDN; settled once they
    * know, or a moment passed. Starts sending the change's webhook deliveries, without waiting for them.
    */
-  announceChange: () => Promise<void>;
+  announceChange: (change: { journaled: boolean }) => Promise<void>;
   /** The change journal's readers in this process (journal-follower.ts). */
   journal: JournalFollower;
   /** Purges the CDN by key (CDN_VARNISH_URLS); null when nothing is to be purged. */
@@ -140,8 +140,9 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
     pagesVersion,
     loadPages,
     sessions,
-    announceChange: async () => {
-      await atMost(journal.catchUp(), JOURNAL_WAIT_MS);
+    announceChange: async ({ journaled }) => {
+      // A change to what the site serves is read (searchable, purged) before it is answered; a draft's save has nothing to read.
+      if (journaled) await atMost(journal.catchUp(), JOURNAL_WAIT_MS);
       await notices.announce();
       // A receiver's slowness never slows the change's answer.
       void webhooks.run();
