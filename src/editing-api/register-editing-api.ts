@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
-import { readJournalHead } from '../cms/repositories/journal';
+import { journaledChanges } from '../cms/change-context';
 import type { SessionService } from '../http/session-service';
 import type { Previewer } from './previewer';
 import { processPdfReader, type PdfLimits } from '../files/pdf-reader';
@@ -67,16 +67,16 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
   };
   // In a scope of its own, so that its hook runs for its routes only, never for a public page.
   await app.register(async (scope) => {
-    // Where the journal stood when a change began: a change that journaled nothing (a draft's
-    // save) is answered without waiting for the journal's readers, whatever backlog they read.
-    const journalBefore = new WeakMap<object, number>();
+    // How many of this process's changes had journaled when a request began: one that journaled
+    // nothing (a draft's save) is answered without waiting for the journal's readers, whatever
+    // another process (a command-line import) journals meanwhile.
+    const journaledBefore = new WeakMap<object, number>();
     scope.addHook('onRequest', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD') journalBefore.set(request, await readJournalHead(options.db));
+      if (request.method !== 'GET' && request.method !== 'HEAD') journaledBefore.set(request, journaledChanges());
     });
     scope.addHook('onSend', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD' || reply.statusCode >= 400) return;
-      const before = journalBefore.get(request);
-      await options.announceChange({ journaled: before === undefined || (await readJournalHead(options.db)) !== before });
+      await options.announceChange({ journaled: journaledChanges() !== (journaledBefore.get(request) ?? -1) });
     });
     // Before any handler reads a body: nothing below may walk one nested without end. Only JSON
     // is parsed into nested values (an upload's parts are read by its handler, as a stream).

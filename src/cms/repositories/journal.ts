@@ -46,6 +46,11 @@ export async function listChangeEntries(db: ContentStore, changeId: string): Pro
   return rows.map(entryOf);
 }
 
+/** Whether a change has journaled anything (so far, in its own transaction). */
+export async function hasChangeEntries(db: ContentStore, changeId: string): Promise<boolean> {
+  return (await db.selectFrom('change_journal').select('position').where('change_id', '=', changeId).limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** Appends entries of the application's own, as part of the transaction's change. */
 export async function appendJournalEntries(trx: ContentStore, entries: readonly NewJournalEntry[], changeId: string | null, at: Date): Promise<void> {
   if (entries.length === 0) return;
