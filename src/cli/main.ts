@@ -11,7 +11,8 @@ import { exportContentFolder } from '../transfer/export-content';
 import { exportCsvFile } from '../transfer/export-csv';
 import { proposeManifest, readContentFolder } from '../transfer/import-content';
 import { planProposal } from '../transfer/import-plan';
-import { applyProposal, type ImportProposal } from '../transfer/import-proposal';
+import { applyProposal } from '../transfer/import-apply';
+import type { ImportProposal } from '../transfer/import-proposal';
 import { prepareMigration } from '../transfer/migrate-from-api';
 import { prepareCsvImport } from '../transfer/import-csv';
 import { otherSpreadsheetAdvice } from '../transfer/xlsx';
@@ -107,6 +108,17 @@ async function runImport(store: OpenStore, proposal: ImportProposal, run: Import
   progress.done();
   const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const others = plan.entries.filter((entry) => entry.kind !== 'sheet' && entry.action !== 'keep' && entry.action !== 'remove').length;
+  if (applied.into === 'drafts') {
+    console.log(
+      `${applied.summary[0]!.toUpperCase()}${applied.summary.slice(1)}, into the sheets' drafts: review before publish is on, so the site shows none of it until a reviewer approves each draft and it is published (each is waiting for review). To put it on the site at once, undo this and import with --bypass-review.`,
+    );
+    if (applied.needAttention.length > 0)
+      console.log(
+        `${count(applied.needAttention.length, 'draft')} had changed the same fields (${applied.needAttention.join('; ')}): each keeps its own and needs an editor's choice in the studio.`,
+      );
+    console.log(`This was import ${applied.importId}; npm run cli -- content import --undo ${applied.importId} reverts it.`);
+    return true;
+  }
   console.log(
     `${applied.summary[0]!.toUpperCase()}${applied.summary.slice(1)}${others > 0 ? `; ${count(others, 'other record')} added or changed` : ''}${removals > 0 ? `; took ${count(removals, 'sheet')} off the collection` : ''}; left ${countOf(plan, 'keep')} alone. Every server process shows the change on its next request.`,
   );
@@ -140,7 +152,7 @@ const COMMANDS: Record<string, Command> = {
       '  --remove-unlisted  take the sheets the file does not list off the collection (asks first on a',
       '                     terminal; elsewhere it needs --yes)',
       '  --bypass-review    while review before publish is on, put the sheets on the site anyway (an import',
-      '                     is refused otherwise); the audit log names it (content.import-bypassing-review)',
+      '                     goes into the sheets’ drafts, for review, otherwise); the audit log names it',
       '  --keep-others      accepted for older scripts: keeping them is what an import does',
       '  --max-pages        with --from: stop, with a message, after this many pages of a language (default 10000)',
       '  --undo <import id> put back exactly the fields and collection orders that import changed, in one',

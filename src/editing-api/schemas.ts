@@ -49,6 +49,11 @@ export const AttentionSchema = Type.Union(
       by: Type.String(),
       at: ISO_TIME,
       conflicts: Type.Array(FieldConflictSchema),
+      into: Type.Optional(
+        Type.Literal('draft', {
+          description: 'The change went into the draft (an import while review before publish is on): theirs is what it would make the field',
+        }),
+      ),
     }),
     Type.Null(),
   ],
@@ -352,10 +357,15 @@ export const ImportComparisonSchema = Type.Object({
     entries: Type.Array(PlanEntrySchema),
     summary: Type.String({ description: '"4 sheets added, 6 changed"' }),
     live: Type.Array(Type.String(), { description: 'The sheets that go on the site when the import is applied' }),
+    intoDrafts: Type.Boolean({ description: "Review before publish is on: the changes go into the sheets' drafts, each put up for review, not on the site" }),
     notes: Type.Array(Type.String(), { description: 'What to know before applying (a CSV that was not UTF-8)' }),
   }),
   digest: Type.String(),
   collectionKey: NullableText,
+});
+
+const IMPORTED_INTO = Type.Union([Type.Literal('site'), Type.Literal('drafts')], {
+  description: "Where its changes went: on the site, or (review before publish being on) into the sheets' drafts, for review",
 });
 
 export const AppliedImportSchema = Type.Object({
@@ -364,6 +374,7 @@ export const AppliedImportSchema = Type.Object({
   added: Type.Integer(),
   changed: Type.Integer(),
   needAttention: Type.Array(Type.String(), { description: 'Sheets whose draft changed the same fields: the editor chooses' }),
+  into: IMPORTED_INTO,
   comparison: ImportComparisonSchema,
 });
 
@@ -385,6 +396,7 @@ export const ImportDetailsSchema = Type.Object({
   by: Type.String(),
   at: ISO_TIME,
   summary: Type.String(),
+  into: IMPORTED_INTO,
   undoneAt: NullableText,
   undoCutOff: Type.Boolean({ description: 'Its undo stopped part-way (its process ended); undoing it again finishes it' }),
   applying: Type.Boolean({ description: 'It is being applied, in steps; it can be undone once it is in' }),

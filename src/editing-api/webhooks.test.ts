@@ -18,7 +18,7 @@ import { undoImport } from '../editing/imports';
 import { fireDueSchedules } from '../editing/schedules';
 import { collectContent } from '../transfer/export-content';
 import { knownRecords, proposeManifest } from '../transfer/import-content';
-import { applyProposal } from '../transfer/import-proposal';
+import { applyProposal } from '../transfer/import-apply';
 import { readManifest } from '../transfer/manifest';
 import { SIGNATURE_HEADER, verifyDelivery } from '../webhooks/signature';
 

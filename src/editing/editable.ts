@@ -71,6 +71,8 @@ export interface Attention {
   at: string;
   /** Each field with the draft's value (ours), the site's (theirs), and what the site had before the change that collided (base). */
   conflicts: Array<FieldConflict & { base?: unknown }>;
+  /** The change went into the draft, not on the site (an import while review before publish is on): theirs is what it would make the field. */
+  into?: 'draft';
 }
 
 export interface EditableView<S> {
@@ -223,4 +225,12 @@ export interface SiteChange<S> {
   dates?: SiteDates;
   /** It puts back a target its own change took off the site (an undo that failed half-way, taken back). */
   returns?: boolean;
+}
+
+/** A change made to a target's draft outside the editor (an import while review before publish is on): what it did to it, and whose it is. */
+export interface DraftChange<S> extends Omit<SiteChange<S>, 'carry' | 'dates' | 'returns'> {
+  /** The state the change was worked out from (the site's, for an import; null: it adds the target). */
+  base: S | null;
+  /** Choices this change settles (an undo taking back the import that asked them): each field, with the value the import offered. */
+  settles?: Array<{ path: string[]; theirs: unknown }>;
 }

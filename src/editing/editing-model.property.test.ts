@@ -3,7 +3,8 @@
  * make to a few sheets, where two features meet: saves (and an editor's save from a stale
  * revision), German translations written in the studio or brought back by a translator's XLIFF,
  * a new document revision, publish and undo publish, unpublish, a scheduled publish, review before
- * publish (on and off, approvals), releases and their undo, a one-row CSV import and its undo, a
+ * publish (on and off, approvals), releases and their undo, a one-row import and its undo (a CSV or
+ * an .xlsx at the command line, a zip of a CSV through the studio; into the draft while review is on), a
  * version restored, the trash and back, and the editor's choice where an import and a draft
  * collided. They run against the real editing engine and store beside a simple model of what the
  * site must show, what each draft must hold, and what each translation was made from.
@@ -23,12 +24,14 @@
  * printed. The same seed runs the same steps.
  */
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { importThroughStudio, signInAs, type StudioClient } from '../../tests/helpers/studio-client';
+import { writeXlsx, writeZip } from '../../tests/helpers/xlsx-writer';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { saveBlob } from '../cms/repositories/editing';
 import { saveReviewPolicy } from '../cms/repositories/reviews';
@@ -96,8 +99,12 @@ interface SheetModel {
 interface ImportModel {
   id: string;
   sheet: number;
-  /** Null: the import changed nothing. */
+  /** Where it went: on the site, or (review being on) into the draft. */
+  into: 'site' | 'drafts';
+  /** Null: the import changed nothing (of the site, or of the draft). */
   change: { field: Field; before: string; after: string } | null;
+  /** Into the draft: the choice it asked, where the draft had changed the same field. */
+  asked: { field: Field; theirs: string } | null;
   undone: boolean;
 }
 
@@ -122,12 +129,16 @@ interface Real {
 
 let test: TestApp;
 let folder: string;
+/** An editor signed in to the studio, for imports made there, and how many it made. */
+let studio: StudioClient;
+let studioImports = 0;
 beforeAll(async () => {
   // The app's own scheduler looks for due schedules every few seconds: it would now and then fire
   // the one a "scheduled publish" step makes before the step fires it, and the step would see nothing
   // fired. An hour apart, it looks only at start, before any step.
   test = await createTestApp({ env: { SCHEDULE_CHECK_MS: '3600000' } });
   folder = mkdtempSync(join(tmpdir(), 'literature-model-'));
+  studio = await signInAs(test, 'editor');
 });
 afterAll(async () => {
   await saveReviewPolicy(test.store.db, 'off');
@@ -276,6 +287,29 @@ const withEdit = (state: SheetState, name: Edited, text: string): SheetState =>
       : setAt(state, ['translations', 'en_US', name], text);
 const value = fc.constantFrom(...VALUES);
 const german = fc.constantFrom(...GERMAN);
+
+/** The ways in an import step takes: a CSV and an Excel workbook at the command line, a zip of a CSV in the studio. */
+const IMPORT_WAYS = ['a CSV', 'an .xlsx', 'a zip in the studio'] as const;
+const importWay = fc.constantFrom(...IMPORT_WAYS);
+
+/** Imports `rows` the given way: what it answered, or the error (the studio's refusal as an Error with its words). */
+async function importRows(way: (typeof IMPORT_WAYS)[number], rows: string[][]): Promise<unknown> {
+  const name = `import-${Math.random().toString(36).slice(2)}`;
+  const csv = Buffer.from(rows.map(formatCsvRow).join('\r\n'));
+  if (way === 'a zip in the studio') {
+    const zip = join(folder, `${name}.zip`);
+    await writeZip(zip, { 'sheets.csv': csv });
+    // An account may make 120 changes a minute (four an import): the model's editors take turns.
+    if (++studioImports % 25 === 0) studio = await signInAs(test, 'editor');
+    const { comparison, applied } = await importThroughStudio(studio, [{ name: 'sheets.zip', bytes: readFileSync(zip) }]);
+    const answer = applied ?? comparison;
+    return answer.statusCode === 200 ? answer.json() : new Error(answer.body);
+  }
+  const path = join(folder, way === 'an .xlsx' ? `${name}.xlsx` : `${name}.csv`);
+  if (way === 'an .xlsx') await writeXlsx(path, rows);
+  else writeFileSync(path, csv);
+  return importCsvFile(db(), path, { platformSitesSegment: 'sfsites' }, { actor: { id: null, label: 'cli:operator' } }).catch((error: unknown) => error);
+}
 
 type Command = fc.AsyncCommand<Model, Real>;
 /** Steps run, by command, to say how much a run covered. */
@@ -496,46 +530,51 @@ const SITE_CHANGES = [
       },
     ),
   ),
-  fc.tuple(sheetIndex, field, value, fc.boolean()).map(([index, drawn, drawnText, collide]) =>
-    command('import', `import #${index} ${drawn}=${drawnText}${collide ? ' (or into what its draft changed)' : ''}`, live(index), async (model) => {
+  fc.tuple(sheetIndex, field, value, fc.boolean(), importWay).map(([index, drawn, drawnText, collide, way]) =>
+    command('import', `import #${index} ${drawn}=${drawnText}${collide ? ' (or into what its draft changed)' : ''}, ${way}`, live(index), async (model) => {
       const sheet = model.sheets[index]!;
       // Half the time, the field the draft changed, with a third value: a collision, for the editor to choose on.
       const changed = collide && sheet.site !== null ? (['title', 'description'] as const).find((name) => sheet.draft[name] !== sheet.site![name]) : undefined;
       const name: Field = changed ?? drawn;
       const text = changed === undefined ? drawnText : VALUES.find((candidate) => candidate !== sheet.draft[name] && candidate !== sheet.site![name])!;
-      const path = join(folder, `import-${model.imports.length}-${Math.random().toString(36).slice(2)}.csv`);
-      writeFileSync(
-        path,
-        [
-          ['key', name],
-          [sheet.key, text],
-        ]
-          .map(formatCsvRow)
-          .join('\r\n'),
-      );
-      const result = await importCsvFile(db(), path, { platformSitesSegment: 'sfsites' }, { actor: { id: null, label: 'cli:operator' } }).catch(
-        (error: unknown) => error,
-      );
+      const result = await importRows(way, [
+        ['key', name],
+        [sheet.key, text],
+      ]);
       if (sheet.site === null) {
         // Not on the site: refused, naming it; nothing changes.
-        expect(result).toBeInstanceOf(ManifestError);
+        expect(result).toBeInstanceOf(way === 'a zip in the studio' ? Error : ManifestError);
         return;
       }
       const before = sheet.site[name];
-      if (before !== text && model.review) {
-        // An import never publishes past review (T7).
-        expect((result as EditingError).reason, 'refused while review is on').toBe('not-approved');
-        return;
-      }
-      const { importId } = result as { importId: string };
+      expect(result, 'imported').not.toBeInstanceOf(Error);
+      const { importId, into } = result as { importId: string; into: string };
       if (before === text) {
-        model.imports.push({ id: importId, sheet: index, change: null, undone: false });
+        model.imports.push({ id: importId, sheet: index, into: 'site', change: null, asked: null, undone: false });
         return;
       }
+      if (model.review) {
+        // An import never publishes past review (T7): it goes into the draft, which waits for a review.
+        expect(into, 'into the draft while review is on').toBe('drafts');
+        const entry: ImportModel = { id: importId, sheet: index, into: 'drafts', change: null, asked: null, undone: false };
+        const mine = sheet.draft[name];
+        if (mine === before) {
+          sheet.draft[name] = text;
+          entry.change = { field: name, before: mine, after: text };
+          touched(sheet);
+        } else if (mine !== text) {
+          sheet.attention.set(name, { theirs: text, base: before });
+          entry.asked = { field: name, theirs: text };
+          touched(sheet);
+        }
+        model.imports.push(entry);
+        return;
+      }
+      expect(into).toBe('site');
       siteChanged(sheet, { ...sheet.site, [name]: text });
       carry(sheet, name, before, text);
       touched(sheet);
-      model.imports.push({ id: importId, sheet: index, change: { field: name, before, after: text }, undone: false });
+      model.imports.push({ id: importId, sheet: index, into: 'site', change: { field: name, before, after: text }, asked: null, undone: false });
     }),
   ),
   fc.boolean().map((keepLater) =>
@@ -548,6 +587,27 @@ const SITE_CHANGES = [
         const sheet = model.sheets[entry.sheet]!;
         const result = await undoImport(db(), entry.id, editor, { keepLater }).catch((error: unknown) => error);
         const change = entry.change;
+        if (entry.into === 'drafts') {
+          // Out of the draft, where nothing changed the field since; the site is not touched.
+          const later = !sheet.trashed && change !== null && sheet.draft[change.field] !== change.after;
+          if (later && !keepLater) {
+            expect((result as EditingError).reason, 'refused, naming the later change').toBe('conflict');
+            return;
+          }
+          expect(result).not.toBeInstanceOf(Error);
+          entry.undone = true;
+          if (sheet.trashed) return;
+          const asked = entry.asked === null ? undefined : sheet.attention.get(entry.asked.field);
+          if (asked !== undefined && asked.theirs === entry.asked!.theirs) {
+            sheet.attention.delete(entry.asked!.field);
+            touched(sheet);
+          }
+          if (change !== null && !later) {
+            sheet.draft[change.field] = change.before;
+            touched(sheet);
+          }
+          return;
+        }
         const later = !sheet.trashed && change !== null && (sheet.site === null || sheet.site[change.field] !== change.after);
         if (later && !keepLater) {
           expect((result as EditingError).reason, 'refused, naming the later change').toBe('conflict');
@@ -609,7 +669,7 @@ const OTHERS = [
       },
     ),
   ),
-  // Off more often than on: while it is on, imports are refused, and collisions (an import under a changed draft) are rarer.
+  // Off more often than on: while it is on, imports go into the drafts, and collisions on the site (an import under a changed draft) are rarer.
   fc.constantFrom(true, false, false).map((on) =>
     command(
       'review',
@@ -626,7 +686,11 @@ const OTHERS = [
       // Asked for by its editor, approved by another: an approval of the draft as it is now.
       const sheet = model.sheets[index]!;
       const view = (await sheets.view(db(), sheet.id))!;
-      const asked = await sheets.requestReview(db(), sheet.id, view.revision, { actor: editor, role: 'editor' }).catch((error: unknown) => error);
+      // An import into the draft asked for its review already.
+      const waiting = view.review?.state === 'pending' && view.review.current;
+      const asked = waiting
+        ? null
+        : await sheets.requestReview(db(), sheet.id, view.revision, { actor: editor, role: 'editor' }).catch((error: unknown) => error);
       if (sheet.site !== null && same(sheet.site, sheet.draft)) {
         expect(asked, 'nothing to review: the site shows the draft').toBeInstanceOf(EditingError);
         return;

@@ -24,30 +24,33 @@ export function reviewOperations<S>(records: EditorRecords<S>) {
 
   /** Asks for a review of the draft at `revision`; a pending review of an older revision is withdrawn by it. */
   async function requestReview(db: ContentStore, targetId: string, revision: number, request: ReviewRequest, note?: string): Promise<EditableView<S>> {
-    return editingChange(db, async (trx) => {
-      const found = await current(trx, targetId, revision);
-      if (found.status === 'published') throw new EditingError(`${found.label} has no changes to review: the site shows its draft`, 'invalid');
-      const pending = await findLatestReview(trx, kind, targetId);
-      if (pending?.state === 'pending' && Number(pending.revision) === found.revision)
-        throw new EditingError(`${found.label} is already waiting for review (asked by ${pending.requested_by})`, 'exists');
-      const at = (request.now ?? new Date()).toISOString();
-      if (pending?.state === 'pending')
-        await decideReview(trx, pending.id, { state: 'withdrawn', decided_by: request.actor.label, decided_at: at, comment: null });
-      await insertReview(trx, {
-        kind,
-        target_id: targetId,
-        revision: found.revision,
-        state: 'pending',
-        requested_by: request.actor.label,
-        requested_at: at,
-        note: note?.trim() || null,
-        decided_by: null,
-        decided_at: null,
-        comment: null,
-      });
-      await audit(trx, 'request-review', targetId, found, request, { revision: found.revision, ...(note ? { note } : {}) });
-      return (await view(trx, targetId))!;
+    return editingChange(db, (trx) => requestReviewIn(trx, targetId, revision, request, note));
+  }
+
+  /** requestReview, in a transaction of the caller's (an import that puts its changes into drafts asks for their review). */
+  async function requestReviewIn(trx: ContentStore, targetId: string, revision: number, request: ReviewRequest, note?: string): Promise<EditableView<S>> {
+    const found = await current(trx, targetId, revision);
+    if (found.status === 'published') throw new EditingError(`${found.label} has no changes to review: the site shows its draft`, 'invalid');
+    const pending = await findLatestReview(trx, kind, targetId);
+    if (pending?.state === 'pending' && Number(pending.revision) === found.revision)
+      throw new EditingError(`${found.label} is already waiting for review (asked by ${pending.requested_by})`, 'exists');
+    const at = (request.now ?? new Date()).toISOString();
+    if (pending?.state === 'pending')
+      await decideReview(trx, pending.id, { state: 'withdrawn', decided_by: request.actor.label, decided_at: at, comment: null });
+    await insertReview(trx, {
+      kind,
+      target_id: targetId,
+      revision: found.revision,
+      state: 'pending',
+      requested_by: request.actor.label,
+      requested_at: at,
+      note: note?.trim() || null,
+      decided_by: null,
+      decided_at: null,
+      comment: null,
     });
+    await audit(trx, 'request-review', targetId, found, request, { revision: found.revision, ...(note ? { note } : {}) });
+    return (await view(trx, targetId))!;
   }
 
   /** Approves or rejects the pending review, which must be of the draft as it is (`revision`). */
@@ -111,6 +114,7 @@ export function reviewOperations<S>(records: EditorRecords<S>) {
 
   return {
     requestReview,
+    requestReviewIn,
     approve: (db: ContentStore, targetId: string, revision: number, request: ReviewRequest) => decide(db, targetId, revision, request, { state: 'approved' }),
     reject: (db: ContentStore, targetId: string, revision: number, request: ReviewRequest, comment: string) =>
       decide(db, targetId, revision, request, { state: 'rejected', comment }),

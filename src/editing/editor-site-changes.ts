@@ -113,12 +113,17 @@ export function siteChangeOperations<S>(records: EditorRecords<S>) {
 export type SiteChangeOperations<S> = ReturnType<typeof siteChangeOperations<S>>;
 
 /** An undo, or an import taken back, puts texts back as they were; any other change to the site (an import) writes its texts. */
-const textsMadeBy = (event: string): TextsMade => (event.startsWith('undo-') || event.endsWith('-taken-back') ? 'put-back' : 'written');
+export const textsMadeBy = (event: string): TextsMade => (event.startsWith('undo-') || event.endsWith('-taken-back') ? 'put-back' : 'written');
 
 /** A draft's fields to choose on, with those a new change adds (a field named again takes the newer). */
-function withConflicts(attention: Attention | null, conflicts: FieldConflict[], change: { source: string; actor: Actor }, at: string): Attention | null {
+export function withConflicts(
+  attention: Attention | null,
+  conflicts: FieldConflict[],
+  change: { source: string; actor: Actor; into?: 'draft' },
+  at: string,
+): Attention | null {
   if (conflicts.length === 0) return attention;
   const added = new Set(conflicts.map((conflict) => JSON.stringify(conflict.path)));
   const kept = (attention?.conflicts ?? []).filter((conflict) => !added.has(JSON.stringify(conflict.path)));
-  return { source: change.source, by: change.actor.label, at, conflicts: [...kept, ...conflicts] };
+  return { source: change.source, by: change.actor.label, at, conflicts: [...kept, ...conflicts], ...(change.into === 'draft' ? { into: 'draft' } : {}) };
 }

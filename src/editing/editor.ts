@@ -1,13 +1,14 @@
 /**
  * The editor of a kind (editable.ts says what editing is): one engine for every kind, put together
  * from its records (editor-records.ts) and its operations on drafts, on the site (by the editor's
- * hand, and by changes from elsewhere) and in the trash.
+ * hand, and by changes from elsewhere), on drafts by changes from elsewhere, and in the trash.
  */
 import { editingChange, type KindAdapter } from './editable';
 import { draftOperations } from './editor-drafts';
 import { createEditorRecords } from './editor-records';
 import { previewOperations, publishingOperations } from './editor-publishing';
 import { siteChangeOperations } from './editor-site-changes';
+import { draftChangeOperations } from './editor-draft-changes';
 import { trashOperations } from './editor-trash';
 import { reviewOperations } from './editor-reviews';
 
@@ -21,6 +22,7 @@ export function createEditor<S>(adapter: KindAdapter<S>) {
     view: records.view,
     ...draftOperations(records),
     ...siteChanges,
+    ...draftChangeOperations(records),
     ...publishingOperations(records, siteChanges),
     ...previewOperations(records),
     ...trashOperations(records),

@@ -4,7 +4,9 @@
  * field. Undoing it puts back exactly those fields, where nothing changed them since; where
  * something did (an editor's publish, a later import), it names the sheets and fields and changes
  * nothing, unless asked to undo the rest and keep the later changes. Sheets it added are taken off
- * the site into the trash; collection orders go back as they were.
+ * the site into the trash; collection orders go back as they were. An import made while review
+ * before publish was on changed drafts, not the site: its undo puts back the fields it changed in
+ * the drafts (undoDraftsImport).
  */
 import { randomBytes } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
@@ -32,9 +34,10 @@ import type { SheetState } from '../sheet/shape';
 import { describeFailure } from '../cms/store-guard';
 import { recordChange, type Actor } from './audit';
 import { arrange, collectionOrders } from './collection-order';
-import { EditingError, editingChange, type SiteChange, type SiteDates } from './editable';
+import { EditingError, editingChange, type DraftChange, type SiteChange, type SiteDates } from './editable';
 import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
+import { isAsked } from './editor-draft-changes';
 import { listedSheets, tellWebhooks } from '../webhooks/events';
 
 /** What an import did to one sheet. */
@@ -45,10 +48,17 @@ export interface ImportedSheet {
   added: boolean;
   /** Each field it changed, with the value before and after; an added sheet's one change is the whole sheet. */
   changes: PathChange[];
+  /** Into a draft: the fields the draft had changed too, with the value it offered, whose choice it asked of the editor (its undo settles them). */
+  conflicts?: Array<{ path: string[]; theirs: unknown }>;
 }
+
+/** Where an import put its changes: on the site, or (while review before publish was on) into the drafts, for review. */
+export type ImportedInto = 'site' | 'drafts';
 
 interface ImportRecord {
   version: 2;
+  /** Absent: the site. */
+  into?: 'drafts';
   sheets: ImportedSheet[];
   /** The orders of the collections it touched, as they were before and as it left them (not known for imports made before). */
   collections: Array<{ id: string; items: string[]; after?: string[] }>;
@@ -63,20 +73,29 @@ interface ImportRecordV1 {
 export const newImportId = (now: Date) => `imp-${now.toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(4).toString('hex')}`;
 
 /** What an import keeps of what it changed, as stored. */
-export const importRecord = (sheets: ImportedSheet[], collections: ImportRecord['collections']) =>
-  JSON.stringify({ version: 2, sheets, collections } satisfies ImportRecord);
+export const importRecord = (sheets: ImportedSheet[], collections: ImportRecord['collections'], into: ImportedInto = 'site') =>
+  JSON.stringify({ version: 2, ...(into === 'drafts' ? { into } : {}), sheets, collections } satisfies ImportRecord);
 
 /** Writes an import's record, in its first step; `applying`: its steps are still to come (its last one finishes the record). */
 export async function recordImport(
   trx: ContentStore,
-  done: { id: string; actor: Actor; at: Date; summary: string; sheets: ImportedSheet[]; collections: ImportRecord['collections']; applying?: boolean },
+  done: {
+    id: string;
+    actor: Actor;
+    at: Date;
+    summary: string;
+    sheets: ImportedSheet[];
+    collections: ImportRecord['collections'];
+    applying?: boolean;
+    into?: ImportedInto;
+  },
 ): Promise<void> {
   await insertImport(trx, {
     id: done.id,
     actor: done.actor.label,
     created_at: done.at.toISOString(),
     summary: done.summary,
-    before_state: importRecord(done.sheets, done.collections),
+    before_state: importRecord(done.sheets, done.collections, done.into),
     undone_at: null,
     undo_step_at: null,
     apply_step_at: done.applying === true ? done.at.toISOString() : null,
@@ -88,6 +107,7 @@ export interface ImportDetails {
   by: string;
   at: string;
   summary: string;
+  into: ImportedInto;
   undoneAt: string | null;
   /** Its undo stopped part-way (its process ended): undoing it again finishes it. */
   undoCutOff: boolean;
@@ -109,6 +129,7 @@ export async function describeImport(db: ContentStore, importId: string): Promis
     by: row.actor,
     at: row.created_at,
     summary: row.summary,
+    into: record.into ?? 'site',
     undoneAt: row.undone_at,
     ...importSteps(row, new Date()),
     sheets: record.sheets.map((sheet) => ({
@@ -208,6 +229,7 @@ export async function undoImport(
     throw new EditingError(`Import ${importId} is being applied (its last step at ${row.apply_step_at}); wait for it to finish.`, 'conflict');
   // An import cut off while it was applied is undone as far as it went.
   const record = await recordAsApplied(db, row);
+  if (record.into === 'drafts') return undoDraftsImport(db, row, record, actor, { keepLater, now });
   // An undo cut off part-way is finished: the sheets it undid stay undone, the rest follow.
   const resumed = state === 'cut-off' ? await sheetsLastChangedBy(db, importId, ['undo-import']) : new Set<string>();
   const rest = record.sheets.filter((sheet) => !resumed.has(sheet.id));
@@ -335,6 +357,74 @@ async function sheetUndo(
   }));
   if (same(reverted.state, current)) return { outcome: 'unchanged', later };
   if (apply !== undefined) await sheets.applySiteChange(trx, sheet.id, { ...apply.change, after: reverted.state, carry: true });
+  return { outcome: 'restored', later };
+}
+
+/**
+ * Undoes an import that went into drafts (review before publish was on), as one change: each
+ * field it changed in a draft goes back, where nothing changed it since; the choices it asked of
+ * the editor are settled; drafts it made of new sheets go to the trash. The site is not touched,
+ * and a draft whose import was approved and published since gets the undo as a draft change, for
+ * review like any other. Refused with the list of later changes unless `keepLater`.
+ */
+async function undoDraftsImport(
+  db: ContentStore,
+  row: ImportRow,
+  record: ImportRecord,
+  actor: Actor,
+  { keepLater, now }: { keepLater: boolean; now: Date },
+): Promise<UndoneImport> {
+  const importId = row.id;
+  return editingChange(
+    db,
+    async (trx) => {
+      const later: LaterChange[] = [];
+      for (const sheet of record.sheets) later.push(...(await draftUndo(trx, sheet)).later);
+      if (later.length > 0 && !keepLater) throw laterChanges(importId, later);
+      if (!(await markImportUndone(trx, importId, now.toISOString()))) throw undoneAlready(importId, (await findImport(trx, importId))?.undone_at ?? null);
+      const auditId = await recordChange(trx, { actor, action: 'content.undo-import', target: { type: 'import', id: importId, label: row.summary }, at: now });
+      const change = { event: 'undo-import', actor, at: now, auditId, changeId: importId, source: `undo of import ${importId}` };
+      const outcomes: SheetOutcome[] = [];
+      for (const sheet of record.sheets) outcomes.push((await draftUndo(trx, sheet, change)).outcome);
+      // One change, not steps: nothing is left to resume.
+      await markImportUndoStep(trx, importId, null);
+      const count = (outcome: SheetOutcome) => outcomes.filter((done) => done === outcome).length;
+      return { importId, restored: count('restored'), removed: count('removed'), skipped: count('skipped'), kept: later };
+    },
+    importId,
+  );
+}
+
+/** What undoing an import into drafts does to one sheet's draft: the fields changed since, and (given a change to make) what it did. */
+async function draftUndo(
+  trx: ContentStore,
+  sheet: ImportedSheet,
+  change?: Omit<DraftChange<SheetState>, 'after' | 'base'>,
+): Promise<{ outcome: SheetOutcome; later: LaterChange[] }> {
+  if ((await findTrashed(trx, 'sheet', sheet.id)) !== undefined) return { outcome: 'skipped', later: [] };
+  const found = await sheets.view(trx, sheet.id);
+  if (found === null) return { outcome: 'unchanged', later: [] };
+  if (sheet.added) {
+    const imported = sheet.changes[0]?.after;
+    if (found.published !== null)
+      return { outcome: 'unchanged', later: [{ sheetId: sheet.id, sheet: sheet.label, field: '', imported: 'a draft', now: 'published since' }] };
+    if (!same(found.draft, imported))
+      return { outcome: 'unchanged', later: [{ sheetId: sheet.id, sheet: sheet.label, field: '', imported, now: found.draft }] };
+    if (change !== undefined) await trashUnlessDrafted(trx, sheet.id, found.draft, change.actor, change.at);
+    return { outcome: 'removed', later: [] };
+  }
+  const reverted = revertChanges(found.draft, sheet.changes);
+  const later = reverted.later.map((field) => ({
+    sheetId: sheet.id,
+    sheet: sheet.label,
+    field: field.path.join('.'),
+    imported: field.after ?? null,
+    now: field.now ?? null,
+  }));
+  const settles = sheet.conflicts ?? [];
+  const asked = (found.attention?.conflicts ?? []).some((conflict) => settles.some((settled) => isAsked(conflict, settled)));
+  if (same(reverted.state, found.draft) && !asked) return { outcome: 'unchanged', later };
+  if (change !== undefined) await sheets.applyDraftChange(trx, sheet.id, { ...change, after: reverted.state, base: found.draft, settles });
   return { outcome: 'restored', later };
 }
 

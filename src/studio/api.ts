@@ -126,6 +126,8 @@ export interface Attention {
   by: string;
   at: string;
   conflicts: FieldConflict[];
+  /** The change went into the draft (an import while review before publish is on), not on the site. */
+  into?: 'draft';
 }
 
 /** A translated text whose primary text changed: what the primary text said then, and says now. */

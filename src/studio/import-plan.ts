@@ -19,7 +19,7 @@ export interface PlanEntry {
 export interface Comparison {
   source: 'csv' | 'folder';
   files: string[];
-  plan: { entries: PlanEntry[]; summary: string; live: string[]; notes: string[] };
+  plan: { entries: PlanEntry[]; summary: string; live: string[]; intoDrafts: boolean; notes: string[] };
   digest: string;
   collectionKey: string | null;
 }
@@ -35,6 +35,8 @@ export interface Applied {
   importId: string;
   summary: string;
   needAttention: string[];
+  /** drafts: review before publish is on, and the changes went into the sheets' drafts, each put up for review. */
+  into: 'site' | 'drafts';
 }
 
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -42,6 +44,13 @@ export const plural = (count: number, word: string) => `${count} ${word}${count 
 /** What the editor reads once an import is applied: what it did, and which drafts ask for a choice. */
 export function describeApplied(applied: Applied, comparison: Comparison): string {
   const removed = comparison.plan.entries.filter((entry) => entry.action === 'remove').length;
+  if (applied.into === 'drafts') {
+    const choose =
+      applied.needAttention.length > 0
+        ? ` ${plural(applied.needAttention.length, 'draft')} had changed the same fields (${applied.needAttention.join('; ')}): each keeps its own, and the sheet asks you to choose.`
+        : '';
+    return `Imported into drafts: ${applied.summary}${removed > 0 ? `, ${plural(removed, 'sheet')} to leave the collection` : ''}. Review before publish is on, so the site shows none of it yet: each changed draft is waiting for review, and goes on the site once it is approved and published.${choose}`;
+  }
   const attention =
     applied.needAttention.length > 0
       ? ` ${plural(applied.needAttention.length, 'sheet')} had a draft that changed the same fields (${applied.needAttention.join('; ')}): the site shows the import’s, each draft keeps its own, and the sheet asks you to choose.`

@@ -13,6 +13,8 @@ import { wordsOf } from './parts';
 interface ImportDetails {
   id: string;
   summary: string;
+  /** drafts: review before publish was on, and the import changed drafts, not the site. */
+  into: 'site' | 'drafts';
   sheets: Array<{ id: string; label: string; added: boolean; fields: string[] }>;
 }
 
@@ -108,14 +110,17 @@ export function ImportUndo({ context, importId, ariaLabel, label = 'Undo this im
               {details !== null && later === null && (
                 <>
                   <p>
-                    {details.summary}. Undoing puts back exactly what it changed, and takes the sheets it added off the site into the trash; every version stays
-                    in each sheet&rsquo;s history.
+                    {details.into === 'drafts'
+                      ? `${details.summary}, into drafts for review. Undoing puts back exactly what it changed in each draft, and moves the drafts it made of new sheets into the trash; the site is not touched, and every version stays in each sheet’s history.`
+                      : `${details.summary}. Undoing puts back exactly what it changed, and takes the sheets it added off the site into the trash; every version stays in each sheet’s history.`}
                   </p>
                   <ul className="studio-problems" aria-label="What the undo puts back">
                     {details.sheets.map((sheet) => (
                       <li key={sheet.id}>
                         <strong>{sheet.label}</strong>:{' '}
-                        {sheet.added ? 'added by the import: taken off the site' : sheet.fields.map((field) => fieldWords(field)).join(', ')}
+                        {sheet.added
+                          ? `added by the import: ${details.into === 'drafts' ? 'its draft moved to the trash' : 'taken off the site'}`
+                          : sheet.fields.map((field) => fieldWords(field)).join(', ')}
                       </li>
                     ))}
                   </ul>

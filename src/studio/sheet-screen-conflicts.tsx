@@ -41,9 +41,12 @@ export function SheetConflicts({ view, draft, sheet, choosing, onChoosingDone }:
               ? {
                   // Ours as the draft has it now (it may have changed since the import).
                   conflicts: view.attention.conflicts.map((field) => ({ ...field, ours: getAt(draft, field.path) })),
-                  who: 'On the site',
+                  who: view.attention.into === 'draft' ? 'The import’s' : 'On the site',
                   heading: `Choose: your draft or the ${view.attention.source}`,
-                  intro: `The ${view.attention.source} (by ${view.attention.by}) changed these fields on the site while your draft had changed them too. The site shows the import’s; choose for each what the draft keeps. Everything else was merged.`,
+                  intro:
+                    view.attention.into === 'draft'
+                      ? `The ${view.attention.source} (by ${view.attention.by}) would change these fields, which your draft had changed too. Review before publish is on, so the import went into the draft and the site shows neither; choose for each what the draft keeps. Everything else from the import is in the draft.`
+                      : `The ${view.attention.source} (by ${view.attention.by}) changed these fields on the site while your draft had changed them too. The site shows the import’s; choose for each what the draft keeps. Everything else was merged.`,
                 }
               : null
           }

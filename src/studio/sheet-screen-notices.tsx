@@ -20,8 +20,9 @@ export function SheetNotices({ view, otherProblems, onChoose }: SheetNoticesProp
       {view.attention !== null && (
         <div className="studio-warning" role="status">
           <p>
-            <strong>Needs attention.</strong> The {view.attention.source} changed{' '}
-            {view.attention.conflicts.length === 1 ? 'a field' : `${view.attention.conflicts.length} fields`} on the site that your draft had changed too (
+            <strong>Needs attention.</strong> The {view.attention.source} {view.attention.into === 'draft' ? 'would change' : 'changed'}{' '}
+            {view.attention.conflicts.length === 1 ? 'a field' : `${view.attention.conflicts.length} fields`}
+            {view.attention.into === 'draft' ? '' : ' on the site'} that your draft had changed too (
             {view.attention.conflicts.map((field) => fieldName(field.path)).join(', ')}). Your draft keeps its own until you choose, and is not published until
             then.
           </p>

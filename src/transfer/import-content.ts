@@ -28,8 +28,8 @@ import { typeChangeProblems } from '../editing/content-types';
 import { documentOfPath, referencesOf, sheetOfRecords, sheetSeoOf, type SheetRecords } from '../sheet/body';
 import { documentSetOf } from '../sheet/documents';
 import type { SheetDocument } from '../sheet/shape';
-import type { ImportOptions, ManifestFiles } from './import-proposal';
-import { applyProposal, type AppliedImport, type ImportProposal, type ProposedFile, type ProposedSheet } from './import-proposal';
+import { applyProposal } from './import-apply';
+import type { AppliedImport, ImportOptions, ImportProposal, ManifestFiles, ProposedFile, ProposedSheet } from './import-proposal';
 import { ManifestError, readManifest, siteSlots, urlNameSlot, type KnownRecords, type Manifest, type ManifestSeoRecord } from './manifest';
 
 export interface ImportProgress {

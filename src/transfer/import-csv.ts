@@ -30,7 +30,8 @@ import { documentOfPath } from '../sheet/body';
 import { SheetStateSchema, type SheetState } from '../sheet/shape';
 import { sheetLimitProblems } from '../sheet/limits';
 import { knownRecords, type ImportProgress } from './import-content';
-import { applyProposal, type AppliedImport, type ImportOptions, type ImportProposal, type ProposedFile, type ProposedSheet } from './import-proposal';
+import { applyProposal } from './import-apply';
+import type { AppliedImport, ImportOptions, ImportProposal, ProposedFile, ProposedSheet } from './import-proposal';
 import {
   ManifestError,
   MANIFEST_FORMAT,

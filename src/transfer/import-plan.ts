@@ -11,6 +11,7 @@ import { findDraft } from '../cms/repositories/editing';
 import { listContentsByKeys, listStoredContentTypes, listStoredTranslations } from '../cms/repositories/contents';
 import { listFileAssetVersions, listMediaInfo } from '../cms/repositories/files';
 import { findSeoRecord } from '../cms/repositories/seo-records';
+import { readReviewPolicy } from '../cms/repositories/reviews';
 import { listSites } from '../cms/repositories/sites';
 import { readStoredBody } from '../cms/stored-json';
 import { IMAGE_CONTENT_TYPE } from '../shared/constants';
@@ -52,8 +53,10 @@ export interface ImportPlan {
   entries: PlanEntry[];
   /** "4 sheets added, 6 changed": what the history will say. */
   summary: string;
-  /** The sheets that go on the site when the import is applied, by title (new ones; changed ones show their changes at once too). */
+  /** The sheets that go on the site when the import is applied, by title (new ones; changed ones show their changes at once too); none while review before publish is on. */
   live: string[];
+  /** Review before publish is on: the changes go into the sheets' drafts, for review (import-into-drafts.ts), not on the site. */
+  intoDrafts: boolean;
   /** What a person should know before applying (a CSV read as Windows-1252). */
   notes: string[];
 }
@@ -161,9 +164,15 @@ export async function planProposal(db: ContentStore, proposal: ImportProposal): 
     );
   }
   const { summary } = describeImport(proposal);
-  const live = changedSheets(proposal).flatMap((sheet) => (sheet.base === null ? [titleOf(sheet.target)] : []));
-  return { entries, summary, live, notes: proposal.notes };
+  const changed = changedSheets(proposal);
+  const intoDrafts = changed.length > 0 && (await readReviewPolicy(db)) !== 'off';
+  const live = intoDrafts ? [] : changed.flatMap((sheet) => (sheet.base === null ? [titleOf(sheet.target)] : []));
+  const notes = intoDrafts ? [...proposal.notes, INTO_DRAFTS] : proposal.notes;
+  return { entries, summary, live, intoDrafts, notes };
 }
+
+const INTO_DRAFTS =
+  'Review before publish is on: the changes go into the sheets’ drafts, each put up for review, and the site shows them once a reviewer approves a draft and it is published. Records other than sheets have no review: a file that changes them is refused.';
 
 const titleOf = (state: SheetState) => state.translations[state.primaryLanguage]?.title ?? state.urlName;
 

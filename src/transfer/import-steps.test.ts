@@ -22,7 +22,8 @@ import { formatCsvRow } from './csv';
 import { collectContent } from './export-content';
 import { knownRecords, proposeManifest } from './import-content';
 import { prepareCsvImport } from './import-csv';
-import { applyProposal, changedSheets } from './import-proposal';
+import { applyProposal } from './import-apply';
+import { changedSheets } from './import-proposal';
 import { readManifest, type Manifest } from './manifest';
 
 const operator: Actor = { id: null, label: 'cli:operator' };

@@ -61,6 +61,7 @@ describe('export then import', () => {
         added: DEMO_CATALOGUE.length,
         changed: 0,
         needAttention: [],
+        into: 'site',
         sites: 1,
         contents: DEMO_CATALOGUE.length * 2,
         fileAssets: DEMO_CATALOGUE.length + MORE_DOCUMENTS,

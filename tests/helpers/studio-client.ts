@@ -43,3 +43,24 @@ export async function signInAs(test: TestApp, role: Role, email = `${role}-${Mat
       }),
   };
 }
+
+/**
+ * An import as the studio's Import screen makes it: the files (one request each, as the browser
+ * sends them), the comparison, and, unless the comparison was refused, apply with its digest.
+ */
+export async function importThroughStudio(client: StudioClient, files: Array<{ name: string; bytes: Buffer }>) {
+  const { token } = (await client.request('POST', '/import-uploads')).json() as { token: string };
+  for (const file of files) {
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(file.bytes)]), file.name);
+    const request = new Request('http://upload.test/', { method: 'POST', body: form });
+    const sent = await client.request('POST', `/import-uploads/${token}/files`, Buffer.from(await request.arrayBuffer()), {
+      'content-type': request.headers.get('content-type') ?? '',
+    });
+    if (sent.statusCode >= 300) return { comparison: sent, applied: null };
+  }
+  const comparison = await client.request('POST', `/import-uploads/${token}/comparison`, {});
+  if (comparison.statusCode !== 200) return { comparison, applied: null };
+  const { digest } = comparison.json() as { digest: string };
+  return { comparison, applied: await client.request('POST', `/import-uploads/${token}/apply`, { digest }) };
+}
