@@ -56,6 +56,26 @@ describe('review before publish', () => {
     expect(entry).toMatchObject({ action: 'settings.review', actor: admin.email });
   });
 
+  it('is decided by no one whose change is in the draft: an editor whose change another followed cannot approve it', async () => {
+    const id = await idOf('temaz');
+    await change(id, 'TEMAZ, Ana’s title');
+    // Ben changes the description after her: he is the draft's last author, and she is one too.
+    const current = await sheet(id);
+    const his = await ben.request('PUT', `/sheets/${id}/translations/en_US`, {
+      revision: current.revision,
+      texts: { ...current.draft.translations.en_US, description: 'Ben’s description.' },
+    });
+    expect(his.statusCode, his.body).toBe(200);
+    const { revision } = his.json() as Answer;
+    const asked = await ben.request('POST', `/sheets/${id}/review`, { revision });
+    expect((asked.json() as Answer & { review: { authors: string[] } }).review.authors.sort()).toEqual(['ana@example.com', 'ben@example.com']);
+    const hers = await ana.request('POST', `/sheets/${id}/review/approve`, { revision });
+    expect(hers.statusCode).toBe(403);
+    expect(hers.body).toContain('someone else reviews it');
+    const approved = await admin.request('POST', `/sheets/${id}/review/approve`, { revision });
+    expect(approved.statusCode, approved.body).toBe(200);
+  });
+
   it('publishes only after another editor approves the draft as it is', async () => {
     const id = await idOf('teos');
     const changed = await change(id, 'TEOS, reviewed');

@@ -36,6 +36,9 @@ export const ReviewSchema = Type.Union(
       decidedBy: NullableText,
       decidedAt: NullableText,
       comment: NullableText,
+      authors: Type.Array(Type.String(), {
+        description: 'Who may not decide it: the one who asked, and everyone whose change is in the draft since the site last changed',
+      }),
     }),
     Type.Null(),
   ],

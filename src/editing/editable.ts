@@ -111,6 +111,8 @@ export interface ReviewView {
   decidedAt: string | null;
   /** Why it was rejected. */
   comment: string | null;
+  /** Who may not decide it: the one who asked, and everyone whose change is in the draft since the site last changed. */
+  authors: string[];
 }
 
 /**

@@ -4,7 +4,7 @@
  * draft, version and original-state records each change writes, and the schema and adapter checks.
  */
 import type { ContentStore } from '../cms/database';
-import { findDraft, findLatestVersion, findTrashed, insertVersion, saveDraft } from '../cms/repositories/editing';
+import { findDraft, findLatestVersion, findTrashed, insertVersion, listDraftAuthors, saveDraft } from '../cms/repositories/editing';
 import { statusOf } from '../shared/editing-status';
 import { checkValue } from '../shared/schema/check';
 import type { Actor, AuditTarget } from './audit';
@@ -40,9 +40,17 @@ export function createEditorRecords<S>(adapter: KindAdapter<S>) {
       updatedAt: draft?.updated_at ?? null,
       updatedBy: draft?.updated_by ?? null,
       attention: draft?.attention ? (JSON.parse(draft.attention) as Attention) : null,
-      review: reviewViewOf(await findLatestReview(db, kind, targetId), revision),
+      review: await reviewOf(db, targetId, revision, draft?.updated_by ?? null),
       release: await openReleaseOf(db, kind, targetId),
     };
+  }
+
+  /** The target's newest review, with who may not decide it (an approval passes on every change in the draft). */
+  async function reviewOf(db: ContentStore, targetId: string, revision: number, lastAuthor: string | null) {
+    const row = await findLatestReview(db, kind, targetId);
+    if (row === undefined) return null;
+    const authors = await listDraftAuthors(db, kind, targetId);
+    return reviewViewOf(row, revision, lastAuthor === null ? authors : [...authors, lastAuthor]);
   }
 
   /** The current view for a change: the target must exist and, when a revision is named, be at it. */

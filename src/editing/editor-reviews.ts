@@ -72,8 +72,9 @@ export function reviewOperations<S>(records: EditorRecords<S>) {
       const policy = await readReviewPolicy(trx);
       if (!mayReview(policy, request.role))
         throw new EditingError(`Only ${policy === 'admins' ? 'an admin' : 'an editor or admin'} may review ${found.label}`, 'forbidden');
-      const authors = new Set([pending.requested_by, found.updatedBy]);
-      if (authors.has(request.actor.label)) throw new EditingError(`You changed ${found.label} or asked for its review: someone else reviews it`, 'forbidden');
+      // Everyone whose change is in the draft, not only its last author: an approval passes on all of it.
+      if (found.review?.authors.includes(request.actor.label) !== false)
+        throw new EditingError(`You changed ${found.label} or asked for its review: someone else reviews it`, 'forbidden');
       const comment = decision.comment?.trim() ?? '';
       if (decision.state === 'rejected' && comment === '') throw new EditingError('Say why it is not approved: a rejection needs a comment', 'invalid');
       const at = (request.now ?? new Date()).toISOString();

@@ -9,7 +9,7 @@ import type { EditableView, ReviewView } from './editable';
 /** The kinds whose publishing a review policy covers: what visitors see. (Content types are admins' own.) */
 export const REVIEWED_KINDS: ReadonlySet<EditableKind> = new Set(['sheet', 'page', 'collection']);
 
-export function reviewViewOf(row: ReviewRow | undefined, revision: number): ReviewView | null {
+export function reviewViewOf(row: ReviewRow | undefined, revision: number, draftAuthors: readonly string[]): ReviewView | null {
   if (row === undefined) return null;
   return {
     state: row.state,
@@ -21,6 +21,7 @@ export function reviewViewOf(row: ReviewRow | undefined, revision: number): Revi
     decidedBy: row.decided_by,
     decidedAt: row.decided_at,
     comment: row.comment,
+    authors: [...new Set([row.requested_by, ...draftAuthors])],
   };
 }
 

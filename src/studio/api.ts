@@ -30,6 +30,8 @@ export interface ReviewView {
   decidedBy: string | null;
   decidedAt: string | null;
   comment: string | null;
+  /** Who may not decide it: the one who asked, and everyone whose change is in the draft. */
+  authors: string[];
 }
 
 export class StudioError extends Error {

@@ -55,7 +55,7 @@ export function ReviewPanel<V extends Reviewed>({ context, path, view, hold, onC
   const send = (method: string, suffix: string, body?: unknown) => callApi<V>(context, method, `${path}/review${suffix}`, body);
 
   const mayDecide = (policy === 'admins' ? context.role === 'admin' : context.role === 'admin' || context.role === 'editor') && review?.state === 'pending';
-  const isAuthor = review !== null && (review.requestedBy === context.email || view.updatedBy === context.email);
+  const isAuthor = review !== null && review.authors.includes(context.email);
   const whoApproves = policy === 'admins' ? 'an admin' : 'another editor or an admin';
   const pendingNow = review?.state === 'pending' && review.current;
 

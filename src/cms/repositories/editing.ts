@@ -69,6 +69,29 @@ export async function listVersions(db: ContentStore, kind: EditableKind, targetI
   return rows.map((row) => ({ ...row, id: Number(row.id), number: Number(row.number), audit_id: row.audit_id === null ? null : Number(row.audit_id) }));
 }
 
+/**
+ * Who changed the target's draft since the site last changed (a publish, an import on the site, an
+ * undo): the accounts whose work a review of the draft as it is passes on.
+ */
+export async function listDraftAuthors(db: ContentStore, kind: EditableKind, targetId: string): Promise<string[]> {
+  const lastOnSite = db
+    .selectFrom('versions')
+    .select((eb) => eb.fn.coalesce(eb.fn.max('number'), eb.lit(0)).as('number'))
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .where('site_before', 'is not', null);
+  const rows = await db
+    .selectFrom('versions')
+    .select('actor')
+    .distinct()
+    .where('kind', '=', kind)
+    .where('target_id', '=', targetId)
+    .where('event', '!=', 'original')
+    .where('number', '>', lastOnSite)
+    .execute();
+  return rows.map((row) => row.actor);
+}
+
 /** A target's newest version that changed the site (a publish, an unpublish, an import, an undo), with its state and what the site showed before it. */
 export const findLastSiteChange = (db: ContentStore, kind: EditableKind, targetId: string) => findNewestVersion(db, kind, targetId, true);
 
