@@ -120,7 +120,7 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
                 {group.entries.map((entry) => (
                   <li key={entry.record}>
                     <strong>{entry.record}</strong>
-                    {entry.draft !== undefined && <DraftNote draft={entry.draft} />}
+                    {entry.draft !== undefined && <DraftNote draft={entry.draft} intoDrafts={comparison.plan.intoDrafts} />}
                     {entry.fields.length > 0 && (
                       <table className="studio-table studio-compare__table">
                         <caption className="studio-visually-hidden">What changes in {entry.record}</caption>
@@ -153,14 +153,15 @@ function ComparisonView({ comparison }: { comparison: Comparison }) {
 }
 
 /** What the import does to a sheet's pending draft. */
-function DraftNote({ draft }: { draft: NonNullable<PlanEntry['draft']> }) {
+/** `intoDrafts`: review before publish is on, and the import changes drafts only. */
+function DraftNote({ draft, intoDrafts }: { draft: NonNullable<PlanEntry['draft']>; intoDrafts: boolean }) {
   const names = (fields: string[]) => fields.map(planFieldName).join(', ');
   return (
     <p className={draft.conflicts.length > 0 ? 'studio-warning' : 'studio-hint'}>
       It has a draft.
-      {draft.carried.length > 0 ? ` The import’s changes to ${names(draft.carried)} go into the draft too.` : ''}
+      {draft.carried.length > 0 ? ` The import’s changes to ${names(draft.carried)} go into the draft${intoDrafts ? '' : ' too'}.` : ''}
       {draft.conflicts.length > 0
-        ? ` The draft changed ${names(draft.conflicts)} itself: the draft keeps its own, the site shows the import’s, and the sheet will ask which to keep.`
+        ? ` The draft changed ${names(draft.conflicts)} itself: the draft keeps its own, ${intoDrafts ? 'the import’s is kept beside it' : 'the site shows the import’s'}, and the sheet will ask which to keep.`
         : ''}
     </p>
   );
