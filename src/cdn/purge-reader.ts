@@ -65,6 +65,9 @@ export async function keysOfEntries(db: ContentStore, entries: readonly JournalE
 export const purgeReader: JournalReader = {
   name: 'cdn',
   batch: 2000,
+  // A sheet's page lists its related sheets from the search index: purged before the index has
+  // the change, it could be fetched again without them and kept so.
+  follows: 'search',
   async apply(trx, entries) {
     await queueKeys(trx, await keysOfEntries(trx, entries), new Date());
   },

@@ -19,7 +19,17 @@ export interface JournalReader {
   batch: number;
   /** Applies what the entries say, in the transaction that moves the cursor past them: idempotent, as an entry may be read again after a failure. */
   apply(trx: ContentStore, entries: JournalEntry[], dialect: Dialect): Promise<void>;
+  /**
+   * The reader whose work this one's answers show (the CDN's purges follow the search index: a
+   * sheet's page lists related sheets from it). This one reads only what that one has read, so an
+   * answer fetched again after this one's work shows that one's too; an entry older than
+   * FOLLOW_AT_MOST_MS is read anyway, so a failing reader holds it up that long at most.
+   */
+  follows?: string;
 }
+
+/** How long a reader waits, at most, for the one it follows to read an entry. */
+export const FOLLOW_AT_MOST_MS = 10_000;
 
 type Store = Pick<OpenStore, 'db' | 'dialect'>;
 
@@ -37,18 +47,29 @@ export async function readBatch(store: Store, reader: JournalReader, now: () => 
     return 'caught-up';
   }
   if (cursor >= head) return 'caught-up';
+  if ((await readable(db, reader, await listJournalEntries(db, cursor, 1), now())).length === 0) return 'caught-up';
   return retryWhileContended(() =>
     db.transaction().execute(async (trx) => {
       const at = now();
       const claimed = await claimCursor(trx, dialect, reader.name, at);
       if (claimed === null) return 'held';
-      const entries = await listJournalEntries(trx, claimed, reader.batch);
+      const listed = await listJournalEntries(trx, claimed, reader.batch);
+      const entries = await readable(trx, reader, listed, at);
       if (entries.length === 0) return 'caught-up';
       await reader.apply(trx, entries, dialect);
       await moveCursor(trx, reader.name, entries.at(-1)!.position, at);
-      return entries.length < reader.batch ? 'caught-up' : 'read';
+      return entries.length < listed.length || entries.length < reader.batch ? 'caught-up' : 'read';
     }),
   );
+}
+
+/** The first of `entries` the reader may read now: for one that follows another, up to where that one has read, and any older than FOLLOW_AT_MOST_MS. */
+async function readable(db: ContentStore, reader: JournalReader, entries: JournalEntry[], now: Date): Promise<JournalEntry[]> {
+  if (reader.follows === undefined || entries.length === 0) return entries;
+  const ahead = (await readCursor(db, reader.follows)) ?? Infinity;
+  const waited = now.getTime() - FOLLOW_AT_MOST_MS;
+  const stop = entries.findIndex((entry) => entry.position > ahead && Date.parse(entry.at) > waited);
+  return stop === -1 ? entries : entries.slice(0, stop);
 }
 
 /** How long a catch-up waits for another process that holds a reader's cursor, between looks. */
