@@ -372,34 +372,45 @@ async function writeSession(folder: string, session: Session): Promise<void> {
   await rename(partial, join(folder, 'session.json'));
 }
 
+/** An import's record, or null when it has none that can be read (being opened, or left by a crash). */
+const readRecord = (folder: string): Promise<Session | null> =>
+  readFile(join(folder, 'session.json'), 'utf8').then(
+    (text) => JSON.parse(text) as Session,
+    () => null,
+  );
+
 /** Every open import's folder with its record; a folder without a readable record has `session` null. */
 async function listSessions(): Promise<Array<{ folder: string; session: Session }>> {
   if (!existsSync(ROOT)) return [];
   const found: Array<{ folder: string; session: Session }> = [];
   for (const name of await readdir(ROOT)) {
     const folder = join(ROOT, name);
-    const session = await readFile(join(folder, 'session.json'), 'utf8').then(
-      (text) => JSON.parse(text) as Session,
-      () => null,
-    );
+    const session = await readRecord(folder);
     if (session !== null) found.push({ folder, session });
   }
   return found;
 }
 
-/** Removes the imports left untouched for an hour, and folders a crash left without their record. */
+/**
+ * Removes the imports left untouched for an hour, and folders a crash left without their record.
+ * Each folder is judged by its own record as it is when its turn comes: one another process opened
+ * after this sweep began is live, never taken for a leftover.
+ */
 export async function sweepImportUploads(now = new Date()): Promise<void> {
   if (!existsSync(ROOT)) return;
-  const live = new Set((await listSessions()).filter(({ session }) => Date.parse(session.expiresAt) > now.getTime()).map(({ folder }) => folder));
   for (const name of await readdir(ROOT)) {
     const folder = join(ROOT, name);
-    if (live.has(folder)) continue;
+    const session = await readRecord(folder);
+    if (session !== null) {
+      if (Date.parse(session.expiresAt) <= now.getTime()) await rm(folder, { recursive: true, force: true });
+      continue;
+    }
+    // Without a readable record: one being opened this moment, or one a crash left (old).
     // Another process may be sweeping too: a folder gone meanwhile is fine.
     const modified = await stat(folder).then(
       (found) => found.mtimeMs,
       () => null,
     );
-    const recorded = existsSync(join(folder, 'session.json'));
-    if (modified !== null && (recorded || now.getTime() - modified > IMPORT_UPLOAD_LIMITS.lifetimeMs)) await rm(folder, { recursive: true, force: true });
+    if (modified !== null && now.getTime() - modified > IMPORT_UPLOAD_LIMITS.lifetimeMs) await rm(folder, { recursive: true, force: true });
   }
 }
