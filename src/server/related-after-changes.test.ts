@@ -7,6 +7,7 @@
  * - after a sheet is published again or restored from the trash by another process, the CDN's
  *   purge of its page waits for the index (the purge reader follows the index reader), so the page
  *   fetched again once purged lists its related sheets, whatever a visitor fetched in between;
+ * - a visitor's request does none of the readers' work;
  * - a failing index reader holds the purges up for FOLLOW_AT_MOST_MS at most.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { createTestApp, openTestStore, type TestApp } from '../../tests/helpers/
 import { buildApp } from './app';
 import { catchUp, FOLLOW_AT_MOST_MS, readBatch } from '../cms/journal-readers';
 import { findContentsByKeys } from '../cms/repositories/contents';
+import { readCursor } from '../cms/repositories/journal';
 import { purgeReader } from '../cdn/purge-reader';
 import { listQueuedKeys } from '../cdn/outbox';
 import { DEMO_IDS } from '../demo/seed-demo';
@@ -55,6 +57,8 @@ describe('a sheet page’s related sheets', () => {
     beforeAll(async () => {
       // This process's own follower looks once an hour: the test is the other processes, reading in the order it says.
       test = await createTestApp({ env: { CDN_KEY_HEADERS: 'Surrogate-Key', JOURNAL_CHECK_MS: '3600000' } });
+      // Started: its read of the journal at start is done before any visitor comes.
+      await test.app.ready();
       await readJournalOnce(test.store);
     });
     afterAll(async () => {
@@ -68,6 +72,11 @@ describe('a sheet page’s related sheets', () => {
     async function elsewhere(change: () => Promise<unknown>, id: string, slug: string) {
       await test.store.db.deleteFrom('cdn_purges').execute();
       await change();
+      // A visitor first: their request does no reader's work (the cursors stay where they are).
+      const cursors = async () => Promise.all(['search', 'cdn', 'webhooks'].map((name) => readCursor(test.store.db, name)));
+      const before = await cursors();
+      expect((await test.app.inject(`/sheets/${slug}`)).statusCode).toBe(200);
+      expect(await cursors(), 'a visitor’s request reads nothing of the journal').toEqual(before);
       // The purge reader runs first (as another process's might): it waits for the index.
       await catchUp(test.store, purgeReader);
       expect(await queued(), 'no purge before the index has the change').not.toContain(cdnKeys.sheet(id));
