@@ -119,15 +119,17 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
   const [reset, setReset] = useState<{ email: string; password: string } | null>(null);
   // The temporary-password form closed: the keyboard goes back to the button that opened it, once it is enabled again.
   const resetButtons = useRef(new Map<string, HTMLButtonElement>());
-  const [returnTo, setReturnTo] = useState<string | null>(null);
+  // Whose button that is. A ref, not state: nothing on screen shows it, and the renders it waits for
+  // (the form closing, its action ending) come by themselves.
+  const returnTo = useRef<string | null>(null);
   useEffect(() => {
-    if (returnTo === null || busy) return;
-    resetButtons.current.get(returnTo)?.focus();
-    setReturnTo(null);
-  }, [returnTo, busy]);
+    if (reset !== null || busy || returnTo.current === null) return;
+    resetButtons.current.get(returnTo.current)?.focus();
+    returnTo.current = null;
+  }, [reset, busy]);
   const closeReset = (email: string) => {
+    returnTo.current = email;
     setReset(null);
-    setReturnTo(email);
   };
 
   const change = (email: string, body: Record<string, unknown>, done: string) =>

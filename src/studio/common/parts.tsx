@@ -158,17 +158,18 @@ export function useListActions<T>(context: StudioContext, path: string) {
   const [list, setList] = useState<T[] | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
-  const load = useCallback(async () => setList(await callApi<T[]>(context, 'GET', path)), [context, path]);
+  const read = useCallback(() => callApi<T[]>(context, 'GET', path), [context, path]);
+  // Read as the screen opens; the list is set once the answer is in.
   useEffect(() => {
-    load().catch((error: unknown) => setOutcome({ text: wordsOf(error), failed: true }));
-  }, [load]);
+    read().then(setList, (error: unknown) => setOutcome({ text: wordsOf(error), failed: true }));
+  }, [read]);
   /** Runs an action; its answer is the words saying it was done. */
   const act = async (run: () => Promise<string>) => {
     setBusy(true);
     setOutcome(null);
     try {
       setOutcome({ text: await run(), failed: false });
-      await load();
+      setList(await read());
     } catch (error) {
       setOutcome({ text: wordsOf(error), failed: true });
     } finally {

@@ -2,7 +2,7 @@
  * The literature content type as the Fields screen holds it: read once, then each change sent to
  * the editing API, which answers with the type as it is now (a new version, an audit entry).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ContentType, Field } from '../../content-model/definition';
 import { LITERATURE_CONTENT_TYPE } from '../../shared/constants';
 import { callApi, type StudioContext } from '../common/api';
@@ -26,10 +26,10 @@ export function useLiteratureType(context: StudioContext) {
   const [busy, setBusy] = useState(false);
   const path = `/content-types/${LITERATURE_CONTENT_TYPE}`;
 
-  const load = useCallback(async () => setView(await callApi<TypeView>(context, 'GET', path)), [context, path]);
+  // Read as the screen opens; the type is set once the answer is in.
   useEffect(() => {
-    load().catch((error: unknown) => setMessage({ text: wordsOf(error), failed: true }));
-  }, [load]);
+    callApi<TypeView>(context, 'GET', path).then(setView, (error: unknown) => setMessage({ text: wordsOf(error), failed: true }));
+  }, [context, path]);
 
   const act = async (run: () => Promise<TypeView>, done: string) => {
     setBusy(true);

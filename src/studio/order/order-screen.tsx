@@ -43,7 +43,13 @@ interface RowProps {
 function SortableRow({ sheet, position, count, onMove }: RowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: sheet.id });
   const [typed, setTyped] = useState(position);
-  useEffect(() => setTyped(position), [position]);
+  // A row that moved offers its new position to type over: the state is adjusted as it renders
+  // (https://react.dev/learn/you-might-not-need-an-effect#adjusting-some-state-when-a-prop-changes).
+  const [typedAt, setTypedAt] = useState(position);
+  if (typedAt !== position) {
+    setTypedAt(position);
+    setTyped(position);
+  }
   return (
     <li
       ref={setNodeRef}
@@ -141,18 +147,25 @@ function useOrderDraft(context: StudioContext) {
   /** Moves on when another editor's order replaced ours: saves queued before it are dropped. */
   const generation = useRef(0);
 
-  const load = useCallback(async () => {
+  /** The collection's order as the server has it now. */
+  const read = useCallback(async () => {
     const [collection] = await callApi<Array<{ id: string }>>(context, 'GET', '/collections');
     if (collection === undefined) throw new Error('This site has no collection of literature sheets yet.');
-    const answer = await callApi<OrderView>(context, 'GET', `/collections/${encodeURIComponent(collection.id)}/order`);
+    return callApi<OrderView>(context, 'GET', `/collections/${encodeURIComponent(collection.id)}/order`);
+  }, [context]);
+
+  const show = useCallback((answer: OrderView) => {
     viewRef.current = answer;
     setView(answer);
     setSheets(answer.sheets);
-  }, [context]);
+  }, []);
 
+  const load = useCallback(async () => show(await read()), [read, show]);
+
+  // Read as the screen opens; the order is shown once the answer is in.
   useEffect(() => {
-    load().catch((error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
-  }, [load]);
+    read().then(show, (error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
+  }, [read, show]);
 
   /** Saves the order as the draft, one save after another, each from the revision the last one answered. */
   const save = useCallback(

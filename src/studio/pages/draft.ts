@@ -43,10 +43,11 @@ export function usePageDraft(context: StudioContext) {
   const conflictOpen = useRef(false);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
 
-  const show = (next: PageView) => {
+  // The same from one render to the next (a ref and a setter only): the saves below depend on it.
+  const show = useCallback((next: PageView) => {
     viewRef.current = next;
     setView(next);
-  };
+  }, []);
   const showSettings = (next: Settings) => {
     settingsRef.current = next;
     setSettings(next);
@@ -59,17 +60,10 @@ export function usePageDraft(context: StudioContext) {
         showSettings(settingsOf(answer));
       })
       .catch((error: unknown) => setMessage({ text: wordsOf(error), failed: true }));
-  }, [context]);
+  }, [context, show]);
 
-  /** Saves one after another, each from the revision the last answered; answers whether what is on screen is saved. */
-  const save = useCallback((): Promise<boolean> => {
-    const run = saving.current.then(() => saveOnce());
-    saving.current = run.catch(() => false);
-    return run;
-    // (saveOnce reads refs only.)
-  }, []);
-
-  const saveOnce = async (): Promise<boolean> => {
+  /** One save, from the revision the last one answered; answers whether what is on screen is saved. */
+  const saveOnce = useCallback(async (): Promise<boolean> => {
     const current = viewRef.current;
     const sending = settingsRef.current;
     if (current === null || sending === null || conflictOpen.current) return false;
@@ -92,7 +86,14 @@ export function usePageDraft(context: StudioContext) {
       setMessage({ text: wordsOf(error), failed: true });
       return false;
     }
-  };
+  }, [context, show]);
+
+  /** Saves one after another, each from the revision the last answered; answers whether what is on screen is saved. */
+  const save = useCallback((): Promise<boolean> => {
+    const run = saving.current.then(() => saveOnce());
+    saving.current = run.catch(() => false);
+    return run;
+  }, [saveOnce]);
 
   useAskBeforeLeaving({ viewRef, settingsRef, timer }, save);
 

@@ -10,7 +10,7 @@ import { errorWords } from './draft-rules';
 
 /** `arm` saves a second from now (draft-save-queue.ts). */
 export function useServerAnswers(handles: DraftHandles, arm: () => void, context: StudioContext, id: string) {
-  const { viewRef, draftRef, timer, saving, setState, setMessage, show, ask, dirty } = handles;
+  const { viewRef, draftRef, timerRef, savingRef, setState, setMessage, show, ask, dirty } = handles;
 
   /** A state the server answered (an upload, a publish, a poll): our unsaved edits stay on top of it. */
   const accept = useCallback(
@@ -22,9 +22,9 @@ export function useServerAnswers(handles: DraftHandles, arm: () => void, context
       show(answer, merged);
       if (conflicts.length > 0) return ask(conflicts, answer);
       if (!dirty()) setState('saved');
-      else if (timer.current === null && saving.current === null) arm();
+      else if (timerRef.current === null && savingRef.current === null) arm();
     },
-    [arm, handles],
+    [arm, viewRef, draftRef, timerRef, savingRef, setState, show, ask, dirty],
   );
 
   const load = useCallback(async () => {
@@ -38,14 +38,11 @@ export function useServerAnswers(handles: DraftHandles, arm: () => void, context
       setMessage(errorWords(error));
       setState((now) => (now === 'loading' ? 'failed' : now));
     }
-  }, [accept, context, handles, id]);
+  }, [accept, context, id, viewRef, show, setState, setMessage]);
 
-  // Loaded as the sheet opens; no save timer outlives it.
+  // Loaded as the sheet opens.
   useEffect(() => {
     void load();
-    return () => {
-      if (timer.current !== null) clearTimeout(timer.current);
-    };
   }, [load]);
 
   return { accept, load };

@@ -9,7 +9,7 @@ import { withChoices } from './draft-rules';
 
 /** `saveNow` saves the draft at once (draft-save-queue.ts). */
 export function useConflictChoices(handles: DraftHandles, saveNow: () => Promise<void>) {
-  const { viewRef, draftRef, conflictRef, settling, setDraft, setConflict, setState } = handles;
+  const { viewRef, draftRef, conflictRef, settlingRef, setDraft, setConflict, setState } = handles;
 
   /** The editor's choice for each field both changed: theirs where asked, ours otherwise; then saved. */
   const resolve = useCallback(
@@ -24,7 +24,7 @@ export function useConflictChoices(handles: DraftHandles, saveNow: () => Promise
       setState('editing');
       void saveNow();
     },
-    [handles, saveNow],
+    [conflictRef, draftRef, setDraft, setConflict, setState, saveNow],
   );
 
   /**
@@ -40,11 +40,11 @@ export function useConflictChoices(handles: DraftHandles, saveNow: () => Promise
       const resolved = withChoices(draftRef.current, current.attention.conflicts, current.published, takeTheirs);
       draftRef.current = resolved;
       setDraft(resolved);
-      settling.current = true;
+      settlingRef.current = true;
       setState('editing');
       void saveNow();
     },
-    [handles, saveNow],
+    [viewRef, draftRef, settlingRef, setDraft, setState, saveNow],
   );
 
   return { resolve, settle };

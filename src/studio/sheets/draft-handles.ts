@@ -33,14 +33,14 @@ export interface DraftHandles {
   conflictRef: RefObject<Conflict | null>;
   typeRef: RefObject<ContentType | null>;
   /** The save under way. */
-  saving: RefObject<Promise<void> | null>;
+  savingRef: RefObject<Promise<void> | null>;
   /** While an upload or a publish runs on the revision it started from, saves wait for it. */
-  held: RefObject<Promise<unknown> | null>;
-  timer: RefObject<ReturnType<typeof setTimeout> | null>;
+  heldRef: RefObject<Promise<unknown> | null>;
+  timerRef: RefObject<ReturnType<typeof setTimeout> | null>;
   /** The last save was refused or failed: the next edit (or "Try again") saves, not a timer. */
-  stopped: RefObject<boolean>;
+  stoppedRef: RefObject<boolean>;
   /** The next save settles the fields that needed attention (the editor chose). */
-  settling: RefObject<boolean>;
+  settlingRef: RefObject<boolean>;
   setView: Dispatch<SetStateAction<SheetView | null>>;
   setDraft: Dispatch<SetStateAction<SheetState | null>>;
   setState: Dispatch<SetStateAction<SaveState>>;
@@ -67,11 +67,11 @@ export function useDraftHandles(type: ContentType | null): { shown: ShownDraft; 
   const viewRef = useRef<SheetView | null>(null);
   const draftRef = useRef<SheetState | null>(null);
   const conflictRef = useRef<Conflict | null>(null);
-  const saving = useRef<Promise<void> | null>(null);
-  const held = useRef<Promise<unknown> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const stopped = useRef(false);
-  const settling = useRef(false);
+  const savingRef = useRef<Promise<void> | null>(null);
+  const heldRef = useRef<Promise<unknown> | null>(null);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const stoppedRef = useRef(false);
+  const settlingRef = useRef(false);
 
   const typeRef = useRef(type);
   useEffect(() => {
@@ -99,11 +99,11 @@ export function useDraftHandles(type: ContentType | null): { shown: ShownDraft; 
       draftRef,
       conflictRef,
       typeRef,
-      saving,
-      held,
-      timer,
-      stopped,
-      settling,
+      savingRef,
+      heldRef,
+      timerRef,
+      stoppedRef,
+      settlingRef,
       setView,
       setDraft,
       setState,

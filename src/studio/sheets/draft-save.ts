@@ -21,14 +21,14 @@ export interface DraftSave {
 
 /** Sends the draft and shows the answer; answers whether to save again at once: merged with another editor's save, or typed meanwhile. */
 export async function sendDraft(handles: DraftHandles, { context, id, current, sending, settles }: DraftSave): Promise<boolean> {
-  const { viewRef, draftRef, typeRef, stopped, settling, setView, setProblems, setMessage, setState, show, ask, dirty } = handles;
+  const { viewRef, draftRef, typeRef, stoppedRef, settlingRef, setView, setProblems, setMessage, setState, show, ask, dirty } = handles;
   try {
     const answer = await callApi<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(id)}`, {
       revision: current.revision,
       state: sendable(sending, typeRef.current, current.draft),
       ...(settles ? { settles: true } : {}),
     });
-    if (settles) settling.current = false;
+    if (settles) settlingRef.current = false;
     viewRef.current = answer;
     setView(answer);
     setProblems([]);
@@ -51,7 +51,7 @@ export async function sendDraft(handles: DraftHandles, { context, id, current, s
     setMessage(errorWords(error));
     setProblems(details.problems ?? []);
     setState(details.problems === undefined ? 'failed' : 'refused');
-    stopped.current = true;
+    stoppedRef.current = true;
     return false;
   }
 }

@@ -35,7 +35,7 @@ export function useSheetDraft(context: StudioContext, id: string, type: ContentT
       setState((now) => (now === 'conflict' ? now : 'editing'));
       if (conflictRef.current === null) arm();
     },
-    [arm, handles],
+    [arm, draftRef, conflictRef, setDraft, setState],
   );
 
   return { ...shown, edit, flush, whileHeld, resolve, settle, accept, reload: load, unsaved };

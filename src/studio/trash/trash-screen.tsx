@@ -44,15 +44,16 @@ export function TrashScreen({ context }: { context: StudioContext }) {
   const [message, setMessage] = useState<{ text: string; failed: boolean; sheet?: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    const [trashed, imported] = await Promise.all([callApi<Trashed[]>(context, 'GET', '/trash'), callApi<ImportEntry[]>(context, 'GET', '/imports')]);
+  const read = useCallback(() => Promise.all([callApi<Trashed[]>(context, 'GET', '/trash'), callApi<ImportEntry[]>(context, 'GET', '/imports')]), [context]);
+  const show = ([trashed, imported]: [Trashed[], ImportEntry[]]) => {
     setTrash(trashed);
     setImports(imported);
-  }, [context]);
+  };
 
+  // Read as the screen opens; the lists are shown once the answer is in.
   useEffect(() => {
-    load().catch((error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
-  }, [load]);
+    read().then(show, (error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }));
+  }, [read]);
 
   const deletedHeading = useRef<HTMLHeadingElement>(null);
   const importsHeading = useRef<HTMLHeadingElement>(null);
@@ -62,7 +63,7 @@ export function TrashScreen({ context }: { context: StudioContext }) {
     setBusy(true);
     try {
       setMessage({ ...(await run()), failed: false });
-      await load();
+      show(await read());
       list.current?.focus();
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });

@@ -27,6 +27,12 @@ export function CdnWarning({ context, path }: { context: StudioContext; path: st
   );
 }
 
+/**
+ * Since when the oldest key waits. A failing key is a waiting one, so the time is there whenever the
+ * warning shows; without it the sentence ends sooner, rather than say the render's own time.
+ */
+const oldestSince = ({ oldestQueuedAt }: PurgeBacklog) => (oldestQueuedAt === null ? '' : `, the oldest since ${new Date(oldestQueuedAt).toLocaleString()}`);
+
 export function CdnBacklog({ backlog }: { backlog: PurgeBacklog }) {
   return (
     <div className="studio-panel">
@@ -38,7 +44,7 @@ export function CdnBacklog({ backlog }: { backlog: PurgeBacklog }) {
       ) : backlog.failing !== null ? (
         <p className="studio-warning">
           {keysIn(backlog.failing.keys)} could not be purged ({backlog.failing.attempts} tries so far; the CDN said: {backlog.failing.lastError ?? 'nothing'}).{' '}
-          {backlog.queued} waiting in all, the oldest since {new Date(backlog.oldestQueuedAt ?? Date.now()).toLocaleString()}.
+          {backlog.queued} waiting in all{oldestSince(backlog)}.
         </p>
       ) : (
         <p className="studio-hint">{backlog.queued === 0 ? 'Every change has been purged from the CDN.' : `${keysIn(backlog.queued)} being purged now.`}</p>
