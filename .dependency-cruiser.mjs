@@ -49,6 +49,36 @@ export const BROWSER_ROOMS = ['shared', 'sheet', 'content-model', 'page-model', 
 
 const TEST_FILE = '\\.test\\.tsx?$';
 
+/**
+ * The studio one level down (docs/architecture.md, "Inside the studio"): a folder for each section
+ * of its bar, and common/ for what several sections use. A section imports common/ and its own
+ * folder, not another section's (but for the crossings below); common/ imports no section; nothing
+ * in a folder imports the top, where the entry (entry-studio.tsx, with the bar) routes between the
+ * sections. A piece a second section needs moves to common/, unless it is the first section's own.
+ */
+export const STUDIO_SECTIONS = [
+  'sheets',
+  'order',
+  'pages',
+  'imports',
+  'translations',
+  'releases',
+  'trash',
+  'searches',
+  'fields',
+  'accounts',
+  'webhooks',
+  'audit',
+];
+
+/** The files of another section a section may import, each for a reason its comment gives. */
+export const STUDIO_CROSSINGS = {
+  // The Trash and imports screen lists the last imports and undoes them with the Import screen's own
+  // question (which sheets and fields it puts back, and what to do about later changes): one undo,
+  // asked the same way from both screens, and it belongs to imports.
+  trash: ['imports/undo.tsx'],
+};
+
 const roomRules = Object.entries(ROOMS).map(([room, below]) => ({
   name: `${room}-imports-only-${below.length === 0 ? 'nothing' : 'its-list'}`,
   comment: `src/${room}/ may import ${below.length === 0 ? 'no other room' : below.map((name) => `${name}/`).join(', ')} (docs/architecture.md).`,
@@ -56,6 +86,44 @@ const roomRules = Object.entries(ROOMS).map(([room, below]) => ({
   from: { path: `^src/${room}/`, pathNot: TEST_FILE },
   to: { path: '^src/([^/]+)/', pathNot: `^src/(${[room, ...below].join('|')})/` },
 }));
+
+const STUDIO_FOLDERS = ['common', ...STUDIO_SECTIONS];
+
+const studioSectionRules = STUDIO_SECTIONS.map((section) => {
+  const crossings = STUDIO_CROSSINGS[section] ?? [];
+  return {
+    name: `studio-${section}-imports-only-common`,
+    comment: `src/studio/${section}/ may import src/studio/common/${crossings.map((path) => `, src/studio/${path}`).join('')} and its own folder: no other section, not the entry.`,
+    severity: 'error',
+    from: { path: `^src/studio/${section}/`, pathNot: TEST_FILE },
+    to: { path: '^src/studio/', pathNot: [`^src/studio/(${section}|common)/`, ...crossings.map((path) => `^src/studio/${path.replaceAll('.', '\\.')}$`)] },
+  };
+});
+
+const studioRules = [
+  {
+    name: 'studio-common-imports-no-section',
+    comment: 'src/studio/common/ is what the sections share: it imports none of them, nor the entry.',
+    severity: 'error',
+    from: { path: '^src/studio/common/', pathNot: TEST_FILE },
+    to: { path: '^src/studio/', pathNot: '^src/studio/common/' },
+  },
+  ...studioSectionRules,
+  {
+    name: 'every-studio-folder-named',
+    comment: 'A folder of src/studio/ is common/ or a section STUDIO_SECTIONS names: a new section is added there.',
+    severity: 'error',
+    from: { path: '^src/studio/[^/]+/', pathNot: [`^src/studio/(${STUDIO_FOLDERS.join('|')})/`, TEST_FILE] },
+    to: {},
+  },
+  {
+    name: 'every-imported-studio-folder-named',
+    comment: 'A file of src/studio/ that others import is at the top, in common/ or in a section STUDIO_SECTIONS names, even when it imports nothing itself.',
+    severity: 'error',
+    from: {},
+    to: { path: '^src/studio/[^/]+/', pathNot: `^src/studio/(${STUDIO_FOLDERS.join('|')})/` },
+  },
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -82,6 +150,7 @@ export default {
       to: { path: '^src/', pathNot: `^src/(${Object.keys(ROOMS).join('|')})/` },
     },
     ...roomRules,
+    ...studioRules,
     {
       name: 'browser-rooms-without-node',
       comment: `Code of ${BROWSER_ROOMS.join(', ')} runs in the browser too: no Node.js module.`,

@@ -25,7 +25,9 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 150 }] },
   },
   {
-    files: ['src/site/**/*.{ts,tsx}'],
+    // Both React rooms: the rules of hooks, their dependencies, and the React Compiler's checks
+    // (state set in an effect, a ref changed in render, an impure call in render).
+    files: ['src/site/**/*.{ts,tsx}', 'src/studio/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },

@@ -1,6 +1,6 @@
 /**
  * At most `size` at once, the others waiting in order: PDFs read by the server (files/pdf-reader.ts),
- * files sent by the studio (studio/pdf-drop.tsx). A waiter whose signal aborts leaves the line and
+ * files sent by the studio (studio/sheets/pdf-drop.tsx). A waiter whose signal aborts leaves the line and
  * is refused with `cancelled()`.
  */
 export interface Turns {

@@ -5,26 +5,26 @@
  */
 import { lazy, StrictMode, Suspense, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { StudioContext } from './api';
-import { NavigationProvider, useNavigation } from './navigation';
-import { SheetScreen } from './sheet-screen';
-import { SheetsScreen } from './sheets-screen';
+import type { StudioContext } from './common/api';
+import { NavigationProvider, useNavigation } from './common/navigation';
+import { SheetScreen } from './sheets/sheet-screen';
+import { SheetsScreen } from './sheets/sheets-screen';
 import { StudioNav } from './studio-nav';
-import { CdnWarning } from './cdn-status';
+import { CdnWarning } from './webhooks/cdn-status';
 
 // The sections are fetched when first opened: the sheets, where editors spend their time, load
 // without the drag and drop, the head-tag parser or the admin screens.
-const OrderScreen = lazy(() => import('./order-screen').then((module) => ({ default: module.OrderScreen })));
-const PageScreen = lazy(() => import('./page-screen').then((module) => ({ default: module.PageScreen })));
-const ImportScreen = lazy(() => import('./import-screen').then((module) => ({ default: module.ImportScreen })));
-const TranslationsScreen = lazy(() => import('./translations-screen').then((module) => ({ default: module.TranslationsScreen })));
-const ReleasesScreen = lazy(() => import('./releases-screen').then((module) => ({ default: module.ReleasesScreen })));
-const TrashScreen = lazy(() => import('./trash-screen').then((module) => ({ default: module.TrashScreen })));
-const FieldsScreen = lazy(() => import('./fields-screen').then((module) => ({ default: module.FieldsScreen })));
-const AccountsScreen = lazy(() => import('./accounts-screen').then((module) => ({ default: module.AccountsScreen })));
-const SearchReportScreen = lazy(() => import('./search-report-screen').then((module) => ({ default: module.SearchReportScreen })));
-const WebhooksScreen = lazy(() => import('./webhooks-screen').then((module) => ({ default: module.WebhooksScreen })));
-const AuditScreen = lazy(() => import('./audit-screen').then((module) => ({ default: module.AuditScreen })));
+const OrderScreen = lazy(() => import('./order/order-screen').then((module) => ({ default: module.OrderScreen })));
+const PageScreen = lazy(() => import('./pages/page-screen').then((module) => ({ default: module.PageScreen })));
+const ImportScreen = lazy(() => import('./imports/import-screen').then((module) => ({ default: module.ImportScreen })));
+const TranslationsScreen = lazy(() => import('./translations/translations-screen').then((module) => ({ default: module.TranslationsScreen })));
+const ReleasesScreen = lazy(() => import('./releases/releases-screen').then((module) => ({ default: module.ReleasesScreen })));
+const TrashScreen = lazy(() => import('./trash/trash-screen').then((module) => ({ default: module.TrashScreen })));
+const FieldsScreen = lazy(() => import('./fields/fields-screen').then((module) => ({ default: module.FieldsScreen })));
+const AccountsScreen = lazy(() => import('./accounts/accounts-screen').then((module) => ({ default: module.AccountsScreen })));
+const SearchReportScreen = lazy(() => import('./searches/search-report-screen').then((module) => ({ default: module.SearchReportScreen })));
+const WebhooksScreen = lazy(() => import('./webhooks/webhooks-screen').then((module) => ({ default: module.WebhooksScreen })));
+const AuditScreen = lazy(() => import('./audit/audit-screen').then((module) => ({ default: module.AuditScreen })));
 import './studio.css';
 
 /** The screen an address shows: {base}/studio/sheets/{id} a sheet, {base}/studio/{section} a section, anything else the list. */

@@ -3,8 +3,8 @@
  * (aria-current) and by its look. Fields, accounts, webhooks and the audit log are for admins, and only they see them.
  */
 import { Link } from 'react-aria-components';
-import type { StudioContext } from './api';
-import { useNavigation } from './navigation';
+import type { StudioContext } from './common/api';
+import { useNavigation } from './common/navigation';
 
 interface Section {
   path: string;

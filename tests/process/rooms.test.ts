@@ -73,3 +73,51 @@ describe('the rooms of src/', () => {
     expect(violations).toContain('every-imported-file-in-a-room: src/server/app.ts → src/lost/leaf.ts');
   });
 });
+
+/** A studio in its folders as the rules want it: sections over common/, the entry over the sections. */
+const STUDIO_IN_ORDER = {
+  'src/studio/common/api.ts': 'export const call = (path: string) => path;\n',
+  'src/studio/sheets/sheet-screen.tsx': "import { call } from '../common/api';\nexport const SheetScreen = () => call('/sheets');\n",
+  'src/studio/imports/undo.tsx': "import { call } from '../common/api';\nexport const ImportUndo = () => call('/imports');\n",
+  'src/studio/trash/trash-screen.tsx': "import { ImportUndo } from '../imports/undo';\nexport const TrashScreen = () => ImportUndo();\n",
+  'src/studio/entry-studio.tsx':
+    "import { SheetScreen } from './sheets/sheet-screen';\nimport { TrashScreen } from './trash/trash-screen';\nexport const screens = [SheetScreen, TrashScreen];\n",
+};
+
+describe('the folders of src/studio/', () => {
+  it('pass when sections import common/, the entry imports the sections, and a section crosses only where allowed', async () => {
+    expect(await cruiseTree(STUDIO_IN_ORDER)).toEqual([]);
+  });
+
+  it('fail on a section importing another section or the entry, and on common/ importing a section', async () => {
+    const violations = await cruiseTree({
+      ...STUDIO_IN_ORDER,
+      'src/studio/pages/page-screen.tsx':
+        "import { SheetScreen } from '../sheets/sheet-screen';\nimport { screens } from '../entry-studio';\nexport const PageScreen = () => [SheetScreen, screens];\n",
+      'src/studio/common/api.ts':
+        "import type { ImportUndo } from '../imports/undo';\nexport type Undo = typeof ImportUndo;\nexport const call = (path: string) => path;\n",
+    });
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        'studio-pages-imports-only-common: src/studio/pages/page-screen.tsx → src/studio/sheets/sheet-screen.tsx',
+        'studio-pages-imports-only-common: src/studio/pages/page-screen.tsx → src/studio/entry-studio.tsx',
+        'studio-common-imports-no-section: src/studio/common/api.ts → src/studio/imports/undo.tsx',
+      ]),
+    );
+  });
+
+  it('fail on a crossing no section is allowed, and on a folder that is no section', async () => {
+    const violations = await cruiseTree({
+      ...STUDIO_IN_ORDER,
+      'src/studio/imports/undo.tsx': "import { TrashScreen } from '../trash/trash-screen';\nexport const ImportUndo = () => TrashScreen;\n",
+      'src/studio/trash/trash-screen.tsx': "import { call } from '../common/api';\nexport const TrashScreen = () => call('/trash');\n",
+      'src/studio/misc/thing.ts': "import { call } from '../common/api';\nexport const thing = call('/x');\n",
+    });
+    expect(violations).toEqual(
+      expect.arrayContaining([
+        'studio-imports-imports-only-common: src/studio/imports/undo.tsx → src/studio/trash/trash-screen.tsx',
+        'every-studio-folder-named: src/studio/misc/thing.ts → src/studio/common/api.ts',
+      ]),
+    );
+  });
+});

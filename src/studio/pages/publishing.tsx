@@ -1,0 +1,36 @@
+/** Whether visitors see the page's settings yet, the button that publishes them, and a preview with them. */
+import { Button } from 'react-aria-components';
+import type { SheetStatus, StudioContext } from '../common/api';
+import type { PageView } from '../common/page-api';
+import type { SaveState } from './draft';
+
+const STATUS_SENTENCES: Record<SheetStatus, string> = {
+  draft: 'A draft: visitors do not see it yet.',
+  published: 'Published: visitors see these settings.',
+  changed: 'Changed since publish: visitors still see the settings as they were.',
+  unpublished: 'Not on the site.',
+};
+
+interface PagePublishingProps {
+  context: StudioContext;
+  view: PageView;
+  saveState: SaveState;
+  onPublish: () => void;
+}
+
+export function PagePublishing({ context, view, saveState, onPublish }: PagePublishingProps) {
+  return (
+    <div className="studio-panel">
+      <h2>Publishing</h2>
+      <p>{STATUS_SENTENCES[view.status]}</p>
+      <div className="studio-actions">
+        <Button className="studio-button studio-button--primary" isDisabled={view.status === 'published' && saveState === 'saved'} onPress={onPublish}>
+          Publish the page
+        </Button>
+        <a className="studio-link" href={`${context.basePath}/studio/api/pages/${encodeURIComponent(view.name)}/preview`} target="_blank" rel="noopener">
+          Preview the page with these settings
+        </a>
+      </div>
+    </div>
+  );
+}
