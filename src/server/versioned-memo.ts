@@ -10,6 +10,19 @@ export interface MemoBounds {
   maxBytes: number;
 }
 
+/**
+ * A memo's key with the type of the value it keeps: a read names the key, not a string, and needs
+ * no cast. Each kind of key is written once, where its values are made (MEMO_KEYS in
+ * ssr/page-renderer.ts).
+ */
+export interface MemoKey<V> {
+  readonly text: string;
+  /** Never set: carries the value's type. */
+  readonly value?: V;
+}
+
+export const memoKey = <V>(text: string): MemoKey<V> => ({ text });
+
 export class VersionedMemo<T> {
   private version = -1;
   private readonly values = new Map<string, Promise<T>>();
@@ -21,7 +34,13 @@ export class VersionedMemo<T> {
     private readonly sizeOf: (value: T) => number,
   ) {}
 
-  get(version: number, key: string, produce: () => Promise<T>): Promise<T> {
+  /** The value of `key` in `version`, made by `produce` when no caller has made it yet. */
+  read<V extends T>(version: number, key: MemoKey<V>, produce: () => Promise<V>): Promise<V> {
+    // A key's text names one type of value (MemoKey), so what is kept under it is a V.
+    return this.get(version, key.text, produce) as Promise<V>;
+  }
+
+  private get(version: number, key: string, produce: () => Promise<T>): Promise<T> {
     this.moveTo(version);
     // An older version (a request that read it just before a change) is worked out, not kept.
     if (version < this.version) return produce();
@@ -48,9 +67,9 @@ export class VersionedMemo<T> {
   }
 
   /** A value worked out already (at start) for a version, kept as `get` would keep it; ignored for a version older than the memo's. */
-  keep(version: number, key: string, value: T): void {
+  keep<V extends T>(version: number, key: MemoKey<V>, value: V): void {
     this.moveTo(version);
-    if (version === this.version && !this.values.has(key)) void this.get(version, key, () => Promise.resolve(value));
+    if (version === this.version && !this.values.has(key.text)) void this.get(version, key.text, () => Promise.resolve(value));
   }
 
   private moveTo(version: number): void {

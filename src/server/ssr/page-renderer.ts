@@ -18,7 +18,7 @@ import { PAGE_DATA_ELEMENT_ID, serializePageData, type PageData, type PageLangua
 import { gridsOf, type PageDefinition } from '../../page-model/page-definition';
 import { renderSeoHead } from '../../site/seo/seo-head';
 import { pageIn, searchablePage, type LoadedPage } from '../pages';
-import { VersionedMemo } from '../versioned-memo';
+import { memoKey, VersionedMemo } from '../versioned-memo';
 import { pageKey } from '../page-kinds/page-kind';
 import { buildSeoHead, localizedPath, type SiteLanguages } from './build-seo-head';
 import type { ClientAssets } from './client-assets';
@@ -112,6 +112,20 @@ export interface RelatedSheets {
 
 type Memoized = SiteContext | SeoRecord | PreparedPage | LoadedPage[] | Topic[] | ContentType | AnswerKeys | RelatedSheets | undefined;
 
+/** Every key of the page memo, with what it keeps: one place to read them, no free strings. */
+export const MEMO_KEYS = {
+  site: memoKey<SiteContext | undefined>('site'),
+  pages: memoKey<LoadedPage[]>('pages'),
+  sheetType: memoKey<ContentType>('sheet type'),
+  topics: (siteId: string) => memoKey<Topic[]>(`topics ${siteId}`),
+  record: (recordId: string) => memoKey<SeoRecord | undefined>(`record ${recordId}`),
+  /** A prepared page, by its pageKey (page-kinds/page-kind.ts). */
+  page: (key: string) => memoKey<PreparedPage>(key),
+  pageAnswerKeys: (pageName: string) => memoKey<AnswerKeys>(`keys ${pageName}`),
+  sheetAnswerKeys: (urlName: string) => memoKey<AnswerKeys>(`sheet keys ${urlName}`),
+  related: (contentId: string) => memoKey<RelatedSheets>(`related ${contentId}`),
+};
+
 const markupLength = (preloads: GridPreloads) =>
   Object.values(preloads).reduce(
     (length, preload) => length + (preload?.items ?? []).reduce((sum, item) => sum + (isServerItem(item) ? item.html.length : 0), 0),
@@ -136,24 +150,24 @@ async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLangua
 export function createPageRenderer({ db, settings, assets, loadPages, search, prepared, report }: PageRendererOptions) {
   const { basePath } = settings;
   const memo = new VersionedMemo<Memoized>(MEMO_BOUNDS, sizeOf);
-  if (prepared !== undefined) memo.keep(prepared.version, 'pages', prepared.pages);
+  if (prepared !== undefined) memo.keep(prepared.version, MEMO_KEYS.pages, prepared.pages);
 
   const siteContext = (version: number) =>
-    memo.get(version, 'site', async () => {
+    memo.read(version, MEMO_KEYS.site, async () => {
       const site = await findPrimarySite(db);
       return site === undefined ? undefined : { site, languages: await siteLanguagesOf(db, site) };
-    }) as Promise<SiteContext | undefined>;
+    });
 
   const sourceOf = (origin: string, log: Logger): PageDataSource => ({ db, settings, origin, log, ...(search ? { search } : {}) });
 
   /** What a page (or a topic page) is rendered from, with what every render of it reuses; once per content version. */
   const prepare = (version: number, target: PageTarget, pagesShown: number, origin: string, log: Logger): Promise<PreparedPage> => {
     const key = pageKey(target.topic === null ? 'literature' : 'topic', targetKey(target), target.language, pagesShown, origin);
-    return memo.get(version, key, async (): Promise<PreparedPage> => {
+    return memo.read(version, MEMO_KEYS.page(key), async () => {
       // The cards are rendered once per content version; each render of the page reuses them.
       const finding = { ...NOTHING_SOUGHT, selection: target.selection };
       return preparedFrom(await pageDataOf(sourceOf(origin, log), target, pagesShown, finding), true);
-    }) as Promise<PreparedPage>;
+    });
   };
 
   /**
@@ -167,16 +181,16 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
   };
 
   /** The site's topics as published in a content version. */
-  const taxonomyOf = (version: number, siteId: string) => memo.get(version, `topics ${siteId}`, () => listTopics(db, siteId)) as Promise<Topic[]>;
+  const taxonomyOf = (version: number, siteId: string) => memo.read(version, MEMO_KEYS.topics(siteId), () => listTopics(db, siteId));
 
   /** The sheet type as published in a content version. */
-  const sheetTypeOf = (version: number) => memo.get(version, 'sheet type', () => findSheetType(db)) as Promise<ContentType>;
+  const sheetTypeOf = (version: number) => memo.read(version, MEMO_KEYS.sheetType, () => findSheetType(db));
 
   return {
     memo,
 
     /** The site's pages as published in a content version, prepared to render. */
-    pages: (version: number) => memo.get(version, 'pages', () => loadPages(db)) as Promise<LoadedPage[]>,
+    pages: (version: number) => memo.read(version, MEMO_KEYS.pages, () => loadPages(db)),
 
     /**
      * Which page a request names, in which language, for which record and (a topic page) which
@@ -194,8 +208,7 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
       if (context === undefined) return { kind: 'no-content' };
       const language = languageOf(languageSegment, context.languages);
       if (language === null) return { kind: 'not-found' };
-      const record =
-        recordId === '' ? null : ((await memo.get(version, `record ${recordId}`, () => findSeoRecord(db, context.site.id, recordId))) as SeoRecord | undefined);
+      const record = recordId === '' ? null : await memo.read(version, MEMO_KEYS.record(recordId), () => findSeoRecord(db, context.site.id, recordId));
       if (record === undefined) return { kind: 'not-found' };
       const searchable = searchablePage([loaded]) !== undefined;
       const taxonomy = searchable ? await taxonomyOf(version, context.site.id) : [];
@@ -235,11 +248,11 @@ export function createPageRenderer({ db, settings, assets, loadPages, search, pr
      * collection (any change to a sheet in it queues its key), and the site.
      */
     async keysOf(version: number, target: PageTarget): Promise<string[]> {
-      const found = (await memo.get(version, `keys ${target.definition.name}`, async (): Promise<AnswerKeys> => {
+      const found = await memo.read(version, MEMO_KEYS.pageAnswerKeys(target.definition.name), async () => {
         const collections = await Promise.all(gridsOf(target.definition).map((grid) => findCollection(db, target.site.id, grid.input.collectionKeyOrId)));
         const shown = collections.flatMap((collection) => (collection === undefined ? [] : [cdnKeys.collection(collection.id)]));
         return { keys: [cdnKeys.page(target.definition.name), ...shown, ALL] };
-      })) as AnswerKeys;
+      });
       return found.keys;
     },
 

@@ -10,6 +10,7 @@ import { renderSheetPageBody } from '../../../site/entry-server';
 import { renderSeoHead } from '../../../site/seo/seo-head';
 import { languageTag } from '../../../shared/languages';
 import type { ClientAssets } from '../../ssr/client-assets';
+import { MEMO_KEYS } from '../../ssr/page-renderer';
 import { pageRoot, writeDocument } from '../../ssr/document';
 import type { PageKind, Rendered } from '../page-kind';
 import { loadSheetPage, relatedSheets, type SheetDataSource, type SheetPageParts } from './sheet-data';
@@ -48,13 +49,13 @@ export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageK
  */
 async function sheetKeys(source: SheetDataSource, version: number, urlName: string): Promise<string[]> {
   const { db, renderer } = source;
-  const found = (await renderer.memo.get(version, `sheet keys ${urlName}`, async () => {
+  const found = await renderer.memo.read(version, MEMO_KEYS.sheetAnswerKeys(urlName), async () => {
     const context = await renderer.site(version);
     const content = context === undefined ? undefined : await findShownContent(db, context.site.id, LITERATURE_CONTENT_TYPE, urlName);
     if (context === undefined || content === undefined) return { keys: [] };
     const related = await relatedSheets(source, version, context.site.id, content.id);
     return { keys: [cdnKeys.sheet(content.id), ...related.ids.map(cdnKeys.sheet), ...related.topics.map(cdnKeys.topic), ALL] };
-  })) as { keys: string[] };
+  });
   return found.keys;
 }
 

@@ -30,7 +30,7 @@ import { offeredFields } from '../../../content-model/sheet-values';
 import { displayText, fieldLabel } from '../../../content-model/display';
 import type { DigitalDocument, MediaObject, Product, PropertyValue, WithContext } from 'schema-dts';
 import { alternatesOf, localizedPath, shareCardOf } from '../../ssr/build-seo-head';
-import { languageMenu, topicLinkOf, topicsViewOf, type PageRenderer, type RelatedSheets, type TopicTarget } from '../../ssr/page-renderer';
+import { languageMenu, MEMO_KEYS, topicLinkOf, topicsViewOf, type PageRenderer, type RelatedSheets, type TopicTarget } from '../../ssr/page-renderer';
 import { searchablePage } from '../../pages';
 import { sheetPath } from '../../../shared/urls';
 import { mapUrlFields } from '../../../shared/links';
@@ -58,11 +58,10 @@ export type SheetLoad = { kind: 'sheet'; parts: SheetPageParts } | { kind: 'move
  * content version, for the page's render in every language and for its surrogate keys (kind.ts).
  */
 export async function relatedSheets(source: SheetDataSource, version: number, siteId: string, contentId: string): Promise<RelatedSheets> {
-  const found = await source.renderer.memo.get(version, `related ${contentId}`, async (): Promise<RelatedSheets> => {
+  return source.renderer.memo.read(version, MEMO_KEYS.related(contentId), async () => {
     const topics = await listTopicsOfContent(source.db, contentId);
     return { topics, ids: await source.search.related(siteId, contentId, topics, RELATED_SHEETS) };
   });
-  return found as RelatedSheets;
 }
 
 /**
