@@ -42,6 +42,8 @@ export async function applyToDrafts(db: ContentStore, proposal: ImportProposal, 
   const now = new Date();
   const at = now.toISOString();
   const importId = newImportId(now);
+  // What the history and the import lists say of it: where it went, beside what it did.
+  const recorded = `${summary}, into drafts for review`;
   return editingChange(
     db,
     async (trx) => {
@@ -50,7 +52,7 @@ export async function applyToDrafts(db: ContentStore, proposal: ImportProposal, 
       const auditId = await recordChange(trx, {
         actor,
         action: 'content.import-into-drafts',
-        target: { type: 'import', id: importId, label: summary },
+        target: { type: 'import', id: importId, label: recorded },
         at: now,
       });
       for (const type of proposal.records.contentTypes) await saveContentType(trx, type);
@@ -70,7 +72,7 @@ export async function applyToDrafts(db: ContentStore, proposal: ImportProposal, 
         }
         options.onProgress?.(index + 1, changed.length);
       }
-      await recordImport(trx, { id: importId, actor, at: now, summary, sheets: done, collections: [], into: 'drafts' });
+      await recordImport(trx, { id: importId, actor, at: now, summary: recorded, sheets: done, collections: [], into: 'drafts' });
       return { importId, summary, added, changed: altered, needAttention, into: 'drafts' as const };
     },
     importId,

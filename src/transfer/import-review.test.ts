@@ -82,6 +82,9 @@ describe('an import while review before publish is on', () => {
     expect(comparison.plan.notes.join(' ')).toContain('Review before publish is on');
     expect(applied.statusCode, applied.body).toBe(200);
     expect(applied.json()).toMatchObject({ into: 'drafts', needAttention: [] });
+    // The import lists say where it went.
+    const [listed] = (await editor.request('GET', '/imports')).json() as Array<{ summary: string }>;
+    expect(listed!.summary).toBe('1 sheet changed, into drafts for review');
 
     // The site shows nothing of it, and nothing followed a change.
     await readJournalOnce(test.store);

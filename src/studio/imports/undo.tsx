@@ -111,7 +111,7 @@ export function ImportUndo({ context, importId, ariaLabel, label = 'Undo this im
                 <>
                   <p>
                     {details.into === 'drafts'
-                      ? `${details.summary}, into drafts for review. Undoing puts back exactly what it changed in each draft, and moves the drafts it made of new sheets into the trash; the site is not touched, and every version stays in each sheet’s history.`
+                      ? `${details.summary}. Undoing puts back exactly what it changed in each draft, and moves the drafts it made of new sheets into the trash; the site is not touched, and every version stays in each sheet’s history.`
                       : `${details.summary}. Undoing puts back exactly what it changed, and takes the sheets it added off the site into the trash; every version stays in each sheet’s history.`}
                   </p>
                   <ul className="studio-problems" aria-label="What the undo puts back">
