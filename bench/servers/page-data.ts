@@ -16,7 +16,7 @@ const store = openDatabase(config.database);
 const app = await buildApp({ config, store, clientDir: null });
 try {
   const renderer = app.pageRenderer;
-  const page = (await renderer.pages(0)).find((loaded) => loaded.definition.path === '/');
+  const page = (await app.pageContext.pages(0)).find((loaded) => loaded.definition.path === '/');
   if (page === undefined) throw new Error('The store has no page at /');
   const resolution = await renderer.resolve(0, page, undefined, '');
   if (resolution.kind !== 'page') throw new Error(`The page at / did not resolve (${resolution.kind})`);

@@ -7,7 +7,44 @@
  * sheet page as the example.
  */
 import type { Logger } from '../ssr/load-page-data';
-import type { AddressChoices } from '../ssr/facet-view';
+
+/** Visitors without JavaScript can page this far; past it they see the last of these pages. */
+export const MAX_PRELOADED_PAGES = 100;
+
+/** What an address may choose, read as it is: each parameter's values (a repeated parameter's each). */
+export type AddressChoices = Readonly<Record<string, string[]>>;
+
+/** Values of one parameter, and parameters, looked at: past these an address chooses nothing more. */
+const MAX_VALUES = 20;
+const MAX_PARAMETERS = 10;
+const MAX_VALUE_LENGTH = 200;
+
+/** The parameters of a request's query string that may be choices (all but the page's own `q` and `page`). */
+export function readAddressChoices(query: unknown): AddressChoices {
+  if (typeof query !== 'object' || query === null) return {};
+  const choices: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(query).slice(0, MAX_PARAMETERS + 2)) {
+    if (name === 'q' || name === 'page') continue;
+    const values = (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string');
+    const kept = values.map((entry) => entry.trim().slice(0, MAX_VALUE_LENGTH)).filter((entry) => entry !== '');
+    if (kept.length > 0) choices[name] = [...new Set(kept)].slice(0, MAX_VALUES);
+  }
+  return choices;
+}
+
+/** Characters of a query looked at, at most (search-query.ts looks at its first words). */
+export const MAX_QUERY_LENGTH = 200;
+
+/** The `q` query parameter: what the visitor searched for, trimmed; '' when absent or not text. */
+export function readQuery(value: unknown): string {
+  return typeof value === 'string' ? value.trim().slice(0, MAX_QUERY_LENGTH) : '';
+}
+
+/** The `page` query parameter: how many pages the visitor asked to see (1 when absent or bad). */
+export function readPagesShown(value: unknown): number {
+  if (typeof value !== 'string' || !/^\d{1,4}$/.test(value)) return 1;
+  return Math.min(MAX_PRELOADED_PAGES, Math.max(1, Number(value)));
+}
 
 /** What a request asks of a page kind, read from its URL. */
 export interface PageAsk {

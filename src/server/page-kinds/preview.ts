@@ -16,9 +16,10 @@ import type { Previewer, PreviewAddress, PreviewRequest } from '../../editing-ap
 import { gridsOf } from '../../page-model/page-definition';
 import type { ContentStore } from '../../cms/database';
 import type { Dialect } from '../../cms/dialect';
-import { readAddressChoices } from '../ssr/facet-view';
-import { MAX_PRELOADED_PAGES, readPagesShown, readQuery, type Logger } from '../ssr/load-page-data';
-import { createPageRenderer, type PageRenderer, type PageRendererOptions } from '../ssr/page-renderer';
+import type { Logger } from '../ssr/load-page-data';
+import { MAX_PRELOADED_PAGES, readAddressChoices, readPagesShown, readQuery } from './page-kind';
+import { createPageRenderer, type PageRendererOptions } from '../ssr/page-renderer';
+import { createPageContext, type PageContext, type PageContextOptions } from '../page-context';
 import { literaturePages, topicPages } from './literature/kind';
 import type { PageAsk, PageKind } from './page-kind';
 import { sheetPages } from './sheet/kind';
@@ -27,7 +28,7 @@ import { sheetPages } from './sheet/kind';
  * The renderer's settings. Everything a preview reads, it reads from the draft's transaction (the
  * site's search included): a read of the store outside it would wait for the transaction to end.
  */
-export type PreviewerOptions = Pick<PageRendererOptions, 'settings' | 'assets' | 'loadPages'> & { dialect: Dialect };
+export type PreviewerOptions = Pick<PageRendererOptions, 'settings' | 'assets'> & Pick<PageContextOptions, 'loadPages'> & { dialect: Dialect };
 
 /** Drafts are rendered in no content version of the public pipeline's: its memo is the preview's own. */
 const DRAFT_VERSION = 0;
@@ -36,22 +37,25 @@ export function createPreviewer(options: PreviewerOptions): Previewer {
   const { settings, assets, loadPages, dialect } = options;
   return async (db, request, log) => {
     if (request.address !== undefined) return previewAt(db, request.address, request.origin, log);
-    const renderer = createPageRenderer({ settings, assets, loadPages, db });
+    const context = createPageContext({ db, loadPages });
+    const renderer = createPageRenderer({ context, settings, assets });
     const ask: PageAsk = { params: { lang: request.languageSegment }, pagesShown: 1, query: '', choices: {}, origin: request.origin, log };
-    const shown = request.pageKind === 'sheet' ? await sheetAsk(db, request, ask) : await pageAsk(db, renderer, request, ask);
+    const shown = request.pageKind === 'sheet' ? await sheetAsk(db, request, ask) : await pageAsk(db, context, request, ask);
     if (shown === null) return null;
-    const kind: PageKind = request.pageKind === 'sheet' ? sheetPages({ db, settings, renderer, search: relatedIn(db) }, assets) : literaturePages(renderer, []);
+    const kind: PageKind =
+      request.pageKind === 'sheet' ? sheetPages({ settings, context, search: relatedIn(db) }, assets) : literaturePages(context, renderer, []);
     return renderIn(kind, shown);
   };
 
   /** The page of whichever kind serves `address` publicly, searched as visitors search. */
   async function previewAt(db: ContentStore, address: PreviewAddress, origin: string, log: Logger): Promise<string | null> {
     const search = await draftSearch(db, dialect);
-    const renderer = createPageRenderer({ settings, assets, loadPages, db, search });
+    const context = createPageContext({ db, loadPages });
+    const renderer = createPageRenderer({ context, settings, assets, search });
     const kinds = [
-      literaturePages(renderer, await renderer.pages(DRAFT_VERSION)),
-      topicPages(renderer),
-      sheetPages({ db, settings, renderer, search }, assets),
+      literaturePages(context, renderer, await context.pages(DRAFT_VERSION)),
+      topicPages(context, renderer),
+      sheetPages({ settings, context, search }, assets),
     ];
     const found = routerOf(kinds).find('GET', address.path);
     if (found === null) return null;
@@ -99,8 +103,8 @@ async function sheetAsk(db: ContentStore, request: PreviewRequest, ask: PageAsk)
 }
 
 /** The page asked for (by default the home page, or the first), with enough of its grid's pages to show the sheet. */
-async function pageAsk(db: ContentStore, renderer: PageRenderer, request: PreviewRequest, ask: PageAsk): Promise<PageAsk | null> {
-  const pages = await renderer.pages(DRAFT_VERSION);
+async function pageAsk(db: ContentStore, context: PageContext, request: PreviewRequest, ask: PageAsk): Promise<PageAsk | null> {
+  const pages = await context.pages(DRAFT_VERSION);
   const page =
     request.pageName === undefined
       ? (pages.find((candidate) => candidate.definition.path === '/') ?? pages[0])

@@ -10,8 +10,7 @@ import type { SessionService } from '../../http/session-service';
 import type { ContentVersionSource } from '../content-version';
 import { REVALIDATE, sendCacheable, type CachedResponder } from '../http-cache';
 import { renderErrorDocument } from '../ssr/error-document';
-import { readPagesShown, readQuery } from '../ssr/load-page-data';
-import { readAddressChoices } from '../ssr/facet-view';
+import { readAddressChoices, readPagesShown, readQuery } from './page-kind';
 import { pageKey, type PageAsk, type PageKind, type Rendered } from './page-kind';
 
 export interface PageRouterOptions {

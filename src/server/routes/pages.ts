@@ -8,12 +8,12 @@ import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentVersionSource } from '../content-version';
 import { IMMUTABLE } from '../http-cache';
 import type { LoadedPage } from '../pages';
-import type { PageRenderer } from '../ssr/page-renderer';
+import type { PageContext } from '../page-context';
 
 export interface PageRouteOptions {
   versions: ContentVersionSource;
   settings: DeliverySettings;
-  renderer: PageRenderer;
+  context: PageContext;
   /** The pages when the server started. */
   pages: LoadedPage[];
 }
@@ -24,14 +24,14 @@ export function registerPageRoutes(app: FastifyInstance, options: PageRouteOptio
   if (options.pages.some((page) => page.definition.path === '/')) {
     app.get<{ Params: { lang: string } }>(`${basePath}/:lang`, async (request, reply) => {
       const version = await options.versions.current();
-      if (!(await options.renderer.isLanguageSegment(version.version, request.params.lang))) return reply.callNotFound();
+      if (!(await options.context.isLanguageSegment(version.version, request.params.lang))) return reply.callNotFound();
       return reply.redirect(`${basePath}/${encodeURIComponent(request.params.lang)}/${queryOf(request.url)}`, 301);
     });
   }
 
   app.get<{ Params: { file: string } }>(`${basePath}/assets/pages/:file`, async (request, reply) => {
     const { version } = await options.versions.current();
-    const pages = await options.renderer.pages(version);
+    const pages = await options.context.pages(version);
     const page = pages.find((candidate) => candidate.stylesheet.fileName === request.params.file);
     if (page !== undefined) return reply.header('Cache-Control', IMMUTABLE).type('text/css; charset=utf-8').send(page.stylesheet.css);
     // A page published since the HTML that asks (cached, or on its way) has a new name for its

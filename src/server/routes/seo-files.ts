@@ -11,7 +11,7 @@ import { originForResponse, type DeliverySettings } from '../../api/delivery-con
 import { REVALIDATE, type CachedResponder } from '../http-cache';
 import { searchablePage, type LoadedPage } from '../pages';
 import { alternatesOf, localizedPath } from '../ssr/build-seo-head';
-import type { PageRenderer } from '../ssr/page-renderer';
+import type { PageContext } from '../page-context';
 import type { ContentStore } from '../../cms/database';
 import { LITERATURE_CONTENT_TYPE } from '../../cms/content-types';
 import { listShownContents } from '../../cms/repositories/contents';
@@ -37,20 +37,20 @@ export interface SeoFilesOptions {
   db: ContentStore;
   settings: DeliverySettings;
   /** The site and its languages come from the page pipeline's memo, as the pages' own do. */
-  renderer: PageRenderer;
+  context: PageContext;
   pages: LoadedPage[];
   respond: CachedResponder;
 }
 
-export function registerSeoFiles(app: FastifyInstance, { db, settings, renderer, pages, respond }: SeoFilesOptions): void {
+export function registerSeoFiles(app: FastifyInstance, { db, settings, context, pages, respond }: SeoFilesOptions): void {
   const { basePath } = settings;
 
   /** Everything the sitemap lists: the fixed pages, the topic pages and the sheets' pages, indexable ones only. */
   const listed = async (version: number, siteId: string): Promise<Listed[]> => {
     // Pages with a record parameter have one URL per record; the sitemap lists the fixed ones.
     const fixed = pages.filter((page) => !page.definition.path.includes(':')).map((page) => ({ path: page.definition.path }));
-    const searchable = searchablePage(await renderer.pages(version)) !== undefined;
-    const topics = searchable ? (await renderer.taxonomy(version, siteId)).map((topic) => ({ path: topicPath(topic.slug) })) : [];
+    const searchable = searchablePage(await context.pages(version)) !== undefined;
+    const topics = searchable ? (await context.taxonomy(version, siteId)).map((topic) => ({ path: topicPath(topic.slug) })) : [];
     const sheets = (await listShownContents(db, siteId, LITERATURE_CONTENT_TYPE))
       // A sheet whose record keeps it from search engines is not listed.
       .filter((sheet) => sheet.is_seo_indexed !== 0)
@@ -70,10 +70,10 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, renderer,
         contentType: 'application/xml; charset=utf-8',
         cacheControl: REVALIDATE,
         render: async (contentVersion) => {
-          const context = await renderer.site(contentVersion);
-          if (context === undefined) return urlset([]);
-          const { languages } = context;
-          const all = await listed(contentVersion, context.site.id);
+          const site = await context.site(contentVersion);
+          if (site === undefined) return urlset([]);
+          const { languages } = site;
+          const all = await listed(contentVersion, site.site.id);
           // Each listed page is one URL per language.
           const perPart = Math.max(1, Math.floor(SITEMAP_URLS / languages.active.length));
           const parts = Math.ceil(all.length / perPart);

@@ -16,32 +16,12 @@ import { facetName, topicLabel, topicPath, type Topic } from '../../shared/topic
 import type { FacetChoiceLink, FacetsView } from '../../site/page-data';
 import { pageText } from '../../site/ui-text';
 import { localizedPath, type SiteLanguages } from './build-seo-head';
+import type { AddressChoices } from '../page-kinds/page-kind';
 
 /** A field the sheet type marks as a facet, named in the page's language. */
 export interface FacetField {
   name: string;
   label: string;
-}
-
-/** What an address may choose, read as it is: each parameter's values (a repeated parameter's each). */
-export type AddressChoices = Readonly<Record<string, string[]>>;
-
-/** Values of one parameter, and parameters, looked at: past these an address chooses nothing more. */
-const MAX_VALUES = 20;
-const MAX_PARAMETERS = 10;
-const MAX_VALUE_LENGTH = 200;
-
-/** The parameters of a request's query string that may be choices (all but the page's own `q` and `page`). */
-export function readAddressChoices(query: unknown): AddressChoices {
-  if (typeof query !== 'object' || query === null) return {};
-  const choices: Record<string, string[]> = {};
-  for (const [name, value] of Object.entries(query).slice(0, MAX_PARAMETERS + 2)) {
-    if (name === 'q' || name === 'page') continue;
-    const values = (Array.isArray(value) ? value : [value]).filter((entry): entry is string => typeof entry === 'string');
-    const kept = values.map((entry) => entry.trim().slice(0, MAX_VALUE_LENGTH)).filter((entry) => entry !== '');
-    if (kept.length > 0) choices[name] = [...new Set(kept)].slice(0, MAX_VALUES);
-  }
-  return choices;
 }
 
 /** The facet fields of the sheet type, in its order, named in a language. */

@@ -6,7 +6,8 @@ import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import type { PageDefinition } from '../../page-model/page-definition';
 import { renderPageBody, renderPreloads } from '../../site/entry-server';
 import { bootDataOf } from '../../site/page-boot';
-import { loadPageData, readPagesShown } from './load-page-data';
+import { loadPageData } from './load-page-data';
+import { readPagesShown } from '../page-kinds/page-kind';
 
 let test: TestApp;
 beforeAll(async () => {

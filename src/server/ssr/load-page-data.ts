@@ -18,9 +18,6 @@ import { readChannelOrSiteId } from '../../shared/request-validation';
 import type { CollectionPreload, PageData } from '../../site/page-data';
 import { gridsOf, type CollectionGridDefinition, type PageDefinition } from '../../page-model/page-definition';
 
-/** Visitors without JavaScript can page this far; past it they see the last of these pages. */
-export const MAX_PRELOADED_PAGES = 100;
-
 export interface Logger {
   warn(message: string): void;
 }
@@ -166,18 +163,4 @@ async function preloadCollection(source: PageDataSource, grid: CollectionGridDef
     }),
     previousPageToken: appends ? null : previousPageTokenOf(lastToken),
   };
-}
-
-/** Characters of a query looked at, at most (search-query.ts looks at its first words). */
-export const MAX_QUERY_LENGTH = 200;
-
-/** The `q` query parameter: what the visitor searched for, trimmed; '' when absent or not text. */
-export function readQuery(value: unknown): string {
-  return typeof value === 'string' ? value.trim().slice(0, MAX_QUERY_LENGTH) : '';
-}
-
-/** The `page` query parameter: how many pages the visitor asked to see (1 when absent or bad). */
-export function readPagesShown(value: unknown): number {
-  if (typeof value !== 'string' || !/^\d{1,4}$/.test(value)) return 1;
-  return Math.min(MAX_PRELOADED_PAGES, Math.max(1, Number(value)));
 }

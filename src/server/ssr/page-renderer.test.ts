@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { loadStoredPages, type LoadedPage } from '../pages';
 import { NO_CLIENT_ASSETS } from './client-assets';
+import { createPageContext } from '../page-context';
 import { createPageRenderer, type PageTarget } from './page-renderer';
 
 const settings = { basePath: '', platformSitesSegment: 'sfsites', siteUrl: null };
@@ -18,6 +19,12 @@ afterAll(async () => {
 
 const loadPages = async (db: typeof test.store.db) => (await loadStoredPages(db, { ...settings, log, resolveImageUrls: async () => new Map() })).pages;
 
+/** A renderer over a page context of its own (a fresh memo). */
+function newRenderer() {
+  const context = createPageContext({ db: test.store.db, loadPages });
+  return { context, renderer: createPageRenderer({ context, settings, assets: NO_CLIENT_ASSETS }) };
+}
+
 let page: LoadedPage;
 async function literaturePage() {
   page ??= (await loadPages(test.store.db))[0]!;
@@ -32,7 +39,7 @@ async function targetOf(renderer: ReturnType<typeof createPageRenderer>, version
 
 describe('the page renderer', () => {
   it('renders a page from the store once per content version, and again from its memo without a query', async () => {
-    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS, loadPages });
+    const { renderer } = newRenderer();
     const target = await targetOf(renderer, 1);
     const html = await renderer.render(1, target, 1, 'http://localhost', log);
     expect(html).toContain('<html lang="en-US"');
@@ -47,19 +54,19 @@ describe('the page renderer', () => {
   });
 
   it('resolves a language segment, and names unknown languages and records not found', async () => {
-    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS, loadPages });
+    const { context, renderer } = newRenderer();
     expect((await targetOf(renderer, 1, 'de-DE')).language).toBe('de_DE');
     expect(await renderer.resolve(1, await literaturePage(), 'xx-XX', '')).toEqual({ kind: 'not-found' });
     expect(await renderer.resolve(1, await literaturePage(), undefined, 'no-such-record')).toEqual({ kind: 'not-found' });
-    expect(await renderer.isLanguageSegment(1, 'de-DE')).toBe(true);
-    expect(await renderer.isLanguageSegment(1, 'en-US')).toBe(false);
+    expect(await context.isLanguageSegment(1, 'de-DE')).toBe(true);
+    expect(await context.isLanguageSegment(1, 'en-US')).toBe(false);
   });
 
   it('keeps what it memoises within its bounds, whatever the requests ask for', async () => {
-    const renderer = createPageRenderer({ db: test.store.db, settings, assets: NO_CLIENT_ASSETS, loadPages });
+    const { context, renderer } = newRenderer();
     const target = await targetOf(renderer, 1);
     for (let pages = 1; pages <= 5; pages++) await renderer.render(1, target, pages, `http://host-${pages}.example`, log);
-    const { entries, bytes } = renderer.memo.size;
+    const { entries, bytes } = context.memo.size;
     // The site, its topics, and one prepared page per origin.
     expect(entries).toBe(7);
     expect(bytes).toBeGreaterThan(0);

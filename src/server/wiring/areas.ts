@@ -18,6 +18,7 @@ import { registerFavicon, registerStaticAssets } from '../routes/static-assets';
 import { registerStudioShell } from '../routes/studio-shell';
 import { startScheduler } from '../scheduler';
 import { createPageRenderer } from '../ssr/page-renderer';
+import { createPageContext } from '../page-context';
 import { createPreviewer } from '../page-kinds/preview';
 import { literaturePages, topicPages } from '../page-kinds/literature/kind';
 import { registerPageKinds } from '../page-kinds/router';
@@ -83,10 +84,12 @@ export async function registerStudio(app: FastifyInstance, services: Services, c
 /** The literature and topic pages, sheet pages, and robots.txt and the sitemap. */
 export function registerPublicPages(app: FastifyInstance, services: Services): void {
   const { store, versions, settings, assets, loadPages, search, respond, pages, pagesVersion, sessions, searchReport } = services;
-  const renderer = createPageRenderer({ db: store.db, settings, assets, loadPages, search, prepared: { version: pagesVersion, pages }, report: searchReport });
+  const context = createPageContext({ db: store.db, loadPages, prepared: { version: pagesVersion, pages } });
+  const renderer = createPageRenderer({ context, settings, assets, search, report: searchReport });
+  app.decorate('pageContext', context);
   app.decorate('pageRenderer', renderer);
-  const kinds = [literaturePages(renderer, pages), topicPages(renderer), sheetPages({ db: store.db, settings, renderer, search }, assets)];
+  const kinds = [literaturePages(context, renderer, pages), topicPages(context, renderer), sheetPages({ settings, context, search }, assets)];
   registerPageKinds(app, kinds, { settings, versions, respond, sessions });
-  registerPageRoutes(app, { versions, settings, renderer, pages });
-  registerSeoFiles(app, { db: store.db, settings, renderer, pages, respond });
+  registerPageRoutes(app, { versions, settings, context, pages });
+  registerSeoFiles(app, { db: store.db, settings, context, pages, respond });
 }

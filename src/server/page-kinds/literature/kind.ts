@@ -8,28 +8,29 @@ import { gridsOf } from '../../../page-model/page-definition';
 import { topicPath } from '../../../shared/topics';
 import { searchablePage, type LoadedPage } from '../../pages';
 import { targetKey, type PageRenderer } from '../../ssr/page-renderer';
+import type { PageContext } from '../../page-context';
 import type { PageAsk, PageKind, Resolution } from '../page-kind';
 
 /** Each page definition at its path (`pages`: those when the server started; a new page needs a restart, a changed one does not). */
-export function literaturePages(renderer: PageRenderer, pages: LoadedPage[]): PageKind {
+export function literaturePages(context: PageContext, renderer: PageRenderer, pages: LoadedPage[]): PageKind {
   return {
     name: 'literature',
     routes: pages.map((page) => ({ path: page.definition.path, fixed: { page: page.definition.name } })),
     async resolve(version, ask) {
       // The page as published in this version: an edit to it shows on the next request.
-      const loaded = (await renderer.pages(version)).find((page) => page.definition.name === ask.params.page);
+      const loaded = (await context.pages(version)).find((page) => page.definition.name === ask.params.page);
       return loaded === undefined ? { kind: 'not-found' } : resolveDefinition(renderer, version, loaded, ask);
     },
   };
 }
 
 /** The searchable page as published now, showing one topic's sheets; none while no page is searchable. */
-export function topicPages(renderer: PageRenderer): PageKind {
+export function topicPages(context: PageContext, renderer: PageRenderer): PageKind {
   return {
     name: 'topic',
     routes: [{ path: topicPath(':topic') }],
     async resolve(version, ask) {
-      const searchable = searchablePage(await renderer.pages(version));
+      const searchable = searchablePage(await context.pages(version));
       return searchable === undefined ? { kind: 'not-found' } : resolveDefinition(renderer, version, searchable, ask);
     },
   };

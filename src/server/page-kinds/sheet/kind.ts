@@ -10,20 +10,24 @@ import { renderSheetPageBody } from '../../../site/entry-server';
 import { renderSeoHead } from '../../../site/seo/seo-head';
 import { languageTag } from '../../../shared/languages';
 import type { ClientAssets } from '../../ssr/client-assets';
-import { MEMO_KEYS } from '../../ssr/page-renderer';
 import { pageRoot, writeDocument } from '../../ssr/document';
 import type { PageKind, Rendered } from '../page-kind';
+import { memoKey } from '../../page-context';
+import { languageOf } from '../../ssr/page-links';
 import { loadSheetPage, relatedSheets, type SheetDataSource, type SheetPageParts } from './sheet-data';
 
+/** A sheet page's surrogate keys, as the memo keeps them. */
+const answerKeys = (urlName: string) => memoKey<{ keys: string[] }>(`sheet keys ${urlName}`);
+
 export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageKind {
-  const { renderer, settings } = source;
+  const { context, settings } = source;
   return {
     name: 'sheet',
     routes: [{ path: '/sheets/:urlName' }],
     async resolve(version, { params, origin }) {
       // The language is the site's to say; whether the sheet is there is the rendered version's.
-      const context = await renderer.site(version);
-      const language = context === undefined ? null : renderer.languageOf(params.lang, context.languages);
+      const site = await context.site(version);
+      const language = site === undefined ? null : languageOf(params.lang, site.languages);
       const urlName = params.urlName ?? '';
       if (language === null) return { kind: 'not-found' };
       return {
@@ -48,12 +52,12 @@ export function sheetPages(source: SheetDataSource, assets: ClientAssets): PageK
  * list), and the site.
  */
 async function sheetKeys(source: SheetDataSource, version: number, urlName: string): Promise<string[]> {
-  const { db, renderer } = source;
-  const found = await renderer.memo.read(version, MEMO_KEYS.sheetAnswerKeys(urlName), async () => {
-    const context = await renderer.site(version);
-    const content = context === undefined ? undefined : await findShownContent(db, context.site.id, LITERATURE_CONTENT_TYPE, urlName);
-    if (context === undefined || content === undefined) return { keys: [] };
-    const related = await relatedSheets(source, version, context.site.id, content.id);
+  const { context } = source;
+  const found = await context.memo.read(version, answerKeys(urlName), async () => {
+    const site = await context.site(version);
+    const content = site === undefined ? undefined : await findShownContent(context.db, site.site.id, LITERATURE_CONTENT_TYPE, urlName);
+    if (site === undefined || content === undefined) return { keys: [] };
+    const related = await relatedSheets(source, version, site.site.id, content.id);
     return { keys: [cdnKeys.sheet(content.id), ...related.ids.map(cdnKeys.sheet), ...related.topics.map(cdnKeys.topic), ALL] };
   });
   return found.keys;

@@ -23,14 +23,15 @@ import { stripTags } from '../../../shared/text';
 import { topicsOfBody } from '../../../shared/topics';
 import type { SeoHead } from '../../../site/seo/seo-head';
 import type { SheetDocumentLink, SheetPageData, SheetProperty, SheetView } from '../../../site/sheet/sheet-page';
-import { findSheetType } from '../../../cms/repositories/content-types';
 import { findOldAddressOwner } from '../../../cms/repositories/old-addresses';
 import type { ContentType, Field } from '../../../content-model/definition';
 import { offeredFields } from '../../../content-model/sheet-values';
 import { displayText, fieldLabel } from '../../../content-model/display';
 import type { DigitalDocument, MediaObject, Product, PropertyValue, WithContext } from 'schema-dts';
 import { alternatesOf, localizedPath, shareCardOf } from '../../ssr/build-seo-head';
-import { languageMenu, MEMO_KEYS, topicLinkOf, topicsViewOf, type PageRenderer, type RelatedSheets, type TopicTarget } from '../../ssr/page-renderer';
+import { languageMenu, topicLinkOf, topicsViewOf, type TopicTarget } from '../../ssr/page-links';
+import type { PageContext } from '../../page-context';
+import { memoKey } from '../../page-context';
 import { searchablePage } from '../../pages';
 import { sheetPath } from '../../../shared/urls';
 import { mapUrlFields } from '../../../shared/links';
@@ -39,11 +40,20 @@ import { mapUrlFields } from '../../../shared/links';
 const RELATED_SHEETS = 4;
 
 export interface SheetDataSource {
-  db: ContentStore;
   settings: DeliverySettings;
-  renderer: PageRenderer;
+  /** The site, its pages and topics in a content version, and the memo this kind keeps its own work in. */
+  context: PageContext;
   search: Pick<SheetSearch, 'related'>;
 }
+
+/** A sheet's topics in the search index, and the related sheets they find. */
+export interface RelatedSheets {
+  topics: string[];
+  ids: string[];
+}
+
+/** This kind's memo keys beside the page context's, with what they keep. */
+const relatedKey = (contentId: string) => memoKey<RelatedSheets>(`related ${contentId}`);
 
 /** A sheet's page, ready to render: its body's data and its head. */
 export interface SheetPageParts {
@@ -58,8 +68,9 @@ export type SheetLoad = { kind: 'sheet'; parts: SheetPageParts } | { kind: 'move
  * content version, for the page's render in every language and for its surrogate keys (kind.ts).
  */
 export async function relatedSheets(source: SheetDataSource, version: number, siteId: string, contentId: string): Promise<RelatedSheets> {
-  return source.renderer.memo.read(version, MEMO_KEYS.related(contentId), async () => {
-    const topics = await listTopicsOfContent(source.db, contentId);
+  const { context } = source;
+  return context.memo.read(version, relatedKey(contentId), async () => {
+    const topics = await listTopicsOfContent(context.db, contentId);
     return { topics, ids: await source.search.related(siteId, contentId, topics, RELATED_SHEETS) };
   });
 }
@@ -69,11 +80,12 @@ export async function relatedSheets(source: SheetDataSource, version: number, si
  * collection shows a sheet of that URL name, moved when it is an address a shown sheet had.
  */
 export async function loadSheetPage(source: SheetDataSource, version: number, language: string, urlName: string, origin: string): Promise<SheetLoad> {
-  const { db, settings, renderer } = source;
+  const { settings, context } = source;
+  const { db } = context;
   const { basePath } = settings;
-  const context = await renderer.site(version);
-  if (context === undefined) return { kind: 'not-found' };
-  const { site, languages } = context;
+  const found = await context.site(version);
+  if (found === undefined) return { kind: 'not-found' };
+  const { site, languages } = found;
   const content = await findShownContent(db, site.id, LITERATURE_CONTENT_TYPE, urlName);
   if (content === undefined) {
     // An address the sheet had: it has moved, in the same language.
@@ -84,12 +96,12 @@ export async function loadSheetPage(source: SheetDataSource, version: number, la
   if (item === undefined) return { kind: 'not-found' };
 
   // Topics link to their pages, which are the searchable page's: without one, there are none.
-  const searchable = searchablePage(await renderer.pages(version));
-  const taxonomy = searchable === undefined ? [] : await renderer.taxonomy(version, site.id);
+  const searchable = searchablePage(await context.pages(version));
+  const taxonomy = searchable === undefined ? [] : await context.taxonomy(version, site.id);
   const allHref = localizedPath(basePath, searchable?.definition.path ?? '/', language, languages);
   const target = { taxonomy, language, languages, topic: null };
   const sheet = await sheetViewOf(db, item, target, basePath);
-  sheet.properties = propertiesOf(await findSheetType(db), item, language);
+  sheet.properties = propertiesOf(await context.sheetType(version), item, language);
   // The item's url fields are site URLs (under the base path); the set's entries are read as stored.
   const entries = documentEntriesOf(mapUrlFields(item.body.contentBody, (url) => sitePathOf(url, basePath)) as Record<string, unknown>);
   if (sheet.document !== null) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoKey, VersionedMemo } from './versioned-memo';
+import { memoKey, VersionedMemo } from './page-context';
 
 const roomy = { maxEntries: 1000, maxBytes: 1_000_000 };
 const bytesOf = (value: unknown) => String(value).length;
