@@ -42,6 +42,9 @@ async function changeThreeSheets(tag: string): Promise<void> {
   }
 }
 
+/** How long a reader's process may take to be inside its batch (a busy machine's start of tsx included), below the test's timeout. */
+const INSIDE_WITHIN_MS = 40_000;
+
 /** Runs the reader in a process of its own until it is inside a batch, then kills it with SIGKILL. */
 async function killMidBatch(reader: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests', 'process', 'children', 'stop-in-journal-batch.ts'), reader], {
@@ -57,9 +60,18 @@ async function killMidBatch(reader: string): Promise<void> {
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   try {
     await new Promise<void>((resolve, reject) => {
+      // Ended before the test's own timeout, so that the child is killed below whatever happens.
+      const late = setTimeout(
+        () => reject(new Error(`the reader's process was not inside a batch within ${INSIDE_WITHIN_MS} ms: ${output}`)),
+        INSIDE_WITHIN_MS,
+      );
+      child.once('close', () => clearTimeout(late));
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        if (output.includes('applied')) resolve();
+        if (output.includes('applied')) {
+          clearTimeout(late);
+          resolve();
+        }
       });
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.once('close', (status) => reject(new Error(`the reader's process ended (${status}) before it was inside a batch: ${output}`)));
