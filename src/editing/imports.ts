@@ -29,7 +29,7 @@ import {
   markImportUndoStep,
   resumeImportUndo,
 } from '../cms/repositories/editing';
-import { changesBetween, revertChanges, same, type PathChange } from '../shared/merge';
+import { changesBetween, revertChanges, same, type PathChange, type Reverted } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
 import { describeFailure } from '../cms/store-guard';
 import { recordChange, type Actor } from './audit';
@@ -347,7 +347,15 @@ async function sheetUndo(
   }
   if (current === null)
     return { outcome: 'unchanged', later: [{ sheetId: sheet.id, sheet: sheet.label, field: '', imported: 'on the site', now: 'taken off the site' }] };
-  const reverted = revertChanges(current, sheet.changes);
+  const { reverted, later } = revertImported(sheet, current);
+  if (same(reverted.state, current)) return { outcome: 'unchanged', later };
+  if (apply !== undefined) await sheets.applySiteChange(trx, sheet.id, { ...apply.change, after: reverted.state, carry: true });
+  return { outcome: 'restored', later };
+}
+
+/** `state` with the fields the import changed put back, and each field changed since, which stays as it is. */
+function revertImported(sheet: ImportedSheet, state: SheetState): { reverted: Reverted<SheetState>; later: LaterChange[] } {
+  const reverted = revertChanges(state, sheet.changes);
   const later = reverted.later.map((field) => ({
     sheetId: sheet.id,
     sheet: sheet.label,
@@ -355,9 +363,7 @@ async function sheetUndo(
     imported: field.after ?? null,
     now: field.now ?? null,
   }));
-  if (same(reverted.state, current)) return { outcome: 'unchanged', later };
-  if (apply !== undefined) await sheets.applySiteChange(trx, sheet.id, { ...apply.change, after: reverted.state, carry: true });
-  return { outcome: 'restored', later };
+  return { reverted, later };
 }
 
 /**
@@ -413,14 +419,7 @@ async function draftUndo(
     if (change !== undefined) await trashUnlessDrafted(trx, sheet.id, found.draft, change.actor, change.at);
     return { outcome: 'removed', later: [] };
   }
-  const reverted = revertChanges(found.draft, sheet.changes);
-  const later = reverted.later.map((field) => ({
-    sheetId: sheet.id,
-    sheet: sheet.label,
-    field: field.path.join('.'),
-    imported: field.after ?? null,
-    now: field.now ?? null,
-  }));
+  const { reverted, later } = revertImported(sheet, found.draft);
   const settles = sheet.conflicts ?? [];
   const asked = (found.attention?.conflicts ?? []).some((conflict) => settles.some((settled) => isAsked(conflict, settled)));
   if (same(reverted.state, found.draft) && !asked) return { outcome: 'unchanged', later };
