@@ -250,10 +250,11 @@ async function saveDraft(sheet: SheetModel, change: (state: SheetState) => Sheet
 /**
  * A three-way merge of one field into the model's draft: the site moved from `from` to `to`. A
  * collision this takes back (the site has again what it had before the change that collided: an
- * undo) needs no choice any more.
+ * undo), or ends (the site has the draft's own value), needs no choice any more.
  */
 function carry(sheet: SheetModel, field: Field, from: string, to: string): void {
-  const settled = sheet.attention.get(field)?.base === to;
+  // Settled too when the site comes to the draft's own value: both sides agree.
+  const settled = sheet.attention.has(field) && (sheet.attention.get(field)!.base === to || sheet.draft[field] === to);
   if (settled) sheet.attention.delete(field);
   if (sheet.draft[field] === from) sheet.draft[field] = to;
   else if (settled) return;

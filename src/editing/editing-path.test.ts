@@ -121,6 +121,24 @@ describe('an import onto a sheet with a pending draft (D3)', () => {
     await sheets.publish(db(), id, settled.revision, editor);
     expect(english(await publishedSheet(db(), id))).toMatchObject({ title: 'TDMAT (the import’s title)', description: 'Another edit meanwhile.' });
   });
+
+  it('asks no choice any more once a later import brings the site to the draft’s own value', async () => {
+    const id = await idOf('pdmat');
+    await editEnglish(id, { title: 'PDMAT (the editor’s title)' });
+    await importRows([
+      ['key', 'title'],
+      [DEMO_IDS.sheetKey('pdmat'), 'PDMAT (the first import’s title)'],
+    ]);
+    expect((await view(id)).attention).not.toBeNull();
+    await importRows([
+      ['key', 'title'],
+      [DEMO_IDS.sheetKey('pdmat'), 'PDMAT (the editor’s title)'],
+    ]);
+    const agreed = await view(id);
+    expect(agreed.attention).toBeNull();
+    expect(agreed.status).toBe('published');
+    expect(await listed(id)).toMatchObject({ attention: false, status: 'published' });
+  });
 });
 
 describe('undo of an import (D4)', () => {

@@ -50,8 +50,11 @@ export function siteChangeOperations<S>(records: EditorRecords<S>) {
         const merged = mergeDrafts(before ?? found.draft, found.draft, put);
         next = adapter.normalize?.(merged.merged) ?? merged.merged;
         // A collision this change takes back (the site has again what it had before the change
-        // that collided: an undo of that import) needs no choice any more.
-        const settled = (attention?.conflicts ?? []).filter((conflict) => 'base' in conflict && same(getAt(put, conflict.path), conflict.base));
+        // that collided: an undo of that import), or one it ends (the site now has the draft's own
+        // value: both sides agree), needs no choice any more.
+        const settled = (attention?.conflicts ?? []).filter(
+          (conflict) => ('base' in conflict && same(getAt(put, conflict.path), conflict.base)) || same(getAt(put, conflict.path), getAt(next, conflict.path)),
+        );
         const isSettled = (path: string[]) => settled.some((conflict) => same(conflict.path, path));
         if (attention !== null && settled.length > 0) {
           const left = attention.conflicts.filter((conflict) => !isSettled(conflict.path));
