@@ -13,13 +13,14 @@ export const ROOMS = {
   files: ['shared'],
   cms: ['shared', 'sheet', 'content-model'],
   webhooks: ['shared', 'cms'],
+  published: ['shared', 'sheet', 'content-model', 'cms'],
   search: ['shared', 'sheet', 'content-model', 'files', 'cms'],
   editing: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search'],
   transfer: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search', 'editing'],
   demo: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'search', 'editing'],
   http: ['shared', 'cms'],
   cdn: ['shared', 'cms'],
-  api: ['shared', 'sheet', 'content-model', 'cms', 'search'],
+  api: ['shared', 'sheet', 'content-model', 'cms', 'published', 'search'],
   site: ['shared', 'sheet', 'content-model', 'page-model'],
   studio: ['shared', 'sheet', 'content-model', 'page-model', 'site'],
   'editing-api': ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search', 'editing', 'transfer', 'http', 'cdn'],
@@ -30,6 +31,7 @@ export const ROOMS = {
     'page-model',
     'files',
     'cms',
+    'published',
     'webhooks',
     'search',
     'editing',
@@ -41,7 +43,7 @@ export const ROOMS = {
     'site',
     'editing-api',
   ],
-  cli: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search', 'editing', 'transfer', 'demo', 'http', 'cdn', 'api', 'server'],
+  cli: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'published', 'webhooks', 'search', 'editing', 'transfer', 'demo', 'http', 'cdn', 'api', 'server'],
 };
 
 /** Rooms whose code runs in the browser too: no Node.js module. */

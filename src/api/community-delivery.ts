@@ -18,7 +18,8 @@ import { idFromBytes, isContentKey, isWellFormedId, toId18 } from '../shared/ids
 import { withBasePath } from '../shared/links';
 import { readBoolean, readInteger, readList, readString, queryParam, type QueryValue } from '../shared/request-validation';
 import { communityRootPath } from '../shared/urls';
-import { collectReferences, deliverContents, referencedKey, type DeliveredContent } from './content-resolution';
+import { collectReferences, deliverContents, type DeliveredContent } from './content-resolution';
+import { referencedKey } from '../published/images';
 import type { SheetSearch } from '../search/sheet-search';
 import { resolveCommunityContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';

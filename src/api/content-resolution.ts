@@ -6,15 +6,13 @@
  */
 import type { ContentStore } from '../cms/database';
 import { findContentsByKeys, listContentTypes, localizeContents, type Content, type ContentType, type LocalizedContent } from '../cms/repositories/contents';
+import { extendReferences, imagesOf, mediaVersionOf, referencedKeys, resolvedImageOf, type ResolvedImage } from '../published/images';
 import { listMediaInfo, type MediaInfo } from '../cms/repositories/files';
 import { IMAGE_CONTENT_TYPE, MEDIA_FIELD } from '../shared/constants';
 import type { ContentBody, ContentTypeRef } from '../shared/delivery-types';
 import { withBasePath } from '../shared/links';
 import { mediaDeliveryPath } from '../shared/urls';
 import type { DeliveryContext, DeliverySettings } from './delivery-context';
-
-/** Short version tags keep media URLs cacheable for ever: a new file gets a new URL. */
-const MEDIA_VERSION_LENGTH = 12;
 
 export interface DeliveryScope {
   db: ContentStore;
@@ -35,22 +33,6 @@ export interface DeliveredContent {
   unauthenticatedUrl: string | null;
 }
 
-/** A reference from one content to another: `{ source: { type, ref: { contentKey } } }`. */
-export function referencedKey(value: unknown): string | undefined {
-  if (value === null || typeof value !== 'object') return undefined;
-  const source = (value as { source?: unknown }).source;
-  if (source === null || typeof source !== 'object') return undefined;
-  const ref = (source as { ref?: unknown }).ref;
-  if (ref === null || typeof ref !== 'object') return undefined;
-  const key = (ref as { contentKey?: unknown }).contentKey;
-  return typeof key === 'string' ? key : undefined;
-}
-
-/** Content keys a body refers to, in field order. */
-export function referencedKeys(body: ContentBody): string[] {
-  return Object.values(body).flatMap((value) => referencedKey(value) ?? []);
-}
-
 export async function deliverContents(scope: DeliveryScope, contents: Content[]): Promise<DeliveredContent[]> {
   const { db, context, settings } = scope;
   const localized = await localizeContents(db, contents, context.languages);
@@ -68,7 +50,7 @@ export async function deliverContents(scope: DeliveryScope, contents: Content[])
   ]);
   return localized.map((content) => {
     const file = media.get(content.id);
-    const mediaUrl = file === undefined ? null : mediaUrlOf(settings, content.content_key, file);
+    const mediaUrl = file === undefined ? null : mediaUrlOf(settings, content.content_key, mediaVersionOf(file));
     const type = types.get(content.content_type);
     return {
       content,
@@ -81,8 +63,9 @@ export async function deliverContents(scope: DeliveryScope, contents: Content[])
   });
 }
 
-export function mediaUrlOf(settings: DeliverySettings, contentKey: string, file: MediaInfo): string {
-  return mediaDeliveryPath(settings.platformSitesSegment, contentKey, file.sha256.slice(0, MEDIA_VERSION_LENGTH));
+/** An image's URL below the base path, at its file's version (mediaVersionOf): cacheable for ever, as a new file gets a new URL. */
+export function mediaUrlOf(settings: Pick<DeliverySettings, 'platformSitesSegment'>, contentKey: string, version: string): string {
+  return mediaDeliveryPath(settings.platformSitesSegment, contentKey, version);
 }
 
 /** spec §3.3: an image content's file under contentBody["sfdc_cms:media"], with its url. */
@@ -96,54 +79,12 @@ function withMediaField(body: ContentBody, file: MediaInfo, url: string): Conten
   };
 }
 
-export interface ResolvedImage {
-  contentKey: string;
-  altText: string;
-  url: string;
-  /** The file's type, so a page can tell a vector image from a raster one. */
-  mimeType: string;
-}
-
 /** Image info for the given content keys (those that are images of this site). */
 async function resolveImages(scope: DeliveryScope, keys: string[]): Promise<Map<string, ResolvedImage>> {
   const { db, context, settings } = scope;
   const images = new Map<string, ResolvedImage>();
-  if (keys.length === 0) return images;
-  const contents = (await findContentsByKeys(db, context.site.id, [...new Set(keys)])).filter((content) => content.content_type === IMAGE_CONTENT_TYPE);
-  const localized = await localizeContents(db, contents, context.languages);
-  const media = new Map(
-    (
-      await listMediaInfo(
-        db,
-        localized.map((content) => content.id),
-      )
-    ).map((info) => [info.content_id, info]),
-  );
-  for (const content of localized) {
-    const file = media.get(content.id);
-    if (file === undefined) continue;
-    images.set(content.content_key, {
-      contentKey: content.content_key,
-      altText: typeof content.body.altText === 'string' ? content.body.altText : '',
-      url: mediaUrlOf(settings, content.content_key, file),
-      mimeType: file.mime_type,
-    });
-  }
+  for (const [key, image] of await imagesOf(db, context.site.id, keys, context.languages)) images.set(key, resolvedImageOf(image, settings.platformSitesSegment));
   return images;
-}
-
-/**
- * A copy of the body where each reference node that `extra` knows something about is merged with
- * it; every other field stays as it is.
- */
-export function extendReferences(body: ContentBody, extra: (contentKey: string) => object | undefined): ContentBody {
-  const extended: ContentBody = {};
-  for (const [field, value] of Object.entries(body)) {
-    const key = referencedKey(value);
-    const addition = key === undefined ? undefined : extra(key);
-    extended[field] = addition === undefined ? value : { ...(value as object), ...addition };
-  }
-  return extended;
 }
 
 /** A copy of the body with every image reference expanded with the image's key, alt text and url. */

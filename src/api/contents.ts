@@ -20,7 +20,8 @@ import {
   type QueryValue,
 } from '../shared/request-validation';
 import { deliveryRootPath } from '../shared/urls';
-import { collectReferences, deliverContents, extendReferences, referencedKey, type DeliveredContent, type DeliveryScope } from './content-resolution';
+import { collectReferences, deliverContents, type DeliveredContent, type DeliveryScope } from './content-resolution';
+import { extendReferences, referencedKey } from '../published/images';
 import { channelSummaryOf, resolveDeliveryContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
 

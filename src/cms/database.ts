@@ -47,6 +47,7 @@ import * as unsummarisedDrafts from './migrations/034-unsummarised-drafts';
 import * as translationExports from './migrations/035-translation-exports';
 import * as changeJournal from './migrations/036-change-journal';
 import * as translationBases from './migrations/037-translation-bases';
+import * as publishedSheets from './migrations/038-published-sheets';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -113,6 +114,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['035-translation-exports', translationExports.up],
   ['036-change-journal', changeJournal.up],
   ['037-translation-bases', translationBases.up],
+  ['038-published-sheets', publishedSheets.up],
 ];
 
 /** The migrations a store of this code has had: a store's schema, as a count. */

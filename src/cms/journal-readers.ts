@@ -91,3 +91,17 @@ export async function catchUp(store: Store, reader: JournalReader, timeoutMs = 5
     await new Promise((resolve) => setTimeout(resolve, HELD_PAUSE_MS));
   }
 }
+
+/**
+ * Applies what the journal holds after the reader's cursor inside a transaction that will be
+ * rolled back (a preview of drafts): the drafts' own entries included, without moving (or holding)
+ * the cursor.
+ */
+export async function applyPending(trx: ContentStore, reader: JournalReader, dialect: Dialect): Promise<void> {
+  for (let after = (await readCursor(trx, reader.name)) ?? 0; ;) {
+    const entries = await listJournalEntries(trx, after, reader.batch);
+    if (entries.length === 0) return;
+    await reader.apply(trx, entries, dialect);
+    after = entries.at(-1)!.position;
+  }
+}

@@ -566,8 +566,25 @@ export interface TranslationBasesTable {
   made_at: string;
 }
 
+/** What the site shows of a sheet in a page language (migration 038, src/published/): its facts as JSON. */
+export interface PublishedSheetsTable {
+  content_id: string;
+  language: string;
+  site_id: string;
+  url_name: string;
+  facts: string;
+}
+
+/** What else a published sheet's row was made from (`image:{contentKey}`, `content:{id}`, `document:{assetId}`). */
+export interface PublishedLinksTable {
+  target: string;
+  content_id: string;
+}
+
 export interface Database {
   translation_bases: TranslationBasesTable;
+  published_sheets: PublishedSheetsTable;
+  published_links: PublishedLinksTable;
   change_journal: ChangeJournalTable;
   journal_context: JournalContextTable;
   journal_cursors: JournalCursorsTable;

@@ -12,7 +12,7 @@
 import type { ContentStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import type { JournalReader } from '../cms/journal-readers';
-import { appendJournalEntries, listJournalEntries, readCursor, type JournalEntry } from '../cms/repositories/journal';
+import { appendJournalEntries, type JournalEntry } from '../cms/repositories/journal';
 import { readSearchIndexStamp, saveSearchIndexChange, saveSearchIndexStamp } from '../cms/repositories/store-state';
 import { indexStampOf, isStampOfThisSchema, syncSearchIndex } from './search-index';
 
@@ -55,18 +55,6 @@ export const searchIndexReader: JournalReader = {
   // sheets' entries, and holds SQLite's write lock (which editors' saves wait for) a short while.
   batch: 100,
   apply: applyToIndex,
+  // Its facets and related sheets show beside the read model's rows: read after them (docs/decisions/040).
+  follows: 'published',
 };
-
-/**
- * Brings the index up to date inside a transaction that will be rolled back (a preview of drafts):
- * what the journal holds after the reader's cursor, the drafts' own entries included, without
- * moving (or holding) the cursor.
- */
-export async function applyPendingToIndex(trx: ContentStore, dialect: Dialect): Promise<void> {
-  for (let after = (await readCursor(trx, searchIndexReader.name)) ?? 0; ;) {
-    const entries = await listJournalEntries(trx, after, searchIndexReader.batch);
-    if (entries.length === 0) return;
-    await applyToIndex(trx, entries, dialect);
-    after = entries.at(-1)!.position;
-  }
-}

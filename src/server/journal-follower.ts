@@ -1,6 +1,6 @@
 /**
  * Follows the change journal in every serving process (docs/decisions/038): its readers (the
- * search index, the CDN's purge outbox, the webhooks' deliveries) read what changed, in that order,
+ * read model, the search index, the CDN's purge outbox, the webhooks' deliveries) read what changed, in that order,
  * after each change this process makes (services.ts, announceChange: before the change is
  * answered) and every JOURNAL_CHECK_MS, for changes made elsewhere (another process, the command line,
  * an operator's SQL). A visitor's request never does their work.
@@ -11,10 +11,15 @@ import { catchUp, type JournalReader } from '../cms/journal-readers';
 import { oneRunAtATime } from '../shared/one-run-at-a-time';
 import { purgeReader } from '../cdn/purge-reader';
 import { searchIndexReader } from '../search/index-reader';
+import { publishedReader } from '../published/published-reader';
 import { webhookEventReader } from '../webhooks/event-reader';
 
-/** The journal's readers, in the order they read: search first, so the purges it adds (a topic's sheets) go out with the change's own. */
-export const JOURNAL_READERS: readonly JournalReader[] = [searchIndexReader, purgeReader, webhookEventReader];
+/**
+ * The journal's readers, in the order they read: the read model first, then the search index
+ * (whose related sheets and facets show beside its rows), so the purges the index adds (a topic's
+ * sheets) go out with the change's own, and a purged page is fetched again from rows that have it.
+ */
+export const JOURNAL_READERS: readonly JournalReader[] = [publishedReader, searchIndexReader, purgeReader, webhookEventReader];
 
 /**
  * Reads what the journal holds now with every reader, in a process that is not a server (a

@@ -373,6 +373,12 @@ export async function listStoredContentTypes(db: ContentStore): Promise<Array<{ 
   return rows.map((row) => ({ fullyQualifiedName: row.fully_qualified_name, name: row.name, fieldSchema: row.field_schema }));
 }
 
+/** The site and key of each of these contents that exists. */
+export async function listContentSites(db: ContentStore, ids: readonly string[]): Promise<Array<{ id: string; site_id: string; content_key: string }>> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('contents').select(['id', 'site_id', 'content_key']).where('id', 'in', [...ids]).orderBy('id').execute();
+}
+
 export async function findContentById(db: ContentStore, id: string): Promise<Content | undefined> {
   return db.selectFrom('contents').selectAll().where('id', '=', id).executeTakeFirst();
 }
@@ -422,6 +428,11 @@ function shownContents(db: ContentStore, siteId: string, type: string) {
 /** The content of a type with this URL name that a collection of the site shows. */
 export function findShownContent(db: ContentStore, siteId: string, type: string, urlName: string) {
   return shownContents(db, siteId, type).where('contents.url_name', '=', urlName).executeTakeFirst();
+}
+
+/** Those of `ids` that are contents of a type a collection of the site shows. */
+export function listShownContentsOf(db: ContentStore, siteId: string, type: string, ids: readonly string[]) {
+  return ids.length === 0 ? Promise.resolve([]) : shownContents(db, siteId, type).where('contents.id', 'in', ids).orderBy('contents.id').execute();
 }
 
 /** Every content of a type a collection of the site shows, by URL name. */

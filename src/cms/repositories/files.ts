@@ -157,6 +157,18 @@ export async function findFileAssetInfo(db: ContentStore, assetId: string, versi
     .executeTakeFirst();
 }
 
+/** Every version of these file assets, without their bytes. */
+export async function listFileAssetInfo(db: ContentStore, assetIds: readonly string[]): Promise<Array<Omit<FileAsset, 'bytes'>>> {
+  if (assetIds.length === 0) return [];
+  return db
+    .selectFrom('file_assets')
+    .select(['asset_id', 'version', 'file_name', 'mime_type', 'byte_size', 'sha256', 'created_at', 'retired_at'])
+    .where('asset_id', 'in', [...assetIds])
+    .orderBy('asset_id')
+    .orderBy('version')
+    .execute();
+}
+
 /**
  * Takes a document's versions after `version` off the site: the site serves a document up to the
  * version its sheet links, and never one past it (their bytes stay in the blobs, with the versions

@@ -11,7 +11,9 @@ import FindMyWay from 'find-my-way';
 import { listPlacesOfContent } from '../../cms/repositories/collections';
 import { findContentById } from '../../cms/repositories/contents';
 import { createSheetSearch, relatedIn, type SheetSearch } from '../../search/sheet-search';
-import { applyPendingToIndex } from '../../search/index-reader';
+import { searchIndexReader } from '../../search/index-reader';
+import { applyPending } from '../../cms/journal-readers';
+import { publishedReader } from '../../published/published-reader';
 import type { Previewer, PreviewAddress, PreviewRequest } from '../../editing-api/previewer';
 import { gridsOf } from '../../page-model/page-definition';
 import type { ContentStore } from '../../cms/database';
@@ -42,6 +44,8 @@ export function createPreviewer(options: PreviewerOptions): Previewer {
     const ask: PageAsk = { params: { lang: request.languageSegment }, pagesShown: 1, query: '', choices: {}, origin: request.origin, log };
     const shown = request.pageKind === 'sheet' ? await sheetAsk(db, request, ask) : await pageAsk(db, context, request, ask);
     if (shown === null) return null;
+    // A sheet's page reads the read model: brought up to date with the draft here, and rolled back with it.
+    if (request.pageKind === 'sheet') await applyPending(db, publishedReader, dialect);
     const kind: PageKind =
       request.pageKind === 'sheet' ? sheetPages({ settings, context, search: relatedIn(db) }, assets) : literaturePages(context, renderer, []);
     return renderIn(kind, shown);
@@ -73,9 +77,10 @@ async function renderIn(kind: PageKind, ask: PageAsk): Promise<string | null> {
   return rendered.kind === 'html' ? rendered.html : null;
 }
 
-/** The site's search over the draft's transaction, its entries brought up to date there first. */
+/** The site's search over the draft's transaction, its entries (and the read model, which they follow) brought up to date there first. */
 async function draftSearch(db: ContentStore, dialect: Dialect): Promise<SheetSearch> {
-  await applyPendingToIndex(db, dialect);
+  await applyPending(db, publishedReader, dialect);
+  await applyPending(db, searchIndexReader, dialect);
   return createSheetSearch({ db, dialect, changeToken: () => 'preview' });
 }
 

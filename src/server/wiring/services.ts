@@ -11,6 +11,7 @@ import { createWebhookSender, type WebhookSender } from '../../webhooks/sender';
 import { followJournal, type JournalFollower } from '../journal-follower';
 import type { FastifyInstance } from 'fastify';
 import { mediaUrlOf } from '../../api/content-resolution';
+import { mediaVersionOf } from '../../published/images';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore, OpenStore } from '../../cms/database';
 import { listMediaInfoByKeys } from '../../cms/repositories/files';
@@ -96,7 +97,7 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
       log: app.log,
       resolveImageUrls: async (keys) =>
         new Map(
-          (await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, file))]),
+          (await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, mediaVersionOf(file)))]),
         ),
     });
   // Read first: the pages read after it are at least as new as it says.

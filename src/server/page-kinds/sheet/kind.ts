@@ -4,8 +4,7 @@
  * script. An address a sheet had answers 301 with its current one.
  */
 import { ALL, cdnKeys } from '../../../shared/cdn-keys';
-import { findShownContent } from '../../../cms/repositories/contents';
-import { LITERATURE_CONTENT_TYPE } from '../../../cms/content-types';
+import { sheetAt } from '../../../published/sheets';
 import { renderSheetPageBody } from '../../../site/entry-server';
 import { renderSeoHead } from '../../../site/seo/seo-head';
 import { languageTag } from '../../../shared/languages';
@@ -55,7 +54,8 @@ async function sheetKeys(source: SheetDataSource, version: number, urlName: stri
   const { context } = source;
   const found = await context.memo.read(version, answerKeys(urlName), async () => {
     const site = await context.site(version);
-    const content = site === undefined ? undefined : await findShownContent(context.db, site.site.id, LITERATURE_CONTENT_TYPE, urlName);
+    // Every language has the sheet's row: the default language's names it.
+    const content = site === undefined ? undefined : await sheetAt(context.db, site.site.id, site.site.default_language, urlName);
     if (site === undefined || content === undefined) return { keys: [] };
     const related = await relatedSheets(source, version, site.site.id, content.id);
     return { keys: [cdnKeys.sheet(content.id), ...related.ids.map(cdnKeys.sheet), ...related.topics.map(cdnKeys.topic), ALL] };

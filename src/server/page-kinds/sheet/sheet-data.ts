@@ -1,17 +1,11 @@
 /**
- * What a sheet's own page shows (docs/search.md, "A page per sheet"), read from the store as the
- * grid reads its items, in the page's language: its values, documents, topics and related sheets,
- * and its head (canonical, hreflang, robots as the sheet's SEO record says) with `DigitalDocument`
- * structured data. A sheet is on the site while a collection shows it.
+ * What a sheet's own page shows (docs/search.md, "A page per sheet"), read from the read model of
+ * what is published (src/published/) in the page's language: its values, documents, topics and
+ * related sheets, and its head (canonical, hreflang, robots as the sheet's SEO record says) with
+ * `DigitalDocument` structured data. A sheet is on the site while a collection shows it.
  */
-import { itemsOfContents } from '../../../api/collection-items';
 import type { DeliverySettings } from '../../../api/delivery-context';
-import type { ContentStore } from '../../../cms/database';
-import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../../../cms/content-types';
-import { findContentById, findShownContent, listStoredTranslations } from '../../../cms/repositories/contents';
-import { readStoredBody } from '../../../cms/stored-json';
-import { findFileAssetInfo } from '../../../cms/repositories/files';
-import { findSeoRecord } from '../../../cms/repositories/seo-records';
+import { LABEL_LANGUAGE } from '../../../cms/content-types';
 import { DOCUMENT_KINDS, DOCUMENT_PATH } from '../../../sheet/shape';
 import { documentEntriesOf, factsOnly } from '../../../sheet/documents';
 import type { SheetSearch } from '../../../search/sheet-search';
@@ -23,11 +17,12 @@ import { stripTags } from '../../../shared/text';
 import { topicsOfBody } from '../../../shared/topics';
 import type { SeoHead } from '../../../site/seo/seo-head';
 import type { SheetDocumentLink, SheetPageData, SheetProperty, SheetView } from '../../../site/sheet/sheet-page';
-import { findOldAddressOwner } from '../../../cms/repositories/old-addresses';
 import type { ContentType, Field } from '../../../content-model/definition';
 import { offeredFields } from '../../../content-model/sheet-values';
 import { displayText, fieldLabel } from '../../../content-model/display';
 import type { DigitalDocument, MediaObject, Product, PropertyValue, WithContext } from 'schema-dts';
+import { documentKeyOf, sheetItemOf, type PublishedSheet } from '../../../published/published-sheet';
+import { movedFrom, sheetAt, sheetsOf } from '../../../published/sheets';
 import { alternatesOf, localizedPath, shareCardOf } from '../../ssr/build-seo-head';
 import { languageMenu, topicLinkOf, topicsViewOf, type TopicTarget } from '../../ssr/page-links';
 import type { PageContext } from '../../page-context';
@@ -86,34 +81,33 @@ export async function loadSheetPage(source: SheetDataSource, version: number, la
   const found = await context.site(version);
   if (found === undefined) return { kind: 'not-found' };
   const { site, languages } = found;
-  const content = await findShownContent(db, site.id, LITERATURE_CONTENT_TYPE, urlName);
-  if (content === undefined) {
+  const published = await sheetAt(db, site.id, language, urlName);
+  if (published === undefined) {
     // An address the sheet had: it has moved, in the same language.
-    const moved = await currentNameOf(db, site.id, urlName);
+    const moved = await movedFrom(db, site.id, urlName);
     return moved === undefined ? { kind: 'not-found' } : { kind: 'moved', location: localizedPath(basePath, sheetPath(moved), language, languages) };
   }
-  const [item] = await itemsOfContents(db, settings, site.id, language, [content.id]);
-  if (item === undefined) return { kind: 'not-found' };
+  const item = sheetItemOf(published, settings);
 
   // Topics link to their pages, which are the searchable page's: without one, there are none.
   const searchable = searchablePage(await context.pages(version));
   const taxonomy = searchable === undefined ? [] : await context.taxonomy(version, site.id);
   const allHref = localizedPath(basePath, searchable?.definition.path ?? '/', language, languages);
   const target = { taxonomy, language, languages, topic: null };
-  const sheet = await sheetViewOf(db, item, target, basePath);
+  const sheet = sheetViewOf(published, item, target, basePath);
   sheet.properties = propertiesOf(await context.sheetType(version), item, language);
   // The item's url fields are site URLs (under the base path); the set's entries are read as stored.
   const entries = documentEntriesOf(mapUrlFields(item.body.contentBody, (url) => sitePathOf(url, basePath)) as Record<string, unknown>);
   if (sheet.document !== null) {
     const linked = sitePathOf(textOf(item.body.contentBody.url), basePath);
     const facts = factsOnly(entries.find((entry) => entry.url === linked) ?? {});
-    sheet.document = { ...sheet.document, ...facts, language: facts.language ?? (await documentLanguage(db, content.id, linked, sheet.textLanguage)) };
+    sheet.document = { ...sheet.document, ...facts, language: facts.language ?? documentLanguage(published, linked, sheet.textLanguage) };
   }
-  sheet.otherDocuments = await otherDocumentsOf(db, content.id, entries, sheet.document, basePath, language);
-  const related = (await itemsOfContents(db, settings, site.id, language, (await relatedSheets(source, version, site.id, content.id)).ids)).map((other) => ({
-    title: titleOf(other),
-    href: localizedPath(basePath, sheetPath(other.body.urlName), language, languages),
-    textLanguage: other.language,
+  sheet.otherDocuments = otherDocumentsOf(published, entries, sheet.document, basePath, language);
+  const related = (await sheetsOf(db, language, (await relatedSheets(source, version, site.id, published.id)).ids)).map((other) => ({
+    title: titleOf(sheetItemOf(other, settings)),
+    href: localizedPath(basePath, sheetPath(other.urlName), language, languages),
+    textLanguage: other.textLanguage,
   }));
   const data: SheetPageData = {
     basePath,
@@ -125,14 +119,13 @@ export async function loadSheetPage(source: SheetDataSource, version: number, la
   };
   // The sheet's SEO record says whether search engines may index it; its canonical and hreflang
   // URLs are its record page's, so this page names its own.
-  const record = (await findSeoRecord(db, site.id, content.id)) ?? null;
   const path = sheetPath(urlName);
   const ownUrl = `${origin}${localizedPath(basePath, path, language, languages)}`;
   const seo: SeoHead = {
     title: `${sheet.title} – ${site.name}`,
     description: sheet.description,
     canonical: ownUrl,
-    robots: record !== null && !record.isSeoIndexed ? 'noindex,nofollow' : null,
+    robots: published.indexed ? null : 'noindex,nofollow',
     alternates: alternatesOf({ languages, record: null, basePath, origin, path }),
     headTags: [],
     jsonLd: [scriptSafeJson(digitalDocument(sheet, ownUrl, origin, site.name, `${origin}${basePath}/`))],
@@ -141,26 +134,23 @@ export async function loadSheetPage(source: SheetDataSource, version: number, la
   return { kind: 'sheet', parts: { data, seo } };
 }
 
-/** The URL name of the shown sheet an old address leads to, or undefined. */
-async function currentNameOf(db: ContentStore, siteId: string, oldName: string): Promise<string | undefined> {
-  const owner = await findOldAddressOwner(db, siteId, oldName);
-  const content = owner === undefined ? undefined : await findContentById(db, owner);
-  if (content === undefined || content.url_name === oldName) return undefined;
-  return (await findShownContent(db, siteId, LITERATURE_CONTENT_TYPE, content.url_name))?.url_name;
-}
-
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
 const titleOf = (item: CollectionItem) => stripTags(textOf(item.body.contentBody.Title) || item.body.title);
 
 /** A site URL as stored (below the base path): what a document path is matched against. */
 const sitePathOf = (url: string, basePath: string) => (basePath !== '' && url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url);
 
-async function sheetViewOf(db: ContentStore, item: CollectionItem, target: TopicTarget, basePath: string): Promise<SheetView> {
+/** The version of one of this site's documents a site path names, as the sheet's row has it, if it does. */
+function documentAt(published: PublishedSheet, path: string) {
+  const match = DOCUMENT_PATH.exec(path);
+  return match === null ? undefined : published.documents[documentKeyOf(decodeURIComponent(match[1] ?? ''), Number(match[2]))];
+}
+
+function sheetViewOf(published: PublishedSheet, item: CollectionItem, target: TopicTarget, basePath: string): SheetView {
   const body = item.body.contentBody;
   const url = textOf(body.url);
   const image = body.image !== null && typeof body.image === 'object' ? (body.image as Record<string, unknown>) : null;
-  const match = DOCUMENT_PATH.exec(sitePathOf(url, basePath));
-  const asset = match === null ? undefined : await findFileAssetInfo(db, decodeURIComponent(match[1] ?? ''), Number(match[2]));
+  const asset = documentAt(published, sitePathOf(url, basePath));
   const topics = topicsOfBody(body).flatMap((slug) => {
     const topic = target.taxonomy.find((candidate) => candidate.slug === slug);
     return topic === undefined ? [] : [topicLinkOf(topic, target, basePath)];
@@ -174,9 +164,7 @@ async function sheetViewOf(db: ContentStore, item: CollectionItem, target: Topic
         ? null
         : { url: textOf(image.url), altText: stripTags(textOf(image.altText)), mimeType: textOf(image.mimeType) },
     document:
-      asset === undefined
-        ? null
-        : { href: url, byteSize: Number(asset.byte_size), language: item.language, version: Number(asset.version), publishedAt: asset.created_at },
+      asset === undefined ? null : { href: url, byteSize: asset.byteSize, language: item.language, version: asset.version, publishedAt: asset.publishedAt },
     otherDocuments: [],
     link: asset === undefined && url !== '' ? url : null,
     topics,
@@ -212,11 +200,9 @@ function dataOf(field: Field, value: unknown, shown: string): SheetProperty['dat
  * The language a sheet's document is in: that of the sheet's primary translation when it links the
  * same document (an untranslated document shared by every translation), else the text's.
  */
-async function documentLanguage(db: ContentStore, contentId: string, linked: string, textLanguage: string): Promise<string> {
-  const [content, translations] = await Promise.all([findContentById(db, contentId), listStoredTranslations(db, [contentId])]);
-  const primary = translations.find((row) => row.language === content?.primary_language);
-  const primaryUrl = primary === undefined ? undefined : readStoredBody(primary.body, `content ${contentId} (${primary.language})`)?.url;
-  return primary !== undefined && primaryUrl === linked ? primary.language : textLanguage;
+function documentLanguage(published: PublishedSheet, linked: string, textLanguage: string): string {
+  const primary = published.links.find((link) => link.language === published.primaryLanguage);
+  return primary !== undefined && primary.url === linked ? primary.language : textLanguage;
 }
 
 /**
@@ -224,33 +210,27 @@ async function documentLanguage(db: ContentStore, contentId: string, linked: str
  * set's, then each translation's link to a document of this site that the set does not list (in
  * that translation's language); each once, none withdrawn, never the one shown.
  */
-async function otherDocumentsOf(
-  db: ContentStore,
-  contentId: string,
+function otherDocumentsOf(
+  published: PublishedSheet,
   entries: ReturnType<typeof documentEntriesOf>,
   shown: SheetDocumentLink | null,
   basePath: string,
   language: string,
-): Promise<SheetDocumentLink[]> {
+): SheetDocumentLink[] {
   const seen = new Set(shown === null ? [] : [sitePathOf(shown.href, basePath)]);
-  const links = (await listStoredTranslations(db, [contentId])).map((row) => ({
-    url: textOf(readStoredBody(row.body, `content ${contentId} (${row.language})`)?.url),
-    language: row.language,
-  }));
   const documents: SheetDocumentLink[] = [];
-  for (const { url, ...facts } of [...entries, ...links]) {
-    const match = DOCUMENT_PATH.exec(url);
-    if (match === null || seen.has(url)) continue;
+  for (const { url, ...facts } of [...entries, ...published.links]) {
+    if (!DOCUMENT_PATH.test(url) || seen.has(url)) continue;
     seen.add(url);
-    const asset = await findFileAssetInfo(db, decodeURIComponent(match[1] ?? ''), Number(match[2]));
-    if (asset === undefined || asset.retired_at !== null) continue;
+    const asset = documentAt(published, url);
+    if (asset === undefined || asset.retired) continue;
     documents.push({
       ...facts,
       href: `${basePath}${url}`,
-      byteSize: Number(asset.byte_size),
+      byteSize: asset.byteSize,
       language: facts.language ?? language,
-      version: Number(asset.version),
-      publishedAt: asset.created_at,
+      version: asset.version,
+      publishedAt: asset.publishedAt,
     });
   }
   const rank = (document: SheetDocumentLink) =>

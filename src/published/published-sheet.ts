@@ -1,0 +1,74 @@
+/**
+ * A published sheet in the one shape the read model keeps it in (docs/decisions/040): a sheet a
+ * collection of its site shows, as a reader in one of the site's languages sees it, with what its
+ * page shows beside its text (the documents it links, whether search engines may index it). Made
+ * by sheet-facts.ts from the write side; read through this room's questions (sheets.ts); turned
+ * into the delivery API's item by `sheetItemOf`, the one wire mapping.
+ */
+import { resolveUrlFields } from '../shared/links';
+import type { CollectionItem } from '../shared/delivery-types';
+import { extendReferences, resolvedImageOf, type PublishedImage } from './images';
+
+/** A version of a document (a file asset) a sheet links. */
+export interface PublishedDocument {
+  byteSize: number;
+  version: number;
+  publishedAt: string;
+  retired: boolean;
+}
+
+export interface PublishedSheet {
+  id: string;
+  siteId: string;
+  /** The page language it is read in. */
+  language: string;
+  urlName: string;
+  contentKey: string;
+  contentType: { fullyQualifiedName: string; name: string };
+  /** The translation read (the language's, else the site's default language's, else the sheet's primary one). */
+  textLanguage: string;
+  /** The language of the body's url when it is another translation's (localizeContents). */
+  linkLanguage: string | null;
+  title: string;
+  publishedAt: string;
+  /** The translation's body as the delivery API reads it: urls as authored, image references as stored. */
+  body: Record<string, unknown>;
+  /** The images the body refers to, by content key, in this language. */
+  images: Record<string, PublishedImage>;
+  /** The documents of this site that the body, its set or any translation links, by `documentKeyOf`. */
+  documents: Record<string, PublishedDocument>;
+  /** Each stored translation's own link (its url as authored, '' for none), by language. */
+  links: Array<{ language: string; url: string }>;
+  primaryLanguage: string;
+  /** Whether search engines may index its page (its SEO record says; yes without one). */
+  indexed: boolean;
+}
+
+/** How a document's version is named among a sheet's documents. */
+export const documentKeyOf = (assetId: string, version: number): string => `${assetId} ${version}`;
+
+/** What a sheet's URLs are made with: the site's base path and the platform's segment of media URLs (settings, not content). */
+export interface SiteUrls {
+  basePath: string;
+  platformSitesSegment: string;
+}
+
+/**
+ * The sheet as the delivery API's collection item: image references extended with the image, and
+ * every url field a site URL (spec §3.1), as the grid and the API show it.
+ */
+export function sheetItemOf(sheet: PublishedSheet, urls: SiteUrls): CollectionItem {
+  const contentBody = extendReferences(sheet.body, (key) => {
+    const image = sheet.images[key];
+    return image === undefined ? undefined : resolvedImageOf(image, urls.platformSitesSegment);
+  });
+  const item: CollectionItem = {
+    id: sheet.id,
+    name: sheet.title,
+    contentType: sheet.contentType,
+    language: sheet.textLanguage,
+    ...(sheet.linkLanguage === null ? {} : { linkLanguage: sheet.linkLanguage }),
+    body: { contentKey: sheet.contentKey, urlName: sheet.urlName, title: sheet.title, publishedDate: sheet.publishedAt, contentBody },
+  };
+  return resolveUrlFields(item, urls.basePath);
+}

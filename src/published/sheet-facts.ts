@@ -1,0 +1,142 @@
+/**
+ * Makes the read model's sheets from the write side (the store's contents, translations, images,
+ * documents and SEO records): what the journal's reader writes (published-reader.ts), and what a
+ * rebuild compares it with. A sheet is published while a collection of its site shows it; it is
+ * read in each of the site's languages as the delivery API reads it (the language's translation,
+ * else the default language's, else its primary one).
+ */
+import type { ContentStore } from '../cms/database';
+import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { findContentsByIds, listContentTypes, listShownContentsOf, listStoredTranslations, localizeContents } from '../cms/repositories/contents';
+import { listFileAssetInfo } from '../cms/repositories/files';
+import { findSeoRecord } from '../cms/repositories/seo-records';
+import { findSiteById, listActiveLanguages } from '../cms/repositories/sites';
+import { readStoredBody } from '../cms/stored-json';
+import { documentEntriesOf } from '../sheet/documents';
+import { DOCUMENT_PATH } from '../sheet/shape';
+import { imagesOf, referencedKeys } from './images';
+import { documentKeyOf, type PublishedDocument, type PublishedSheet } from './published-sheet';
+
+/** What else a sheet's rows were made from: a change to one of these makes them again (published_links). */
+export const linkTargets = {
+  image: (contentKey: string) => `image:${contentKey}`,
+  content: (id: string) => `content:${id}`,
+  document: (assetId: string) => `document:${assetId}`,
+};
+
+export interface SheetsMade {
+  sheets: PublishedSheet[];
+  /** Each sheet's link targets (linkTargets), sorted. */
+  links: Map<string, string[]>;
+}
+
+/** The published sheets among `contentIds` of a site, in every language of the site (none for a sheet no collection shows). */
+export async function makePublishedSheets(db: ContentStore, siteId: string, contentIds: readonly string[]): Promise<SheetsMade> {
+  const made: SheetsMade = { sheets: [], links: new Map() };
+  const site = await findSiteById(db, siteId);
+  const shown = site === undefined ? [] : await listShownContentsOf(db, siteId, LITERATURE_CONTENT_TYPE, contentIds);
+  if (site === undefined || shown.length === 0) return made;
+  const ids = shown.map((row) => row.id);
+  const [contents, languages, types, stored] = await Promise.all([
+    findContentsByIds(db, siteId, ids),
+    listActiveLanguages(db, siteId),
+    listContentTypes(db, [LITERATURE_CONTENT_TYPE]),
+    listStoredTranslations(db, ids),
+  ]);
+  const indexed = await indexedOf(db, siteId, shown);
+  const links = new Map<string, Array<{ language: string; url: string }>>();
+  for (const row of stored) {
+    const url = readStoredBody(row.body, `content ${row.content_id} (${row.language})`)?.url;
+    links.set(row.content_id, [...(links.get(row.content_id) ?? []), { language: row.language, url: typeof url === 'string' ? url : '' }]);
+  }
+  const contentType = { fullyQualifiedName: LITERATURE_CONTENT_TYPE, name: types.get(LITERATURE_CONTENT_TYPE)?.name ?? LITERATURE_CONTENT_TYPE };
+  const targets = new Map<string, Set<string>>(ids.map((id) => [id, new Set()]));
+
+  for (const language of new Set([site.default_language, ...languages])) {
+    // The delivery API's languages for a reader of this one (delivery-context.ts).
+    const chain = language === site.default_language ? [language] : [language, site.default_language];
+    const localized = await localizeContents(db, contents, chain);
+    const images = await imagesOf(
+      db,
+      siteId,
+      localized.flatMap((content) => referencedKeys(content.body)),
+      chain,
+    );
+    for (const content of localized) {
+      const own = targets.get(content.id)!;
+      const keys = referencedKeys(content.body);
+      for (const key of keys) own.add(linkTargets.image(key));
+      const shownImages = Object.fromEntries(keys.flatMap((key) => (images.has(key) ? [[key, images.get(key)!]] : [])));
+      for (const image of Object.values(shownImages)) own.add(linkTargets.content(image.id));
+      made.sheets.push({
+        id: content.id,
+        siteId,
+        language,
+        urlName: content.url_name,
+        contentKey: content.content_key,
+        contentType,
+        textLanguage: content.language,
+        linkLanguage: content.link_language,
+        title: content.title,
+        publishedAt: content.published_at,
+        body: content.body,
+        images: shownImages,
+        documents: {},
+        links: links.get(content.id) ?? [],
+        primaryLanguage: content.primary_language,
+        indexed: indexed.get(content.id) ?? true,
+      });
+    }
+  }
+  await addDocuments(db, made.sheets, targets);
+  for (const [id, found] of targets) made.links.set(id, [...found].sort());
+  return made;
+}
+
+/** Whether search engines may index each sheet's page: its SEO record says so, or it has none. */
+async function indexedOf(db: ContentStore, siteId: string, shown: Array<{ id: string; is_seo_indexed: number | null }>): Promise<Map<string, boolean>> {
+  const indexed = new Map<string, boolean>();
+  // Read as the SEO assistant reads a record (one breaking the content limits counts as none): only for the few sheets that have one.
+  for (const row of shown)
+    if (row.is_seo_indexed !== null) {
+      const record = await findSeoRecord(db, siteId, row.id);
+      indexed.set(row.id, record === undefined || record.isSeoIndexed);
+    }
+  return indexed;
+}
+
+/** The document paths a sheet's text, its set and its translations link. */
+function documentPathsOf(sheet: PublishedSheet): string[] {
+  const url = typeof sheet.body.url === 'string' ? sheet.body.url : '';
+  return [url, ...documentEntriesOf(sheet.body).map((entry) => entry.url), ...sheet.links.map((link) => link.url)];
+}
+
+/** Each sheet's documents: every version of this site's file assets its paths name, with its size, version and state. */
+async function addDocuments(db: ContentStore, sheets: PublishedSheet[], targets: Map<string, Set<string>>): Promise<void> {
+  const named = new Map<PublishedSheet, Array<{ assetId: string; version: number }>>();
+  for (const sheet of sheets)
+    named.set(
+      sheet,
+      documentPathsOf(sheet).flatMap((path) => {
+        const match = DOCUMENT_PATH.exec(path);
+        return match === null ? [] : [{ assetId: decodeURIComponent(match[1] ?? ''), version: Number(match[2]) }];
+      }),
+    );
+  const assetIds = [...new Set([...named.values()].flat().map((document) => document.assetId))];
+  const versions = new Map<string, PublishedDocument>();
+  for (let start = 0; start < assetIds.length; start += 500)
+    for (const row of await listFileAssetInfo(db, assetIds.slice(start, start + 500)))
+      versions.set(documentKeyOf(row.asset_id, Number(row.version)), {
+        byteSize: Number(row.byte_size),
+        version: Number(row.version),
+        publishedAt: row.created_at,
+        retired: row.retired_at !== null,
+      });
+  for (const [sheet, documents] of named)
+    for (const { assetId, version } of documents) {
+      targets.get(sheet.id)!.add(linkTargets.document(assetId));
+      const key = documentKeyOf(assetId, version);
+      const found = versions.get(key);
+      if (found !== undefined) sheet.documents[key] = found;
+    }
+}
