@@ -16,7 +16,8 @@
  *   choice), its status and open choices are the model's;
  * - the German title's outdated flag equals a recomputation from what each German text was made
  *   from (the English title when it was written; a text put back keeps its own);
- * - once the change journal is read, the search index holds the site's titles and nothing more, and
+ * - once the change journal is read, the search index and the read model of what is published hold
+ *   the site's titles and nothing more, the read model is what a rebuild from scratch makes, and
  *   the purge outbox holds the key of every sheet whose published state changed.
  * SQLite, or PostgreSQL when TEST_DATABASE_URL names one.
  *
@@ -36,6 +37,8 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { saveBlob } from '../cms/repositories/editing';
 import { saveReviewPolicy } from '../cms/repositories/reviews';
 import { readJournalOnce } from '../server/journal-follower';
+import { rebuildPublished } from '../published/published-reader';
+import { sheetsOf } from '../published/sheets';
 import { cdnKeys } from '../shared/cdn-keys';
 import { setAt } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
@@ -229,13 +232,21 @@ async function agreeInSearch(sheet: SheetModel): Promise<void> {
   expect(titles, 'the search index').toEqual(sheet.trashed || sheet.site === null ? [] : [sheet.site.title]);
 }
 
+/** Once the journal is read: the read model has the site's English title of each sheet on it, and no row of one off it. */
+async function agreeInReadModel(sheet: SheetModel): Promise<void> {
+  const titles = (await sheetsOf(db(), 'en_US', [sheet.id])).map((published) => published.title);
+  expect(titles, 'the read model').toEqual(sheet.trashed || sheet.site === null ? [] : [sheet.site.title]);
+}
+
 async function agree(model: Model, before: Array<Texts | null>): Promise<void> {
   await readJournalOnce(test.store);
+  expect(await rebuildPublished(test.store), 'the read model as the journal made it is what a rebuild makes').toEqual({ written: 0, removed: 0 });
   const queued = new Set((await db().selectFrom('cdn_purges').select('key').execute()).map((row) => row.key));
   const list = await listSheetPage(db(), { siteId: DEMO_IDS.siteId, limit: 200 });
   for (const [index, sheet] of model.sheets.entries()) {
     await agreeOnSite(sheet);
     await agreeInSearch(sheet);
+    await agreeInReadModel(sheet);
     const shown = sheet.trashed ? null : sheet.site;
     if (JSON.stringify(shown) !== JSON.stringify(before[index])) expect(queued.has(cdnKeys.sheet(sheet.id)), `the CDN purges ${sheet.key}`).toBe(true);
     if (!sheet.trashed) await agreeInStudio(sheet, list.sheets);

@@ -44,6 +44,9 @@ export interface PublishedSheet {
   indexed: boolean;
 }
 
+/** A row's facts as the reader wrote them (JSON.stringify of a PublishedSheet, published-reader.ts). */
+export const sheetOfFacts = (facts: string): PublishedSheet => JSON.parse(facts) as PublishedSheet;
+
 /** How a document's version is named among a sheet's documents. */
 export const documentKeyOf = (assetId: string, version: number): string => `${assetId} ${version}`;
 

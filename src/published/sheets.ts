@@ -5,10 +5,7 @@
  */
 import type { ContentStore } from '../cms/database';
 import { findOldAddressOwner } from '../cms/repositories/old-addresses';
-import type { PublishedSheet } from './published-sheet';
-
-/** A row's facts as the reader wrote them (JSON.stringify of a PublishedSheet, published-reader.ts). */
-const sheetOf = (facts: string): PublishedSheet => JSON.parse(facts) as PublishedSheet;
+import { sheetOfFacts, type PublishedSheet } from './published-sheet';
 
 /** The published sheet of a site at a URL name, in a page language. */
 export async function sheetAt(db: ContentStore, siteId: string, language: string, urlName: string): Promise<PublishedSheet | undefined> {
@@ -20,7 +17,7 @@ export async function sheetAt(db: ContentStore, siteId: string, language: string
     .where('language', '=', language)
     .orderBy('content_id')
     .executeTakeFirst();
-  return row === undefined ? undefined : sheetOf(row.facts);
+  return row === undefined ? undefined : sheetOfFacts(row.facts);
 }
 
 /** The published sheets among `ids`, in a page language, in the order of `ids`. */
@@ -30,7 +27,7 @@ export async function sheetsOf(db: ContentStore, language: string, ids: readonly
   const byId = new Map(rows.map((row) => [row.content_id, row.facts]));
   return ids.flatMap((id) => {
     const facts = byId.get(id);
-    return facts === undefined ? [] : [sheetOf(facts)];
+    return facts === undefined ? [] : [sheetOfFacts(facts)];
   });
 }
 

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { OpenStore } from '../cms/database';
 import { catchUp, type JournalReader } from '../cms/journal-readers';
+import { readJournalHead } from '../cms/repositories/journal';
 import { oneRunAtATime } from '../shared/one-run-at-a-time';
 import { purgeReader } from '../cdn/purge-reader';
 import { searchIndexReader } from '../search/index-reader';
@@ -27,9 +28,31 @@ export const JOURNAL_READERS: readonly JournalReader[] = [publishedReader, searc
  * when it ends. Answers the readers held elsewhere (another process reads for them).
  */
 export async function readJournalOnce(store: Pick<OpenStore, 'db' | 'dialect'>): Promise<string[]> {
-  const held: string[] = [];
-  for (const reader of JOURNAL_READERS) if (!(await catchUp(store, reader))) held.push(reader.name);
-  return held;
+  const held = new Set<string>();
+  await inPasses(store, JOURNAL_READERS, async (reader) => {
+    if (!(await catchUp(store, reader))) held.add(reader.name);
+  });
+  return [...held];
+}
+
+/** Passes over the readers, at most. */
+const MAX_PASSES = 3;
+
+/**
+ * Reads with each reader in turn, and again while a pass journaled entries of its own (the read
+ * model's count, the index's topics): a reader that follows another reads those only once that
+ * one has, in the next pass. A second pass journals nothing more (a reader's own entries change
+ * nothing it reads from); the bound is a guard.
+ */
+async function inPasses(store: Pick<OpenStore, 'db'>, readers: readonly JournalReader[], read: (reader: JournalReader) => Promise<void>): Promise<void> {
+  // A store that cannot say its head (it is down) gets one pass: the readers say why they fail.
+  const head = () => readJournalHead(store.db).catch(() => undefined);
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const before = await head();
+    for (const reader of readers) await read(reader);
+    const after = await head();
+    if (before === undefined || after === before) return;
+  }
 }
 
 /** How often a reader that keeps failing is logged. */
@@ -53,7 +76,7 @@ export function followJournal(
   const run = oneRunAtATime(async () => {
     const token = safeToken(store);
     let failed = false;
-    for (const reader of readers) {
+    await inPasses(store, readers, async (reader) => {
       try {
         if (!(await catchUp(store, reader))) app.log.warn({ reader: reader.name }, 'the change journal’s reader is held by another process; it reads on');
         failingSaid.delete(reader.name);
@@ -65,7 +88,7 @@ export function followJournal(
           app.log.error({ err: error, reader: reader.name }, 'the change journal’s reader failed; it reads again at the next look');
         }
       }
-    }
+    });
     if (!failed) readAt = token;
   });
   const timer = setInterval(() => {

@@ -5,8 +5,9 @@
  * - at start, a change made while no server ran is read before the first request: the page lists
  *   its related sheets and carries their keys;
  * - after a sheet is published again or restored from the trash by another process, the CDN's
- *   purge of its page waits for the index (the purge reader follows the index reader), so the page
- *   fetched again once purged lists its related sheets, whatever a visitor fetched in between;
+ *   purge of its page waits for the index (the purge reader follows the index reader, which
+ *   follows the read model's), so the page fetched again once purged lists its related sheets,
+ *   whatever a visitor fetched in between;
  * - a visitor's request does none of the readers' work;
  * - a failing index reader holds the purges up for FOLLOW_AT_MOST_MS at most.
  */
@@ -22,6 +23,7 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { commandLineActor } from '../editing/audit';
 import { sheets } from '../editing/sheets';
 import { searchIndexReader } from '../search/index-reader';
+import { publishedReader } from '../published/published-reader';
 import { cdnKeys } from '../shared/cdn-keys';
 import { readJournalOnce } from './journal-follower';
 
@@ -72,14 +74,19 @@ describe('a sheet page’s related sheets', () => {
     async function elsewhere(change: () => Promise<unknown>, id: string, slug: string) {
       await test.store.db.deleteFrom('cdn_purges').execute();
       await change();
-      // A visitor first: their request does no reader's work (the cursors stay where they are).
-      const cursors = async () => Promise.all(['search', 'cdn', 'webhooks'].map((name) => readCursor(test.store.db, name)));
+      // A visitor first: their request does no reader's work (the cursors stay where they are), and
+      // gets the site as the readers have it: the sheet is not back before the read model has read that.
+      const cursors = async () => Promise.all(['published', 'search', 'cdn', 'webhooks'].map((name) => readCursor(test.store.db, name)));
       const before = await cursors();
-      expect((await test.app.inject(`/sheets/${slug}`)).statusCode).toBe(200);
+      expect((await test.app.inject(`/sheets/${slug}`)).statusCode).toBe(404);
       expect(await cursors(), 'a visitor’s request reads nothing of the journal').toEqual(before);
-      // The purge reader runs first (as another process's might): it waits for the index.
+      // The purge reader runs first (as another process's might): it waits for the index, which waits for the read model.
       await catchUp(test.store, purgeReader);
+      await catchUp(test.store, searchIndexReader);
       expect(await queued(), 'no purge before the index has the change').not.toContain(cdnKeys.sheet(id));
+      expect(await readCursor(test.store.db, 'search'), 'the index has not read past the read model').toEqual(before[1]);
+      await catchUp(test.store, publishedReader);
+      expect((await test.app.inject(`/sheets/${slug}`)).statusCode, 'the sheet is back once the read model has it').toBe(200);
       await catchUp(test.store, searchIndexReader);
       await catchUp(test.store, purgeReader);
       expect(await queued(), 'purged once the index has it').toContain(cdnKeys.sheet(id));

@@ -43,7 +43,7 @@ async function filesRun(): Promise<string[]> {
  * Where the counts stand (docs/architecture.md lists the files by layer); lower them as the
  * pipeline narrows. Issue 61's read model of what is published aims at 50 and 40.
  */
-const MAX_FILES = { home: 87, sheet: 60 };
+const MAX_FILES = { home: 84, sheet: 52 };
 
 /**
  * The write side: what changes the store and what follows a change. None of it may run for a

@@ -62,8 +62,10 @@ describe('journal', () => {
     const shown = run(['journal']);
     expect(shown.status, shown.stderr).toBe(0);
     expect(shown.stdout).toMatch(/The journal is at \d+\./);
-    for (const reader of ['search', 'cdn', 'webhooks']) expect(shown.stdout).toMatch(new RegExp(`${reader}: at \\d+, [01] behind`));
+    // Behind by the entries the readers add themselves (the read model's, the index's), read at their next look.
+    for (const reader of ['published', 'search', 'cdn', 'webhooks']) expect(shown.stdout).toMatch(new RegExp(`${reader}: at \\d+, [01] behind`));
     expect(run(['journal', 'read']).stdout).toContain('Read: every reader is up to date.');
-    expect(run(['journal', 'nonsense'])).toMatchObject({ status: 1, stderr: expect.stringContaining('npm run cli -- journal [read]') });
+    expect(run(['journal', 'rebuild']).stdout, 'the read model as the journal keeps it').toContain('The read model of what is published: 0 rows written, 0 removed.');
+    expect(run(['journal', 'nonsense'])).toMatchObject({ status: 1, stderr: expect.stringContaining('npm run cli -- journal [read|rebuild]') });
   });
 });

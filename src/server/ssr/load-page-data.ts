@@ -1,19 +1,20 @@
 /**
  * Loads what a page needs before it is rendered: each collection grid's first pages, read from
- * the content store in-process through the same code that answers the delivery API.
+ * the read model of what is published (src/published/), as the delivery API's items.
  */
 import { cardPropertiesOf } from '../../content-model/sheet-values';
 import { findSheetType } from '../../cms/repositories/content-types';
 import { LABEL_LANGUAGE } from '../../cms/content-types';
-import { itemsOfContents, readCollectionPage } from '../../api/collection-items';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
-import { ApiError } from '../../shared/errors';
+import { ApiError, notFound } from '../../shared/errors';
+import { sheetItemOf } from '../../published/published-sheet';
+import { sheetsOf } from '../../published/sheets';
+import { listingOf } from '../../published/listings';
 import type { SheetSearch } from '../../search/sheet-search';
 import type { Selection } from '../../search/facets';
-import { resolveUrlFields } from '../../shared/links';
-import { nextPageTokenOf, previousPageTokenOf } from '../../shared/pagination';
+import { nextPageTokenOf, pageOffset, previousPageTokenOf } from '../../shared/pagination';
 import { readChannelOrSiteId } from '../../shared/request-validation';
 import type { CollectionPreload, PageData } from '../../site/page-data';
 import { gridsOf, type CollectionGridDefinition, type PageDefinition } from '../../page-model/page-definition';
@@ -109,13 +110,13 @@ async function searchResults(
   const { pageSize } = grid.settings;
   const results = await source.search.results({ siteId: site.id, language, query, selection, limit: pageSize * pages, offset: 0 });
   // The hits as the grid's cards: the same images and links as its collection's items.
-  const items = await itemsOfContents(
-    source.db,
-    source.settings,
-    site.id,
-    language,
-    results.hits.map((hit) => hit.contentId),
-  );
+  const items = (
+    await sheetsOf(
+      source.db,
+      language,
+      results.hits.map((hit) => hit.contentId),
+    )
+  ).map((sheet) => sheetItemOf(sheet, source.settings));
   const lastToken = pages - 1;
   return {
     items,
@@ -140,26 +141,31 @@ async function searchResults(
 async function preloadCollection(source: PageDataSource, grid: CollectionGridDefinition, language: string, pages: number): Promise<CollectionPreload> {
   const { pageSize } = grid.settings;
   const appends = grid.settings.paginator?.variant !== 'standard';
-  const page = await readCollectionPage(source.db, source.settings, {
-    target: readChannelOrSiteId(grid.input.channelOrSiteId),
-    collectionKeyOrId: grid.input.collectionKeyOrId,
+  const read = { pageSize: appends ? pageSize * pages : pageSize, pageToken: appends ? 0 : pages - 1 };
+  const listing = await listingOf(
+    source.db,
+    readChannelOrSiteId(grid.input.channelOrSiteId),
+    grid.input.collectionKeyOrId,
     language,
-    pageSize: appends ? pageSize * pages : pageSize,
-    pageToken: appends ? 0 : pages - 1,
-  });
+    pageOffset(read.pageToken, read.pageSize),
+    read.pageSize,
+  );
+  if (listing === undefined) throw notFound();
+  const items = listing.sheets.map((sheet) => sheetItemOf(sheet, source.settings));
   const lastToken = pages - 1;
-  const itemsOnLastPage = appends ? Math.max(0, page.items.length - lastToken * pageSize) : page.items.length;
+  const itemsOnLastPage = appends ? Math.max(0, items.length - lastToken * pageSize) : items.length;
   return {
-    items: resolveUrlFields(page.items, source.settings.basePath),
-    total: page.total,
+    items,
+    total: listing.total,
     pageSize,
     pageToken: appends ? 0 : lastToken,
     nextPageToken: nextPageTokenOf({
       pageToken: lastToken,
       pageSize,
       itemCount: itemsOnLastPage,
-      total: page.total,
-      serverHasNext: page.nextPageToken !== null,
+      total: listing.total,
+      // Counted in the positions read, not the sheets found: one left out does not end the paging (as the delivery API pages).
+      serverHasNext: nextPageTokenOf({ ...read, itemCount: listing.read, total: listing.total }) !== null,
     }),
     previousPageToken: appends ? null : previousPageTokenOf(lastToken),
   };

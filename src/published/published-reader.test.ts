@@ -1,0 +1,96 @@
+/**
+ * The read model of what is published, as the journal's reader keeps it (docs/decisions/040): after
+ * each kind of change a page depends on, from anywhere (the studio's engine, an operator's SQL), the
+ * rows say what the write side says, and a rebuild from scratch finds nothing to write. On a real
+ * store (SQLite, or PostgreSQL when TEST_DATABASE_URL names one).
+ */
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openTestStore } from '../../tests/helpers/test-app';
+import { appendJournalEntries } from '../cms/repositories/journal';
+import { findContentsByKeys } from '../cms/repositories/contents';
+import { DEMO_IDS } from '../demo/seed-demo';
+import { readJournalOnce } from '../server/journal-follower';
+import { rebuildPublished } from './published-reader';
+import type { PublishedSheet } from './published-sheet';
+import { movedFrom, sheetAt, sheetsOf } from './sheets';
+
+let test: Awaited<ReturnType<typeof openTestStore>>;
+const db = () => test.store.db;
+
+beforeEach(async () => {
+  test = await openTestStore();
+});
+afterEach(async () => {
+  await test.close();
+});
+
+/** Reads the journal as a server would, then checks that a rebuild from scratch would write nothing. */
+async function readAndCompare(): Promise<void> {
+  await readJournalOnce(test.store);
+  expect(await rebuildPublished(test.store), 'a rebuild finds the rows as the reader left them').toEqual({ written: 0, removed: 0 });
+}
+
+const idOf = async (slug: string) => (await findContentsByKeys(db(), DEMO_IDS.siteId, [DEMO_IDS.sheetKey(slug)]))[0]!.id;
+const rowOf = async (slug: string, language = 'en_US'): Promise<PublishedSheet | undefined> => (await sheetsOf(db(), language, [await idOf(slug)]))[0];
+
+describe('the read model of what is published', () => {
+  it('holds every sheet a collection shows, in each of the site’s languages, read in the language’s translation or the default one', async () => {
+    await readAndCompare();
+    const shown = await db().selectFrom('collection_items').select('content_id').distinct().execute();
+    const rows = await db().selectFrom('published_sheets').select(['content_id', 'language']).execute();
+    expect(rows).toHaveLength(shown.length * 3);
+    const silane = await sheetAt(db(), DEMO_IDS.siteId, 'de_DE', 'silane');
+    expect(silane).toMatchObject({ urlName: 'silane', language: 'de_DE', textLanguage: 'de_DE', indexed: true });
+    expect(Object.values(silane!.documents).length, 'the documents it links, with their facts').toBeGreaterThan(0);
+  });
+
+  it('follows an operator’s SQL: a translation removed, a sheet taken out of its collections', async () => {
+    const id = await idOf('silane');
+    await db().deleteFrom('content_translations').where('content_id', '=', id).where('language', '=', 'de_DE').execute();
+    await readAndCompare();
+    expect((await rowOf('silane', 'de_DE'))?.textLanguage, 'the default language’s text, for a German reader').toBe('en_US');
+    await db().deleteFrom('collection_items').where('content_id', '=', id).execute();
+    await readAndCompare();
+    expect(await sheetAt(db(), DEMO_IDS.siteId, 'en_US', 'silane'), 'no collection shows it').toBeUndefined();
+  });
+
+  it('makes a sheet again when an image or a document its row was made from changes', async () => {
+    const sheet = (await db().selectFrom('published_sheets').select('facts').execute())
+      .map((row) => JSON.parse(row.facts) as PublishedSheet)
+      .find((candidate) => Object.keys(candidate.images).length > 0 && Object.keys(candidate.documents).length > 0)!;
+    const image = Object.values(sheet.images)[0]!;
+    await db().updateTable('media').set({ sha256: 'f'.repeat(64) }).where('content_id', '=', image.id).execute();
+    const [assetId, version] = Object.keys(sheet.documents)[0]!.split(' ') as [string, string];
+    await db().updateTable('file_assets').set({ retired_at: '2026-06-01T00:00:00.000Z' }).where('asset_id', '=', assetId).where('version', '=', Number(version)).execute();
+    await readAndCompare();
+    const again = (await sheetsOf(db(), sheet.language, [sheet.id]))[0]!;
+    expect(again.images[image.contentKey]?.version, 'the image’s new file').toBe('f'.repeat(12));
+    expect(again.documents[`${assetId} ${version}`]?.retired, 'the document withdrawn').toBe(true);
+  });
+
+  it('says what an SEO record and the site’s languages say', async () => {
+    const id = await idOf('teos');
+    await db().updateTable('seo_records').set({ is_seo_indexed: 0 }).where('site_id', '=', DEMO_IDS.siteId).where('record_id', '=', id).execute();
+    await db().updateTable('site_languages').set({ is_active: 0 }).where('site_id', '=', DEMO_IDS.siteId).where('language', '=', 'fr_FR').execute();
+    await readAndCompare();
+    expect((await rowOf('teos'))?.indexed).toBe(false);
+    expect(await db().selectFrom('published_sheets').select('content_id').where('language', '=', 'fr_FR').execute(), 'no rows in a language the site has off').toEqual([]);
+  });
+
+  it('answers where an old address went once the sheet has a new URL name', async () => {
+    const id = await idOf('silane');
+    await db().insertInto('old_addresses').values({ site_id: DEMO_IDS.siteId, url_name: 'monosilane', content_id: id, created_at: '2026-06-01T00:00:00.000Z' }).execute();
+    await readAndCompare();
+    expect(await movedFrom(db(), DEMO_IDS.siteId, 'monosilane')).toBe('silane');
+    expect(await movedFrom(db(), DEMO_IDS.siteId, 'silane'), 'its own address has not moved').toBeUndefined();
+  });
+
+  it('is made whole again from the journal’s `published rebuild` entry, as its migration leaves one', async () => {
+    await readJournalOnce(test.store);
+    await sql`DELETE FROM published_sheets`.execute(db());
+    await appendJournalEntries(db(), [{ subject: 'published', target: 'rebuild' }], null, new Date());
+    await readAndCompare();
+    expect(await rowOf('silane')).toMatchObject({ urlName: 'silane' });
+  });
+});
