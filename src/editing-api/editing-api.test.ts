@@ -270,6 +270,8 @@ describe('drafts and publishing over HTTP', () => {
     const fired = await fireDueSchedules(test.store.db, later);
     expect(fired.filter((schedule) => schedule.targetId === sheet.id)).toHaveLength(1);
     expect(await fireDueSchedules(test.store.db, later)).toEqual([]);
+    // As the server's scheduler does once it has fired one: the journal's readers read it.
+    await readJournalOnce(test.store);
     const after = (await editor.request('GET', `/sheets/${sheet.id}`)).json();
     expect(after).toMatchObject({ status: 'published', schedules: [] });
     expect(await everySheetPage()).toContain('Scheduled sheet');

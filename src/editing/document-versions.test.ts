@@ -19,6 +19,7 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { renderLiteraturePdf } from '../demo/literature-pdf';
 import { DEMO_CATALOGUE } from '../demo/catalogue';
 import type { SheetState } from '../sheet/shape';
+import { readJournalOnce } from '../server/journal-follower';
 
 let test: TestApp;
 let editor: StudioClient;
@@ -65,6 +66,8 @@ describe('a sheet page’s documents', () => {
     writeFileSync(join(folder, 'sheets.csv'), 'urlName,language,document\nteos,de_DE,teos-de.pdf\n');
     await importCsvFile(test.store.db, join(folder, 'sheets.csv'), { platformSitesSegment: test.config.platformSitesSegment });
     rmSync(folder, { recursive: true, force: true });
+    // As the command ends: the journal's readers read what it changed.
+    await readJournalOnce(test.store);
 
     const english = (await test.app.inject('/sheets/teos')).body;
     expect(english).toMatch(/<span class="sheet__document-facts">PDF, [^,]+, English, version 1 of January 15, 2026<\/span>/);

@@ -261,14 +261,14 @@ async function saveDraft(sheet: SheetModel, change: (state: SheetState) => Sheet
 /**
  * A three-way merge of one field into the model's draft: the site moved from `from` to `to`. A
  * collision this takes back (the site has again what it had before the change that collided: an
- * undo), or ends (the site has the draft's own value), needs no choice any more.
+ * undo), or ends (the site comes to what the draft has, once merged), needs no choice any more.
  */
 function carry(sheet: SheetModel, field: Field, from: string, to: string): void {
-  // Settled too when the site comes to the draft's own value: both sides agree.
-  const settled = sheet.attention.has(field) && (sheet.attention.get(field)!.base === to || sheet.draft[field] === to);
-  if (settled) sheet.attention.delete(field);
+  const asked = sheet.attention.get(field);
+  // The draft follows the site where it has no change of its own.
   if (sheet.draft[field] === from) sheet.draft[field] = to;
-  else if (settled) return;
+  // Settled when the site goes back to what the collision began from, or comes to what the draft has (merged): both sides agree.
+  if (asked !== undefined && (asked.base === to || sheet.draft[field] === to)) sheet.attention.delete(field);
   else if (sheet.draft[field] !== to) sheet.attention.set(field, { theirs: to, base: from });
 }
 

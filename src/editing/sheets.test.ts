@@ -21,6 +21,7 @@ import type { SheetState } from '../sheet/shape';
 import { putOnSite, publishedSheet } from './sheet-state';
 import { newSheetState, sheets } from './sheets';
 import { urlNameOf } from '../shared/url-name';
+import { readJournalOnce } from '../server/journal-follower';
 
 const editor: Actor = { id: '005000000000001AAA', label: 'editor@example.com' };
 const other: Actor = { id: '005000000000002AAA', label: 'other@example.com' };
@@ -43,7 +44,11 @@ const db = () => test.store.db;
 const get = (url: string) => test.app.inject(url);
 const titlesInCollection = async () => ((await get(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
 // Ten pages of the Show More grid: every sheet the collection holds.
-const homePage = async () => (await get('/?page=10')).body;
+/** The home page as a visitor gets it once the server's readers of the journal have read what the engine (called here as a command would) changed. */
+const homePage = async () => {
+  await readJournalOnce(test.store);
+  return (await get('/?page=10')).body;
+};
 
 async function storeBlob(bytes: Buffer, mimeType: string): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -1,7 +1,7 @@
 /**
  * Each reader of the change journal killed with SIGKILL in the middle of a batch (its work done,
  * its transaction not yet committed) resumes with nothing applied twice and nothing skipped
- * (docs/decisions/038): the search index then equals what a whole comparison makes, the purge
+ * (docs/decisions/038): the read model then equals what a rebuild makes, the search index what a whole comparison makes, the purge
  * outbox holds exactly the keys the journal's entries name, and each event is one delivery per
  * webhook. On SQLite, or PostgreSQL when TEST_DATABASE_URL names one.
  */
@@ -16,6 +16,8 @@ import { commandLineActor } from '../../src/editing/audit';
 import { sheets } from '../../src/editing/sheets';
 import { addWebhook } from '../../src/editing/webhooks';
 import { searchIndexReader } from '../../src/search/index-reader';
+import { publishedReader, rebuildPublished } from '../../src/published/published-reader';
+import { sheetsOf } from '../../src/published/sheets';
 import { syncSearchIndex } from '../../src/search/search-index';
 import { readJournalOnce } from '../../src/server/journal-follower';
 import type { SheetState } from '../../src/sheet/shape';
@@ -31,15 +33,18 @@ afterAll(async () => {
 });
 
 /** Publishes new titles of three demo sheets, a webhook listening: entries for every reader, none read yet. */
-async function changeThreeSheets(tag: string): Promise<void> {
-  const ids = await test.store.db.selectFrom('contents').select('id').where('url_name', 'in', ['silane', 'teos', 'tdmat']).orderBy('id').execute();
-  for (const { id } of ids) {
+async function changeThreeSheets(tag: string): Promise<string[]> {
+  const ids = (await test.store.db.selectFrom('contents').select('id').where('url_name', 'in', ['silane', 'teos', 'tdmat']).orderBy('id').execute()).map(
+    (row) => row.id,
+  );
+  for (const id of ids) {
     const view = (await sheets.view(test.store.db, id))!;
     const state: SheetState = structuredClone(view.draft);
     state.translations[state.primaryLanguage]!.title = `${view.label.split(' —')[0]} — ${tag}`;
     const saved = await sheets.save(test.store.db, id, state, view.revision, operator);
     await sheets.publish(test.store.db, id, saved.revision, operator);
   }
+  return ids;
 }
 
 /** How long a reader's process may take to be inside its batch (a busy machine's start of tsx included), below the test's timeout. */
@@ -83,7 +88,7 @@ async function killMidBatch(reader: string): Promise<void> {
 }
 
 describe('a journal reader killed mid-batch', () => {
-  it.each(['search', 'cdn', 'webhooks'])('%s resumes with nothing applied twice and nothing skipped', async (reader) => {
+  it.each(['published', 'search', 'cdn', 'webhooks'])('%s resumes with nothing applied twice and nothing skipped', async (reader) => {
     const { db } = test.store;
     await readJournalOnce(test.store);
     await db.deleteFrom('cdn_purges').execute();
@@ -91,8 +96,9 @@ describe('a journal reader killed mid-batch', () => {
     await db.deleteFrom('webhooks').execute();
     await addWebhook(db, { url: 'https://hooks.example.com/literature', events: ['sheet.published'] }, operator);
     const from = (await readCursor(db, reader))!;
-    await changeThreeSheets(reader);
-    // The CDN's purges follow the index: it reads what the index has read.
+    const ids = await changeThreeSheets(reader);
+    // The index follows the read model, and the CDN's purges the index: each reads what the one before has read.
+    if (reader === 'search' || reader === 'cdn') await catchUp(test.store, publishedReader);
     if (reader === 'cdn') await catchUp(test.store, searchIndexReader);
 
     await killMidBatch(reader);
@@ -101,6 +107,12 @@ describe('a journal reader killed mid-batch', () => {
     await readJournalOnce(test.store);
 
     const entries = await listJournalEntries(db, from, 100_000);
+    if (reader === 'published') {
+      // What the reader made is what a rebuild from scratch makes: it finds nothing to write.
+      expect(await rebuildPublished(test.store)).toEqual({ written: 0, removed: 0 });
+      const titles = (await sheetsOf(db, 'en_US', ids)).map((sheet) => sheet.title);
+      expect(titles.filter((title) => title.endsWith(' — published'))).toHaveLength(3);
+    }
     if (reader === 'search') {
       // What the reader made is what a whole comparison would make: it finds nothing to do.
       expect(await syncSearchIndex(test.store)).toEqual({ written: 0, removed: 0 });

@@ -44,8 +44,8 @@ export function createPreviewer(options: PreviewerOptions): Previewer {
     const ask: PageAsk = { params: { lang: request.languageSegment }, pagesShown: 1, query: '', choices: {}, origin: request.origin, log };
     const shown = request.pageKind === 'sheet' ? await sheetAsk(db, request, ask) : await pageAsk(db, context, request, ask);
     if (shown === null) return null;
-    // A sheet's page reads the read model: brought up to date with the draft here, and rolled back with it.
-    if (request.pageKind === 'sheet') await applyPending(db, publishedReader, dialect);
+    // Pages read the read model of what is published: brought up to date with the draft here, and rolled back with it.
+    await applyPending(db, publishedReader, dialect);
     const kind: PageKind =
       request.pageKind === 'sheet' ? sheetPages({ settings, context, search: relatedIn(db) }, assets) : literaturePages(context, renderer, []);
     return renderIn(kind, shown);
