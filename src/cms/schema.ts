@@ -572,6 +572,8 @@ export interface PublishedSheetsTable {
   language: string;
   site_id: string;
   url_name: string;
+  /** 1 when search engines may index its page (its facts say so too), else 0. */
+  indexed: number;
   facts: string;
 }
 

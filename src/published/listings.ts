@@ -38,7 +38,9 @@ export async function listingOf(
     countCollectionItems(db, collection.id),
     db
       .selectFrom('collection_items')
-      .leftJoin('published_sheets', (join) => join.onRef('published_sheets.content_id', '=', 'collection_items.content_id').on('published_sheets.language', '=', shown))
+      .leftJoin('published_sheets', (join) =>
+        join.onRef('published_sheets.content_id', '=', 'collection_items.content_id').on('published_sheets.language', '=', shown),
+      )
       .select('published_sheets.facts')
       .where('collection_items.collection_id', '=', collection.id)
       .where('collection_items.position', '>=', offset)

@@ -60,9 +60,18 @@ describe('the read model of what is published', () => {
       .map((row) => JSON.parse(row.facts) as PublishedSheet)
       .find((candidate) => Object.keys(candidate.images).length > 0 && Object.keys(candidate.documents).length > 0)!;
     const image = Object.values(sheet.images)[0]!;
-    await db().updateTable('media').set({ sha256: 'f'.repeat(64) }).where('content_id', '=', image.id).execute();
+    await db()
+      .updateTable('media')
+      .set({ sha256: 'f'.repeat(64) })
+      .where('content_id', '=', image.id)
+      .execute();
     const [assetId, version] = Object.keys(sheet.documents)[0]!.split(' ') as [string, string];
-    await db().updateTable('file_assets').set({ retired_at: '2026-06-01T00:00:00.000Z' }).where('asset_id', '=', assetId).where('version', '=', Number(version)).execute();
+    await db()
+      .updateTable('file_assets')
+      .set({ retired_at: '2026-06-01T00:00:00.000Z' })
+      .where('asset_id', '=', assetId)
+      .where('version', '=', Number(version))
+      .execute();
     await readAndCompare();
     const again = (await sheetsOf(db(), sheet.language, [sheet.id]))[0]!;
     expect(again.images[image.contentKey]?.version, 'the image’s new file').toBe('f'.repeat(12));
@@ -75,12 +84,18 @@ describe('the read model of what is published', () => {
     await db().updateTable('site_languages').set({ is_active: 0 }).where('site_id', '=', DEMO_IDS.siteId).where('language', '=', 'fr_FR').execute();
     await readAndCompare();
     expect((await rowOf('teos'))?.indexed).toBe(false);
-    expect(await db().selectFrom('published_sheets').select('content_id').where('language', '=', 'fr_FR').execute(), 'no rows in a language the site has off').toEqual([]);
+    expect(
+      await db().selectFrom('published_sheets').select('content_id').where('language', '=', 'fr_FR').execute(),
+      'no rows in a language the site has off',
+    ).toEqual([]);
   });
 
   it('answers where an old address went once the sheet has a new URL name', async () => {
     const id = await idOf('silane');
-    await db().insertInto('old_addresses').values({ site_id: DEMO_IDS.siteId, url_name: 'monosilane', content_id: id, created_at: '2026-06-01T00:00:00.000Z' }).execute();
+    await db()
+      .insertInto('old_addresses')
+      .values({ site_id: DEMO_IDS.siteId, url_name: 'monosilane', content_id: id, created_at: '2026-06-01T00:00:00.000Z' })
+      .execute();
     await readAndCompare();
     expect(await movedFrom(db(), DEMO_IDS.siteId, 'monosilane')).toBe('silane');
     expect(await movedFrom(db(), DEMO_IDS.siteId, 'silane'), 'its own address has not moved').toBeUndefined();

@@ -5,7 +5,11 @@ import type { PublishedSheet } from './published-sheet';
 /** The rows of these sheets as stored: facts by `{contentId} {language}`. */
 export async function readSheetRows(db: ContentStore, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('published_sheets').select(['content_id', 'language', 'facts']).where('content_id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('published_sheets')
+    .select(['content_id', 'language', 'facts'])
+    .where('content_id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((row) => [`${row.content_id} ${row.language}`, row.facts]));
 }
 
@@ -16,11 +20,13 @@ export async function listPublishedIds(db: ContentStore): Promise<string[]> {
 }
 
 export async function saveSheetRow(db: ContentStore, sheet: PublishedSheet, facts: string): Promise<void> {
-  const row = { content_id: sheet.id, language: sheet.language, site_id: sheet.siteId, url_name: sheet.urlName, facts };
+  const row = { content_id: sheet.id, language: sheet.language, site_id: sheet.siteId, url_name: sheet.urlName, indexed: sheet.indexed ? 1 : 0, facts };
   await db
     .insertInto('published_sheets')
     .values(row)
-    .onConflict((conflict) => conflict.columns(['content_id', 'language']).doUpdateSet({ site_id: row.site_id, url_name: row.url_name, facts }))
+    .onConflict((conflict) =>
+      conflict.columns(['content_id', 'language']).doUpdateSet({ site_id: row.site_id, url_name: row.url_name, indexed: row.indexed, facts }),
+    )
     .execute();
 }
 
@@ -31,21 +37,39 @@ export async function deleteSheetRow(db: ContentStore, contentId: string, langua
 /** Removes every row and link of these sheets. */
 export async function deleteSheets(db: ContentStore, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom('published_sheets').where('content_id', 'in', [...ids]).execute();
-  await db.deleteFrom('published_links').where('content_id', 'in', [...ids]).execute();
+  await db
+    .deleteFrom('published_sheets')
+    .where('content_id', 'in', [...ids])
+    .execute();
+  await db
+    .deleteFrom('published_links')
+    .where('content_id', 'in', [...ids])
+    .execute();
 }
 
 /** Replaces these sheets' link targets. */
 export async function replaceLinks(db: ContentStore, ids: readonly string[], links: Map<string, string[]>): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom('published_links').where('content_id', 'in', [...ids]).execute();
+  await db
+    .deleteFrom('published_links')
+    .where('content_id', 'in', [...ids])
+    .execute();
   const rows = [...links].flatMap(([contentId, targets]) => targets.map((target) => ({ target, content_id: contentId })));
-  for (let start = 0; start < rows.length; start += 500) await db.insertInto('published_links').values(rows.slice(start, start + 500)).execute();
+  for (let start = 0; start < rows.length; start += 500)
+    await db
+      .insertInto('published_links')
+      .values(rows.slice(start, start + 500))
+      .execute();
 }
 
 /** The sheets whose rows were made from any of these targets. */
 export async function listLinkedSheets(db: ContentStore, targets: readonly string[]): Promise<string[]> {
   if (targets.length === 0) return [];
-  const rows = await db.selectFrom('published_links').select('content_id').distinct().where('target', 'in', [...targets]).execute();
+  const rows = await db
+    .selectFrom('published_links')
+    .select('content_id')
+    .distinct()
+    .where('target', 'in', [...targets])
+    .execute();
   return rows.map((row) => row.content_id);
 }

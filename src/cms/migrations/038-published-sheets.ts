@@ -7,7 +7,7 @@ import { sql, type Kysely } from 'kysely';
  *
  * `published_sheets`: a row per shown sheet and page language, its facts as JSON (the sheet as the
  * language shows it, the documents it links with their sizes and versions, whether search engines
- * may index it). `published_links`: what else a row was made from (an image's content, a document),
+ * may index it, which `indexed` repeats for the sitemap). `published_links`: what else a row was made from (an image's content, a document),
  * so that a change to one of them makes its sheets' rows again.
  *
  * Its cursor starts at the journal's head, and the journal gets an entry `published rebuild`: the
@@ -20,6 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('language', 'text', (c) => c.notNull())
     .addColumn('site_id', 'text', (c) => c.notNull())
     .addColumn('url_name', 'text', (c) => c.notNull())
+    .addColumn('indexed', 'integer', (c) => c.notNull())
     .addColumn('facts', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('published_sheets_pk', ['content_id', 'language'])
     .execute();

@@ -13,8 +13,7 @@ import { searchablePage, type LoadedPage } from '../pages';
 import { alternatesOf, localizedPath } from '../ssr/build-seo-head';
 import type { PageContext } from '../page-context';
 import type { ContentStore } from '../../cms/database';
-import { LITERATURE_CONTENT_TYPE } from '../../cms/content-types';
-import { listShownContents } from '../../cms/repositories/contents';
+import { indexedSheetNames } from '../../published/sheets';
 import { topicPath } from '../../shared/topics';
 import { sheetPath } from '../../shared/urls';
 import type { SiteLanguages } from '../ssr/build-seo-head';
@@ -51,10 +50,10 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, context, 
     const fixed = pages.filter((page) => !page.definition.path.includes(':')).map((page) => ({ path: page.definition.path }));
     const searchable = searchablePage(await context.pages(version)) !== undefined;
     const topics = searchable ? (await context.taxonomy(version, siteId)).map((topic) => ({ path: topicPath(topic.slug) })) : [];
-    const sheets = (await listShownContents(db, siteId, LITERATURE_CONTENT_TYPE))
-      // A sheet whose record keeps it from search engines is not listed.
-      .filter((sheet) => sheet.is_seo_indexed !== 0)
-      .map((sheet) => ({ path: sheetPath(sheet.url_name) }));
+    // A sheet whose record keeps it from search engines is not listed; each sheet has a row in the default language.
+    const site = await context.site(version);
+    const names = site === undefined ? [] : await indexedSheetNames(db, siteId, site.site.default_language);
+    const sheets = names.map((urlName) => ({ path: sheetPath(urlName) }));
     return [...fixed, ...topics, ...sheets];
   };
 
