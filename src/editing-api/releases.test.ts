@@ -11,6 +11,7 @@ import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { fireDueReleases } from '../editing/releases';
 import type { SheetState } from '../sheet/shape';
+import { readJournalOnce } from '../server/journal-follower';
 
 let test: TestApp;
 let ana: StudioClient;
@@ -131,6 +132,8 @@ describe('a release', () => {
     const fired = await fireDueReleases(test.store.db);
     expect(fired).toEqual([expect.objectContaining({ id: release.id, outcome: 'done' })]);
     expect((await fireDueReleases(test.store.db)).length).toBe(0);
+    // As the server's scheduler does once it has fired one: the journal's readers read it.
+    await readJournalOnce(test.store);
     const published = await ok('GET', `/releases/${release.id}`);
     expect(published.state).toBe('published');
     expect(published.items.every((item) => item.status === 'published')).toBe(true);

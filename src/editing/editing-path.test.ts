@@ -22,6 +22,7 @@ import type { Actor } from './audit';
 import { EditingError } from './editable';
 import { undoImport } from './imports';
 import { fireDueSchedules, scheduleSheet } from './schedules';
+import { readJournalOnce } from '../server/journal-follower';
 import { listSheetPage } from './sheet-list';
 import { publishedSheet } from './sheet-state';
 import { newSheetState, sheets } from './sheets';
@@ -301,6 +302,8 @@ describe('no dead card (D1)', () => {
     next.translations.de_DE = { title: 'Trimethylgallium (neu)', description: 'Neu beschrieben.', url: '', imageAlt: 'Ein Bubbler' };
     const saved = await sheets.save(db(), id, next, opened.revision, editor);
     await sheets.publish(db(), id, saved.revision, editor);
+    // Published as a command would: the pages show it once the journal's readers have read it.
+    await readJournalOnce(test.store);
     const englishUrl = english(await publishedSheet(db(), id))!.url;
 
     const collection = await test.app.inject(
