@@ -7,7 +7,7 @@ import type { ContentStore } from '../cms/database';
 import { countCollectionItems, findCollection } from '../cms/repositories/collections';
 import { findSiteByChannelId, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { ChannelOrSite } from '../shared/request-validation';
-import { sheetOfFacts, type PublishedSheet } from './published-sheet';
+import { sheetIn, type PublishedSheet } from './published-sheet';
 
 export interface Listing {
   /** The items the collection holds, whether or not each is published in the language. */
@@ -39,14 +39,21 @@ export async function listingOf(
     db
       .selectFrom('collection_items')
       .leftJoin('published_sheets', (join) =>
-        join.onRef('published_sheets.content_id', '=', 'collection_items.content_id').on('published_sheets.language', '=', shown),
+        join.onRef('published_sheets.content_id', '=', 'collection_items.content_id').on('published_sheets.language', 'in', [shown, site.default_language]),
       )
-      .select('published_sheets.facts')
+      .select(['collection_items.position', 'published_sheets.language', 'published_sheets.facts'])
       .where('collection_items.collection_id', '=', collection.id)
       .where('collection_items.position', '>=', offset)
       .where('collection_items.position', '<', offset + limit)
       .orderBy('collection_items.position')
       .execute(),
   ]);
-  return { total, read: rows.length, sheets: rows.flatMap((row) => (row.facts === null ? [] : [sheetOfFacts(row.facts)])) };
+  // Each position has its sheet's row in the language, its default language's, or none (not published yet).
+  const positions = new Map<number, Array<{ language: string; facts: string }>>();
+  for (const { position, language, facts } of rows) {
+    const found = positions.get(Number(position)) ?? [];
+    if (language !== null && facts !== null) found.push({ language, facts });
+    positions.set(Number(position), found);
+  }
+  return { total, read: positions.size, sheets: [...positions.values()].flatMap((found) => sheetIn(shown, found) ?? []) };
 }

@@ -47,6 +47,16 @@ export interface PublishedSheet {
 /** A row's facts as the reader wrote them (JSON.stringify of a PublishedSheet, published-reader.ts). */
 export const sheetOfFacts = (facts: string): PublishedSheet => JSON.parse(facts) as PublishedSheet;
 
+/**
+ * A sheet as a reader of `language` sees it, from its rows in that language and the site's default
+ * one: a language that shows nothing of its own (the sheet has no translation in it, and no
+ * document for its readers) has no row of its own, and reads the default language's.
+ */
+export function sheetIn(language: string, rows: ReadonlyArray<{ language: string; facts: string }>): PublishedSheet | undefined {
+  const row = rows.find((candidate) => candidate.language === language) ?? rows[0];
+  return row === undefined ? undefined : { ...sheetOfFacts(row.facts), language };
+}
+
 /** How a document's version is named among a sheet's documents. */
 export const documentKeyOf = (assetId: string, version: number): string => `${assetId} ${version}`;
 

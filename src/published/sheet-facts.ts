@@ -30,7 +30,10 @@ export interface SheetsMade {
   links: Map<string, string[]>;
 }
 
-/** The published sheets among `contentIds` of a site, in every language of the site (none for a sheet no collection shows). */
+/**
+ * The published sheets among `contentIds` of a site, in the site's default language and in each
+ * other language of the site that shows something of its own (none for a sheet no collection shows).
+ */
 export async function makePublishedSheets(db: ContentStore, siteId: string, contentIds: readonly string[]): Promise<SheetsMade> {
   const made: SheetsMade = { sheets: [], links: new Map() };
   const site = await findSiteById(db, siteId);
@@ -51,6 +54,8 @@ export async function makePublishedSheets(db: ContentStore, siteId: string, cont
   }
   const contentType = { fullyQualifiedName: LITERATURE_CONTENT_TYPE, name: types.get(LITERATURE_CONTENT_TYPE)?.name ?? LITERATURE_CONTENT_TYPE };
   const targets = new Map<string, Set<string>>(ids.map((id) => [id, new Set()]));
+  /** Each sheet as the default language shows it, as JSON read in another language: a language that shows the same gets no row. */
+  const shownByDefault = new Map<string, string>();
 
   for (const language of new Set([site.default_language, ...languages])) {
     // The delivery API's languages for a reader of this one (delivery-context.ts).
@@ -68,7 +73,7 @@ export async function makePublishedSheets(db: ContentStore, siteId: string, cont
       for (const key of keys) own.add(linkTargets.image(key));
       const shownImages = Object.fromEntries(keys.flatMap((key) => (images.has(key) ? [[key, images.get(key)!]] : [])));
       for (const image of Object.values(shownImages)) own.add(linkTargets.content(image.id));
-      made.sheets.push({
+      const sheet: PublishedSheet = {
         id: content.id,
         siteId,
         language,
@@ -85,7 +90,12 @@ export async function makePublishedSheets(db: ContentStore, siteId: string, cont
         links: links.get(content.id) ?? [],
         primaryLanguage: content.primary_language,
         indexed: indexed.get(content.id) ?? true,
-      });
+      };
+      // The default language comes first (the set's order); another that shows what it shows is read from its row (sheetIn).
+      const asDefault = JSON.stringify({ ...sheet, language: site.default_language });
+      if (language === site.default_language) shownByDefault.set(content.id, asDefault);
+      else if (shownByDefault.get(content.id) === asDefault) continue;
+      made.sheets.push(sheet);
     }
   }
   await addDocuments(db, made.sheets, targets);
