@@ -11,6 +11,7 @@ import { DEMO_IDS } from '../src/demo/seed-demo';
 import { addAccount } from '../src/editing/accounts';
 import { sheets } from '../src/editing/sheets';
 import { createBenchStore } from './lib/fixtures';
+import { readJournalOnce } from '../src/server/journal-follower';
 import { measured, type Measurement } from './lib/report';
 import { startOurServer, type RunningServer } from './lib/servers';
 
@@ -62,6 +63,8 @@ async function createStudioStore(path: string): Promise<void> {
         actor,
       );
     }
+    // As an import command ends: the journal's readers read what it made, before a server starts on it.
+    await readJournalOnce(store);
   } finally {
     await store.close();
   }

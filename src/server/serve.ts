@@ -8,14 +8,15 @@
 import cluster from 'node:cluster';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeDatabase, migrateToLatest, openDatabase } from '../cms/database';
+import { describeDatabase, migrateToLatest, openDatabase, type OpenStore } from '../cms/database';
+import { countUnread } from '../cms/repositories/journal';
 import { describeFailure } from '../cms/store-guard';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import { runPrimary } from './process/run-primary';
 import { serverHelp } from './process/server-help';
 import { stopWithLauncher } from './process/stop-with-launcher';
 
-/** Migrations and the demo seed run once, before any process serves. */
+/** Migrations, the demo seed and what changed while no server ran are done once, before any process serves. */
 async function prepareStore(config: AppConfig): Promise<void> {
   const store = openDatabase(config.database);
   try {
@@ -25,9 +26,31 @@ async function prepareStore(config: AppConfig): Promise<void> {
       const seeded = await seedDemoContentIfEmpty(store.db, { platformSitesSegment: config.platformSitesSegment });
       if (seeded.seeded) console.log(`Seeded ${seeded.items} demo literature sheets into ${describeDatabase(config.database)}`);
     }
+    await readWhatChanged(store);
   } finally {
     await store.close();
   }
+}
+
+/** Unread entries from which the start says what it is doing (an upgrade's migration, a large import while no server ran). */
+const SAID_FROM = 1_000;
+
+/**
+ * The change journal read by every reader before any process serves (the read model of what is
+ * published, the search index, the outboxes): a page never shows a store its readers have not
+ * caught up with, and a long read (the read model made whole after an upgrade) happens here, said,
+ * not in a serving process's start, which a framework bounds.
+ */
+async function readWhatChanged(store: OpenStore): Promise<void> {
+  const unread = await countUnread(store.db);
+  if (unread === 0) return;
+  const started = Date.now();
+  if (unread >= SAID_FROM) console.log(`Reading ${unread.toLocaleString('en')} changes into the read model, the search index and the outboxes…`);
+  // Loaded only when there is something to read: the main process of WORKERS > 1 stays small.
+  const { readJournalOnce } = await import('./journal-follower');
+  const held = await readJournalOnce(store);
+  if (unread >= SAID_FROM)
+    console.log(`Read in ${((Date.now() - started) / 1000).toFixed(1)} s${held.length > 0 ? `; another process reads for ${held.join(', ')}` : ''}.`);
 }
 
 async function main(): Promise<void> {

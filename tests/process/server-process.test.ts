@@ -7,6 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_IDS } from '../../src/demo/seed-demo';
 import { freePort, startLoad, startServerProcess, type LoadResult } from '../helpers/server-process';
 import { useBuiltServerStore } from '../helpers/server-store';
+import { openDatabase } from '../../src/cms/database';
+import { findContentsByKeys } from '../../src/cms/repositories/contents';
+import { loadConfig } from '../../src/server/config';
 
 const API_PATH = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?page=1&pageSize=5`;
 
@@ -42,6 +45,51 @@ describe('configuration errors', () => {
     expect(lines[0]).toMatch(/^Failed to start: the content store does not answer \(connect ECONNREFUSED 127.0.0.1:\d+\)$/);
     expect(server.stderr()).not.toContain('secret-password');
   });
+});
+
+describe('the start', () => {
+  it('reads what changed while no server ran before it serves, and says so when that is much', async () => {
+    const port = await freePort();
+    const env = { PORT: String(port), DATABASE_URL: testStore().databaseUrl, JOURNAL_CHECK_MS: '3600000' };
+    const first = startServerProcess(env);
+    await first.waitFor(/is serving/);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    // An operator's SQL while no server runs: a sheet retitled and 1,200 synonyms, journaled and read by no reader yet.
+    const store = openDatabase(loadConfig({ DATABASE_URL: testStore().databaseUrl, LOG_LEVEL: 'silent' }).database);
+    try {
+      const [silane] = await findContentsByKeys(store.db, DEMO_IDS.siteId, [DEMO_IDS.sheetKey('silane')]);
+      const english = await store.db
+        .selectFrom('content_translations')
+        .select('body')
+        .where('content_id', '=', silane!.id)
+        .where('language', '=', 'en_US')
+        .executeTakeFirstOrThrow();
+      const body = { ...(JSON.parse(english.body) as Record<string, unknown>), Title: 'Silane, retitled while no server ran' };
+      await store.db
+        .updateTable('content_translations')
+        .set({ body: JSON.stringify(body) })
+        .where('content_id', '=', silane!.id)
+        .where('language', '=', 'en_US')
+        .execute();
+      await store.db
+        .insertInto('search_synonyms')
+        .values(Array.from({ length: 1_200 }, (_, n) => ({ group_name: `start-${n}`, term: `start term ${n}` })))
+        .execute();
+    } finally {
+      await store.close();
+    }
+    const second = startServerProcess(env);
+    try {
+      await second.waitFor(/is serving/, 120_000);
+      expect(second.stdout()).toMatch(/Reading 1,2\d\d changes into the read model, the search index and the outboxes…/);
+      expect(second.stdout()).toMatch(/Read in \d+\.\d s\./);
+      expect(await (await fetch(`http://127.0.0.1:${port}/sheets/silane`)).text()).toContain('Silane, retitled while no server ran');
+    } finally {
+      second.child.kill('SIGTERM');
+      await second.exited;
+    }
+  }, 180_000);
 });
 
 describe('graceful shutdown', () => {

@@ -114,6 +114,15 @@ export async function readCursor(db: ContentStore, reader: string): Promise<numb
   return row === undefined ? undefined : Number(row.position);
 }
 
+/** How many entries the slowest reader has still to read. */
+export async function countUnread(db: ContentStore): Promise<number> {
+  const slowest = await db
+    .selectFrom('journal_cursors')
+    .select((eb) => eb.fn.min('position').as('position'))
+    .executeTakeFirst();
+  return Math.max(0, (await readJournalHead(db)) - Number(slowest?.position ?? 0));
+}
+
 /** Entries every reader has read and that are older than `before`, but the last: the journal keeps its head. */
 export async function pruneJournal(db: ContentStore, before: string): Promise<number> {
   const slowest = await db
