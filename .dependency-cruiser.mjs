@@ -43,7 +43,24 @@ export const ROOMS = {
     'site',
     'editing-api',
   ],
-  cli: ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'published', 'webhooks', 'search', 'editing', 'transfer', 'demo', 'http', 'cdn', 'api', 'server'],
+  cli: [
+    'shared',
+    'sheet',
+    'content-model',
+    'page-model',
+    'files',
+    'cms',
+    'published',
+    'webhooks',
+    'search',
+    'editing',
+    'transfer',
+    'demo',
+    'http',
+    'cdn',
+    'api',
+    'server',
+  ],
 };
 
 /** Rooms whose code runs in the browser too: no Node.js module. */

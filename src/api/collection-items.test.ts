@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readJournalOnce } from '../server/journal-follower';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../../tests/helpers/contract';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
@@ -257,15 +258,17 @@ describe('conditional requests', () => {
     expect(second.body).toBe('');
   });
 
-  it('shows a content change on the very next request, even to a client holding an ETag', async () => {
+  it('shows a change made by SQL on the next request once the journal’s readers have read it (within JOURNAL_CHECK_MS), even to a client holding an ETag', async () => {
     const url = collectionPath('?pageSize=1');
     const before = await test.app.inject({ method: 'GET', url });
     const [teos] = await findContentsByKeys(test.store.db, DEMO_IDS.siteId, [DEMO_IDS.sheetKey('trimethylaluminum')]);
     const row = (await listStoredTranslations(test.store.db, [teos?.id ?? ''])).find((translation) => translation.language === 'en_US');
     if (teos === undefined || row === undefined) throw new Error('the demo has TMA');
-    // Changed as an operator's SQL would change it: the version triggers must see it.
-    const setBody = (body: string) =>
-      sql`UPDATE content_translations SET body = ${body} WHERE content_id = ${teos.id} AND language = 'en_US'`.execute(test.store.db);
+    // Changed as an operator's SQL would change it: the journal's triggers must see it, and its readers read it (here at once, as a server's follower would at its next look).
+    const setBody = async (body: string) => {
+      await sql`UPDATE content_translations SET body = ${body} WHERE content_id = ${teos.id} AND language = 'en_US'`.execute(test.store.db);
+      await readJournalOnce(test.store);
+    };
     await setBody(JSON.stringify({ ...JSON.parse(row.body), Title: 'Trimethylaluminum (TMA), revised' }));
     try {
       const after = await test.app.inject({ method: 'GET', url, headers: { 'if-none-match': before.headers.etag as string } });

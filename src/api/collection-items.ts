@@ -4,15 +4,17 @@
  */
 import type { ContentStore } from '../cms/database';
 import { countCollectionItems, findCollection, listCollectionContents, localizeCollection } from '../cms/repositories/collections';
-import { findContentsByIds, listContentTypes } from '../cms/repositories/contents';
-import { resolveUrlFields } from '../shared/links';
+import { listContentTypes } from '../cms/repositories/contents';
 import { COLLECTION_PAGE_SIZE_DEFAULT, COLLECTION_PAGE_SIZE_MAX, COLLECTION_PAGE_SIZE_MIN } from '../shared/constants';
 import type { CollectionItem, CollectionResponse } from '../shared/delivery-types';
 import { notFound } from '../shared/errors';
 import { nextPageTokenOf, pageOffset, previousPageTokenOf } from '../shared/pagination';
 import { readChannelOrSiteId, readInteger, readString, type ChannelOrSite, type QueryValue } from '../shared/request-validation';
 import { deliveryRootPath } from '../shared/urls';
-import { deliverContents, type DeliveredContent } from './content-resolution';
+import { deliverContents, type DeliveredContent, type DeliveryScope } from './content-resolution';
+import { listingIn, type ListingPlace } from '../published/listings';
+import { wireItemOf } from '../published/published-sheet';
+import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { channelSummaryOf, resolveDeliveryContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
 
@@ -62,26 +64,6 @@ export function collectionItemOf({ content, contentType, body }: DeliveredConten
 }
 
 /**
- * Contents of a site by id as collection items in a language (as the grid shows them: url fields
- * as site URLs), in the order of `ids`; an id the site does not have is left out.
- */
-export async function itemsOfContents(
-  db: ContentStore,
-  settings: DeliverySettings,
-  siteId: string,
-  language: string,
-  ids: string[],
-): Promise<CollectionItem[]> {
-  const contents = await findContentsByIds(db, siteId, ids);
-  const context = await resolveDeliveryContext(db, { kind: 'site', id: siteId }, language);
-  const delivered = new Map((await deliverContents({ db, context, settings }, contents)).map((content) => [content.content.id, content]));
-  return ids.flatMap((id) => {
-    const content = delivered.get(id);
-    return content === undefined ? [] : [resolveUrlFields(collectionItemOf(content), settings.basePath)];
-  });
-}
-
-/**
  * A page of a collection's items in a language, as the store holds them: what the delivery API
  * answers and the site's grids show, each shaping it its own way.
  */
@@ -90,19 +72,45 @@ export async function readCollectionPage(db: ContentStore, settings: DeliverySet
   const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();
 
-  const [total, contents, types, localized] = await Promise.all([
-    countCollectionItems(db, collection.id),
-    listCollectionContents(db, collection.id, pageOffset(request.pageToken, request.pageSize), request.pageSize),
+  const offset = pageOffset(request.pageToken, request.pageSize);
+  const [{ total, read, items }, types, localized] = await Promise.all([
+    collection.item_type === LITERATURE_CONTENT_TYPE
+      ? publishedItems(
+          db,
+          settings,
+          { collectionId: collection.id, language: context.language, defaultLanguage: context.site.default_language },
+          offset,
+          request.pageSize,
+        )
+      : storedItems({ db, context, settings }, collection.id, offset, request.pageSize),
     listContentTypes(db, [collection.item_type]),
     localizeCollection(db, collection, context.languages),
   ]);
-  const items = (await deliverContents({ db, context, settings }, contents)).map(collectionItemOf);
   // Counted in the rows read, not the items delivered: a record left out does not end the paging.
-  const nextPageToken = nextPageTokenOf({ pageToken: request.pageToken, pageSize: request.pageSize, itemCount: contents.length, total });
+  const nextPageToken = nextPageTokenOf({ pageToken: request.pageToken, pageSize: request.pageSize, itemCount: read, total });
   return { context, collection, typeName: types.get(collection.item_type)?.name ?? collection.item_type, title: localized.title, items, total, nextPageToken };
 }
 
 export type CollectionPage = Awaited<ReturnType<typeof readCollectionPage>>;
+
+/** A page of a collection: its size, the positions read, the items. */
+interface CollectionPart {
+  total: number;
+  read: number;
+  items: CollectionItem[];
+}
+
+/** A collection of sheets, from the read model of what is published: the same items the site's grid shows. */
+async function publishedItems(db: ContentStore, settings: DeliverySettings, place: ListingPlace, offset: number, limit: number): Promise<CollectionPart> {
+  const listing = await listingIn(db, place, offset, limit);
+  return { total: listing.total, read: listing.read, items: listing.sheets.map((sheet) => wireItemOf(sheet, settings.platformSitesSegment)) };
+}
+
+/** A collection of another type (the read model holds sheets), from the store's contents. */
+async function storedItems(scope: DeliveryScope, collectionId: string, offset: number, limit: number): Promise<CollectionPart> {
+  const [total, contents] = await Promise.all([countCollectionItems(scope.db, collectionId), listCollectionContents(scope.db, collectionId, offset, limit)]);
+  return { total, read: contents.length, items: (await deliverContents(scope, contents)).map(collectionItemOf) };
+}
 
 export async function getCollectionPage(
   db: ContentStore,

@@ -83,7 +83,8 @@ function withMediaField(body: ContentBody, file: MediaInfo, url: string): Conten
 async function resolveImages(scope: DeliveryScope, keys: string[]): Promise<Map<string, ResolvedImage>> {
   const { db, context, settings } = scope;
   const images = new Map<string, ResolvedImage>();
-  for (const [key, image] of await imagesOf(db, context.site.id, keys, context.languages)) images.set(key, resolvedImageOf(image, settings.platformSitesSegment));
+  for (const [key, image] of await imagesOf(db, context.site.id, keys, context.languages))
+    images.set(key, resolvedImageOf(image, settings.platformSitesSegment));
   return images;
 }
 

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
-import { itemsOfContents } from '../api/collection-items';
+import { sheetItemOf } from '../published/published-sheet';
+import { sheetsOf } from '../published/sheets';
 import { DEMO_CATALOGUE, type CatalogueEntry } from '../demo/catalogue';
-import { DEMO_IDS } from '../demo/seed-demo';
 import { renderLiteraturePdf, renderSafetyDataSheet } from '../demo/literature-pdf';
 import type { SheetState } from '../sheet/shape';
 import { importCsvFile } from '../transfer/import-csv';
@@ -88,6 +88,9 @@ async function publish(sheet: { id: string; revision: number }): Promise<SheetAn
 
 const at = (date: string) => new Date(`${date}T00:00:00Z`);
 const settings = () => ({ basePath: test.config.basePath, platformSitesSegment: test.config.platformSitesSegment, siteUrl: null });
+/** The sheets as the site's grid and the delivery API carry them, from the read model of what is published, in a language. */
+const itemsOf = async (language: string, ids: string[]) =>
+  (await sheetsOf(test.store.db, language, ids)).map((published) => sheetItemOf(published, settings()));
 
 describe('a sheet’s documents as a set', () => {
   let sheet: SheetAnswer;
@@ -179,7 +182,7 @@ describe('a sheet’s documents as a set', () => {
     expect(german).toContain('Sicherheitsdatenblatt (Englisch)');
 
     // The delivery API carries the set in the body, as the store keeps it.
-    const [item] = await itemsOfContents(test.store.db, settings(), DEMO_IDS.siteId, 'en_US', [sheet.id]);
+    const [item] = await itemsOf('en_US', [sheet.id]);
     expect(item!.body.contentBody.documents).toEqual([
       expect.objectContaining({ url: ownUrl, kind: 'data-sheet', language: 'en_US', revision: '2', revisedOn: '2026-02-01' }),
       expect.objectContaining({ url: germanUrl, kind: 'data-sheet', language: 'de_DE' }),
@@ -196,11 +199,11 @@ describe('a sheet’s documents as a set', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     sheet = await publish(saved.json());
-    const [german] = await itemsOfContents(test.store.db, settings(), DEMO_IDS.siteId, 'de_DE', [sheet.id]);
+    const [german] = await itemsOf('de_DE', [sheet.id]);
     expect(german!.body.contentBody.url).toBe(germanUrl);
     expect(german!.linkLanguage).toBeUndefined();
     // French: no French text and no French data sheet: the English one, said to be English.
-    const [french] = await itemsOfContents(test.store.db, settings(), DEMO_IDS.siteId, 'fr_FR', [sheet.id]);
+    const [french] = await itemsOf('fr_FR', [sheet.id]);
     expect(french).toMatchObject({ language: 'en_US', body: { contentBody: { url: ownUrl } } });
   });
 

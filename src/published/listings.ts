@@ -1,6 +1,7 @@
 /**
- * A question a page asks of the read model (docs/decisions/040): a page of a collection's
- * published sheets, in the collection's order, as a site's grid lists them. The order is the
+ * A question a page and the delivery API ask of the read model (docs/decisions/040): a page of a
+ * collection's published sheets, in the collection's order, as a site's grid and the collection
+ * items call list them. The order is the
  * collection's own (its items' positions); each sheet is its row in the read model.
  */
 import type { ContentStore } from '../cms/database';
@@ -34,15 +35,27 @@ export async function listingOf(
   const collection = site === undefined ? undefined : await findCollection(db, site.id, collectionKeyOrId);
   if (site === undefined || collection === undefined) return undefined;
   const shown = (await listActiveLanguages(db, site.id)).includes(language) ? language : site.default_language;
+  return listingIn(db, { collectionId: collection.id, language: shown, defaultLanguage: site.default_language }, offset, limit);
+}
+
+/** Where a listing is read: a collection, the language (one the site has on) and the site's default language. */
+export interface ListingPlace {
+  collectionId: string;
+  language: string;
+  defaultLanguage: string;
+}
+
+/** The sheets at positions [offset, offset + limit) of a collection, read in a language of its site. */
+export async function listingIn(db: ContentStore, { collectionId, language, defaultLanguage }: ListingPlace, offset: number, limit: number): Promise<Listing> {
   const [total, rows] = await Promise.all([
-    countCollectionItems(db, collection.id),
+    countCollectionItems(db, collectionId),
     db
       .selectFrom('collection_items')
       .leftJoin('published_sheets', (join) =>
-        join.onRef('published_sheets.content_id', '=', 'collection_items.content_id').on('published_sheets.language', 'in', [shown, site.default_language]),
+        join.onRef('published_sheets.content_id', '=', 'collection_items.content_id').on('published_sheets.language', 'in', [language, defaultLanguage]),
       )
       .select(['collection_items.position', 'published_sheets.language', 'published_sheets.facts'])
-      .where('collection_items.collection_id', '=', collection.id)
+      .where('collection_items.collection_id', '=', collectionId)
       .where('collection_items.position', '>=', offset)
       .where('collection_items.position', '<', offset + limit)
       .orderBy('collection_items.position')
@@ -50,10 +63,10 @@ export async function listingOf(
   ]);
   // Each position has its sheet's row in the language, its default language's, or none (not published yet).
   const positions = new Map<number, Array<{ language: string; facts: string }>>();
-  for (const { position, language, facts } of rows) {
-    const found = positions.get(Number(position)) ?? [];
-    if (language !== null && facts !== null) found.push({ language, facts });
-    positions.set(Number(position), found);
+  for (const row of rows) {
+    const found = positions.get(Number(row.position)) ?? [];
+    if (row.language !== null && row.facts !== null) found.push({ language: row.language, facts: row.facts });
+    positions.set(Number(row.position), found);
   }
-  return { total, read: positions.size, sheets: [...positions.values()].flatMap((found) => sheetIn(shown, found) ?? []) };
+  return { total, read: positions.size, sheets: [...positions.values()].flatMap((found) => sheetIn(language, found) ?? []) };
 }

@@ -67,15 +67,16 @@ export interface SiteUrls {
 }
 
 /**
- * The sheet as the delivery API's collection item: image references extended with the image, and
- * every url field a site URL (spec §3.1), as the grid and the API show it.
+ * The sheet as the delivery API's collection item sends it: image references extended with the
+ * image, url fields as authored (a reader makes them site URLs, spec §3.1). `segment`: the
+ * platform's segment of media URLs (a setting).
  */
-export function sheetItemOf(sheet: PublishedSheet, urls: SiteUrls): CollectionItem {
+export function wireItemOf(sheet: PublishedSheet, segment: string): CollectionItem {
   const contentBody = extendReferences(sheet.body, (key) => {
     const image = sheet.images[key];
-    return image === undefined ? undefined : resolvedImageOf(image, urls.platformSitesSegment);
+    return image === undefined ? undefined : resolvedImageOf(image, segment);
   });
-  const item: CollectionItem = {
+  return {
     id: sheet.id,
     name: sheet.title,
     contentType: sheet.contentType,
@@ -83,5 +84,8 @@ export function sheetItemOf(sheet: PublishedSheet, urls: SiteUrls): CollectionIt
     ...(sheet.linkLanguage === null ? {} : { linkLanguage: sheet.linkLanguage }),
     body: { contentKey: sheet.contentKey, urlName: sheet.urlName, title: sheet.title, publishedDate: sheet.publishedAt, contentBody },
   };
-  return resolveUrlFields(item, urls.basePath);
 }
+
+/** The same item with every url field a site URL (under the base path): as the grid's card and the sheet page show it. */
+export const sheetItemOf = (sheet: PublishedSheet, urls: SiteUrls): CollectionItem =>
+  resolveUrlFields(wireItemOf(sheet, urls.platformSitesSegment), urls.basePath);

@@ -65,7 +65,9 @@ describe('journal', () => {
     // Behind by the entries the readers add themselves (the read model's, the index's), read at their next look.
     for (const reader of ['published', 'search', 'cdn', 'webhooks']) expect(shown.stdout).toMatch(new RegExp(`${reader}: at \\d+, [01] behind`));
     expect(run(['journal', 'read']).stdout).toContain('Read: every reader is up to date.');
-    expect(run(['journal', 'rebuild']).stdout, 'the read model as the journal keeps it').toContain('The read model of what is published: 0 rows written, 0 removed.');
+    expect(run(['journal', 'rebuild']).stdout, 'the read model as the journal keeps it').toContain(
+      'The read model of what is published: 0 rows written, 0 removed.',
+    );
     expect(run(['journal', 'nonsense'])).toMatchObject({ status: 1, stderr: expect.stringContaining('npm run cli -- journal [read|rebuild]') });
   });
 });

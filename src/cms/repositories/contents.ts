@@ -376,7 +376,12 @@ export async function listStoredContentTypes(db: ContentStore): Promise<Array<{ 
 /** The site and key of each of these contents that exists. */
 export async function listContentSites(db: ContentStore, ids: readonly string[]): Promise<Array<{ id: string; site_id: string; content_key: string }>> {
   if (ids.length === 0) return [];
-  return db.selectFrom('contents').select(['id', 'site_id', 'content_key']).where('id', 'in', [...ids]).orderBy('id').execute();
+  return db
+    .selectFrom('contents')
+    .select(['id', 'site_id', 'content_key'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
 }
 
 export async function findContentById(db: ContentStore, id: string): Promise<Content | undefined> {

@@ -97,7 +97,10 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
       log: app.log,
       resolveImageUrls: async (keys) =>
         new Map(
-          (await listMediaInfoByKeys(db, keys)).map((file) => [file.content_key, withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, mediaVersionOf(file)))]),
+          (await listMediaInfoByKeys(db, keys)).map((file) => [
+            file.content_key,
+            withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, mediaVersionOf(file))),
+          ]),
         ),
     });
   // Read first: the pages read after it are at least as new as it says.
