@@ -19,6 +19,7 @@ import { importCsvFile } from '../transfer/import-csv';
 import type { Actor } from './audit';
 import { EditingError } from './editable';
 import { undoImport } from './imports';
+import { readJournalOnce } from '../server/journal-follower';
 import { sheets } from './sheets';
 
 const operator: Actor = { id: null, label: 'cli:operator' };
@@ -35,7 +36,11 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-const titles = async () => ((await test.app.inject(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
+/** The collection's titles as the delivery API answers them once the journal's readers have read what the import (a command, here) changed. */
+const titles = async () => {
+  await readJournalOnce(test.store);
+  return ((await test.app.inject(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
+};
 
 async function importRows(name: string, rows: string[][]) {
   const path = join(folder, name);

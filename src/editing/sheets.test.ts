@@ -42,7 +42,11 @@ afterAll(async () => {
 
 const db = () => test.store.db;
 const get = (url: string) => test.app.inject(url);
-const titlesInCollection = async () => ((await get(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
+/** The collection's titles as the delivery API answers them once the server's readers of the journal have read what the engine changed. */
+const titlesInCollection = async () => {
+  await readJournalOnce(test.store);
+  return ((await get(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
+};
 // Ten pages of the Show More grid: every sheet the collection holds.
 /** The home page as a visitor gets it once the server's readers of the journal have read what the engine (called here as a command would) changed. */
 const homePage = async () => {

@@ -58,7 +58,9 @@ const options = (app: TestApp, extra: Partial<CsvImportOptions> = {}): CsvImport
   ...extra,
 });
 
+/** A collection's items as the delivery API answers them after an import command, which reads the journal as it ends. */
 async function itemsOf(app: TestApp, collectionKey: string, language = 'en_US') {
+  await readJournalOnce(app.store);
   return getOk<CollectionResponse>(
     app.app,
     `${API}/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${collectionKey}?pageSize=250&language=${language}`,
