@@ -44,9 +44,6 @@ export interface PublishedSheet {
   indexed: boolean;
 }
 
-/** A row's facts as the reader wrote them (JSON.stringify of a PublishedSheet, published-reader.ts). */
-export const sheetOfFacts = (facts: string): PublishedSheet => JSON.parse(facts) as PublishedSheet;
-
 /**
  * A sheet as a reader of `language` sees it, from its rows in that language and the site's default
  * one: a language that shows nothing of its own (the sheet has no translation in it, and no
@@ -54,7 +51,8 @@ export const sheetOfFacts = (facts: string): PublishedSheet => JSON.parse(facts)
  */
 export function sheetIn(language: string, rows: ReadonlyArray<{ language: string; facts: string }>): PublishedSheet | undefined {
   const row = rows.find((candidate) => candidate.language === language) ?? rows[0];
-  return row === undefined ? undefined : { ...sheetOfFacts(row.facts), language };
+  // The facts as the reader wrote them: JSON.stringify of a PublishedSheet (published-reader.ts).
+  return row === undefined ? undefined : { ...(JSON.parse(row.facts) as PublishedSheet), language };
 }
 
 /** How a document's version is named among a sheet's documents. */

@@ -430,11 +430,6 @@ function shownContents(db: ContentStore, siteId: string, type: string) {
     );
 }
 
-/** The content of a type with this URL name that a collection of the site shows. */
-export function findShownContent(db: ContentStore, siteId: string, type: string, urlName: string) {
-  return shownContents(db, siteId, type).where('contents.url_name', '=', urlName).executeTakeFirst();
-}
-
 /** Those of `ids` that are contents of a type a collection of the site shows. */
 export function listShownContentsOf(db: ContentStore, siteId: string, type: string, ids: readonly string[]) {
   return ids.length === 0 ? Promise.resolve([]) : shownContents(db, siteId, type).where('contents.id', 'in', ids).orderBy('contents.id').execute();
