@@ -15,8 +15,9 @@ import type { JournalReader } from '../cms/journal-readers';
 import { listContentSites, listShownContents } from '../cms/repositories/contents';
 import { appendJournalEntries, type JournalEntry } from '../cms/repositories/journal';
 import { listSites } from '../cms/repositories/sites';
+import type { PublishedSheet } from './published-sheet';
 import { linkTargets, makePublishedSheets, type SheetsMade } from './sheet-facts';
-import { deleteSheetRow, deleteSheets, listLinkedSheets, listPublishedIds, readSheetRows, replaceLinks, saveSheetRow } from './published-store';
+import { deleteSheetRow, deleteSheets, listLinkedSheets, listPublishedIds, readSheetRows, replaceLinks, saveSheetRows } from './published-store';
 
 /** Subjects every row is made by: a change to one makes every row again. */
 const WHOLE = new Set(['site', 'content-type']);
@@ -89,14 +90,15 @@ async function save(db: ContentStore, ids: readonly string[], made: SheetsMade):
   const count = { written: 0, removed: 0 };
   const stored = await readSheetRows(db, ids);
   const wanted = new Set<string>();
+  const changed: Array<{ sheet: PublishedSheet; facts: string }> = [];
   for (const sheet of made.sheets) {
     const key = `${sheet.id} ${sheet.language}`;
     const facts = JSON.stringify(sheet);
     wanted.add(key);
-    if (stored.get(key) === facts) continue;
-    await saveSheetRow(db, sheet, facts);
-    count.written += 1;
+    if (stored.get(key) !== facts) changed.push({ sheet, facts });
   }
+  await saveSheetRows(db, changed);
+  count.written += changed.length;
   for (const key of stored.keys())
     if (!wanted.has(key)) {
       const [contentId, language] = key.split(' ') as [string, string];
@@ -132,7 +134,10 @@ export const publishedReader: JournalReader = {
   apply: applyToPublished,
 };
 
-/** Makes every row again from the write side, in one transaction (`published rebuild`): what it wrote, which is nothing when the rows were right. */
-export async function rebuildPublished(store: Pick<OpenStore, 'db'>): Promise<PublishedCount> {
-  return store.db.transaction().execute(async (trx) => journalCount(trx, await rebuildAll(trx)));
+/**
+ * Makes every row again from the write side (or only those of the sheets `ids`), in one transaction
+ * (`published rebuild`): what it wrote, which is nothing when the rows were right.
+ */
+export async function rebuildPublished(store: Pick<OpenStore, 'db'>, ids?: readonly string[]): Promise<PublishedCount> {
+  return store.db.transaction().execute(async (trx) => journalCount(trx, ids === undefined ? await rebuildAll(trx) : await rewrite(trx, ids)));
 }

@@ -19,15 +19,32 @@ export async function listPublishedIds(db: ContentStore): Promise<string[]> {
   return rows.map((row) => row.content_id);
 }
 
-export async function saveSheetRow(db: ContentStore, sheet: PublishedSheet, facts: string): Promise<void> {
-  const row = { content_id: sheet.id, language: sheet.language, site_id: sheet.siteId, url_name: sheet.urlName, indexed: sheet.indexed ? 1 : 0, facts };
-  await db
-    .insertInto('published_sheets')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.columns(['content_id', 'language']).doUpdateSet({ site_id: row.site_id, url_name: row.url_name, indexed: row.indexed, facts }),
-    )
-    .execute();
+/** Rows written by one statement: some hundreds of values, under any store's limit on them. */
+const ROWS_A_STATEMENT = 100;
+
+/** Writes these rows (facts by sheet), each over the sheet's row in its language if there is one. */
+export async function saveSheetRows(db: ContentStore, sheets: ReadonlyArray<{ sheet: PublishedSheet; facts: string }>): Promise<void> {
+  const rows = sheets.map(({ sheet, facts }) => ({
+    content_id: sheet.id,
+    language: sheet.language,
+    site_id: sheet.siteId,
+    url_name: sheet.urlName,
+    indexed: sheet.indexed ? 1 : 0,
+    facts,
+  }));
+  for (let start = 0; start < rows.length; start += ROWS_A_STATEMENT)
+    await db
+      .insertInto('published_sheets')
+      .values(rows.slice(start, start + ROWS_A_STATEMENT))
+      .onConflict((conflict) =>
+        conflict.columns(['content_id', 'language']).doUpdateSet((eb) => ({
+          site_id: eb.ref('excluded.site_id'),
+          url_name: eb.ref('excluded.url_name'),
+          indexed: eb.ref('excluded.indexed'),
+          facts: eb.ref('excluded.facts'),
+        })),
+      )
+      .execute();
 }
 
 export async function deleteSheetRow(db: ContentStore, contentId: string, language: string): Promise<void> {

@@ -103,33 +103,56 @@ export interface IndexedText {
   document: string;
 }
 
-/** Writes an entry, its texts as shown (`shown`) and its indexed words (`indexed`). */
-export async function insertEntry(trx: ContentStore, dialect: Dialect, row: EntryRow, indexed: IndexedText, shown: IndexedText): Promise<void> {
-  const { site_id: siteId, language } = row;
-  // The page languages it is shown on, and its facets' choices: a search keeps to both in the engine.
-  const scope = [scopeOf(siteId, row.serves), ...choiceKeysOf(readEntryFacets(row.facets)).map(choiceWord)].join(' ');
-  const texts = (id: number) => ({ entry_id: id, title: shown.title, description: shown.description, document: shown.document });
-  if (dialect === 'postgres') {
-    const inserted = await trx
-      .insertInto('search_entries')
-      .values({ ...row, ...postgresVectors(scope, language, indexed) } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
+/** An entry to write: its row, its indexed words (`indexed`) and its texts as shown (`shown`). */
+export interface EntryWritten {
+  row: EntryRow;
+  indexed: IndexedText;
+  shown: IndexedText;
+}
+
+/** Rows written by one statement: a few hundred values, under any store's limit on them. */
+const ROWS_A_STATEMENT = 50;
+
+/**
+ * Writes entries, their texts as shown and their indexed words: a statement per table for many
+ * entries, since a statement each made a bulk import's index wait on thousands of round trips.
+ */
+export async function insertEntries(trx: ContentStore, dialect: Dialect, entries: readonly EntryWritten[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += ROWS_A_STATEMENT) {
+    const part = entries.slice(start, start + ROWS_A_STATEMENT);
+    // The page languages it is shown on, and its facets' choices: a search keeps to both in the engine.
+    const scopes = part.map(({ row }) => [scopeOf(row.site_id, row.serves), ...choiceKeysOf(readEntryFacets(row.facets)).map(choiceWord)].join(' '));
+    const rows =
+      dialect === 'postgres'
+        ? part.map(({ row, indexed }, index) => ({ ...row, ...postgresVectors(scopes[index]!, row.language, indexed) }) as never)
+        : part.map(({ row }) => row);
+    const inserted = await trx.insertInto('search_entries').values(rows).returning(['id', 'content_id', 'language']).execute();
+    // A row's id by its sheet and language (unique): no store promises RETURNING's order.
+    const idOf = new Map(inserted.map((row) => [`${row.content_id} ${row.language}`, Number(row.id)]));
+    const ids = part.map(({ row }) => idOf.get(`${row.content_id} ${row.language}`)!);
     await trx
       .insertInto('search_texts')
-      .values(texts(Number(inserted.id)))
+      .values(part.map(({ shown }, index) => ({ entry_id: ids[index]!, title: shown.title, description: shown.description, document: shown.document })))
       .execute();
-    await keepWords(trx, namesOf(indexed));
-    return;
+    if (dialect === 'sqlite') await writeTerms(trx, part, ids, scopes);
+    await keepWords(trx, part.map(({ indexed }) => namesOf(indexed)).join(' '));
   }
-  const inserted = await trx.insertInto('search_entries').values(row).returning('id').executeTakeFirstOrThrow();
-  const id = Number(inserted.id);
-  await trx.insertInto('search_texts').values(texts(id)).execute();
-  await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope)
-    VALUES (${id}, ${indexedTerms(indexed.title, language)}, ${indexedTerms(indexed.description, language)}, ${indexedTerms(indexed.document, language)}, ${namesOf(indexed)}, ${scope})`.execute(
-    trx,
-  );
-  await writeHeads(trx, [{ id, language, title: indexed.title, description: indexed.description, scope }]);
+}
+
+/** SQLite: the rows of `search_terms`, `search_titles` and `search_heads` (migrations 013, 016), the entries' words stemmed, and as written. */
+async function writeTerms(trx: ContentStore, entries: readonly EntryWritten[], ids: readonly number[], scopes: readonly string[]): Promise<void> {
+  const rows = entries.map(({ row: { language }, indexed }, index) => {
+    const title = indexedTerms(indexed.title, language);
+    const description = indexedTerms(indexed.description, language);
+    return { id: ids[index]!, title, description, document: indexedTerms(indexed.document, language), names: namesOf(indexed), scope: scopes[index]! };
+  });
+  await sql`INSERT INTO search_terms (rowid, title, description, document, names, scope) VALUES ${sql.join(
+    rows.map((row) => sql`(${row.id}, ${row.title}, ${row.description}, ${row.document}, ${row.names}, ${row.scope})`),
+  )}`.execute(trx);
+  await sql`INSERT INTO search_titles (rowid, title, scope) VALUES ${sql.join(rows.map((row) => sql`(${row.id}, ${row.title}, ${row.scope})`))}`.execute(trx);
+  await sql`INSERT INTO search_heads (rowid, heads, names, scope) VALUES ${sql.join(
+    rows.map((row) => sql`(${row.id}, ${`${row.title} ${row.description}`}, ${row.names}, ${row.scope})`),
+  )}`.execute(trx);
 }
 
 /** The words of a title and description as written (the word being typed matches their start). */
@@ -179,26 +202,6 @@ function postgresVectors(scopeWords: string, language: string, text: Pick<Indexe
     heads: sql`${heads} || ${scope}`,
     titles: sql`${title} || ${scope}`,
   };
-}
-
-interface HeadsRow {
-  id: number;
-  language: string;
-  title: string;
-  description: string;
-  scope: string;
-}
-
-/** SQLite: the rows of `search_titles` and `search_heads` (migration 016), the title's words and the title's and description's, and their words as written. */
-async function writeHeads(trx: ContentStore, rows: HeadsRow[]): Promise<void> {
-  for (const row of rows) {
-    const title = indexedTerms(row.title, row.language);
-    await sql`INSERT INTO search_titles (rowid, title, scope) VALUES (${row.id}, ${title}, ${row.scope})`.execute(trx);
-    const names = namesOf(row);
-    await sql`INSERT INTO search_heads (rowid, heads, names, scope)
-      VALUES (${row.id}, ${`${title} ${indexedTerms(row.description, row.language)}`}, ${names}, ${row.scope})`.execute(trx);
-    await keepWords(trx, names);
-  }
 }
 
 /**

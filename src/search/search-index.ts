@@ -24,7 +24,7 @@ import {
   deleteOrphanTopics,
   findDocumentText,
   findEntryIds,
-  insertEntry,
+  insertEntries,
   keepDocumentText,
   listEntries,
   readFileBytes,
@@ -270,7 +270,7 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
     await replaceTopics(trx, contentIds, topics);
     const topicsByContent = new Map<string, string[]>();
     for (const row of topics) topicsByContent.set(row.content_id, [...(topicsByContent.get(row.content_id) ?? []), row.topic]);
-    for (const [index, entry] of entries.entries()) {
+    const written = entries.map((entry, index) => {
       const text = texts[index]!;
       const facets: EntryFacets = { [TOPIC_FACET]: topicsByContent.get(entry.contentId) ?? [], ...text.facets };
       const { properties } = text;
@@ -288,8 +288,9 @@ async function writeEntries(db: ContentStore, dialect: Dialect, entries: Wanted[
         document_sha256: text.documentSha256,
         facets: JSON.stringify(facets),
       };
-      await insertEntry(trx, dialect, row, indexed, text);
-    }
+      return { row, indexed, shown: text };
+    });
+    await insertEntries(trx, dialect, written);
   });
 }
 
