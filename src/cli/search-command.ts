@@ -1,6 +1,7 @@
 /** `search …`: the search index and its synonyms, from the command line (docs/search.md). */
 import { addSynonyms, listSynonyms } from '../search/synonyms';
 import { syncSearchIndex } from '../search/search-index';
+import { journalIndexChange } from '../search/index-reader';
 import { readOptions, withStore, type Command } from './command';
 import { createProgressBar } from './progress-bar';
 
@@ -27,6 +28,8 @@ export const searchCommand: Command = {
       return withStore(async (store) => {
         const progress = createProgressBar(action === 'rebuild' ? 'Rebuilding the search index' : 'Updating the search index', process.stdout);
         const result = await syncSearchIndex(store, { rebuild: action === 'rebuild', onProgress: progress.update });
+        // Every entry may have changed: serving processes make their facet indexes afresh.
+        if (result.written + result.removed > 0) await journalIndexChange(store.db, true, result);
         progress.done();
         console.log(`Indexed ${result.written} ${result.written === 1 ? 'entry' : 'entries'}; removed ${result.removed}.`);
       });

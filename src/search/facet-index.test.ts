@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FacetIndex, type FacetRow } from './facet-index';
+import { FacetIndex, FacetIndexBuilder, type FacetRow } from './facet-index';
 import type { Group } from './facets';
 
 const KEYS = ['process:ald', 'process:cvd', 'kind:precursor', 'kind:equipment', 'form:liquid', 'form:solid', 'form:gas'];
@@ -16,7 +16,9 @@ const rows = fc
     selector: (row) => row.id,
     maxLength: 40,
   })
-  .map((entries): FacetRow[] => entries.map(({ id, rank, keys }) => ({ id, rank, choices: keys.map((key) => ({ key, label: key })) })));
+  .map((entries): FacetRow[] =>
+    entries.map(({ id, rank, keys }) => ({ id, contentId: `sheet-${id % 7}`, rank, choices: keys.map((key) => ({ key, label: key })) })),
+  );
 
 const selections = fc.subarray(KEYS).map((keys): Group[] => {
   const groups = new Map<string, string[]>();
@@ -67,6 +69,7 @@ describe('FacetIndex', () => {
   it('holds a store’s worth of entries, added in any order, as it holds a few', () => {
     const many: FacetRow[] = Array.from({ length: 3_000 }, (_, n) => ({
       id: 7_919 * (n + 1),
+      contentId: `sheet-${n}`,
       rank: (n * 37) % 3_000,
       choices: [KEYS[n % KEYS.length]!, KEYS[(n * 3) % KEYS.length]!].map((key) => ({ key, label: key })),
     })).reverse();
@@ -84,12 +87,34 @@ describe('FacetIndex', () => {
 
   it('counts every entry’s choices when nothing is chosen, and keeps the label as the first sheet in collection order writes it', () => {
     const index = FacetIndex.of([
-      { id: 2, rank: 1, choices: [{ key: 'form:liquid', label: 'Liquid' }] },
-      { id: 1, rank: 1, choices: [{ key: 'form:liquid', label: 'liquid' }] },
-      { id: 3, rank: 0, choices: [] },
+      { id: 2, contentId: 'b', rank: 1, choices: [{ key: 'form:liquid', label: 'Liquid' }] },
+      { id: 1, contentId: 'a', rank: 1, choices: [{ key: 'form:liquid', label: 'liquid' }] },
+      { id: 3, contentId: 'c', rank: 0, choices: [] },
     ]);
     expect(index.select([], 0, 10)).toEqual({ total: 3, ids: [3, 1, 2] });
     expect(index.count([], facetOf).get('form:liquid')).toBe(2);
     expect(index.choices).toEqual([{ key: 'form:liquid', label: 'liquid' }]);
+  });
+
+  it('made again without some sheets and with their new entries, is the index made afresh of the same entries', () => {
+    const labelled = rows.map((entries) =>
+      entries.map((row, n) => ({ ...row, choices: row.choices.map((choice) => ({ ...choice, label: `${choice.key}/${n % 2}` })) })),
+    );
+    fc.assert(
+      fc.property(labelled, labelled, fc.subarray(['sheet-0', 'sheet-1', 'sheet-2', 'sheet-3', 'sheet-4', 'sheet-5', 'sheet-6']), (before, after, changed) => {
+        const gone = new Set(changed);
+        const builder = new FacetIndexBuilder();
+        for (const row of before) builder.add(row);
+        // The changed sheets' entries as they are now: new ids, as the store gives a remade entry.
+        const remade = after.filter((row) => gone.has(row.contentId)).map((row) => ({ ...row, id: row.id + 1_000 }));
+        const patched = builder.without(gone);
+        for (const row of remade) patched.add(row);
+        const fresh = FacetIndex.of([...before.filter((row) => !gone.has(row.contentId)), ...remade]);
+        const made = patched.build();
+        expect(made.choices).toEqual(fresh.choices);
+        expect(made.select([], 0, 1_000)).toEqual(fresh.select([], 0, 1_000));
+        expect(made.count([], facetOf)).toEqual(fresh.count([], facetOf));
+      }),
+    );
   });
 });

@@ -16,9 +16,10 @@ export interface Choice {
   label: string;
 }
 
-/** An entry as the index is made from it: its id, where its sheet stands in the collection, its choices. */
+/** An entry as the index is made from it: its id, its sheet (`contentId`), where that stands in the collection, its choices. */
 export interface FacetRow {
   id: number;
+  contentId: string;
   rank: number;
   choices: Array<{ key: string; label: string }>;
 }
@@ -68,49 +69,63 @@ class NumberList<T extends Int32Array | Float64Array> {
 /**
  * Takes entries one at a time, in any order, keeping each as a few numbers, and then makes the
  * index: a store's worth of entries is never held as objects (100,000 of them, read at once, took
- * some 130 MB for a moment; a part at a time, a few MB).
+ * some 130 MB for a moment; a part at a time, a few MB). Kept beside its index, it makes the next
+ * one when a few sheets' entries change (`without` them, their new rows added), reading nothing else.
  */
 export class FacetIndexBuilder {
   private readonly ids = new NumberList(new Int32Array(1024));
   /** Collection order (a rank past any an entry can have, for none: Number.MAX_SAFE_INTEGER). */
   private readonly ranks = new NumberList(new Float64Array(1024));
-  /** An entry's choices (in the order they were added): `held[starts[e]]` to `held[starts[e + 1]]`. */
+  /** Each entry's sheet. */
+  private readonly contents: string[] = [];
+  /** An entry's choices (in the order they were added): `held[starts[e]]` to `held[starts[e + 1]]`, each as the entry writes it (`written`). */
   private readonly starts = new NumberList(new Int32Array(1024));
   private readonly held = new NumberList(new Int32Array(4096));
-  private readonly keys: string[] = [];
-  private readonly keyIds = new Map<string, number>();
-  /** Each choice's label, as the entry first in collection order writes it: that entry's place. */
-  private readonly labels: Array<{ label: string; rank: number; id: number }> = [];
+  private readonly written = new NumberList(new Int32Array(4096));
+  private readonly keys = new Numbering();
+  private readonly labels = new Numbering();
 
   constructor() {
     this.starts.push(0);
   }
 
-  add({ id, rank, choices }: FacetRow): void {
+  add({ id, contentId, rank, choices }: FacetRow): void {
     this.ids.push(id);
     this.ranks.push(rank);
+    this.contents.push(contentId);
     for (const { key, label } of choices) {
-      let choice = this.keyIds.get(key);
-      if (choice === undefined) {
-        choice = this.keys.length;
-        this.keyIds.set(key, choice);
-        this.keys.push(key);
-        this.labels.push({ label, rank, id });
-      } else {
-        const named = this.labels[choice]!;
-        if (rank < named.rank || (rank === named.rank && id < named.id)) this.labels[choice] = { label, rank, id };
-      }
-      this.held.push(choice);
+      this.held.push(this.keys.numberOf(key));
+      this.written.push(this.labels.numberOf(label));
     }
     this.starts.push(this.held.length);
   }
 
-  /** The index, its entries in collection order and its choices numbered in the order first met there. */
+  /** A builder holding the entries of every sheet but these. */
+  without(contentIds: ReadonlySet<string>): FacetIndexBuilder {
+    const kept = new FacetIndexBuilder();
+    for (let entry = 0; entry < this.contents.length; entry += 1) {
+      if (contentIds.has(this.contents[entry]!)) continue;
+      kept.ids.push(this.ids.at(entry));
+      kept.ranks.push(this.ranks.at(entry));
+      kept.contents.push(this.contents[entry]!);
+      for (let from = this.starts.at(entry); from < this.starts.at(entry + 1); from += 1) {
+        kept.held.push(kept.keys.numberOf(this.keys.textOf(this.held.at(from))));
+        kept.written.push(kept.labels.numberOf(this.labels.textOf(this.written.at(from))));
+      }
+      kept.starts.push(kept.held.length);
+    }
+    return kept;
+  }
+
+  /**
+   * The index, its entries in collection order and its choices numbered in the order first met
+   * there, each labelled as the entry it is first met in writes it.
+   */
   build(): FacetIndex {
     const ids = this.ids.filled();
     const ranks = this.ranks.filled();
     const order = Int32Array.from(ids, (_, entry) => entry).sort((a, b) => ranks[a]! - ranks[b]! || ids[a]! - ids[b]!);
-    const renumbered = new Int32Array(this.keys.length).fill(-1);
+    const renumbered = new Int32Array(this.keys.size).fill(-1);
     const choices: Choice[] = [];
     const choiceIds = new Map<string, number>();
     const entryIds = new Int32Array(order.length);
@@ -123,14 +138,38 @@ export class FacetIndexBuilder {
         const added = this.held.at(from);
         if (renumbered[added] === -1) {
           renumbered[added] = choices.length;
-          choiceIds.set(this.keys[added]!, choices.length);
-          choices.push({ key: this.keys[added]!, label: this.labels[added]!.label });
+          choiceIds.set(this.keys.textOf(added), choices.length);
+          choices.push({ key: this.keys.textOf(added), label: this.labels.textOf(this.written.at(from)) });
         }
         held[at++] = renumbered[added]!;
       }
       starts[ordinal + 1] = at;
     });
     return new FacetIndex({ choices, choiceIds, entryIds, starts, held });
+  }
+}
+
+/** Texts numbered in the order first given, each once. */
+class Numbering {
+  private readonly texts: string[] = [];
+  private readonly numbers = new Map<string, number>();
+
+  numberOf(text: string): number {
+    let number = this.numbers.get(text);
+    if (number === undefined) {
+      number = this.texts.length;
+      this.numbers.set(text, number);
+      this.texts.push(text);
+    }
+    return number;
+  }
+
+  textOf(number: number): string {
+    return this.texts[number]!;
+  }
+
+  get size(): number {
+    return this.texts.length;
   }
 }
 

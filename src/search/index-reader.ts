@@ -12,7 +12,7 @@
 import type { ContentStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import type { JournalReader } from '../cms/journal-readers';
-import { appendJournalEntries, type JournalEntry } from '../cms/repositories/journal';
+import { appendJournalEntries, listJournalEntries, readJournalHead, type JournalEntry } from '../cms/repositories/journal';
 import { readSearchIndexStamp, saveSearchIndexChange, saveSearchIndexStamp } from '../cms/repositories/store-state';
 import { indexStampOf, isStampOfThisSchema, syncSearchIndex } from './search-index';
 
@@ -42,11 +42,33 @@ export async function applyToIndex(trx: ContentStore, entries: readonly JournalE
         ? { written: 0, removed: 0 }
         : await syncSearchIndex(store, { contentIds: touched, rebuild: true });
   const position = entries.at(-1)!.position;
-  if (written + removed > 0) {
-    await appendJournalEntries(trx, [{ subject: 'index', target: 'search', detail: `${written} written, ${removed} removed` }], null, new Date());
-    await saveSearchIndexChange(trx, position);
-  }
+  if (written + removed > 0) await journalIndexChange(trx, touched === 'all', { written, removed });
   await saveSearchIndexStamp(trx, indexStampOf(position));
+}
+
+/**
+ * Journals a change of the entries (`index`: the content version moves, and a page rendered from
+ * the index before it is rendered again) and keeps its place, that entry's: the facet indexes in
+ * memory catch up to there (`contentsIndexedBetween`). `whole`: any entry may have changed.
+ */
+export async function journalIndexChange(trx: ContentStore, whole: boolean, { written, removed }: { written: number; removed: number }): Promise<void> {
+  await appendJournalEntries(trx, [{ subject: 'index', target: whole ? 'all' : 'search', detail: `${written} written, ${removed} removed` }], null, new Date());
+  await saveSearchIndexChange(trx, await readJournalHead(trx));
+}
+
+/** Journal entries read to tell which sheets' entries changed between two changes of the index, at most: past them, every sheet's may have. */
+const CHANGES_LISTED = 2_000;
+
+/**
+ * The sheets whose entries changed after the index's change `from` up to its change `to` (places
+ * in the journal, readSearchIndexChange), or 'all' when any may have (or more than CHANGES_LISTED
+ * entries lie between).
+ */
+export async function contentsIndexedBetween(db: ContentStore, from: string | undefined, to: string | undefined): Promise<string[] | 'all'> {
+  if (from === undefined || to === undefined) return 'all';
+  const entries = (await listJournalEntries(db, Number(from), CHANGES_LISTED)).filter((entry) => entry.position <= Number(to));
+  if (entries.length === CHANGES_LISTED || entries.some((entry) => entry.subject === 'index' && entry.target === 'all')) return 'all';
+  return touchedContents(entries);
 }
 
 export const searchIndexReader: JournalReader = {

@@ -27,14 +27,28 @@ export function selectionWords(selection: Selection | undefined, { or, and }: { 
   return selection.map((group) => `(${group.keys.map((key) => choiceWord(key)).join(or)})`).join(and);
 }
 
+/** An entry as the facet index reads it: its facet values (JSON) and where its sheet stands in the collection. */
+export interface FacetEntryRow {
+  id: number;
+  content_id: string;
+  facets: string;
+  rank: number | null;
+}
+
 /**
- * The next `limit` entries a site's page language shows after entry `after` (by id), each with its
- * facet values (JSON) and where its sheet stands in the collection.
+ * The next `limit` entries a site's page language shows after entry `after` (by id), or those of
+ * the sheets `contentIds` (every one).
  */
-export async function readFacetRows(store: Pick<OpenStore, 'db' | 'dialect'>, scope: Pick<Scope, 'siteId' | 'language'>, after: number, limit: number) {
-  const { rows } = await sql<{ id: number; facets: string; rank: number | null }>`
-    SELECT e.id, e.facets, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank
-    FROM search_entries e WHERE ${inScope(store.dialect, scope)} AND e.id > ${after} ORDER BY e.id LIMIT ${limit}`.execute(store.db);
+export async function readFacetRows(
+  store: Pick<OpenStore, 'db' | 'dialect'>,
+  scope: Pick<Scope, 'siteId' | 'language'>,
+  part: { after: number; limit: number } | { contentIds: readonly string[] },
+): Promise<FacetEntryRow[]> {
+  const which = 'contentIds' in part ? sql`e.content_id IN (${sql.join(part.contentIds)})` : sql`e.id > ${part.after}`;
+  const limit = 'contentIds' in part ? sql`` : sql`LIMIT ${part.limit}`;
+  const { rows } = await sql<FacetEntryRow>`
+    SELECT e.id, e.content_id, e.facets, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = e.content_id) AS rank
+    FROM search_entries e WHERE ${inScope(store.dialect, scope)} AND ${which} ORDER BY e.id ${limit}`.execute(store.db);
   return rows;
 }
 

@@ -12,7 +12,8 @@ import { republishSheet } from '../../tests/helpers/test-content';
 import { readJournalHead } from '../cms/repositories/journal';
 import { readSearchIndexStamp, saveSearchIndexStamp } from '../cms/repositories/store-state';
 import { readJournalOnce } from '../server/journal-follower';
-import { indexStampOf } from './search-index';
+import { indexStampOf, syncSearchIndex } from './search-index';
+import { journalIndexChange } from './index-reader';
 import { buildFacetIndex, createSheetSearch } from './sheet-search';
 
 const queries: string[] = [];
@@ -76,14 +77,47 @@ it('is found through the server within a moment of a change made elsewhere (its 
 it('makes the same facet index reading its entries a few at a time as reading them all at once', async () => {
   await readJournalOnce(test.store);
   const scope = { siteId: DEMO_IDS.siteId, language: 'en_US' };
-  const whole = await buildFacetIndex(test.store, scope, 100_000);
-  const parted = await buildFacetIndex(test.store, scope, 7);
+  const { index: whole } = await buildFacetIndex(test.store, scope, undefined, 100_000);
+  const { index: parted } = await buildFacetIndex(test.store, scope, undefined, 7);
   expect(whole.size).toBeGreaterThan(7 * 3);
   const facetOf = (key: string) => key.slice(0, key.indexOf(':'));
   expect(parted.size).toBe(whole.size);
   expect(parted.choices).toEqual(whole.choices);
   expect(parted.count([], facetOf)).toEqual(whole.count([], facetOf));
   expect(parted.select([], 0, 1_000)).toEqual(whole.select([], 0, 1_000));
+});
+
+it('makes its facet index again from the one before and the entries of the sheets a change touched, as one made afresh would be', async () => {
+  const read: string[] = [];
+  const own = await openTestStore({ onQuery: (sql) => read.push(sql) });
+  const store = own.store;
+  const scope = { siteId: DEMO_IDS.siteId, language: 'en_US' };
+  const fresh = async () => (await buildFacetIndex(own.store, scope, undefined)).index;
+  try {
+    await readJournalOnce(own.store);
+    const search = createSheetSearch(store);
+    await search.facets(facetRequest);
+    await changeQuietly(own.store, 'silane', (body) => ({ ...body, purity: 'Wombat grade' }));
+    await changeQuietly(own.store, 'teos', (body) => ({ ...body, purity: 'Wombat grade', topics: [] }));
+    await readJournalOnce(own.store);
+    read.length = 0;
+    const counts = await search.facets(facetRequest);
+    // Only the two sheets' entries were read again, not every entry.
+    expect(read.filter((query) => /from search_entries e/i.test(query))).toEqual([expect.stringMatching(/e\.content_id IN \(\?, \?\)/)]);
+    expect(counts.counts.get('purity:wombat grade')).toBe(2);
+    expect(counts.counts).toEqual((await fresh()).count([], facetRequest.facetOf));
+    expect(counts.choices).toEqual((await fresh()).choices);
+
+    // A whole rebuild of the index (as `search rebuild` makes it) gives every entry a new id: the next index is made afresh.
+    await changeQuietly(own.store, 'silane', (body) => ({ ...body, purity: 'Quokka grade' }));
+    await syncSearchIndex(own.store, { rebuild: true });
+    await journalIndexChange(own.store.db, true, { written: 1, removed: 0 });
+    const rebuilt = await search.facets(facetRequest);
+    expect(rebuilt.counts.get('purity:quokka grade')).toBe(1);
+    expect(rebuilt.counts).toEqual((await fresh()).count([], facetRequest.facetOf));
+  } finally {
+    await own.close();
+  }
 });
 
 it('compares every sheet when the store’s migrations are not those its index was stamped with (an upgrade that marks entries out of date)', async () => {

@@ -60,10 +60,10 @@ export async function createTestApp({
  * A store alone, on a copy of the same migrated (and, when `seed`, seeded) store a test app gets,
  * with no server and so nobody following its change journal but the test.
  */
-export async function openTestStore({ seed = true }: { seed?: boolean } = {}): Promise<Omit<TestApp, 'app'>> {
+export async function openTestStore({ seed = true, onQuery }: Pick<TestAppOptions, 'onQuery'> & { seed?: boolean } = {}): Promise<Omit<TestApp, 'app'>> {
   const location = await createTestStoreLocation(storeTemplate(seed, loadConfig({ DATABASE_URL: 'sqlite::memory:' }).platformSitesSegment));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: location.databaseUrl });
-  const store = openDatabase(config.database);
+  const store = openDatabase(config.database, onQuery ? { onQuery } : {});
   return {
     store,
     config,
