@@ -8,7 +8,7 @@
  *   address          s-{id}
  *   collection(-item) c-{collection}
  *   image            m-{content id};  document  d-{asset id}
- *   page             p-{name};        topic     t-{slug} (which sheets have a topic: related sheets)
+ *   page             p-{name};        topic     t-{slug} (which sheets have a topic: a topic page, related sheets)
  *   site, content-type, taxonomy     all
  * A sheet taken out of a collection in the same change names that collection itself (its
  * collection-item entry), so the collections a sheet is in are read as they are now.
@@ -65,8 +65,9 @@ export async function keysOfEntries(db: ContentStore, entries: readonly JournalE
 export const purgeReader: JournalReader = {
   name: 'cdn',
   batch: 2000,
-  // A sheet's page lists its related sheets from the search index: purged before the index has
-  // the change, it could be fetched again without them and kept so.
+  // A listing shows its facet counts from the search index, and its cards and a sheet's page from
+  // the read model, which the index follows: purged before both have the change, a page could be
+  // fetched again without it and kept so.
   follows: 'search',
   async apply(trx, entries) {
     await queueKeys(trx, await keysOfEntries(trx, entries), new Date());

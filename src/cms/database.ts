@@ -48,6 +48,7 @@ import * as translationExports from './migrations/035-translation-exports';
 import * as changeJournal from './migrations/036-change-journal';
 import * as translationBases from './migrations/037-translation-bases';
 import * as publishedSheets from './migrations/038-published-sheets';
+import * as publishedTopics from './migrations/039-published-topics';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -115,6 +116,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['036-change-journal', changeJournal.up],
   ['037-translation-bases', translationBases.up],
   ['038-published-sheets', publishedSheets.up],
+  ['039-published-topics', publishedTopics.up],
 ];
 
 /** The migrations a store of this code has had: a store's schema, as a count. */

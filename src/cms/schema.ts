@@ -583,10 +583,18 @@ export interface PublishedLinksTable {
   content_id: string;
 }
 
+/** A published sheet's topic, as its primary text lists it (migration 039): which sheets a topic has, for related sheets. */
+export interface PublishedTopicsTable {
+  site_id: string;
+  topic: string;
+  content_id: string;
+}
+
 export interface Database {
   translation_bases: TranslationBasesTable;
   published_sheets: PublishedSheetsTable;
   published_links: PublishedLinksTable;
+  published_topics: PublishedTopicsTable;
   change_journal: ChangeJournalTable;
   journal_context: JournalContextTable;
   journal_cursors: JournalCursorsTable;

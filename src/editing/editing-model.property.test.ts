@@ -39,6 +39,7 @@ import { saveReviewPolicy } from '../cms/repositories/reviews';
 import { readJournalOnce } from '../server/journal-follower';
 import { rebuildPublished } from '../published/published-reader';
 import { sheetsOf } from '../published/sheets';
+import { buildFacetIndex, createSheetSearch, type SheetSearch } from '../search/sheet-search';
 import { cdnKeys } from '../shared/cdn-keys';
 import { setAt } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
@@ -135,6 +136,8 @@ let folder: string;
 /** An editor signed in to the studio, for imports made there, and how many it made. */
 let studio: StudioClient;
 let studioImports = 0;
+/** The site's search as a serving process keeps it: its facet indexes made again from the ones before, change by change. */
+let search: SheetSearch;
 beforeAll(async () => {
   // The app's own scheduler looks for due schedules every few seconds: it would now and then fire
   // the one a "scheduled publish" step makes before the step fires it, and the step would see nothing
@@ -142,6 +145,7 @@ beforeAll(async () => {
   test = await createTestApp({ env: { SCHEDULE_CHECK_MS: '3600000' } });
   folder = mkdtempSync(join(tmpdir(), 'literature-model-'));
   studio = await signInAs(test, 'editor');
+  search = createSheetSearch(test.store);
 });
 afterAll(async () => {
   await saveReviewPolicy(test.store.db, 'off');
@@ -238,8 +242,24 @@ async function agreeInReadModel(sheet: SheetModel): Promise<void> {
   expect(titles, 'the read model').toEqual(sheet.trashed || sheet.site === null ? [] : [sheet.site.title]);
 }
 
+const facetOf = (key: string) => key.slice(0, key.indexOf(':'));
+
+/** Once the journal is read: the facet counts a serving process has, each index made from the one before, are those of one made afresh. */
+async function agreeInFacets(): Promise<void> {
+  for (const language of ['en_US', 'de_DE']) {
+    const scope = { siteId: DEMO_IDS.siteId, language };
+    const served = await search.facets({ ...scope, query: '', selection: [], facetOf });
+    const { index } = await buildFacetIndex(test.store, scope, undefined);
+    expect({ choices: served.choices, counts: served.counts }, `the facets in ${language}`).toEqual({
+      choices: index.choices,
+      counts: index.count([], facetOf),
+    });
+  }
+}
+
 async function agree(model: Model, before: Array<Texts | null>): Promise<void> {
   await readJournalOnce(test.store);
+  await agreeInFacets();
   // The model's sheets after every step; every sheet at the start and end of each run (a whole rebuild takes 70 ms).
   const ids = model.sheets.map((sheet) => sheet.id);
   expect(await rebuildPublished(test.store, ids), 'the read model as the journal made it is what a rebuild makes').toEqual({ written: 0, removed: 0 });

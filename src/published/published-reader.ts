@@ -17,7 +17,7 @@ import { appendJournalEntries, type JournalEntry } from '../cms/repositories/jou
 import { listSites } from '../cms/repositories/sites';
 import type { PublishedSheet } from './published-sheet';
 import { linkTargets, makePublishedSheets, type SheetsMade } from './sheet-facts';
-import { deleteSheetRow, deleteSheets, listLinkedSheets, listPublishedIds, readSheetRows, replaceLinks, saveSheetRows } from './published-store';
+import { deleteSheetRow, deleteSheets, listLinkedSheets, listPublishedIds, readSheetRows, replaceLinks, replaceTopics, saveSheetRows } from './published-store';
 
 /** Subjects every row is made by: a change to one makes every row again. */
 const WHOLE = new Set(['site', 'content-type']);
@@ -56,11 +56,12 @@ async function rewrite(db: ContentStore, ids: readonly string[]): Promise<Publis
     const part = ids.slice(start, start + PART_SIZE);
     const sites = new Map<string, string[]>();
     for (const { id, site_id } of await listContentSites(db, part)) sites.set(site_id, [...(sites.get(site_id) ?? []), id]);
-    const made: SheetsMade = { sheets: [], links: new Map() };
+    const made: SheetsMade = { sheets: [], links: new Map(), topics: new Map() };
     for (const [siteId, siteIds] of sites) {
       const found = await makePublishedSheets(db, siteId, siteIds);
       made.sheets.push(...found.sheets);
       for (const [id, targets] of found.links) made.links.set(id, targets);
+      for (const [id, topics] of found.topics) made.topics.set(id, topics);
     }
     add(count, await save(db, part, made));
   }
@@ -106,6 +107,12 @@ async function save(db: ContentStore, ids: readonly string[], made: SheetsMade):
       count.removed += 1;
     }
   await replaceLinks(db, ids, made.links);
+  // A shown sheet's topics (it has a row); a sheet's topics changed count as a row written.
+  const siteOf = new Map(made.sheets.map((sheet) => [sheet.id, sheet.siteId]));
+  const topics = new Map(
+    [...made.topics].flatMap(([id, slugs]) => (siteOf.has(id) ? [[id, { siteId: siteOf.get(id)!, topics: [...slugs].sort() }] as const] : [])),
+  );
+  count.written += await replaceTopics(db, ids, topics);
   return count;
 }
 

@@ -62,6 +62,47 @@ export async function deleteSheets(db: ContentStore, ids: readonly string[]): Pr
     .deleteFrom('published_links')
     .where('content_id', 'in', [...ids])
     .execute();
+  await db
+    .deleteFrom('published_topics')
+    .where('content_id', 'in', [...ids])
+    .execute();
+}
+
+/**
+ * Gives these sheets the topics `wanted` says (by sheet: its site and slugs, sorted; a sheet not in
+ * it has none): answers how many sheets' topics it changed.
+ */
+export async function replaceTopics(
+  db: ContentStore,
+  ids: readonly string[],
+  wanted: ReadonlyMap<string, { siteId: string; topics: string[] }>,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const stored = await db
+    .selectFrom('published_topics')
+    .select(['content_id', 'site_id', 'topic'])
+    .where('content_id', 'in', [...ids])
+    .orderBy('content_id')
+    .orderBy('topic')
+    .execute();
+  const had = new Map<string, string>();
+  for (const row of stored) had.set(row.content_id, `${had.get(row.content_id) ?? row.site_id} ${row.topic}`);
+  const changed = ids.filter((id) => {
+    const want = wanted.get(id);
+    return (had.get(id) ?? '') !== (want === undefined || want.topics.length === 0 ? '' : [want.siteId, ...want.topics].join(' '));
+  });
+  if (changed.length === 0) return 0;
+  await db.deleteFrom('published_topics').where('content_id', 'in', changed).execute();
+  const rows = changed.flatMap((id) => {
+    const want = wanted.get(id);
+    return want === undefined ? [] : want.topics.map((topic) => ({ site_id: want.siteId, topic, content_id: id }));
+  });
+  for (let start = 0; start < rows.length; start += 500)
+    await db
+      .insertInto('published_topics')
+      .values(rows.slice(start, start + 500))
+      .execute();
+  return changed.length;
 }
 
 /** Replaces these sheets' link targets. */

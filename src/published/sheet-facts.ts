@@ -11,6 +11,7 @@ import { findContentsByIds, listContentTypes, listShownContentsOf, listStoredTra
 import { listFileAssetInfo } from '../cms/repositories/files';
 import { findSeoRecord } from '../cms/repositories/seo-records';
 import { findSiteById, listActiveLanguages } from '../cms/repositories/sites';
+import { topicsOfBody } from '../shared/topics';
 import { readStoredBody } from '../cms/stored-json';
 import { documentEntriesOf } from '../sheet/documents';
 import { DOCUMENT_PATH } from '../sheet/shape';
@@ -28,6 +29,8 @@ export interface SheetsMade {
   sheets: PublishedSheet[];
   /** Each sheet's link targets (linkTargets), sorted. */
   links: Map<string, string[]>;
+  /** Each sheet's topics, as its primary text lists them (as the studio and the search index read them). */
+  topics: Map<string, string[]>;
 }
 
 /**
@@ -35,7 +38,7 @@ export interface SheetsMade {
  * other language of the site that shows something of its own (none for a sheet no collection shows).
  */
 export async function makePublishedSheets(db: ContentStore, siteId: string, contentIds: readonly string[]): Promise<SheetsMade> {
-  const made: SheetsMade = { sheets: [], links: new Map() };
+  const made: SheetsMade = { sheets: [], links: new Map(), topics: new Map() };
   const site = await findSiteById(db, siteId);
   const shown = site === undefined ? [] : await listShownContentsOf(db, siteId, LITERATURE_CONTENT_TYPE, contentIds);
   if (site === undefined || shown.length === 0) return made;
@@ -48,9 +51,12 @@ export async function makePublishedSheets(db: ContentStore, siteId: string, cont
   ]);
   const indexed = await indexedOf(db, siteId, shown);
   const links = new Map<string, Array<{ language: string; url: string }>>();
+  const primaries = new Map(contents.map((content) => [content.id, content.primary_language]));
   for (const row of stored) {
-    const url = readStoredBody(row.body, `content ${row.content_id} (${row.language})`)?.url;
+    const body = readStoredBody(row.body, `content ${row.content_id} (${row.language})`);
+    const url = body?.url;
     links.set(row.content_id, [...(links.get(row.content_id) ?? []), { language: row.language, url: typeof url === 'string' ? url : '' }]);
+    if (primaries.get(row.content_id) === row.language) made.topics.set(row.content_id, topicsOfBody(body));
   }
   const contentType = { fullyQualifiedName: LITERATURE_CONTENT_TYPE, name: types.get(LITERATURE_CONTENT_TYPE)?.name ?? LITERATURE_CONTENT_TYPE };
   const targets = new Map<string, Set<string>>(ids.map((id) => [id, new Set()]));

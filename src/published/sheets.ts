@@ -1,9 +1,10 @@
 /**
  * The questions a page asks of the read model about sheets, one function each (docs/decisions/040):
  * which sheet an address shows, which sheets a list of ids names, which the sitemap lists, where an
- * old address went. They read what the journal's reader wrote (published-reader.ts) and nothing
+ * old address went, a sheet's topics and its related sheets. They read what the journal's reader wrote (published-reader.ts) and nothing
  * of the write side.
  */
+import { sql } from 'kysely';
 import type { ContentStore } from '../cms/database';
 import { findOldAddressOwner } from '../cms/repositories/old-addresses';
 import { sheetIn, type PublishedSheet } from './published-sheet';
@@ -65,4 +66,35 @@ export async function movedFrom(db: ContentStore, siteId: string, oldName: strin
   if (owner === undefined) return undefined;
   const row = await db.selectFrom('published_sheets').select('url_name').where('content_id', '=', owner).limit(1).executeTakeFirst();
   return row === undefined || row.url_name === oldName ? undefined : row.url_name;
+}
+
+/** A sheet's topics on its site, by slug (its primary text's). */
+export async function topicsOfSheet(db: ContentStore, contentId: string): Promise<string[]> {
+  const rows = await db.selectFrom('published_topics').select('topic').where('content_id', '=', contentId).orderBy('topic').execute();
+  return rows.map((row) => row.topic);
+}
+
+/** Sheets of a topic weighed for a sheet's related sheets, at most (the first by id). */
+const RELATED_CANDIDATES = 500;
+
+/**
+ * Up to `limit` other sheets of the site sharing the most of `topics` with a sheet, as ids: ties in
+ * collection order, then by id. Of a topic of more than RELATED_CANDIDATES sheets, only its first
+ * (by id) are weighed.
+ */
+export async function relatedSheetIds(db: ContentStore, siteId: string, contentId: string, topics: readonly string[], limit: number): Promise<string[]> {
+  if (topics.length === 0) return [];
+  const weighed = sql.join(
+    topics.map(
+      (topic) =>
+        sql`SELECT * FROM (SELECT content_id FROM published_topics WHERE site_id = ${siteId} AND topic = ${topic} AND content_id <> ${contentId} ORDER BY content_id LIMIT ${RELATED_CANDIDATES}) AS c`,
+    ),
+    sql` UNION ALL `,
+  );
+  const { rows } = await sql<{ content_id: string }>`
+    SELECT t.content_id FROM (${weighed}) AS t
+    GROUP BY t.content_id
+    ORDER BY count(*) DESC, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = t.content_id), t.content_id
+    LIMIT ${limit}`.execute(db);
+  return rows.map((row) => row.content_id);
 }

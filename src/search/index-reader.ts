@@ -6,7 +6,7 @@
  * readers before it answers, and every serving process looks for changes made elsewhere.
  *
  * When entries changed, the reader journals that (`index`): the content version moves, and a page
- * rendered from the index before it caught up (a sheet's related sheets, a listing's facet counts)
+ * rendered from the index before it caught up (a listing's facet counts, a search's results)
  * is rendered again.
  */
 import type { ContentStore } from '../cms/database';
@@ -77,6 +77,6 @@ export const searchIndexReader: JournalReader = {
   // sheets' entries, and holds SQLite's write lock (which editors' saves wait for) a short while.
   batch: 100,
   apply: applyToIndex,
-  // Its facets and related sheets show beside the read model's rows: read after them (docs/decisions/040).
+  // Its facet counts show beside the read model's rows: read after them (docs/decisions/040).
   follows: 'published',
 };

@@ -210,34 +210,3 @@ export function postgresQueries(scope: Scope, plan: QueryPlan) {
   const anywhere = plan.prefix === null ? every : sql`coalesce(${every} || (${scoped(plan.words.slice(0, -1))} && ${started(plan.prefix)}), ${every})`;
   return { every, anywhere };
 }
-
-/**
- * The sheets of a site sharing most topics with a sheet, then in collection order: each topic's
- * first `candidates` sheets (by id) are weighed, since a topic every sheet of a large collection
- * has would otherwise have them all counted and sorted.
- */
-export async function readRelatedIds(
-  db: ContentStore,
-  { siteId, contentId, topics, candidates, limit }: { siteId: string; contentId: string; topics: string[]; candidates: number; limit: number },
-): Promise<string[]> {
-  const weighed = sql.join(
-    topics.map(
-      (topic) =>
-        sql`SELECT * FROM (SELECT content_id FROM search_topics WHERE topic = ${topic} AND content_id <> ${contentId} ORDER BY content_id LIMIT ${candidates}) AS c`,
-    ),
-    sql` UNION ALL `,
-  );
-  const { rows } = await sql<{ content_id: string }>`
-    SELECT t.content_id FROM (${weighed}) AS t
-    WHERE t.content_id IN (SELECT content_id FROM search_entries WHERE site_id = ${siteId})
-    GROUP BY t.content_id
-    ORDER BY count(*) DESC, (SELECT min(ci.position) FROM collection_items ci WHERE ci.content_id = t.content_id), t.content_id
-    LIMIT ${limit}`.execute(db);
-  return rows.map((row) => row.content_id);
-}
-
-/** The topics a published sheet is listed under, as the index has them. */
-export async function listTopicsOfContent(db: ContentStore, contentId: string): Promise<string[]> {
-  const rows = await db.selectFrom('search_topics').select('topic').where('content_id', '=', contentId).orderBy('topic').execute();
-  return rows.map((row) => row.topic);
-}

@@ -3,10 +3,10 @@
  * however many searches wait for it), then the hits, best first: which sheets, and the passage
  * of each that shows why. Whoever shows them shapes them (the pages, as the grid's cards).
  */
-import type { ContentStore, OpenStore } from '../cms/database';
+import type { OpenStore } from '../cms/database';
 import { LISTED_MATCHES, listedHits, matchIds, matchingContentIds, search, type SearchRequest, type SearchResult } from './search-query';
 import type { RawBuilder } from 'kysely';
-import { readFacetRows, readRelatedIds, type FacetEntryRow } from './query-store';
+import { readFacetRows, type FacetEntryRow } from './query-store';
 import { readSearchIndexChange } from '../cms/repositories/store-state';
 import { FacetIndexBuilder, type CountedSets, type FacetIndex, type FacetRow } from './facet-index';
 import { contentsIndexedBetween } from './index-reader';
@@ -15,12 +15,6 @@ import { choiceKey, readEntryFacets, type Selection } from './facets';
 export interface SheetSearch {
   /** A page of results: the sheets found, best first, each with its passage. */
   results(request: SearchRequest): Promise<SearchResult>;
-  /**
-   * Up to `limit` other sheets of the site sharing the most of `topics` with a sheet (ties in
-   * collection order), as ids; for the sheet's page. Of a topic of more than RELATED_CANDIDATES
-   * sheets, only its first are weighed.
-   */
-  related(siteId: string, contentId: string, topics: string[], limit: number): Promise<string[]>;
   /**
    * Every choice of the facets on a site's page language with the number of sheets choosing it
    * would give, for a query (or none) and a selection (facet-index.ts). `facetOf` names a
@@ -47,9 +41,6 @@ export interface FacetCounts {
   /** The choices counted from the first LISTED_MATCHES matches of more: each count is at least what it says. */
   atLeast: Set<string>;
 }
-
-/** Sheets of each topic weighed for a sheet's related sheets, at most (the first by id). */
-const RELATED_CANDIDATES = 500;
 
 /**
  * The site's search over a store; `changeToken` says when the content may have changed (OpenStore's).
@@ -123,12 +114,6 @@ export function createSheetSearch(store: Pick<OpenStore, 'db' | 'dialect' | 'cha
       const atLeast = new Set(choices.filter((choice) => cut[groupOf(choice.key) + 1]).map((choice) => choice.key));
       return { choices, counts: index.countIn(counted, selection, facetOf), atLeast };
     },
-    async related(siteId, contentId, topics, limit) {
-      if (topics.length === 0) return [];
-      // As the index is now: a page rendered before it caught up is rendered again when it does
-      // (the index reader's change moves the content version).
-      return readRelatedIds(store.db, { siteId, contentId, topics, candidates: RELATED_CANDIDATES, limit });
-    },
     async matchingIds(request) {
       return matchingContentIds(store, request);
     },
@@ -195,16 +180,5 @@ function facetRowOf(row: FacetEntryRow): FacetRow {
     contentId: row.content_id,
     rank: row.rank === null ? Number.MAX_SAFE_INTEGER : Number(row.rank),
     choices: choices.filter((choice) => !choice.key.endsWith(':')),
-  };
-}
-
-/**
- * Related sheets as a store, or a draft's transaction, holds the index now (not brought up to date
- * first, which would wait on the store outside the transaction): for a preview.
- */
-export function relatedIn(db: ContentStore): Pick<SheetSearch, 'related'> {
-  return {
-    related: async (siteId, contentId, topics, limit) =>
-      topics.length === 0 ? [] : readRelatedIds(db, { siteId, contentId, topics, candidates: RELATED_CANDIDATES, limit }),
   };
 }

@@ -17,7 +17,7 @@ import { webhookEventReader } from '../webhooks/event-reader';
 
 /**
  * The journal's readers, in the order they read: the read model first, then the search index
- * (whose related sheets and facets show beside its rows), so the purges the index adds (a topic's
+ * (whose facet counts and results show beside its rows), so the purges the index adds (a topic's
  * sheets) go out with the change's own, and a purged page is fetched again from rows that have it.
  */
 export const JOURNAL_READERS: readonly JournalReader[] = [publishedReader, searchIndexReader, purgeReader, webhookEventReader];

@@ -43,7 +43,7 @@ async function filesRun(): Promise<string[]> {
  * Where the counts stand (docs/architecture.md lists the files by layer); lower them as the
  * pipeline narrows. Issue 61's read model of what is published aims at 50 and 40.
  */
-const MAX_FILES = { home: 84, sheet: 52 };
+const MAX_FILES = { home: 84, sheet: 50 };
 
 /**
  * The write side: what changes the store and what follows a change. None of it may run for a
@@ -70,7 +70,7 @@ async function walk(url: string, name: string): Promise<string[]> {
   return files;
 }
 
-it(`a cold GET / runs the code of at most ${MAX_FILES.home} project files, and a cold sheet page of ${MAX_FILES.sheet}, none of the write side nor (the sheet page) of the literature page`, async () => {
+it(`a cold GET / runs the code of at most ${MAX_FILES.home} project files, and a cold sheet page of ${MAX_FILES.sheet}, none of the write side nor (the sheet page) of the literature page or the search index`, async () => {
   const home = await walk('/', 'the home page');
   const sheet = await walk('/sheets/silane', 'a sheet page');
   // What a page is made of: the pipeline's router and kind, the renderer, the site's components.
@@ -83,6 +83,11 @@ it(`a cold GET / runs the code of at most ${MAX_FILES.home} project files, and a
   expect(
     sheet.filter((file) => LITERATURE_PAGE.includes(file)),
     'the literature page’s code, run for a sheet page',
+  ).toEqual([]);
+  // Its topics and related sheets are the read model's to answer, as the rest of it.
+  expect(
+    sheet.filter((file) => file.startsWith('src/search/')),
+    'the search index, read for a sheet page',
   ).toEqual([]);
   expect(home.length, home.join('\n')).toBeLessThanOrEqual(MAX_FILES.home);
   expect(sheet.length, sheet.join('\n')).toBeLessThanOrEqual(MAX_FILES.sheet);

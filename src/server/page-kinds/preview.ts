@@ -10,7 +10,7 @@
 import FindMyWay from 'find-my-way';
 import { listPlacesOfContent } from '../../cms/repositories/collections';
 import { findContentById } from '../../cms/repositories/contents';
-import { createSheetSearch, relatedIn, type SheetSearch } from '../../search/sheet-search';
+import { createSheetSearch, type SheetSearch } from '../../search/sheet-search';
 import { searchIndexReader } from '../../search/index-reader';
 import { applyPending } from '../../cms/journal-readers';
 import { publishedReader } from '../../published/published-reader';
@@ -46,8 +46,7 @@ export function createPreviewer(options: PreviewerOptions): Previewer {
     if (shown === null) return null;
     // Pages read the read model of what is published: brought up to date with the draft here, and rolled back with it.
     await applyPending(db, publishedReader, dialect);
-    const kind: PageKind =
-      request.pageKind === 'sheet' ? sheetPages({ settings, context, search: relatedIn(db) }, assets) : literaturePages(context, renderer, []);
+    const kind: PageKind = request.pageKind === 'sheet' ? sheetPages({ settings, context }, assets) : literaturePages(context, renderer, []);
     return renderIn(kind, shown);
   };
 
@@ -59,7 +58,7 @@ export function createPreviewer(options: PreviewerOptions): Previewer {
     const kinds = [
       literaturePages(context, renderer, await context.pages(DRAFT_VERSION)),
       topicPages(context, renderer),
-      sheetPages({ settings, context, search }, assets),
+      sheetPages({ settings, context }, assets),
     ];
     const found = routerOf(kinds).find('GET', address.path);
     if (found === null) return null;

@@ -88,7 +88,7 @@ export function registerPublicPages(app: FastifyInstance, services: Services): v
   const renderer = createPageRenderer({ context, settings, assets, search, report: searchReport });
   app.decorate('pageContext', context);
   app.decorate('pageRenderer', renderer);
-  const kinds = [literaturePages(context, renderer, pages), topicPages(context, renderer), sheetPages({ settings, context, search }, assets)];
+  const kinds = [literaturePages(context, renderer, pages), topicPages(context, renderer), sheetPages({ settings, context }, assets)];
   registerPageKinds(app, kinds, { settings, versions, respond, sessions });
   registerPageRoutes(app, { versions, settings, context, pages });
   registerSeoFiles(app, { db: store.db, settings, context, pages, respond });

@@ -8,8 +8,6 @@ import type { DeliverySettings } from '../../../api/delivery-context';
 import { LABEL_LANGUAGE } from '../../../cms/content-types';
 import { DOCUMENT_KINDS, DOCUMENT_PATH } from '../../../sheet/shape';
 import { documentEntriesOf, factsOnly } from '../../../sheet/documents';
-import type { SheetSearch } from '../../../search/sheet-search';
-import { listTopicsOfContent } from '../../../search/query-store';
 import type { CollectionItem } from '../../../shared/delivery-types';
 import { scriptSafeJson } from '../../../shared/head-tags';
 import { languageTag } from '../../../shared/languages';
@@ -22,7 +20,7 @@ import { offeredFields } from '../../../content-model/sheet-values';
 import { displayText, fieldLabel } from '../../../content-model/display';
 import type { DigitalDocument, MediaObject, Product, PropertyValue, WithContext } from 'schema-dts';
 import { documentKeyOf, sheetItemOf, type PublishedSheet } from '../../../published/published-sheet';
-import { movedFrom, sheetAt, sheetsOf } from '../../../published/sheets';
+import { movedFrom, relatedSheetIds, sheetAt, sheetsOf, topicsOfSheet } from '../../../published/sheets';
 import { alternatesOf, localizedPath, shareCardOf } from '../../ssr/build-seo-head';
 import { languageMenu, topicLinkOf, topicsViewOf, type TopicTarget } from '../../ssr/page-links';
 import type { PageContext } from '../../page-context';
@@ -38,10 +36,9 @@ export interface SheetDataSource {
   settings: DeliverySettings;
   /** The site, its pages and topics in a content version, and the memo this kind keeps its own work in. */
   context: PageContext;
-  search: Pick<SheetSearch, 'related'>;
 }
 
-/** A sheet's topics in the search index, and the related sheets they find. */
+/** A sheet's topics, and the related sheets they find. */
 export interface RelatedSheets {
   topics: string[];
   ids: string[];
@@ -59,14 +56,14 @@ export interface SheetPageParts {
 export type SheetLoad = { kind: 'sheet'; parts: SheetPageParts } | { kind: 'moved'; location: string } | { kind: 'not-found' };
 
 /**
- * A sheet's topics as the search index has them, and the related sheets they find: asked once per
+ * A sheet's topics as the read model has them, and the related sheets they find: asked once per
  * content version, for the page's render in every language and for its surrogate keys (kind.ts).
  */
 export async function relatedSheets(source: SheetDataSource, version: number, siteId: string, contentId: string): Promise<RelatedSheets> {
   const { context } = source;
   return context.memo.read(version, relatedKey(contentId), async () => {
-    const topics = await listTopicsOfContent(context.db, contentId);
-    return { topics, ids: await source.search.related(siteId, contentId, topics, RELATED_SHEETS) };
+    const topics = await topicsOfSheet(context.db, contentId);
+    return { topics, ids: await relatedSheetIds(context.db, siteId, contentId, topics, RELATED_SHEETS) };
   });
 }
 
