@@ -7,14 +7,19 @@
 import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import type { TestApp } from '../helpers/test-app';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let testApp: TestApp;
 const session = new Session();
 
 beforeAll(async () => {
+  // The project's modules loaded afresh, as a server process starts: test files share a process
+  // (isolate: false), and a cache another file's store left (the sheet type last read) made the
+  // first request read again what a fresh start had read (check.ts counted now and then).
+  vi.resetModules();
+  const { createTestApp } = await import('../helpers/test-app');
   // No timed work (the schedule check, the look in the change journal) may run inside the measured request.
   testApp = await createTestApp({ env: { SCHEDULE_CHECK_MS: '3600000', JOURNAL_CHECK_MS: '3600000' } });
   await testApp.app.ready();
