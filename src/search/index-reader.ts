@@ -12,23 +12,10 @@
 import type { ContentStore } from '../cms/database';
 import type { Dialect } from '../cms/dialect';
 import type { JournalReader } from '../cms/journal-readers';
-import { appendJournalEntries, listJournalEntries, readJournalHead, type JournalEntry } from '../cms/repositories/journal';
+import { appendJournalEntries, readJournalHead, type JournalEntry } from '../cms/repositories/journal';
 import { readSearchIndexStamp, saveSearchIndexChange, saveSearchIndexStamp } from '../cms/repositories/store-state';
 import { indexStampOf, isStampOfThisSchema, syncSearchIndex } from './search-index';
-
-/** Subjects every entry is made by: a change to one compares every sheet. */
-const WHOLE = new Set(['site', 'content-type']);
-
-/** The sheets whose entries a journal's entries may have changed. */
-export function touchedContents(entries: readonly JournalEntry[]): string[] | 'all' {
-  if (entries.some((entry) => WHOLE.has(entry.subject))) return 'all';
-  const ids = new Set<string>();
-  for (const entry of entries) {
-    if (entry.subject === 'content' || entry.subject === 'seo') ids.add(entry.target);
-    else if (entry.subject === 'collection-item') ids.add(entry.detail);
-  }
-  return [...ids];
-}
+import { touchedContents } from './index-changes';
 
 /** Brings the index up to date with what the entries say changed, in `trx`. */
 export async function applyToIndex(trx: ContentStore, entries: readonly JournalEntry[], dialect: Dialect): Promise<void> {
@@ -54,21 +41,6 @@ export async function applyToIndex(trx: ContentStore, entries: readonly JournalE
 export async function journalIndexChange(trx: ContentStore, whole: boolean, { written, removed }: { written: number; removed: number }): Promise<void> {
   await appendJournalEntries(trx, [{ subject: 'index', target: whole ? 'all' : 'search', detail: `${written} written, ${removed} removed` }], null, new Date());
   await saveSearchIndexChange(trx, await readJournalHead(trx));
-}
-
-/** Journal entries read to tell which sheets' entries changed between two changes of the index, at most: past them, every sheet's may have. */
-const CHANGES_LISTED = 2_000;
-
-/**
- * The sheets whose entries changed after the index's change `from` up to its change `to` (places
- * in the journal, readSearchIndexChange), or 'all' when any may have (or more than CHANGES_LISTED
- * entries lie between).
- */
-export async function contentsIndexedBetween(db: ContentStore, from: string | undefined, to: string | undefined): Promise<string[] | 'all'> {
-  if (from === undefined || to === undefined) return 'all';
-  const entries = (await listJournalEntries(db, Number(from), CHANGES_LISTED)).filter((entry) => entry.position <= Number(to));
-  if (entries.length === CHANGES_LISTED || entries.some((entry) => entry.subject === 'index' && entry.target === 'all')) return 'all';
-  return touchedContents(entries);
 }
 
 export const searchIndexReader: JournalReader = {

@@ -9,7 +9,7 @@ import type { RawBuilder } from 'kysely';
 import { readFacetRows, type FacetEntryRow } from './query-store';
 import { readSearchIndexChange } from '../cms/repositories/store-state';
 import { FacetIndexBuilder, type CountedSets, type FacetIndex, type FacetRow } from './facet-index';
-import { contentsIndexedBetween } from './index-reader';
+import { contentsIndexedBetween } from './index-changes';
 import { choiceKey, readEntryFacets, type Selection } from './facets';
 
 export interface SheetSearch {
