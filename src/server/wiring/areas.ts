@@ -86,6 +86,15 @@ export function registerPublicPages(app: FastifyInstance, services: Services): v
   const { store, versions, settings, assets, loadPages, search, respond, pages, pagesVersion, sessions, searchReport } = services;
   const context = createPageContext({ db: store.db, loadPages, prepared: { version: pagesVersion, pages } });
   const renderer = createPageRenderer({ context, settings, assets, search, report: searchReport });
+  // After the start's read of the change journal (its readers' own entries move the content version):
+  // the pages prepared for the version it left, so the first visitor does not check them again. A
+  // store that fails here is asked again by that request.
+  app.addHook('onReady', async () => {
+    await versions
+      .current()
+      .then(({ version }) => context.pages(version))
+      .catch(() => undefined);
+  });
   app.decorate('pageContext', context);
   app.decorate('pageRenderer', renderer);
   const kinds = [literaturePages(context, renderer, pages), topicPages(context, renderer), sheetPages({ settings, context }, assets)];
