@@ -35,6 +35,7 @@ import { listImports } from '../cms/repositories/editing';
 import { commandLineActor } from '../editing/audit';
 import { EditingError } from '../editing/editable';
 import { applyStateOf, undoImport, undoStateOf } from '../editing/imports';
+import { problemLine } from '../shared/problems';
 
 interface ImportRun {
   dryRun: boolean;
@@ -220,7 +221,7 @@ const COMMANDS: Record<string, Command> = {
             if (!(error instanceof EditingError)) throw error;
             if (error.details.problems === undefined || error.reason !== 'conflict') throw new Error(`${error.message}; nothing was changed`);
             throw new Error(
-              `Import ${options.undo} was not undone: these were changed since it, and undoing it would take that back:\n${error.details.problems.map((problem) => `  - ${problem}`).join('\n')}\nNothing was changed. To undo the rest and keep these: npm run cli -- content import --undo ${options.undo} --keep-later`,
+              `Import ${options.undo} was not undone: these were changed since it, and undoing it would take that back:\n${error.details.problems.map((problem) => `  - ${problemLine(problem)}`).join('\n')}\nNothing was changed. To undo the rest and keep these: npm run cli -- content import --undo ${options.undo} --keep-later`,
             );
           });
           console.log(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readContentType, storedFieldsOf, type ContentType } from './definition';
 import { LITERATURE_SHEET_DEFINITION } from './literature-sheet';
+import { problemLine } from '../shared/problems';
 
 describe('readContentType', () => {
   it('refuses names JavaScript keeps, and names of the sheet’s own CSV columns', () => {
@@ -9,13 +10,13 @@ describe('readContentType', () => {
       fields: [...LITERATURE_SHEET_DEFINITION.fields, { ...LITERATURE_SHEET_DEFINITION.fields[6]!, name }],
     });
     expect(readContentType(named('toString'), 'en_US')).toEqual({
-      problems: ['fields[11].name: "toString" is a name JavaScript keeps for itself; choose another'],
+      problems: [{ field: 'fields[11].name', message: '"toString" is a name JavaScript keeps for itself; choose another' }],
     });
     expect(readContentType(named('image_alt'), 'en_US')).toEqual({
-      problems: ['fields[11].name: "image_alt" is the name of a column the sheet\'s CSV has already; choose another'],
+      problems: [{ field: 'fields[11].name', message: '"image_alt" is the name of a column the sheet\'s CSV has already; choose another' }],
     });
     expect(readContentType(named('product_code'), 'en_US')).toEqual({
-      problems: ['fields[11].name: "product_code" is the name of another field (names are compared without case or _)'],
+      problems: [{ field: 'fields[11].name', message: '"product_code" is the name of another field (names are compared without case or _)' }],
     });
   });
 
@@ -28,7 +29,9 @@ describe('readContentType', () => {
       ],
     });
     expect(readContentType(facet('page'), 'en_US')).toEqual({
-      problems: ['fields[11].shows.facet: a facet is chosen by a parameter of its name in the page\'s address, and "page" is the page\'s own'],
+      problems: [
+        { field: 'fields[11].shows.facet', message: 'a facet is chosen by a parameter of its name in the page\'s address, and "page" is the page\'s own' },
+      ],
     });
     expect(readContentType(facet('grade'), 'en_US')).toMatchObject({ type: expect.anything() });
   });
@@ -59,7 +62,7 @@ describe('readContentType', () => {
       },
     };
     const read = readContentType(platform, 'en_US');
-    if (!('type' in read)) throw new Error(read.problems.join('\n'));
+    if (!('type' in read)) throw new Error(read.problems.map(problemLine).join('\n'));
     expect(read.type.fields.map(({ name, kind, perLanguage, required, shows }) => ({ name, kind, perLanguage, required, shows }))).toEqual([
       { name: 'Title', kind: 'text', perLanguage: true, required: true, shows: { card: true, page: true, search: 3, facet: false } },
       { name: 'description', kind: 'long-text', perLanguage: true, required: false, shows: { card: false, page: true, search: 1, facet: false } },
@@ -103,7 +106,7 @@ describe('readContentType', () => {
     (broken.fields[1] as { labels: object }).labels = { english: 'Description' };
     delete (broken.fields[9] as { limits: { identifier?: string } }).limits.identifier;
     const read = readContentType(broken, 'en_US');
-    expect('problems' in read && read.problems).toEqual([
+    expect('problems' in read && read.problems.map(problemLine)).toEqual([
       'fields[1].labels: has names it does not accept: english',
       'fields[5].kind: must be one of text, long-text, rich-text, link, image, document-set, identifier, formula, number, date, topics',
       'fields[6].limits.unit: only a number has a unit',

@@ -12,6 +12,7 @@
 import Type, { type Static } from 'typebox';
 import { oneOf, text, wholeNumber } from '../shared/schema/fields';
 import { checkValue } from '../shared/schema/check';
+import { problemAt, type Problem } from '../shared/problems';
 
 /** The fields a sheet's shape has places of its own for (sheet/shape.ts, sheet/body.ts). */
 export const SHAPED_FIELDS: ReadonlySet<string> = new Set(['Title', 'description', 'url', 'image', 'documents', 'topics']);
@@ -167,7 +168,7 @@ function fieldOfStored(name: string, stored: StoredField, language: string): Fie
   return { ...platform, ...definition, name, limits: { ...platform.limits, ...definition.limits }, shows: { ...platform.shows, ...definition.shows } };
 }
 
-export type ContentTypeReading = { type: ContentType } | { problems: string[] };
+export type ContentTypeReading = { type: ContentType } | { problems: Problem[] };
 
 /**
  * A content type from what the store or a manifest keeps: a whole definition (fields as a list),
@@ -186,29 +187,31 @@ export function readContentType(stored: { fullyQualifiedName: string; name: stri
 }
 
 /** What the schema cannot say: names used twice, and limits that do not fit their kind. */
-export function definitionProblems(type: ContentType): string[] {
+export function definitionProblems(type: ContentType): Problem[] {
   if (!Array.isArray(type.fields)) return [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const seen = new Set<string>();
   type.fields.forEach((field, index) => {
     const place = `fields[${index}]`;
     if (typeof field?.name !== 'string') return;
     // As a CSV header names it: productCode and product_code would be one column.
     const key = columnKey(field.name);
-    if (seen.has(key)) problems.push(`${place}.name: "${field.name}" is the name of another field (names are compared without case or _)`);
-    else if (field.name in Object.prototype) problems.push(`${place}.name: "${field.name}" is a name JavaScript keeps for itself; choose another`);
+    if (seen.has(key)) problems.push(problemAt(`${place}.name`, `"${field.name}" is the name of another field (names are compared without case or _)`));
+    else if (field.name in Object.prototype) problems.push(problemAt(`${place}.name`, `"${field.name}" is a name JavaScript keeps for itself; choose another`));
     else if (SHEET_COLUMNS.some((column) => columnKey(column) === columnKey(field.name)) && !SHAPED_FIELDS.has(field.name))
-      problems.push(`${place}.name: "${field.name}" is the name of a column the sheet's CSV has already; choose another`);
+      problems.push(problemAt(`${place}.name`, `"${field.name}" is the name of a column the sheet's CSV has already; choose another`));
     seen.add(key);
     if (field.limits?.identifier !== undefined && field.kind !== 'identifier')
-      problems.push(`${place}.limits.identifier: only an identifier field says what it identifies`);
+      problems.push(problemAt(`${place}.limits.identifier`, 'only an identifier field says what it identifies'));
     if (field.kind === 'identifier' && field.limits?.identifier === undefined)
-      problems.push(`${place}.limits.identifier: an identifier field says what it identifies: cas or code`);
-    if (field.limits?.unit !== undefined && field.kind !== 'number') problems.push(`${place}.limits.unit: only a number has a unit`);
+      problems.push(problemAt(`${place}.limits.identifier`, 'an identifier field says what it identifies: cas or code'));
+    if (field.limits?.unit !== undefined && field.kind !== 'number') problems.push(problemAt(`${place}.limits.unit`, 'only a number has a unit'));
     if (field.shows?.facet === true && !['text', 'identifier', 'topics'].includes(field.kind))
-      problems.push(`${place}.shows.facet: a facet lists short values: a text, an identifier or topics`);
+      problems.push(problemAt(`${place}.shows.facet`, 'a facet lists short values: a text, an identifier or topics'));
     if (field.shows?.facet === true && PAGE_PARAMETERS.includes(field.name))
-      problems.push(`${place}.shows.facet: a facet is chosen by a parameter of its name in the page's address, and "${field.name}" is the page's own`);
+      problems.push(
+        problemAt(`${place}.shows.facet`, `a facet is chosen by a parameter of its name in the page's address, and "${field.name}" is the page's own`),
+      );
   });
   return problems;
 }

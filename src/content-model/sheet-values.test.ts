@@ -5,6 +5,7 @@ import type { ContentType } from './definition';
 import { LITERATURE_SHEET_DEFINITION } from './literature-sheet';
 import { missingValues, offeredFields, sharedFieldNames, valueProblems, withValuesRead } from './sheet-values';
 import { displayText } from './display';
+import { problemLine } from '../shared/problems';
 
 const sheet = (changes: Partial<SheetState>): SheetState => ({
   id: '20Y000000000001AAA',
@@ -47,7 +48,7 @@ describe('a sheet’s values of its type’s fields', () => {
     expect(read.translations.en_US!.extra).toEqual({ form: 'liquid' });
     expect(read.translations.de_DE!.extra).toBeUndefined();
     expect(valueProblems(TYPE, read)).toEqual([]);
-    expect(valueProblems(TYPE, typed)).toEqual([
+    expect(valueProblems(TYPE, typed).map(problemLine)).toEqual([
       'values.casNumbers: write it as ["75-24-1"]',
       'values.formula: write it as "Al(CH3)3"',
       'values.purity: write it as ""',
@@ -58,7 +59,7 @@ describe('a sheet’s values of its type’s fields', () => {
 
   it('names a value that does not read, with its place, and leaves it as typed', () => {
     const typed = sheet({ values: { casNumbers: ['75-24-1', '75-24-2'] } });
-    expect(valueProblems(TYPE, typed)).toEqual(['values.casNumbers[1]: 75-24-2 is not a CAS number: its check digit would be 1, not 2']);
+    expect(valueProblems(TYPE, typed)).toEqual([{ field: 'values.casNumbers[1]', message: '75-24-2 is not a CAS number: its check digit would be 1, not 2' }]);
     expect(withValuesRead(TYPE, typed, { shared: null }).values).toEqual({ casNumbers: ['75-24-1', '75-24-2'] });
   });
 
@@ -67,7 +68,7 @@ describe('a sheet’s values of its type’s fields', () => {
       ...TYPE,
       fields: TYPE.fields.map((field) => (field.name === 'form' || field.name === 'formula' ? { ...field, required: true } : field)),
     };
-    expect(missingValues(required, sheet({}))).toEqual([
+    expect(missingValues(required, sheet({})).map(problemLine)).toEqual([
       'values.formula: needs a value before the sheet is published',
       'translations.en_US.extra.form: needs a value before the sheet is published',
     ]);

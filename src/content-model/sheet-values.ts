@@ -11,6 +11,7 @@ import { SHAPED_FIELDS, type ContentType, type Field } from './definition';
 import { readFieldValue } from './values';
 import { fieldLabel, isEmptyValue, type CardProperty } from './display';
 import { numberStyleOf, type NumberStyle } from './numbers';
+import { problemAt, type Problem } from '../shared/problems';
 
 /** The fields whose values a sheet keeps by name: the type's others, retired ones included (their values are kept). */
 export const valueFields = (type: ContentType): Field[] => type.fields.filter((field) => !SHAPED_FIELDS.has(field.name));
@@ -83,8 +84,8 @@ export interface ValueProblem {
   field: Field;
   /** The language whose value it is; null for a value every language shares (`values`). */
   language: string | null;
-  /** As the field-value reader says it, from the field's name on: `casNumbers[1]: 75-24-2 is not a CAS number: …`. */
-  problem: string;
+  /** As the field-value reader says it, its field from the field's name on (`casNumbers[1]`). */
+  problem: Problem;
 }
 
 /**
@@ -106,7 +107,7 @@ export function findValueProblems(type: ContentType, state: SheetState, current?
           ? read.problems
           : JSON.stringify(read.value) === JSON.stringify(value)
             ? []
-            : [`${field.name}: write it as ${JSON.stringify(read.value)}`];
+            : [problemAt(field.name, `write it as ${JSON.stringify(read.value)}`)];
       for (const problem of found) problems.push({ field, language: field.perLanguage ? language : null, problem });
     }
   }
@@ -117,9 +118,9 @@ export function findValueProblems(type: ContentType, state: SheetState, current?
  * What is wrong with a sheet's values, each at its place in the sheet: each that does not read, or
  * is not written the one way its kind writes it (findValueProblems).
  */
-export function valueProblems(type: ContentType, state: SheetState, current?: SheetState): string[] {
-  return findValueProblems(type, state, current).map(
-    ({ field, language, problem }) => `${placeOf(field, language ?? state.primaryLanguage)}${problem.slice(field.name.length)}`,
+export function valueProblems(type: ContentType, state: SheetState, current?: SheetState): Problem[] {
+  return findValueProblems(type, state, current).map(({ field, language, problem }) =>
+    problemAt(`${placeOf(field, language ?? state.primaryLanguage)}${(problem.field ?? field.name).slice(field.name.length)}`, problem.message),
   );
 }
 
@@ -133,16 +134,16 @@ export function unreadValues(type: ContentType, state: SheetState, shared: Numbe
       const value = valueOf(state, field, language);
       if (value === undefined || isEmptyValue(value)) return [];
       const { problems } = readFieldValue(field, value, numberStyleAt(field, language, shared));
-      return problems.length === 0 ? [] : [{ place: placeOf(field, language), problems: problems.map((problem) => problem.replace(/^[^:]*: /, '')) }];
+      return problems.length === 0 ? [] : [{ place: placeOf(field, language), problems: problems.map((problem) => problem.message) }];
     }),
   );
 }
 
 /** What publishing needs of a sheet's values: each required field filled in (in the primary language, for a field per language). */
-export function missingValues(type: ContentType, state: SheetState): string[] {
+export function missingValues(type: ContentType, state: SheetState): Problem[] {
   return offeredFields(type)
     .filter((field) => field.required && isEmptyValue(valueOf(state, field, state.primaryLanguage)))
-    .map((field) => `${placeOf(field, state.primaryLanguage)}: needs a value before the sheet is published`);
+    .map((field) => problemAt(placeOf(field, state.primaryLanguage), 'needs a value before the sheet is published'));
 }
 
 /** The fields of a type its cards show (`shows.card`), in the type's order, labelled in `language` (else the label language, else any). */

@@ -53,7 +53,7 @@ describe('readFieldValue', () => {
     expect(readFieldValue(fieldNamed('casNumbers'), '75-24-1; 7732185;', null)).toEqual({ value: ['75-24-1', '7732-18-5'], problems: [] });
     expect(readFieldValue(fieldNamed('casNumbers'), ['75-24-1', '75-24-2'], null)).toEqual({
       value: ['75-24-1'],
-      problems: ['casNumbers[1]: 75-24-2 is not a CAS number: its check digit would be 1, not 2'],
+      problems: [{ field: 'casNumbers[1]', message: '75-24-2 is not a CAS number: its check digit would be 1, not 2' }],
     });
     expect(readFieldValue(fieldNamed('formula'), 'Si(OC₂H₅)₄', null)).toEqual({ value: 'Si(OC2H5)4', problems: [] });
   });

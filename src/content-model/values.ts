@@ -14,6 +14,7 @@ import { CONTENT_LIMITS } from '../shared/content-limits';
 import { linkProblem } from '../shared/links';
 import type { Field } from './definition';
 import { readNumber, type NumberStyle } from './numbers';
+import { problemAt, type Problem } from '../shared/problems';
 
 export type ValueReading = { value: unknown } | { problem: string };
 
@@ -64,19 +65,19 @@ export function readValue(field: Field, input: unknown, numbers: NumberStyle | n
  * dropped), else one value. Answers every entry's problem, each with its place. `numbers` as
  * readValue takes it.
  */
-export function readFieldValue(field: Field, input: unknown, numbers: NumberStyle | null): { value: unknown; problems: string[] } {
+export function readFieldValue(field: Field, input: unknown, numbers: NumberStyle | null): { value: unknown; problems: Problem[] } {
   if (!field.multiple) {
     const read = readValue(field, input, numbers);
-    return 'value' in read ? { value: read.value, problems: [] } : { value: input, problems: [`${field.name}: ${read.problem}`] };
+    return 'value' in read ? { value: read.value, problems: [] } : { value: input, problems: [problemAt(field.name, read.problem)] };
   }
   const entries = Array.isArray(input) ? input : typeof input === 'string' ? input.split(/[;\n]/) : [input];
   const values: unknown[] = [];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   entries.forEach((entry, index) => {
     if (typeof entry === 'string' && entry.trim() === '') return;
     const read = readValue(field, entry, numbers);
     if ('value' in read) values.push(read.value);
-    else problems.push(`${field.name}[${index}]: ${read.problem}`);
+    else problems.push(problemAt(`${field.name}[${index}]`, read.problem));
   });
   return { value: values, problems };
 }

@@ -11,6 +11,7 @@ import { DEMO_IDS } from '../demo/seed-demo';
 import { CONTENT_LIMITS } from '../shared/content-limits';
 import { sheetPath } from '../shared/urls';
 import { MAX_REQUEST_DEPTH } from './requests';
+import { problemLine } from '../shared/problems';
 
 const contentUrl = (key: string) => `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/contents/${key}`;
 
@@ -62,7 +63,7 @@ describe('a request body nested without end', () => {
         expect(answer.statusCode, `${method} ${path}, ${what}: ${answer.body.slice(0, 200)}`).toBe(400);
         expect(answer.json()[0]).toMatchObject({
           errorCode: 'INVALID_API_INPUT',
-          problems: [expect.stringMatching(new RegExp(`^body.*: is nested more than ${MAX_REQUEST_DEPTH} levels deep$`))],
+          problems: [{ field: expect.stringMatching(/^body/), message: `is nested more than ${MAX_REQUEST_DEPTH} levels deep` }],
         });
       }
   });
@@ -75,7 +76,7 @@ describe('a sheet’s values at a save', () => {
     state.translations.en_US!.extra = { notes: nested(41) };
     const saved = await admin.request('PUT', `/sheets/${sheet.id}`, { revision: sheet.revision, state });
     expect(saved.statusCode, saved.body).toBe(400);
-    expect(saved.json()[0].problems).toEqual([
+    expect(saved.json()[0].problems.map(problemLine)).toEqual([
       expect.stringMatching(new RegExp(`^translations\\.en_US\\.extra\\.notes\\.deep\\..*: is nested more than ${CONTENT_LIMITS.depth} levels deep$`)),
     ]);
   });

@@ -13,6 +13,7 @@ import { readJournalOnce } from '../server/journal-follower';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { fireDueSchedules } from '../editing/schedules';
 import { EDITING_RATE_LIMITS } from './guard';
+import { problemLine } from '../shared/problems';
 
 const { siteId } = DEMO_IDS;
 const contentUrl = (key: string) => `/services/data/v65.0/connect/sites/${siteId}/cms/delivery/contents/${key}`;
@@ -198,9 +199,31 @@ describe('drafts and publishing over HTTP', () => {
     bad.translations.en_US!.title = ' ';
     const refused = await editor.request('PUT', `/sheets/${sheet.id}`, { revision: sheet.revision, state: bad });
     expect(refused.statusCode).toBe(400);
+    // Each problem names its field apart from its words, which the studio places it by; the message lists them as lines.
     expect(refused.json()[0].problems).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^translations\.en_US\.title/), expect.stringMatching(/^translations\.en_US\.url: .*javascript/)]),
+      expect.arrayContaining([
+        { field: 'translations.en_US.title', message: 'must not be empty' },
+        { field: 'translations.en_US.url', message: expect.stringContaining('javascript') },
+      ]),
     );
+    expect(refused.json()[0].message).toContain('translations.en_US.title: must not be empty');
+    expect((await editor.request('GET', `/sheets/${sheet.id}`)).json().revision).toBe(sheet.revision);
+  });
+
+  it('names the field of a value of the wrong type, and keeps nothing of it', async () => {
+    const sheet = await newSheet('Typed sheet');
+    const wrong = structuredClone(sheet.draft) as unknown as { translations: Record<string, Record<string, unknown>> };
+    wrong.translations.en_US!.title = 42;
+    const refused = await editor.request('PUT', `/sheets/${sheet.id}`, { revision: sheet.revision, state: wrong });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()[0]).toMatchObject({
+      errorCode: 'INVALID_API_INPUT',
+      message: 'The sheet cannot be saved: translations.en_US.title: must be text',
+      problems: [{ field: 'translations.en_US.title', message: 'must be text' }],
+    });
+    const notANumber = await editor.request('PUT', `/sheets/${sheet.id}`, { revision: 'one', state: sheet.draft });
+    expect(notANumber.statusCode).toBe(400);
+    expect(notANumber.json()[0].problems).toEqual([{ field: 'revision', message: 'must be a whole number' }]);
     expect((await editor.request('GET', `/sheets/${sheet.id}`)).json().revision).toBe(sheet.revision);
   });
 
@@ -217,7 +240,7 @@ describe('drafts and publishing over HTTP', () => {
     };
     const refused = await editor.request('PUT', `/sheets/${sheet.id}/seo`, { revision: sheet.revision, seo });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()[0].problems).toEqual([
+    expect(refused.json()[0].problems.map(problemLine)).toEqual([
       'seo.urlAlias: "teos" is another record\'s address in the site',
       expect.stringMatching(/^seo\.canonicalUrl: "http:\/\/example\.com\/" is an http:\/\/ address/),
       expect.stringMatching(/^seo\.hrefLangUrls\.de_DE: "#top" only points within a page/),
@@ -289,7 +312,7 @@ describe('what a sheet may point at', () => {
     borrow.document = { ...other.draft.document, version: other.draft.document.version };
     const refused = await editor.request('PUT', `/sheets/${sheet.id}`, { revision: sheet.revision, state: borrow });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()[0].problems).toEqual(
+    expect(refused.json()[0].problems.map(problemLine)).toEqual(
       expect.arrayContaining([
         'image: its content id or key belongs to another content',
         expect.stringMatching(/^image: image\/svg\+xml is not an image type the site accepts/),
@@ -300,14 +323,14 @@ describe('what a sheet may point at', () => {
     const forged = structuredClone(other.draft);
     forged.image.mimeType = 'text/javascript';
     const typed = await editor.request('PUT', `/sheets/${teos.id}`, { revision: other.revision, state: forged });
-    expect(typed.json()[0].problems).toEqual([expect.stringMatching(/^image: its type and size are those of its file \(image\/png/)]);
+    expect(typed.json()[0].problems.map(problemLine)).toEqual([expect.stringMatching(/^image: its type and size are those of its file \(image\/png/)]);
 
     const notALanguage = await editor.request('PUT', `/sheets/${sheet.id}/translations/EVIL`, {
       revision: sheet.revision,
       texts: { title: 'x', description: '', url: '', imageAlt: '' },
     });
     expect(notALanguage.statusCode).toBe(400);
-    expect(notALanguage.json()[0].problems).toEqual(['translations: has names it does not accept: EVIL']);
+    expect(notALanguage.json()[0].problems.map(problemLine)).toEqual(['translations: has names it does not accept: EVIL']);
     expect((await editor.request('GET', `/sheets/${sheet.id}`)).json().revision).toBe(sheet.revision);
   });
 });

@@ -17,6 +17,7 @@ import { csvOf, csvWithFiles, FIRST_SHEET } from '../../tests/helpers/import-fil
 import { DEMO_IDS } from '../demo/seed-demo';
 import type { ImportComparison } from '../transfer/import-uploads';
 import { exportContentFolder } from '../transfer/export-content';
+import { problemLine, type Problem } from '../shared/problems';
 
 const collectionUrl = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=100`;
 
@@ -115,9 +116,9 @@ describe('a CSV with its files', () => {
     ]);
     const compared = await compare(token);
     expect(compared.statusCode).toBe(400);
-    const [error] = compared.json() as [{ message: string; problems: string[] }];
+    const [error] = compared.json() as [{ message: string; problems: Problem[] }];
     expect(error.message).toBe('sheets.csv cannot be imported (2 problems); nothing was changed.');
-    expect(error.problems).toEqual([
+    expect(error.problems.map(problemLine)).toEqual([
       'line 2, document: missing.pdf is not among the files chosen with the CSV (nor a file the sheet has already)',
       'line 3, title: a new sheet needs a title',
     ]);
@@ -213,7 +214,7 @@ describe('a zip of an export folder', () => {
       expect((await sendFile(editor, token, 'export.zip', zip)).statusCode).toBe(200);
       const compared = await compare(token);
       expect(compared.statusCode).toBe(400);
-      expect(compared.json()[0].problems).toEqual([
+      expect(compared.json()[0].problems.map(problemLine)).toEqual([
         expect.stringMatching(/: is declared as text\/html, which an import from the studio does not take/),
         expect.stringMatching(/: is declared as text\/plain but is a PDF document$/),
       ]);
@@ -231,7 +232,7 @@ describe('a zip of an export folder', () => {
       await sendFile(editor, token, 'export.zip', zip);
       const refused = await compare(token);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()[0].problems).toEqual([
+      expect(refused.json()[0].problems.map(problemLine)).toEqual([
         expect.stringMatching(/^site "Renamed by an import": an import would change it, which only an admin may do$/),
       ]);
 

@@ -6,9 +6,10 @@
 import type { TSchema } from 'typebox';
 import { AccountError } from '../editing/accounts';
 import { EditingError, type EditingFailure } from '../editing/editable';
-import { describeProblem, findNestingProblem, MAX_CONTENT_DEPTH } from '../shared/content-limits';
+import { findNestingProblem, limitProblem, MAX_CONTENT_DEPTH } from '../shared/content-limits';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import { checkValue } from '../shared/schema/check';
+import { problemAt, problemList } from '../shared/problems';
 import Value from 'typebox/value';
 
 /**
@@ -23,15 +24,21 @@ export const MAX_REQUEST_DEPTH = 2 * MAX_CONTENT_DEPTH;
 export function refuseDeepBody(body: unknown): void {
   const problem = findNestingProblem(body, MAX_REQUEST_DEPTH, Infinity);
   if (problem === null) return;
-  const line = describeProblem('body', problem);
-  throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `The request is not valid: ${line}`, { problems: [line] });
+  const problems = [limitProblem('body', problem)];
+  throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `The request is not valid: ${problemList(problems)}`, { problems });
 }
 
-/** The value, checked and with the schema's defaults; 400 with every problem otherwise. */
+/**
+ * The value, checked and with the schema's defaults; 400 with every problem otherwise, each at its
+ * field's place in the request (`revision`, `state.translations.de_DE.title`), or at none when the
+ * value as a whole is wrong.
+ */
 export function readInput<T>(schema: TSchema, value: unknown, what: string): T {
-  const checked = checkValue<T>(schema, value ?? {}, what);
+  const whole = `(${what})`;
+  const checked = checkValue<T>(schema, value ?? {}, whole);
   if (checked.problems.length > 0) {
-    throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `The ${what} is not valid: ${checked.problems.join('; ')}`, { problems: checked.problems });
+    const problems = checked.problems.map((problem) => (problem.field === whole ? problemAt(null, problem.message) : problem));
+    throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `The ${what} is not valid: ${problemList(problems)}`, { problems });
   }
   return checked.value;
 }

@@ -414,12 +414,20 @@ export const ImportDetailsSchema = Type.Object({
   ),
 });
 
+/** One problem of a refused request (shared/problems.ts): the field it is about, or none, and why. */
+const ProblemSchema = Type.Object({
+  field: Type.Union([Type.String(), Type.Null()], {
+    description: 'Its place in the request, in the value’s notation (translations.de_DE.title); null when it is about the whole',
+  }),
+  message: Type.String(),
+});
+
 export const ErrorSchema = Type.Array(
   Type.Object(
     {
       errorCode: Type.String(),
       message: Type.String(),
-      problems: Type.Optional(Type.Array(Type.String())),
+      problems: Type.Optional(Type.Array(ProblemSchema)),
       current: Type.Optional(Type.Unknown({ description: 'On 409: the current state, so nothing is lost' })),
     },
     { additionalProperties: true },

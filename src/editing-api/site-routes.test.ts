@@ -13,6 +13,7 @@ import { LITERATURE_PAGE } from '../../tests/helpers/pages';
 import { listStoredPages, savePage } from '../cms/repositories/pages';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { seedPagesIfEmpty } from '../server/pages';
+import { problemLine } from '../shared/problems';
 
 const PAGE = '/studio/api/pages/literature-sheets';
 const collectionUrl = `/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/collections/${DEMO_IDS.collectionKey}?pageSize=100`;
@@ -94,7 +95,7 @@ describe('page settings', () => {
     const broken = { ...current.draft, path: '/elsewhere', seo: { ...current.draft.seo, pageTitle: ' ' } };
     const refused = await editor.request('PUT', '/pages/literature-sheets', { revision: current.revision, state: broken });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()[0].problems).toEqual(expect.arrayContaining([expect.stringMatching(/^seo\.pageTitle/)]));
+    expect(refused.json()[0].problems.map(problemLine)).toEqual(expect.arrayContaining([expect.stringMatching(/^seo\.pageTitle/)]));
     expect((await editor.request('GET', '/pages/literature-sheets')).json().revision).toBe(current.revision);
   });
 });
@@ -109,7 +110,7 @@ describe('a page the site could not load', () => {
     for (const state of [tooDeep, tooLong]) {
       const refused = await editor.request('PUT', '/pages/literature-sheets', { revision: current.revision, state });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()[0].problems[0]).toMatch(/^seo\.extra|^\(page\)/);
+      expect(refused.json()[0].problems.map(problemLine)[0]).toMatch(/^seo\.extra|^\(page\)/);
     }
     expect((await test.app.inject('/')).statusCode).toBe(200);
   });

@@ -10,6 +10,7 @@ import { saveTopics } from '../cms/repositories/topics';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { DEMO_TOPICS } from '../demo/topics';
 import type { Topic } from '../shared/topics';
+import { problemLine } from '../shared/problems';
 
 const { siteId } = DEMO_IDS;
 const contentUrl = (key: string) => `/services/data/v65.0/connect/sites/${siteId}/cms/delivery/contents/${key}`;
@@ -94,11 +95,11 @@ describe('a sheet’s topics', () => {
     expect(refused.statusCode).toBe(400);
     const [error] = refused.json();
     expect(error.errorCode).toBe('INVALID_API_INPUT');
-    expect(error.problems).toEqual(['topics: "plutonium", "sputtering" are not topics of the sheet\'s site']);
+    expect(error.problems).toEqual([{ field: 'topics', message: '"plutonium", "sputtering" are not topics of the sheet\'s site' }]);
     expect(error.message).toContain('"plutonium", "sputtering"');
 
     const one = await saveTopicsOf(current, ['plutonium']);
-    expect(one.json()[0].problems).toEqual(['topics: "plutonium" is not a topic of the sheet\'s site']);
+    expect(one.json()[0].problems.map(problemLine)).toEqual(['topics: "plutonium" is not a topic of the sheet\'s site']);
 
     const after = (await editor.request('GET', `/sheets/${sheet.id}`)).json() as SheetAnswer;
     expect(after.revision).toBe(current.revision);
@@ -114,7 +115,7 @@ describe('a sheet’s topics', () => {
 
     const refused = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: saved.json().revision });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()[0].problems).toEqual(['topics: "ruthenium" is not a topic of the sheet\'s site']);
+    expect(refused.json()[0].problems.map(problemLine)).toEqual(['topics: "ruthenium" is not a topic of the sheet\'s site']);
     const after = (await editor.request('GET', `/sheets/${sheet.id}`)).json() as SheetAnswer;
     expect(after).toMatchObject({ status: 'draft', revision: saved.json().revision, published: null });
     expect((await test.app.inject(contentUrl(sheet.draft.contentKey))).statusCode).toBe(404);

@@ -137,7 +137,9 @@ describe('an image upload', () => {
     // An image goes on the site with words for those who cannot see it.
     const withoutAlt = await editor.request('POST', `/sheets/${sheet.id}/publish`, { revision: saved.revision });
     expect(withoutAlt.statusCode).toBe(400);
-    expect(withoutAlt.json()[0].problems).toEqual([expect.stringMatching(/^translations\.en_US\.imageAlt: the image needs alternative text/)]);
+    expect(withoutAlt.json()[0].problems).toEqual([
+      { field: 'translations.en_US.imageAlt', message: expect.stringMatching(/^the image needs alternative text/) },
+    ]);
     const described = await editor.request('PUT', `/sheets/${sheet.id}/translations/en_US`, {
       revision: saved.revision,
       texts: { ...saved.draft.translations.en_US, imageAlt: 'A grey test card' },

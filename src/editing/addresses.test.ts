@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
 import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
+import { problemLine } from '../shared/problems';
 
 let test: TestApp;
 let editor: StudioClient;
@@ -62,7 +63,7 @@ describe('a sheet’s address', () => {
   it('is never taken by another sheet, and a name taken back is current again', async () => {
     const taken = await rename('silane', 'teos');
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()[0].problems).toEqual(['urlName: "teos" was another sheet\'s address (it may still lead there); choose another']);
+    expect(taken.json()[0].problems.map(problemLine)).toEqual(['urlName: "teos" was another sheet\'s address (it may still lead there); choose another']);
 
     expect((await rename('teos', 'teos')).statusCode).toBe(200);
     expect((await get('/sheets/teos')).statusCode).toBe(200);

@@ -9,6 +9,7 @@ import type { ContentStore } from '../cms/database';
 import { findCollectionById, listCollectionContentIds, setCollectionItems } from '../cms/repositories/collections';
 import { type KindAdapter } from './editable';
 import { createEditor } from './editor';
+import { problemAt } from '../shared/problems';
 
 export const CollectionOrderSchema = Type.Object({
   collectionId: Type.String({ maxLength: 18 }),
@@ -45,7 +46,7 @@ export const COLLECTION_ORDER_ADAPTER: KindAdapter<CollectionOrder> = {
   },
   fixed: ['collectionId', 'siteId'],
   keepFiles: async () => undefined,
-  problems: async (_db, state) => (new Set(state.items).size === state.items.length ? [] : ['items: name each sheet once']),
+  problems: async (_db, state) => (new Set(state.items).size === state.items.length ? [] : [problemAt('items', 'name each sheet once')]),
   labelOf: (state) => state.title,
   siteOf: (state) => state.siteId,
 };

@@ -24,6 +24,7 @@ import { importContentFolder } from '../transfer/import-content';
 import { importCsvFile } from '../transfer/import-csv';
 import { changeFields, contentTypes } from './content-types';
 import { EditingError } from './editable';
+import { problemLine } from '../shared/problems';
 
 const { siteId } = DEMO_IDS;
 const typePath = `/content-types/${LITERATURE_CONTENT_TYPE}`;
@@ -98,7 +99,7 @@ describe('a field added through the editing API', () => {
     // Written one way, as the studio sends it: the editing API says how.
     const untrimmed = await saveValues('teos', { grade: '  VLSI grade 7N ' });
     expect(untrimmed.statusCode).toBe(400);
-    expect(untrimmed.json()[0].problems).toEqual(['values.grade: write it as "VLSI grade 7N"']);
+    expect(untrimmed.json()[0].problems.map(problemLine)).toEqual(['values.grade: write it as "VLSI grade 7N"']);
     const published = await saveAndPublish('teos', { grade: 'VLSI grade 7N' });
     expect(published.statusCode, published.body).toBe(200);
 
@@ -149,7 +150,7 @@ describe('changing a type', () => {
 
     const refused = await saveAndPublish('silane', { purity: '6N' });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()[0].problems).toEqual(['values.grade: needs a value before the sheet is published']);
+    expect(refused.json()[0].problems.map(problemLine)).toEqual(['values.grade: needs a value before the sheet is published']);
 
     expect((await admin.request('PATCH', `${typePath}/fields/grade`, { retired: true, required: false })).statusCode).toBe(200);
     expect((await fieldNamed('grade'))?.retired).toBe(true);
@@ -201,7 +202,7 @@ describe('changing a type', () => {
     const actor = { id: null, label: 'test' };
     const view = (await contentTypes.view(db(), LITERATURE_CONTENT_TYPE))!;
     const without = { ...view.draft, fields: view.draft.fields.filter((field) => field.name !== 'purity') };
-    const problemsOf = (error: unknown) => (error as EditingError).details.problems;
+    const problemsOf = (error: unknown) => (error as EditingError).details.problems?.map(problemLine);
     const removed = await contentTypes.save(db(), LITERATURE_CONTENT_TYPE, without, view.revision, actor).catch((error: unknown) => error);
     expect(removed).toBeInstanceOf(EditingError);
     expect(problemsOf(removed)).toEqual(['fields: purity cannot be removed: retire it instead (its values stay in versions and exports)']);

@@ -20,32 +20,37 @@ import { markFieldsStale } from '../search/index-store';
 import type { Actor } from './audit';
 import { editingChange, EditingError, type EditableView, type KindAdapter } from './editable';
 import { createEditor } from './editor';
+import { problemAt, type Problem } from '../shared/problems';
 
 /** What values a field keeps depend on: none of it changes once the field exists. */
 const SETTLED: ReadonlyArray<'kind' | 'perLanguage' | 'multiple'> = ['kind', 'perLanguage', 'multiple'];
 
 /** What a change of a type may not do, beyond the definition's own rules: lose a field, or what its values depend on. */
-export function typeChangeProblems(before: ContentType, after: ContentType): string[] {
-  const problems: string[] = [];
+export function typeChangeProblems(before: ContentType, after: ContentType): Problem[] {
+  const problems: Problem[] = [];
   const next = new Map(after.fields.map((field) => [field.name, field]));
   const shaped = new Set(before.fields.map((field) => field.name).filter((name) => !valueFields(before).some((field) => field.name === name)));
   for (const field of before.fields) {
     const changed = next.get(field.name);
     if (changed === undefined) {
-      problems.push(`fields: ${field.name} cannot be removed: retire it instead (its values stay in versions and exports)`);
+      problems.push(problemAt('fields', `${field.name} cannot be removed: retire it instead (its values stay in versions and exports)`));
       continue;
     }
     for (const setting of SETTLED)
       if (changed[setting] !== field[setting])
         problems.push(
-          `fields.${field.name}.${setting}: cannot change once the field exists (it is ${JSON.stringify(field[setting])}): add a new field and retire this one`,
+          problemAt(
+            `fields.${field.name}.${setting}`,
+            `cannot change once the field exists (it is ${JSON.stringify(field[setting])}): add a new field and retire this one`,
+          ),
         );
-    if (shaped.has(field.name) && changed.retired) problems.push(`fields.${field.name}.retired: every sheet has a ${field.name}; it cannot be retired`);
+    if (shaped.has(field.name) && changed.retired)
+      problems.push(problemAt(`fields.${field.name}.retired`, `every sheet has a ${field.name}; it cannot be retired`));
   }
   return problems;
 }
 
-async function typeProblems(_db: ContentStore, state: ContentType, current: ContentType): Promise<string[]> {
+async function typeProblems(_db: ContentStore, state: ContentType, current: ContentType): Promise<Problem[]> {
   return [...definitionProblems(state), ...typeChangeProblems(current, state)];
 }
 
@@ -93,7 +98,9 @@ export type FieldChange =
 export function withFieldChange(type: ContentType, change: FieldChange): ContentType {
   if ('add' in change) {
     if (type.fields.some((field) => field.name.toLowerCase() === change.add.name.toLowerCase()))
-      throw new EditingError(`The ${type.name} type has a field ${change.add.name} already`, 'invalid', { problems: [`name: "${change.add.name}" is taken`] });
+      throw new EditingError(`The ${type.name} type has a field ${change.add.name} already`, 'invalid', {
+        problems: [problemAt('name', `"${change.add.name}" is taken`)],
+      });
     return { ...type, fields: [...type.fields, change.add as Field] };
   }
   const name = 'move' in change ? change.move : change.change;

@@ -11,6 +11,7 @@ import { editingChange, EditingError } from './editable';
 import { sheets } from './sheets';
 import { documentsOf } from '../sheet/documents';
 import type { SheetState } from '../sheet/shape';
+import { problemAt } from '../shared/problems';
 
 export async function withdrawDocumentVersion(
   db: ContentStore,
@@ -33,7 +34,7 @@ export async function withdrawDocumentVersion(
     const current = states.map((state) => own(state)?.version);
     if (withdrawn && (version === versions[0]?.version || current.includes(version)))
       throw new EditingError(`Version ${version} is the sheet's current document: upload a new version first, then withdraw this one`, 'invalid', {
-        problems: [`document.version: ${version} is the current version`],
+        problems: [problemAt('document.version', `${version} is the current version`)],
       });
     if (found.retired === withdrawn) return;
     await setFileAssetRetired(trx, document.assetId, version, withdrawn ? now.toISOString() : null);

@@ -20,6 +20,7 @@ import type { EditableStatus } from '../shared/editing-status';
 import { canonicalJson, type FieldConflict } from '../shared/merge';
 import type { Actor, AuditTarget } from './audit';
 import type { TranslatedTexts } from './translation-marks';
+import { type Problem } from '../shared/problems';
 
 export type { EditableStatus };
 
@@ -45,11 +46,11 @@ export interface KindAdapter<S> {
   /** Makes sure the files a state names are kept (blobs), before it goes into a version or the trash. */
   keepFiles(trx: ContentStore, state: S): Promise<void>;
   /** What a state must have to go on the site, beyond what a draft needs (alternative text). */
-  readiness?(db: ContentStore, state: S): Promise<string[]>;
+  readiness?(db: ContentStore, state: S): Promise<Problem[]>;
   /** Values the store keeps unique that a state would take from another target (checked whenever it goes on the site). */
-  clashes?(db: ContentStore, state: S): Promise<string[]>;
+  clashes?(db: ContentStore, state: S): Promise<Problem[]>;
   /** Problems the schema cannot see (links, files that must exist, the kind's own rules). */
-  problems(db: ContentStore, state: S, current: S): Promise<string[]>;
+  problems(db: ContentStore, state: S, current: S): Promise<Problem[]>;
   /** The one form of a state that can be written more than one way (an empty list and none), as the published state reads back; none: as it came. */
   normalize?: (state: S) => S;
   labelOf(state: S): string;
@@ -133,7 +134,7 @@ export class EditingError extends Error {
     message: string,
     readonly reason: EditingFailure,
     /** `later`: what changed since, kept; `undoable`: how many of the rest an undo keeping them would still undo. */
-    readonly details: { problems?: string[]; current?: EditableView<unknown>; later?: unknown[]; undoable?: number } = {},
+    readonly details: { problems?: Problem[]; current?: EditableView<unknown>; later?: unknown[]; undoable?: number } = {},
   ) {
     super(message);
     this.name = 'EditingError';

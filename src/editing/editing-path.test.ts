@@ -26,6 +26,7 @@ import { readJournalOnce } from '../server/journal-follower';
 import { listSheetPage } from './sheet-list';
 import { publishedSheet } from './sheet-state';
 import { newSheetState, sheets } from './sheets';
+import { problemLine } from '../shared/problems';
 
 const editor: Actor = { id: '005000000000001AAA', label: 'editor@example.com' };
 const operator: Actor = { id: null, label: 'cli:operator' };
@@ -109,7 +110,9 @@ describe('an import onto a sheet with a pending draft (D3)', () => {
     // No silent revert: the draft's title is not published over the import's until the editor chooses.
     const refused = await sheets.publish(db(), id, after.revision, editor).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(EditingError);
-    expect((refused as EditingError).details.problems).toEqual([expect.stringMatching(/^translations\.en_US\.title: the import imp-.* changed it/)]);
+    expect((refused as EditingError).details.problems?.map(problemLine)).toEqual([
+      expect.stringMatching(/^translations\.en_US\.title: the import imp-.* changed it/),
+    ]);
     // A save that does not settle keeps the question open.
     const other = await editEnglish(id, { description: 'Another edit meanwhile.' });
     expect(other.attention).not.toBeNull();

@@ -13,6 +13,7 @@ import { readReviewPolicy } from '../cms/repositories/reviews';
 import { publishingBlock } from './review-rules';
 import { findOpenReleaseOf } from '../cms/repositories/releases';
 import { tellWebhooks } from '../webhooks/events';
+import { problemAt, problemList } from '../shared/problems';
 
 export function publishingOperations<S>(records: EditorRecords<S>, { applySiteChange, takeOffSiteChange }: SiteChangeOperations<S>) {
   const { adapter, kind, targetOf, view, current, offSite, writeDraft, addVersion, keepOriginal, check } = records;
@@ -47,12 +48,12 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     if (held !== undefined && held.id !== release)
       throw new EditingError(`${found.label} is in the release “${held.name}”: publish the release, or take it out of the release first`, 'conflict');
     const unapproved = publishingBlock(await readReviewPolicy(trx), kind, found);
-    if (unapproved !== null) throw new EditingError(unapproved, 'not-approved', { problems: [unapproved] });
+    if (unapproved !== null) throw new EditingError(unapproved, 'not-approved', { problems: [problemAt(null, unapproved)] });
     const at = now.toISOString();
     await keepOriginal(trx, found, at);
     await adapter.keepFiles(trx, found.draft);
     const missing = (await adapter.readiness?.(trx, found.draft)) ?? [];
-    if (missing.length > 0) throw new EditingError(`${found.label} cannot be published yet: ${missing.join('; ')}`, 'invalid', { problems: missing });
+    if (missing.length > 0) throw new EditingError(`${found.label} cannot be published yet: ${problemList(missing)}`, 'invalid', { problems: missing });
     // Checked again: what held when it was saved (a name free in the site) may not hold now.
     await check(trx, found.draft, found.published ?? found.draft, 'published');
     const put = (await adapter.putOnSite(trx, found.draft, found.published, at)) ?? found.draft;
@@ -185,8 +186,8 @@ export function previewOperations<S>({ adapter, kind, view }: EditorRecords<S>) 
 /** The refusal of a publish over fields the editor has not chosen on yet. */
 function needsChoice(found: EditableView<unknown>): EditingError {
   const { attention } = found;
-  const problems = (attention?.conflicts ?? []).map(
-    (conflict) => `${conflict.path.join('.')}: the ${attention!.source} changed it on the site while your draft changed it too; choose which to keep`,
+  const problems = (attention?.conflicts ?? []).map((conflict) =>
+    problemAt(conflict.path.join('.'), `the ${attention!.source} changed it on the site while your draft changed it too; choose which to keep`),
   );
-  return new EditingError(`${found.label} needs attention before it is published: ${problems.join('; ')}`, 'invalid', { problems });
+  return new EditingError(`${found.label} needs attention before it is published: ${problemList(problems)}`, 'invalid', { problems });
 }

@@ -13,6 +13,7 @@ import { markTranslations, type TextsMade } from './translation-marks';
 import { findLatestReview } from '../cms/repositories/reviews';
 import { reviewViewOf } from './review-rules';
 import { findOpenReleaseOf } from '../cms/repositories/releases';
+import { problemAt, problemList } from '../shared/problems';
 
 async function openReleaseOf(db: ContentStore, kind: KindAdapter<unknown>['kind'], targetId: string) {
   const release = await findOpenReleaseOf(db, kind, targetId);
@@ -157,10 +158,10 @@ export function createEditorRecords<S>(adapter: KindAdapter<S>) {
   async function check(db: ContentStore, state: unknown, currentState: S, doing = 'saved'): Promise<S> {
     const checked = checkValue<S>(adapter.schema, state, `(${kind})`);
     const fixed = adapter.fixed.flatMap((field) =>
-      checked.value[field] === currentState[field] ? [] : [`${field}: cannot change (it was ${JSON.stringify(currentState[field])})`],
+      checked.value[field] === currentState[field] ? [] : [problemAt(field, `cannot change (it was ${JSON.stringify(currentState[field])})`)],
     );
     const problems = checked.problems.length > 0 ? checked.problems : [...fixed, ...(await adapter.problems(db, checked.value, currentState))];
-    if (problems.length > 0) throw new EditingError(`The ${kind} cannot be ${doing}: ${problems.join('; ')}`, 'invalid', { problems });
+    if (problems.length > 0) throw new EditingError(`The ${kind} cannot be ${doing}: ${problemList(problems)}`, 'invalid', { problems });
     return adapter.normalize?.(checked.value) ?? checked.value;
   }
 

@@ -9,6 +9,7 @@ import type { Actor } from './audit';
 import { EditingError, type Attention, type SiteChange } from './editable';
 import type { EditorRecords } from './editor-records';
 import type { TextsMade } from './translation-marks';
+import { problemList } from '../shared/problems';
 
 export function siteChangeOperations<S>(records: EditorRecords<S>) {
   const { adapter, kind, view, offSite, markTexts, writeDraft, addVersion, keepOriginal } = records;
@@ -33,7 +34,7 @@ export function siteChangeOperations<S>(records: EditorRecords<S>) {
     if (trashed !== undefined) throw new EditingError(`${trashed.label} is in the trash: restore it first, then change it`, 'conflict');
     const clashes = (await adapter.clashes?.(trx, change.after)) ?? [];
     if (clashes.length > 0)
-      throw new EditingError(`${adapter.labelOf(change.after)} cannot go on the site: ${clashes.join('; ')}`, 'invalid', { problems: clashes });
+      throw new EditingError(`${adapter.labelOf(change.after)} cannot go on the site: ${problemList(clashes)}`, 'invalid', { problems: clashes });
     const before = found?.published ?? null;
     if (found !== null) {
       await keepOriginal(trx, found, at);

@@ -39,6 +39,7 @@ import { publishedSheet } from './sheet-state';
 import { sheets } from './sheets';
 import { isAsked } from './editor-draft-changes';
 import { listedSheets, tellWebhooks } from '../webhooks/events';
+import { unplaced } from '../shared/problems';
 
 /** What an import did to one sheet. */
 export interface ImportedSheet {
@@ -594,7 +595,7 @@ function laterChanges(importId: string, later: LaterChange[]): EditingError {
   return new EditingError(
     `Import ${importId} cannot be undone as it is: ${later.length} field${later.length === 1 ? ' was' : 's were'} changed since (${problems.join('; ')}). Nothing was changed; undo the rest and keep these, or leave the import.`,
     'conflict',
-    { problems, later },
+    { problems: unplaced(problems), later },
   );
 }
 

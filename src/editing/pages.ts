@@ -13,14 +13,15 @@ import { reviewHeadTags } from '../shared/head-tags';
 import { createEditor } from './editor';
 import { pageTexts } from '../page-model/page-texts';
 import type { TranslatedTexts } from './translation-marks';
+import { type Problem } from '../shared/problems';
 
 async function publishedPage(db: ContentStore, name: string): Promise<PageDefinition | null> {
   const row = await findStoredPage(db, name);
   return row === undefined ? null : (JSON.parse(row.definition) as PageDefinition);
 }
 
-async function pageProblems(_db: ContentStore, state: PageDefinition): Promise<string[]> {
-  const problems: string[] = [];
+async function pageProblems(_db: ContentStore, state: PageDefinition): Promise<Problem[]> {
+  const problems: Problem[] = [];
   try {
     checkPageDefinition(structuredClone(state), '(page)');
   } catch (error) {

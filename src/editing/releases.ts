@@ -34,6 +34,7 @@ import { pages } from './pages';
 import { sheets } from './sheets';
 import { readReviewPolicy } from '../cms/repositories/reviews';
 import { publishingBlock } from './review-rules';
+import { problemAt } from '../shared/problems';
 
 /** The kinds a release gathers, in the order they go on the site: sheets first, so an order arranges them, then the orders, then the pages. */
 export const RELEASE_KINDS = ['sheet', 'collection', 'page'] as const;
@@ -236,7 +237,9 @@ async function publishReleaseIn(trx: ContentStore, id: string, actor: Actor, now
   // Every draft that lacks an approval, named at once (not only the first the publish meets).
   const unapproved = await unapprovedItems(trx, items);
   if (unapproved.length > 0)
-    throw new EditingError(`The release “${row.name}” was not published, nothing of it: ${unapproved.join('; ')}`, 'not-approved', { problems: unapproved });
+    throw new EditingError(`The release “${row.name}” was not published, nothing of it: ${unapproved.join('; ')}`, 'not-approved', {
+      problems: unapproved.map((block) => problemAt(null, block)),
+    });
   let published = 0;
   for (const kind of RELEASE_KINDS)
     for (const item of items.filter((candidate) => candidate.kind === kind)) {

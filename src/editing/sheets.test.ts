@@ -22,6 +22,7 @@ import { putOnSite, publishedSheet } from './sheet-state';
 import { newSheetState, sheets } from './sheets';
 import { urlNameOf } from '../shared/url-name';
 import { readJournalOnce } from '../server/journal-follower';
+import { problemLine } from '../shared/problems';
 
 const editor: Actor = { id: '005000000000001AAA', label: 'editor@example.com' };
 const other: Actor = { id: '005000000000002AAA', label: 'other@example.com' };
@@ -122,7 +123,12 @@ describe('drafts and publishing', () => {
     const created = await sheets.create(db(), state.id, state, editor);
     await expect(sheets.publish(db(), state.id, created.revision, editor)).rejects.toMatchObject({
       reason: 'invalid',
-      details: { problems: [expect.stringMatching(/^translations\.en_US\.imageAlt/), expect.stringMatching(/^document: no language's link goes to it/)] },
+      details: {
+        problems: [
+          { field: 'translations.en_US.imageAlt', message: expect.stringContaining('alternative text') },
+          { field: 'document', message: expect.stringMatching(/^no language's link goes to it/) },
+        ],
+      },
     });
     expect((await sheets.view(db(), state.id))?.status).toBe('draft');
   });
@@ -190,7 +196,7 @@ describe('drafts and publishing', () => {
     bad.contentKey = 'MC0000000000000000000000000Z';
     const error = (await sheets.save(db(), teosId, bad, opened.revision, editor).catch((caught: unknown) => caught)) as EditingError;
     expect(error.reason).toBe('invalid');
-    expect(error.details.problems).toEqual([
+    expect(error.details.problems?.map(problemLine)).toEqual([
       expect.stringContaining('contentKey: cannot change'),
       'translations.en_US.title: must not be empty',
       expect.stringContaining('translations.en_US.url: "javascript:alert(1)" uses the javascript: scheme'),

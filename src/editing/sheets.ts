@@ -17,6 +17,7 @@ import { notTopics } from '../shared/topics';
 import { MANAGED_CONTENT_ID_PREFIX, RASTER_IMAGE_TYPES } from '../shared/constants';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { linkProblem } from '../shared/links';
+import { distinctProblems, problemAt, type Problem } from '../shared/problems';
 import { urlNameOf } from '../shared/url-name';
 import { findSheetType } from '../cms/repositories/content-types';
 import { findOldAddressOwner } from '../cms/repositories/old-addresses';
@@ -41,27 +42,28 @@ const prefixed = (prefix: string, record: Record<string, string>) =>
  * or asset another content uses would overwrite it), a published document version is never
  * replaced, and a file's type and size are its stored bytes', never what the client says.
  */
-async function sheetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
-  const problems: string[] = [];
-  if (state.translations[state.primaryLanguage] === undefined) problems.push(`translations: must hold the primary language, ${state.primaryLanguage}`);
+async function sheetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<Problem[]> {
+  const problems: Problem[] = [];
+  if (state.translations[state.primaryLanguage] === undefined)
+    problems.push(problemAt('translations', `must hold the primary language, ${state.primaryLanguage}`));
   for (const [language, texts] of Object.entries(state.translations)) {
-    if (texts.title.trim() === '') problems.push(`translations.${language}.title: must not be empty`);
+    if (texts.title.trim() === '') problems.push(problemAt(`translations.${language}.title`, 'must not be empty'));
     for (const [field, value] of [
       ['url', texts.url],
       ['extra.url', texts.extra?.url],
     ] as const) {
       const link = typeof value !== 'string' || value === '' ? null : linkProblem(value);
-      if (link !== null) problems.push(`translations.${language}.${field}: ${link}`);
+      if (link !== null) problems.push(problemAt(`translations.${language}.${field}`, link));
     }
   }
   problems.push(...(await nameClashes(db, state)));
   if (state.collectionId !== null && (await findCollectionById(db, state.collectionId))?.site_id !== state.siteId)
-    problems.push(`collectionId: there is no collection ${state.collectionId} in the sheet's site`);
+    problems.push(problemAt('collectionId', `there is no collection ${state.collectionId} in the sheet's site`));
   // The site would pass over such an address for the page's own (docs/seo.md): said now instead.
   const addresses = Object.entries({ canonicalUrl: state.seo?.canonicalUrl ?? null, ...prefixed('hrefLangUrls.', state.seo?.hrefLangUrls ?? {}) });
   for (const [field, address] of addresses) {
     const problem = address === null || address === '' ? null : linkProblem(address);
-    if (problem !== null) problems.push(`seo.${field}: ${problem}`);
+    if (problem !== null) problems.push(problemAt(`seo.${field}`, problem));
   }
   problems.push(...(await topicProblems(db, state)));
   problems.push(...valueProblems(await findSheetType(db), state, current));
@@ -69,7 +71,7 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
   if (state.image !== null) problems.push(...(await imageProblems(db, state, current)));
   problems.push(...(await documentSetProblems(db, state, current)));
   // A text too long is its field's problem and a limit's alike: said once.
-  return [...new Set(problems)];
+  return distinctProblems(problems);
 }
 
 /**
@@ -77,16 +79,16 @@ async function sheetProblems(db: ContentStore, state: SheetState, current: Sheet
  * address alias. Checked when a draft is saved and again whenever a sheet goes on the site, an
  * import's or an undo's included (the site may have changed since).
  */
-async function nameClashes(db: ContentStore, state: SheetState): Promise<string[]> {
-  const problems: string[] = [];
+async function nameClashes(db: ContentStore, state: SheetState): Promise<Problem[]> {
+  const problems: Problem[] = [];
   const sameName = (await listContentsByUrlNames(db, state.siteId, [state.urlName])).filter((content) => content.id !== state.id);
-  if (sameName.length > 0) problems.push(`urlName: "${state.urlName}" is taken by another content of the site`);
+  if (sameName.length > 0) problems.push(problemAt('urlName', `"${state.urlName}" is taken by another content of the site`));
   const movedFrom = await findOldAddressOwner(db, state.siteId, state.urlName);
   if (movedFrom !== undefined && movedFrom !== state.id)
-    problems.push(`urlName: "${state.urlName}" was another sheet's address (it may still lead there); choose another`);
+    problems.push(problemAt('urlName', `"${state.urlName}" was another sheet's address (it may still lead there); choose another`));
   const alias = state.seo?.urlAlias ?? null;
   const aliasOf = alias === null ? undefined : await findRecordIdByAlias(db, state.siteId, alias);
-  if (aliasOf !== undefined && aliasOf !== state.id) problems.push(`seo.urlAlias: "${alias}" is another record's address in the site`);
+  if (aliasOf !== undefined && aliasOf !== state.id) problems.push(problemAt('seo.urlAlias', `"${alias}" is another record's address in the site`));
   return problems;
 }
 
@@ -95,35 +97,35 @@ async function nameClashes(db: ContentStore, state: SheetState): Promise<string[
  * studio's checkboxes know no other, so an unknown slug (a typo, a topic since removed) would be
  * kept where nobody could find it.
  */
-async function topicProblems(db: ContentStore, state: SheetState): Promise<string[]> {
+async function topicProblems(db: ContentStore, state: SheetState): Promise<Problem[]> {
   if (state.topics === undefined || state.topics.length === 0) return [];
   const known = new Set((await listTopics(db, state.siteId)).map((topic) => topic.slug));
   const unknown = state.topics.filter((slug) => !known.has(slug));
   if (unknown.length === 0) return [];
-  return [`topics: ${notTopics(unknown)} of the sheet's site`];
+  return [problemAt('topics', `${notTopics(unknown)} of the sheet's site`)];
 }
 
-async function fileProblems(db: ContentStore, what: string, file: { sha256: string; mimeType: string; byteSize: number }): Promise<string[]> {
+async function fileProblems(db: ContentStore, what: string, file: { sha256: string; mimeType: string; byteSize: number }): Promise<Problem[]> {
   const blob = await findBlobInfo(db, file.sha256);
-  if (blob === undefined) return [`${what}: its file was never uploaded`];
+  if (blob === undefined) return [problemAt(what, 'its file was never uploaded')];
   if (blob.mime_type !== file.mimeType || Number(blob.byte_size) !== file.byteSize)
-    return [`${what}: its type and size are those of its file (${blob.mime_type}, ${blob.byte_size} bytes)`];
+    return [problemAt(what, `its type and size are those of its file (${blob.mime_type}, ${blob.byte_size} bytes)`)];
   return [];
 }
 
-async function imageProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
+async function imageProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<Problem[]> {
   const image = state.image!;
   const problems = await fileProblems(db, 'image', image);
   if (image.sha256 !== current.image?.sha256 && !RASTER_IMAGE_TYPES.has(image.mimeType))
-    problems.push(`image: ${image.mimeType} is not an image type the site accepts`);
+    problems.push(problemAt('image', `${image.mimeType} is not an image type the site accepts`));
   const own = current.image !== null && image.contentId === current.image.contentId && image.contentKey === current.image.contentKey;
   if (!own) {
     const taken = (await findContentById(db, image.contentId)) !== undefined || (await findContentIdsByKeys(db, [image.contentKey])).size > 0;
-    if (taken) problems.push('image: its content id or key belongs to another content');
+    if (taken) problems.push(problemAt('image', 'its content id or key belongs to another content'));
   }
   if (image.urlName !== current.image?.urlName || !own) {
     const sameName = (await listContentsByUrlNames(db, state.siteId, [image.urlName])).filter((content) => content.id !== image.contentId);
-    if (sameName.length > 0) problems.push(`image.urlName: "${image.urlName}" is taken by another content of the site`);
+    if (sameName.length > 0) problems.push(problemAt('image.urlName', `"${image.urlName}" is taken by another content of the site`));
   }
   return problems;
 }
@@ -132,41 +134,43 @@ async function imageProblems(db: ContentStore, state: SheetState, current: Sheet
  * The sheet's own document and each of its set: each checked as a file of the sheet's own (against
  * the document of the same asset the sheet had), each asset once, each at the address of its version.
  */
-async function documentSetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<string[]> {
+async function documentSetProblems(db: ContentStore, state: SheetState, current: SheetState): Promise<Problem[]> {
   const had = [current.document, ...(current.documents ?? [])];
   const listed: Array<[string, SheetDocument]> = [
     ...(state.document === null ? [] : [['document', state.document] as [string, SheetDocument]]),
     ...(state.documents ?? []).map((document, index): [string, SheetDocument] => [`documents[${index}]`, document]),
   ];
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   // The store lists a set with the sheet's own document first (sheet/documents.ts).
-  if (state.document === null && (state.documents ?? []).length > 0) problems.push('documents: the sheet needs its own document (its link’s) before others');
+  if (state.document === null && (state.documents ?? []).length > 0)
+    problems.push(problemAt('documents', 'the sheet needs its own document (its link’s) before others'));
   const seen = new Set<string>();
   for (const [what, document] of listed) {
-    if (seen.has(document.assetId)) problems.push(`${what}: the sheet has the document ${document.assetId} already`);
+    if (seen.has(document.assetId)) problems.push(problemAt(what, `the sheet has the document ${document.assetId} already`));
     seen.add(document.assetId);
     problems.push(...(await documentProblems(db, state.id, what, document, had.find((other) => other?.assetId === document.assetId) ?? null)));
     // The schema knows a date's form; a calendar knows 30 February is none.
-    if (document.revisedOn !== undefined && !isCalendarDate(document.revisedOn)) problems.push(`${what}.revisedOn: must be a date, written 2026-03-12`);
+    if (document.revisedOn !== undefined && !isCalendarDate(document.revisedOn))
+      problems.push(problemAt(`${what}.revisedOn`, 'must be a date, written 2026-03-12'));
   }
   for (const [index, document] of (state.documents ?? []).entries()) {
     const linked = documentOfPath(document.url);
     if (linked?.assetId !== document.assetId || linked.version !== document.version)
-      problems.push(`documents[${index}].url: must be the address of version ${document.version} of ${document.assetId}`);
+      problems.push(problemAt(`documents[${index}].url`, `must be the address of version ${document.version} of ${document.assetId}`));
   }
   return problems;
 }
 
-async function documentProblems(db: ContentStore, sheetId: string, what: string, document: SheetDocument, current: SheetDocument | null): Promise<string[]> {
+async function documentProblems(db: ContentStore, sheetId: string, what: string, document: SheetDocument, current: SheetDocument | null): Promise<Problem[]> {
   const problems = await fileProblems(db, what, document);
-  if (document.sha256 !== current?.sha256 && document.mimeType !== 'application/pdf') problems.push(`${what}: must be a PDF`);
+  if (document.sha256 !== current?.sha256 && document.mimeType !== 'application/pdf') problems.push(problemAt(what, 'must be a PDF'));
   // A published asset is another's when another content links it (one this sheet had, and removed
   // in its draft, stays its own: a restored version may bring it back).
   if (current === null && (await isMentionedByOtherContent(db, `/file-asset/${encodeURIComponent(document.assetId)}?`, sheetId)))
-    problems.push(`${what}: the asset ${document.assetId} belongs to another document`);
+    problems.push(problemAt(what, `the asset ${document.assetId} belongs to another document`));
   const served = await findFileAssetInfo(db, document.assetId, document.version);
   if (served !== undefined && served.sha256 !== document.sha256)
-    problems.push(`${what}: version ${document.version} of ${document.assetId} is published already and never changes; upload a new version`);
+    problems.push(problemAt(what, `version ${document.version} of ${document.assetId} is published already and never changes; upload a new version`));
   return problems;
 }
 
@@ -175,23 +179,23 @@ async function documentProblems(db: ContentStore, sheetId: string, what: string,
  * (in the primary language), and a document must be what a link of the sheet goes to (the site
  * knows a sheet's document by its links; an unlinked one could never be taken off again).
  */
-async function sheetReadiness(db: ContentStore, state: SheetState): Promise<string[]> {
+async function sheetReadiness(db: ContentStore, state: SheetState): Promise<Problem[]> {
   const missing = missingValues(await findSheetType(db), state);
   if (state.image !== null && (state.translations[state.primaryLanguage]?.imageAlt ?? '').trim() === '')
-    missing.push(`translations.${state.primaryLanguage}.imageAlt: the image needs alternative text before it is published`);
+    missing.push(problemAt(`translations.${state.primaryLanguage}.imageAlt`, 'the image needs alternative text before it is published'));
   const document = state.document;
   if (
     document !== null &&
     !Object.values(state.translations).some((texts) => texts.url.includes(`/file-asset/${encodeURIComponent(document.assetId)}?v=${document.version}`))
   )
-    missing.push(`document: no language's link goes to it; link it (url) or remove it before publishing`);
+    missing.push(problemAt('document', "no language's link goes to it; link it (url) or remove it before publishing"));
   // A link to one of the sheet's documents goes to the version the sheet has (another would be gone, or never published).
   const versions = new Map(documentsOf(state).map((entry) => [entry.assetId, entry.version]));
   for (const [language, texts] of Object.entries(state.translations)) {
     const linked = documentOfPath(texts.url);
     const version = linked === null ? undefined : versions.get(linked.assetId);
     if (linked !== null && version !== undefined && version !== linked.version)
-      missing.push(`translations.${language}.url: goes to version ${linked.version} of a document of the sheet, which has version ${version}`);
+      missing.push(problemAt(`translations.${language}.url`, `goes to version ${linked.version} of a document of the sheet, which has version ${version}`));
   }
   return missing;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LITERATURE_PAGE } from '../../tests/helpers/pages';
 import { cmsInputProblem, localizePage, newSection, normalizeAlignment, PageDefinitionError, validatePageDefinition } from './validate-page';
+import { problemLine } from '../shared/problems';
 
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -8,7 +9,7 @@ function problemsOf(json: unknown): string[] {
   try {
     validatePageDefinition(json, 'test.json');
   } catch (error) {
-    if (error instanceof PageDefinitionError) return error.problems;
+    if (error instanceof PageDefinitionError) return error.problems.map(problemLine);
     throw error;
   }
   return [];

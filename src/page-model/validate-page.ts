@@ -5,7 +5,7 @@
  * translation keys. Every problem is reported with its place in the file (e.g.
  * `sections[1].columns[0].width`), all at once, so an operator fixes a file in one go.
  */
-import { describeProblem, findNestingProblem } from '../shared/content-limits';
+import { findNestingProblem, limitProblem } from '../shared/content-limits';
 import { MESSAGES } from '../shared/errors';
 import { normalizeTexts } from '../shared/normalize-text';
 import { kindOfChannelOrSiteId } from '../shared/ids';
@@ -22,12 +22,13 @@ import {
   type PageDefinition,
   type SectionDefinition,
 } from './page-definition';
+import { problemAt, problemLine, type Problem } from '../shared/problems';
 
 export class PageDefinitionError extends Error {
-  readonly problems: string[];
+  readonly problems: Problem[];
 
-  constructor(source: string, problems: string[]) {
-    super(`${source} is not a valid page definition:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  constructor(source: string, problems: Problem[]) {
+    super(`${source} is not a valid page definition:\n${problems.map((problem) => `  - ${problemLine(problem)}`).join('\n')}`);
     this.name = 'PageDefinitionError';
     this.problems = problems;
   }
@@ -63,7 +64,7 @@ export function cmsInputProblem(input: unknown): string | null {
  */
 export function checkPageDefinition(json: unknown, source: string): PageDefinition {
   const tooDeep = findNestingProblem(json);
-  if (tooDeep !== null) throw new PageDefinitionError(source, [describeProblem('(page)', tooDeep)]);
+  if (tooDeep !== null) throw new PageDefinitionError(source, [limitProblem('(page)', tooDeep)]);
   return validatePageDefinition(normalizeTexts(json), source);
 }
 
@@ -82,8 +83,8 @@ export function validatePageDefinition(json: unknown, source: string): PageDefin
 }
 
 /** Checks each component against its own schema, then what a section's schema cannot say. */
-function completeSection(section: SectionDefinition, path: string): string[] {
-  const problems: string[] = [];
+function completeSection(section: SectionDefinition, path: string): Problem[] {
+  const problems: Problem[] = [];
   if (section === null || typeof section !== 'object' || !Array.isArray(section.columns)) return problems;
   section.columns.forEach((column, index) => {
     const at = `${path}.columns[${index}]`;
@@ -95,7 +96,7 @@ function completeSection(section: SectionDefinition, path: string): string[] {
       const checked = checkValue<ComponentDefinition>(COMPONENT_SCHEMAS[component.type], component, place);
       // The spec's own messages for a CMS component's input (§5.5, §8), in place of the schema's.
       const inputProblem = component.type === 'collectionGrid' ? cmsInputProblem((component as { input?: unknown }).input) : null;
-      if (inputProblem !== null) problems.push(`${place}.input: ${inputProblem}`);
+      if (inputProblem !== null) problems.push(problemAt(`${place}.input`, inputProblem));
       else problems.push(...checked.problems);
       if (checked.problems.length === 0 && checked.value.type === 'collectionGrid') problems.push(...gridProblems(checked.value, place));
       return checked.value;
@@ -104,7 +105,7 @@ function completeSection(section: SectionDefinition, path: string): string[] {
   if (section.proportion !== undefined) {
     const [first, second] = PROPORTION_WIDTHS[section.proportion];
     if (section.columns.length !== 2 || section.columns[0] === undefined || section.columns[1] === undefined)
-      problems.push(`${path}.proportion: applies only to a section with two columns`);
+      problems.push(problemAt(`${path}.proportion`, 'applies only to a section with two columns'));
     else {
       section.columns[0].width = first;
       section.columns[1].width = second;
@@ -113,35 +114,36 @@ function completeSection(section: SectionDefinition, path: string): string[] {
   // Only widths the schema accepted add up (a wrong one is reported already).
   const widths = section.columns.map((column) => column?.width);
   const total = widths.reduce<number>((sum, width) => sum + (Number.isInteger(width) && width >= 1 && width <= GRID_UNITS ? width : 0), 0);
-  if (total > GRID_UNITS) problems.push(`${path}.columns: take ${total} of the ${GRID_UNITS} grid units`);
+  if (total > GRID_UNITS) problems.push(problemAt(`${path}.columns`, `take ${total} of the ${GRID_UNITS} grid units`));
   const background = section.background;
-  if (background !== undefined && background.url === undefined && background.srcSet === undefined) problems.push(`${path}.background: needs a url or a srcSet`);
+  if (background !== undefined && background.url === undefined && background.srcSet === undefined)
+    problems.push(problemAt(`${path}.background`, 'needs a url or a srcSet'));
   return problems;
 }
 
-function gridProblems(grid: Extract<ComponentDefinition, { type: 'collectionGrid' }>, path: string): string[] {
-  const problems: string[] = [];
+function gridProblems(grid: Extract<ComponentDefinition, { type: 'collectionGrid' }>, path: string): Problem[] {
+  const problems: Problem[] = [];
   const { action } = grid.settings.errorState;
-  if (action.type === 'redirect' && action.target === undefined) problems.push(`${path}.settings.errorState.action.target: is needed to redirect`);
+  if (action.type === 'redirect' && action.target === undefined) problems.push(problemAt(`${path}.settings.errorState.action.target`, 'is needed to redirect'));
   const references: Array<[string, unknown]> = [
     [`${path}.settings.errorState.action.target`, action.type === 'redirect' ? action.target : null],
     [`${path}.settings.card.secondaryButton.target`, grid.settings.card.secondaryButton.target],
   ];
   for (const [place, reference] of references) {
     if (reference !== null && reference !== undefined && !isValidPageReference(reference as Parameters<typeof isValidPageReference>[0])) {
-      problems.push(`${place}: is not a valid page reference: its type needs attributes it does not have`);
+      problems.push(problemAt(place, 'is not a valid page reference: its type needs attributes it does not have'));
     }
   }
   return problems;
 }
 
 /** Section and component ids are unique in a page, in document order. */
-function repeatedIds(page: PageDefinition): string[] {
+function repeatedIds(page: PageDefinition): Problem[] {
   const seen = new Set<string>();
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const note = (place: string, id: unknown) => {
     if (typeof id !== 'string') return;
-    if (seen.has(id)) problems.push(`${place}: repeats the id "${id}"`);
+    if (seen.has(id)) problems.push(problemAt(place, `repeats the id "${id}"`));
     seen.add(id);
   };
   const list = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
@@ -154,12 +156,12 @@ function repeatedIds(page: PageDefinition): string[] {
   return problems;
 }
 
-function translationProblems(page: PageDefinition): string[] {
-  const problems: string[] = [];
+function translationProblems(page: PageDefinition): Problem[] {
+  const problems: Problem[] = [];
   for (const [language, texts] of Object.entries(page.translations ?? {})) {
-    if (!LANGUAGE.test(language)) problems.push(`translations.${language}: must be a language such as de_DE`);
+    if (!LANGUAGE.test(language)) problems.push(problemAt(`translations.${language}`, 'must be a language such as de_DE'));
     for (const key of Object.keys(texts)) {
-      if (typeof textAt(page, key) !== 'string') problems.push(`translations.${language}.${key}: names no text of this page`);
+      if (typeof textAt(page, key) !== 'string') problems.push(problemAt(`translations.${language}.${key}`, 'names no text of this page'));
     }
   }
   return problems;

@@ -17,6 +17,7 @@ import type { Logger } from './ssr/load-page-data';
 import { gridsOf, type PageDefinition } from '../page-model/page-definition';
 import { buildPageStyles } from '../site/pages/page-styles';
 import { checkPageDefinition, localizePage, PageDefinitionError } from '../page-model/validate-page';
+import { problemAt } from '../shared/problems';
 
 export interface LoadedPage {
   definition: PageDefinition;
@@ -53,16 +54,16 @@ export function readPageFolder(directory: string): PageDefinition[] {
       .filter((file) => file.endsWith('.json'))
       .sort();
   } catch {
-    throw new PageDefinitionError(directory, ['the folder of page definitions (PAGES_DIR) cannot be read']);
+    throw new PageDefinitionError(directory, [problemAt(null, 'the folder of page definitions (PAGES_DIR) cannot be read')]);
   }
-  if (files.length === 0) throw new PageDefinitionError(directory, ['holds no page definition (*.json)']);
+  if (files.length === 0) throw new PageDefinitionError(directory, [problemAt(null, 'holds no page definition (*.json)')]);
   const pages = files.map((file) => {
     const source = join(directory, file);
     let json: unknown;
     try {
       json = JSON.parse(readFileSync(source, 'utf8'));
     } catch (error) {
-      throw new PageDefinitionError(source, [`is not valid JSON (${error instanceof Error ? error.message : String(error)})`]);
+      throw new PageDefinitionError(source, [problemAt(null, `is not valid JSON (${error instanceof Error ? error.message : String(error)})`)]);
     }
     return checkPageDefinition(json, source);
   });
@@ -70,7 +71,7 @@ export function readPageFolder(directory: string): PageDefinition[] {
   if (clashes.length > 0)
     throw new PageDefinitionError(
       directory,
-      clashes.map((path) => `more than one page is served at path ${path}`),
+      clashes.map((path) => problemAt(null, `more than one page is served at path ${path}`)),
     );
   return pages;
 }

@@ -5,6 +5,7 @@
  * failing it. Rendering recurses (JSON.stringify, React, the URL-field mapping), so depth must be
  * bounded before any of it runs; the walks here are iterative and survive any input.
  */
+import { problemLine, type Problem } from './problems';
 
 /** Objects and lists inside one another in a content body; the body itself is level 1. */
 export const MAX_CONTENT_DEPTH = 32;
@@ -113,7 +114,12 @@ export function placeOf(place: string, problem: LimitProblem): string {
   return problem.path.startsWith('[') ? `${place}${problem.path}` : `${place}.${problem.path}`;
 }
 
+/** A limit broken, as a problem of the field it is about: `body.image.url`. */
+export function limitProblem(place: string, problem: LimitProblem): Problem {
+  return { field: placeOf(place, problem), message: problem.message };
+}
+
 /** A problem as one line: `body.image.url: is …`. */
 export function describeProblem(place: string, problem: LimitProblem): string {
-  return `${placeOf(place, problem)}: ${problem.message}`;
+  return problemLine(limitProblem(place, problem));
 }

@@ -4,6 +4,7 @@ import { CONTENT_LIMITS } from '../shared/content-limits';
 import { HEAD_TAGS_FIELD } from '../shared/seo-templates';
 import { sheetLimitProblems } from './limits';
 import type { SheetState } from './shape';
+import { problemLine } from '../shared/problems';
 
 const SHEET: SheetState = {
   id: '20Y000000000000AAA',
@@ -23,14 +24,14 @@ const text = 'x'.repeat(CONTENT_LIMITS.textLength);
 
 describe('sheetLimitProblems', () => {
   it('passes a sheet within every limit', () => {
-    expect(sheetLimitProblems({ ...SHEET, values: { purity: text } })).toEqual([]);
+    expect(sheetLimitProblems({ ...SHEET, values: { purity: text } }).map(problemLine)).toEqual([]);
   });
 
   it('names a text too long and a name too long where the state has them', () => {
     const state = structuredClone(SHEET);
     state.values = { notes: [`${text}x`] };
     state.translations.de_DE!.extra = { [`n${text}`]: 'x' };
-    expect(sheetLimitProblems(state)).toEqual([
+    expect(sheetLimitProblems(state).map(problemLine)).toEqual([
       `values.notes[0]: is longer than ${CONTENT_LIMITS.textLength} characters`,
       `translations.de_DE.extra: has a field name longer than ${CONTENT_LIMITS.textLength} characters`,
     ]);
@@ -40,7 +41,7 @@ describe('sheetLimitProblems', () => {
     const state = structuredClone(SHEET);
     state.values = Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`shared${index}`, text]));
     state.translations.en_US!.extra = Object.fromEntries(Array.from({ length: 5 }, (_, index) => [`own${index}`, text]));
-    expect(sheetLimitProblems(state)).toEqual([`translations.en_US: is larger than ${CONTENT_LIMITS.bodyBytes / 1024 / 1024} MB as JSON`]);
+    expect(sheetLimitProblems(state).map(problemLine)).toEqual([`translations.en_US: is larger than ${CONTENT_LIMITS.bodyBytes / 1024 / 1024} MB as JSON`]);
   });
 
   it('holds the SEO record’s head tags and other fields to theirs', () => {
@@ -54,7 +55,7 @@ describe('sheetLimitProblems', () => {
       canonicalUrl: null,
       isSeoIndexed: true,
     };
-    expect(sheetLimitProblems(state)).toEqual([
+    expect(sheetLimitProblems(state).map(problemLine)).toEqual([
       `seo.fields.${HEAD_TAGS_FIELD}: is larger than ${CONTENT_LIMITS.headTagsBytes / 1024} KB`,
       `seo.fields.Body.title: is longer than ${CONTENT_LIMITS.textLength} characters`,
     ]);

@@ -22,6 +22,7 @@ import { columnKey, SHEET_COLUMNS, type ContentType, type Field } from '../conte
 import { valueFields } from '../content-model/sheet-values';
 import { isEmptyValue } from '../content-model/display';
 import { readFieldValue } from '../content-model/values';
+import { problemLine } from '../shared/problems';
 
 export const CSV_COLUMNS = SHEET_COLUMNS;
 export type Column = (typeof CSV_COLUMNS)[number];
@@ -183,7 +184,7 @@ export async function readCsvSheets(csvPath: string, { filesByName = false, type
     };
     const values = Object.fromEntries(CSV_COLUMNS.map((column) => [column, cell(column)])) as Record<Column, string>;
     // "line 3.language: …" from the schema reads "line 3, language: …" here.
-    problems.push(...checkValue(CsvRowSchema, values, `line ${row.line}`).problems.map((problem) => problem.replace(/^(line \d+)\./, '$1, ')));
+    problems.push(...checkValue(CsvRowSchema, values, `line ${row.line}`).problems.map((problem) => problemLine(problem).replace(/^(line \d+)\./, '$1, ')));
     const { title, description, language, key, urlName: givenUrlName, imageAlt } = values;
 
     const url = cell('url');
@@ -254,7 +255,7 @@ export async function readCsvSheets(csvPath: string, { filesByName = false, type
       const cell = typeof given === 'number' ? given : normalizeText(given.trim());
       if (cell === '') continue;
       const read = readFieldValue(field, cell, numbers);
-      problems.push(...read.problems.map((problem) => `line ${row.line}, ${problem}`));
+      problems.push(...read.problems.map((problem) => `line ${row.line}, ${problemLine(problem)}`));
       if (read.problems.length > 0 || isEmptyValue(read.value)) continue;
       if (field.perLanguage) own[field.name] = read.value;
       else {

@@ -38,6 +38,7 @@ import {
   type ImportProposal,
   type ProposedSheet,
 } from './import-proposal';
+import { unplaced } from '../shared/problems';
 
 /**
  * Applies a proposal as one undoable import, in steps that each hold the editing lock briefly (as
@@ -148,7 +149,7 @@ async function reviewBypassed(trx: ContentStore, sheets: number, bypass: boolean
   throw new EditingError(
     `Review before publish was turned on (${policy}) while this import was being applied, so nothing was imported. Apply it again: its changes then go into the sheets' drafts, for review.`,
     'conflict',
-    { problems: ['review before publish was turned on meanwhile'] },
+    { problems: unplaced(['review before publish was turned on meanwhile']) },
   );
 }
 

@@ -31,6 +31,7 @@ import type { SheetDocument } from '../sheet/shape';
 import { applyProposal } from './import-apply';
 import type { AppliedImport, ImportOptions, ImportProposal, ManifestFiles, ProposedFile, ProposedSheet } from './import-proposal';
 import { ManifestError, readManifest, siteSlots, urlNameSlot, type KnownRecords, type Manifest, type ManifestSeoRecord } from './manifest';
+import { problemLine, problemLines } from '../shared/problems';
 
 export interface ImportProgress {
   onProgress?: (done: number, total: number) => void;
@@ -148,7 +149,7 @@ async function sheetTypeOf(db: ContentStore, manifest: Manifest): Promise<Conten
   const read = mergedContentType(stored, brought, LABEL_LANGUAGE);
   // Held to the rules an admin's change is held to: nothing its sheets' values depend on changes.
   const problems = 'problems' in read ? read.problems : typeChangeProblems(stored, read.type);
-  if (problems.length > 0) throw new ManifestError(`contentTypes (${LITERATURE_CONTENT_TYPE})`, problems);
+  if (problems.length > 0) throw new ManifestError(`contentTypes (${LITERATURE_CONTENT_TYPE})`, problemLines(problems));
   return (read as { type: ContentType }).type;
 }
 
@@ -258,7 +259,7 @@ export async function proposeManifest(db: ContentStore, manifest: Manifest, file
     // Its values read as the studio reads them (content-model/values.ts), and held to the limits a save is.
     const read = withValuesRead(sheetType, target, { shared: null });
     problems.push(...valuePlaces(index, content, findValueProblems(sheetType, read, base ?? undefined)));
-    problems.push(...sheetLimitProblems(read).map((problem) => `contents[${index}] (content ${content.contentKey}): ${problem}`));
+    problems.push(...sheetLimitProblems(read).map((problem) => `contents[${index}] (content ${content.contentKey}): ${problemLine(problem)}`));
     sheets.push({ id, base, target: read, dates });
   }
   if (problems.length > 0) throw new ManifestError('(manifest)', problems);
@@ -293,7 +294,9 @@ function valuePlaces(index: number, content: Manifest['contents'][number], found
     const from = language ?? content.primaryLanguage;
     const position = content.translations.findIndex((translation) => translation.language === from);
     const record = `(content ${content.contentKey}, ${from})`;
-    return position < 0 ? `contents[${index}] ${record}: ${problem}` : `contents[${index}].translations[${position}].body.${problem} ${record}`;
+    return position < 0
+      ? `contents[${index}] ${record}: ${problemLine(problem)}`
+      : `contents[${index}].translations[${position}].body.${problemLine(problem)} ${record}`;
   });
 }
 

@@ -43,6 +43,7 @@ import {
 } from './manifest';
 import { fileNameOf, readCsvSheets, type CsvFile, type CsvImage, type CsvReadOptions, type CsvSheet, type CsvTranslation } from './csv-sheets';
 import { unknownTopicProblems } from './csv-topics';
+import { problemLine, problemLines } from '../shared/problems';
 
 export interface CsvImportOptions extends ImportOptions, Omit<CsvReadOptions, 'type'> {
   /** Key or id of the collection to fill; by default the store's only literature collection. */
@@ -228,9 +229,9 @@ async function sheetOfRows(sheet: CsvSheet, base: SheetState | null, context: Ro
   if (problems.length > 0) return null;
   const checked = checkValue<SheetState>(SheetStateSchema, state, `line ${sheet.line}`);
   // …and held to the limits a stored body keeps, as a save is (a body of many long cells can be too large).
-  const beyond = checked.problems.length > 0 ? [] : sheetLimitProblems(state).map((problem) => `line ${sheet.line}, ${problem}`);
+  const beyond = checked.problems.length > 0 ? [] : sheetLimitProblems(state).map((problem) => `line ${sheet.line}, ${problemLine(problem)}`);
   if (checked.problems.length > 0 || beyond.length > 0) {
-    problems.push(...checked.problems, ...beyond);
+    problems.push(...problemLines(checked.problems), ...beyond);
     return null;
   }
   return state;

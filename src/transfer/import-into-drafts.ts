@@ -31,6 +31,7 @@ import {
   type ApplyOptions,
   type ImportProposal,
 } from './import-proposal';
+import { unplaced } from '../shared/problems';
 
 /** Applies a proposal into the drafts of the sheets it changes (or makes), each put up for review. */
 export async function applyToDrafts(db: ContentStore, proposal: ImportProposal, options: ApplyOptions): Promise<AppliedImport> {
@@ -99,7 +100,7 @@ async function refuseOutsideReview(db: ContentStore, proposal: ImportProposal): 
   throw new EditingError(
     `Review before publish is on: an import puts its changes to sheets into their drafts, for review, but this file also changes ${named.join('; ')}, which have no review. Nothing was imported. Import the sheets alone, or have an operator import it with \`npm run cli -- content import … --bypass-review\` (the audit log names it).`,
     'not-approved',
-    { problems: named.map((record) => `${record}: not a sheet, so it would go on the site without review`) },
+    { problems: unplaced(named.map((record) => `${record}: not a sheet, so it would go on the site without review`)) },
   );
 }
 

@@ -18,6 +18,7 @@ import { documentText } from '../files/uploads';
 import { same } from '../shared/merge';
 import type { SheetState } from '../sheet/shape';
 import type { Manifest } from './manifest';
+import { unplaced } from '../shared/problems';
 
 export interface ImportOptions {
   /** Take the sheets a collection holds and the file does not list off the collection. */
@@ -179,6 +180,6 @@ export async function refuseMoved(db: ContentStore, changed: ProposedSheet[]): P
     throw new EditingError(
       `The site changed since this import was worked out (${moved.join('; ')}); nothing was changed. Compare again and apply.`,
       'conflict',
-      { problems: moved.map((title) => `${title}: changed on the site meanwhile`) },
+      { problems: unplaced(moved.map((title) => `${title}: changed on the site meanwhile`)) },
     );
 }

@@ -33,6 +33,7 @@ import type { Actor } from '../editing/audit';
 import type { PdfReader } from '../files/pdf-reader';
 import { EditingError } from '../editing/editable';
 import { checkImportedFile, declaredTypeProblem, UploadRefused, UPLOAD_LIMITS } from '../files/uploads';
+import { unplaced } from '../shared/problems';
 
 export const IMPORT_UPLOAD_LIMITS = {
   /** How long an import's files wait, untouched, for it to be applied. */
@@ -268,7 +269,7 @@ async function prepare(
   const what = source.kind === 'folder' ? 'The export folder' : source.path;
   const refuse = (problems: string[]) =>
     new EditingError(`${what} cannot be imported (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was changed.`, 'invalid', {
-      problems,
+      problems: unplaced(problems),
     });
   let prepared: ImportProposal & { collectionKey?: string };
   try {

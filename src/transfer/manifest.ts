@@ -12,6 +12,7 @@ import { oneOf, text, wholeNumber } from '../shared/schema/fields';
 import { HEAD_TAGS_FIELD } from '../shared/seo-templates';
 import { normalizeTexts } from '../shared/normalize-text';
 import { MAX_TOPIC_SLUG, TOPIC_SLUG } from '../shared/topics';
+import { problemLines } from '../shared/problems';
 
 export const MANIFEST_FORMAT = 'literature-sheets-content';
 export const MANIFEST_VERSION = 1;
@@ -187,7 +188,7 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
   const tooDeep = findNestingProblem(normalized, CONTENT_LIMITS.depth + 8, Infinity);
   if (tooDeep !== null) throw new ManifestError(source, [limitProblems(normalized) ?? `${placeOf('(manifest)', tooDeep)}: ${tooDeep.message}`].flat());
   const envelope = checkValue<Record<string, unknown>>(EnvelopeSchema, normalized, '(manifest)');
-  if (envelope.problems.length > 0) throw new ManifestError(source, envelope.problems);
+  if (envelope.problems.length > 0) throw new ManifestError(source, problemLines(envelope.problems));
   const problems: string[] = [];
   // Each record on its own, so that every problem of every record is reported at once; a record
   // with problems takes no part in the checks between records.
@@ -196,7 +197,7 @@ export function readManifest(json: unknown, source: string, known: KnownRecords 
       name,
       (envelope.value[name] as unknown[]).map((raw, index) => {
         const checked = checkValue(LISTS[name], raw, `${name}[${index}]`);
-        problems.push(...checked.problems);
+        problems.push(...problemLines(checked.problems));
         return checked.problems.length === 0 ? checked.value : undefined;
       }),
     ]),

@@ -26,6 +26,7 @@ import { importContentFolder } from './import-content';
 import { importCsvFile } from './import-csv';
 import { ManifestError, type Manifest } from './manifest';
 import { migrateFromDeliveryApi } from './migrate-from-api';
+import { problemLine, type Problem } from '../shared/problems';
 
 /** A bad value of a demo field, as a sheet's state holds it and as a CSV cell writes it, and the problem every way in names. */
 interface BadValue {
@@ -114,7 +115,7 @@ async function zipOf(entries: Record<string, string>): Promise<Buffer> {
 /** The problems a 400 answer names; said otherwise when it is not one. */
 function refusalOf(answer: { statusCode: number; body: string; json(): unknown }): string[] {
   if (answer.statusCode !== 400) return [`not refused: answered ${answer.statusCode}`];
-  return (answer.json() as Array<{ problems: string[] }>)[0]!.problems;
+  return (answer.json() as Array<{ problems: Problem[] }>)[0]!.problems.map(problemLine);
 }
 
 /** Each way in, feeding it the bad value; null where the way carries no such value (XLIFF carries a language's texts only). */

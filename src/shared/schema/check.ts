@@ -6,11 +6,12 @@
  */
 import type { TSchema } from 'typebox';
 import Value from 'typebox/value';
+import { distinctProblems, type Problem } from '../problems';
 
 export interface Checked<T> {
   value: T;
-  /** `place: message`, in the order of the value; empty when the value is sound. */
-  problems: string[];
+  /** Each with its place, in the order of the value; empty when the value is sound. */
+  problems: Problem[];
 }
 
 interface SchemaError {
@@ -24,7 +25,8 @@ interface SchemaError {
 export function checkValue<T>(schema: TSchema, value: unknown, root: string): Checked<T> {
   const filled = Value.Default(schema, Value.Clone(value));
   const errors = [...Value.Errors(schema, filled)] as unknown as SchemaError[];
-  return { value: filled as T, problems: explainErrors(schema, filled, errors, root) };
+  // A sound value (nearly every one) needs no words.
+  return { value: filled as T, problems: errors.length === 0 ? [] : explainErrors(schema, filled, errors, root) };
 }
 
 /**
@@ -50,19 +52,20 @@ function schemaAt(schema: TSchema, schemaPath: string): Record<string, unknown> 
   return (node ?? {}) as Record<string, unknown>;
 }
 
-function explainErrors(schema: TSchema, value: unknown, errors: SchemaError[], root: string): string[] {
+function explainErrors(schema: TSchema, value: unknown, errors: SchemaError[], root: string): Problem[] {
   // A failed union reports each branch as well as itself: the union's own line is the one to read.
   const unions = errors.filter((error) => error.keyword === 'anyOf').map((error) => error.schemaPath);
   const shown = errors.filter((error) => !unions.some((union) => error.schemaPath !== union && error.schemaPath.startsWith(`${union}/`)));
-  const lines = shown.flatMap((error) => {
+  const problems = shown.flatMap((error): Problem[] => {
     if (error.keyword === 'boolean') return [];
     // A name that breaks `propertyNames` is reported once, by the object that holds it.
     if (error.schemaPath.endsWith('/propertyNames') && error.keyword !== 'propertyNames') return [];
     const place = placeOfPointer(error.instancePath, root);
     if (error.keyword === 'required') {
-      return ((error.params.requiredProperties ?? []) as string[]).map(
-        (name) => `${place === root && root.startsWith('(') ? name : `${place}.${name}`}: is required`,
-      );
+      return ((error.params.requiredProperties ?? []) as string[]).map((name) => ({
+        field: place === root && root.startsWith('(') ? name : `${place}.${name}`,
+        message: 'is required',
+      }));
     }
     const node = schemaAt(schema, error.schemaPath);
     const own = node.errorMessage;
@@ -70,9 +73,9 @@ function explainErrors(schema: TSchema, value: unknown, errors: SchemaError[], r
     const found = Value.Pointer.Get(value as object, error.instancePath);
     // `{value}` in a schema's own words shows the value, quoted and cut short.
     const message = typeof explained === 'string' ? explained.replace('{value}', JSON.stringify(String(found).slice(0, 80))) : messageOf(error, node, found);
-    return [`${place}: ${message}`];
+    return [{ field: place, message }];
   });
-  return [...new Set(lines)];
+  return distinctProblems(problems);
 }
 
 const TYPE_WORDS: Record<string, string> = {

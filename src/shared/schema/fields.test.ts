@@ -6,8 +6,9 @@ import type { TSchema } from 'typebox';
 import { describe, expect, it } from 'vitest';
 import { checkValue } from './check';
 import { text } from './fields';
+import { problemLine } from '../problems';
 
-const problemsOf = (schema: TSchema, value: unknown) => checkValue(schema, value, 'name').problems;
+const problemsOf = (schema: TSchema, value: unknown) => checkValue(schema, value, 'name').problems.map(problemLine);
 
 describe('text', () => {
   it('says a required text that is too long is too long, and an empty one empty', () => {

@@ -6,6 +6,7 @@ import type { SheetState } from '../../sheet/shape';
 import type { EditableStatus } from '../../shared/editing-status';
 import { languageTag } from '../../shared/languages';
 import type { FieldConflict } from '../../shared/merge';
+import { type Problem } from '../../shared/problems';
 
 export type { SheetState };
 
@@ -38,7 +39,7 @@ export class StudioError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly details: { problems?: string[]; current?: SheetView; retryAfterSeconds?: number } = {},
+    readonly details: { problems?: Problem[]; current?: SheetView; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'StudioError';
@@ -197,7 +198,7 @@ export interface SheetView {
 }
 
 /** The refusal's details: each problem with its place, or on a conflict the state saved meanwhile. */
-export function detailsOf(error: unknown): { problems?: string[]; current?: SheetView & { targetId?: string } } {
+export function detailsOf(error: unknown): { problems?: Problem[]; current?: SheetView & { targetId?: string } } {
   return error instanceof StudioError ? error.details : {};
 }
 

@@ -1,8 +1,9 @@
 /**
  * The words the studio uses for a sheet's fields, wherever one is named: in a conflict, beside a
- * problem the server found, in a history. Problems come as `translations.de_DE.url: why`.
+ * problem the server found (by its `field`, `translations.de_DE.url`), in a history.
  */
 import { languageName } from './api';
+import type { Problem } from '../../shared/problems';
 
 const TEXT_FIELDS: Record<string, string> = { title: 'Title', description: 'Description', url: 'Link', imageAlt: 'Image description' };
 const FIELDS: Record<string, string> = {
@@ -31,20 +32,29 @@ export function fieldName(path: string[], labels: ReadonlyMap<string, string> = 
   return FIELDS[first ?? ''] ?? path.join(' › ');
 }
 
-/** The problems the server named, by the field they are about (`de_DE.url`), and those about none. */
-export function problemsByField(problems: string[]): { fields: Map<string, string>; others: string[] } {
+/**
+ * Where the sheet screen shows a problem about a field (its `field`, a place in the sheet): a
+ * language's text beside its input (`de_DE.url`), the search-engine settings, topics, address name,
+ * shared values and documents in their own panels; null for one the screen has no place for.
+ */
+function placeOnScreen(field: string): string | null {
+  const text = /^translations\.([A-Za-z_]+)\.(title|description|url|imageAlt|extra\.[A-Za-z][A-Za-z0-9_]*)(?:\[\d+\])?$/.exec(field);
+  if (text !== null) return `${text[1]}.${text[2]}`;
+  const panel =
+    /^(seo\..+|topics|urlName|values\.[A-Za-z][A-Za-z0-9_]*|(?:document|documents\[\d+\])\.(?:kind|language|region|revision|revisedOn))(?:\[\d+\])?$/.exec(
+      field,
+    );
+  return panel === null ? null : panel[1]!;
+}
+
+/** The problems the server named, by the place on screen of the field they are about (`de_DE.url`), and those about none, in words. */
+export function problemsByField(problems: readonly Problem[]): { fields: Map<string, string>; others: string[] } {
   const fields = new Map<string, string>();
   const others: string[] = [];
-  for (const problem of problems) {
-    const match = /^translations\.([A-Za-z_]+)\.(title|description|url|imageAlt|extra\.[A-Za-z][A-Za-z0-9_]*)(?:\[\d+\])?: (.*)$/s.exec(problem);
-    // The SEO fields, the topics and the sheet's shared values show their problems in their own panels.
-    const panel =
-      /^(seo\.[^:]+|topics|urlName|values\.[A-Za-z][A-Za-z0-9_]*|(?:document|documents\[\d+\])\.(?:kind|language|region|revision|revisedOn))(?:\[\d+\])?: (.*)$/s.exec(
-        problem,
-      );
-    if (panel !== null) fields.set(panel[1]!, panel[2]!);
-    else if (match === null) others.push(problem.replace(/^([a-zA-Z.]+): /, (_all, path: string) => `${fieldName(path.split('.'))}: `));
-    else fields.set(`${match[1]}.${match[2]}`, match[3]!);
+  for (const { field, message } of problems) {
+    const place = field === null ? null : placeOnScreen(field);
+    if (place !== null) fields.set(place, message);
+    else others.push(field === null ? message : `${fieldName(field.split('.'))}: ${message}`);
   }
   return { fields, others };
 }

@@ -56,9 +56,7 @@ export function ValueFields({ fields, values, problems, place, language, onChang
     const typed = shown.trim() === '' ? [] : readFieldValue(field, shown, numberStyleOf(language)).problems;
     // A value that does not read is not saved (sheets/draft-rules.ts), and says so with how to write it.
     const problem =
-      typed.length > 0
-        ? `${typed.map((text) => text.replace(/^[^:]*: /, '')).join('; ')}. This field is not saved until then.`
-        : problems.get(`${place}.${field.name}`);
+      typed.length > 0 ? `${typed.map((problem) => problem.message).join('; ')}. This field is not saved until then.` : problems.get(`${place}.${field.name}`);
     const multiline = field.kind === 'long-text' || field.kind === 'rich-text';
     return (
       <TextEntry

@@ -8,6 +8,7 @@ import { callApi, StudioError, type StudioContext } from '../common/api';
 import { describeApplied, type Applied, type Comparison, type ImportProblems } from './plan';
 import { useSentFiles } from './uploads';
 import { wordsOf, type Outcome } from '../common/parts';
+import { problemLine } from '../../shared/problems';
 
 interface Collection {
   id: string;
@@ -75,7 +76,7 @@ export function useImportSession(context: StudioContext) {
       setComparison(await callApi<Comparison>(context, 'POST', `/import-uploads/${at}/comparison`, optionsOf(chosen, remove)));
     } catch (error) {
       setComparison(null);
-      setProblems({ message: wordsOf(error), problems: error instanceof StudioError ? (error.details.problems ?? []) : [] });
+      setProblems({ message: wordsOf(error), problems: error instanceof StudioError ? (error.details.problems ?? []).map(problemLine) : [] });
     } finally {
       setBusy(false);
     }

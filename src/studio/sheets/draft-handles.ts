@@ -7,6 +7,7 @@ import type { SheetState, SheetView } from '../common/api';
 import type { FieldConflict } from '../../shared/merge';
 import type { ContentType } from '../../content-model/definition';
 import { differsFromSaved } from './draft-rules';
+import { type Problem } from '../../shared/problems';
 
 export type SaveState = 'loading' | 'saved' | 'editing' | 'saving' | 'refused' | 'failed' | 'conflict';
 
@@ -21,7 +22,7 @@ export interface ShownDraft {
   view: SheetView | null;
   draft: SheetState | null;
   state: SaveState;
-  problems: string[];
+  problems: Problem[];
   message: string | null;
   conflict: Conflict | null;
 }
@@ -44,7 +45,7 @@ export interface DraftHandles {
   setView: Dispatch<SetStateAction<SheetView | null>>;
   setDraft: Dispatch<SetStateAction<SheetState | null>>;
   setState: Dispatch<SetStateAction<SaveState>>;
-  setProblems: Dispatch<SetStateAction<string[]>>;
+  setProblems: Dispatch<SetStateAction<Problem[]>>;
   setMessage: Dispatch<SetStateAction<string | null>>;
   setConflict: Dispatch<SetStateAction<Conflict | null>>;
   /** Shows a state the server has, with the draft on top of it. */
@@ -59,7 +60,7 @@ export function useDraftHandles(type: ContentType | null): { shown: ShownDraft; 
   const [view, setView] = useState<SheetView | null>(null);
   const [draft, setDraft] = useState<SheetState | null>(null);
   const [state, setState] = useState<SaveState>('loading');
-  const [problems, setProblems] = useState<string[]>([]);
+  const [problems, setProblems] = useState<Problem[]>([]);
   const [message, setMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   // The latest values, for timers and answers that arrive after a render; each is set where it

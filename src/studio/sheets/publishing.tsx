@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { STATUS_SENTENCES } from '../../shared/editing-status';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { TimeField, usePlannedTime } from '../common/time-field';
-import { callApi, languageName, type SheetView, type StudioContext } from '../common/api';
+import { callApi, detailsOf, languageName, type SheetView, type StudioContext } from '../common/api';
 import { problemsByField } from '../common/field-names';
 import { useNavigation } from '../common/navigation';
 import { Confirmed, Notice } from '../common/parts';
@@ -50,7 +50,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
       if (done === null) throw new Error('Fix the marked fields first: the sheet must be saved before it is published.');
       setMessage({ text: done, failed: false });
     } catch (error) {
-      const problems = error instanceof Error && 'details' in error ? ((error as { details: { problems?: string[] } }).details.problems ?? []) : [];
+      const problems = detailsOf(error).problems ?? [];
       const named = problemsByField(problems);
       const reasons = [...named.others, ...[...named.fields.values()]];
       setMessage({ text: reasons.length > 0 ? `Not yet: ${reasons.join(' ')}` : error instanceof Error ? error.message : String(error), failed: true });
