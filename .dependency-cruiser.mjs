@@ -22,8 +22,23 @@ export const ROOMS = {
   cdn: ['shared', 'cms'],
   api: ['shared', 'sheet', 'content-model', 'cms', 'published', 'search'],
   site: ['shared', 'sheet', 'content-model', 'page-model'],
-  studio: ['shared', 'sheet', 'content-model', 'page-model', 'site'],
-  'editing-api': ['shared', 'sheet', 'content-model', 'page-model', 'files', 'cms', 'webhooks', 'search', 'editing', 'transfer', 'http', 'cdn'],
+  'editing-contract': ['shared', 'sheet', 'content-model', 'page-model'],
+  studio: ['shared', 'sheet', 'content-model', 'page-model', 'site', 'editing-contract'],
+  'editing-api': [
+    'shared',
+    'sheet',
+    'content-model',
+    'page-model',
+    'files',
+    'cms',
+    'webhooks',
+    'search',
+    'editing',
+    'transfer',
+    'http',
+    'cdn',
+    'editing-contract',
+  ],
   server: [
     'shared',
     'sheet',
@@ -41,6 +56,7 @@ export const ROOMS = {
     'cdn',
     'api',
     'site',
+    'editing-contract',
     'editing-api',
   ],
   cli: [
@@ -64,7 +80,7 @@ export const ROOMS = {
 };
 
 /** Rooms whose code runs in the browser too: no Node.js module. */
-export const BROWSER_ROOMS = ['shared', 'sheet', 'content-model', 'page-model', 'site', 'studio'];
+export const BROWSER_ROOMS = ['shared', 'sheet', 'content-model', 'page-model', 'site', 'editing-contract', 'studio'];
 
 const TEST_FILE = '\\.test\\.tsx?$';
 

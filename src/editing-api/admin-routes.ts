@@ -13,126 +13,78 @@ import { ADMIN_ROLES, CONTENT_ROLES, type Guard } from './guard';
 import { readReviewPolicy } from '../cms/repositories/reviews';
 import { changeReviewPolicy } from '../editing/editor-reviews';
 import { answer, readInput, readQuery } from './requests';
-import { AccountChangeSchema, AccountSchema, AuditEntrySchema, AuditQuerySchema, NewAccountSchema, ReviewPolicySchema } from './schemas';
-import { contract } from './route-contract';
+import { AccountChangeSchema, AuditQuerySchema, NewAccountSchema, ReviewPolicySchema } from '../editing-contract/schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
 import type Type from 'typebox';
-
-type EmailParams = { Params: { email: string } };
 
 export function registerAdminRoutes(app: FastifyInstance, options: { db: ContentStore; root: string; guard: Guard }): void {
   const { db, root, guard } = options;
 
-  app.get(
-    `${root}/settings`,
-    contract({
-      summary: 'The site’s settings for editing: whether publishing needs an approval, and whose',
-      role: 'editor',
-      response: { status: 200, schema: ReviewPolicySchema },
-    }),
-    async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      return { review: await readReviewPolicy(db) };
-    },
-  );
+  on(app, root, editingApi.settings.view, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    return { review: await readReviewPolicy(db) };
+  });
 
-  app.put(
-    `${root}/settings`,
-    contract({
-      summary: 'Change the site’s settings for editing (admins)',
-      role: 'admin',
-      body: ReviewPolicySchema,
-      response: { status: 200, schema: ReviewPolicySchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, ADMIN_ROLES);
-      const input = readInput<Type.Static<typeof ReviewPolicySchema>>(ReviewPolicySchema, request.body, 'settings');
-      return { review: await changeReviewPolicy(db, input.review, actor) };
-    },
-  );
+  on(app, root, editingApi.settings.change, async (request, reply) => {
+    const { actor } = await guard(request, reply, ADMIN_ROLES);
+    const input = readInput<Type.Static<typeof ReviewPolicySchema>>(ReviewPolicySchema, request.body, 'settings');
+    return { review: await changeReviewPolicy(db, input.review, actor) };
+  });
   const admin = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, ADMIN_ROLES);
 
-  app.get(
-    `${root}/accounts`,
-    contract({ summary: 'The accounts', role: 'admin', response: { status: 200, schema: AccountSchema, list: true } }),
-    async (request, reply) => {
-      await admin(request, reply);
-      return listAccounts(db);
-    },
-  );
+  on(app, root, editingApi.accounts.list, async (request, reply) => {
+    await admin(request, reply);
+    return listAccounts(db);
+  });
 
-  app.post(
-    `${root}/accounts`,
-    contract({ summary: 'Add an account', role: 'admin', body: NewAccountSchema, response: { status: 201, schema: AccountSchema } }),
-    async (request, reply) => {
-      const { actor } = await admin(request, reply);
-      const input = readInput<Type.Static<typeof NewAccountSchema>>(NewAccountSchema, request.body, 'account');
-      const account = await answer(() =>
-        addAccount(db, { email: input.email, password: input.password, role: input.role ?? 'visitor', temporary: input.temporary ?? true }, actor),
-      );
-      return reply.code(201).send(account);
-    },
-  );
+  on(app, root, editingApi.accounts.create, async (request, reply) => {
+    const { actor } = await admin(request, reply);
+    const input = readInput<Type.Static<typeof NewAccountSchema>>(NewAccountSchema, request.body, 'account');
+    const account = await answer(() =>
+      addAccount(db, { email: input.email, password: input.password, role: input.role ?? 'visitor', temporary: input.temporary ?? true }, actor),
+    );
+    return reply.code(201).send(account);
+  });
 
   // One change per field sent, each its own transaction and audit entry, in this order.
-  app.patch<EmailParams>(
-    `${root}/accounts/:email`,
-    contract({
-      summary: 'Change role, disable or enable, set a password',
-      role: 'admin',
-      body: AccountChangeSchema,
-      response: { status: 200, schema: AccountSchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await admin(request, reply);
-      const input = readInput<Type.Static<typeof AccountChangeSchema>>(AccountChangeSchema, request.body, 'account change');
-      const { email } = request.params;
-      let account: Account | undefined;
-      if (input.role !== undefined) account = await answer(() => setRole(db, email, input.role!, actor));
-      if (input.disabled !== undefined) account = await answer(() => setDisabled(db, email, input.disabled!, actor));
-      if (input.password !== undefined) account = await answer(() => resetPassword(db, email, input.password!, actor, input.temporary ?? true));
-      return account ?? (await listAccounts(db)).find((candidate) => candidate.email === email.toLowerCase()) ?? reply.callNotFound();
-    },
-  );
+  on(app, root, editingApi.accounts.change, async (request, reply) => {
+    const { actor } = await admin(request, reply);
+    const input = readInput<Type.Static<typeof AccountChangeSchema>>(AccountChangeSchema, request.body, 'account change');
+    const { email } = request.params;
+    let account: Account | undefined;
+    if (input.role !== undefined) account = await answer(() => setRole(db, email, input.role!, actor));
+    if (input.disabled !== undefined) account = await answer(() => setDisabled(db, email, input.disabled!, actor));
+    if (input.password !== undefined) account = await answer(() => resetPassword(db, email, input.password!, actor, input.temporary ?? true));
+    return account ?? (await listAccounts(db)).find((candidate) => candidate.email === email.toLowerCase()) ?? reply.callNotFound();
+  });
 
-  app.delete<EmailParams>(
-    `${root}/accounts/:email`,
-    contract({ summary: 'Remove an account', role: 'admin', response: { status: 204 } }),
-    async (request, reply) => {
-      const { actor } = await admin(request, reply);
-      await answer(() => removeAccount(db, request.params.email, actor));
-      return reply.code(204).send();
-    },
-  );
+  on(app, root, editingApi.accounts.remove, async (request, reply) => {
+    const { actor } = await admin(request, reply);
+    await answer(() => removeAccount(db, request.params.email, actor));
+    return reply.code(204).send();
+  });
 
-  app.get(
-    `${root}/audit`,
-    contract({
-      summary: 'The audit log, newest first',
-      role: 'admin',
-      query: AuditQuerySchema,
-      response: { status: 200, schema: AuditEntrySchema, list: true },
-    }),
-    async (request, reply) => {
-      await admin(request, reply);
-      const query = readQuery<Type.Static<typeof AuditQuerySchema>>(AuditQuerySchema, request.query);
-      const entries = await listAuditEntries(db, {
-        limit: query.limit ?? 100,
-        ...(query.actor === undefined ? {} : { actor: query.actor }),
-        ...(query.target === undefined ? {} : { target: query.target }),
-        ...(query.since === undefined ? {} : { since: query.since }),
-        ...(query.until === undefined ? {} : { until: query.until }),
-      });
-      return entries.map((entry) => ({
-        id: entry.id,
-        at: entry.at,
-        actor: entry.actor,
-        action: entry.action,
-        targetType: entry.target_type,
-        targetId: entry.target_id,
-        targetLabel: entry.target_label,
-        before: entry.before === null ? null : (JSON.parse(entry.before) as unknown),
-        after: entry.after === null ? null : (JSON.parse(entry.after) as unknown),
-      }));
-    },
-  );
+  on(app, root, editingApi.audit.list, async (request, reply) => {
+    await admin(request, reply);
+    const query = readQuery<Type.Static<typeof AuditQuerySchema>>(AuditQuerySchema, request.query);
+    const entries = await listAuditEntries(db, {
+      limit: query.limit ?? 100,
+      ...(query.actor === undefined ? {} : { actor: query.actor }),
+      ...(query.target === undefined ? {} : { target: query.target }),
+      ...(query.since === undefined ? {} : { since: query.since }),
+      ...(query.until === undefined ? {} : { until: query.until }),
+    });
+    return entries.map((entry) => ({
+      id: entry.id,
+      at: entry.at,
+      actor: entry.actor,
+      action: entry.action,
+      targetType: entry.target_type,
+      targetId: entry.target_id,
+      targetLabel: entry.target_label,
+      before: entry.before === null ? null : (JSON.parse(entry.before) as unknown),
+      after: entry.after === null ? null : (JSON.parse(entry.after) as unknown),
+    }));
+  });
 }

@@ -16,13 +16,11 @@ import { ADMIN_ROLES, CONTENT_ROLES } from './guard';
 import { findPrimarySite, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditingContext } from './editable-routes';
 import { answer, readInput } from './requests';
-import { ContentTypeViewSchema, FieldSettingsSchema, NewFieldSchema } from './schemas';
-import { contract } from './route-contract';
+import { FieldSettingsSchema, NewFieldSchema } from '../editing-contract/schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
 
 const noType = (name: string) => new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no content type ${name}`);
-
-type NameParams = { Params: { name: string } };
-type FieldParams = { Params: { name: string; field: string } };
 
 export function registerContentTypeRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
   // The primary site's languages come along: a field is labelled in each (the Fields screen asks for them).
@@ -31,60 +29,34 @@ export function registerContentTypeRoutes(app: FastifyInstance, { db, root, guar
     return { revision: view.revision, type: view.published ?? view.draft, languages: site === undefined ? [] : await listActiveLanguages(db, site.id) };
   };
 
-  app.get<NameParams>(
-    `${root}/content-types/:name`,
-    contract({
-      summary: 'A content type’s fields as the site has them (literature_sheet: the sheet form’s)',
-      role: 'editor',
-      response: { status: 200, schema: ContentTypeViewSchema },
-    }),
-    async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      const view = await contentTypes.view(db, request.params.name);
-      if (view === null) throw noType(request.params.name);
-      return present(view);
-    },
-  );
+  on(app, root, editingApi.contentTypes.view, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const view = await contentTypes.view(db, request.params.name);
+    if (view === null) throw noType(request.params.name);
+    return present(view);
+  });
 
-  app.post<NameParams>(
-    `${root}/content-types/:name/fields`,
-    contract({
-      summary: 'Add a field: on the site at once, with a version and an audit entry',
-      role: 'admin',
-      body: NewFieldSchema,
-      response: { status: 201, schema: ContentTypeViewSchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, ADMIN_ROLES);
-      const field = readInput<Type.Static<typeof NewFieldSchema>>(NewFieldSchema, request.body, 'field');
-      const view = await answer(() => changeFields(db, request.params.name, { add: field }, actor));
-      return reply.code(201).send(await present(view));
-    },
-  );
+  on(app, root, editingApi.contentTypes.addField, async (request, reply) => {
+    const { actor } = await guard(request, reply, ADMIN_ROLES);
+    const field = readInput<Type.Static<typeof NewFieldSchema>>(NewFieldSchema, request.body, 'field');
+    const view = await answer(() => changeFields(db, request.params.name, { add: field }, actor));
+    return reply.code(201).send(await present(view));
+  });
 
   // The settings sent, then the place: one change (a version and an audit entry), all of it or none.
-  app.patch<FieldParams>(
-    `${root}/content-types/:name/fields/:field`,
-    contract({
-      summary: 'Change a field’s labels, place, where it shows or whether publishing needs it; retire it (its values are kept)',
-      role: 'admin',
-      body: FieldSettingsSchema,
-      response: { status: 200, schema: ContentTypeViewSchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, ADMIN_ROLES);
-      const { position, ...settings } = readInput<Type.Static<typeof FieldSettingsSchema>>(FieldSettingsSchema, request.body, 'field change');
-      const { name, field } = request.params;
-      const changes: FieldChange[] = [
-        ...(Object.keys(settings).length > 0 ? [{ change: field, ...settings }] : []),
-        ...(position === undefined ? [] : [{ move: field, to: position }]),
-      ];
-      if (changes.length === 0) {
-        const view = await contentTypes.view(db, name);
-        if (view === null) throw noType(name);
-        return present(view);
-      }
-      return present(await answer(() => changeFields(db, name, changes, actor)));
-    },
-  );
+  on(app, root, editingApi.contentTypes.changeField, async (request, reply) => {
+    const { actor } = await guard(request, reply, ADMIN_ROLES);
+    const { position, ...settings } = readInput<Type.Static<typeof FieldSettingsSchema>>(FieldSettingsSchema, request.body, 'field change');
+    const { name, field } = request.params;
+    const changes: FieldChange[] = [
+      ...(Object.keys(settings).length > 0 ? [{ change: field, ...settings }] : []),
+      ...(position === undefined ? [] : [{ move: field, to: position }]),
+    ];
+    if (changes.length === 0) {
+      const view = await contentTypes.view(db, name);
+      if (view === null) throw noType(name);
+      return present(view);
+    }
+    return present(await answer(() => changeFields(db, name, changes, actor)));
+  });
 }

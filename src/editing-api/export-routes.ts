@@ -13,50 +13,38 @@ import { ApiError, ERROR_CODES } from '../shared/errors';
 import type { EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
 import { readQuery } from './requests';
-import { ExportQuerySchema } from './schemas';
-import { contract } from './route-contract';
+import { ExportQuerySchema } from '../editing-contract/schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
 import type Type from 'typebox';
 
 /** A file name with today's date, so downloads do not overwrite each other. */
 const dated = (name: string, extension: string) => `${name}-${new Date().toISOString().slice(0, 10)}.${extension}`;
 
 export function registerExportRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
-  app.get(
-    `${root}/exports/sheets.csv`,
-    contract({
-      summary: 'The literature collection as the CSV the import reads (?collection=)',
-      role: 'editor',
-      query: ExportQuerySchema,
-      response: { status: 200 },
-    }),
-    async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      const { collection } = readQuery<Type.Static<typeof ExportQuerySchema>>(ExportQuerySchema, request.query);
-      const { csv } = await collectCsv(db, { collection }).catch((error: unknown) => {
-        throw new ApiError(404, ERROR_CODES.NOT_FOUND, error instanceof Error ? error.message : String(error));
-      });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${dated('sheets', 'csv')}"`)
-        .send(csv);
-    },
-  );
+  on(app, root, editingApi.exports.sheetsCsv, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const { collection } = readQuery<Type.Static<typeof ExportQuerySchema>>(ExportQuerySchema, request.query);
+    const { csv } = await collectCsv(db, { collection }).catch((error: unknown) => {
+      throw new ApiError(404, ERROR_CODES.NOT_FOUND, error instanceof Error ? error.message : String(error));
+    });
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${dated('sheets', 'csv')}"`)
+      .send(csv);
+  });
 
-  app.get(
-    `${root}/exports/content.zip`,
-    contract({ summary: 'The content as a zip of an export folder', role: 'editor', response: { status: 200 } }),
-    async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      const { manifest, files } = await collectContent(db);
-      const zip = new yazl.ZipFile();
-      zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'content/manifest.json');
-      for (const [path, bytes] of [...files].sort(([a], [b]) => a.localeCompare(b)))
-        zip.addBuffer(bytes, `content/${path}`, { compress: !/\.(png|jpe?g|webp|avif|gif|pdf)$/i.test(path) });
-      zip.end();
-      return reply
-        .type('application/zip')
-        .header('content-disposition', `attachment; filename="${dated('literature-content', 'zip')}"`)
-        .send(zip.outputStream);
-    },
-  );
+  on(app, root, editingApi.exports.contentZip, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const { manifest, files } = await collectContent(db);
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'content/manifest.json');
+    for (const [path, bytes] of [...files].sort(([a], [b]) => a.localeCompare(b)))
+      zip.addBuffer(bytes, `content/${path}`, { compress: !/\.(png|jpe?g|webp|avif|gif|pdf)$/i.test(path) });
+    zip.end();
+    return reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="${dated('literature-content', 'zip')}"`)
+      .send(zip.outputStream);
+  });
 }

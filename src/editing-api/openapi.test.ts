@@ -11,8 +11,9 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { SessionService } from '../http/session-service';
 import { editingOpenApiDocument } from './openapi';
 import { registerEditingApi } from './register-editing-api';
-import { collectRoutes, contract } from './route-contract';
-import { RevisionSchema } from './schemas';
+import { collectRoutes } from './route-contract';
+import { allOperations, type Operation } from '../editing-contract/operations';
+import { RevisionSchema } from '../editing-contract/schemas';
 
 const ROOT = '/studio/api';
 
@@ -55,6 +56,12 @@ describe('the editing API’s routes and its document', () => {
     expect(registered.filter((route) => route.contract === undefined).map((route) => route.route)).toEqual([]);
   });
 
+  it('serves each operation of the table once, at its method and path, and no route the table does not have', () => {
+    const served = registered.flatMap((route) => (allOperations.includes(route.contract as Operation) ? [route] : []));
+    expect(served.map((route) => route.route).sort()).toEqual(allOperations.map((operation) => `${operation.method} ${ROOT}${operation.path}`).sort());
+    expect(registered.filter((route) => !served.includes(route)).map((route) => route.route)).toEqual([`GET ${ROOT}/openapi.json`]);
+  });
+
   it('serves a document that lists every registered route but those left out on purpose', async () => {
     const document = (await app.inject(`${ROOT}/openapi.json`)).json() as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
@@ -82,8 +89,17 @@ describe('the editing API’s routes and its document', () => {
     const scope = Fastify();
     const routes = collectRoutes(scope, ROOT);
     scope.post(`${ROOT}/things/:id`, async () => null);
-    scope.post(`${ROOT}/counted`, contract({ summary: 'Count', role: 'editor', body: Type.Object({ n: Type.Number() }) }), async () => null);
-    scope.post(`${ROOT}/described`, contract({ summary: 'Publish', role: 'editor', body: RevisionSchema }), async () => null);
+    const operation = (declared: Operation) => ({ config: { contract: declared } });
+    scope.post(
+      `${ROOT}/counted`,
+      operation({ method: 'POST', path: '/counted', summary: 'Count', role: 'editor', body: Type.Object({ n: Type.Number() }) }),
+      async () => null,
+    );
+    scope.post(
+      `${ROOT}/described`,
+      operation({ method: 'POST', path: '/described', summary: 'Publish', role: 'editor', body: RevisionSchema }),
+      async () => null,
+    );
     await scope.ready();
     expect(() => editingOpenApiDocument('', ROOT, routes, 'sid')).toThrow(`POST ${ROOT}/things/:id has no contract`);
     expect(() => editingOpenApiDocument('', ROOT, routes.slice(1), 'sid')).toThrow(`POST ${ROOT}/counted: its contract names a schema`);

@@ -8,8 +8,9 @@ import type { TSchema } from 'typebox';
 import { OPENAPI_LICENSE } from '../shared/constants';
 import { UPLOAD_LIMITS } from '../files/uploads';
 import { IMPORT_UPLOAD_LIMITS } from '../transfer/import-uploads';
-import * as schemas from './schemas';
-import type { RegisteredRoute, RouteContract } from './route-contract';
+import * as schemas from '../editing-contract/schemas';
+import type { RegisteredRoute } from './route-contract';
+import type { Operation } from '../editing-contract/operations';
 
 const COMPONENTS: Record<string, TSchema> = {
   SheetView: schemas.SheetViewSchema,
@@ -104,7 +105,7 @@ const operationIdOf = (method: string, path: string) =>
 const SESSION = 'session';
 const CSRF = 'csrfToken';
 
-function operationOf(method: string, path: string, operation: RouteContract, where: string) {
+function operationOf(method: string, path: string, operation: Operation, where: string) {
   const errors = {
     '400': { description: 'Invalid input: every problem, with its place', content: json(ref('Errors')) },
     '401': { description: 'Not signed in', content: json(ref('Errors')) },

@@ -27,7 +27,8 @@ import { registerTranslationRoutes } from './translation-routes';
 import { registerReleaseRoutes } from './release-routes';
 import { registerWebhookRoutes } from './webhook-routes';
 import { registerSearchReportRoutes, type SearchReportRoutesOptions } from './search-report-routes';
-import { collectRoutes, contract, leftOut } from './route-contract';
+import { collectRoutes, leftOut, on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
 import { refuseDeepBody } from './requests';
 
 export interface EditingApiOptions {
@@ -99,14 +100,10 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerWebhookRoutes(scope, routes, { cdnPurged: options.cdnPurged });
     registerSearchReportRoutes(scope, { db: options.db, root, guard, report: options.searchReport });
     // A draft's files by digest, for the studio's image previews and its preview frames.
-    scope.get<{ Params: { sha256: string } }>(
-      `${root}/files/:sha256`,
-      contract({ summary: 'A stored image or document by its SHA-256 (drafts’ files included)', role: 'editor', response: { status: 200 } }),
-      async (request, reply) => {
-        await guard(request, reply, CONTENT_ROLES);
-        return sendStoredFile(reply, options.db, request.params.sha256, 'private, max-age=31536000, immutable');
-      },
-    );
+    on(scope, root, editingApi.files.get, async (request, reply) => {
+      await guard(request, reply, CONTENT_ROLES);
+      return sendStoredFile(reply, options.db, request.params.sha256, 'private, max-age=31536000, immutable');
+    });
     registerPreviewLinkRoutes(scope, { db: options.db, basePath: options.basePath, sources: routes.previews });
     let document = '';
     scope.get(`${root}/openapi.json`, leftOut('the document itself'), async (_request, reply) =>

@@ -34,109 +34,70 @@ import { contentEditor } from './guard';
 import type { PreviewRequest } from './previewer';
 import { keepInPreview, pointAtDraftFiles, sendPreview } from './previews';
 import { answer, readInput } from './requests';
-import { contract } from './route-contract';
-import { NewReleaseSchema, ReleaseItemSchema, ReleaseScheduleSchema, ReleaseSchema, UndoImportSchema } from './schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
+import { NewReleaseSchema, ReleaseItemSchema, ReleaseScheduleSchema, UndoImportSchema } from '../editing-contract/schemas';
 import { unpublishedFiles } from './sheet-routes';
-
-type Params = { Params: { id: string; kind: string; target: string }; Querystring: { view?: string; sheet?: string; lang?: string } };
 
 export function registerReleaseRoutes(app: FastifyInstance, context: EditingContext): void {
   const { db, root, guard } = context;
   const editor = contentEditor(guard);
-  const presented = { response: { status: 200, schema: ReleaseSchema } };
 
-  app.get(
-    `${root}/releases`,
-    contract({ summary: 'The releases, open ones first', role: 'editor', response: { status: 200, schema: ReleaseSchema, list: true } }),
-    async (request, reply) => {
-      await editor(request, reply);
-      return listReleaseViews(db);
-    },
-  );
+  on(app, root, editingApi.releases.list, async (request, reply) => {
+    await editor(request, reply);
+    return listReleaseViews(db);
+  });
 
-  app.post(`${root}/releases`, contract({ summary: 'A new open release', role: 'editor', body: NewReleaseSchema, ...presented }), async (request, reply) => {
+  on(app, root, editingApi.releases.create, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const { name } = readInput<Type.Static<typeof NewReleaseSchema>>(NewReleaseSchema, request.body, 'release');
     return answer(() => createRelease(db, name, actor));
   });
 
-  app.get<Params>(`${root}/releases/:id`, contract({ summary: 'A release with its drafts', role: 'editor', ...presented }), async (request, reply) => {
+  on(app, root, editingApi.releases.view, async (request, reply) => {
     await editor(request, reply);
     return answer(() => releaseView(db, request.params.id));
   });
 
-  app.patch<Params>(
-    `${root}/releases/:id`,
-    contract({ summary: 'Rename a release', role: 'editor', body: NewReleaseSchema, ...presented }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const { name } = readInput<Type.Static<typeof NewReleaseSchema>>(NewReleaseSchema, request.body, 'release');
-      return answer(() => renameRelease(db, request.params.id, name, actor));
-    },
-  );
+  on(app, root, editingApi.releases.rename, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { name } = readInput<Type.Static<typeof NewReleaseSchema>>(NewReleaseSchema, request.body, 'release');
+    return answer(() => renameRelease(db, request.params.id, name, actor));
+  });
 
-  app.delete<Params>(
-    `${root}/releases/:id`,
-    contract({ summary: 'Discard an open release (its drafts stay as they are)', role: 'editor', response: { status: 204 } }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      await answer(() => discardRelease(db, request.params.id, actor));
-      return reply.code(204).send();
-    },
-  );
+  on(app, root, editingApi.releases.discard, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    await answer(() => discardRelease(db, request.params.id, actor));
+    return reply.code(204).send();
+  });
 
-  app.post<Params>(
-    `${root}/releases/:id/items`,
-    contract({ summary: 'Gather a draft into the release', role: 'editor', body: ReleaseItemSchema, ...presented }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const item = readInput<Type.Static<typeof ReleaseItemSchema>>(ReleaseItemSchema, request.body, 'release item');
-      return answer(() => addToRelease(db, request.params.id, item.kind, item.targetId, actor));
-    },
-  );
+  on(app, root, editingApi.releases.addItem, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const item = readInput<Type.Static<typeof ReleaseItemSchema>>(ReleaseItemSchema, request.body, 'release item');
+    return answer(() => addToRelease(db, request.params.id, item.kind, item.targetId, actor));
+  });
 
-  app.delete<Params>(
-    `${root}/releases/:id/items/:kind/:target`,
-    contract({ summary: 'Take a draft out of the release', role: 'editor', ...presented }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      return answer(() => removeFromRelease(db, request.params.id, request.params.kind, request.params.target, actor));
-    },
-  );
+  on(app, root, editingApi.releases.removeItem, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    return answer(() => removeFromRelease(db, request.params.id, request.params.kind, request.params.target, actor));
+  });
 
-  app.put<Params>(
-    `${root}/releases/:id/schedule`,
-    contract({ summary: 'Publish the release at a time ({at: null}: not at a time)', role: 'editor', body: ReleaseScheduleSchema, ...presented }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const { at } = readInput<Type.Static<typeof ReleaseScheduleSchema>>(ReleaseScheduleSchema, request.body, 'schedule');
-      return answer(() => scheduleRelease(db, request.params.id, at, actor));
-    },
-  );
+  on(app, root, editingApi.releases.schedule, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { at } = readInput<Type.Static<typeof ReleaseScheduleSchema>>(ReleaseScheduleSchema, request.body, 'schedule');
+    return answer(() => scheduleRelease(db, request.params.id, at, actor));
+  });
 
-  app.post<Params>(
-    `${root}/releases/:id/publish`,
-    contract({ summary: 'Publish every draft of the release now, as one change', role: 'editor', ...presented }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      return answer(() => publishRelease(db, request.params.id, actor));
-    },
-  );
+  on(app, root, editingApi.releases.publish, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    return answer(() => publishRelease(db, request.params.id, actor));
+  });
 
-  app.post<Params>(
-    `${root}/releases/:id/undo`,
-    contract({
-      summary: 'Take back what the release changed, as one change (409 with `later` when the site changed since)',
-      role: 'editor',
-      body: UndoImportSchema,
-      ...presented,
-    }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const { keepLater } = readInput<Type.Static<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
-      return answer(() => undoRelease(db, request.params.id, actor, { keepLater: keepLater ?? false }));
-    },
-  );
+  on(app, root, editingApi.releases.undo, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { keepLater } = readInput<Type.Static<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
+    return answer(() => undoRelease(db, request.params.id, actor, { keepLater: keepLater ?? false }));
+  });
 
   registerReleasePreviewRoutes(app, context);
 }
@@ -166,37 +127,21 @@ function registerReleasePreviewRoutes(app: FastifyInstance, context: EditingCont
       }),
     );
 
-  app.get<Params>(
-    `${root}/releases/:id/preview`,
-    contract({
-      summary: 'The site with the release applied, as HTML (?view=sheet&sheet=<id> for a sheet’s page, ?lang=de-DE)',
-      role: 'editor',
-      response: { status: 200 },
-    }),
-    async (request, reply) => {
-      await editor(request, reply);
-      const { view, sheet, lang } = request.query;
-      const shown = {
-        ...(lang === undefined ? {} : { languageSegment: lang }),
-        ...(view === 'sheet' && sheet !== undefined ? { pageKind: 'sheet' as const, contentId: sheet } : {}),
-      };
-      return sendPreview(reply, await preview(request, request.params.id, shown));
-    },
-  );
+  on(app, root, editingApi.releases.preview, async (request, reply) => {
+    await editor(request, reply);
+    const { view, sheet, lang } = request.query;
+    const shown = {
+      ...(lang === undefined ? {} : { languageSegment: lang }),
+      ...(view === 'sheet' && sheet !== undefined ? { pageKind: 'sheet' as const, contentId: sheet } : {}),
+    };
+    return sendPreview(reply, await preview(request, request.params.id, shown));
+  });
 
   // Any page of the site at its public path below this one, its query included: topic pages, other
   // languages, sheets' pages, searches and facet choices. The preview's links stay in it.
-  app.get<{ Params: { id: string; '*': string }; Querystring: Record<string, unknown> }>(
-    `${root}/releases/:id/preview/*`,
-    contract({
-      summary: 'The site with the release applied, at a public page’s path (e.g. /de-DE/topics/hafnium?q=TDMAH), as HTML',
-      role: 'editor',
-      response: { status: 200 },
-    }),
-    async (request, reply) => {
-      await editor(request, reply);
-      const address = { path: `/${request.params['*']}`, query: request.query };
-      return sendPreview(reply, await preview(request, request.params.id, { address }));
-    },
-  );
+  on(app, root, editingApi.releases.previewAt, async (request, reply) => {
+    await editor(request, reply);
+    const address = { path: `/${request.params['*']}`, query: request.query };
+    return sendPreview(reply, await preview(request, request.params.id, { address }));
+  });
 }

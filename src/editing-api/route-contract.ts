@@ -1,31 +1,16 @@
 /**
- * Each editing API route's contract, declared where the route is registered and read back by the
- * OpenAPI document (openapi.ts): its summary, who may call it, and the very schemas its handler
- * checks input with (`readInput`, `readQuery`), so the document cannot name a different one.
+ * Registering the editing API's handlers by the operations of its table
+ * (editing-contract/operations.ts): a route's method, path and contract are the operation's, so
+ * the OpenAPI document (openapi.ts), the studio's client and the server cannot name different ones.
  *
  * @example
- *   app.put(`${root}/sheets/:id/seo`, contract({ summary: 'Save the SEO fields', role: 'editor', body: SaveSeoSchema,
- *     response: { status: 200, schema: SheetViewSchema } }), handler);
+ *   on(app, root, editingApi.sheets.saveSeo, async (request, reply) => …);
  *
- * The schemas only describe: checking stays with the handlers, so that every error answer is worded
- * as the spec says (Fastify's own validation is never switched on).
+ * Input is checked by the handlers against the operation's schemas (`readInput`, `readQuery`), so
+ * that every error answer is worded as the spec says, each problem with its field.
  */
-import type { FastifyInstance } from 'fastify';
-import type { TSchema } from 'typebox';
-
-export interface RouteContract {
-  summary: string;
-  /** Who may call it: an editor or an admin, or an admin only (guard.ts checks it). */
-  role: 'editor' | 'admin';
-  /** The query string's schema, as the handler reads it with `readQuery`. */
-  query?: TSchema;
-  /** The JSON body's schema, as the handler reads it with `readInput`. */
-  body?: TSchema;
-  /** A multipart upload of one file `file`, and of which kind (its limits). */
-  upload?: 'image' | 'document' | 'import';
-  /** The success answer; without a schema, its body is not described (HTML, a file, nothing). */
-  response?: { status: number; schema?: TSchema; list?: boolean };
-}
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import type { Operation } from '../editing-contract/operations';
 
 /** A route of the editing API that is not part of its document, and why. */
 export interface LeftOut {
@@ -34,14 +19,9 @@ export interface LeftOut {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The editing API's contract of the route (route-contract.ts). */
-    contract?: RouteContract | LeftOut;
+    /** The editing API's operation the route serves (editing-contract/operations.ts). */
+    contract?: Operation | LeftOut;
   }
-}
-
-/** Route options carrying a contract, for `app.get(url, contract({…}), handler)`. */
-export function contract(declared: RouteContract): { config: { contract: RouteContract } } {
-  return { config: { contract: declared } };
 }
 
 /** Route options for a route deliberately left out of the document. */
@@ -49,11 +29,44 @@ export function leftOut(reason: string): { config: { contract: LeftOut } } {
   return { config: { contract: { leftOut: reason } } };
 }
 
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A path's parameters by name: `/sheets/:id/versions/:number` has `id` and `number`; a `*` at its end, the rest. */
+export type PathParams<Path extends string> = string extends Path
+  ? Record<string, string>
+  : { [Name in ParamNames<Path>]: string } & (Path extends `${string}*` ? { '*': string } : unknown);
+
+/** What a handler of the operation is given: its path's parameters; the query's and body's values unread (the handler checks them). */
+export interface OperationRequest<O extends Operation, Params = PathParams<O['path']>> extends RouteGenericInterface {
+  Params: Params;
+  Querystring: Record<string, string | undefined>;
+  Body: unknown;
+}
+
+/**
+ * Registers the handler of one operation under `root`; `options`, what Fastify takes besides (a
+ * larger body limit). A handler for the operations of every editable kind names its parameters
+ * itself (their paths are not literal there).
+ */
+export function on<O extends Operation, Params = PathParams<O['path']>>(
+  app: FastifyInstance,
+  root: string,
+  operation: O,
+  handler: (request: FastifyRequest<OperationRequest<O, Params>>, reply: FastifyReply) => unknown,
+  options: { bodyLimit?: number } = {},
+): void {
+  app.route<OperationRequest<O, Params>>({ method: operation.method, url: `${root}${operation.path}`, config: { contract: operation }, ...options, handler });
+}
+
 export interface RegisteredRoute {
   method: string;
   /** Fastify's path, e.g. /studio/api/sheets/:id */
   url: string;
-  contract: RouteContract | LeftOut | undefined;
+  contract: Operation | LeftOut | undefined;
 }
 
 /**

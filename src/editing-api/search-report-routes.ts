@@ -15,8 +15,9 @@ import { readSearchReport, REPORT_DAYS, reportedQuery } from '../search/search-r
 import { addSynonyms } from '../search/synonyms';
 import { CONTENT_ROLES, type Guard } from './guard';
 import { readInput } from './requests';
-import { contract } from './route-contract';
-import { NewSynonymSchema, SearchReportSchema, SynonymGroupSchema } from './schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
+import { NewSynonymSchema } from '../editing-contract/schemas';
 
 export interface SearchReportRoutesOptions {
   db: ContentStore;
@@ -27,47 +28,30 @@ export interface SearchReportRoutesOptions {
 }
 
 export function registerSearchReportRoutes(app: FastifyInstance, { db, root, guard, report }: SearchReportRoutesOptions): void {
-  app.get(
-    `${root}/search-report`,
-    contract({
-      summary: 'What visitors searched for in the last 30 days, and opened from the results',
-      role: 'editor',
-      response: { status: 200, schema: SearchReportSchema },
-    }),
-    async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      // This process's counts so far (the others write theirs every few seconds).
-      await report.flush();
-      const site = await findPrimarySite(db);
-      return { enabled: report.enabled, days: REPORT_DAYS, languages: site === undefined ? [] : await readSearchReport(db, site.id, new Date()) };
-    },
-  );
+  on(app, root, editingApi.searchReport.view, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    // This process's counts so far (the others write theirs every few seconds).
+    await report.flush();
+    const site = await findPrimarySite(db);
+    return { enabled: report.enabled, days: REPORT_DAYS, languages: site === undefined ? [] : await readSearchReport(db, site.id, new Date()) };
+  });
 
-  app.post(
-    `${root}/synonyms`,
-    contract({
-      summary: 'Make a query mean what another word finds: a synonym group of the two',
-      role: 'editor',
-      body: NewSynonymSchema,
-      response: { status: 201, schema: SynonymGroupSchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const input = readInput<Type.Static<typeof NewSynonymSchema>>(NewSynonymSchema, request.body, 'synonym');
-      const query = reportedQuery(input.query);
-      const means = reportedQuery(input.means);
-      if (query === '' || means === '' || query === means) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Give the query, and another word it means.');
-      const group = `search:${query}`;
-      await db.transaction().execute(async (trx) => {
-        await addSynonyms(trx, { [group]: [query, means] });
-        await recordChange(trx, {
-          actor,
-          action: 'search.synonym-add',
-          target: { type: 'settings', id: group, label: `synonyms: ${query}` },
-          after: { terms: [query, means] },
-        });
+  on(app, root, editingApi.synonyms.create, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const input = readInput<Type.Static<typeof NewSynonymSchema>>(NewSynonymSchema, request.body, 'synonym');
+    const query = reportedQuery(input.query);
+    const means = reportedQuery(input.means);
+    if (query === '' || means === '' || query === means) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Give the query, and another word it means.');
+    const group = `search:${query}`;
+    await db.transaction().execute(async (trx) => {
+      await addSynonyms(trx, { [group]: [query, means] });
+      await recordChange(trx, {
+        actor,
+        action: 'search.synonym-add',
+        target: { type: 'settings', id: group, label: `synonyms: ${query}` },
+        after: { terms: [query, means] },
       });
-      return reply.code(201).send({ group, terms: [query, means] });
-    },
-  );
+    });
+    return reply.code(201).send({ group, terms: [query, means] });
+  });
 }

@@ -23,91 +23,81 @@ import type { EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
 import { answer } from './requests';
 import { sheetAnswer } from './sheet-routes';
-import { blobOf, withUpload, type UploadRequest } from './upload-routes';
-import { contract } from './route-contract';
-import { SheetFromPdfSchema } from './schemas';
+import { blobOf, withUpload } from './upload-routes';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
 
 export function registerSheetFromPdfRoute(app: FastifyInstance, options: EditingContext): void {
   const { db, root, guard, platformSitesSegment, pdfs } = options;
   // PDFs to sheets: a PDF proposes a new draft sheet (title, description, the PDF as its document,
   // page 1 as its card image with alternative text), all editable before it is published.
-  app.post<{ Querystring: { revision?: string; siteId?: string; language?: string } }>(
-    `${root}/sheets/from-pdf`,
-    contract({
-      summary:
-        'A new draft sheet proposed from a PDF (multipart): title, description, the PDF as its document, page 1 as its image; `pages` says how many of its pages were read for its text',
-      role: 'editor',
-      upload: 'document',
-      response: { status: 201, schema: SheetFromPdfSchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      let place = await answer(() =>
-        newSheetPlace(db, {
-          ...(request.query.siteId ? { siteId: request.query.siteId } : {}),
-          ...(request.query.language ? { language: request.query.language } : {}),
+  on(app, root, editingApi.sheets.fromPdf, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    let place = await answer(() =>
+      newSheetPlace(db, {
+        ...(request.query.siteId ? { siteId: request.query.siteId } : {}),
+        ...(request.query.language ? { language: request.query.language } : {}),
+      }),
+    );
+    let textless = false;
+    let pages = { count: 0, textRead: 0 };
+    const created = await withUpload(options, request, reply, actor, 'document', async (received, signal) => {
+      // The same PDF again makes no second sheet: the editor is told which sheet has it.
+      const existing = await findSheetWithDocument(db, received.sha256);
+      if (existing !== undefined)
+        throw new ApiError(409, ERROR_CODES.CONFLICT, `This PDF is already the document of “${existing.label}”: open that sheet to change it.`, {
+          sheet: existing,
+        });
+      const document = await checkDocument(received.path, pdfs, signal);
+      // A scan has no text to find it by until the editor gives it some.
+      textless = document.text.trim() === '';
+      // A long PDF is read only so far: the editor is told (docs/studio.md, "PDFs to sheets").
+      pages = { count: document.pageCount, textRead: document.textPageCount };
+      // Unless the editor said, the sheet is in the language its PDF is written in (one of the site's).
+      if (request.query.language === undefined) {
+        const written = await languageOfText(document.text, await listActiveLanguages(db, place.siteId));
+        if (written !== null) place = { ...place, primaryLanguage: written };
+      }
+      const proposal = proposeSheet(document, received.fileName, place.primaryLanguage);
+      // A name from the title; taken, the title's with the CAS number the sheet names (its PDF's first page).
+      const urlName = await freeUrlName(db, place.siteId, proposal.title, casNumbersIn(document.firstPageText));
+      const base = newSheetState({ ...place, urlName, texts: { title: proposal.title, description: proposal.description } });
+      const assetId = `sheet-${randomBytes(8).toString('hex')}`;
+      const cover = document.firstPagePng;
+      const coverSha = createHash('sha256').update(cover).digest('hex');
+      const { width, height } = document.firstPageSize;
+      const state: SheetState = {
+        ...base,
+        translations: {
+          [place.primaryLanguage]: {
+            ...base.translations[place.primaryLanguage]!,
+            url: fileAssetPath(platformSitesSegment, assetId, 1),
+            imageAlt: proposal.imageAlt,
+          },
+        },
+        document: { assetId, version: 1, sha256: received.sha256, fileName: received.fileName, mimeType: 'application/pdf', byteSize: received.byteSize },
+        image: {
+          contentId: idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
+          contentKey: contentKeyFromBytes(randomBytes(16)),
+          urlName: `${base.urlName.slice(0, 180)}-cover`,
+          sha256: coverSha,
+          fileName: `${received.fileName.replace(/\.pdf$/i, '')}-page-1.png`.slice(0, 255),
+          mimeType: 'image/png',
+          byteSize: cover.length,
+          width,
+          height,
+        },
+      };
+      const pdf = blobOf(await readFile(received.path), received.sha256, 'application/pdf', document.text);
+      const png = blobOf(cover, coverSha, 'image/png', null);
+      return answer(() =>
+        sheets.create(db, state.id, state, actor, new Date(), async (trx) => {
+          await pdf(trx);
+          await png(trx);
         }),
       );
-      let textless = false;
-      let pages = { count: 0, textRead: 0 };
-      const created = await withUpload(options, request as UploadRequest, reply, actor, 'document', async (received, signal) => {
-        // The same PDF again makes no second sheet: the editor is told which sheet has it.
-        const existing = await findSheetWithDocument(db, received.sha256);
-        if (existing !== undefined)
-          throw new ApiError(409, ERROR_CODES.CONFLICT, `This PDF is already the document of “${existing.label}”: open that sheet to change it.`, {
-            sheet: existing,
-          });
-        const document = await checkDocument(received.path, pdfs, signal);
-        // A scan has no text to find it by until the editor gives it some.
-        textless = document.text.trim() === '';
-        // A long PDF is read only so far: the editor is told (docs/studio.md, "PDFs to sheets").
-        pages = { count: document.pageCount, textRead: document.textPageCount };
-        // Unless the editor said, the sheet is in the language its PDF is written in (one of the site's).
-        if (request.query.language === undefined) {
-          const written = await languageOfText(document.text, await listActiveLanguages(db, place.siteId));
-          if (written !== null) place = { ...place, primaryLanguage: written };
-        }
-        const proposal = proposeSheet(document, received.fileName, place.primaryLanguage);
-        // A name from the title; taken, the title's with the CAS number the sheet names (its PDF's first page).
-        const urlName = await freeUrlName(db, place.siteId, proposal.title, casNumbersIn(document.firstPageText));
-        const base = newSheetState({ ...place, urlName, texts: { title: proposal.title, description: proposal.description } });
-        const assetId = `sheet-${randomBytes(8).toString('hex')}`;
-        const cover = document.firstPagePng;
-        const coverSha = createHash('sha256').update(cover).digest('hex');
-        const { width, height } = document.firstPageSize;
-        const state: SheetState = {
-          ...base,
-          translations: {
-            [place.primaryLanguage]: {
-              ...base.translations[place.primaryLanguage]!,
-              url: fileAssetPath(platformSitesSegment, assetId, 1),
-              imageAlt: proposal.imageAlt,
-            },
-          },
-          document: { assetId, version: 1, sha256: received.sha256, fileName: received.fileName, mimeType: 'application/pdf', byteSize: received.byteSize },
-          image: {
-            contentId: idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
-            contentKey: contentKeyFromBytes(randomBytes(16)),
-            urlName: `${base.urlName.slice(0, 180)}-cover`,
-            sha256: coverSha,
-            fileName: `${received.fileName.replace(/\.pdf$/i, '')}-page-1.png`.slice(0, 255),
-            mimeType: 'image/png',
-            byteSize: cover.length,
-            width,
-            height,
-          },
-        };
-        const pdf = blobOf(await readFile(received.path), received.sha256, 'application/pdf', document.text);
-        const png = blobOf(cover, coverSha, 'image/png', null);
-        return answer(() =>
-          sheets.create(db, state.id, state, actor, new Date(), async (trx) => {
-            await pdf(trx);
-            await png(trx);
-          }),
-        );
-      });
-      reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
-      return { ...(await sheetAnswer(options, created)), textless, pages };
-    },
-  );
+    });
+    reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
+    return { ...(await sheetAnswer(options, created)), textless, pages };
+  });
 }

@@ -40,28 +40,21 @@ import { answer, readInput, readQuery } from './requests';
 import { changeDraft, readRevision, registerEditableRoutes, type EditingContext } from './editable-routes';
 import {
   ConfirmTranslationSchema,
-  ImportDetailsSchema,
   NewScheduleSchema,
   NewSheetSchema,
   RevisionSchema,
   SaveSeoSchema,
-  SaveSheetSchema,
   SaveTranslationSchema,
-  ScheduleSchema,
   SheetListQuerySchema,
-  SheetListSchema,
-  SheetViewSchema,
-  TrashEntrySchema,
   UndoImportSchema,
-  VersionSchema,
-} from './schemas';
-import { contract } from './route-contract';
+} from '../editing-contract/schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
 import type Type from 'typebox';
 import { fileAssetPath, mediaDeliveryPath, sheetPath } from '../shared/urls';
 import type { DraftFile } from './previews';
 
 type Input<T extends Type.TSchema> = Type.Static<T>;
-type IdParams = { Params: { id: string } };
 
 /**
  * What the studio gets for a sheet: its view, what is scheduled for it, and the published versions
@@ -114,82 +107,69 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
   registerEditableRoutes(app, {
     ...context,
     editor: sheets,
-    base: '/sheets',
     present: (view) => sheetAnswer(context, view),
     previewOf: (view) => ({ contentId: view.targetId }),
     draftFiles: (view) => unpublishedFiles(view, context.platformSitesSegment),
-    documented: { view: SheetViewSchema, save: SaveSheetSchema, version: VersionSchema, summaries: { view: 'A sheet: draft, published state, schedules' } },
+    operations: editingApi.sheets,
   });
   const editor = contentEditor(guard);
 
-  app.get(
-    `${root}/sheets`,
-    contract({ summary: 'List the sheets', role: 'editor', query: SheetListQuerySchema, response: { status: 200, schema: SheetListSchema } }),
-    async (request, reply) => {
-      await editor(request, reply);
-      const query = readQuery<Input<typeof SheetListQuerySchema>>(SheetListQuerySchema, request.query);
-      const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
-      if (site === undefined) return { total: 0, offset: 0, languages: [], sheets: [] };
-      const offset = query.offset ?? 0;
-      const [page, languages] = await Promise.all([listSheetPage(db, { ...query, siteId: site.id, offset }), listActiveLanguages(db, site.id)]);
-      return {
-        total: page.total,
-        offset,
-        languages,
-        sheets: page.sheets.map(({ image, ...sheet }) => ({
-          ...sheet,
-          image: image === null ? null : { url: `${root}/files/${image.sha256}`, alt: image.alt },
-        })),
-      };
-    },
-  );
+  on(app, root, editingApi.sheets.list, async (request, reply) => {
+    await editor(request, reply);
+    const query = readQuery<Input<typeof SheetListQuerySchema>>(SheetListQuerySchema, request.query);
+    const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
+    if (site === undefined) return { total: 0, offset: 0, languages: [], sheets: [] };
+    const offset = query.offset ?? 0;
+    const [page, languages] = await Promise.all([listSheetPage(db, { ...query, siteId: site.id, offset }), listActiveLanguages(db, site.id)]);
+    return {
+      total: page.total,
+      offset,
+      languages,
+      sheets: page.sheets.map(({ image, ...sheet }) => ({
+        ...sheet,
+        image: image === null ? null : { url: `${root}/files/${image.sha256}`, alt: image.alt },
+      })),
+    };
+  });
 
-  app.post(
-    `${root}/sheets`,
-    contract({ summary: 'Create a sheet as a draft', role: 'editor', body: NewSheetSchema, response: { status: 201, schema: SheetViewSchema } }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const input = readInput<Input<typeof NewSheetSchema>>(NewSheetSchema, request.body, 'new sheet');
-      const place = await answer(() =>
-        newSheetPlace(db, {
-          ...(input.siteId === undefined ? {} : { siteId: input.siteId }),
-          ...(input.collectionId === undefined ? {} : { collectionId: input.collectionId }),
-          ...(input.language === undefined ? {} : { language: input.language }),
-        }),
-      );
-      const state = newSheetState({
-        ...place,
-        texts: {
-          title: input.title,
-          ...(input.description === undefined ? {} : { description: input.description }),
-          ...(input.url === undefined ? {} : { url: input.url }),
-        },
-        urlName: input.urlName ?? (await freeUrlName(db, place.siteId, input.title)),
-      });
-      const created = await answer(() => sheets.create(db, state.id, state, actor));
-      reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(state.id)}`);
-      return sheetAnswer(context, created);
-    },
-  );
+  on(app, root, editingApi.sheets.create, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof NewSheetSchema>>(NewSheetSchema, request.body, 'new sheet');
+    const place = await answer(() =>
+      newSheetPlace(db, {
+        ...(input.siteId === undefined ? {} : { siteId: input.siteId }),
+        ...(input.collectionId === undefined ? {} : { collectionId: input.collectionId }),
+        ...(input.language === undefined ? {} : { language: input.language }),
+      }),
+    );
+    const state = newSheetState({
+      ...place,
+      texts: {
+        title: input.title,
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(input.url === undefined ? {} : { url: input.url }),
+      },
+      urlName: input.urlName ?? (await freeUrlName(db, place.siteId, input.title)),
+    });
+    const created = await answer(() => sheets.create(db, state.id, state, actor));
+    reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(state.id)}`);
+    return sheetAnswer(context, created);
+  });
 
-  app.delete<IdParams & { Querystring: { revision?: string } }>(
-    `${root}/sheets/:id`,
-    contract({ summary: 'Move the sheet to the trash (?revision=N optional)', role: 'editor', response: { status: 204 } }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const revision = request.query.revision === undefined ? undefined : readRevision(request.query.revision);
-      await answer(() => sheets.remove(db, request.params.id, revision, actor));
-      return reply.code(204).send();
-    },
-  );
+  on(app, root, editingApi.sheets.moveToTrash, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const revision = request.query.revision === undefined ? undefined : readRevision(request.query.revision);
+    await answer(() => sheets.remove(db, request.params.id, revision, actor));
+    return reply.code(204).send();
+  });
 
-  app.put<IdParams>(`${root}/sheets/:id/seo`, changing('Save the SEO fields', SaveSeoSchema), async (request, reply) => {
+  on(app, root, editingApi.sheets.saveSeo, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const input = readInput<Input<typeof SaveSeoSchema>>(SaveSeoSchema, request.body, 'SEO fields');
     return changeSheetIn(context, request.params.id, input.revision, actor, (state) => ({ ...state, seo: input.seo }));
   });
 
-  app.post<IdParams>(`${root}/sheets/:id/unpublish`, changing('Take the sheet off the site', RevisionSchema), async (request, reply) => {
+  on(app, root, editingApi.sheets.unpublish, async (request, reply) => {
     const { actor } = await editor(request, reply);
     const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
     return sheetAnswer(context, await answer(() => sheets.unpublish(db, request.params.id, revision, actor)));
@@ -202,10 +182,6 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
   registerImportHistoryRoutes(app, context);
 }
 
-/** A change that answers the sheet as the studio gets it. */
-const changing = (summary: string, body?: Type.TSchema) =>
-  contract({ summary, role: 'editor', ...(body === undefined ? {} : { body }), response: { status: 200, schema: SheetViewSchema } });
-
 /** Saves a change to the sheet's draft and answers the sheet as the studio gets it. */
 const changeSheetIn = async (context: EditingContext, id: string, revision: number, actor: Actor, change: (state: SheetState) => SheetState) =>
   sheetAnswer(context, await changeDraft(context.db, sheets, id, revision, actor, change));
@@ -214,133 +190,97 @@ const changeSheetIn = async (context: EditingContext, id: string, revision: numb
 function registerSheetTranslationRoutes(app: FastifyInstance, context: EditingContext): void {
   const { db, root, guard } = context;
   const editor = contentEditor(guard);
-  app.put<IdParams & { Params: { language: string } }>(
-    `${root}/sheets/:id/translations/:language`,
-    changing('Save one language', SaveTranslationSchema),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const input = readInput<Input<typeof SaveTranslationSchema>>(SaveTranslationSchema, request.body, 'translation');
-      return changeSheetIn(context, request.params.id, input.revision, actor, (state) => ({
-        ...state,
-        translations: { ...state.translations, [request.params.language]: input.texts as SheetTexts },
-      }));
-    },
-  );
+  on(app, root, editingApi.sheets.saveTranslation, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof SaveTranslationSchema>>(SaveTranslationSchema, request.body, 'translation');
+    return changeSheetIn(context, request.params.id, input.revision, actor, (state) => ({
+      ...state,
+      translations: { ...state.translations, [request.params.language]: input.texts as SheetTexts },
+    }));
+  });
 
-  app.post<IdParams & { Params: { language: string } }>(
-    `${root}/sheets/:id/translations/:language/confirm`,
-    changing('Confirm a language’s outdated texts as still right', ConfirmTranslationSchema),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const input = readInput<Input<typeof ConfirmTranslationSchema>>(ConfirmTranslationSchema, request.body ?? {}, 'confirmation');
-      return sheetAnswer(context, await sheets.confirmTexts(db, request.params.id, request.params.language, input.fields, actor));
-    },
-  );
+  on(app, root, editingApi.sheets.confirmTranslation, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof ConfirmTranslationSchema>>(ConfirmTranslationSchema, request.body ?? {}, 'confirmation');
+    return sheetAnswer(context, await sheets.confirmTexts(db, request.params.id, request.params.language, input.fields, actor));
+  });
 
-  app.delete<IdParams & { Params: { language: string }; Querystring: { revision?: string } }>(
-    `${root}/sheets/:id/translations/:language`,
-    changing('Remove a language (?revision=N)'),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const revision = readRevision(request.query.revision);
-      return changeSheetIn(context, request.params.id, revision, actor, (state) => {
-        const { language } = request.params;
-        if (language === state.primaryLanguage)
-          throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `${language} is the sheet's primary language: it cannot be removed`);
-        if (state.translations[language] === undefined) throw notFound();
-        return { ...state, translations: Object.fromEntries(Object.entries(state.translations).filter(([name]) => name !== language)) };
-      });
-    },
-  );
+  on(app, root, editingApi.sheets.removeTranslation, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const revision = readRevision(request.query.revision);
+    return changeSheetIn(context, request.params.id, revision, actor, (state) => {
+      const { language } = request.params;
+      if (language === state.primaryLanguage)
+        throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, `${language} is the sheet's primary language: it cannot be removed`);
+      if (state.translations[language] === undefined) throw notFound();
+      return { ...state, translations: Object.fromEntries(Object.entries(state.translations).filter(([name]) => name !== language)) };
+    });
+  });
 }
 
 /** A published version of the sheet's document (or of a document of its set) withdrawn, or served again. */
 function registerDocumentVersionRoutes(app: FastifyInstance, context: EditingContext): void {
   const { db, root, guard } = context;
   const editor = contentEditor(guard);
-  for (const [action, withdrawn, summary] of [
-    [
-      'withdraw',
-      true,
-      'Withdraw a published version of the sheet’s document, or with ?asset= of a document of its set (not its current one): its address answers 410 Gone, naming the newest',
-    ],
-    ['restore', false, 'Serve a withdrawn version of the sheet’s document (or with ?asset= of a document of its set) again'],
+  for (const [operation, withdrawn] of [
+    [editingApi.sheets.withdrawDocument, true],
+    [editingApi.sheets.restoreDocument, false],
   ] as const)
     // ?asset= names a document of the set; without it, the sheet's own.
-    app.post<{ Params: { id: string; version: string }; Querystring: { asset?: string } }>(
-      `${root}/sheets/:id/documents/:version/${action}`,
-      changing(summary),
-      async (request, reply) => {
-        const { actor } = await editor(request, reply);
-        const version = Number(request.params.version);
-        if (!Number.isInteger(version) || version < 1) throw new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no version ${request.params.version}`);
-        await answer(() => withdrawDocumentVersion(db, request.params.id, version, withdrawn, actor, { assetId: request.query.asset }));
-        return sheetAnswer(context, (await sheets.view(db, request.params.id))!);
-      },
-    );
+    on(app, root, operation, async (request, reply) => {
+      const { actor } = await editor(request, reply);
+      const version = Number(request.params.version);
+      if (!Number.isInteger(version) || version < 1) throw new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no version ${request.params.version}`);
+      await answer(() => withdrawDocumentVersion(db, request.params.id, version, withdrawn, actor, { assetId: request.query.asset }));
+      return sheetAnswer(context, (await sheets.view(db, request.params.id))!);
+    });
 }
 
 /** A publish or an unpublish at a time to come, and its cancelling (docs/studio.md, "Publishing"). */
 function registerScheduleRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
   const editor = contentEditor(guard);
-  app.post<IdParams>(
-    `${root}/sheets/:id/schedules`,
-    contract({ summary: 'Publish or unpublish at a time', role: 'editor', body: NewScheduleSchema, response: { status: 201, schema: ScheduleSchema } }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const input = readInput<Input<typeof NewScheduleSchema>>(NewScheduleSchema, request.body, 'schedule');
-      const schedule = await answer(() => scheduleSheet(db, request.params.id, input.action, input.at, actor));
-      return reply.code(201).send(schedule);
-    },
-  );
+  on(app, root, editingApi.sheets.schedule, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const input = readInput<Input<typeof NewScheduleSchema>>(NewScheduleSchema, request.body, 'schedule');
+    const schedule = await answer(() => scheduleSheet(db, request.params.id, input.action, input.at, actor));
+    return reply.code(201).send(schedule);
+  });
 
-  app.delete<{ Params: { schedule: string } }>(
-    `${root}/schedules/:schedule`,
-    contract({ summary: 'Cancel a schedule', role: 'editor', response: { status: 204 } }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const id = Number(request.params.schedule);
-      if (!Number.isSafeInteger(id)) throw notFound();
-      if (!(await answer(() => cancelSchedule(db, id, actor))))
-        throw new ApiError(409, ERROR_CODES.CONFLICT, `Schedule ${id} has fired or was cancelled already`);
-      return reply.code(204).send();
-    },
-  );
+  on(app, root, editingApi.schedules.cancel, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const id = Number(request.params.schedule);
+    if (!Number.isSafeInteger(id)) throw notFound();
+    if (!(await answer(() => cancelSchedule(db, id, actor))))
+      throw new ApiError(409, ERROR_CODES.CONFLICT, `Schedule ${id} has fired or was cancelled already`);
+    return reply.code(204).send();
+  });
 }
 
 /** The sheets in the trash, and bringing one back. */
 function registerTrashRoutes(app: FastifyInstance, context: EditingContext): void {
   const { db, root, guard } = context;
   const editor = contentEditor(guard);
-  app.get(
-    `${root}/trash`,
-    contract({ summary: 'The trash', role: 'editor', response: { status: 200, schema: TrashEntrySchema, list: true } }),
-    async (request, reply) => {
-      await editor(request, reply);
-      return (await listTrash(db, 'sheet')).map((row) => ({
-        id: row.target_id,
-        label: row.label,
-        deletedBy: row.deleted_by,
-        deletedAt: row.deleted_at,
-        wasPublished: row.published !== null,
-      }));
-    },
-  );
+  on(app, root, editingApi.trash.list, async (request, reply) => {
+    await editor(request, reply);
+    return (await listTrash(db, 'sheet')).map((row) => ({
+      id: row.target_id,
+      label: row.label,
+      deletedBy: row.deleted_by,
+      deletedAt: row.deleted_at,
+      wasPublished: row.published !== null,
+    }));
+  });
 
-  app.post<IdParams>(
-    `${root}/trash/:id/restore`,
-    contract({ summary: 'Restore from the trash', role: 'editor', response: { status: 200, schema: SheetViewSchema } }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      return sheetAnswer(context, await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)));
-    },
-  );
+  on(app, root, editingApi.trash.restore, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    return sheetAnswer(context, await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)));
+  });
 }
 
 /** The imports made, what each changed, and undoing one. */
 function registerImportHistoryRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
   const editor = contentEditor(guard);
-  app.get(`${root}/imports`, contract({ summary: 'The last 20 imports, newest first, each with what it did', role: 'editor' }), async (request, reply) => {
+  on(app, root, editingApi.imports.list, async (request, reply) => {
     await editor(request, reply);
     const now = new Date();
     return (await listImports(db, 20)).map((row) => ({
@@ -353,26 +293,14 @@ function registerImportHistoryRoutes(app: FastifyInstance, { db, root, guard }: 
     }));
   });
 
-  app.get<IdParams>(
-    `${root}/imports/:id`,
-    contract({ summary: 'An import: each sheet it changed, with the fields', role: 'editor', response: { status: 200, schema: ImportDetailsSchema } }),
-    async (request, reply) => {
-      await editor(request, reply);
-      return answer(() => describeImport(db, request.params.id));
-    },
-  );
+  on(app, root, editingApi.imports.details, async (request, reply) => {
+    await editor(request, reply);
+    return answer(() => describeImport(db, request.params.id));
+  });
 
-  app.post<IdParams>(
-    `${root}/imports/:id/undo`,
-    contract({
-      summary: 'Undo what the import changed; 409 with `later` naming fields changed since (keepLater: undo the rest and keep those)',
-      role: 'editor',
-      body: UndoImportSchema,
-    }),
-    async (request, reply) => {
-      const { actor } = await editor(request, reply);
-      const { keepLater } = readInput<Input<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
-      return answer(() => undoImport(db, request.params.id, actor, { keepLater }));
-    },
-  );
+  on(app, root, editingApi.imports.undo, async (request, reply) => {
+    const { actor } = await editor(request, reply);
+    const { keepLater } = readInput<Input<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
+    return answer(() => undoImport(db, request.params.id, actor, { keepLater }));
+  });
 }

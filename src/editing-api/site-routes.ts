@@ -32,16 +32,9 @@ import type { PageDefinition } from '../page-model/page-definition';
 import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
 import { readInput, readQuery } from './requests';
-import {
-  ConfirmTranslationSchema,
-  PageSettingsSchema,
-  PageTranslationSchema,
-  SaveCollectionOrderSchema,
-  SavePageSchema,
-  TopicListQuerySchema,
-  TopicSchema,
-} from './schemas';
-import { contract } from './route-contract';
+import { ConfirmTranslationSchema, PageSettingsSchema, PageTranslationSchema, TopicListQuerySchema } from '../editing-contract/schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
 
 type SiteContext = EditingContext & { basePath: string };
 
@@ -94,21 +87,12 @@ function registerPageRoutes(app: FastifyInstance, context: SiteContext): void {
   registerEditableRoutes(app, {
     ...context,
     editor: pages,
-    base: '/pages',
     present: presentPage,
     previewOf: (view) => ({ pageName: view.targetId }),
-    documented: {
-      save: SavePageSchema,
-      summaries: {
-        view: 'A page: draft and published definition, heading, kept and dropped head tags',
-        save: 'Save the page’s draft definition',
-        publish: 'Publish the page’s draft',
-        versions: 'The page’s versions',
-      },
-    },
+    operations: editingApi.pages,
   });
 
-  app.get(`${root}/pages`, contract({ summary: 'The pages and their status', role: 'editor' }), async (request, reply) => {
+  on(app, root, editingApi.pages.list, async (request, reply) => {
     await guard(request, reply, CONTENT_ROLES);
     const stored = await listStoredPages(db);
     return Promise.all(
@@ -119,49 +103,37 @@ function registerPageRoutes(app: FastifyInstance, context: SiteContext): void {
     );
   });
 
-  app.put<{ Params: { name: string } }>(
-    `${root}/pages/:name/settings`,
-    contract({ summary: 'Save the heading, SEO settings and search field', role: 'editor', body: PageSettingsSchema }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const input = readInput<Type.Static<typeof PageSettingsSchema>>(PageSettingsSchema, request.body, 'page settings');
-      const translations = Object.entries(input.translations ?? {});
-      await checkTranslated(translations.map(([language]) => language));
-      const view = await changeDraft(db, pages, request.params.name, input.revision, actor, (page) =>
-        translations.reduce(
-          (next, [language, texts]) => withTranslation(next, language, texts),
-          withSettings(page, {
-            ...(input.heading === undefined ? {} : { heading: input.heading }),
-            ...(input.seo === undefined ? {} : { seo: input.seo }),
-            ...(input.searchable === undefined ? {} : { searchable: input.searchable }),
-          }),
-        ),
-      );
-      return presentPage(view);
-    },
-  );
+  on(app, root, editingApi.pages.saveSettings, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const input = readInput<Type.Static<typeof PageSettingsSchema>>(PageSettingsSchema, request.body, 'page settings');
+    const translations = Object.entries(input.translations ?? {});
+    await checkTranslated(translations.map(([language]) => language));
+    const view = await changeDraft(db, pages, request.params.name, input.revision, actor, (page) =>
+      translations.reduce(
+        (next, [language, texts]) => withTranslation(next, language, texts),
+        withSettings(page, {
+          ...(input.heading === undefined ? {} : { heading: input.heading }),
+          ...(input.seo === undefined ? {} : { seo: input.seo }),
+          ...(input.searchable === undefined ? {} : { searchable: input.searchable }),
+        }),
+      ),
+    );
+    return presentPage(view);
+  });
 
-  app.put<{ Params: { name: string; language: string } }>(
-    `${root}/pages/:name/translations/:language`,
-    contract({ summary: 'Save the page’s texts in one of the site’s other languages', role: 'editor', body: PageTranslationSchema }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const input = readInput<Type.Static<typeof PageTranslationSchema>>(PageTranslationSchema, request.body, 'page translation');
-      const { language } = request.params;
-      await checkTranslated([language]);
-      return presentPage(await changeDraft(db, pages, request.params.name, input.revision, actor, (page) => withTranslation(page, language, input.texts)));
-    },
-  );
+  on(app, root, editingApi.pages.saveTranslation, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const input = readInput<Type.Static<typeof PageTranslationSchema>>(PageTranslationSchema, request.body, 'page translation');
+    const { language } = request.params;
+    await checkTranslated([language]);
+    return presentPage(await changeDraft(db, pages, request.params.name, input.revision, actor, (page) => withTranslation(page, language, input.texts)));
+  });
 
-  app.post<{ Params: { name: string; language: string } }>(
-    `${root}/pages/:name/translations/:language/confirm`,
-    contract({ summary: 'Confirm a language’s outdated page texts as still right', role: 'editor', body: ConfirmTranslationSchema }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const input = readInput<Type.Static<typeof ConfirmTranslationSchema>>(ConfirmTranslationSchema, request.body ?? {}, 'confirmation');
-      return presentPage(await pages.confirmTexts(db, request.params.name, request.params.language, input.fields, actor));
-    },
-  );
+  on(app, root, editingApi.pages.confirmTranslation, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const input = readInput<Type.Static<typeof ConfirmTranslationSchema>>(ConfirmTranslationSchema, request.body ?? {}, 'confirmation');
+    return presentPage(await pages.confirmTexts(db, request.params.name, request.params.language, input.fields, actor));
+  });
 }
 
 /** The collections and their order, and the topics a sheet may name. */
@@ -176,53 +148,31 @@ function registerCollectionRoutes(app: FastifyInstance, context: SiteContext): v
       if (primary.get(row.content_id) === row.language) titles.set(row.content_id, row.title);
     return { collectionId: targetId, ...rest, sheets: view.draft.items.map((id) => ({ id, title: titles.get(id) ?? id })) };
   };
-  app.get(
-    `${root}/collections`,
-    contract({ summary: 'The site’s literature collections, each with its order’s status and how many sheets it holds', role: 'editor' }),
-    async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      const site = await findPrimarySite(db);
-      const collections = (await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).filter((collection) => collection.site_id === site?.id);
-      return Promise.all(
-        collections.map(async (collection) => {
-          const view = await collectionOrders.view(db, collection.id);
-          return { id: collection.id, title: collection.title, status: view?.status ?? 'published', count: view?.draft.items.length ?? 0 };
-        }),
-      );
-    },
-  );
+  on(app, root, editingApi.collections.list, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const site = await findPrimarySite(db);
+    const collections = (await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).filter((collection) => collection.site_id === site?.id);
+    return Promise.all(
+      collections.map(async (collection) => {
+        const view = await collectionOrders.view(db, collection.id);
+        return { id: collection.id, title: collection.title, status: view?.status ?? 'published', count: view?.draft.items.length ?? 0 };
+      }),
+    );
+  });
 
   // What a sheet may name under `topics` (editing/sheets.ts refuses any other), for the sheet form's checkboxes.
-  app.get(
-    `${root}/topics`,
-    contract({
-      summary: 'The site’s topics in their places, each with its facet and its name in each language: what a sheet may list under topics',
-      role: 'editor',
-      query: TopicListQuerySchema,
-      response: { status: 200, schema: TopicSchema, list: true },
-    }),
-    async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      const query = readQuery<Type.Static<typeof TopicListQuerySchema>>(TopicListQuerySchema, request.query);
-      const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
-      return site === undefined ? [] : listTopics(db, site.id);
-    },
-  );
+  on(app, root, editingApi.topics.list, async (request, reply) => {
+    await guard(request, reply, CONTENT_ROLES);
+    const query = readQuery<Type.Static<typeof TopicListQuerySchema>>(TopicListQuerySchema, request.query);
+    const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
+    return site === undefined ? [] : listTopics(db, site.id);
+  });
 
   registerEditableRoutes(app, {
     ...context,
     previewOf: () => ({}),
     editor: collectionOrders,
-    base: '/collections',
-    suffix: '/order',
     present: presentOrder,
-    documented: {
-      save: SaveCollectionOrderSchema,
-      summaries: {
-        view: 'The collection’s order: draft, published, sheets with titles',
-        save: 'Save the order as a draft',
-        publish: 'Publish the order',
-      },
-    },
+    operations: editingApi.orders,
   });
 }

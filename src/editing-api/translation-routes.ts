@@ -17,8 +17,9 @@ import { DEFAULT_XLIFF_VERSION, XliffError } from '../transfer/xliff';
 import type { EditingContext } from './editable-routes';
 import { CONTENT_ROLES } from './guard';
 import { answer, readInput, readQuery } from './requests';
-import { contract } from './route-contract';
-import { ApplyTranslationSchema, AppliedTranslationSchema, TranslationExportQuerySchema, TranslationFileSchema, TranslationPlanSchema } from './schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
+import { ApplyTranslationSchema, TranslationExportQuerySchema, TranslationFileSchema } from '../editing-contract/schemas';
 
 /** A file of thousands of sheets' texts, sent as JSON. */
 const BODY_LIMIT = 25 * 1024 * 1024;
@@ -41,69 +42,47 @@ const importOptions = (input: Type.Static<typeof TranslationFileSchema>): Import
 });
 
 export function registerTranslationRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
-  app.get(
-    `${root}/translations/export`,
-    contract({
-      summary: 'The texts to translate into a language, as an XLIFF file',
-      role: 'editor',
-      query: TranslationExportQuerySchema,
-      response: { status: 200 },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const query = readQuery<Type.Static<typeof TranslationExportQuerySchema>>(TranslationExportQuerySchema, request.query);
-      const exported = await translating(() =>
-        exportTranslations(
-          db,
-          {
-            language: query.language,
-            version: query.format ?? DEFAULT_XLIFF_VERSION,
-            outdated: query.outdated ?? false,
-            withPages: query.pages ?? true,
-            ...(query.sheets === undefined ? {} : { sheetIds: query.sheets.split(',').filter(Boolean) }),
-            ...(query.release === undefined ? {} : { releaseId: query.release }),
-          },
-          { actor },
-        ),
-      );
-      const name = `translations-${query.language}${query.outdated ? '-outdated' : ''}-${new Date().toISOString().slice(0, 10)}.xlf`;
-      return reply
-        .type('application/xliff+xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('x-translation-units', String(exported.units))
-        .send(exported.xml);
-    },
-  );
+  on(app, root, editingApi.translations.export, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const query = readQuery<Type.Static<typeof TranslationExportQuerySchema>>(TranslationExportQuerySchema, request.query);
+    const exported = await translating(() =>
+      exportTranslations(
+        db,
+        {
+          language: query.language,
+          version: query.format ?? DEFAULT_XLIFF_VERSION,
+          outdated: query.outdated ?? false,
+          withPages: query.pages ?? true,
+          ...(query.sheets === undefined ? {} : { sheetIds: query.sheets.split(',').filter(Boolean) }),
+          ...(query.release === undefined ? {} : { releaseId: query.release }),
+        },
+        { actor },
+      ),
+    );
+    const name = `translations-${query.language}${query.outdated ? '-outdated' : ''}-${new Date().toISOString().slice(0, 10)}.xlf`;
+    return reply
+      .type('application/xliff+xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('x-translation-units', String(exported.units))
+      .send(exported.xml);
+  });
 
-  app.post(
-    `${root}/translations/comparison`,
-    {
-      ...contract({
-        summary: 'Compare a translated XLIFF file with the drafts',
-        role: 'editor',
-        body: TranslationFileSchema,
-        response: { status: 200, schema: TranslationPlanSchema },
-      }),
-      bodyLimit: BODY_LIMIT,
-    },
+  on(
+    app,
+    root,
+    editingApi.translations.compare,
     async (request, reply) => {
       await guard(request, reply, CONTENT_ROLES);
       const input = readInput<Type.Static<typeof TranslationFileSchema>>(TranslationFileSchema, request.body, 'translation file');
       return translating(() => planTranslationImport(db, input.xliff, importOptions(input)));
     },
+    { bodyLimit: BODY_LIMIT },
   );
 
-  app.post(
-    `${root}/translations/apply`,
-    {
-      ...contract({
-        summary: 'Save a compared XLIFF file’s translations into the drafts',
-        role: 'editor',
-        body: ApplyTranslationSchema,
-        response: { status: 200, schema: AppliedTranslationSchema },
-      }),
-      bodyLimit: BODY_LIMIT,
-    },
+  on(
+    app,
+    root,
+    editingApi.translations.apply,
     async (request, reply) => {
       const { actor } = await guard(request, reply, CONTENT_ROLES);
       const input = readInput<Type.Static<typeof ApplyTranslationSchema>>(ApplyTranslationSchema, request.body, 'translation file');
@@ -116,5 +95,6 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, root, guar
         ),
       );
     },
+    { bodyLimit: BODY_LIMIT },
   );
 }

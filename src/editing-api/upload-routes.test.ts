@@ -21,7 +21,7 @@ import { renderLiteraturePdf } from '../demo/literature-pdf';
 import type { SheetState } from '../sheet/shape';
 import { UPLOAD_LIMITS } from '../files/uploads';
 import { createPreviewLink, PREVIEW_LINK_RENDERS_PER_MINUTE } from './previews';
-import { SheetFromPdfSchema } from './schemas';
+import { SheetFromPdfSchema } from '../editing-contract/schemas';
 import { fileAssetPath, mediaDeliveryPath } from '../shared/urls';
 
 const MEGABYTE = 1024 * 1024;

@@ -32,10 +32,13 @@ import { answer } from './requests';
 import { readRevision, type EditingContext } from './editable-routes';
 import { sheetAnswer } from './sheet-routes';
 import { withUploadedFile, type Received } from './uploaded-file';
-import { contract } from './route-contract';
-import { SheetDocumentAddedSchema, SheetViewSchema } from './schemas';
+import { on } from './route-contract';
+import { editingApi } from '../editing-contract/operations';
 
-export type UploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: { revision?: string } }>;
+/** A request with one file to receive. */
+export type UploadRequest = FastifyRequest<{ Querystring: Record<string, string | undefined> }>;
+/** One with a file for a sheet's draft. */
+type DraftUploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>;
 
 /** The kind a new document of the set is (a data sheet unless the request says). */
 function readDocumentKind(value: string | undefined): DocumentKind {
@@ -75,7 +78,7 @@ export const blobOf = (bytes: Buffer, sha256: string, mimeType: string, text: st
 /** Receives, checks and saves one upload into the draft. */
 async function uploadIntoDraft(
   options: EditingContext,
-  request: UploadRequest,
+  request: DraftUploadRequest,
   reply: FastifyReply,
   actor: Actor,
   kind: 'image' | 'document',
@@ -100,72 +103,59 @@ async function uploadIntoDraft(
 /** The sheet's card image: a new one replaces it. */
 function registerImageUpload(app: FastifyInstance, options: EditingContext): void {
   const { db, root, guard } = options;
-  app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(
-    `${root}/sheets/:id/image`,
-    contract({ summary: 'Upload the image (multipart, ?revision=N)', role: 'editor', upload: 'image', response: { status: 200, schema: SheetViewSchema } }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const view = await uploadIntoDraft(options, request, reply, actor, 'image', async (received, state) => {
-        const image = await checkImage(received.path);
-        // The sheet's own image content takes the new file; one it shares with another sheet stays
-        // as it is, and the sheet gets an image content of its own.
-        const own = state.image !== null && !(await isMentionedByOtherContent(db, state.image.contentKey, state.id)) ? state.image : null;
-        state.image = {
-          contentId: own?.contentId ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
-          contentKey: own?.contentKey ?? contentKeyFromBytes(randomBytes(16)),
-          urlName: own?.urlName ?? `${state.urlName.slice(0, 180)}-image-${randomBytes(3).toString('hex')}`,
-          sha256: received.sha256,
-          fileName: received.fileName,
-          mimeType: image.mimeType,
-          byteSize: received.byteSize,
-          width: image.width,
-          height: image.height,
-        };
-        return { state, mimeType: image.mimeType, text: null };
-      });
-      return sheetAnswer(options, view);
-    },
-  );
+  on(app, root, editingApi.sheets.uploadImage, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const view = await uploadIntoDraft(options, request, reply, actor, 'image', async (received, state) => {
+      const image = await checkImage(received.path);
+      // The sheet's own image content takes the new file; one it shares with another sheet stays
+      // as it is, and the sheet gets an image content of its own.
+      const own = state.image !== null && !(await isMentionedByOtherContent(db, state.image.contentKey, state.id)) ? state.image : null;
+      state.image = {
+        contentId: own?.contentId ?? idFromBytes(MANAGED_CONTENT_ID_PREFIX, randomBytes(16)),
+        contentKey: own?.contentKey ?? contentKeyFromBytes(randomBytes(16)),
+        urlName: own?.urlName ?? `${state.urlName.slice(0, 180)}-image-${randomBytes(3).toString('hex')}`,
+        sha256: received.sha256,
+        fileName: received.fileName,
+        mimeType: image.mimeType,
+        byteSize: received.byteSize,
+        width: image.width,
+        height: image.height,
+      };
+      return { state, mimeType: image.mimeType, text: null };
+    });
+    return sheetAnswer(options, view);
+  });
 }
 
 /** The sheet's own document: a new revision, its links following. */
 function registerDocumentUpload(app: FastifyInstance, options: EditingContext): void {
   const { db, root, guard, platformSitesSegment, pdfs } = options;
-  app.put<{ Params: { id: string }; Querystring: { revision?: string } }>(
-    `${root}/sheets/:id/document`,
-    contract({
-      summary: 'Upload a new version of the sheet’s own document, the one its link goes to (multipart, ?revision=N)',
-      role: 'editor',
-      upload: 'document',
-      response: { status: 200, schema: SheetViewSchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
-        const document = await checkDocument(received.path, pdfs, signal);
-        const previous = state.document;
-        const assetId = previous?.assetId ?? `sheet-${randomBytes(8).toString('hex')}`;
-        const stored = await listFileAssetVersions(db, assetId);
-        const version = Math.max(previous?.version ?? 0, ...stored.map((row) => Number(row.version))) + 1;
-        const facts = factsOfNextRevision(previous);
-        state.document = {
-          ...facts,
-          assetId,
-          version,
-          sha256: received.sha256,
-          fileName: received.fileName,
-          mimeType: document.mimeType,
-          byteSize: received.byteSize,
-        };
-        // Links that went to the earlier document (or nowhere) now go to this one.
-        const before = previous === null ? null : fileAssetPath(platformSitesSegment, previous.assetId, previous.version);
-        for (const texts of Object.values(state.translations))
-          if (texts.url === '' || texts.url === before) texts.url = fileAssetPath(platformSitesSegment, assetId, version);
-        return { state, mimeType: document.mimeType, text: document.text };
-      });
-      return sheetAnswer(options, view);
-    },
-  );
+  on(app, root, editingApi.sheets.uploadDocument, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
+      const document = await checkDocument(received.path, pdfs, signal);
+      const previous = state.document;
+      const assetId = previous?.assetId ?? `sheet-${randomBytes(8).toString('hex')}`;
+      const stored = await listFileAssetVersions(db, assetId);
+      const version = Math.max(previous?.version ?? 0, ...stored.map((row) => Number(row.version))) + 1;
+      const facts = factsOfNextRevision(previous);
+      state.document = {
+        ...facts,
+        assetId,
+        version,
+        sha256: received.sha256,
+        fileName: received.fileName,
+        mimeType: document.mimeType,
+        byteSize: received.byteSize,
+      };
+      // Links that went to the earlier document (or nowhere) now go to this one.
+      const before = previous === null ? null : fileAssetPath(platformSitesSegment, previous.assetId, previous.version);
+      for (const texts of Object.values(state.translations))
+        if (texts.url === '' || texts.url === before) texts.url = fileAssetPath(platformSitesSegment, assetId, version);
+      return { state, mimeType: document.mimeType, text: document.text };
+    });
+    return sheetAnswer(options, view);
+  });
 }
 
 /** The set's other documents: a new one, and a new revision of one. */
@@ -173,74 +163,55 @@ function registerSetDocumentUploads(app: FastifyInstance, options: EditingContex
   const { db, root, guard, platformSitesSegment, pdfs } = options;
   // The set's other documents (docs/content-model.md, "Documents"): a new one is told its language
   // from its text; a data sheet in a language the sheet is not yet in proposes that translation.
-  app.post<{ Params: { id: string }; Querystring: { revision?: string; kind?: string } }>(
-    `${root}/sheets/:id/documents`,
-    contract({
-      summary:
-        'Add a document to the sheet’s set (multipart, ?revision=N&kind=data-sheet|safety-data-sheet|brochure|certificate|other): its language is told from its text; a data sheet in a language the sheet has no text in proposes that text',
-      role: 'editor',
-      upload: 'document',
-      response: { status: 201, schema: SheetDocumentAddedSchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const kind = readDocumentKind(request.query.kind);
-      let proposed: string | null = null;
-      const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
-        const document = await checkDocument(received.path, pdfs, signal);
-        const assetId = `sheet-${randomBytes(8).toString('hex')}`;
-        const languages = await listActiveLanguages(db, state.siteId);
-        const language = (await languageOfText(document.text, languages)) ?? state.primaryLanguage;
-        const url = fileAssetPath(platformSitesSegment, assetId, 1);
-        const file = { assetId, version: 1, sha256: received.sha256, fileName: received.fileName, mimeType: document.mimeType, byteSize: received.byteSize };
-        state.documents = [...(state.documents ?? []), { ...file, kind, language, url }];
-        if (kind === 'data-sheet' && state.translations[language] === undefined) {
-          const proposal = proposeSheet(document, received.fileName, language);
-          state.translations[language] = { title: proposal.title, description: proposal.description, url, imageAlt: '' };
-          proposed = language;
-        }
-        return { state, mimeType: document.mimeType, text: document.text };
-      });
-      reply.code(201);
-      return { ...(await sheetAnswer(options, view)), proposedTranslation: proposed };
-    },
-  );
+  on(app, root, editingApi.sheets.addDocument, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const kind = readDocumentKind(request.query.kind);
+    let proposed: string | null = null;
+    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
+      const document = await checkDocument(received.path, pdfs, signal);
+      const assetId = `sheet-${randomBytes(8).toString('hex')}`;
+      const languages = await listActiveLanguages(db, state.siteId);
+      const language = (await languageOfText(document.text, languages)) ?? state.primaryLanguage;
+      const url = fileAssetPath(platformSitesSegment, assetId, 1);
+      const file = { assetId, version: 1, sha256: received.sha256, fileName: received.fileName, mimeType: document.mimeType, byteSize: received.byteSize };
+      state.documents = [...(state.documents ?? []), { ...file, kind, language, url }];
+      if (kind === 'data-sheet' && state.translations[language] === undefined) {
+        const proposal = proposeSheet(document, received.fileName, language);
+        state.translations[language] = { title: proposal.title, description: proposal.description, url, imageAlt: '' };
+        proposed = language;
+      }
+      return { state, mimeType: document.mimeType, text: document.text };
+    });
+    reply.code(201);
+    return { ...(await sheetAnswer(options, view)), proposedTranslation: proposed };
+  });
 
   // A new revision of one of the set's documents: the next version of its asset, at its own address;
   // the links that went to the one it follows go to it.
-  app.put<{ Params: { id: string; assetId: string }; Querystring: { revision?: string } }>(
-    `${root}/sheets/:id/documents/:assetId`,
-    contract({
-      summary: 'Upload a new revision of a document of the set (multipart, ?revision=N): its next version; the links to the one it follows go to it',
-      role: 'editor',
-      upload: 'document',
-      response: { status: 200, schema: SheetViewSchema },
-    }),
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
-        const index = (state.documents ?? []).findIndex((document) => document.assetId === request.params.assetId);
-        const previous = state.documents?.[index];
-        if (previous === undefined) throw notFound();
-        const document = await checkDocument(received.path, pdfs, signal);
-        const stored = await listFileAssetVersions(db, previous.assetId);
-        const version = Math.max(previous.version, ...stored.map((row) => Number(row.version))) + 1;
-        const url = fileAssetPath(platformSitesSegment, previous.assetId, version);
-        const facts = factsOfNextRevision(previous);
-        state.documents![index] = {
-          ...facts,
-          assetId: previous.assetId,
-          version,
-          sha256: received.sha256,
-          fileName: received.fileName,
-          mimeType: document.mimeType,
-          byteSize: received.byteSize,
-          url,
-        };
-        for (const texts of Object.values(state.translations)) if (texts.url === previous.url) texts.url = url;
-        return { state, mimeType: document.mimeType, text: document.text };
-      });
-      return sheetAnswer(options, view);
-    },
-  );
+  on(app, root, editingApi.sheets.reviseDocument, async (request, reply) => {
+    const { actor } = await guard(request, reply, CONTENT_ROLES);
+    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
+      const index = (state.documents ?? []).findIndex((document) => document.assetId === request.params.assetId);
+      const previous = state.documents?.[index];
+      if (previous === undefined) throw notFound();
+      const document = await checkDocument(received.path, pdfs, signal);
+      const stored = await listFileAssetVersions(db, previous.assetId);
+      const version = Math.max(previous.version, ...stored.map((row) => Number(row.version))) + 1;
+      const url = fileAssetPath(platformSitesSegment, previous.assetId, version);
+      const facts = factsOfNextRevision(previous);
+      state.documents![index] = {
+        ...facts,
+        assetId: previous.assetId,
+        version,
+        sha256: received.sha256,
+        fileName: received.fileName,
+        mimeType: document.mimeType,
+        byteSize: received.byteSize,
+        url,
+      };
+      for (const texts of Object.values(state.translations)) if (texts.url === previous.url) texts.url = url;
+      return { state, mimeType: document.mimeType, text: document.text };
+    });
+    return sheetAnswer(options, view);
+  });
 }

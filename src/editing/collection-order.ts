@@ -4,21 +4,15 @@
  * them, not here: publishing an order keeps the collection's sheets as they are on the site now,
  * in the draft's order, with any the draft does not name (published since) after them.
  */
-import Type, { type Static } from 'typebox';
+import { CollectionOrderSchema, type CollectionOrder } from '../content-model/collection-order';
 import type { ContentStore } from '../cms/database';
 import { findCollectionById, listCollectionContentIds, setCollectionItems } from '../cms/repositories/collections';
 import { type KindAdapter } from './editable';
 import { createEditor } from './editor';
+
+export type { CollectionOrder };
 import { problemAt } from '../shared/problems';
 
-export const CollectionOrderSchema = Type.Object({
-  collectionId: Type.String({ maxLength: 18 }),
-  siteId: Type.String({ maxLength: 18 }),
-  title: Type.String({ maxLength: 1000 }),
-  /** Content ids of the collection's sheets, first shown first. */
-  items: Type.Array(Type.String({ maxLength: 18 }), { maxItems: 100_000 }),
-});
-export type CollectionOrder = Static<typeof CollectionOrderSchema>;
 
 async function publishedOrder(db: ContentStore, collectionId: string): Promise<CollectionOrder | null> {
   const found = await findCollectionById(db, collectionId);

@@ -5,7 +5,7 @@
 import Type, { type TSchema } from 'typebox';
 import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
 import { ContentTypeSchema, FieldSchema } from '../content-model/definition';
-import { CollectionOrderSchema } from '../editing/collection-order';
+import { CollectionOrderSchema } from '../content-model/collection-order';
 import { PageDefinitionSchema } from '../page-model/page-definition';
 import { text, wholeNumber } from '../shared/schema/fields';
 import { WEBHOOK_EVENT_NAMES } from '../shared/webhook-events';
