@@ -13,7 +13,6 @@ import { createEditor } from './editor';
 export type { CollectionOrder };
 import { problemAt } from '../shared/problems';
 
-
 async function publishedOrder(db: ContentStore, collectionId: string): Promise<CollectionOrder | null> {
   const found = await findCollectionById(db, collectionId);
   if (found === undefined) return null;
