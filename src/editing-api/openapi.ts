@@ -74,6 +74,12 @@ const COMPONENTS: Record<string, TSchema> = {
   WebhookChange: schemas.WebhookChangeSchema,
   Delivery: schemas.DeliverySchema,
   PurgeBacklog: schemas.PurgeBacklogSchema,
+  ImportEntry: schemas.ImportEntrySchema,
+  UndoneImport: schemas.UndoneImportSchema,
+  PageView: schemas.PageViewSchema,
+  PageSummary: schemas.PageSummarySchema,
+  OrderView: schemas.OrderViewSchema,
+  CollectionSummary: schemas.CollectionSummarySchema,
 };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -10,7 +10,7 @@
  * that every error answer is worded as the spec says, each problem with its field.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
-import type { Operation } from '../editing-contract/operations';
+import type { Operation, PathParams } from '../editing-contract/operations';
 
 /** A route of the editing API that is not part of its document, and why. */
 export interface LeftOut {
@@ -28,17 +28,6 @@ declare module 'fastify' {
 export function leftOut(reason: string): { config: { contract: LeftOut } } {
   return { config: { contract: { leftOut: reason } } };
 }
-
-type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | ParamNames<Rest>
-  : Path extends `${string}:${infer Name}`
-    ? Name
-    : never;
-
-/** A path's parameters by name: `/sheets/:id/versions/:number` has `id` and `number`; a `*` at its end, the rest. */
-export type PathParams<Path extends string> = string extends Path
-  ? Record<string, string>
-  : { [Name in ParamNames<Path>]: string } & (Path extends `${string}*` ? { '*': string } : unknown);
 
 /** What a handler of the operation is given: its path's parameters; the query's and body's values unread (the handler checks them). */
 export interface OperationRequest<O extends Operation, Params = PathParams<O['path']>> extends RouteGenericInterface {

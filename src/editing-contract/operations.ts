@@ -7,8 +7,22 @@
  *
  * Browser-safe: TypeBox and the shapes of what is edited, nothing of the server.
  */
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import {
+  AddDocumentQuerySchema,
+  CompareQuerySchema,
+  DocumentVersionQuerySchema,
+  FromPdfQuerySchema,
+  OptionalRevisionQuerySchema,
+  PreviewQuerySchema,
+  ReleasePreviewQuerySchema,
+  RevisionQuerySchema,
+  CollectionSummarySchema,
+  ImportEntrySchema,
+  OrderViewSchema,
+  PageSummarySchema,
+  PageViewSchema,
+  UndoneImportSchema,
   AccountChangeSchema,
   AccountSchema,
   AppliedImportSchema,
@@ -92,6 +106,40 @@ export interface Operation {
   /** The success answer; without a schema, its body is not described (HTML, a file, nothing). */
   response?: { status: number; schema?: TSchema; list?: boolean };
 }
+
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/**
+ * A path's parameters by name: `/sheets/:id/versions/:number` has `id` and `number`; a `*` at its
+ * end, the rest. A path that is not literal (one of every editable kind's) has any.
+ */
+export type PathParams<Path extends string> = string extends Path
+  ? Record<string, string>
+  : { [Name in ParamNames<Path>]: string } & (Path extends `${string}*` ? { '*': string } : unknown);
+
+/**
+ * What a call of the operation sends: its path's parameters, its query, its body, each as the table
+ * says. An operation of every editable kind (its path not literal) takes any.
+ */
+export type Sent<O extends Operation> = string extends O['path']
+  ? { params: Record<string, string>; query?: Record<string, unknown>; body?: unknown }
+  : ([ParamNames<O['path']>] extends [never] ? { params?: undefined } : { params: PathParams<O['path']> }) &
+      (O['query'] extends TSchema ? { query?: Static<O['query']> } : { query?: undefined }) &
+      (O['body'] extends TSchema ? { body: Static<O['body']> } : { body?: undefined });
+
+/** A call of one operation: the operation, and what it sends. */
+export type Call<O extends Operation> = { operation: O } & Sent<O>;
+
+/** What the operation answers, as the table says; unknown where it does not describe it (HTML, a file, nothing). */
+export type AnswerOf<O extends Operation> = O['response'] extends { schema: infer Schema extends TSchema; list: true }
+  ? Array<Static<Schema>>
+  : O['response'] extends { schema: infer Schema extends TSchema }
+    ? Static<Schema>
+    : unknown;
 
 /** An operation, its literal types kept (the path's parameters, the schemas) for the client's types. */
 const operation = <const O extends Operation>(declared: O): O => declared;
@@ -187,7 +235,14 @@ function editableOperations<
     }),
     reject: operation({ method: 'POST', path: `${at}/review/reject`, summary: summary('reject'), role: 'editor', body: RejectionSchema, response: presented }),
     withdrawReview: operation({ method: 'DELETE', path: `${at}/review`, summary: summary('withdrawReview'), role: 'editor', response: presented }),
-    preview: operation({ method: 'GET', path: `${at}/preview`, summary: summary('preview'), role: 'editor', response: { status: 200 } }),
+    preview: operation({
+      method: 'GET',
+      path: `${at}/preview`,
+      summary: summary('preview'),
+      role: 'editor',
+      query: PreviewQuerySchema,
+      response: { status: 200 },
+    }),
     createPreviewLink: operation({
       method: 'POST',
       path: `${at}/preview-links`,
@@ -229,6 +284,7 @@ function editableOperations<
       path: `${at}/compare`,
       summary: summary('compare'),
       role: 'editor',
+      query: CompareQuerySchema,
       response: { status: 200, schema: FieldChangeSchema, list: true },
     }),
     restore: operation({
@@ -271,6 +327,7 @@ export const editingApi = {
       path: '/sheets/:id',
       summary: 'Move the sheet to the trash (?revision=N optional)',
       role: 'editor',
+      query: OptionalRevisionQuerySchema,
       response: { status: 204 },
     }),
     saveSeo: operation({
@@ -310,6 +367,7 @@ export const editingApi = {
       path: '/sheets/:id/translations/:language',
       summary: 'Remove a language (?revision=N)',
       role: 'editor',
+      query: RevisionQuerySchema,
       response: { status: 200, schema: SheetViewSchema },
     }),
     withdrawDocument: operation({
@@ -318,6 +376,7 @@ export const editingApi = {
       summary:
         'Withdraw a published version of the sheet’s document, or with ?asset= of a document of its set (not its current one): its address answers 410 Gone, naming the newest',
       role: 'editor',
+      query: DocumentVersionQuerySchema,
       response: { status: 200, schema: SheetViewSchema },
     }),
     restoreDocument: operation({
@@ -325,6 +384,7 @@ export const editingApi = {
       path: '/sheets/:id/documents/:version/restore',
       summary: 'Serve a withdrawn version of the sheet’s document (or with ?asset= of a document of its set) again',
       role: 'editor',
+      query: DocumentVersionQuerySchema,
       response: { status: 200, schema: SheetViewSchema },
     }),
     schedule: operation({
@@ -340,6 +400,7 @@ export const editingApi = {
       path: '/sheets/:id/image',
       summary: 'Upload the image (multipart, ?revision=N)',
       role: 'editor',
+      query: RevisionQuerySchema,
       upload: 'image',
       response: { status: 200, schema: SheetViewSchema },
     }),
@@ -348,6 +409,7 @@ export const editingApi = {
       path: '/sheets/:id/document',
       summary: 'Upload a new version of the sheet’s own document, the one its link goes to (multipart, ?revision=N)',
       role: 'editor',
+      query: RevisionQuerySchema,
       upload: 'document',
       response: { status: 200, schema: SheetViewSchema },
     }),
@@ -357,6 +419,7 @@ export const editingApi = {
       summary:
         'Add a document to the sheet’s set (multipart, ?revision=N&kind=data-sheet|safety-data-sheet|brochure|certificate|other): its language is told from its text; a data sheet in a language the sheet has no text in proposes that text',
       role: 'editor',
+      query: AddDocumentQuerySchema,
       upload: 'document',
       response: { status: 201, schema: SheetDocumentAddedSchema },
     }),
@@ -365,6 +428,7 @@ export const editingApi = {
       path: '/sheets/:id/documents/:assetId',
       summary: 'Upload a new revision of a document of the set (multipart, ?revision=N): its next version; the links to the one it follows go to it',
       role: 'editor',
+      query: RevisionQuerySchema,
       upload: 'document',
       response: { status: 200, schema: SheetViewSchema },
     }),
@@ -374,6 +438,7 @@ export const editingApi = {
       summary:
         'A new draft sheet proposed from a PDF (multipart): title, description, the PDF as its document, page 1 as its image; `pages` says how many of its pages were read for its text',
       role: 'editor',
+      query: FromPdfQuerySchema,
       upload: 'document',
       response: { status: 201, schema: SheetFromPdfSchema },
     }),
@@ -392,7 +457,13 @@ export const editingApi = {
     }),
   },
   imports: {
-    list: operation({ method: 'GET', path: '/imports', summary: 'The last 20 imports, newest first, each with what it did', role: 'editor' }),
+    list: operation({
+      method: 'GET',
+      path: '/imports',
+      summary: 'The last 20 imports, newest first, each with what it did',
+      role: 'editor',
+      response: { status: 200, schema: ImportEntrySchema, list: true },
+    }),
     details: operation({
       method: 'GET',
       path: '/imports/:id',
@@ -406,6 +477,7 @@ export const editingApi = {
       summary: 'Undo what the import changed; 409 with `later` naming fields changed since (keepLater: undo the rest and keep those)',
       role: 'editor',
       body: UndoImportSchema,
+      response: { status: 200, schema: UndoneImportSchema },
     }),
   },
   importUploads: {
@@ -572,6 +644,7 @@ export const editingApi = {
       path: '/releases/:id/preview',
       summary: 'The site with the release applied, as HTML (?view=sheet&sheet=<id> for a sheet’s page, ?lang=de-DE)',
       role: 'editor',
+      query: ReleasePreviewQuerySchema,
       response: { status: 200 },
     }),
     previewAt: operation({
@@ -579,11 +652,13 @@ export const editingApi = {
       path: '/releases/:id/preview/*',
       summary: 'The site with the release applied, at a public page’s path (e.g. /de-DE/topics/hafnium?q=TDMAH), as HTML',
       role: 'editor',
+      query: ReleasePreviewQuerySchema,
       response: { status: 200 },
     }),
   },
   pages: {
     ...editableOperations('/pages/:id', {
+      view: PageViewSchema,
       save: SavePageSchema,
       summaries: {
         view: 'A page: draft and published definition, heading, kept and dropped head tags',
@@ -592,13 +667,20 @@ export const editingApi = {
         versions: 'The page’s versions',
       },
     }),
-    list: operation({ method: 'GET', path: '/pages', summary: 'The pages and their status', role: 'editor' }),
+    list: operation({
+      method: 'GET',
+      path: '/pages',
+      summary: 'The pages and their status',
+      role: 'editor',
+      response: { status: 200, schema: PageSummarySchema, list: true },
+    }),
     saveSettings: operation({
       method: 'PUT',
       path: '/pages/:name/settings',
       summary: 'Save the heading, SEO settings and search field',
       role: 'editor',
       body: PageSettingsSchema,
+      response: { status: 200, schema: PageViewSchema },
     }),
     saveTranslation: operation({
       method: 'PUT',
@@ -606,6 +688,7 @@ export const editingApi = {
       summary: 'Save the page’s texts in one of the site’s other languages',
       role: 'editor',
       body: PageTranslationSchema,
+      response: { status: 200, schema: PageViewSchema },
     }),
     confirmTranslation: operation({
       method: 'POST',
@@ -613,9 +696,11 @@ export const editingApi = {
       summary: 'Confirm a language’s outdated page texts as still right',
       role: 'editor',
       body: ConfirmTranslationSchema,
+      response: { status: 200, schema: PageViewSchema },
     }),
   },
   orders: editableOperations('/collections/:id/order', {
+    view: OrderViewSchema,
     save: SaveCollectionOrderSchema,
     summaries: { view: 'The collection’s order: draft, published, sheets with titles', save: 'Save the order as a draft', publish: 'Publish the order' },
   }),
@@ -625,6 +710,7 @@ export const editingApi = {
       path: '/collections',
       summary: 'The site’s literature collections, each with its order’s status and how many sheets it holds',
       role: 'editor',
+      response: { status: 200, schema: CollectionSummarySchema, list: true },
     }),
   },
   topics: {

@@ -3,11 +3,11 @@
  * OpenAPI document (openapi.ts) is built from them: one definition, so the contract cannot drift.
  */
 import Type, { type TSchema } from 'typebox';
-import { SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
+import { DOCUMENT_KINDS, SheetSeoSchema, SheetStateSchema, SheetTextsSchema } from '../sheet/shape';
 import { ContentTypeSchema, FieldSchema } from '../content-model/definition';
 import { CollectionOrderSchema } from '../content-model/collection-order';
 import { PageDefinitionSchema } from '../page-model/page-definition';
-import { text, wholeNumber } from '../shared/schema/fields';
+import { oneOf, text, wholeNumber } from '../shared/schema/fields';
 import { WEBHOOK_EVENT_NAMES } from '../shared/webhook-events';
 
 const ISO_TIME = text({ max: 40, description: 'ISO 8601 date and time' });
@@ -220,7 +220,7 @@ export const PreviewLinkSummarySchema = Type.Object({
 });
 
 /** The body of a save: the revision it starts from and the whole new state. */
-export const saveSchemaOf = (state: TSchema) =>
+export const saveSchemaOf = <State extends TSchema>(state: State) =>
   Type.Object({
     revision: Revision,
     state,
@@ -230,6 +230,38 @@ export const SaveSheetSchema = saveSchemaOf(SheetStateSchema);
 export const SavePageSchema = saveSchemaOf(PageDefinitionSchema);
 export const SaveCollectionOrderSchema = saveSchemaOf(CollectionOrderSchema);
 export const RevisionSchema = Type.Object({ revision: Type.Optional(Revision) });
+
+/** The query of an upload into a sheet's draft, and of a removal: the revision the change starts from. */
+export const RevisionQuerySchema = Type.Object({ revision: Revision });
+/** The same, where it may be left out (a move to the trash). */
+export const OptionalRevisionQuerySchema = Type.Object({ revision: Type.Optional(Revision) });
+export const AddDocumentQuerySchema = Type.Object({
+  revision: Revision,
+  kind: Type.Optional(oneOf(DOCUMENT_KINDS, { description: 'What the document is; told from its text when left out' })),
+});
+export const DocumentVersionQuerySchema = Type.Object({
+  asset: Type.Optional(text({ max: 100, description: 'A document of the sheet’s set; the sheet’s own when left out' })),
+});
+export const FromPdfQuerySchema = Type.Object({
+  siteId: Type.Optional(text({ max: 18, description: 'The site; the primary site when left out' })),
+  language: Type.Optional(text({ max: 10, description: 'The sheet’s language; told from the PDF’s text when left out' })),
+});
+export const PreviewQuerySchema = Type.Object({
+  lang: Type.Optional(text({ max: 10, description: 'The language, e.g. de-DE; the primary one when left out' })),
+  revision: Type.Optional(
+    Type.Integer({ description: 'The draft’s revision: a frame whose draft moved on asks again (the answer is the draft as it is now)' }),
+  ),
+  view: Type.Optional(Type.Literal('sheet', { description: 'A sheet’s own page, rather than the page that lists it' })),
+});
+export const ReleasePreviewQuerySchema = Type.Object({
+  lang: Type.Optional(text({ max: 10, description: 'The language, e.g. de-DE' })),
+  view: Type.Optional(Type.Literal('sheet', { description: 'A sheet’s own page (with sheet=<id>)' })),
+  sheet: Type.Optional(text({ max: 18 })),
+});
+export const CompareQuerySchema = Type.Object({
+  from: wholeNumber(1, 2_000_000_000, { description: 'The earlier version' }),
+  to: wholeNumber(1, 2_000_000_000, { description: 'The later version' }),
+});
 export const RequiredRevisionSchema = Type.Object({ revision: Revision });
 export const ReviewRequestSchema = Type.Object({ revision: Revision, note: Type.Optional(text({ max: 2_000, description: 'What the reviewer should know' })) });
 export const RejectionSchema = Type.Object({ revision: Revision, comment: text({ max: 2_000, required: true, description: 'Why it is not approved' }) });
@@ -414,6 +446,35 @@ export const ImportDetailsSchema = Type.Object({
   ),
 });
 
+/** An import as the list of the last ones has it: who made it, when, and where it is. */
+export const ImportEntrySchema = Type.Object({
+  id: Type.String(),
+  by: Type.String(),
+  at: ISO_TIME,
+  summary: Type.String(),
+  undoneAt: NullableText,
+  undoCutOff: Type.Boolean({ description: 'Its undo stopped part-way (its process ended); undoing it again finishes it' }),
+  applying: Type.Boolean({ description: 'It is being applied, in steps; it can be undone once it is in' }),
+  applyCutOff: Type.Boolean({ description: 'Applying it stopped part-way (its process ended); undoing it takes back the sheets it reached' }),
+});
+
+/** A field something changed after an import or a release: undo leaves it (keepLater), or is refused naming it. */
+const LaterChangeSchema = Type.Object({
+  sheetId: Type.String(),
+  sheet: Type.String(),
+  field: Type.String({ description: 'The field, e.g. translations.en_US.description; empty for the whole sheet' }),
+  imported: Type.Unknown({ description: 'What the import made it' }),
+  now: Type.Unknown({ description: 'What it is now' }),
+});
+
+export const UndoneImportSchema = Type.Object({
+  importId: Type.String(),
+  restored: Type.Integer({ description: 'Sheets put back as they were before the import (the fields it changed)' }),
+  removed: Type.Integer({ description: 'Sheets the import had added, taken off the site (into the trash)' }),
+  skipped: Type.Integer({ description: 'Sheets deleted since the import: left in the trash' }),
+  kept: Type.Array(LaterChangeSchema, { description: 'Fields changed since the import, left as they are (only with keepLater)' }),
+});
+
 /** One problem of a refused request (shared/problems.ts): the field it is about, or none, and why. */
 const ProblemSchema = Type.Object({
   field: Type.Union([Type.String(), Type.Null()], {
@@ -436,6 +497,57 @@ export const ErrorSchema = Type.Array(
 
 const PageTextsSchema = Type.Record(text({ max: 200 }), text({ max: 20_000 }), {
   description: 'A language’s texts by key (seo.pageTitle, page-heading.text, …: GET /pages/{name} lists them); an empty one shows the page’s own',
+});
+
+/** What every editable kind's view has, around its state. */
+const editableViewOf = <State extends TSchema>(state: State) => ({
+  label: Type.String(),
+  status: Status,
+  revision: Type.Integer(),
+  draft: state,
+  published: Type.Union([state, Type.Null()]),
+  updatedAt: NullableText,
+  updatedBy: NullableText,
+  attention: AttentionSchema,
+  review: ReviewSchema,
+  release: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], {
+    description: 'The open release it is in: it is published with the release, never alone',
+  }),
+});
+
+export const PageViewSchema = Type.Object({
+  name: Type.String(),
+  ...editableViewOf(PageDefinitionSchema),
+  primaryLanguage: Type.String({ description: 'The site’s language the page’s own texts are in' }),
+  languages: Type.Array(Type.String(), { description: 'The site’s other languages' }),
+  texts: Type.Array(Type.Object({ key: Type.String(), label: Type.String(), text: Type.String() }), {
+    description: 'The texts translators translate, by key, with the page’s own',
+  }),
+  outdated: OutdatedSchema,
+  heading: Type.Union([Type.String(), Type.Null()]),
+  searchable: Type.Union([Type.Boolean(), Type.Null()], { description: 'Whether the page’s grid has a search field; null when the page has no grid' }),
+  headTags: Type.Array(
+    Type.Union([
+      Type.Object({ kept: Type.Literal(true), tag: Type.String() }),
+      Type.Object({ kept: Type.Literal(false), tag: Type.String(), reason: Type.String() }),
+    ]),
+    { description: 'The custom head tags, each kept or dropped with why' },
+  ),
+});
+
+export const PageSummarySchema = Type.Object({ name: Type.String(), path: Type.String(), status: Status, revision: Type.Integer() });
+
+export const OrderViewSchema = Type.Object({
+  collectionId: Type.String(),
+  ...editableViewOf(CollectionOrderSchema),
+  sheets: Type.Array(Type.Object({ id: Type.String(), title: Type.String() }), { description: 'The draft’s sheets in its order, with their titles' }),
+});
+
+export const CollectionSummarySchema = Type.Object({
+  id: Type.String(),
+  title: Type.String(),
+  status: Status,
+  count: Type.Integer({ description: 'The sheets its draft order holds' }),
 });
 
 export const PageTranslationSchema = Type.Object({ revision: Revision, texts: PageTextsSchema });

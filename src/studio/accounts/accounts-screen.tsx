@@ -5,17 +5,13 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, Dialog, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
-import { callApi, type StudioContext } from '../common/api';
+import { call, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf, type Sent } from '../../editing-contract/operations';
 import { Choose, Notice, RowLabel, useAnswer, useListActions, wordsOf, type Outcome } from '../common/parts';
 
-interface Account {
-  id: string;
-  email: string;
-  role: 'admin' | 'editor' | 'visitor';
-  disabled: boolean;
-  mustChangePassword: boolean;
-  createdAt: string;
-}
+type Account = AnswerOf<typeof editingApi.accounts.list>[number];
+type Policy = AnswerOf<typeof editingApi.settings.view>['review'];
+type AccountChange = Sent<typeof editingApi.accounts.change>['body'];
 
 const ROLES = [
   { id: 'editor', name: 'Editor: content' },
@@ -31,16 +27,16 @@ const REVIEW_POLICIES = [
 
 /** Whether publishing needs a second person's approval, and whose: the site's setting, for admins. */
 function ReviewSetting({ context }: { context: StudioContext }) {
-  const { answer } = useAnswer<{ review: string }>(context, '/settings', 0);
-  const [policy, setPolicy] = useState<string | null>(null);
+  const { answer } = useAnswer(context, { operation: editingApi.settings.view }, 0);
+  const [policy, setPolicy] = useState<Policy | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const shown = policy ?? answer?.review ?? null;
   if (shown === null) return null;
-  const change = async (next: string) => {
+  const change = async (next: Policy) => {
     setPolicy(next);
     setOutcome(null);
     try {
-      const saved = await callApi<{ review: string }>(context, 'PUT', '/settings', { review: next });
+      const saved = await call(context, { operation: editingApi.settings.change, body: { review: next } });
       setPolicy(saved.review);
       setOutcome({ text: next === 'off' ? 'Publishing needs no approval now.' : 'Publishing needs an approval from now on.', failed: false });
     } catch (error) {
@@ -114,8 +110,8 @@ function AccountRow({
 }
 
 export function AccountsScreen({ context }: { context: StudioContext }) {
-  const { list: accounts, outcome: message, busy, act } = useListActions<Account>(context, '/accounts');
-  const [draft, setDraft] = useState({ email: '', role: 'editor', password: '' });
+  const { list: accounts, outcome: message, busy, act } = useListActions(context, editingApi.accounts.list);
+  const [draft, setDraft] = useState<{ email: string; role: Account['role']; password: string }>({ email: '', role: 'editor', password: '' });
   const [reset, setReset] = useState<{ email: string; password: string } | null>(null);
   // The temporary-password form closed: the keyboard goes back to the button that opened it, once it is enabled again.
   const resetButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -132,16 +128,16 @@ export function AccountsScreen({ context }: { context: StudioContext }) {
     setReset(null);
   };
 
-  const change = (email: string, body: Record<string, unknown>, done: string) =>
+  const change = (email: string, body: AccountChange, done: string) =>
     act(async () => {
-      await callApi(context, 'PATCH', `/accounts/${encodeURIComponent(email)}`, body);
+      await call(context, { operation: editingApi.accounts.change, params: { email }, body });
       return done;
     });
 
   const add = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      await callApi(context, 'POST', '/accounts', { ...draft, temporary: true });
+      await call(context, { operation: editingApi.accounts.create, body: { ...draft, temporary: true } });
       setDraft({ email: '', role: 'editor', password: '' });
       return `${draft.email} can sign in now with the temporary password, and will choose their own then.`;
     });

@@ -7,20 +7,9 @@ import { useState } from 'react';
 import { Input, Label, Text, TextField } from 'react-aria-components';
 import { changesBetween } from '../../shared/merge';
 import type { StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { fieldName, shownValue } from '../common/field-names';
 import { Notice, useAnswer } from '../common/parts';
-
-interface AuditEntry {
-  id: number;
-  at: string;
-  actor: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  targetLabel: string;
-  before: unknown;
-  after: unknown;
-}
 
 /** Each action in words; an action the studio does not know yet is shown as its code. */
 const REVIEW_ACTIONS = {
@@ -84,14 +73,14 @@ export function AuditScreen({ context }: { context: StudioContext }) {
   const [filter, setFilter] = useState({ actor: '', target: '', since: '', until: '' });
   const since = dayBound(filter.since, false);
   const until = dayBound(filter.until, true);
-  const query = new URLSearchParams({
-    limit: '200',
+  const query = {
+    limit: 200,
     ...(filter.actor.trim() === '' ? {} : { actor: filter.actor.trim().toLowerCase() }),
     ...(filter.target.trim() === '' ? {} : { target: filter.target.trim() }),
     ...(since === undefined ? {} : { since }),
     ...(until === undefined ? {} : { until }),
-  });
-  const { answer: entries, error } = useAnswer<AuditEntry[]>(context, `/audit?${query.toString()}`, 250);
+  };
+  const { answer: entries, error } = useAnswer(context, { operation: editingApi.audit.list, query }, 250);
 
   const field = (name: keyof typeof filter) => (value: string) => setFilter({ ...filter, [name]: value });
   return (

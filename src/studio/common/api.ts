@@ -5,8 +5,18 @@
 import type { SheetState } from '../../sheet/shape';
 import type { EditableStatus } from '../../shared/editing-status';
 import { languageTag } from '../../shared/languages';
-import type { FieldConflict } from '../../shared/merge';
 import { type Problem } from '../../shared/problems';
+import { editingApi, type AnswerOf, type Call, type Operation } from '../../editing-contract/operations';
+import type { Static } from 'typebox';
+import type {
+  AttentionSchema,
+  OutdatedSchema,
+  ReviewSchema,
+  ScheduleSchema,
+  SheetListSchema,
+  SheetSummarySchema,
+  SheetViewSchema,
+} from '../../editing-contract/schemas';
 
 export type { SheetState };
 
@@ -17,22 +27,6 @@ export interface StudioContext {
   role: string;
   /** The account's email: how reviews and the audit log name it. */
   email: string;
-}
-
-/** A draft's newest review (schemas.ts, ReviewSchema). */
-export interface ReviewView {
-  state: 'pending' | 'approved' | 'rejected' | 'withdrawn';
-  revision: number;
-  /** It is of the draft as it is now: an approval counts only then. */
-  current: boolean;
-  requestedBy: string;
-  requestedAt: string;
-  note: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  comment: string | null;
-  /** Who may not decide it: the one who asked, and everyone whose change is in the draft. */
-  authors: string[];
 }
 
 export class StudioError extends Error {
@@ -59,9 +53,40 @@ export function messageOf(answer: unknown, status: number): string {
  */
 const BUSY_RETRY_FOR_MS = 30_000;
 
-export async function callApi<T>(context: StudioContext, method: string, path: string, body?: unknown): Promise<T> {
+export type { Call };
+
+/** The operation's address below the site, its path's parameters put in (each encoded) and its query after it. */
+export function addressOf<O extends Operation>(context: StudioContext, { operation, params, query }: Call<O>): string {
+  const values = (params ?? {}) as Record<string, string>;
+  const path = operation.path.replace(/:(\w+)|\*$/g, (_whole, name: string | undefined) => {
+    const value = values[name ?? '*'];
+    if (value === undefined) throw new Error(`${operation.method} ${operation.path} needs its ${name ?? '*'}`);
+    // A wildcard is the rest of a path: its slashes stay.
+    return name === undefined ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>))
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  const asked = search.toString();
+  return `${context.basePath}/studio/api${path}${asked === '' ? '' : `?${asked}`}`;
+}
+
+/**
+ * Calls one operation of the editing API, typed by the table: the path's parameters, the query
+ * and the body it takes, and the answer it gives.
+ *
+ * @example
+ *   const view = await call(context, { operation: editingApi.sheets.publish, params: { id }, body: { revision } });
+ */
+export function call<O extends Operation>(context: StudioContext, sent: Call<O>): Promise<AnswerOf<O>> {
+  return callAt(context, sent.operation, addressOf(context, sent), (sent as { body?: unknown }).body);
+}
+
+/** Calls the operation at an address made by addressOf (a hook's, which asks again only when the address changes). */
+export async function callAt<O extends Operation>(context: StudioContext, operation: O, address: string, body?: unknown): Promise<AnswerOf<O>> {
+  const { method } = operation;
   const send = () =>
-    fetch(`${context.basePath}/studio/api${path}`, {
+    fetch(address, {
       method,
       credentials: 'same-origin',
       headers: {
@@ -80,22 +105,23 @@ export async function callApi<T>(context: StudioContext, method: string, path: s
     await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
     response = await send();
   }
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return undefined as AnswerOf<O>;
   const answer = (await response.json().catch(() => null)) as unknown;
   if (!response.ok) {
     throw new StudioError(messageOf(answer, response.status), response.status, Array.isArray(answer) ? (answer[0] as StudioError['details']) : {});
   }
-  return answer as T;
+  return answer as AnswerOf<O>;
 }
 
 /**
- * Sends one file as multipart form data, reporting its progress (fetch cannot report an upload's
- * progress; XHR can). Answers the API's JSON; a refusal is a StudioError with the API's words.
+ * Sends one file to an upload operation as multipart form data, reporting its progress (fetch
+ * cannot report an upload's progress; XHR can). Answers the API's JSON; a refusal is a StudioError
+ * with the API's words.
  */
-export function sendFile<T>(context: StudioContext, method: 'POST' | 'PUT', path: string, file: File, onProgress: (percent: number) => void): Promise<T> {
+export function sendFile<O extends Operation>(context: StudioContext, sent: Call<O>, file: File, onProgress: (percent: number) => void): Promise<AnswerOf<O>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open(method, `${context.basePath}/studio/api${path}`);
+    request.open(sent.operation.method, addressOf(context, sent));
     request.setRequestHeader('x-csrf-token', context.csrfToken);
     request.setRequestHeader('accept', 'application/json');
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
@@ -107,7 +133,7 @@ export function sendFile<T>(context: StudioContext, method: 'POST' | 'PUT', path
           return null;
         }
       })();
-      if (request.status >= 200 && request.status < 300) resolve(answer as T);
+      if (request.status >= 200 && request.status < 300) resolve(answer as AnswerOf<O>);
       else {
         const details = Array.isArray(answer) ? (answer[0] as StudioError['details']) : {};
         const retryAfter = Number(request.getResponseHeader('retry-after'));
@@ -123,79 +149,16 @@ export function sendFile<T>(context: StudioContext, method: 'POST' | 'PUT', path
 
 export type SheetStatus = EditableStatus;
 
+/** The editing API's answers as the studio reads them: the contract's own types (editing-contract/schemas.ts). */
+export type SheetView = Static<typeof SheetViewSchema>;
+export type SheetSummary = Static<typeof SheetSummarySchema>;
+export type SheetList = Static<typeof SheetListSchema>;
+export type Schedule = Static<typeof ScheduleSchema>;
+export type ReviewView = NonNullable<Static<typeof ReviewSchema>>;
 /** Fields a change to the site made while the draft had changed them too (editing/editable.ts Attention). */
-export interface Attention {
-  source: string;
-  by: string;
-  at: string;
-  conflicts: FieldConflict[];
-  /** The change went into the draft (an import while review before publish is on), not on the site. */
-  into?: 'draft';
-}
-
+export type Attention = NonNullable<Static<typeof AttentionSchema>>;
 /** A translated text whose primary text changed: what the primary text said then, and says now. */
-export interface OutdatedText {
-  /** title, description, imageAlt, extra.<field>; a page's text key. */
-  field: string;
-  was: string;
-  now: string;
-}
-
-export interface SheetSummary {
-  id: string;
-  title: string;
-  status: SheetStatus;
-  languages: string[];
-  revision: number;
-  updatedAt: string | null;
-  updatedBy: string | null;
-  attention: boolean;
-  /** The languages with a text whose primary text changed since it was translated. */
-  outdated: string[];
-  image: { url: string; alt: string } | null;
-  scheduled: { action: string; dueAt: string } | null;
-}
-
-export interface SheetList {
-  total: number;
-  offset: number;
-  languages: string[];
-  sheets: SheetSummary[];
-}
-
-export interface Schedule {
-  id: number;
-  action: 'publish' | 'unpublish';
-  dueAt: string;
-  by: string;
-}
-
-/** A sheet as the editing API answers it (schemas.ts, SheetViewSchema). */
-export interface SheetView {
-  id: string;
-  label: string;
-  status: SheetStatus;
-  revision: number;
-  draft: SheetState;
-  published: SheetState | null;
-  updatedAt: string | null;
-  updatedBy: string | null;
-  attention: Attention | null;
-  review: ReviewView | null;
-  /** The open release it is in: published with it, never alone. */
-  release: { id: string; name: string } | null;
-  /** Per language, the texts whose primary text changed since they were translated or confirmed. */
-  outdated: Record<string, OutdatedText[]>;
-  /** The site's last change to it was a publish, which can be taken back. */
-  undoablePublish: boolean;
-  /** Its page on the site, when published. */
-  siteUrl: string | null;
-  schedules: Schedule[];
-  siteLanguages: string[];
-  /** The addresses it had on the site, newest first: each leads to its page. */
-  oldAddresses: string[];
-  documentVersions: Array<{ assetId: string; version: number; url: string; withdrawn: boolean }>;
-}
+export type OutdatedText = Static<typeof OutdatedSchema>[string][number];
 
 /** The refusal's details: each problem with its place, or on a conflict the state saved meanwhile. */
 export function detailsOf(error: unknown): { problems?: Problem[]; current?: SheetView & { targetId?: string } } {
@@ -214,4 +177,4 @@ export function languageName(language: string): string {
 }
 
 /** Where the studio keeps a stored file: the editing API serves it by digest to editors. */
-export const fileUrl = (context: StudioContext, sha256: string) => `${context.basePath}/studio/api/files/${sha256}`;
+export const fileUrl = (context: StudioContext, sha256: string) => addressOf(context, { operation: editingApi.files.get, params: { sha256 } });

@@ -5,13 +5,12 @@
  */
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
-import { callApi, languageName, type OutdatedText, type StudioContext } from './api';
+import { languageName, type OutdatedText } from './api';
 import { Notice, wordsOf } from './parts';
 
 interface OutdatedTextsProps<V> {
-  context: StudioContext;
-  /** The editing API's path of what the texts are of: /sheets/{id}, /pages/{name}. */
-  path: string;
+  /** Confirms the language's texts (`fields`: these only), answering what they are of as it is now. */
+  confirmed: (language: string, fields?: string[]) => Promise<V>;
   language: string;
   primaryLanguage: string;
   outdated: OutdatedText[];
@@ -21,7 +20,7 @@ interface OutdatedTextsProps<V> {
   onConfirmed: (answer: V) => void;
 }
 
-export function OutdatedTexts<V>({ context, path, language, primaryLanguage, outdated, nameOf, onConfirmed }: OutdatedTextsProps<V>) {
+export function OutdatedTexts<V>({ confirmed, language, primaryLanguage, outdated, nameOf, onConfirmed }: OutdatedTextsProps<V>) {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   if (outdated.length === 0) return null;
@@ -30,7 +29,7 @@ export function OutdatedTexts<V>({ context, path, language, primaryLanguage, out
     setBusy(true);
     setFailure(null);
     try {
-      onConfirmed(await callApi<V>(context, 'POST', `${path}/translations/${encodeURIComponent(language)}/confirm`, fields === undefined ? {} : { fields }));
+      onConfirmed(await confirmed(language, fields));
     } catch (error) {
       setFailure(wordsOf(error));
     } finally {

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Label, ListBox, ListBoxItem, Modal, Popover, Select, SelectValue } from 'react-aria-components';
-import { callApi, type StudioContext } from './api';
+import { addressOf, callAt, type Call, type StudioContext } from './api';
+import type { AnswerOf, Operation } from '../../editing-contract/operations';
 
 export interface Choice {
   id: string | number;
@@ -120,23 +121,26 @@ export function Notice({ outcome, children }: { outcome: Outcome | null; childre
 export const wordsOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * The API's answer to `path`, asked `delayMs` after the path (or `again`) last changed: typing asks
- * again, and an answer to an earlier question is never shown over a later one. A null path asks
+ * The API's answer to `asked`, asked `delayMs` after its address (or `again`) last changed: typing
+ * asks again, and an answer to an earlier question is never shown over a later one. Null asks
  * nothing yet (what it names is not known).
  */
-export function useAnswer<T>(
+export function useAnswer<O extends Operation>(
   context: StudioContext,
-  path: string | null,
+  asked: Call<O> | null,
   delayMs: number,
   again: number | string = 0,
-): { answer: T | null; error: string | null } {
-  const [answer, setAnswer] = useState<T | null>(null);
+): { answer: AnswerOf<O> | null; error: string | null } {
+  const [answer, setAnswer] = useState<AnswerOf<O> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const operation = asked?.operation ?? null;
+  // The address says all a question asks: the hook asks again when it changes, not on each render.
+  const address = asked === null ? null : addressOf(context, asked);
   useEffect(() => {
-    if (path === null) return;
+    if (operation === null || address === null) return;
     let current = true;
     const timer = setTimeout(() => {
-      callApi<T>(context, 'GET', path).then(
+      callAt(context, operation, address).then(
         (found) => current && (setAnswer(found), setError(null)),
         (failure: unknown) => current && setError(wordsOf(failure)),
       );
@@ -146,7 +150,7 @@ export function useAnswer<T>(
       clearTimeout(timer);
     };
     // `again` moves on when the answer is known to have changed (a sheet made here, another screen): asked again.
-  }, [context, path, delayMs, again]);
+  }, [context, operation, address, delayMs, again]);
   return { answer, error };
 }
 
@@ -154,11 +158,11 @@ export function useAnswer<T>(
  * A list an admin screen shows and changes (accounts, webhooks): read when the screen opens, and
  * again after each action, which is one at a time (`busy` meanwhile) and says how it went.
  */
-export function useListActions<T>(context: StudioContext, path: string) {
-  const [list, setList] = useState<T[] | null>(null);
+export function useListActions<O extends Operation>(context: StudioContext, operation: O) {
+  const [list, setList] = useState<AnswerOf<O> | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
-  const read = useCallback(() => callApi<T[]>(context, 'GET', path), [context, path]);
+  const read = useCallback(() => callAt(context, operation, addressOf(context, { operation } as Call<O>)), [context, operation]);
   // Read as the screen opens; the list is set once the answer is in.
   useEffect(() => {
     read().then(setList, (error: unknown) => setOutcome({ text: wordsOf(error), failed: true }));

@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { callApi, type StudioContext } from './api';
+import { call, type StudioContext } from './api';
+import { editingApi } from '../../editing-contract/operations';
 import { Choose, Notice, useAnswer, wordsOf, type Outcome } from './parts';
 
 interface ReleaseChooserProps {
@@ -22,7 +23,7 @@ interface ReleaseChooserProps {
 
 export function ReleaseChooser({ context, kind, targetId, status, release, hold, refresh }: ReleaseChooserProps) {
   const [again, setAgain] = useState(0);
-  const { answer: releases } = useAnswer<Array<{ id: string; name: string; state: string }>>(context, release === null ? '/releases' : null, 0, again);
+  const { answer: releases } = useAnswer(context, release === null ? { operation: editingApi.releases.list } : null, 0, again);
   const open = (releases ?? []).filter((candidate) => candidate.state === 'open');
   const [chosen, setChosen] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -55,7 +56,7 @@ export function ReleaseChooser({ context, kind, targetId, status, release, hold,
           isDisabled={busy}
           onPress={() =>
             void act(
-              () => callApi(context, 'DELETE', `/releases/${encodeURIComponent(release.id)}/items/${kind}/${encodeURIComponent(targetId)}`),
+              () => call(context, { operation: editingApi.releases.removeItem, params: { id: release.id, kind, target: targetId } }),
               'Taken out of the release: it can be published alone again.',
             )
           }
@@ -73,7 +74,9 @@ export function ReleaseChooser({ context, kind, targetId, status, release, hold,
       <Button
         className="studio-button"
         isDisabled={busy}
-        onPress={() => void act(() => callApi(context, 'POST', `/releases/${encodeURIComponent(shown)}/items`, { kind, targetId }), 'Added to the release.')}
+        onPress={() =>
+          void act(() => call(context, { operation: editingApi.releases.addItem, params: { id: shown }, body: { kind, targetId } }), 'Added to the release.')
+        }
       >
         Add to the release
       </Button>

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import { Button, Label, Text, TextArea, TextField } from 'react-aria-components';
-import { callApi, type ReviewView, type StudioContext } from './api';
+import { call, type ReviewView, type StudioContext } from './api';
+import { editingApi, type EditableOperationName, type EditableOperations } from '../../editing-contract/operations';
 import { Notice, useAnswer, wordsOf, type Outcome } from './parts';
 
 interface Reviewed {
@@ -18,8 +19,9 @@ interface Reviewed {
 
 interface ReviewPanelProps<V extends Reviewed> {
   context: StudioContext;
-  /** The editing API's path of what is reviewed: /sheets/{id}, /pages/{name}, /collections/{id}/order. */
-  path: string;
+  /** The operations of what is reviewed (a sheet's, the page's, the order's), and its id. */
+  operations: EditableOperations;
+  id: string;
   view: V;
   /** Saves what is on screen, then runs a change from the revision saved (null: it could not be saved). */
   hold: <T>(run: (revision: number) => Promise<T>) => Promise<T | null>;
@@ -28,8 +30,8 @@ interface ReviewPanelProps<V extends Reviewed> {
 
 const when = (at: string | null) => (at === null ? '' : new Date(at).toLocaleString());
 
-export function ReviewPanel<V extends Reviewed>({ context, path, view, hold, onChanged }: ReviewPanelProps<V>) {
-  const { answer: settings } = useAnswer<{ review: 'off' | 'editors' | 'admins' }>(context, '/settings', 0);
+export function ReviewPanel<V extends Reviewed>({ context, operations, id, view, hold, onChanged }: ReviewPanelProps<V>) {
+  const { answer: settings } = useAnswer(context, { operation: editingApi.settings.view }, 0);
   const [note, setNote] = useState('');
   const [comment, setComment] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -52,7 +54,7 @@ export function ReviewPanel<V extends Reviewed>({ context, path, view, hold, onC
       setBusy(false);
     }
   };
-  const send = (method: string, suffix: string, body?: unknown) => callApi<V>(context, method, `${path}/review${suffix}`, body);
+  const send = (name: EditableOperationName, body?: object) => call(context, { operation: operations[name], params: { id }, body }) as Promise<V>;
 
   const mayDecide = (policy === 'admins' ? context.role === 'admin' : context.role === 'admin' || context.role === 'editor') && review?.state === 'pending';
   const isAuthor = review !== null && review.authors.includes(context.email);
@@ -77,7 +79,7 @@ export function ReviewPanel<V extends Reviewed>({ context, path, view, hold, onC
           <Button
             className="studio-button"
             isDisabled={busy}
-            onPress={() => void act((revision) => send('POST', '', { revision, ...(note.trim() === '' ? {} : { note }) }), 'Review asked for.')}
+            onPress={() => void act((revision) => send('requestReview', { revision, ...(note.trim() === '' ? {} : { note }) }), 'Review asked for.')}
           >
             Ask for a review
           </Button>
@@ -88,7 +90,7 @@ export function ReviewPanel<V extends Reviewed>({ context, path, view, hold, onC
           <Button
             className="studio-button studio-button--primary"
             isDisabled={busy}
-            onPress={() => void act((revision) => send('POST', '/approve', { revision }), 'Approved.')}
+            onPress={() => void act((revision) => send('approve', { revision }), 'Approved.')}
           >
             Approve
           </Button>
@@ -100,7 +102,7 @@ export function ReviewPanel<V extends Reviewed>({ context, path, view, hold, onC
           <Button
             className="studio-button"
             isDisabled={busy || comment.trim() === ''}
-            onPress={() => void act((revision) => send('POST', '/reject', { revision, comment }), 'Not approved: the author sees why.')}
+            onPress={() => void act((revision) => send('reject', { revision, comment }), 'Not approved: the author sees why.')}
           >
             Reject
           </Button>
@@ -110,7 +112,7 @@ export function ReviewPanel<V extends Reviewed>({ context, path, view, hold, onC
         <Button
           className="studio-button studio-button--quiet"
           isDisabled={busy}
-          onPress={() => void act(() => send('DELETE', ''), 'The review request was withdrawn.')}
+          onPress={() => void act(() => send('withdrawReview'), 'The review request was withdrawn.')}
         >
           Withdraw the review request
         </Button>

@@ -6,7 +6,8 @@
  * until the editor applies it, and an applied import is undone here or under Trash and imports.
  */
 import { Link } from 'react-aria-components';
-import type { StudioContext } from '../common/api';
+import { addressOf, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { ImportProposal } from './comparison';
 import { ImportFilesPanel } from './files-panel';
 import { useImportSession } from './session';
@@ -23,7 +24,7 @@ export function ImportScreen({ context }: { context: StudioContext }) {
         Bring in a CSV or an Excel workbook (.xlsx, its first sheet) with the PDFs and images its rows name, or a zip of an export folder. You see what would
         change, field by field, before anything does; an applied import can be undone. <Link href={`${context.basePath}/studio/trash`}>Earlier imports</Link>
       </p>
-      <ExportPanel basePath={context.basePath} />
+      <ExportPanel context={context} />
       <Notice outcome={outcome}>
         {outcome?.importId !== undefined && (
           <>
@@ -47,7 +48,7 @@ export function ImportScreen({ context }: { context: StudioContext }) {
 }
 
 /** Export, beside import: what is exported comes back in unchanged, or edited. */
-function ExportPanel({ basePath }: { basePath: string }) {
+function ExportPanel({ context }: { context: StudioContext }) {
   return (
     <div className="studio-panel">
       <h2>Export</h2>
@@ -56,10 +57,10 @@ function ExportPanel({ basePath }: { basePath: string }) {
         everything as a zip of an export folder.
       </p>
       <div className="studio-dialog__actions">
-        <a className="studio-button" href={`${basePath}/studio/api/exports/sheets.csv`} download>
+        <a className="studio-button" href={addressOf(context, { operation: editingApi.exports.sheetsCsv })} download>
           Export CSV
         </a>
-        <a className="studio-button" href={`${basePath}/studio/api/exports/content.zip`} download>
+        <a className="studio-button" href={addressOf(context, { operation: editingApi.exports.contentZip })} download>
           Export zip
         </a>
       </div>

@@ -3,40 +3,19 @@
  * the words the Import screen says it in.
  */
 import { fieldName } from '../common/field-names';
+import type { AnswerOf, editingApi } from '../../editing-contract/operations';
+
+/** The server's comparison, and its answer to an applied import. */
+export type Comparison = AnswerOf<typeof editingApi.importUploads.compare>;
+export type PlanEntry = Comparison['plan']['entries'][number];
+export type Applied = AnswerOf<typeof editingApi.importUploads.apply>;
 
 export type PlanAction = 'add' | 'change' | 'remove' | 'keep';
-
-export interface PlanEntry {
-  action: PlanAction;
-  kind: string;
-  record: string;
-  fields: Array<{ field: string; before: string | null; after: string | null }>;
-  sheetId?: string;
-  /** A sheet with a draft: what the import carries into it, and what the draft changed itself. */
-  draft?: { carried: string[]; conflicts: string[] };
-}
-
-export interface Comparison {
-  source: 'csv' | 'folder';
-  files: string[];
-  plan: { entries: PlanEntry[]; summary: string; live: string[]; intoDrafts: boolean; notes: string[] };
-  digest: string;
-  collectionKey: string | null;
-}
 
 /** Why the files cannot be imported, as the server said it, problem by problem. */
 export interface ImportProblems {
   message: string;
   problems: string[];
-}
-
-/** The server's answer to an applied import. */
-export interface Applied {
-  importId: string;
-  summary: string;
-  needAttention: string[];
-  /** drafts: review before publish is on, and the changes went into the sheets' drafts, each put up for review. */
-  into: 'site' | 'drafts';
 }
 
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;

@@ -4,16 +4,12 @@
  * import cancelled. An import left open is deleted when the editor leaves the screen.
  */
 import { useEffect, useRef, useState } from 'react';
-import { callApi, StudioError, type StudioContext } from '../common/api';
-import { describeApplied, type Applied, type Comparison, type ImportProblems } from './plan';
+import { call, StudioError, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
+import { describeApplied, type Comparison, type ImportProblems } from './plan';
 import { useSentFiles } from './uploads';
 import { wordsOf, type Outcome } from '../common/parts';
 import { problemLine } from '../../shared/problems';
-
-interface Collection {
-  id: string;
-  title: string;
-}
 
 /** How the last action went; an applied import names itself, to be undone. */
 export type ImportOutcome = Outcome & { importId?: string };
@@ -23,10 +19,10 @@ const optionsOf = (chosen: string, remove: boolean) => ({ ...(chosen === '' ? {}
 
 /** The collections a CSV may fill, the first chosen until the editor chooses another. */
 function useCollectionChoice(context: StudioContext) {
-  const [collections, setCollections] = useState<Collection[]>([]);
+  const [collections, setCollections] = useState<AnswerOf<typeof editingApi.collections.list>>([]);
   const [collection, setCollection] = useState('');
   useEffect(() => {
-    callApi<Collection[]>(context, 'GET', '/collections').then(
+    call(context, { operation: editingApi.collections.list }).then(
       (found) => {
         setCollections(found);
         setCollection((chosen) => chosen || (found[0]?.id ?? ''));
@@ -48,7 +44,10 @@ function useImportToken(context: StudioContext) {
   };
   // An import left open goes when the editor leaves the screen (its files would wait an hour).
   useEffect(
-    () => () => void (tokenRef.current !== null && callApi(context, 'DELETE', `/import-uploads/${tokenRef.current}`).catch(() => undefined)),
+    () => () =>
+      void (
+        tokenRef.current !== null && call(context, { operation: editingApi.importUploads.cancel, params: { token: tokenRef.current } }).catch(() => undefined)
+      ),
     [context],
   );
   return { token, tokenRef, keepToken };
@@ -73,7 +72,7 @@ export function useImportSession(context: StudioContext) {
     setBusy(true);
     setProblems(null);
     try {
-      setComparison(await callApi<Comparison>(context, 'POST', `/import-uploads/${at}/comparison`, optionsOf(chosen, remove)));
+      setComparison(await call(context, { operation: editingApi.importUploads.compare, params: { token: at }, body: optionsOf(chosen, remove) }));
     } catch (error) {
       setComparison(null);
       setProblems({ message: wordsOf(error), problems: error instanceof StudioError ? (error.details.problems ?? []).map(problemLine) : [] });
@@ -92,7 +91,7 @@ export function useImportSession(context: StudioContext) {
     let at = tokenRef.current;
     let arrived: boolean;
     try {
-      at ??= (await callApi<{ token: string }>(context, 'POST', '/import-uploads')).token;
+      at ??= (await call(context, { operation: editingApi.importUploads.open })).token;
       keepToken(at);
       arrived = await sendEach(at, queued);
     } catch (error) {
@@ -108,9 +107,10 @@ export function useImportSession(context: StudioContext) {
     if (token === null || comparison === null) return;
     setBusy(true);
     try {
-      const applied = await callApi<Applied>(context, 'POST', `/import-uploads/${token}/apply`, {
-        ...optionsOf(collection, removeUnlisted),
-        digest: comparison.digest,
+      const applied = await call(context, {
+        operation: editingApi.importUploads.apply,
+        params: { token },
+        body: { ...optionsOf(collection, removeUnlisted), digest: comparison.digest },
       });
       setOutcome({ text: describeApplied(applied, comparison), failed: false, importId: applied.importId });
       reset();
@@ -135,7 +135,7 @@ export function useImportSession(context: StudioContext) {
     const cancelled = tokenRef.current;
     reset();
     setOutcome({ text: 'The import was cancelled; nothing was changed.', failed: false });
-    if (cancelled !== null) await callApi(context, 'DELETE', `/import-uploads/${cancelled}`).catch(() => undefined);
+    if (cancelled !== null) await call(context, { operation: editingApi.importUploads.cancel, params: { token: cancelled } }).catch(() => undefined);
   }
 
   /** A changed option compares the open import again (the keyboard stays on the option). */

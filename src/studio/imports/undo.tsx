@@ -6,31 +6,14 @@
  */
 import { useState } from 'react';
 import { Button, Dialog, DialogTrigger, Heading, Modal } from 'react-aria-components';
-import { callApi, StudioError, type StudioContext } from '../common/api';
+import { call, StudioError, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
+
+/** What an undo did, and a field changed since the import that it left or would take back. */
+export type UndoneImport = AnswerOf<typeof editingApi.imports.undo>;
+type LaterChange = UndoneImport['kept'][number];
 import { fieldName, shownValue } from '../common/field-names';
 import { wordsOf } from '../common/parts';
-
-interface ImportDetails {
-  id: string;
-  summary: string;
-  /** drafts: review before publish was on, and the import changed drafts, not the site. */
-  into: 'site' | 'drafts';
-  sheets: Array<{ id: string; label: string; added: boolean; fields: string[] }>;
-}
-
-interface LaterChange {
-  sheet: string;
-  field: string;
-  imported: unknown;
-  now: unknown;
-}
-
-export interface UndoneImport {
-  restored: number;
-  removed: number;
-  skipped: number;
-  kept: LaterChange[];
-}
 
 interface ImportUndoProps {
   context: StudioContext;
@@ -59,18 +42,18 @@ export function undoneWords(done: UndoneImport): string {
 }
 
 export function ImportUndo({ context, importId, ariaLabel, label = 'Undo this import', isDisabled = false, onDone }: ImportUndoProps) {
-  const [details, setDetails] = useState<ImportDetails | null>(null);
+  const [details, setDetails] = useState<AnswerOf<typeof editingApi.imports.details> | null>(null);
   const [later, setLater] = useState<LaterChange[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const path = `/imports/${encodeURIComponent(importId)}`;
+  const params = { id: importId };
 
   const open = async () => {
     setLater(null);
     setFailure(null);
     setDetails(null);
     try {
-      setDetails(await callApi<ImportDetails>(context, 'GET', path));
+      setDetails(await call(context, { operation: editingApi.imports.details, params }));
     } catch (error) {
       setFailure(wordsOf(error));
     }
@@ -79,7 +62,7 @@ export function ImportUndo({ context, importId, ariaLabel, label = 'Undo this im
   const undo = async (keepLater: boolean, close: () => void) => {
     setBusy(true);
     try {
-      const done = await callApi<UndoneImport>(context, 'POST', `${path}/undo`, { keepLater });
+      const done = await call(context, { operation: editingApi.imports.undo, params, body: { keepLater } });
       close();
       onDone({ text: undoneWords(done), failed: false });
     } catch (error) {

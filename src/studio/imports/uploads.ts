@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { sendFile, StudioError, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { wordsOf } from '../common/parts';
 
 export interface SentFile {
@@ -69,7 +70,7 @@ async function sendPaced(context: StudioContext, at: string, file: File, update:
   for (;;) {
     update({ state: 'sending', percent: 0, message: 'Sending…' });
     try {
-      await sendFile(context, 'POST', `/import-uploads/${at}/files`, file, (percent) =>
+      await sendFile(context, { operation: editingApi.importUploads.addFile, params: { token: at } }, file, (percent) =>
         update(percent < 100 ? { percent } : { percent, state: 'checking', message: 'Checking the file…' }),
       );
       return;

@@ -9,22 +9,14 @@ import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, v
 import { CSS } from '@dnd-kit/utilities';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Input, Label, NumberField } from 'react-aria-components';
-import { callApi, detailsOf, type ReviewView, type SheetStatus, type StudioContext } from '../common/api';
+import { call, detailsOf, type SheetStatus, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
 import { Notice, wordsOf } from '../common/parts';
 import { ReviewPanel } from '../common/review-panel';
 import { ReleaseChooser } from '../common/release-chooser';
 
-interface OrderView {
-  collectionId: string;
-  label: string;
-  status: SheetStatus;
-  revision: number;
-  updatedBy: string | null;
-  review: ReviewView | null;
-  release: { id: string; name: string } | null;
-  draft: { collectionId: string; siteId: string; title: string; items: string[] };
-  sheets: Array<{ id: string; title: string }>;
-}
+/** The collection's order as the editing API answers it. */
+type OrderView = AnswerOf<typeof editingApi.orders.view>;
 
 const STATUS_SENTENCES: Record<SheetStatus, string> = {
   draft: 'A new order: visitors do not see it yet.',
@@ -149,9 +141,9 @@ function useOrderDraft(context: StudioContext) {
 
   /** The collection's order as the server has it now. */
   const read = useCallback(async () => {
-    const [collection] = await callApi<Array<{ id: string }>>(context, 'GET', '/collections');
+    const [collection] = await call(context, { operation: editingApi.collections.list });
     if (collection === undefined) throw new Error('This site has no collection of literature sheets yet.');
-    return callApi<OrderView>(context, 'GET', `/collections/${encodeURIComponent(collection.id)}/order`);
+    return call(context, { operation: editingApi.orders.view, params: { id: collection.id } });
   }, [context]);
 
   const show = useCallback((answer: OrderView) => {
@@ -175,9 +167,10 @@ function useOrderDraft(context: StudioContext) {
         const current = viewRef.current;
         if (current === null || queuedIn !== generation.current) return;
         try {
-          const answer = await callApi<OrderView>(context, 'PUT', `/collections/${encodeURIComponent(current.collectionId)}/order`, {
-            revision: current.revision,
-            state: { ...current.draft, items },
+          const answer = await call(context, {
+            operation: editingApi.orders.save,
+            params: { id: current.collectionId },
+            body: { revision: current.revision, state: { ...current.draft, items } },
           });
           viewRef.current = answer;
           setView(answer);
@@ -227,9 +220,7 @@ export function OrderScreen({ context }: { context: StudioContext }) {
     try {
       await saving.current;
       const current = viewRef.current!;
-      const answer = await callApi<OrderView>(context, 'POST', `/collections/${encodeURIComponent(current.collectionId)}/order/publish`, {
-        revision: current.revision,
-      });
+      const answer = await call(context, { operation: editingApi.orders.publish, params: { id: current.collectionId }, body: { revision: current.revision } });
       viewRef.current = answer;
       setView(answer);
       setMessage({ text: 'Published. Visitors see this order on their next visit.', failed: false });
@@ -284,7 +275,8 @@ export function OrderScreen({ context }: { context: StudioContext }) {
       {view !== null && (
         <ReviewPanel
           context={context}
-          path={`/collections/${encodeURIComponent(view.collectionId)}/order`}
+          operations={editingApi.orders}
+          id={view.collectionId}
           view={view}
           hold={hold}
           onChanged={(answer) => {

@@ -13,6 +13,7 @@ import { PageSettingsForm } from './settings-form';
 import { PageTranslationsForm } from './translations-form';
 import { ReviewPanel } from '../common/review-panel';
 import { ReleaseChooser } from '../common/release-chooser';
+import { editingApi } from '../../editing-contract/operations';
 import { readPage } from '../common/page-api';
 import { Notice } from '../common/parts';
 import { HeadTagsReview, SearchSnippet } from '../common/search-preview';
@@ -65,7 +66,7 @@ export function PageScreen({ context }: { context: StudioContext }) {
         hold={hold}
         refresh={async () => accept(await readPage(context, view.name))}
       />
-      <ReviewPanel context={context} path={`/pages/${encodeURIComponent(view.name)}`} view={view} hold={hold} onChanged={accept} />
+      <ReviewPanel context={context} operations={editingApi.pages} id={view.name} view={view} hold={hold} onChanged={accept} />
       <PagePublishing context={context} view={view} saveState={saveState} onPublish={() => void publish()} />
       <Notice outcome={message} />
     </section>

@@ -1,6 +1,7 @@
 /** Whether visitors see the page's settings yet, the button that publishes them, and a preview with them. */
 import { Button } from 'react-aria-components';
-import type { SheetStatus, StudioContext } from '../common/api';
+import { addressOf, type SheetStatus, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import type { PageView } from '../common/page-api';
 import type { SaveState } from './draft';
 
@@ -27,7 +28,7 @@ export function PagePublishing({ context, view, saveState, onPublish }: PagePubl
         <Button className="studio-button studio-button--primary" isDisabled={view.status === 'published' && saveState === 'saved'} onPress={onPublish}>
           Publish the page
         </Button>
-        <a className="studio-link" href={`${context.basePath}/studio/api/pages/${encodeURIComponent(view.name)}/preview`} target="_blank" rel="noopener">
+        <a className="studio-link" href={addressOf(context, { operation: editingApi.pages.preview, params: { id: view.name } })} target="_blank" rel="noopener">
           Preview the page with these settings
         </a>
       </div>

@@ -8,7 +8,8 @@
 import { useState } from 'react';
 import { Input, Label, Text, TextArea, TextField } from 'react-aria-components';
 import { languageTag } from '../../shared/languages';
-import { languageName, type StudioContext } from '../common/api';
+import { call, languageName, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { OutdatedTexts } from '../common/outdated-texts';
 import type { PageView, Settings } from '../common/page-api';
 import { Choose } from '../common/parts';
@@ -47,8 +48,9 @@ export function PageTranslationsForm({ context, view, translations, onChange, on
         onChange={setChosen}
       />
       <OutdatedTexts
-        context={context}
-        path={`/pages/${encodeURIComponent(view.name)}`}
+        confirmed={(language, fields) =>
+          call(context, { operation: editingApi.pages.confirmTranslation, params: { name: view.name, language }, body: fields === undefined ? {} : { fields } })
+        }
         language={language}
         primaryLanguage={view.primaryLanguage}
         outdated={view.outdated[language] ?? []}

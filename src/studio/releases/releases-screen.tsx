@@ -7,30 +7,19 @@ import { useState, type FormEvent } from 'react';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { STATUS_WORDS } from '../../shared/editing-status';
 import { TimeField, usePlannedTime } from '../common/time-field';
-import { callApi, StudioError, type ReviewView, type StudioContext } from '../common/api';
+import { addressOf, call, StudioError, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
 import { Confirmed, Notice, useAnswer, wordsOf, type Outcome } from '../common/parts';
 
-interface Release {
-  id: string;
-  name: string;
-  state: 'open' | 'published' | 'undone';
-  createdBy: string;
-  createdAt: string;
-  dueAt: string | null;
-  publishedBy: string | null;
-  publishedAt: string | null;
-  undoneBy: string | null;
-  undoneAt: string | null;
-  failure: string | null;
-  items: Array<{ kind: 'sheet' | 'collection' | 'page'; targetId: string; label: string; status: keyof typeof STATUS_WORDS | null; review: ReviewView | null }>;
-}
+/** A release with its drafts, as the editing API answers it. */
+type Release = AnswerOf<typeof editingApi.releases.view>;
 
 const KIND_WORDS = { sheet: 'Sheet', collection: 'Order of', page: 'Page' } as const;
 const STATE_WORDS = { open: 'Open', published: 'Published', undone: 'Undone' } as const;
 
 export function ReleasesScreen({ context }: { context: StudioContext }) {
   const [again, setAgain] = useState(0);
-  const { answer: releases, error } = useAnswer<Release[]>(context, '/releases', 0, again);
+  const { answer: releases, error } = useAnswer(context, { operation: editingApi.releases.list }, 0, again);
   const [name, setName] = useState('');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const reload = () => setAgain((count) => count + 1);
@@ -38,7 +27,7 @@ export function ReleasesScreen({ context }: { context: StudioContext }) {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const made = await callApi<Release>(context, 'POST', '/releases', { name });
+      const made = await call(context, { operation: editingApi.releases.create, body: { name } });
       setName('');
       setOutcome({ text: `Made the release “${made.name}”. Add drafts to it from a sheet, the page or the order.`, failed: false });
       reload();
@@ -85,12 +74,38 @@ function keptByUndo(failure: unknown): string[] {
   return (details.later ?? []).map((change) => `${change.label} (${change.change})`);
 }
 
+/** The drafts a release holds, each with its status and its approval; an open release's can be taken out. */
+function ReleaseItems({ release, busy, onTakeOut }: { release: Release; busy: boolean; onTakeOut: (item: Release['items'][number]) => void }) {
+  if (release.items.length === 0) return <p>Nothing in it yet: add drafts from a sheet, the Page screen or the Order screen.</p>;
+  return (
+    <ul className="studio-release__items" aria-label={`In ${release.name}`}>
+      {release.items.map((item) => (
+        <li key={`${item.kind} ${item.targetId}`}>
+          {KIND_WORDS[item.kind]} {item.label}
+          {item.status !== null && <span className={`studio-status studio-status--${item.status}`}>{STATUS_WORDS[item.status]}</span>}
+          {item.review?.state === 'approved' && item.review.current && <span className="studio-by"> approved by {item.review.decidedBy}</span>}
+          {release.state === 'open' && (
+            <Button
+              className="studio-button studio-button--small studio-button--quiet"
+              isDisabled={busy}
+              aria-label={`Take ${item.label} out of ${release.name}`}
+              onPress={() => onTakeOut(item)}
+            >
+              Take out
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ReleasePanel({ context, release, onChanged }: { context: StudioContext; release: Release; onChanged: () => void }) {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [later, setLater] = useState<string[]>([]);
   const [at, setAt] = usePlannedTime();
   const [busy, setBusy] = useState(false);
-  const path = `/releases/${encodeURIComponent(release.id)}`;
+  const params = { id: release.id };
   const headingId = `release-${release.id}`;
 
   const act = async (run: () => Promise<unknown>, done: string) => {
@@ -122,38 +137,25 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
       </p>
       {release.dueAt !== null && <p>Publishes on {new Date(release.dueAt).toLocaleString()}.</p>}
       {release.failure !== null && <p className="studio-error">Its scheduled publish could not be made: {release.failure}</p>}
-      {release.items.length === 0 ? (
-        <p>Nothing in it yet: add drafts from a sheet, the Page screen or the Order screen.</p>
-      ) : (
-        <ul className="studio-release__items" aria-label={`In ${release.name}`}>
-          {release.items.map((item) => (
-            <li key={`${item.kind} ${item.targetId}`}>
-              {KIND_WORDS[item.kind]} {item.label}
-              {item.status !== null && <span className={`studio-status studio-status--${item.status}`}>{STATUS_WORDS[item.status]}</span>}
-              {item.review?.state === 'approved' && item.review.current && <span className="studio-by"> approved by {item.review.decidedBy}</span>}
-              {release.state === 'open' && (
-                <Button
-                  className="studio-button studio-button--small studio-button--quiet"
-                  isDisabled={busy}
-                  aria-label={`Take ${item.label} out of ${release.name}`}
-                  onPress={() =>
-                    void act(
-                      () => callApi(context, 'DELETE', `${path}/items/${item.kind}/${encodeURIComponent(item.targetId)}`),
-                      `${item.label} was taken out.`,
-                    )
-                  }
-                >
-                  Take out
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ReleaseItems
+        release={release}
+        busy={busy}
+        onTakeOut={(item) =>
+          void act(
+            () => call(context, { operation: editingApi.releases.removeItem, params: { ...params, kind: item.kind, target: item.targetId } }),
+            `${item.label} was taken out.`,
+          )
+        }
+      />
       {release.state === 'open' && release.items.length > 0 && (
         <>
           <div className="studio-actions">
-            <a className="studio-button" href={`${context.basePath}/studio/api${path}/preview/`} target="_blank" rel="noopener">
+            <a
+              className="studio-button"
+              href={addressOf(context, { operation: editingApi.releases.previewAt, params: { ...params, '*': '' } })}
+              target="_blank"
+              rel="noopener"
+            >
               Preview the site with it
             </a>
             <Confirmed
@@ -161,7 +163,9 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
               question={`Publish “${release.name}” now?`}
               keep="Not now"
               confirm="Publish all of it"
-              onConfirm={() => void act(() => callApi(context, 'POST', `${path}/publish`), 'Published: visitors see all of it on their next visit.')}
+              onConfirm={() =>
+                void act(() => call(context, { operation: editingApi.releases.publish, params }), 'Published: visitors see all of it on their next visit.')
+              }
             >
               Every draft in it goes on the site at once, as one change. If one cannot be published, none is.
             </Confirmed>
@@ -173,7 +177,7 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
               isDisabled={busy}
               onPress={() =>
                 void act(
-                  () => callApi(context, 'PUT', `${path}/schedule`, { at: new Date(at).toISOString() }),
+                  () => call(context, { operation: editingApi.releases.schedule, params, body: { at: new Date(at).toISOString() } }),
                   `It publishes on ${new Date(at).toLocaleString()}.`,
                 )
               }
@@ -184,7 +188,9 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
               <Button
                 className="studio-button studio-button--quiet"
                 isDisabled={busy}
-                onPress={() => void act(() => callApi(context, 'PUT', `${path}/schedule`, { at: null }), 'Not at a time any more.')}
+                onPress={() =>
+                  void act(() => call(context, { operation: editingApi.releases.schedule, params, body: { at: null } }), 'Not at a time any more.')
+                }
               >
                 Not at a time
               </Button>
@@ -199,7 +205,7 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
             question={`Discard “${release.name}”?`}
             keep="Keep it"
             confirm="Discard"
-            onConfirm={() => void act(() => callApi(context, 'DELETE', path), 'Discarded. Its drafts stay as they are.')}
+            onConfirm={() => void act(() => call(context, { operation: editingApi.releases.discard, params }), 'Discarded. Its drafts stay as they are.')}
           >
             Its drafts stay as they are, and can be published alone or gathered into another release.
           </Confirmed>
@@ -212,7 +218,10 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
           keep="Keep it published"
           confirm="Undo the release"
           onConfirm={() =>
-            void act(() => callApi(context, 'POST', `${path}/undo`, {}), 'Undone: the site shows again what it showed before the release. The drafts are kept.')
+            void act(
+              () => call(context, { operation: editingApi.releases.undo, params, body: {} }),
+              'Undone: the site shows again what it showed before the release. The drafts are kept.',
+            )
           }
         >
           The site shows again what it showed before the release, all of it at once. The drafts stay as they are.
@@ -224,7 +233,10 @@ function ReleasePanel({ context, release, onChanged }: { context: StudioContext;
           className="studio-button"
           isDisabled={busy}
           onPress={() =>
-            void act(() => callApi(context, 'POST', `${path}/undo`, { keepLater: true }), `Undone, keeping the later changes of ${later.join(', ')}.`)
+            void act(
+              () => call(context, { operation: editingApi.releases.undo, params, body: { keepLater: true } }),
+              `Undone, keeping the later changes of ${later.join(', ')}.`,
+            )
           }
         >
           Undo the rest, keep these changes

@@ -7,29 +7,21 @@
 import { useState } from 'react';
 import { Button, Form, Input, Label, Link, TextField } from 'react-aria-components';
 import { languageNameIn } from '../../shared/languages';
-import { callApi, type StudioContext } from '../common/api';
+import { call, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
 import { Notice, useAnswer, wordsOf, type Outcome } from '../common/parts';
 
-interface LanguageReport {
-  language: string;
-  queries: Array<{ query: string; searches: number; found: number }>;
-  opened: Array<{ contentId: string; title: string; opens: number; queries: string[] }>;
-}
-
-interface SearchReport {
-  enabled: boolean;
-  days: number;
-  languages: LanguageReport[];
-}
+/** One language's searches and opens, as the search report answers them. */
+type LanguageReport = AnswerOf<typeof editingApi.searchReport.view>['languages'][number];
 
 export function SearchReportScreen({ context }: { context: StudioContext }) {
   const [again, setAgain] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const { answer: report, error } = useAnswer<SearchReport>(context, '/search-report', 0, again);
+  const { answer: report, error } = useAnswer(context, { operation: editingApi.searchReport.view }, 0, again);
 
   const addSynonym = async (query: string, means: string) => {
     try {
-      await callApi(context, 'POST', '/synonyms', { query, means });
+      await call(context, { operation: editingApi.synonyms.create, body: { query, means } });
       setOutcome({ text: `“${query}” now finds what “${means}” finds.`, failed: false });
       setAgain((count) => count + 1);
     } catch (failure) {

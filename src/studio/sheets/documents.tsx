@@ -9,7 +9,8 @@
 import { useState } from 'react';
 import { Button, FileTrigger, Input } from 'react-aria-components';
 import { DOCUMENT_KINDS, type DocumentKind, type SheetDocument } from '../../sheet/shape';
-import { callApi, fileUrl, languageName, sendFile, type SheetState, type SheetView, type StudioContext } from '../common/api';
+import { call, fileUrl, languageName, sendFile, type SheetState, type SheetView, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { Choose, Notice, type Outcome } from '../common/parts';
 import { TextEntry } from '../common/text-entry';
 
@@ -52,26 +53,20 @@ export function SheetDocuments({ context, view, draft, hold, onUploaded, onEdit,
   const [progress, setProgress] = useState<{ what: string; percent: number } | null>(null);
   const [message, setMessage] = useState<Outcome | null>(null);
   const [newKind, setNewKind] = useState<DocumentKind>('data-sheet');
-  const sheetPath = `/sheets/${encodeURIComponent(view.id)}`;
+  const params = { id: view.id };
+  /** Sends a file to one of the sheet's upload operations, from `revision`, telling its progress. */
+  type Upload = (revision: number, file: File, onProgress: (percent: number) => void) => Promise<SheetView & { proposedTranslation?: string | null }>;
+  const ownDocument: Upload = (revision, file, onProgress) =>
+    sendFile(context, { operation: editingApi.sheets.uploadDocument, params, query: { revision } }, file, onProgress);
 
   /** Sends a file as `what` says, then tells what happened. */
-  const send = async (
-    what: string,
-    method: 'POST' | 'PUT',
-    path: string,
-    files: FileList | null,
-    told: (answer: SheetView & Record<string, unknown>) => string,
-  ) => {
+  const send = async (what: string, upload: Upload, files: FileList | null, told: (answer: SheetView & { proposedTranslation?: string | null }) => string) => {
     const file = files?.[0];
     if (file === undefined) return;
     setMessage(null);
     setProgress({ what, percent: 0 });
     try {
-      const answer = await hold((revision) =>
-        sendFile<SheetView & Record<string, unknown>>(context, method, `${path}${path.includes('?') ? '&' : '?'}revision=${revision}`, file, (percent) =>
-          setProgress({ what, percent }),
-        ),
-      );
+      const answer = await hold((revision) => upload(revision, file, (percent) => setProgress({ what, percent })));
       if (answer === null) return setMessage({ text: 'Fix the marked fields first: the sheet must be saved before a file is added.', failed: true });
       onUploaded(answer);
       setMessage({ text: told(answer), failed: false });
@@ -86,8 +81,8 @@ export function SheetDocuments({ context, view, draft, hold, onUploaded, onEdit,
   const withdraw = async (assetId: string, own: boolean, version: number, withdrawn: boolean) => {
     setMessage(null);
     try {
-      const query = own ? '' : `?asset=${encodeURIComponent(assetId)}`;
-      const answer = await hold(() => callApi<SheetView>(context, 'POST', `${sheetPath}/documents/${version}/${withdrawn ? 'withdraw' : 'restore'}${query}`));
+      const operation = withdrawn ? editingApi.sheets.withdrawDocument : editingApi.sheets.restoreDocument;
+      const answer = await hold(() => call(context, { operation, params: { ...params, version: String(version) }, query: own ? {} : { asset: assetId } }));
       if (answer === null) return;
       onUploaded(answer);
       setMessage({
@@ -125,8 +120,15 @@ export function SheetDocuments({ context, view, draft, hold, onUploaded, onEdit,
           onRevision={(files) =>
             void send(
               'the new revision',
-              'PUT',
-              place === 'own' ? `${sheetPath}/document` : `${sheetPath}/documents/${encodeURIComponent(document.assetId)}`,
+              place === 'own'
+                ? ownDocument
+                : (revision, file, onProgress) =>
+                    sendFile(
+                      context,
+                      { operation: editingApi.sheets.reviseDocument, params: { ...params, assetId: document.assetId }, query: { revision } },
+                      file,
+                      onProgress,
+                    ),
               files,
               () => `${files?.[0]?.name ?? 'The file'} is the new revision: publish the sheet to put it on the site.`,
             )
@@ -143,7 +145,7 @@ export function SheetDocuments({ context, view, draft, hold, onUploaded, onEdit,
         {draft.document === null ? (
           <FileTrigger
             acceptedFileTypes={['application/pdf']}
-            onSelect={(files) => void send('the PDF', 'PUT', `${sheetPath}/document`, files, () => `${files?.[0]?.name ?? 'The file'} is the sheet’s PDF now.`)}
+            onSelect={(files) => void send('the PDF', ownDocument, files, () => `${files?.[0]?.name ?? 'The file'} is the sheet’s PDF now.`)}
           >
             <Button className="studio-button" isDisabled={busy}>
               Add a PDF
@@ -160,15 +162,21 @@ export function SheetDocuments({ context, view, draft, hold, onUploaded, onEdit,
             <FileTrigger
               acceptedFileTypes={['application/pdf']}
               onSelect={(files) =>
-                void send('the document', 'POST', `${sheetPath}/documents?kind=${newKind}`, files, (answer) => {
-                  const added = answer.draft.documents?.at(-1);
-                  const said =
-                    added === undefined
-                      ? ''
-                      : ` (${KIND_NAMES[added.kind ?? 'data-sheet']}, ${languageName(added.language ?? draft.primaryLanguage)}: change either below if that is wrong)`;
-                  const proposed = typeof answer.proposedTranslation === 'string' ? answer.proposedTranslation : null;
-                  return `${files?.[0]?.name ?? 'The document'} is added${said}.${proposed === null ? '' : ` A ${languageName(proposed)} text was proposed from it: check it before publishing.`}`;
-                })
+                void send(
+                  'the document',
+                  (revision, file, onProgress) =>
+                    sendFile(context, { operation: editingApi.sheets.addDocument, params, query: { revision, kind: newKind } }, file, onProgress),
+                  files,
+                  (answer) => {
+                    const added = answer.draft.documents?.at(-1);
+                    const said =
+                      added === undefined
+                        ? ''
+                        : ` (${KIND_NAMES[added.kind ?? 'data-sheet']}, ${languageName(added.language ?? draft.primaryLanguage)}: change either below if that is wrong)`;
+                    const proposed = typeof answer.proposedTranslation === 'string' ? answer.proposedTranslation : null;
+                    return `${files?.[0]?.name ?? 'The document'} is added${said}.${proposed === null ? '' : ` A ${languageName(proposed)} text was proposed from it: check it before publishing.`}`;
+                  },
+                )
               }
             >
               <Button className="studio-button" isDisabled={busy}>

@@ -3,7 +3,8 @@
  * publish): the editor's unsaved edits stay on top of each, merged field by field (merge.ts).
  */
 import { useCallback, useEffect } from 'react';
-import { callApi, type SheetView, type StudioContext } from '../common/api';
+import { call, type SheetView, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { mergeDrafts } from '../../shared/merge';
 import type { DraftHandles } from './draft-handles';
 import { errorWords } from './draft-rules';
@@ -29,7 +30,7 @@ export function useServerAnswers(handles: DraftHandles, arm: () => void, context
 
   const load = useCallback(async () => {
     try {
-      const answer = await callApi<SheetView>(context, 'GET', `/sheets/${encodeURIComponent(id)}`);
+      const answer = await call(context, { operation: editingApi.sheets.view, params: { id } });
       if (viewRef.current === null) {
         show(answer, answer.draft);
         setState('saved');

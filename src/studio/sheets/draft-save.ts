@@ -3,7 +3,8 @@
  * between (a 409), the two drafts are merged field by field (merge.ts) and only fields both changed
  * are put to the editor; a refused save keeps every edit and says why, by field.
  */
-import { callApi, detailsOf, type SheetState, type SheetView, type StudioContext } from '../common/api';
+import { call, detailsOf, type SheetState, type SheetView, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { mergeDrafts } from '../../shared/merge';
 import type { DraftHandles } from './draft-handles';
 import { errorWords, sendable } from './draft-rules';
@@ -23,10 +24,10 @@ export interface DraftSave {
 export async function sendDraft(handles: DraftHandles, { context, id, current, sending, settles }: DraftSave): Promise<boolean> {
   const { viewRef, draftRef, typeRef, stoppedRef, settlingRef, setView, setProblems, setMessage, setState, show, ask, dirty } = handles;
   try {
-    const answer = await callApi<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(id)}`, {
-      revision: current.revision,
-      state: sendable(sending, typeRef.current, current.draft),
-      ...(settles ? { settles: true } : {}),
+    const answer = await call(context, {
+      operation: editingApi.sheets.save,
+      params: { id },
+      body: { revision: current.revision, state: sendable(sending, typeRef.current, current.draft), ...(settles ? { settles: true } : {}) },
     });
     if (settles) settlingRef.current = false;
     viewRef.current = answer;

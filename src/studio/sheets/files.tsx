@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Button, FileTrigger } from 'react-aria-components';
 import { fileUrl, sendFile, type SheetState, type SheetView, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { SheetDocuments } from './documents';
 import { Notice } from '../common/parts';
 
@@ -34,7 +35,7 @@ export function SheetFiles({ context, view, hold, onUploaded, imageAlt, draft, o
     setProgress(0);
     try {
       const answer = await hold((revision) =>
-        sendFile<SheetView>(context, 'PUT', `/sheets/${encodeURIComponent(view.id)}/image?revision=${revision}`, file, (percent) => setProgress(percent)),
+        sendFile(context, { operation: editingApi.sheets.uploadImage, params: { id: view.id }, query: { revision } }, file, (percent) => setProgress(percent)),
       );
       if (answer === null) {
         setMessage({ text: 'Fix the marked fields first: the sheet must be saved before a file is added.', failed: true });

@@ -5,23 +5,13 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Disclosure, DisclosurePanel, Heading } from 'react-aria-components';
-import { callApi, type SheetView, type StudioContext } from '../common/api';
+import { call, type SheetView, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
+
+type Version = AnswerOf<typeof editingApi.sheets.versions>[number];
+type FieldChange = AnswerOf<typeof editingApi.sheets.compare>[number];
 import { fieldName, shownValue } from '../common/field-names';
 import { Choose, Notice, RowLabel } from '../common/parts';
-
-interface Version {
-  number: number;
-  event: string;
-  actor: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-interface FieldChange {
-  field: string;
-  before: unknown;
-  after: unknown;
-}
 
 const EVENTS: Record<string, string> = {
   original: 'As it was before editing began',
@@ -50,39 +40,41 @@ export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryPr
   const [pair, setPair] = useState<{ from: number; to: number } | null>(null);
   const [changes, setChanges] = useState<FieldChange[] | null>(null);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
-  const path = `/sheets/${encodeURIComponent(view.id)}`;
+  const id = view.id;
   const choices = (versions ?? []).map((version) => ({ id: version.number, name: `Version ${version.number}: ${EVENTS[version.event] ?? version.event}` }));
 
   // Asked again whenever the sheet moves on (a save, a publish), while the history is open.
   useEffect(() => {
     if (!open) return;
-    callApi<Version[]>(context, 'GET', `${path}/versions`).then(
+    call(context, { operation: editingApi.sheets.versions, params: { id } }).then(
       (answer) => {
         setVersions(answer);
         setPair((now) => now ?? (answer.length >= 2 ? { from: answer[1]!.number, to: answer[0]!.number } : null));
       },
       (error: unknown) => setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }),
     );
-  }, [context, open, path, view.revision]);
+  }, [context, open, id, view.revision]);
 
   useEffect(() => {
     if (pair === null) return;
     // Only the answer for the pair chosen last is shown.
     let current = true;
-    callApi<FieldChange[]>(context, 'GET', `${path}/compare?from=${pair.from}&to=${pair.to}`).then(
+    call(context, { operation: editingApi.sheets.compare, params: { id }, query: pair }).then(
       (answer) => current && setChanges(answer),
       (error: unknown) => current && setMessage({ text: error instanceof Error ? error.message : String(error), failed: true }),
     );
     return () => {
       current = false;
     };
-  }, [context, pair, path]);
+  }, [context, pair, id]);
 
   const restore = useCallback(
     async (number: number) => {
       setMessage(null);
       try {
-        const answer = await hold((revision) => callApi<SheetView>(context, 'POST', `${path}/versions/${number}/restore`, { revision }));
+        const answer = await hold((revision) =>
+          call(context, { operation: editingApi.sheets.restore, params: { id, number: String(number) }, body: { revision } }),
+        );
         if (answer === null) throw new Error('Fix the marked fields first: the sheet must be saved before a version is restored.');
         onRestored(answer);
         setMessage({ text: `Version ${number} is the draft now. Publish it to show it to visitors.`, failed: false });
@@ -90,7 +82,7 @@ export function SheetHistory({ context, view, hold, onRestored }: SheetHistoryPr
         setMessage({ text: error instanceof Error ? error.message : String(error), failed: true });
       }
     },
-    [context, hold, onRestored, path],
+    [context, hold, onRestored, id],
   );
 
   return (

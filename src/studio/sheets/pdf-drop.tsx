@@ -11,20 +11,15 @@ import { useState } from 'react';
 import { Button, DropZone, FileTrigger, isFileDropItem, Link, Text } from 'react-aria-components';
 import { createTurns } from '../../shared/turns';
 import { sendFile, StudioError, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
+
+/** What the server answers for a PDF made into a sheet. */
+type Made = AnswerOf<typeof editingApi.sheets.fromPdf>;
 
 /** PDFs sent at once: below the server's bound per account (UPLOADS_PER_ACCOUNT, 4 by default), so that an image can go up meanwhile. */
 const SENT_AT_ONCE = 3;
 /** How long one file keeps being sent again when the server asks it to come back later, before it is said to have failed. */
 const RETRY_FOR_MS = 120_000;
-
-/** What the server answers for a PDF made into a sheet. */
-interface Made {
-  id: string;
-  label: string;
-  textless: boolean;
-  /** The PDF's pages, and how many of them (the first) had their text read. */
-  pages?: { count: number; textRead: number };
-}
 
 interface Upload {
   id: number;
@@ -75,7 +70,7 @@ export function PdfDrop({ context, onCreated }: { context: StudioContext; onCrea
     try {
       for (;;) {
         try {
-          return await sendFile<Made>(context, 'POST', '/sheets/from-pdf', file, (percent) =>
+          return await sendFile(context, { operation: editingApi.sheets.fromPdf }, file, (percent) =>
             update(
               id,
               percent < 100 ? { state: 'sending', percent, message: `Sending… ${percent}%` } : { percent, state: 'reading', message: 'Reading the PDF…' },

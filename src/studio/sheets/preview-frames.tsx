@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Disclosure, DisclosurePanel, Heading, Button } from 'react-aria-components';
-import type { StudioContext } from '../common/api';
+import { addressOf, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 
 export const PREVIEW_WIDTHS = [
   { width: 375, height: 740, name: 'phone' },
@@ -59,8 +60,11 @@ export function PreviewFrames({ context, sheetId, revision, language, title }: P
   const available = useWidth(area);
   const sideBySide = available >= 720;
   const total = PREVIEW_WIDTHS.reduce((sum, frame) => sum + frame.width, 0) + GAP * (PREVIEW_WIDTHS.length - 1);
-  const query = new URLSearchParams({ ...(language === null ? {} : { lang: language }), revision: String(revision) });
-  const source = `${context.basePath}/studio/api/sheets/${encodeURIComponent(sheetId)}/preview?${query.toString()}`;
+  const source = addressOf(context, {
+    operation: editingApi.sheets.preview,
+    params: { id: sheetId },
+    query: { ...(language === null ? {} : { lang: language }), revision },
+  });
 
   return (
     <Disclosure className="studio-panel studio-preview" isExpanded={open} onExpandedChange={setOpen}>

@@ -5,21 +5,16 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
-import { callApi, type StudioContext } from '../common/api';
-import { Notice, wordsOf, type Outcome } from '../common/parts';
+import { call, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
 
-interface PreviewLinkSummary {
-  id: string;
-  createdBy: string;
-  createdAt: string;
-  expiresAt: string;
-  language: string | null;
-}
+type PreviewLinkSummary = AnswerOf<typeof editingApi.sheets.listPreviewLinks>[number];
+import { Notice, wordsOf, type Outcome } from '../common/parts';
 
 interface PreviewLinksProps {
   context: StudioContext;
-  /** The sheet's API path, e.g. /sheets/{id}. */
-  path: string;
+  /** The sheet's id. */
+  id: string;
   /** Changes when a link was just made, so that the list shows it. */
   madeLink: string | null;
   /** Told when a link goes, with its id, so that a link shown elsewhere on the screen can go too. */
@@ -41,7 +36,8 @@ const whenOf = (iso: string) => new Date(iso).toLocaleString();
 const nameOf = (link: PreviewLinkSummary) =>
   `the preview link ${link.createdBy} made on ${whenOf(link.createdAt)}${link.language === null ? '' : ` (${link.language})`}`;
 
-export function PreviewLinks({ context, path, madeLink, onRevoked }: PreviewLinksProps) {
+export function PreviewLinks({ context, id, madeLink, onRevoked }: PreviewLinksProps) {
+  const listed = () => call(context, { operation: editingApi.sheets.listPreviewLinks, params: { id } });
   const [links, setLinks] = useState<PreviewLinkSummary[] | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState(false);
@@ -51,14 +47,14 @@ export function PreviewLinks({ context, path, madeLink, onRevoked }: PreviewLink
 
   useEffect(() => {
     let current = true;
-    callApi<PreviewLinkSummary[]>(context, 'GET', `${path}/preview-links`).then(
+    call(context, { operation: editingApi.sheets.listPreviewLinks, params: { id } }).then(
       (found) => current && setLinks(found),
       (error: unknown) => current && setOutcome({ text: `The preview links could not be listed: ${wordsOf(error)}`, failed: true }),
     );
     return () => {
       current = false;
     };
-  }, [context, path, madeLink]);
+  }, [context, id, madeLink]);
 
   useEffect(() => {
     if (outcome === null || !focusAfter.current) return;
@@ -71,13 +67,13 @@ export function PreviewLinks({ context, path, madeLink, onRevoked }: PreviewLink
     setOutcome(null);
     focusAfter.current = true;
     try {
-      await callApi(context, 'DELETE', `${path}/preview-links/${link.id}`);
+      await call(context, { operation: editingApi.sheets.revokePreviewLink, params: { id, link: link.id } });
       onRevoked(link.id);
       setOutcome({ text: `Revoked ${nameOf(link)}: it no longer opens the preview.`, failed: false });
     } catch (error) {
       setOutcome({ text: `Not revoked: ${wordsOf(error)}`, failed: true });
     } finally {
-      setLinks(await callApi<PreviewLinkSummary[]>(context, 'GET', `${path}/preview-links`).catch(() => links));
+      setLinks(await listed().catch(() => links));
       setBusy(false);
     }
   };

@@ -8,7 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { STATUS_SENTENCES } from '../../shared/editing-status';
 import { Button, Input, Label, Text, TextField } from 'react-aria-components';
 import { TimeField, usePlannedTime } from '../common/time-field';
-import { callApi, detailsOf, languageName, type SheetView, type StudioContext } from '../common/api';
+import { call, detailsOf, languageName, type SheetView, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { problemsByField } from '../common/field-names';
 import { useNavigation } from '../common/navigation';
 import { Confirmed, Notice } from '../common/parts';
@@ -28,7 +29,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
   const [link, setLink] = useState<{ url: string; expiresAt: string } | null>(null);
-  const path = `/sheets/${encodeURIComponent(view.id)}`;
+  const params = { id: view.id };
   const { navigate } = useNavigation();
 
   /** Where the keyboard goes once an action is done: the line that says how it went. */
@@ -59,21 +60,21 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
     }
   };
 
-  const refresh = async () => onChanged(await callApi<SheetView>(context, 'GET', path));
+  const refresh = async () => onChanged(await call(context, { operation: editingApi.sheets.view, params }));
 
   const publish = () =>
     act(async (revision) => {
-      onChanged(await callApi<SheetView>(context, 'POST', `${path}/publish`, { revision }));
+      onChanged(await call(context, { operation: editingApi.sheets.publish, params, body: { revision } }));
       return 'Published. Visitors see it on their next visit to the page.';
     });
   const unpublish = () =>
     act(async (revision) => {
-      onChanged(await callApi<SheetView>(context, 'POST', `${path}/unpublish`, { revision }));
+      onChanged(await call(context, { operation: editingApi.sheets.unpublish, params, body: { revision } }));
       return 'Taken off the site. The draft is kept; publish it again at any time.';
     });
   const undoPublish = () =>
     act(async (revision) => {
-      const answer = await callApi<SheetView>(context, 'POST', `${path}/undo-publish`, { revision });
+      const answer = await call(context, { operation: editingApi.sheets.undoPublish, params, body: { revision } });
       onChanged(answer);
       return answer.published === null
         ? 'The publish was undone: the sheet is off the site again. Your draft is kept.'
@@ -83,30 +84,29 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
     act(async () => {
       const when = new Date(at);
       if (Number.isNaN(when.getTime())) throw new Error('Choose a date and time first.');
-      await callApi(context, 'POST', `${path}/schedules`, { action, at: when.toISOString() });
+      await call(context, { operation: editingApi.sheets.schedule, params, body: { action, at: when.toISOString() } });
       await refresh();
       return `${action === 'publish' ? 'Publishing' : 'Taking it off the site'} on ${when.toLocaleString()}.`;
     });
   const cancel = (id: number) =>
     act(async () => {
-      await callApi(context, 'DELETE', `/schedules/${id}`);
+      await call(context, { operation: editingApi.schedules.cancel, params: { schedule: String(id) } });
       await refresh();
       return 'Cancelled.';
     });
   const trash = () =>
     act(async (revision) => {
-      await callApi(context, 'DELETE', `${path}?revision=${revision}`);
+      await call(context, { operation: editingApi.sheets.moveToTrash, params, query: { revision } });
       navigate(`${context.basePath}/studio/trash`);
       return 'Moved to the trash.';
     });
   const share = () =>
     act(async () => {
-      const made = await callApi<{ url: string; expiresAt: string }>(
-        context,
-        'POST',
-        `${path}/preview-links`,
-        previewLanguage === null ? {} : { lang: previewLanguage },
-      );
+      const made = await call(context, {
+        operation: editingApi.sheets.createPreviewLink,
+        params,
+        body: previewLanguage === null ? {} : { lang: previewLanguage },
+      });
       setLink({ url: new URL(made.url, window.location.href).href, expiresAt: made.expiresAt });
       return 'Preview link made.';
     });
@@ -159,7 +159,7 @@ export function Publishing({ context, view, hold, onChanged, previewLanguage }: 
             </Text>
           </TextField>
         )}
-        <PreviewLinks context={context} path={path} madeLink={link?.url ?? null} onRevoked={(id) => void forgetShownLink(id)} />
+        <PreviewLinks context={context} id={view.id} madeLink={link?.url ?? null} onRevoked={(id) => void forgetShownLink(id)} />
       </div>
       <Confirmed
         trigger={{ label: 'Move to the trash', className: 'studio-button studio-button--quiet', isDisabled: busy }}

@@ -3,7 +3,8 @@
  * which can be added by typing its title or removed.
  */
 import { Button } from 'react-aria-components';
-import { languageName, type SheetState, type SheetView, type StudioContext } from '../common/api';
+import { call, languageName, type SheetState, type SheetView, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { OutdatedTexts } from '../common/outdated-texts';
 import { fieldName } from '../common/field-names';
 import type { Field } from '../../content-model/definition';
@@ -55,8 +56,13 @@ export function SheetTexts({ context, view, draft, sheet, ownFields, problems, t
             onChange={onTranslation}
           />
           <OutdatedTexts
-            context={context}
-            path={`/sheets/${encodeURIComponent(view.id)}`}
+            confirmed={(language, fields) =>
+              call(context, {
+                operation: editingApi.sheets.confirmTranslation,
+                params: { id: view.id, language },
+                body: fields === undefined ? {} : { fields },
+              })
+            }
             language={shownTranslation}
             primaryLanguage={primary}
             outdated={view.outdated[shownTranslation] ?? []}

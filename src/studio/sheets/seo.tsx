@@ -11,16 +11,15 @@ import { Button, Checkbox, Disclosure, DisclosurePanel, Heading, Input, TextArea
 import type { SheetState } from '../../sheet/shape';
 import { linkProblem } from '../../shared/links';
 import { fillSeoTemplate, HEAD_TAGS_FIELD } from '../../shared/seo-templates';
-import { callApi, languageName, type StudioContext } from '../common/api';
+import { call, languageName, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
+import type { PageDefinition } from '../../page-model/page-definition';
+
+type RecordPage = PageDefinition;
 import { TextEntry } from '../common/text-entry';
 import { HeadTagsReview, SearchSnippet } from '../common/search-preview';
 
 type Seo = NonNullable<SheetState['seo']>;
-
-interface RecordPage {
-  path: string;
-  seo: { pageTitle: string; description?: string; customHeadTags?: string };
-}
 
 interface SheetSeoProps {
   context: StudioContext;
@@ -51,10 +50,10 @@ function useRecordPage(context: StudioContext, open: boolean): RecordPage | null
   useEffect(() => {
     if (!open || page !== undefined) return;
     void (async () => {
-      const pages = await callApi<Array<{ name: string; path: string }>>(context, 'GET', '/pages');
+      const pages = await call(context, { operation: editingApi.pages.list });
       const found = pages.find((candidate) => candidate.path.endsWith('/:recordId'));
       if (found === undefined) return setPage(null);
-      const view = await callApi<{ draft: RecordPage }>(context, 'GET', `/pages/${encodeURIComponent(found.name)}`);
+      const view = await call(context, { operation: editingApi.pages.view, params: { id: found.name } });
       setPage(view.draft);
     })().catch(() => setPage(null));
   }, [context, open, page]);

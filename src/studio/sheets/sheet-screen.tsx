@@ -6,12 +6,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-aria-components';
 import { languageTag } from '../../shared/languages';
-import type { Topic } from '../../shared/topics';
 import { languageName, type SheetState, type StudioContext } from '../common/api';
 import { fieldName, problemsByField } from '../common/field-names';
 import { useNavigation } from '../common/navigation';
 import { useAnswer } from '../common/parts';
 import { ReviewPanel } from '../common/review-panel';
+import { editingApi } from '../../editing-contract/operations';
 import { ReleaseChooser } from '../common/release-chooser';
 import { PreviewFrames } from './preview-frames';
 import { Publishing } from './publishing';
@@ -39,13 +39,13 @@ const SCHEDULE_POLL_MS = 5000;
 
 export function SheetScreen({ context, id }: { context: StudioContext; id: string }) {
   // The sheet type's fields (content-model/): the form has an input for each.
-  const typeView = useAnswer<{ revision: number; type: ContentType }>(context, `/content-types/${LITERATURE_CONTENT_TYPE}`, 0);
+  const typeView = useAnswer(context, { operation: editingApi.contentTypes.view, params: { name: LITERATURE_CONTENT_TYPE } }, 0);
   const type = typeView.answer?.type ?? null;
   const sheet = useSheetDraft(context, id, type);
   const { view, draft, state } = sheet;
   const { holdLeaving } = useNavigation();
   const siteId = draft?.siteId ?? null;
-  const topics = useAnswer<Topic[]>(context, siteId === null ? null : `/topics?siteId=${encodeURIComponent(siteId)}`, 0);
+  const topics = useAnswer(context, siteId === null ? null : { operation: editingApi.topics.list, query: { siteId } }, 0);
   // The search-engine panel's code is asked for as the sheet opens, beside the sheet itself.
   useEffect(() => void loadSeo(), []);
   const [translation, setTranslation] = useState<string | null>(null);
@@ -115,7 +115,7 @@ export function SheetScreen({ context, id }: { context: StudioContext; id: strin
           hold={sheet.whileHeld}
           refresh={sheet.reload}
         />
-        <ReviewPanel context={context} path={`/sheets/${encodeURIComponent(view.id)}`} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} />
+        <ReviewPanel context={context} operations={editingApi.sheets} id={view.id} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} />
         <Publishing context={context} view={view} hold={sheet.whileHeld} onChanged={sheet.accept} previewLanguage={null} />
         <SheetHistory context={context} view={view} hold={sheet.whileHeld} onRestored={sheet.accept} />
         <PreviewFrames context={context} sheetId={view.id} revision={view.revision} language={null} title={view.label} />

@@ -7,44 +7,45 @@
 import { useState } from 'react';
 import { Button, Input, Label, Link, SearchField } from 'react-aria-components';
 import { languageTag } from '../../shared/languages';
-import { STATUS_FILTERS, STATUS_WORDS } from '../../shared/editing-status';
-import { languageName, type SheetList, type StudioContext } from '../common/api';
+import { STATUS_FILTERS, STATUS_WORDS, type StatusFilter } from '../../shared/editing-status';
+import { languageName, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { Choose, Notice, useAnswer } from '../common/parts';
 import { PdfDrop } from './pdf-drop';
 
 const PAGE_SIZE = 50;
 const STATUSES = [{ id: 'all', name: 'All statuses' }, ...STATUS_FILTERS.map((id) => ({ id, name: STATUS_WORDS[id] }))];
-const SORTS = [
+const SORTS: Array<{ id: 'changed' | 'title' | 'status'; name: string }> = [
   { id: 'changed', name: 'Last changed' },
   { id: 'title', name: 'Title' },
   { id: 'status', name: 'Status' },
 ];
 
 /** The list's query for the Translation choice: a language missing, or one with outdated texts. */
-function translationFilter(choice: string): Record<string, string> {
+function translationFilter(choice: string): { missing?: string; outdated?: string } {
   const [filter, language] = choice.split(':');
   return language === undefined || (filter !== 'missing' && filter !== 'outdated') ? {} : { [filter]: language };
 }
 
 export function SheetsScreen({ context }: { context: StudioContext }) {
   const [query, setQuery] = useState('');
-  const [status, setStatus] = useState('all');
+  const [status, setStatus] = useState<StatusFilter | 'all'>('all');
   // 'none', or 'missing:de_DE' / 'outdated:de_DE'.
   const [translation, setTranslation] = useState('none');
-  const [sort, setSort] = useState('changed');
+  const [sort, setSort] = useState<(typeof SORTS)[number]['id']>('changed');
   const [offset, setOffset] = useState(0);
   // Moves on when sheets were made here, so the list asks again.
   const [made, setMade] = useState(0);
-  const asked = new URLSearchParams({
-    limit: String(PAGE_SIZE),
-    offset: String(offset),
+  const asked = {
+    limit: PAGE_SIZE,
+    offset,
     sort,
     ...(query.trim() === '' ? {} : { q: query.trim() }),
     ...(status === 'all' ? {} : { status }),
     ...translationFilter(translation),
-  });
+  };
   // Typing asks again; only the answer to the latest question is shown.
-  const { answer: list, error } = useAnswer<SheetList>(context, `/sheets?${asked.toString()}`, 150, made);
+  const { answer: list, error } = useAnswer(context, { operation: editingApi.sheets.list, query: asked }, 150, made);
 
   // A changed question starts from its first page.
   const refine =

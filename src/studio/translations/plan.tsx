@@ -7,33 +7,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { languageName } from '../common/api';
+import type { AnswerOf, editingApi } from '../../editing-contract/operations';
 import { fieldName } from '../common/field-names';
 import { SideChoice, type Side } from '../common/side-choice';
 
 type Kind = 'sheet' | 'page';
 
-export interface TranslationPlan {
-  language: string;
-  digest: string;
-  changes: Array<{ unit: string; kind: Kind; field: string; label: string; before: string | null; after: string }>;
-  conflicts: Array<{
-    unit: string;
-    kind: Kind;
-    field: string;
-    label: string;
-    exported: string | null;
-    exportKnown: boolean;
-    ours: string | null;
-    theirs: string;
-  }>;
-  unchanged: number;
-  kept: number;
-  untranslated: number;
-  notTranslated: Array<{ unit: string; label: string; field: string; state: string; target: string }>;
-  flagged: Array<{ unit: string; label: string | null; field: string | null; reason: string; exported?: string; current?: string }>;
-  ignored: number;
-  withoutExport: number;
-}
+/** A translated file compared with the drafts, as the editing API answers it. */
+export type TranslationPlan = AnswerOf<typeof editingApi.translations.compare>;
 
 /** A text's name for people: a sheet's field as elsewhere in the studio, a page's text by its key. */
 const textName = (kind: Kind, field: string, language: string) =>

@@ -7,7 +7,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Button, Checkbox, FileTrigger } from 'react-aria-components';
-import { callApi, languageName, type StudioContext } from '../common/api';
+import { addressOf, call, languageName, type StudioContext } from '../common/api';
+import { editingApi } from '../../editing-contract/operations';
 import { readHomePage } from '../common/page-api';
 import { Choose, Notice, useAnswer, wordsOf, type Outcome } from '../common/parts';
 import type { Side } from '../common/side-choice';
@@ -53,11 +54,10 @@ export function TranslationsScreen({ context }: { context: StudioContext }) {
 }
 
 function SendPanel({ context, primary, languages }: { context: StudioContext; primary: string; languages: string[] }) {
-  const { basePath } = context;
   const [language, setLanguage] = useState(languages[0]!);
   const [scope, setScope] = useState('outdated');
   const [format, setFormat] = useState('1.2');
-  const { answer: releases } = useAnswer<Array<{ id: string; name: string; state: string }>>(context, '/releases', 0);
+  const { answer: releases } = useAnswer(context, { operation: editingApi.releases.list }, 0);
   const scopes = [
     ...SCOPES,
     ...(releases ?? [])
@@ -65,7 +65,10 @@ function SendPanel({ context, primary, languages }: { context: StudioContext; pr
       .map((release) => ({ id: `release:${release.id}`, name: `The release “${release.name}”` })),
   ];
   const released: Record<string, string> = scope.startsWith('release:') ? { release: scope.slice('release:'.length) } : {};
-  const query = new URLSearchParams({ language, format, ...(scope === 'outdated' ? { outdated: 'true' } : {}), ...released });
+  const download = addressOf(context, {
+    operation: editingApi.translations.export,
+    query: { language, format: format === '2.0' ? '2.0' : '1.2', ...(scope === 'outdated' ? { outdated: true } : {}), ...released },
+  });
   return (
     <div className="studio-panel">
       <h2>Send to translators</h2>
@@ -82,7 +85,7 @@ function SendPanel({ context, primary, languages }: { context: StudioContext; pr
         XLIFF 1.2 is read by most translation tools, 2.0 only by some (translate-toolkit reads none): which format for which tool is in docs/translators.md.
       </p>
       <div className="studio-dialog__actions">
-        <a className="studio-button" href={`${basePath}/studio/api/translations/export?${query.toString()}`} download>
+        <a className="studio-button" href={download} download>
           Download the {languageName(language)} file
         </a>
       </div>
@@ -116,7 +119,7 @@ function BringBackPanel({ context, languages }: { context: StudioContext; langua
   const compare = (chosen: { name: string; xliff: string }, using = options) =>
     run(async () => {
       setPlan(null);
-      setPlan(await callApi<TranslationPlan>(context, 'POST', '/translations/comparison', { xliff: chosen.xliff, ...using }));
+      setPlan(await call(context, { operation: editingApi.translations.compare, body: { xliff: chosen.xliff, ...using } }));
     });
   // A change of how to compare compares the file again, if there is one.
   const change = (next: ComparisonOptions) => {
@@ -134,7 +137,7 @@ function BringBackPanel({ context, languages }: { context: StudioContext; langua
     run(async () => {
       if (file === null || plan === null) return;
       const body = { xliff: file.xliff, digest: plan.digest, choices, ...options };
-      const applied = await callApi<{ saved: string[]; texts: number }>(context, 'POST', '/translations/apply', body);
+      const applied = await call(context, { operation: editingApi.translations.apply, body });
       setPlan(null);
       setOutcome({
         text: `Saved ${applied.texts} ${applied.texts === 1 ? 'text' : 'texts'} into the drafts of ${applied.saved.join(', ')}. Publish them to put them on the site.`,

@@ -5,29 +5,13 @@
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Button, Link } from 'react-aria-components';
-import { callApi, type StudioContext } from '../common/api';
+import { call, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
+
+type Trashed = AnswerOf<typeof editingApi.trash.list>[number];
+type ImportEntry = AnswerOf<typeof editingApi.imports.list>[number];
 import { ImportUndo } from '../imports/undo';
 import { Notice, RowLabel } from '../common/parts';
-
-interface Trashed {
-  id: string;
-  label: string;
-  deletedBy: string;
-  deletedAt: string;
-  wasPublished: boolean;
-}
-
-interface ImportEntry {
-  id: string;
-  by: string;
-  at: string;
-  summary: string;
-  undoneAt: string | null;
-  /** Its undo stopped part-way: undoing it again finishes it. */
-  undoCutOff: boolean;
-  applying: boolean;
-  applyCutOff: boolean;
-}
 
 /** Where an import is, after who made it and when ("" for one that is simply in). */
 function importState(entry: ImportEntry): string {
@@ -44,7 +28,10 @@ export function TrashScreen({ context }: { context: StudioContext }) {
   const [message, setMessage] = useState<{ text: string; failed: boolean; sheet?: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const read = useCallback(() => Promise.all([callApi<Trashed[]>(context, 'GET', '/trash'), callApi<ImportEntry[]>(context, 'GET', '/imports')]), [context]);
+  const read = useCallback(
+    () => Promise.all([call(context, { operation: editingApi.trash.list }), call(context, { operation: editingApi.imports.list })]),
+    [context],
+  );
   const show = ([trashed, imported]: [Trashed[], ImportEntry[]]) => {
     setTrash(trashed);
     setImports(imported);
@@ -105,7 +92,7 @@ export function TrashScreen({ context }: { context: StudioContext }) {
                   aria-label={`Restore ${entry.label}`}
                   onPress={() =>
                     void act(async () => {
-                      await callApi(context, 'POST', `/trash/${encodeURIComponent(entry.id)}/restore`);
+                      await call(context, { operation: editingApi.trash.restore, params: { id: entry.id } });
                       return { text: `${entry.label} is back.`, sheet: entry.id };
                     }, deletedHeading)
                   }

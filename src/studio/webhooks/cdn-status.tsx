@@ -5,19 +5,15 @@
  */
 import type { StudioContext } from '../common/api';
 import { useAnswer } from '../common/parts';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
 
-export interface PurgeBacklog {
-  configured: boolean;
-  queued: number;
-  oldestQueuedAt: string | null;
-  failing: { keys: number; attempts: number; lastError: string | null } | null;
-}
+type PurgeBacklog = AnswerOf<typeof editingApi.cdn.backlog>;
 
 const keysIn = (count: number) => (count === 1 ? '1 key' : `${count} keys`);
 
 /** The warning, asked for again on each move between screens; nothing while purges go through. */
 export function CdnWarning({ context, path }: { context: StudioContext; path: string }) {
-  const { answer } = useAnswer<PurgeBacklog>(context, '/cdn', 0, path);
+  const { answer } = useAnswer(context, { operation: editingApi.cdn.backlog }, 0, path);
   if (answer === null || !answer.configured || answer.failing === null) return null;
   return (
     <p className="studio-warning" role="status">

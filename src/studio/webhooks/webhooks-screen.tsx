@@ -6,10 +6,14 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Button, Checkbox, CheckboxGroup, Dialog, Heading, Input, Label, Modal, Text, TextField } from 'react-aria-components';
-import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS, type Delivery, type Webhook } from '../../shared/webhook-events';
-import { callApi, type StudioContext } from '../common/api';
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENTS } from '../../shared/webhook-events';
+import { call, type StudioContext } from '../common/api';
+import { editingApi, type AnswerOf } from '../../editing-contract/operations';
 import { Confirmed, Notice, RowLabel, useAnswer, useListActions, wordsOf, type Outcome } from '../common/parts';
-import { CdnBacklog, type PurgeBacklog } from './cdn-status';
+import { CdnBacklog } from './cdn-status';
+
+type Webhook = AnswerOf<typeof editingApi.webhooks.list>[number];
+type Delivery = AnswerOf<typeof editingApi.webhooks.deliveries>[number];
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -33,11 +37,11 @@ function stateOf(delivery: Delivery): string {
 function DeliveryLog({ id, context, webhook, onOutcome }: { id: string; context: StudioContext; webhook: Webhook; onOutcome: (outcome: Outcome) => void }) {
   const [again, setAgain] = useState(0);
   const [sending, setSending] = useState(false);
-  const { answer: deliveries, error } = useAnswer<Delivery[]>(context, `/webhooks/${encodeURIComponent(webhook.id)}/deliveries`, 0, again);
+  const { answer: deliveries, error } = useAnswer(context, { operation: editingApi.webhooks.deliveries, params: { id: webhook.id } }, 0, again);
   const sendAgain = async (delivery: Delivery) => {
     setSending(true);
     try {
-      await callApi(context, 'POST', `/deliveries/${encodeURIComponent(delivery.id)}/send-again`);
+      await call(context, { operation: editingApi.webhooks.sendAgain, params: { id: delivery.id } });
       onOutcome({ text: `The ${delivery.event} delivery of ${when(delivery.createdAt)} is sent again.`, failed: false });
       setAgain((count) => count + 1);
     } catch (failure) {
@@ -152,16 +156,16 @@ function SecretDialog({ made, onClose }: { made: { url: string; secret: string }
 }
 
 export function WebhooksScreen({ context }: { context: StudioContext }) {
-  const { list: webhooks, outcome, setOutcome, busy, act } = useListActions<Webhook>(context, '/webhooks');
+  const { list: webhooks, outcome, setOutcome, busy, act } = useListActions(context, editingApi.webhooks.list);
   const [draft, setDraft] = useState({ url: '', description: '', events: ['sheet.published', 'sheet.unpublished', 'sheet.deleted'] as string[] });
   const [made, setMade] = useState<{ url: string; secret: string } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const { answer: backlog } = useAnswer<PurgeBacklog>(context, '/cdn', 0);
+  const { answer: backlog } = useAnswer(context, { operation: editingApi.cdn.backlog }, 0);
 
   const add = (event: FormEvent) => {
     event.preventDefault();
     void act(async () => {
-      const created = await callApi<{ webhook: Webhook; secret: string }>(context, 'POST', '/webhooks', draft);
+      const created = await call(context, { operation: editingApi.webhooks.create, body: draft });
       setMade({ url: created.webhook.url, secret: created.secret });
       setDraft({ ...draft, url: '', description: '' });
       return `${created.webhook.url} is told of ${created.webhook.events.join(', ')} from now on.`;
@@ -169,7 +173,7 @@ export function WebhooksScreen({ context }: { context: StudioContext }) {
   };
   const setActive = (webhook: Webhook, active: boolean) =>
     act(async () => {
-      await callApi(context, 'PATCH', `/webhooks/${encodeURIComponent(webhook.id)}`, { active });
+      await call(context, { operation: editingApi.webhooks.change, params: { id: webhook.id }, body: { active } });
       return active ? `${webhook.url} gets deliveries again.` : `${webhook.url} is removed: it gets no more deliveries. Its log stays.`;
     });
 
