@@ -528,7 +528,14 @@ export const PageViewSchema = Type.Object({
   searchable: Type.Union([Type.Boolean(), Type.Null()], { description: 'Whether the page’s grid has a search field; null when the page has no grid' }),
   headTags: Type.Array(
     Type.Union([
-      Type.Object({ kept: Type.Literal(true), tag: Type.String() }),
+      Type.Object({
+        kept: Type.Literal(true),
+        tag: Type.Object({
+          tag: Type.Union([Type.Literal('meta'), Type.Literal('link'), Type.Literal('script')]),
+          attributes: Type.Array(Type.Array(Type.String(), { minItems: 2, maxItems: 2, description: 'A name and its value' })),
+          json: Type.Optional(Type.String({ description: 'JSON-LD, already safe to place in its script element' })),
+        }),
+      }),
       Type.Object({ kept: Type.Literal(false), tag: Type.String(), reason: Type.String() }),
     ]),
     { description: 'The custom head tags, each kept or dropped with why' },

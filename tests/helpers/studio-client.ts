@@ -3,7 +3,10 @@
  * cookie and CSRF token, as the studio sends them.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TSchema } from 'typebox';
+import Value from 'typebox/value';
 import { addAccount } from '../../src/editing/accounts';
+import { allOperations, type Operation } from '../../src/editing-contract/operations';
 import type { Role } from '../../src/cms/schema';
 import type { TestApp } from './test-app';
 
@@ -34,14 +37,47 @@ export async function signInAs(test: TestApp, role: Role, email = `${role}-${Mat
     email,
     cookie,
     csrf: session.csrfToken,
-    request: (method, path, body, headers = {}) =>
-      test.app.inject({
+    request: async (method, path, body, headers = {}) =>
+      answeredAsDeclared(
         method,
-        url: `${root}${path}`,
-        headers: { cookie, 'x-csrf-token': session.csrfToken, ...headers },
-        ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
-      }),
+        path,
+        await test.app.inject({
+          method,
+          url: `${root}${path}`,
+          headers: { cookie, 'x-csrf-token': session.csrfToken, ...headers },
+          ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+        }),
+      ),
   };
+}
+
+/** An operation's path as a pattern: `/sheets/:id/publish` matches `/sheets/abc/publish`. */
+const patternOf = (operation: Operation) => new RegExp(`^${operation.path.replace(/[.]/g, '\\.').replace(/:\w+/g, '[^/]+').replace(/\*$/, '.*')}$`);
+const PATTERNS = allOperations.map((operation) => ({ operation, pattern: patternOf(operation) }));
+
+/**
+ * The answer, once it is known to be what the operation's contract says it answers (the studio's
+ * types are made from it): every editing API test that asks through a StudioClient checks it.
+ */
+function answeredAsDeclared(method: InjectOptions['method'], path: string, answer: LightMyRequestResponse): LightMyRequestResponse {
+  const plain = path.split('?')[0]!;
+  const candidates = PATTERNS.filter((candidate) => candidate.operation.method === method && candidate.pattern.test(plain));
+  // A literal path wins over one with a parameter in its place (/sheets/from-pdf over /sheets/:id).
+  const declared = candidates.sort((a, b) =>
+    b.operation.path.match(/\//g)!.length === a.operation.path.match(/\//g)!.length
+      ? a.operation.path.split(':').length - b.operation.path.split(':').length
+      : 0,
+  )[0]?.operation;
+  const schema: TSchema | undefined = declared?.response?.schema;
+  if (declared === undefined || schema === undefined || answer.statusCode !== declared.response?.status) return answer;
+  const value: unknown = answer.json();
+  const expected = declared.response?.list ? { type: 'array', items: schema } : schema;
+  const errors = [...Value.Errors(expected as TSchema, value)].slice(0, 5);
+  if (errors.length > 0)
+    throw new Error(
+      `${method} ${path} answered what ${declared.method} ${declared.path} does not declare: ${JSON.stringify(errors.map((error) => [error.instancePath, error.message]))}`,
+    );
+  return answer;
 }
 
 /**
