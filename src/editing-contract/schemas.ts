@@ -92,13 +92,13 @@ export const ConfirmTranslationSchema = Type.Object({
   fields: Type.Optional(Type.Array(text({ max: 200 }), { maxItems: 200, description: 'The texts to confirm; all of the language’s when left out' })),
 });
 
-export const SheetViewSchema = Type.Object({
-  id: Type.String(),
+/** What every editable kind's view has, around its state. */
+const editableViewOf = <State extends TSchema>(state: State) => ({
   label: Type.String(),
   status: Status,
   revision: Type.Integer(),
-  draft: SheetStateSchema,
-  published: Type.Union([SheetStateSchema, Type.Null()]),
+  draft: state,
+  published: Type.Union([state, Type.Null()]),
   updatedAt: NullableText,
   updatedBy: NullableText,
   attention: AttentionSchema,
@@ -106,6 +106,11 @@ export const SheetViewSchema = Type.Object({
   release: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], {
     description: 'The open release it is in: it is published with the release, never alone',
   }),
+});
+
+export const SheetViewSchema = Type.Object({
+  id: Type.String(),
+  ...editableViewOf(SheetStateSchema),
   outdated: OutdatedSchema,
   undoablePublish: Type.Boolean({ description: 'Whether the site’s last change to the sheet was a publish, which POST …/undo-publish takes back' }),
   siteUrl: Type.Union([Type.String(), Type.Null()], { description: 'The sheet’s page on the site, when it is published' }),
@@ -497,22 +502,6 @@ export const ErrorSchema = Type.Array(
 
 const PageTextsSchema = Type.Record(text({ max: 200 }), text({ max: 20_000 }), {
   description: 'A language’s texts by key (seo.pageTitle, page-heading.text, …: GET /pages/{name} lists them); an empty one shows the page’s own',
-});
-
-/** What every editable kind's view has, around its state. */
-const editableViewOf = <State extends TSchema>(state: State) => ({
-  label: Type.String(),
-  status: Status,
-  revision: Type.Integer(),
-  draft: state,
-  published: Type.Union([state, Type.Null()]),
-  updatedAt: NullableText,
-  updatedBy: NullableText,
-  attention: AttentionSchema,
-  review: ReviewSchema,
-  release: Type.Union([Type.Object({ id: Type.String(), name: Type.String() }), Type.Null()], {
-    description: 'The open release it is in: it is published with the release, never alone',
-  }),
 });
 
 export const PageViewSchema = Type.Object({
