@@ -9,38 +9,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentStore } from '../cms/database';
 import { listAuditEntries } from '../cms/repositories/audit-log';
 import { addAccount, listAccounts, removeAccount, resetPassword, setDisabled, setRole, type Account } from '../editing/accounts';
-import { ADMIN_ROLES, CONTENT_ROLES, type Guard } from './guard';
+import type { Guard } from './guard';
 import { readReviewPolicy } from '../cms/repositories/reviews';
 import { changeReviewPolicy } from '../editing/editor-reviews';
-import { answer, readInput, readQuery } from './requests';
-import { AccountChangeSchema, AuditQuerySchema, NewAccountSchema, ReviewPolicySchema } from '../editing-contract/schemas';
+import { answer } from './requests';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
-import type Type from 'typebox';
 
 export function registerAdminRoutes(app: FastifyInstance, options: { db: ContentStore; root: string; guard: Guard }): void {
-  const { db, root, guard } = options;
+  const { db } = options;
 
-  on(app, root, editingApi.settings.view, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
-    return { review: await readReviewPolicy(db) };
-  });
+  on(app, options, editingApi.settings.view, async () => ({ review: await readReviewPolicy(db) }));
 
-  on(app, root, editingApi.settings.change, async (request, reply) => {
-    const { actor } = await guard(request, reply, ADMIN_ROLES);
-    const input = readInput<Type.Static<typeof ReviewPolicySchema>>(ReviewPolicySchema, request.body, 'settings');
-    return { review: await changeReviewPolicy(db, input.review, actor) };
-  });
-  const admin = (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, ADMIN_ROLES);
+  on(app, options, editingApi.settings.change, async ({ caller, body }) => ({ review: await changeReviewPolicy(db, body.review, caller.actor) }));
 
-  on(app, root, editingApi.accounts.list, async (request, reply) => {
-    await admin(request, reply);
-    return listAccounts(db);
-  });
+  on(app, options, editingApi.accounts.list, async () => listAccounts(db));
 
-  on(app, root, editingApi.accounts.create, async (request, reply) => {
-    const { actor } = await admin(request, reply);
-    const input = readInput<Type.Static<typeof NewAccountSchema>>(NewAccountSchema, request.body, 'account');
+  on(app, options, editingApi.accounts.create, async ({ caller: { actor }, body: input }, _request, reply) => {
     const account = await answer(() =>
       addAccount(db, { email: input.email, password: input.password, role: input.role ?? 'visitor', temporary: input.temporary ?? true }, actor),
     );
@@ -48,9 +33,7 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Content
   });
 
   // One change per field sent, each its own transaction and audit entry, in this order.
-  on(app, root, editingApi.accounts.change, async (request, reply) => {
-    const { actor } = await admin(request, reply);
-    const input = readInput<Type.Static<typeof AccountChangeSchema>>(AccountChangeSchema, request.body, 'account change');
+  on(app, options, editingApi.accounts.change, async ({ caller: { actor }, body: input }, request, reply) => {
     const { email } = request.params;
     let account: Account | undefined;
     if (input.role !== undefined) account = await answer(() => setRole(db, email, input.role!, actor));
@@ -59,15 +42,12 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Content
     return account ?? (await listAccounts(db)).find((candidate) => candidate.email === email.toLowerCase()) ?? reply.callNotFound();
   });
 
-  on(app, root, editingApi.accounts.remove, async (request, reply) => {
-    const { actor } = await admin(request, reply);
+  on(app, options, editingApi.accounts.remove, async ({ caller: { actor } }, request, reply) => {
     await answer(() => removeAccount(db, request.params.email, actor));
     return reply.code(204).send();
   });
 
-  on(app, root, editingApi.audit.list, async (request, reply) => {
-    await admin(request, reply);
-    const query = readQuery<Type.Static<typeof AuditQuerySchema>>(AuditQuerySchema, request.query);
+  on(app, options, editingApi.audit.list, async ({ query }) => {
     const entries = await listAuditEntries(db, {
       limit: query.limit ?? 100,
       ...(query.actor === undefined ? {} : { actor: query.actor }),

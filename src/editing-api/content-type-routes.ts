@@ -7,46 +7,40 @@
  * `npm run cli -- fields …` makes the same changes.
  */
 import type { FastifyInstance } from 'fastify';
-import type Type from 'typebox';
 import { changeFields, contentTypes, type FieldChange } from '../editing/content-types';
 import type { EditableView } from '../editing/editable';
 import type { ContentType } from '../content-model/definition';
 import { ApiError, ERROR_CODES } from '../shared/errors';
-import { ADMIN_ROLES, CONTENT_ROLES } from './guard';
 import { findPrimarySite, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditingContext } from './editable-routes';
-import { answer, readInput } from './requests';
-import { FieldSettingsSchema, NewFieldSchema } from '../editing-contract/schemas';
+import { answer } from './requests';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
 
 const noType = (name: string) => new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no content type ${name}`);
 
-export function registerContentTypeRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
+export function registerContentTypeRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db } = context;
   // The primary site's languages come along: a field is labelled in each (the Fields screen asks for them).
   const present = async (view: EditableView<ContentType>) => {
     const site = await findPrimarySite(db);
     return { revision: view.revision, type: view.published ?? view.draft, languages: site === undefined ? [] : await listActiveLanguages(db, site.id) };
   };
 
-  on(app, root, editingApi.contentTypes.view, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.contentTypes.view, async (_received, request) => {
     const view = await contentTypes.view(db, request.params.name);
     if (view === null) throw noType(request.params.name);
     return present(view);
   });
 
-  on(app, root, editingApi.contentTypes.addField, async (request, reply) => {
-    const { actor } = await guard(request, reply, ADMIN_ROLES);
-    const field = readInput<Type.Static<typeof NewFieldSchema>>(NewFieldSchema, request.body, 'field');
+  on(app, context, editingApi.contentTypes.addField, async ({ caller: { actor }, body: field }, request, reply) => {
     const view = await answer(() => changeFields(db, request.params.name, { add: field }, actor));
     return reply.code(201).send(await present(view));
   });
 
   // The settings sent, then the place: one change (a version and an audit entry), all of it or none.
-  on(app, root, editingApi.contentTypes.changeField, async (request, reply) => {
-    const { actor } = await guard(request, reply, ADMIN_ROLES);
-    const { position, ...settings } = readInput<Type.Static<typeof FieldSettingsSchema>>(FieldSettingsSchema, request.body, 'field change');
+  on(app, context, editingApi.contentTypes.changeField, async ({ caller: { actor }, body }, request) => {
+    const { position, ...settings } = body;
     const { name, field } = request.params;
     const changes: FieldChange[] = [
       ...(Object.keys(settings).length > 0 ? [{ change: field, ...settings }] : []),

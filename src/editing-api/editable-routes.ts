@@ -14,7 +14,7 @@
  */
 import type { PdfReader } from '../files/pdf-reader';
 import type { UploadGate } from './upload-gate';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 
 import type { ContentStore } from '../cms/database';
@@ -22,19 +22,12 @@ import type { Actor } from '../editing/audit';
 import type { EditableView } from '../editing/editable';
 import type { Editor } from '../editing/editor';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
-import { contentEditor, type Guard } from './guard';
+import type { Guard } from './guard';
 import type { PreviewRequest, Previewer } from './previewer';
-import { answer, readInput } from './requests';
+import { answer } from './requests';
 import { on, type OperationRequest } from './route-contract';
 import type { EditableOperations, Operation } from '../editing-contract/operations';
-import {
-  PreviewLinkRequestSchema,
-  RejectionSchema,
-  RequiredRevisionSchema,
-  ReviewRequestSchema,
-  RevisionSchema,
-  saveSchemaOf,
-} from '../editing-contract/schemas';
+import { saveSchemaOf } from '../editing-contract/schemas';
 import {
   createPreviewLink,
   listPreviewLinks,
@@ -81,21 +74,19 @@ export interface EditableRoutes<S> extends EditingContext {
 /** A request to one of a kind's operations: their paths name these. */
 type KindRequest = FastifyRequest<OperationRequest<Operation, { id: string; number: string; link: string }>>;
 
-/** What each of a kind's routes needs: where they are, their contracts, who may call them, and the view they answer with. */
+/** What each of a kind's routes needs: where they are, their contracts, and the view they answer with. */
 interface EditableSetup<S> {
   routes: EditableRoutes<S>;
   operations: EditableOperations;
-  signedIn: (request: FastifyRequest, reply: FastifyReply) => ReturnType<Guard>;
   /** The view after an operation, or as it is; 404 when there is none. */
   presented: (id: string, view?: EditableView<S> | null) => Promise<unknown>;
 }
 
 export function registerEditableRoutes<S>(app: FastifyInstance, routes: EditableRoutes<S>): void {
-  const { db, guard, editor, present } = routes;
+  const { db, editor, present } = routes;
   const setup: EditableSetup<S> = {
     routes,
     operations: routes.operations,
-    signedIn: contentEditor(guard),
     presented: async (id, view) => {
       const found = view ?? (await editor.view(db, id));
       if (found === null) throw notFound();
@@ -108,61 +99,52 @@ export function registerEditableRoutes<S>(app: FastifyInstance, routes: Editable
 }
 
 /** The draft: read, save, publish and take back, and its review. */
-function registerDraftRoutes<S>(app: FastifyInstance, { routes, operations, signedIn, presented }: EditableSetup<S>): void {
+function registerDraftRoutes<S>(app: FastifyInstance, { routes, operations, presented }: EditableSetup<S>): void {
   const { db, editor } = routes;
-  // The state itself is checked by the editing model against the kind's schema (schemas.ts
-  // saveSchemaOf documents the same), so its problems are named from the state's own root.
-  const saveSchema = saveSchemaOf(Type.Unknown());
+  // The state itself is checked by the editing model against the kind's schema (the table's save
+  // documents the same), so its problems are named from the state's own root.
+  const envelope = saveSchemaOf(Type.Unknown(), editor.kind);
 
-  on(app, routes.root, operations.view, async (request: KindRequest, reply) => {
-    await signedIn(request, reply);
+  on(app, routes, operations.view, async (_received, request: KindRequest) => {
     return presented(request.params.id);
   });
 
-  on(app, routes.root, operations.save, async (request: KindRequest, reply) => {
-    const { actor } = await signedIn(request, reply);
-    const input = readInput<{ revision: number; state: unknown; settles?: boolean }>(saveSchema, request.body, editor.kind);
-    return presented(request.params.id, await answer(() => editor.save(db, request.params.id, input.state, input.revision, actor, { settles: input.settles })));
-  });
+  on(
+    app,
+    routes,
+    operations.save,
+    async ({ caller: { actor }, body: input }, request: KindRequest) =>
+      presented(request.params.id, await answer(() => editor.save(db, request.params.id, input.state, input.revision, actor, { settles: input.settles }))),
+    { bodyChecked: envelope },
+  );
 
-  on(app, routes.root, operations.publish, async (request: KindRequest, reply) => {
-    const { actor } = await signedIn(request, reply);
-    const { revision } = readInput<{ revision?: number }>(RevisionSchema, request.body, 'request');
+  on(app, routes, operations.publish, async ({ caller: { actor }, body: { revision } }, request: KindRequest) => {
     return presented(request.params.id, await answer(() => editor.publish(db, request.params.id, revision, actor)));
   });
 
-  on(app, routes.root, operations.undoPublish, async (request: KindRequest, reply) => {
-    const { actor } = await signedIn(request, reply);
-    const { revision } = readInput<{ revision?: number }>(RevisionSchema, request.body, 'request');
+  on(app, routes, operations.undoPublish, async ({ caller: { actor }, body: { revision } }, request: KindRequest) => {
     return presented(request.params.id, await answer(() => editor.undoPublish(db, request.params.id, revision, actor)));
   });
 
-  on(app, routes.root, operations.requestReview, async (request: KindRequest, reply) => {
-    const { actor, session } = await signedIn(request, reply);
-    const { revision, note } = readInput<{ revision: number; note?: string }>(ReviewRequestSchema, request.body, 'review request');
+  on(app, routes, operations.requestReview, async ({ caller: { actor, session }, body: { revision, note } }, request: KindRequest) => {
     return presented(request.params.id, await answer(() => editor.requestReview(db, request.params.id, revision, { actor, role: session.role }, note)));
   });
 
-  on(app, routes.root, operations.approve, async (request: KindRequest, reply) => {
-    const { actor, session } = await signedIn(request, reply);
-    const { revision } = readInput<{ revision: number }>(RequiredRevisionSchema, request.body, 'approval');
+  on(app, routes, operations.approve, async ({ caller: { actor, session }, body: { revision } }, request: KindRequest) => {
     return presented(request.params.id, await answer(() => editor.approve(db, request.params.id, revision, { actor, role: session.role })));
   });
 
-  on(app, routes.root, operations.reject, async (request: KindRequest, reply) => {
-    const { actor, session } = await signedIn(request, reply);
-    const { revision, comment } = readInput<{ revision: number; comment: string }>(RejectionSchema, request.body, 'rejection');
+  on(app, routes, operations.reject, async ({ caller: { actor, session }, body: { revision, comment } }, request: KindRequest) => {
     return presented(request.params.id, await answer(() => editor.reject(db, request.params.id, revision, { actor, role: session.role }, comment)));
   });
 
-  on(app, routes.root, operations.withdrawReview, async (request: KindRequest, reply) => {
-    const { actor, session } = await signedIn(request, reply);
+  on(app, routes, operations.withdrawReview, async ({ caller: { actor, session } }, request: KindRequest) => {
     return presented(request.params.id, await answer(() => editor.withdrawReview(db, request.params.id, { actor, role: session.role })));
   });
 }
 
 /** The draft as visitors would see it: in the studio, and by links shared for a while. */
-function registerPreviewRoutes<S>(app: FastifyInstance, { routes, operations, signedIn }: EditableSetup<S>): void {
+function registerPreviewRoutes<S>(app: FastifyInstance, { routes, operations }: EditableSetup<S>): void {
   const { db, root, editor } = routes;
   routes.previews.set(editor.kind, {
     render: (request, id, languageSegment, fileUrl, pageKind) =>
@@ -194,19 +176,13 @@ function registerPreviewRoutes<S>(app: FastifyInstance, { routes, operations, si
   });
 
   // The draft as visitors would see it once published; never indexed, never cached, never public.
-  on(app, routes.root, operations.preview, async (request: KindRequest, reply) => {
-    await signedIn(request, reply);
+  on(app, routes, operations.preview, async ({ query }, request: KindRequest, reply) => {
     // ?view=sheet: a sheet's own page, rather than the page that lists it.
-    const pageKind = request.query.view === 'sheet' ? 'sheet' : undefined;
-    const html = await routes.previews
-      .get(editor.kind)!
-      .render(request, request.params.id, request.query.lang, (sha256) => `${root}/files/${sha256}`, pageKind);
+    const html = await routes.previews.get(editor.kind)!.render(request, request.params.id, query.lang, (sha256) => `${root}/files/${sha256}`, query.view);
     return sendPreview(reply, html);
   });
 
-  on(app, routes.root, operations.createPreviewLink, async (request: KindRequest, reply) => {
-    const { actor } = await signedIn(request, reply);
-    const input = readInput<{ lang?: string; hours?: number }>(PreviewLinkRequestSchema, request.body, 'preview link');
+  on(app, routes, operations.createPreviewLink, async ({ caller: { actor }, body: input }, request: KindRequest, reply) => {
     if ((await editor.view(db, request.params.id)) === null) throw notFound();
     const link = await createPreviewLink(db, {
       kind: editor.kind,
@@ -219,14 +195,12 @@ function registerPreviewRoutes<S>(app: FastifyInstance, { routes, operations, si
     return reply.code(201).send(link);
   });
 
-  on(app, routes.root, operations.listPreviewLinks, async (request: KindRequest, reply) => {
-    await signedIn(request, reply);
+  on(app, routes, operations.listPreviewLinks, async (_received, request: KindRequest) => {
     if ((await editor.view(db, request.params.id)) === null) throw notFound();
     return listPreviewLinks(db, editor.kind, request.params.id);
   });
 
-  on(app, routes.root, operations.revokePreviewLink, async (request: KindRequest, reply) => {
-    const { actor } = await signedIn(request, reply);
+  on(app, routes, operations.revokePreviewLink, async ({ caller: { actor } }, request: KindRequest, reply) => {
     const { id, link } = request.params;
     const view = await editor.view(db, id);
     if (view === null) throw notFound();
@@ -238,28 +212,19 @@ function registerPreviewRoutes<S>(app: FastifyInstance, { routes, operations, si
 }
 
 /** The kept versions: listed, read, compared, and one restored as the draft. */
-function registerVersionRoutes<S>(app: FastifyInstance, { routes, operations, signedIn, presented }: EditableSetup<S>): void {
+function registerVersionRoutes<S>(app: FastifyInstance, { routes, operations, presented }: EditableSetup<S>): void {
   const { db, editor } = routes;
-  on(app, routes.root, operations.versions, async (request: KindRequest, reply) => {
-    await signedIn(request, reply);
+  on(app, routes, operations.versions, async (_received, request: KindRequest) => {
     return editor.versions(db, request.params.id);
   });
 
-  on(app, routes.root, operations.version, async (request: KindRequest, reply) => {
-    await signedIn(request, reply);
+  on(app, routes, operations.version, async (_received, request: KindRequest) => {
     return answer(() => editor.version(db, request.params.id, readVersionNumber(request.params.number)));
   });
 
-  on(app, routes.root, operations.compare, async (request: KindRequest, reply) => {
-    await signedIn(request, reply);
-    const from = readVersionNumber(request.query.from);
-    const to = readVersionNumber(request.query.to);
-    return answer(() => editor.compare(db, request.params.id, from, to));
-  });
+  on(app, routes, operations.compare, async ({ query }, request: KindRequest) => answer(() => editor.compare(db, request.params.id, query.from, query.to)));
 
-  on(app, routes.root, operations.restore, async (request: KindRequest, reply) => {
-    const { actor } = await signedIn(request, reply);
-    const { revision } = readInput<{ revision: number }>(RequiredRevisionSchema, request.body, 'request');
+  on(app, routes, operations.restore, async ({ caller: { actor }, body: { revision } }, request: KindRequest) => {
     const number = readVersionNumber(request.params.number);
     return presented(request.params.id, await answer(() => editor.restoreVersion(db, request.params.id, number, revision, actor)));
   });
@@ -270,12 +235,6 @@ export async function changeDraft<S>(db: ContentStore, editor: Editor<S>, id: st
   const found = await editor.view(db, id);
   if (found === null) throw notFound();
   return answer(() => editor.save(db, id, change(structuredClone(found.draft)), revision, actor));
-}
-
-export function readRevision(value: string | undefined): number {
-  if (value === undefined || !/^\d{1,10}$/.test(value))
-    throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Name the revision the change starts from: ?revision=N');
-  return Number(value);
 }
 
 function readVersionNumber(value: string | undefined): number {

@@ -11,21 +11,16 @@ import { collectContent } from '../transfer/export-content';
 import { collectCsv } from '../transfer/export-csv';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import type { EditingContext } from './editable-routes';
-import { CONTENT_ROLES } from './guard';
-import { readQuery } from './requests';
-import { ExportQuerySchema } from '../editing-contract/schemas';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
-import type Type from 'typebox';
 
 /** A file name with today's date, so downloads do not overwrite each other. */
 const dated = (name: string, extension: string) => `${name}-${new Date().toISOString().slice(0, 10)}.${extension}`;
 
-export function registerExportRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
-  on(app, root, editingApi.exports.sheetsCsv, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
-    const { collection } = readQuery<Type.Static<typeof ExportQuerySchema>>(ExportQuerySchema, request.query);
-    const { csv } = await collectCsv(db, { collection }).catch((error: unknown) => {
+export function registerExportRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db } = context;
+  on(app, context, editingApi.exports.sheetsCsv, async ({ query }, _request, reply) => {
+    const { csv } = await collectCsv(db, { collection: query.collection }).catch((error: unknown) => {
       throw new ApiError(404, ERROR_CODES.NOT_FOUND, error instanceof Error ? error.message : String(error));
     });
     return reply
@@ -34,8 +29,7 @@ export function registerExportRoutes(app: FastifyInstance, { db, root, guard }: 
       .send(csv);
   });
 
-  on(app, root, editingApi.exports.contentZip, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.exports.contentZip, async (_received, _request, reply) => {
     const { manifest, files } = await collectContent(db);
     const zip = new yazl.ZipFile();
     zip.addBuffer(Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), 'content/manifest.json');

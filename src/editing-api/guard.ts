@@ -21,7 +21,8 @@ export const EDITING_RATE_LIMITS = { reads: 600, writes: 120 } as const;
 export const CONTENT_ROLES: readonly Role[] = ['admin', 'editor'];
 export const ADMIN_ROLES: readonly Role[] = ['admin'];
 
-export interface Editor {
+/** Who calls an operation: their session, and the name the audit log gives them. */
+export interface Caller {
   session: LiveSession;
   actor: Actor;
 }
@@ -35,7 +36,7 @@ export function createGuard(options: { db: ContentStore; sessions: SessionServic
   const writes = new RateLimiter(EDITING_RATE_LIMITS.writes, 60_000, clock);
 
   /** The signed-in account behind a request, if it has one of `roles`; refuses the request otherwise. */
-  return async function require(request: FastifyRequest, reply: FastifyReply, roles: readonly Role[]): Promise<Editor> {
+  return async function require(request: FastifyRequest, reply: FastifyReply, roles: readonly Role[]): Promise<Caller> {
     reply.header('Cache-Control', 'no-store');
     const changes = !READ_METHODS.has(request.method);
     if (changes && !isSameOriginRequest(request, originOf(request))) throw new ApiError(403, ERROR_CODES.FORBIDDEN, MESSAGES.CROSS_SITE_REFUSED);
@@ -65,8 +66,5 @@ export function createGuard(options: { db: ContentStore; sessions: SessionServic
 }
 
 export type Guard = ReturnType<typeof createGuard>;
-
-/** The guard of routes only those who edit content may use. */
-export const contentEditor = (guard: Guard) => (request: Parameters<Guard>[0], reply: Parameters<Guard>[1]) => guard(request, reply, CONTENT_ROLES);
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');

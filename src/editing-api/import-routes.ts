@@ -8,7 +8,6 @@
  * Applied imports are listed and undone with GET /imports and POST /imports/:id/undo (sheet-routes.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type Type from 'typebox';
 import {
   addImportFile,
   applyImportUpload,
@@ -19,29 +18,26 @@ import {
   startImportUpload,
   sweepImportUploads,
 } from '../transfer/import-uploads';
-import { CONTENT_ROLES } from './guard';
 import type { EditingContext } from './editable-routes';
-import { answer, readInput } from './requests';
-import { ApplyImportSchema, ImportOptionsSchema } from '../editing-contract/schemas';
+import { answer } from './requests';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
 import { withUploadedFile } from './uploaded-file';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-export function registerImportRoutes(app: FastifyInstance, { db, root, guard, platformSitesSegment, uploads, pdfs }: EditingContext): void {
+export function registerImportRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db, platformSitesSegment, uploads, pdfs } = context;
   // Imports left open (a tab closed half way) go an hour after they were last touched.
   const sweeper = setInterval(() => void sweepImportUploads().catch(() => undefined), SWEEP_EVERY_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweeper));
 
-  on(app, root, editingApi.importUploads.open, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.importUploads.open, async ({ caller: { actor } }, _request, reply) => {
     reply.code(201);
     return startImportUpload(actor);
   });
 
-  on(app, root, editingApi.importUploads.addFile, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.importUploads.addFile, async ({ caller: { actor } }, request, reply) => {
     // The largest file an import takes is a zip; each kind's own limit is checked once its name is known.
     const limit = { maxBytes: IMPORT_UPLOAD_LIMITS.zipBytes, what: 'file', forFile: (fileName: string) => importFileKind(fileName) ?? limit };
     const files = await withUploadedFile(request, reply, { gate: uploads, owner: actor.id ?? actor.label }, limit, (received, signal) =>
@@ -50,20 +46,15 @@ export function registerImportRoutes(app: FastifyInstance, { db, root, guard, pl
     return { files };
   });
 
-  on(app, root, editingApi.importUploads.compare, async (request, reply) => {
-    const { actor, session } = await guard(request, reply, CONTENT_ROLES);
-    const options = readInput<Type.Static<typeof ImportOptionsSchema>>(ImportOptionsSchema, request.body, 'import');
+  on(app, context, editingApi.importUploads.compare, async ({ caller: { actor, session }, body: options }, request) => {
     return answer(() => compareImportUpload(db, request.params.token, { actor, admin: session.role === 'admin' }, { ...options, platformSitesSegment }));
   });
 
-  on(app, root, editingApi.importUploads.apply, async (request, reply) => {
-    const { actor, session } = await guard(request, reply, CONTENT_ROLES);
-    const options = readInput<Type.Static<typeof ApplyImportSchema>>(ApplyImportSchema, request.body, 'import');
+  on(app, context, editingApi.importUploads.apply, async ({ caller: { actor, session }, body: options }, request) => {
     return answer(() => applyImportUpload(db, request.params.token, { actor, admin: session.role === 'admin' }, { ...options, platformSitesSegment }));
   });
 
-  on(app, root, editingApi.importUploads.cancel, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.importUploads.cancel, async ({ caller: { actor } }, request, reply) => {
     await answer(() => cancelImportUpload(request.params.token, actor));
     reply.code(204);
   });

@@ -12,7 +12,7 @@ import { processPdfReader, type PdfLimits } from '../files/pdf-reader';
 import { registerAdminRoutes } from './admin-routes';
 import { registerContentTypeRoutes } from './content-type-routes';
 import type { EditingContext } from './editable-routes';
-import { CONTENT_ROLES, createGuard } from './guard';
+import { createGuard } from './guard';
 import { registerPreviewLinkRoutes, sendStoredFile } from './previews';
 import { editingOpenApiDocument } from './openapi';
 import { registerSheetRoutes } from './sheet-routes';
@@ -100,8 +100,7 @@ export async function registerEditingApi(app: FastifyInstance, options: EditingA
     registerWebhookRoutes(scope, routes, { cdnPurged: options.cdnPurged });
     registerSearchReportRoutes(scope, { db: options.db, root, guard, report: options.searchReport });
     // A draft's files by digest, for the studio's image previews and its preview frames.
-    on(scope, root, editingApi.files.get, async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
+    on(scope, routes, editingApi.files.get, async (_received, request, reply) => {
       return sendStoredFile(reply, options.db, request.params.sha256, 'private, max-age=31536000, immutable');
     });
     registerPreviewLinkRoutes(scope, { db: options.db, basePath: options.basePath, sources: routes.previews });

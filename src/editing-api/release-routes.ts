@@ -14,7 +14,6 @@
  *   GET    /releases/:id/preview/{path}        any page at its public path and query, with all of it
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type Type from 'typebox';
 import { sheets } from '../editing/sheets';
 import {
   addToRelease,
@@ -30,72 +29,54 @@ import {
   undoRelease,
 } from '../editing/releases';
 import type { EditingContext } from './editable-routes';
-import { contentEditor } from './guard';
 import type { PreviewRequest } from './previewer';
 import { keepInPreview, pointAtDraftFiles, sendPreview } from './previews';
-import { answer, readInput } from './requests';
+import { answer } from './requests';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
-import { NewReleaseSchema, ReleaseItemSchema, ReleaseScheduleSchema, UndoImportSchema } from '../editing-contract/schemas';
 import { unpublishedFiles } from './sheet-routes';
 
 export function registerReleaseRoutes(app: FastifyInstance, context: EditingContext): void {
-  const { db, root, guard } = context;
-  const editor = contentEditor(guard);
+  const { db } = context;
 
-  on(app, root, editingApi.releases.list, async (request, reply) => {
-    await editor(request, reply);
+  on(app, context, editingApi.releases.list, async () => {
     return listReleaseViews(db);
   });
 
-  on(app, root, editingApi.releases.create, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { name } = readInput<Type.Static<typeof NewReleaseSchema>>(NewReleaseSchema, request.body, 'release');
+  on(app, context, editingApi.releases.create, async ({ caller: { actor }, body: { name } }) => {
     return answer(() => createRelease(db, name, actor));
   });
 
-  on(app, root, editingApi.releases.view, async (request, reply) => {
-    await editor(request, reply);
+  on(app, context, editingApi.releases.view, async (_received, request) => {
     return answer(() => releaseView(db, request.params.id));
   });
 
-  on(app, root, editingApi.releases.rename, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { name } = readInput<Type.Static<typeof NewReleaseSchema>>(NewReleaseSchema, request.body, 'release');
+  on(app, context, editingApi.releases.rename, async ({ caller: { actor }, body: { name } }, request) => {
     return answer(() => renameRelease(db, request.params.id, name, actor));
   });
 
-  on(app, root, editingApi.releases.discard, async (request, reply) => {
-    const { actor } = await editor(request, reply);
+  on(app, context, editingApi.releases.discard, async ({ caller: { actor } }, request, reply) => {
     await answer(() => discardRelease(db, request.params.id, actor));
     return reply.code(204).send();
   });
 
-  on(app, root, editingApi.releases.addItem, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const item = readInput<Type.Static<typeof ReleaseItemSchema>>(ReleaseItemSchema, request.body, 'release item');
+  on(app, context, editingApi.releases.addItem, async ({ caller: { actor }, body: item }, request) => {
     return answer(() => addToRelease(db, request.params.id, item.kind, item.targetId, actor));
   });
 
-  on(app, root, editingApi.releases.removeItem, async (request, reply) => {
-    const { actor } = await editor(request, reply);
+  on(app, context, editingApi.releases.removeItem, async ({ caller: { actor } }, request) => {
     return answer(() => removeFromRelease(db, request.params.id, request.params.kind, request.params.target, actor));
   });
 
-  on(app, root, editingApi.releases.schedule, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { at } = readInput<Type.Static<typeof ReleaseScheduleSchema>>(ReleaseScheduleSchema, request.body, 'schedule');
+  on(app, context, editingApi.releases.schedule, async ({ caller: { actor }, body: { at } }, request) => {
     return answer(() => scheduleRelease(db, request.params.id, at, actor));
   });
 
-  on(app, root, editingApi.releases.publish, async (request, reply) => {
-    const { actor } = await editor(request, reply);
+  on(app, context, editingApi.releases.publish, async ({ caller: { actor } }, request) => {
     return answer(() => publishRelease(db, request.params.id, actor));
   });
 
-  on(app, root, editingApi.releases.undo, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { keepLater } = readInput<Type.Static<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
+  on(app, context, editingApi.releases.undo, async ({ caller: { actor }, body: { keepLater } }, request) => {
     return answer(() => undoRelease(db, request.params.id, actor, { keepLater: keepLater ?? false }));
   });
 
@@ -104,8 +85,7 @@ export function registerReleaseRoutes(app: FastifyInstance, context: EditingCont
 
 /** The site with every draft of the release on it; never indexed, never cached, never public. */
 function registerReleasePreviewRoutes(app: FastifyInstance, context: EditingContext): void {
-  const { db, root, guard } = context;
-  const editor = contentEditor(guard);
+  const { db, root } = context;
   const preview = (request: FastifyRequest, id: string, shown: Omit<PreviewRequest, 'origin'>) =>
     answer(() =>
       previewRelease(db, id, async (trx, release) => {
@@ -127,9 +107,7 @@ function registerReleasePreviewRoutes(app: FastifyInstance, context: EditingCont
       }),
     );
 
-  on(app, root, editingApi.releases.preview, async (request, reply) => {
-    await editor(request, reply);
-    const { view, sheet, lang } = request.query;
+  on(app, context, editingApi.releases.preview, async ({ query: { view, sheet, lang } }, request, reply) => {
     const shown = {
       ...(lang === undefined ? {} : { languageSegment: lang }),
       ...(view === 'sheet' && sheet !== undefined ? { pageKind: 'sheet' as const, contentId: sheet } : {}),
@@ -139,8 +117,7 @@ function registerReleasePreviewRoutes(app: FastifyInstance, context: EditingCont
 
   // Any page of the site at its public path below this one, its query included: topic pages, other
   // languages, sheets' pages, searches and facet choices. The preview's links stay in it.
-  on(app, root, editingApi.releases.previewAt, async (request, reply) => {
-    await editor(request, reply);
+  on(app, context, editingApi.releases.previewAt, async (_received, request, reply) => {
     const address = { path: `/${request.params['*']}`, query: request.query };
     return sendPreview(reply, await preview(request, request.params.id, { address }));
   });

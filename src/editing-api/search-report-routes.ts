@@ -6,18 +6,15 @@
  *                          finds (as `npm run cli -- search synonyms add`), audited
  */
 import type { FastifyInstance } from 'fastify';
-import type Type from 'typebox';
 import type { ContentStore } from '../cms/database';
 import { findPrimarySite } from '../cms/repositories/sites';
 import { recordChange } from '../editing/audit';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import { readSearchReport, REPORT_DAYS, reportedQuery } from '../search/search-report';
 import { addSynonyms } from '../search/synonyms';
-import { CONTENT_ROLES, type Guard } from './guard';
-import { readInput } from './requests';
+import type { Guard } from './guard';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
-import { NewSynonymSchema } from '../editing-contract/schemas';
 
 export interface SearchReportRoutesOptions {
   db: ContentStore;
@@ -27,18 +24,16 @@ export interface SearchReportRoutesOptions {
   report: { enabled: boolean; flush: () => Promise<void> };
 }
 
-export function registerSearchReportRoutes(app: FastifyInstance, { db, root, guard, report }: SearchReportRoutesOptions): void {
-  on(app, root, editingApi.searchReport.view, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
+export function registerSearchReportRoutes(app: FastifyInstance, options: SearchReportRoutesOptions): void {
+  const { db, report } = options;
+  on(app, options, editingApi.searchReport.view, async () => {
     // This process's counts so far (the others write theirs every few seconds).
     await report.flush();
     const site = await findPrimarySite(db);
     return { enabled: report.enabled, days: REPORT_DAYS, languages: site === undefined ? [] : await readSearchReport(db, site.id, new Date()) };
   });
 
-  on(app, root, editingApi.synonyms.create, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const input = readInput<Type.Static<typeof NewSynonymSchema>>(NewSynonymSchema, request.body, 'synonym');
+  on(app, options, editingApi.synonyms.create, async ({ caller: { actor }, body: input }, _request, reply) => {
     const query = reportedQuery(input.query);
     const means = reportedQuery(input.means);
     if (query === '' || means === '' || query === means) throw new ApiError(400, ERROR_CODES.INVALID_API_INPUT, 'Give the query, and another word it means.');

@@ -20,28 +20,26 @@ import { ApiError, ERROR_CODES } from '../shared/errors';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { fileAssetPath } from '../shared/urls';
 import type { EditingContext } from './editable-routes';
-import { CONTENT_ROLES } from './guard';
 import { answer } from './requests';
 import { sheetAnswer } from './sheet-routes';
 import { blobOf, withUpload } from './upload-routes';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
 
-export function registerSheetFromPdfRoute(app: FastifyInstance, options: EditingContext): void {
-  const { db, root, guard, platformSitesSegment, pdfs } = options;
+export function registerSheetFromPdfRoute(app: FastifyInstance, context: EditingContext): void {
+  const { db, root, platformSitesSegment, pdfs } = context;
   // PDFs to sheets: a PDF proposes a new draft sheet (title, description, the PDF as its document,
   // page 1 as its card image with alternative text), all editable before it is published.
-  on(app, root, editingApi.sheets.fromPdf, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.sheets.fromPdf, async ({ caller: { actor }, query }, request, reply) => {
     let place = await answer(() =>
       newSheetPlace(db, {
-        ...(request.query.siteId ? { siteId: request.query.siteId } : {}),
-        ...(request.query.language ? { language: request.query.language } : {}),
+        ...(query.siteId ? { siteId: query.siteId } : {}),
+        ...(query.language ? { language: query.language } : {}),
       }),
     );
     let textless = false;
     let pages = { count: 0, textRead: 0 };
-    const created = await withUpload(options, request, reply, actor, 'document', async (received, signal) => {
+    const created = await withUpload(context, request, reply, actor, 'document', async (received, signal) => {
       // The same PDF again makes no second sheet: the editor is told which sheet has it.
       const existing = await findSheetWithDocument(db, received.sha256);
       if (existing !== undefined)
@@ -54,7 +52,7 @@ export function registerSheetFromPdfRoute(app: FastifyInstance, options: Editing
       // A long PDF is read only so far: the editor is told (docs/studio.md, "PDFs to sheets").
       pages = { count: document.pageCount, textRead: document.textPageCount };
       // Unless the editor said, the sheet is in the language its PDF is written in (one of the site's).
-      if (request.query.language === undefined) {
+      if (query.language === undefined) {
         const written = await languageOfText(document.text, await listActiveLanguages(db, place.siteId));
         if (written !== null) place = { ...place, primaryLanguage: written };
       }
@@ -98,6 +96,6 @@ export function registerSheetFromPdfRoute(app: FastifyInstance, options: Editing
       );
     });
     reply.code(201).header('Location', `${root}/sheets/${encodeURIComponent(created.targetId)}`);
-    return { ...(await sheetAnswer(options, created)), textless, pages };
+    return { ...(await sheetAnswer(context, created)), textless, pages };
   });
 }

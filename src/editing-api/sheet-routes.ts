@@ -35,26 +35,12 @@ import { freeUrlName, newSheetPlace, newSheetState, sheets, sheetTextsOf } from 
 import { outdatedTexts } from '../editing/translation-marks';
 import { listSheetPage } from '../editing/sheet-list';
 import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
-import { contentEditor } from './guard';
-import { answer, readInput, readQuery } from './requests';
-import { changeDraft, readRevision, registerEditableRoutes, type EditingContext } from './editable-routes';
-import {
-  ConfirmTranslationSchema,
-  NewScheduleSchema,
-  NewSheetSchema,
-  RevisionSchema,
-  SaveSeoSchema,
-  SaveTranslationSchema,
-  SheetListQuerySchema,
-  UndoImportSchema,
-} from '../editing-contract/schemas';
+import { answer } from './requests';
+import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
-import type Type from 'typebox';
 import { fileAssetPath, mediaDeliveryPath, sheetPath } from '../shared/urls';
 import type { DraftFile } from './previews';
-
-type Input<T extends Type.TSchema> = Type.Static<T>;
 
 /**
  * What the studio gets for a sheet: its view, what is scheduled for it, and the published versions
@@ -103,7 +89,7 @@ export function unpublishedFiles(view: EditableView<SheetState>, segment: string
 }
 
 export function registerSheetRoutes(app: FastifyInstance, context: EditingContext): void {
-  const { db, root, guard } = context;
+  const { db, root } = context;
   registerEditableRoutes(app, {
     ...context,
     editor: sheets,
@@ -112,11 +98,8 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     draftFiles: (view) => unpublishedFiles(view, context.platformSitesSegment),
     operations: editingApi.sheets,
   });
-  const editor = contentEditor(guard);
 
-  on(app, root, editingApi.sheets.list, async (request, reply) => {
-    await editor(request, reply);
-    const query = readQuery<Input<typeof SheetListQuerySchema>>(SheetListQuerySchema, request.query);
+  on(app, context, editingApi.sheets.list, async ({ query }) => {
     const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
     if (site === undefined) return { total: 0, offset: 0, languages: [], sheets: [] };
     const offset = query.offset ?? 0;
@@ -132,9 +115,7 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     };
   });
 
-  on(app, root, editingApi.sheets.create, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const input = readInput<Input<typeof NewSheetSchema>>(NewSheetSchema, request.body, 'new sheet');
+  on(app, context, editingApi.sheets.create, async ({ caller: { actor }, body: input }, _request, reply) => {
     const place = await answer(() =>
       newSheetPlace(db, {
         ...(input.siteId === undefined ? {} : { siteId: input.siteId }),
@@ -156,22 +137,16 @@ export function registerSheetRoutes(app: FastifyInstance, context: EditingContex
     return sheetAnswer(context, created);
   });
 
-  on(app, root, editingApi.sheets.moveToTrash, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const revision = request.query.revision === undefined ? undefined : readRevision(request.query.revision);
+  on(app, context, editingApi.sheets.moveToTrash, async ({ caller: { actor }, query: { revision } }, request, reply) => {
     await answer(() => sheets.remove(db, request.params.id, revision, actor));
     return reply.code(204).send();
   });
 
-  on(app, root, editingApi.sheets.saveSeo, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const input = readInput<Input<typeof SaveSeoSchema>>(SaveSeoSchema, request.body, 'SEO fields');
+  on(app, context, editingApi.sheets.saveSeo, async ({ caller: { actor }, body: input }, request) => {
     return changeSheetIn(context, request.params.id, input.revision, actor, (state) => ({ ...state, seo: input.seo }));
   });
 
-  on(app, root, editingApi.sheets.unpublish, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { revision } = readInput<Input<typeof RevisionSchema>>(RevisionSchema, request.body, 'request');
+  on(app, context, editingApi.sheets.unpublish, async ({ caller: { actor }, body: { revision } }, request) => {
     return sheetAnswer(context, await answer(() => sheets.unpublish(db, request.params.id, revision, actor)));
   });
 
@@ -188,26 +163,19 @@ const changeSheetIn = async (context: EditingContext, id: string, revision: numb
 
 /** The sheet's texts in its other languages: saved, confirmed as still right, removed. */
 function registerSheetTranslationRoutes(app: FastifyInstance, context: EditingContext): void {
-  const { db, root, guard } = context;
-  const editor = contentEditor(guard);
-  on(app, root, editingApi.sheets.saveTranslation, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const input = readInput<Input<typeof SaveTranslationSchema>>(SaveTranslationSchema, request.body, 'translation');
+  const { db } = context;
+  on(app, context, editingApi.sheets.saveTranslation, async ({ caller: { actor }, body: input }, request) => {
     return changeSheetIn(context, request.params.id, input.revision, actor, (state) => ({
       ...state,
       translations: { ...state.translations, [request.params.language]: input.texts as SheetTexts },
     }));
   });
 
-  on(app, root, editingApi.sheets.confirmTranslation, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const input = readInput<Input<typeof ConfirmTranslationSchema>>(ConfirmTranslationSchema, request.body ?? {}, 'confirmation');
+  on(app, context, editingApi.sheets.confirmTranslation, async ({ caller: { actor }, body: input }, request) => {
     return sheetAnswer(context, await sheets.confirmTexts(db, request.params.id, request.params.language, input.fields, actor));
   });
 
-  on(app, root, editingApi.sheets.removeTranslation, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const revision = readRevision(request.query.revision);
+  on(app, context, editingApi.sheets.removeTranslation, async ({ caller: { actor }, query: { revision } }, request) => {
     return changeSheetIn(context, request.params.id, revision, actor, (state) => {
       const { language } = request.params;
       if (language === state.primaryLanguage)
@@ -220,34 +188,29 @@ function registerSheetTranslationRoutes(app: FastifyInstance, context: EditingCo
 
 /** A published version of the sheet's document (or of a document of its set) withdrawn, or served again. */
 function registerDocumentVersionRoutes(app: FastifyInstance, context: EditingContext): void {
-  const { db, root, guard } = context;
-  const editor = contentEditor(guard);
+  const { db } = context;
   for (const [operation, withdrawn] of [
     [editingApi.sheets.withdrawDocument, true],
     [editingApi.sheets.restoreDocument, false],
   ] as const)
     // ?asset= names a document of the set; without it, the sheet's own.
-    on(app, root, operation, async (request, reply) => {
-      const { actor } = await editor(request, reply);
+    on(app, context, operation, async ({ caller: { actor }, query }, request) => {
       const version = Number(request.params.version);
       if (!Number.isInteger(version) || version < 1) throw new ApiError(404, ERROR_CODES.NOT_FOUND, `There is no version ${request.params.version}`);
-      await answer(() => withdrawDocumentVersion(db, request.params.id, version, withdrawn, actor, { assetId: request.query.asset }));
+      await answer(() => withdrawDocumentVersion(db, request.params.id, version, withdrawn, actor, { assetId: query.asset }));
       return sheetAnswer(context, (await sheets.view(db, request.params.id))!);
     });
 }
 
 /** A publish or an unpublish at a time to come, and its cancelling (docs/studio.md, "Publishing"). */
-function registerScheduleRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
-  const editor = contentEditor(guard);
-  on(app, root, editingApi.sheets.schedule, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const input = readInput<Input<typeof NewScheduleSchema>>(NewScheduleSchema, request.body, 'schedule');
+function registerScheduleRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db } = context;
+  on(app, context, editingApi.sheets.schedule, async ({ caller: { actor }, body: input }, request, reply) => {
     const schedule = await answer(() => scheduleSheet(db, request.params.id, input.action, input.at, actor));
     return reply.code(201).send(schedule);
   });
 
-  on(app, root, editingApi.schedules.cancel, async (request, reply) => {
-    const { actor } = await editor(request, reply);
+  on(app, context, editingApi.schedules.cancel, async ({ caller: { actor } }, request, reply) => {
     const id = Number(request.params.schedule);
     if (!Number.isSafeInteger(id)) throw notFound();
     if (!(await answer(() => cancelSchedule(db, id, actor))))
@@ -258,10 +221,8 @@ function registerScheduleRoutes(app: FastifyInstance, { db, root, guard }: Editi
 
 /** The sheets in the trash, and bringing one back. */
 function registerTrashRoutes(app: FastifyInstance, context: EditingContext): void {
-  const { db, root, guard } = context;
-  const editor = contentEditor(guard);
-  on(app, root, editingApi.trash.list, async (request, reply) => {
-    await editor(request, reply);
+  const { db } = context;
+  on(app, context, editingApi.trash.list, async () => {
     return (await listTrash(db, 'sheet')).map((row) => ({
       id: row.target_id,
       label: row.label,
@@ -271,17 +232,15 @@ function registerTrashRoutes(app: FastifyInstance, context: EditingContext): voi
     }));
   });
 
-  on(app, root, editingApi.trash.restore, async (request, reply) => {
-    const { actor } = await editor(request, reply);
+  on(app, context, editingApi.trash.restore, async ({ caller: { actor } }, request) => {
     return sheetAnswer(context, await answer(() => sheets.restoreFromTrash(db, request.params.id, actor)));
   });
 }
 
 /** The imports made, what each changed, and undoing one. */
-function registerImportHistoryRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
-  const editor = contentEditor(guard);
-  on(app, root, editingApi.imports.list, async (request, reply) => {
-    await editor(request, reply);
+function registerImportHistoryRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db } = context;
+  on(app, context, editingApi.imports.list, async () => {
     const now = new Date();
     return (await listImports(db, 20)).map((row) => ({
       id: row.id,
@@ -293,14 +252,11 @@ function registerImportHistoryRoutes(app: FastifyInstance, { db, root, guard }: 
     }));
   });
 
-  on(app, root, editingApi.imports.details, async (request, reply) => {
-    await editor(request, reply);
+  on(app, context, editingApi.imports.details, async (_received, request) => {
     return answer(() => describeImport(db, request.params.id));
   });
 
-  on(app, root, editingApi.imports.undo, async (request, reply) => {
-    const { actor } = await editor(request, reply);
-    const { keepLater } = readInput<Input<typeof UndoImportSchema>>(UndoImportSchema, request.body, 'undo');
+  on(app, context, editingApi.imports.undo, async ({ caller: { actor }, body: { keepLater } }, request) => {
     return answer(() => undoImport(db, request.params.id, actor, { keepLater }));
   });
 }

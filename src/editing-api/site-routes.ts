@@ -15,7 +15,6 @@
  *   GET  /topics                              the site's taxonomy (?siteId; the primary site's by default)
  */
 import type { FastifyInstance } from 'fastify';
-import type Type from 'typebox';
 import { findContentsByIds, listStoredTranslations } from '../cms/repositories/contents';
 import { listStoredPages } from '../cms/repositories/pages';
 import { listCollectionsOfType } from '../cms/repositories/collections';
@@ -30,9 +29,6 @@ import { pageTexts } from '../page-model/page-texts';
 import { ApiError, ERROR_CODES } from '../shared/errors';
 import type { PageDefinition } from '../page-model/page-definition';
 import { changeDraft, registerEditableRoutes, type EditingContext } from './editable-routes';
-import { CONTENT_ROLES } from './guard';
-import { readInput, readQuery } from './requests';
-import { ConfirmTranslationSchema, PageSettingsSchema, PageTranslationSchema, TopicListQuerySchema } from '../editing-contract/schemas';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
 
@@ -45,7 +41,7 @@ export function registerSiteRoutes(app: FastifyInstance, context: SiteContext): 
 
 /** The pages: their settings, texts in other languages, and the editable routes of their definitions. */
 function registerPageRoutes(app: FastifyInstance, context: SiteContext): void {
-  const { db, root, guard, basePath } = context;
+  const { db, basePath } = context;
 
   /** The languages of the site the pages are of (the primary site's), its own first. */
   const siteLanguages = async () => {
@@ -92,8 +88,7 @@ function registerPageRoutes(app: FastifyInstance, context: SiteContext): void {
     operations: editingApi.pages,
   });
 
-  on(app, root, editingApi.pages.list, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.pages.list, async () => {
     const stored = await listStoredPages(db);
     return Promise.all(
       stored.map(async (row) => {
@@ -103,9 +98,7 @@ function registerPageRoutes(app: FastifyInstance, context: SiteContext): void {
     );
   });
 
-  on(app, root, editingApi.pages.saveSettings, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const input = readInput<Type.Static<typeof PageSettingsSchema>>(PageSettingsSchema, request.body, 'page settings');
+  on(app, context, editingApi.pages.saveSettings, async ({ caller: { actor }, body: input }, request) => {
     const translations = Object.entries(input.translations ?? {});
     await checkTranslated(translations.map(([language]) => language));
     const view = await changeDraft(db, pages, request.params.name, input.revision, actor, (page) =>
@@ -121,24 +114,20 @@ function registerPageRoutes(app: FastifyInstance, context: SiteContext): void {
     return presentPage(view);
   });
 
-  on(app, root, editingApi.pages.saveTranslation, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const input = readInput<Type.Static<typeof PageTranslationSchema>>(PageTranslationSchema, request.body, 'page translation');
+  on(app, context, editingApi.pages.saveTranslation, async ({ caller: { actor }, body: input }, request) => {
     const { language } = request.params;
     await checkTranslated([language]);
     return presentPage(await changeDraft(db, pages, request.params.name, input.revision, actor, (page) => withTranslation(page, language, input.texts)));
   });
 
-  on(app, root, editingApi.pages.confirmTranslation, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const input = readInput<Type.Static<typeof ConfirmTranslationSchema>>(ConfirmTranslationSchema, request.body ?? {}, 'confirmation');
+  on(app, context, editingApi.pages.confirmTranslation, async ({ caller: { actor }, body: input }, request) => {
     return presentPage(await pages.confirmTexts(db, request.params.name, request.params.language, input.fields, actor));
   });
 }
 
 /** The collections and their order, and the topics a sheet may name. */
 function registerCollectionRoutes(app: FastifyInstance, context: SiteContext): void {
-  const { db, root, guard } = context;
+  const { db } = context;
   // The order's sheets with their titles, so a person can arrange them.
   const presentOrder = async (view: EditableView<CollectionOrder>) => {
     const { targetId, ...rest } = view;
@@ -148,8 +137,7 @@ function registerCollectionRoutes(app: FastifyInstance, context: SiteContext): v
       if (primary.get(row.content_id) === row.language) titles.set(row.content_id, row.title);
     return { collectionId: targetId, ...rest, sheets: view.draft.items.map((id) => ({ id, title: titles.get(id) ?? id })) };
   };
-  on(app, root, editingApi.collections.list, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.collections.list, async () => {
     const site = await findPrimarySite(db);
     const collections = (await listCollectionsOfType(db, LITERATURE_CONTENT_TYPE)).filter((collection) => collection.site_id === site?.id);
     return Promise.all(
@@ -161,9 +149,7 @@ function registerCollectionRoutes(app: FastifyInstance, context: SiteContext): v
   });
 
   // What a sheet may name under `topics` (editing/sheets.ts refuses any other), for the sheet form's checkboxes.
-  on(app, root, editingApi.topics.list, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
-    const query = readQuery<Type.Static<typeof TopicListQuerySchema>>(TopicListQuerySchema, request.query);
+  on(app, context, editingApi.topics.list, async ({ query }) => {
     const site = query.siteId === undefined ? await findPrimarySite(db) : await findSiteById(db, query.siteId);
     return site === undefined ? [] : listTopics(db, site.id);
   });

@@ -15,11 +15,10 @@ import { exportTranslations, TranslationExportError } from '../transfer/translat
 import { applyTranslationImport, planTranslationImport, TranslationImportError, type ImportOptions } from '../transfer/translation-import';
 import { DEFAULT_XLIFF_VERSION, XliffError } from '../transfer/xliff';
 import type { EditingContext } from './editable-routes';
-import { CONTENT_ROLES } from './guard';
-import { answer, readInput, readQuery } from './requests';
+import { answer } from './requests';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
-import { ApplyTranslationSchema, TranslationExportQuerySchema, TranslationFileSchema } from '../editing-contract/schemas';
+import type { TranslationFileSchema } from '../editing-contract/schemas';
 
 /** A file of thousands of sheets' texts, sent as JSON. */
 const BODY_LIMIT = 25 * 1024 * 1024;
@@ -41,10 +40,9 @@ const importOptions = (input: Type.Static<typeof TranslationFileSchema>): Import
   includeNotTranslated: input.includeNotTranslated ?? false,
 });
 
-export function registerTranslationRoutes(app: FastifyInstance, { db, root, guard }: EditingContext): void {
-  on(app, root, editingApi.translations.export, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const query = readQuery<Type.Static<typeof TranslationExportQuerySchema>>(TranslationExportQuerySchema, request.query);
+export function registerTranslationRoutes(app: FastifyInstance, context: EditingContext): void {
+  const { db } = context;
+  on(app, context, editingApi.translations.export, async ({ caller: { actor }, query }, _request, reply) => {
     const exported = await translating(() =>
       exportTranslations(
         db,
@@ -69,11 +67,9 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, root, guar
 
   on(
     app,
-    root,
+    context,
     editingApi.translations.compare,
-    async (request, reply) => {
-      await guard(request, reply, CONTENT_ROLES);
-      const input = readInput<Type.Static<typeof TranslationFileSchema>>(TranslationFileSchema, request.body, 'translation file');
+    async ({ body: input }) => {
       return translating(() => planTranslationImport(db, input.xliff, importOptions(input)));
     },
     { bodyLimit: BODY_LIMIT },
@@ -81,11 +77,9 @@ export function registerTranslationRoutes(app: FastifyInstance, { db, root, guar
 
   on(
     app,
-    root,
+    context,
     editingApi.translations.apply,
-    async (request, reply) => {
-      const { actor } = await guard(request, reply, CONTENT_ROLES);
-      const input = readInput<Type.Static<typeof ApplyTranslationSchema>>(ApplyTranslationSchema, request.body, 'translation file');
+    async ({ caller: { actor }, body: input }) => {
       return translating(() =>
         applyTranslationImport(
           db,

@@ -18,18 +18,17 @@ import { isMentionedByOtherContent } from '../cms/repositories/contents';
 import { saveBlob } from '../cms/repositories/editing';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
-import { DOCUMENT_KINDS, type DocumentKind, type SheetState } from '../sheet/shape';
+import { type DocumentKind, type SheetState } from '../sheet/shape';
 import { factsOfNextRevision } from '../sheet/documents';
 import { sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
 import { checkDocument, checkImage, UPLOAD_LIMITS } from '../files/uploads';
 import { MANAGED_CONTENT_ID_PREFIX } from '../shared/constants';
-import { ApiError, ERROR_CODES, invalidParameter, notFound } from '../shared/errors';
+import { ApiError, ERROR_CODES, notFound } from '../shared/errors';
 import { contentKeyFromBytes, idFromBytes } from '../shared/ids';
 import { fileAssetPath } from '../shared/urls';
-import { CONTENT_ROLES } from './guard';
 import { answer } from './requests';
-import { readRevision, type EditingContext } from './editable-routes';
+import type { EditingContext } from './editable-routes';
 import { sheetAnswer } from './sheet-routes';
 import { withUploadedFile, type Received } from './uploaded-file';
 import { on } from './route-contract';
@@ -40,17 +39,10 @@ export type UploadRequest = FastifyRequest<{ Querystring: Record<string, string 
 /** One with a file for a sheet's draft. */
 type DraftUploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>;
 
-/** The kind a new document of the set is (a data sheet unless the request says). */
-function readDocumentKind(value: string | undefined): DocumentKind {
-  if (value === undefined || value === '') return 'data-sheet';
-  if ((DOCUMENT_KINDS as readonly string[]).includes(value)) return value as DocumentKind;
-  throw invalidParameter(`kind: must be one of ${DOCUMENT_KINDS.join(', ')}`);
-}
-
-export function registerUploadRoutes(app: FastifyInstance, options: EditingContext): void {
-  registerImageUpload(app, options);
-  registerDocumentUpload(app, options);
-  registerSetDocumentUploads(app, options);
+export function registerUploadRoutes(app: FastifyInstance, context: EditingContext): void {
+  registerImageUpload(app, context);
+  registerDocumentUpload(app, context);
+  registerSetDocumentUploads(app, context);
 }
 
 /** Receives the request's file (limits by kind) in the account's turn and hands it to `use`; nothing is kept when it is refused. */
@@ -77,15 +69,14 @@ export const blobOf = (bytes: Buffer, sha256: string, mimeType: string, text: st
 
 /** Receives, checks and saves one upload into the draft. */
 async function uploadIntoDraft(
-  options: EditingContext,
+  context: EditingContext,
   request: DraftUploadRequest,
   reply: FastifyReply,
-  actor: Actor,
+  { actor, revision }: { actor: Actor; revision: number },
   kind: 'image' | 'document',
   apply: (received: Received, state: SheetState, signal: AbortSignal) => Promise<{ state: SheetState; mimeType: string; text: string | null }>,
 ) {
-  const { db } = options;
-  const revision = readRevision(request.query.revision);
+  const { db } = context;
   const found = await sheets.view(db, request.params.id);
   if (found === null) throw notFound();
   // A stale revision is refused before the file is read; the save checks it again in its transaction.
@@ -93,7 +84,7 @@ async function uploadIntoDraft(
     const message = `${found.label} was changed by ${found.updatedBy ?? 'someone'} since you opened it (revision ${found.revision}, yours ${revision}); nothing was stored`;
     throw new ApiError(409, ERROR_CODES.CONFLICT, message, { current: found });
   }
-  return withUpload(options, request, reply, actor, kind, async (received, signal) => {
+  return withUpload(context, request, reply, actor, kind, async (received, signal) => {
     const next = await apply(received, structuredClone(found.draft), signal);
     const keep = blobOf(await readFile(received.path), received.sha256, next.mimeType, next.text);
     return answer(() => sheets.save(db, request.params.id, next.state, revision, actor, { within: keep }));
@@ -101,11 +92,10 @@ async function uploadIntoDraft(
 }
 
 /** The sheet's card image: a new one replaces it. */
-function registerImageUpload(app: FastifyInstance, options: EditingContext): void {
-  const { db, root, guard } = options;
-  on(app, root, editingApi.sheets.uploadImage, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const view = await uploadIntoDraft(options, request, reply, actor, 'image', async (received, state) => {
+function registerImageUpload(app: FastifyInstance, context: EditingContext): void {
+  const { db } = context;
+  on(app, context, editingApi.sheets.uploadImage, async ({ caller: { actor }, query: { revision } }, request, reply) => {
+    const view = await uploadIntoDraft(context, request, reply, { actor, revision }, 'image', async (received, state) => {
       const image = await checkImage(received.path);
       // The sheet's own image content takes the new file; one it shares with another sheet stays
       // as it is, and the sheet gets an image content of its own.
@@ -123,16 +113,15 @@ function registerImageUpload(app: FastifyInstance, options: EditingContext): voi
       };
       return { state, mimeType: image.mimeType, text: null };
     });
-    return sheetAnswer(options, view);
+    return sheetAnswer(context, view);
   });
 }
 
 /** The sheet's own document: a new revision, its links following. */
-function registerDocumentUpload(app: FastifyInstance, options: EditingContext): void {
-  const { db, root, guard, platformSitesSegment, pdfs } = options;
-  on(app, root, editingApi.sheets.uploadDocument, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
+function registerDocumentUpload(app: FastifyInstance, context: EditingContext): void {
+  const { db, platformSitesSegment, pdfs } = context;
+  on(app, context, editingApi.sheets.uploadDocument, async ({ caller: { actor }, query: { revision } }, request, reply) => {
+    const view = await uploadIntoDraft(context, request, reply, { actor, revision }, 'document', async (received, state, signal) => {
       const document = await checkDocument(received.path, pdfs, signal);
       const previous = state.document;
       const assetId = previous?.assetId ?? `sheet-${randomBytes(8).toString('hex')}`;
@@ -154,20 +143,20 @@ function registerDocumentUpload(app: FastifyInstance, options: EditingContext): 
         if (texts.url === '' || texts.url === before) texts.url = fileAssetPath(platformSitesSegment, assetId, version);
       return { state, mimeType: document.mimeType, text: document.text };
     });
-    return sheetAnswer(options, view);
+    return sheetAnswer(context, view);
   });
 }
 
 /** The set's other documents: a new one, and a new revision of one. */
-function registerSetDocumentUploads(app: FastifyInstance, options: EditingContext): void {
-  const { db, root, guard, platformSitesSegment, pdfs } = options;
+function registerSetDocumentUploads(app: FastifyInstance, context: EditingContext): void {
+  const { db, platformSitesSegment, pdfs } = context;
   // The set's other documents (docs/content-model.md, "Documents"): a new one is told its language
   // from its text; a data sheet in a language the sheet is not yet in proposes that translation.
-  on(app, root, editingApi.sheets.addDocument, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const kind = readDocumentKind(request.query.kind);
+  on(app, context, editingApi.sheets.addDocument, async ({ caller: { actor }, query }, request, reply) => {
+    // A data sheet unless the request says.
+    const kind: DocumentKind = query.kind ?? 'data-sheet';
     let proposed: string | null = null;
-    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
+    const view = await uploadIntoDraft(context, request, reply, { actor, revision: query.revision }, 'document', async (received, state, signal) => {
       const document = await checkDocument(received.path, pdfs, signal);
       const assetId = `sheet-${randomBytes(8).toString('hex')}`;
       const languages = await listActiveLanguages(db, state.siteId);
@@ -183,14 +172,13 @@ function registerSetDocumentUploads(app: FastifyInstance, options: EditingContex
       return { state, mimeType: document.mimeType, text: document.text };
     });
     reply.code(201);
-    return { ...(await sheetAnswer(options, view)), proposedTranslation: proposed };
+    return { ...(await sheetAnswer(context, view)), proposedTranslation: proposed };
   });
 
   // A new revision of one of the set's documents: the next version of its asset, at its own address;
   // the links that went to the one it follows go to it.
-  on(app, root, editingApi.sheets.reviseDocument, async (request, reply) => {
-    const { actor } = await guard(request, reply, CONTENT_ROLES);
-    const view = await uploadIntoDraft(options, request, reply, actor, 'document', async (received, state, signal) => {
+  on(app, context, editingApi.sheets.reviseDocument, async ({ caller: { actor }, query: { revision } }, request, reply) => {
+    const view = await uploadIntoDraft(context, request, reply, { actor, revision }, 'document', async (received, state, signal) => {
       const index = (state.documents ?? []).findIndex((document) => document.assetId === request.params.assetId);
       const previous = state.documents?.[index];
       if (previous === undefined) throw notFound();
@@ -212,6 +200,6 @@ function registerSetDocumentUploads(app: FastifyInstance, options: EditingContex
       for (const texts of Object.values(state.translations)) if (texts.url === previous.url) texts.url = url;
       return { state, mimeType: document.mimeType, text: document.text };
     });
-    return sheetAnswer(options, view);
+    return sheetAnswer(context, view);
   });
 }

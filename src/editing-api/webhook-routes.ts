@@ -5,47 +5,37 @@
  *   GET /cdn   editors too: what waits to be purged, and why the CDN refused it, if it did
  */
 import type { FastifyInstance } from 'fastify';
-import type Type from 'typebox';
 import { purgeBacklog } from '../cdn/outbox';
 import { addWebhook, listDeliveryViews, listWebhookViews, resendDelivery, setWebhookActive } from '../editing/webhooks';
-import { ADMIN_ROLES, CONTENT_ROLES } from './guard';
 import type { EditingContext } from './editable-routes';
-import { answer, readInput } from './requests';
+import { answer } from './requests';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
-import { NewWebhookSchema, WebhookChangeSchema } from '../editing-contract/schemas';
 
-export function registerWebhookRoutes(app: FastifyInstance, { db, root, guard }: EditingContext, { cdnPurged }: { cdnPurged: boolean }): void {
-  on(app, root, editingApi.webhooks.list, async (request, reply) => {
-    await guard(request, reply, ADMIN_ROLES);
+export function registerWebhookRoutes(app: FastifyInstance, context: EditingContext, { cdnPurged }: { cdnPurged: boolean }): void {
+  const { db } = context;
+  on(app, context, editingApi.webhooks.list, async () => {
     return listWebhookViews(db);
   });
 
-  on(app, root, editingApi.webhooks.create, async (request, reply) => {
-    const { actor } = await guard(request, reply, ADMIN_ROLES);
-    const input = readInput<Type.Static<typeof NewWebhookSchema>>(NewWebhookSchema, request.body, 'webhook');
+  on(app, context, editingApi.webhooks.create, async ({ caller: { actor }, body: input }, _request, reply) => {
     const created = await answer(() => addWebhook(db, input, actor));
     return reply.code(201).header('Cache-Control', 'no-store').send(created);
   });
 
-  on(app, root, editingApi.webhooks.change, async (request, reply) => {
-    const { actor } = await guard(request, reply, ADMIN_ROLES);
-    const input = readInput<Type.Static<typeof WebhookChangeSchema>>(WebhookChangeSchema, request.body, 'webhook change');
+  on(app, context, editingApi.webhooks.change, async ({ caller: { actor }, body: input }, request) => {
     return answer(() => setWebhookActive(db, request.params.id, input.active, actor));
   });
 
-  on(app, root, editingApi.webhooks.deliveries, async (request, reply) => {
-    await guard(request, reply, ADMIN_ROLES);
+  on(app, context, editingApi.webhooks.deliveries, async (_received, request) => {
     return answer(() => listDeliveryViews(db, request.params.id));
   });
 
-  on(app, root, editingApi.webhooks.sendAgain, async (request, reply) => {
-    const { actor } = await guard(request, reply, ADMIN_ROLES);
+  on(app, context, editingApi.webhooks.sendAgain, async ({ caller: { actor } }, request, reply) => {
     return reply.code(201).send(await answer(() => resendDelivery(db, request.params.id, actor)));
   });
 
-  on(app, root, editingApi.cdn.backlog, async (request, reply) => {
-    await guard(request, reply, CONTENT_ROLES);
+  on(app, context, editingApi.cdn.backlog, async () => {
     return { configured: cdnPurged, ...(await purgeBacklog(db)) };
   });
 }

@@ -8,6 +8,7 @@
  * Browser-safe: TypeBox and the shapes of what is edited, nothing of the server.
  */
 import type { Static, TSchema } from 'typebox';
+import type { saveSchemaOf } from './schemas';
 import {
   AddDocumentQuerySchema,
   CompareQuerySchema,
@@ -163,8 +164,10 @@ export type EditableOperationName =
   | 'compare'
   | 'restore';
 
-/** A kind's editable operations, whatever its shapes. */
-export type EditableOperations = Record<EditableOperationName, Operation>;
+/** A kind's editable operations, whatever its shapes: their bodies and queries are every kind's, but a save's state. */
+export type EditableOperations = ReturnType<
+  typeof editableOperations<string, TSchema | undefined, ReturnType<typeof saveSchemaOf<TSchema>>, TSchema | undefined>
+>;
 
 const EDITABLE_SUMMARIES: Record<EditableOperationName, string> = {
   view: 'The draft beside the published state',

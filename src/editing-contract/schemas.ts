@@ -88,9 +88,12 @@ export const OutdatedSchema = Type.Record(
 );
 
 /** Confirming translations: they are right for the primary texts as they are now. */
-export const ConfirmTranslationSchema = Type.Object({
-  fields: Type.Optional(Type.Array(text({ max: 200 }), { maxItems: 200, description: 'The texts to confirm; all of the language’s when left out' })),
-});
+export const ConfirmTranslationSchema = Type.Object(
+  {
+    fields: Type.Optional(Type.Array(text({ max: 200 }), { maxItems: 200, description: 'The texts to confirm; all of the language’s when left out' })),
+  },
+  { title: 'confirmation' },
+);
 
 /** What every editable kind's view has, around its state. */
 const editableViewOf = <State extends TSchema>(state: State) => ({
@@ -196,22 +199,28 @@ export const TopicSchema = Type.Object({
   labels: Type.Record(Type.String(), Type.String(), { description: 'Its name by language, e.g. {"en_US": "Aluminum"}' }),
 });
 
-export const NewSheetSchema = Type.Object({
-  siteId: Type.Optional(text({ max: 18, description: 'The site; may be left out when the store holds one' })),
-  collectionId: Type.Optional(Type.Union([text({ max: 18 }), Type.Null()])),
-  language: Type.Optional(text({ max: 10, description: 'The primary language; the site’s default when left out' })),
-  title: text({ max: 255, required: true }),
-  description: Type.Optional(text({ max: 10_000 })),
-  url: Type.Optional(text({ max: 2048 })),
-  urlName: Type.Optional(text({ max: 200 })),
-});
+export const NewSheetSchema = Type.Object(
+  {
+    siteId: Type.Optional(text({ max: 18, description: 'The site; may be left out when the store holds one' })),
+    collectionId: Type.Optional(Type.Union([text({ max: 18 }), Type.Null()])),
+    language: Type.Optional(text({ max: 10, description: 'The primary language; the site’s default when left out' })),
+    title: text({ max: 255, required: true }),
+    description: Type.Optional(text({ max: 10_000 })),
+    url: Type.Optional(text({ max: 2048 })),
+    urlName: Type.Optional(text({ max: 200 })),
+  },
+  { title: 'new sheet' },
+);
 
-export const PreviewLinkRequestSchema = Type.Object({
-  lang: Type.Optional(
-    text({ pattern: /^[a-z]{2,3}(?:-[A-Z]{2})?$/, description: "The page's language as in its address, e.g. de-DE; the site's default when left out" }),
-  ),
-  hours: Type.Optional(wholeNumber(1, 168, { default: 24, description: 'How long the link works' })),
-});
+export const PreviewLinkRequestSchema = Type.Object(
+  {
+    lang: Type.Optional(
+      text({ pattern: /^[a-z]{2,3}(?:-[A-Z]{2})?$/, description: "The page's language as in its address, e.g. de-DE; the site's default when left out" }),
+    ),
+    hours: Type.Optional(wholeNumber(1, 168, { default: 24, description: 'How long the link works' })),
+  },
+  { title: 'preview link' },
+);
 
 export const PreviewLinkSchema = Type.Object({ url: Type.String(), expiresAt: ISO_TIME });
 
@@ -225,15 +234,18 @@ export const PreviewLinkSummarySchema = Type.Object({
 });
 
 /** The body of a save: the revision it starts from and the whole new state. */
-export const saveSchemaOf = <State extends TSchema>(state: State) =>
-  Type.Object({
-    revision: Revision,
-    state,
-    settles: Type.Optional(Type.Boolean({ description: 'The editor chose for every field that needed attention: the sheet no longer does' })),
-  });
-export const SaveSheetSchema = saveSchemaOf(SheetStateSchema);
-export const SavePageSchema = saveSchemaOf(PageDefinitionSchema);
-export const SaveCollectionOrderSchema = saveSchemaOf(CollectionOrderSchema);
+export const saveSchemaOf = <State extends TSchema>(state: State, title: string) =>
+  Type.Object(
+    {
+      revision: Revision,
+      state,
+      settles: Type.Optional(Type.Boolean({ description: 'The editor chose for every field that needed attention: the sheet no longer does' })),
+    },
+    { title },
+  );
+export const SaveSheetSchema = saveSchemaOf(SheetStateSchema, 'sheet');
+export const SavePageSchema = saveSchemaOf(PageDefinitionSchema, 'page');
+export const SaveCollectionOrderSchema = saveSchemaOf(CollectionOrderSchema, 'collection');
 export const RevisionSchema = Type.Object({ revision: Type.Optional(Revision) });
 
 /** The query of an upload into a sheet's draft, and of a removal: the revision the change starts from. */
@@ -268,19 +280,31 @@ export const CompareQuerySchema = Type.Object({
   to: wholeNumber(1, 2_000_000_000, { description: 'The later version' }),
 });
 export const RequiredRevisionSchema = Type.Object({ revision: Revision });
-export const ReviewRequestSchema = Type.Object({ revision: Revision, note: Type.Optional(text({ max: 2_000, description: 'What the reviewer should know' })) });
-export const RejectionSchema = Type.Object({ revision: Revision, comment: text({ max: 2_000, required: true, description: 'Why it is not approved' }) });
-export const ReviewPolicySchema = Type.Object({
-  review: Type.Union([Type.Literal('off'), Type.Literal('editors'), Type.Literal('admins')], {
-    description: 'off: publishing needs no approval; editors: an editor or admin other than the author approves; admins: only an admin does',
-  }),
-});
-export const SaveTranslationSchema = Type.Object({ revision: Revision, texts: SheetTextsSchema });
-export const SaveSeoSchema = Type.Object({ revision: Revision, seo: Type.Union([SheetSeoSchema, Type.Null()]) });
-export const NewScheduleSchema = Type.Object({
-  action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish')]),
-  at: ISO_TIME,
-});
+export const ReviewRequestSchema = Type.Object(
+  { revision: Revision, note: Type.Optional(text({ max: 2_000, description: 'What the reviewer should know' })) },
+  { title: 'review request' },
+);
+export const RejectionSchema = Type.Object(
+  { revision: Revision, comment: text({ max: 2_000, required: true, description: 'Why it is not approved' }) },
+  { title: 'rejection' },
+);
+export const ReviewPolicySchema = Type.Object(
+  {
+    review: Type.Union([Type.Literal('off'), Type.Literal('editors'), Type.Literal('admins')], {
+      description: 'off: publishing needs no approval; editors: an editor or admin other than the author approves; admins: only an admin does',
+    }),
+  },
+  { title: 'settings' },
+);
+export const SaveTranslationSchema = Type.Object({ revision: Revision, texts: SheetTextsSchema }, { title: 'translation' });
+export const SaveSeoSchema = Type.Object({ revision: Revision, seo: Type.Union([SheetSeoSchema, Type.Null()]) }, { title: 'SEO fields' });
+export const NewScheduleSchema = Type.Object(
+  {
+    action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish')]),
+    at: ISO_TIME,
+  },
+  { title: 'schedule' },
+);
 
 export const VersionSummarySchema = Type.Object({
   number: Type.Integer(),
@@ -315,23 +339,35 @@ export const AccountSchema = Type.Object({
   createdAt: ISO_TIME,
 });
 
-export const NewAccountSchema = Type.Object({
-  email: text({ max: 320, required: true }),
-  password: text({ max: 1024, required: true }),
-  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')])),
-  temporary: Type.Optional(
-    Type.Boolean({ default: true, description: 'The password is temporary: the account must choose its own at its next sign-in (true unless said otherwise)' }),
-  ),
-});
+export const NewAccountSchema = Type.Object(
+  {
+    email: text({ max: 320, required: true }),
+    password: text({ max: 1024, required: true }),
+    role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')])),
+    temporary: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description: 'The password is temporary: the account must choose its own at its next sign-in (true unless said otherwise)',
+      }),
+    ),
+  },
+  { title: 'account' },
+);
 
-export const AccountChangeSchema = Type.Object({
-  role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')])),
-  disabled: Type.Optional(Type.Boolean()),
-  password: Type.Optional(text({ max: 1024 })),
-  temporary: Type.Optional(
-    Type.Boolean({ default: true, description: 'The password is temporary: the account must choose its own at its next sign-in (true unless said otherwise)' }),
-  ),
-});
+export const AccountChangeSchema = Type.Object(
+  {
+    role: Type.Optional(Type.Union([Type.Literal('admin'), Type.Literal('editor'), Type.Literal('visitor')])),
+    disabled: Type.Optional(Type.Boolean()),
+    password: Type.Optional(text({ max: 1024 })),
+    temporary: Type.Optional(
+      Type.Boolean({
+        default: true,
+        description: 'The password is temporary: the account must choose its own at its next sign-in (true unless said otherwise)',
+      }),
+    ),
+  },
+  { title: 'account change' },
+);
 
 export const AuditEntrySchema = Type.Object({
   id: Type.Integer(),
@@ -360,19 +396,25 @@ export const ImportUploadSchema = Type.Object({
 
 export const ImportFilesSchema = Type.Object({ files: Type.Array(Type.String(), { description: 'The import’s files so far, a zip’s unpacked' }) });
 
-export const ImportOptionsSchema = Type.Object({
-  collection: Type.Optional(text({ max: 100, description: 'Key or id of the collection a CSV fills; by default the only literature collection' })),
-  removeUnlisted: Type.Optional(Type.Boolean({ description: 'Take the sheets the file does not list off the collection (they stay in the store)' })),
-});
+export const ImportOptionsSchema = Type.Object(
+  {
+    collection: Type.Optional(text({ max: 100, description: 'Key or id of the collection a CSV fills; by default the only literature collection' })),
+    removeUnlisted: Type.Optional(Type.Boolean({ description: 'Take the sheets the file does not list off the collection (they stay in the store)' })),
+  },
+  { title: 'import' },
+);
 
-export const ApplyImportSchema = Type.Object({
-  ...ImportOptionsSchema.properties,
-  digest: text({
-    pattern: /^[0-9a-f]{64}$/,
-    errorMessage: 'is not the digest of a comparison',
-    description: 'The comparison’s digest: the import is applied only if the store still matches it',
-  }),
-});
+export const ApplyImportSchema = Type.Object(
+  {
+    ...ImportOptionsSchema.properties,
+    digest: text({
+      pattern: /^[0-9a-f]{64}$/,
+      errorMessage: 'is not the digest of a comparison',
+      description: 'The comparison’s digest: the import is applied only if the store still matches it',
+    }),
+  },
+  { title: 'import' },
+);
 
 const PlanEntrySchema = Type.Object({
   action: Type.Union([Type.Literal('add'), Type.Literal('change'), Type.Literal('remove'), Type.Literal('keep')]),
@@ -422,14 +464,17 @@ export const ExportQuerySchema = Type.Object({
   collection: Type.Optional(text({ max: 100, description: 'Key or id of the literature collection; by default the only one' })),
 });
 
-export const UndoImportSchema = Type.Object({
-  keepLater: Type.Optional(
-    Type.Boolean({
-      description:
-        'Undo what nothing changed since the import and keep the later changes; without it, an undo that would take back a later change is refused with the list',
-    }),
-  ),
-});
+export const UndoImportSchema = Type.Object(
+  {
+    keepLater: Type.Optional(
+      Type.Boolean({
+        description:
+          'Undo what nothing changed since the import and keep the later changes; without it, an undo that would take back a later change is refused with the list',
+      }),
+    ),
+  },
+  { title: 'undo' },
+);
 
 export const ImportDetailsSchema = Type.Object({
   id: Type.String(),
@@ -546,54 +591,60 @@ export const CollectionSummarySchema = Type.Object({
   count: Type.Integer({ description: 'The sheets its draft order holds' }),
 });
 
-export const PageTranslationSchema = Type.Object({ revision: Revision, texts: PageTextsSchema });
+export const PageTranslationSchema = Type.Object({ revision: Revision, texts: PageTextsSchema }, { title: 'page translation' });
 
-export const PageSettingsSchema = Type.Object({
-  revision: Revision,
-  heading: Type.Optional(text({ max: 1_000, required: true })),
-  seo: Type.Optional(
-    Type.Object({
-      pageTitle: Type.Optional(text({ max: 300, required: true })),
-      description: Type.Optional(text({ max: 1_000 })),
-      customHeadTags: Type.Optional(text({ max: 20_000 })),
-    }),
-  ),
-  searchable: Type.Optional(
-    Type.Boolean({ description: 'A search field above the page’s collection grid; the site’s topic pages show with it (docs/search.md)' }),
-  ),
-  translations: Type.Optional(
-    Type.Record(text({ pattern: /^[a-z]{2,3}(?:_[A-Z]{2})?$/ }), PageTextsSchema, {
-      description: 'The texts of each language given, by language (de_DE): each replaces that language’s; languages not given stay as they are',
-    }),
-  ),
-});
-
-/** A field an admin adds to a content type (content-model/definition.ts): the rest takes its defaults. */
-export const NewFieldSchema = Type.Intersect([
-  Type.Pick(FieldSchema, ['name', 'labels', 'kind']),
-  Type.Partial(Type.Pick(FieldSchema, ['perLanguage', 'required', 'multiple', 'limits', 'shows'])),
-]);
-
-/** A change to one field: its labels (an empty one removes that language's), whether publishing needs it, where it shows, its limits, its place, or its retirement. */
-export const FieldSettingsSchema = Type.Object({
-  labels: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z]{2,3}(?:_[A-Z]{2})?$' }), text({ max: 200 }))),
-  required: Type.Optional(Type.Boolean()),
-  retired: Type.Optional(Type.Boolean({ description: 'No longer offered; its values stay in versions and exports. False brings it back.' })),
-  limits: Type.Optional(Type.Partial(FieldSchema.properties.limits)),
-  // Each named without the definition's defaults: validation would fill them in, and a change of
-  // one (`{ card: true }`) would set the others back to them (a CAS number's search weight to 1).
-  shows: Type.Optional(
-    Type.Partial(
+export const PageSettingsSchema = Type.Object(
+  {
+    revision: Revision,
+    heading: Type.Optional(text({ max: 1_000, required: true })),
+    seo: Type.Optional(
       Type.Object({
-        card: Type.Boolean(),
-        page: Type.Boolean(),
-        search: wholeNumber(0, 3, { description: 'How much a match in it counts in search: 0 not searched, 3 as much as a title' }),
-        facet: Type.Boolean(),
+        pageTitle: Type.Optional(text({ max: 300, required: true })),
+        description: Type.Optional(text({ max: 1_000 })),
+        customHeadTags: Type.Optional(text({ max: 20_000 })),
       }),
     ),
-  ),
-  position: Type.Optional(wholeNumber(0, 199, { description: 'Its place among the fields, from 0' })),
-});
+    searchable: Type.Optional(
+      Type.Boolean({ description: 'A search field above the page’s collection grid; the site’s topic pages show with it (docs/search.md)' }),
+    ),
+    translations: Type.Optional(
+      Type.Record(text({ pattern: /^[a-z]{2,3}(?:_[A-Z]{2})?$/ }), PageTextsSchema, {
+        description: 'The texts of each language given, by language (de_DE): each replaces that language’s; languages not given stay as they are',
+      }),
+    ),
+  },
+  { title: 'page settings' },
+);
+
+/** A field an admin adds to a content type (content-model/definition.ts): the rest takes its defaults. */
+export const NewFieldSchema = Type.Intersect(
+  [Type.Pick(FieldSchema, ['name', 'labels', 'kind']), Type.Partial(Type.Pick(FieldSchema, ['perLanguage', 'required', 'multiple', 'limits', 'shows']))],
+  { title: 'field' },
+);
+
+/** A change to one field: its labels (an empty one removes that language's), whether publishing needs it, where it shows, its limits, its place, or its retirement. */
+export const FieldSettingsSchema = Type.Object(
+  {
+    labels: Type.Optional(Type.Record(Type.String({ pattern: '^[a-z]{2,3}(?:_[A-Z]{2})?$' }), text({ max: 200 }))),
+    required: Type.Optional(Type.Boolean()),
+    retired: Type.Optional(Type.Boolean({ description: 'No longer offered; its values stay in versions and exports. False brings it back.' })),
+    limits: Type.Optional(Type.Partial(FieldSchema.properties.limits)),
+    // Each named without the definition's defaults: validation would fill them in, and a change of
+    // one (`{ card: true }`) would set the others back to them (a CAS number's search weight to 1).
+    shows: Type.Optional(
+      Type.Partial(
+        Type.Object({
+          card: Type.Boolean(),
+          page: Type.Boolean(),
+          search: wholeNumber(0, 3, { description: 'How much a match in it counts in search: 0 not searched, 3 as much as a title' }),
+          facet: Type.Boolean(),
+        }),
+      ),
+    ),
+    position: Type.Optional(wholeNumber(0, 199, { description: 'Its place among the fields, from 0' })),
+  },
+  { title: 'field change' },
+);
 
 /** A content type as the studio reads it: its definition as the site has it, and the revision changes are made from. */
 export const ContentTypeViewSchema = Type.Object({
@@ -615,10 +666,13 @@ export const SearchReportSchema = Type.Object({
   ),
 });
 
-export const NewSynonymSchema = Type.Object({
-  query: Type.String({ minLength: 1, maxLength: 200, description: 'What visitors searched for' }),
-  means: Type.String({ minLength: 1, maxLength: 200, description: 'A word that finds what they looked for' }),
-});
+export const NewSynonymSchema = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 200, description: 'What visitors searched for' }),
+    means: Type.String({ minLength: 1, maxLength: 200, description: 'A word that finds what they looked for' }),
+  },
+  { title: 'synonym' },
+);
 
 export const SynonymGroupSchema = Type.Object({ group: Type.String(), terms: Type.Array(Type.String()) });
 
@@ -636,25 +690,31 @@ export const TranslationExportQuerySchema = Type.Object({
 });
 
 /** A translated XLIFF file, as text, and the language its translations are in when the file does not say. */
-export const TranslationFileSchema = Type.Object({
-  xliff: text({ max: 21_000_000, required: true, description: 'The XLIFF document (2.0, 1.2 or 1.1)' }),
-  language: Type.Optional(text({ pattern: LANGUAGE_CODE, description: 'The translations’ language; the file’s target language when left out' })),
-  includeNotTranslated: Type.Optional(
-    Type.Boolean({
-      description: 'Take the units the file marks as not translated yet (new, needs-translation, initial, not approved) too; left out when not said',
-    }),
-  ),
-});
+export const TranslationFileSchema = Type.Object(
+  {
+    xliff: text({ max: 21_000_000, required: true, description: 'The XLIFF document (2.0, 1.2 or 1.1)' }),
+    language: Type.Optional(text({ pattern: LANGUAGE_CODE, description: 'The translations’ language; the file’s target language when left out' })),
+    includeNotTranslated: Type.Optional(
+      Type.Boolean({
+        description: 'Take the units the file marks as not translated yet (new, needs-translation, initial, not approved) too; left out when not said',
+      }),
+    ),
+  },
+  { title: 'translation file' },
+);
 
-export const ApplyTranslationSchema = Type.Object({
-  ...TranslationFileSchema.properties,
-  digest: text({ pattern: /^[0-9a-f]{64}$/, description: 'The comparison’s digest: refused with 409 when the drafts changed since' }),
-  choices: Type.Optional(
-    Type.Record(text({ max: 200 }), Type.Union([Type.Literal('ours'), Type.Literal('theirs')]), {
-      description: 'For each conflict, by its unit: keep the draft’s text (ours, when not said) or take the file’s (theirs)',
-    }),
-  ),
-});
+export const ApplyTranslationSchema = Type.Object(
+  {
+    ...TranslationFileSchema.properties,
+    digest: text({ pattern: /^[0-9a-f]{64}$/, description: 'The comparison’s digest: refused with 409 when the drafts changed since' }),
+    choices: Type.Optional(
+      Type.Record(text({ max: 200 }), Type.Union([Type.Literal('ours'), Type.Literal('theirs')]), {
+        description: 'For each conflict, by its unit: keep the draft’s text (ours, when not said) or take the file’s (theirs)',
+      }),
+    ),
+  },
+  { title: 'translation file' },
+);
 
 const TranslationChangeSchema = Type.Object({
   unit: Type.String(),
@@ -711,20 +771,29 @@ export const AppliedTranslationSchema = Type.Object({
   plan: TranslationPlanSchema,
 });
 
-export const NewReleaseSchema = Type.Object({ name: text({ max: 200, required: true, description: 'What the release is: "Hafnium line launch"' }) });
+export const NewReleaseSchema = Type.Object(
+  { name: text({ max: 200, required: true, description: 'What the release is: "Hafnium line launch"' }) },
+  { title: 'release' },
+);
 
 const ReleaseKind = Type.Union([Type.Literal('sheet'), Type.Literal('collection'), Type.Literal('page')], {
   description: 'A sheet, a collection’s order, or a page',
 });
 
-export const ReleaseItemSchema = Type.Object({
-  kind: ReleaseKind,
-  targetId: text({ max: 200, required: true, description: 'The sheet’s id, the collection’s id, the page’s name' }),
-});
+export const ReleaseItemSchema = Type.Object(
+  {
+    kind: ReleaseKind,
+    targetId: text({ max: 200, required: true, description: 'The sheet’s id, the collection’s id, the page’s name' }),
+  },
+  { title: 'release item' },
+);
 
-export const ReleaseScheduleSchema = Type.Object({
-  at: Type.Union([ISO_TIME, Type.Null()], { description: 'When to publish it (ISO 8601); null: not at a time any more' }),
-});
+export const ReleaseScheduleSchema = Type.Object(
+  {
+    at: Type.Union([ISO_TIME, Type.Null()], { description: 'When to publish it (ISO 8601); null: not at a time any more' }),
+  },
+  { title: 'schedule' },
+);
 
 export const ReleaseSchema = Type.Object({
   id: Type.String(),
@@ -764,20 +833,26 @@ export const WebhookSchema = Type.Object({
   removedAt: Type.Union([ISO_TIME, Type.Null()], { description: 'When it was removed; null while it gets deliveries' }),
 });
 
-export const NewWebhookSchema = Type.Object({
-  url: text({ max: 2000, required: true, description: 'Where deliveries are posted: an https:// (or http://) URL' }),
-  events: Type.Array(text({ max: 40 }), { maxItems: 20, description: `Among ${WEBHOOK_EVENT_NAMES.join(', ')}` }),
-  description: Type.Optional(text({ max: 200 })),
-});
+export const NewWebhookSchema = Type.Object(
+  {
+    url: text({ max: 2000, required: true, description: 'Where deliveries are posted: an https:// (or http://) URL' }),
+    events: Type.Array(text({ max: 40 }), { maxItems: 20, description: `Among ${WEBHOOK_EVENT_NAMES.join(', ')}` }),
+    description: Type.Optional(text({ max: 200 })),
+  },
+  { title: 'webhook' },
+);
 
 export const CreatedWebhookSchema = Type.Object({
   webhook: WebhookSchema,
   secret: Type.String({ description: 'The signing secret: shown in this answer only, never again' }),
 });
 
-export const WebhookChangeSchema = Type.Object({
-  active: Type.Boolean({ description: 'false removes it (it gets no more deliveries; its log stays); true brings it back' }),
-});
+export const WebhookChangeSchema = Type.Object(
+  {
+    active: Type.Boolean({ description: 'false removes it (it gets no more deliveries; its log stays); true brings it back' }),
+  },
+  { title: 'webhook change' },
+);
 
 export const DeliverySchema = Type.Object({
   id: Type.String(),
