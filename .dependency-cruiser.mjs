@@ -114,6 +114,23 @@ export const STUDIO_CROSSINGS = {
   trash: ['imports/undo.tsx'],
 };
 
+/**
+ * The write side's own tables (drafts, versions, the trash, imports, reviews, releases, the audit
+ * log): only the rooms that change the store reach their repositories. The editing API asks
+ * editing/ (its one entrance to them); the server, the delivery API and what a visitor's page runs
+ * read what is published, never these.
+ */
+export const WRITE_REPOSITORIES = ['editing', 'reviews', 'releases', 'audit-log'];
+const WRITE_ROOMS = ['cms', 'editing', 'transfer', 'demo', 'cli'];
+
+const writeSideRule = {
+  name: 'write-repositories-behind-editing',
+  comment: `Only ${WRITE_ROOMS.map((room) => `${room}/`).join(', ')} import the write side's repositories (${WRITE_REPOSITORIES.join(', ')}); the editing API goes through editing/.`,
+  severity: 'error',
+  from: { path: '^src/', pathNot: [`^src/(${WRITE_ROOMS.join('|')})/`, TEST_FILE] },
+  to: { path: `^src/cms/repositories/(${WRITE_REPOSITORIES.join('|')})\\.ts$` },
+};
+
 const roomRules = Object.entries(ROOMS).map(([room, below]) => ({
   name: `${room}-imports-only-${below.length === 0 ? 'nothing' : 'its-list'}`,
   comment: `src/${room}/ may import ${below.length === 0 ? 'no other room' : below.map((name) => `${name}/`).join(', ')} (docs/architecture.md).`,
@@ -163,6 +180,7 @@ const studioRules = [
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
+    writeSideRule,
     {
       name: 'no-circular',
       comment: 'A circle makes the order modules start in matter, and hides which of two rooms is the lower.',

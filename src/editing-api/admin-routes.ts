@@ -7,11 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ContentStore } from '../cms/database';
-import { listAuditEntries } from '../cms/repositories/audit-log';
 import { addAccount, listAccounts, removeAccount, resetPassword, setDisabled, setRole, type Account } from '../editing/accounts';
 import type { Guard } from './guard';
-import { readReviewPolicy } from '../cms/repositories/reviews';
-import { changeReviewPolicy } from '../editing/editor-reviews';
+import { changeReviewPolicy, readReviewPolicy } from '../editing/editor-reviews';
+import { auditEntries } from '../editing/audit';
 import { answer } from './requests';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
@@ -48,23 +47,12 @@ export function registerAdminRoutes(app: FastifyInstance, options: { db: Content
   });
 
   on(app, options, editingApi.audit.list, async ({ query }) => {
-    const entries = await listAuditEntries(db, {
+    return auditEntries(db, {
       limit: query.limit ?? 100,
       ...(query.actor === undefined ? {} : { actor: query.actor }),
       ...(query.target === undefined ? {} : { target: query.target }),
       ...(query.since === undefined ? {} : { since: query.since }),
       ...(query.until === undefined ? {} : { until: query.until }),
     });
-    return entries.map((entry) => ({
-      id: entry.id,
-      at: entry.at,
-      actor: entry.actor,
-      action: entry.action,
-      targetType: entry.target_type,
-      targetId: entry.target_id,
-      targetLabel: entry.target_label,
-      before: entry.before === null ? null : (JSON.parse(entry.before) as unknown),
-      after: entry.after === null ? null : (JSON.parse(entry.after) as unknown),
-    }));
   });
 }

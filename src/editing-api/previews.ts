@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
-import { findStoredFile } from '../cms/repositories/editing';
+import { findStoredFile } from '../editing/draft-files';
 import { deleteExpiredPreviewLinks, deletePreviewLink, findPreviewLink, insertPreviewLink, listLivePreviewLinks } from '../cms/repositories/preview-links';
 import { findUserByEmail } from '../cms/repositories/users';
 import type { EditableKind } from '../cms/schema';

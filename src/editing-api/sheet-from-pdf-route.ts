@@ -7,7 +7,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
-import { findSheetWithDocument } from '../cms/repositories/editing';
 import { listActiveLanguages } from '../cms/repositories/sites';
 import { proposeSheet } from '../editing/pdf-proposal';
 import { freeUrlName, newSheetPlace, newSheetState, sheets } from '../editing/sheets';
@@ -22,7 +21,8 @@ import { fileAssetPath } from '../shared/urls';
 import type { EditingContext } from './editable-routes';
 import { answer } from './requests';
 import { sheetAnswer } from './sheet-routes';
-import { blobOf, withUpload } from './upload-routes';
+import { withUpload } from './upload-routes';
+import { blobOf, findSheetWithDocument } from '../editing/draft-files';
 import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
 

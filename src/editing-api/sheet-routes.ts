@@ -22,8 +22,7 @@
 import { listOldAddresses } from '../cms/repositories/old-addresses';
 import { withdrawDocumentVersion } from '../editing/document-versions';
 import type { FastifyInstance } from 'fastify';
-import { findLastSiteChange, listImports, listTrash } from '../cms/repositories/editing';
-import { describeImport, importSteps, undoImport } from '../editing/imports';
+import { describeImport, recentImports, undoImport } from '../editing/imports';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import { findPrimarySite, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { EditableView } from '../editing/editable';
@@ -61,12 +60,11 @@ export async function sheetAnswer(context: Pick<EditingContext, 'db' | 'basePath
         url: `${context.basePath}${fileAssetPath(context.platformSitesSegment, assetId, version)}`,
         withdrawn: retired,
       });
-  const last = await findLastSiteChange(db, 'sheet', targetId);
   return {
     id: targetId,
     ...rest,
     outdated: await outdatedTexts(db, 'sheet', targetId, sheetTextsOf(view.draft)),
-    undoablePublish: last?.event === 'publish' && view.published !== null,
+    undoablePublish: await sheets.canUndoPublish(db, targetId, view),
     siteUrl: view.published === null ? null : `${context.basePath}${sheetPath(view.published.urlName)}`,
     schedules: await listSheetSchedules(db, targetId),
     siteLanguages: await listActiveLanguages(db, view.draft.siteId),
@@ -223,7 +221,7 @@ function registerScheduleRoutes(app: FastifyInstance, context: EditingContext): 
 function registerTrashRoutes(app: FastifyInstance, context: EditingContext): void {
   const { db } = context;
   on(app, context, editingApi.trash.list, async () => {
-    return (await listTrash(db, 'sheet')).map((row) => ({
+    return (await sheets.inTrash(db)).map((row) => ({
       id: row.target_id,
       label: row.label,
       deletedBy: row.deleted_by,
@@ -240,17 +238,7 @@ function registerTrashRoutes(app: FastifyInstance, context: EditingContext): voi
 /** The imports made, what each changed, and undoing one. */
 function registerImportHistoryRoutes(app: FastifyInstance, context: EditingContext): void {
   const { db } = context;
-  on(app, context, editingApi.imports.list, async () => {
-    const now = new Date();
-    return (await listImports(db, 20)).map((row) => ({
-      id: row.id,
-      by: row.actor,
-      at: row.created_at,
-      summary: row.summary,
-      undoneAt: row.undone_at,
-      ...importSteps(row, now),
-    }));
-  });
+  on(app, context, editingApi.imports.list, async () => recentImports(db, 20));
 
   on(app, context, editingApi.imports.details, async (_received, request) => {
     return answer(() => describeImport(db, request.params.id));

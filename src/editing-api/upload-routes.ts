@@ -13,9 +13,8 @@ import { readFile } from 'node:fs/promises';
 import { languageOfText } from '../files/document-language';
 import { listActiveLanguages } from '../cms/repositories/sites';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ContentStore } from '../cms/database';
 import { isMentionedByOtherContent } from '../cms/repositories/contents';
-import { saveBlob } from '../cms/repositories/editing';
+import { blobOf } from '../editing/draft-files';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
 import { type DocumentKind, type SheetState } from '../sheet/shape';
@@ -62,10 +61,6 @@ export function withUpload<T>(
     use,
   );
 }
-
-/** A blob of bytes with what the checks found, to store in the transaction that uses it. */
-export const blobOf = (bytes: Buffer, sha256: string, mimeType: string, text: string | null) => (trx: ContentStore) =>
-  saveBlob(trx, { sha256, mime_type: mimeType, byte_size: bytes.length, bytes, text, created_at: new Date().toISOString() });
 
 /** Receives, checks and saves one upload into the draft. */
 async function uploadIntoDraft(

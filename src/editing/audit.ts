@@ -6,7 +6,7 @@
  */
 import { userInfo } from 'node:os';
 import type { ContentStore } from '../cms/database';
-import { insertAuditEntry, updateAuditEntry } from '../cms/repositories/audit-log';
+import { insertAuditEntry, listAuditEntries, updateAuditEntry, type AuditFilter } from '../cms/repositories/audit-log';
 import { changeIdOf } from '../cms/change-context';
 
 /** Who acts: a signed-in account, or an operator at the command line, or the scheduler. */
@@ -87,4 +87,19 @@ export async function recordChange(trx: ContentStore, change: AuditChange): Prom
 /** Folds a further change into an entry (an editor's saves within minutes of each other). */
 export async function foldChange(trx: ContentStore, entryId: number, after: unknown, at: Date = new Date()): Promise<void> {
   await updateAuditEntry(trx, entryId, { after: summaryOf(after), at: at.toISOString() });
+}
+
+/** The audit log's entries `filter` names, newest first, each with its states before and after as they were recorded. */
+export async function auditEntries(db: ContentStore, filter: AuditFilter) {
+  return (await listAuditEntries(db, filter)).map((entry) => ({
+    id: entry.id,
+    at: entry.at,
+    actor: entry.actor,
+    action: entry.action,
+    targetType: entry.target_type,
+    targetId: entry.target_id,
+    targetLabel: entry.target_label,
+    before: entry.before === null ? null : (JSON.parse(entry.before) as unknown),
+    after: entry.after === null ? null : (JSON.parse(entry.after) as unknown),
+  }));
 }

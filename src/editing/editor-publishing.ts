@@ -159,7 +159,11 @@ export function publishingOperations<S>(records: EditorRecords<S>, { applySiteCh
     return (await view(trx, targetId))!;
   }
 
-  return { publish, publishIn, unpublish, unpublishIn, undoPublish, undoPublishIn };
+  /** Whether undoPublish would take something back: the site shows the target, and its last change to the site was a publish. */
+  const canUndoPublish = async (db: ContentStore, targetId: string, found: EditableView<S>) =>
+    found.published !== null && (await findLastSiteChange(db, kind, targetId))?.event === 'publish';
+
+  return { publish, publishIn, unpublish, unpublishIn, undoPublish, undoPublishIn, canUndoPublish };
 }
 
 /** The preview: the draft put on the site in a transaction that is rolled back. */

@@ -9,6 +9,9 @@ import type { ContentStore } from '../cms/database';
 import { decideReview, findLatestReview, insertReview, readReviewPolicy, saveReviewPolicy, type ReviewPolicy } from '../cms/repositories/reviews';
 import type { ReviewState, Role } from '../cms/schema';
 import { recordChange, type Actor } from './audit';
+
+// Whether publishing needs an approval is read here too: the editing API reaches the review tables through this room only.
+export { readReviewPolicy } from '../cms/repositories/reviews';
 import { editingChange, EditingError, type EditableView } from './editable';
 import type { EditorRecords } from './editor-records';
 import { mayReview } from './review-rules';

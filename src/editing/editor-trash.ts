@@ -99,5 +99,8 @@ export function trashOperations<S>(records: EditorRecords<S>) {
     });
   }
 
-  return { remove, restoreFromTrash, purgeTrash };
+  /** What of the kind is in the trash, last deleted first. */
+  const inTrash = (db: ContentStore) => listTrash(db, kind);
+
+  return { remove, restoreFromTrash, purgeTrash, inTrash };
 }

@@ -23,6 +23,7 @@ import {
   insertImport,
   insertTrashed,
   deleteTrashed,
+  listImports,
   listVersionsOfImport,
   markImportNotUndone,
   markImportUndone,
@@ -118,6 +119,18 @@ export interface ImportDetails {
   applyCutOff: boolean;
   /** What it did to each sheet: the fields it changed (none for a sheet it added). */
   sheets: Array<{ id: string; label: string; added: boolean; fields: string[] }>;
+}
+
+/** The last `limit` imports, newest first: who made each, when, what it did, and where its steps stand. */
+export async function recentImports(db: ContentStore, limit: number, now = new Date()) {
+  return (await listImports(db, limit)).map((row) => ({
+    id: row.id,
+    by: row.actor,
+    at: row.created_at,
+    summary: row.summary,
+    undoneAt: row.undone_at,
+    ...importSteps(row, now),
+  }));
 }
 
 /** An import as its undo names it: who, when, and each sheet with the fields it changed. */
