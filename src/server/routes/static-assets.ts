@@ -24,7 +24,9 @@ export async function registerStaticAssets(app: FastifyInstance, assetsDir: stri
     // The build writes .br and .gz beside each text file (scripts/build.mjs): sent as they are.
     preCompressed: true,
     setHeaders(reply, path) {
-      reply.header('Cache-Control', HASHED_FILE.test(basename(path)) ? IMMUTABLE : 'public, max-age=3600');
+      // A compressed copy is its file's: app-1a2b3c4d.js.br is as hashed as app-1a2b3c4d.js.
+      const file = basename(path).replace(/\.(?:br|gz)$/, '');
+      reply.header('Cache-Control', HASHED_FILE.test(file) ? IMMUTABLE : 'public, max-age=3600');
     },
   });
 }
