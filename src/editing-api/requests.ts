@@ -44,7 +44,7 @@ export function readInput<T>(schema: TSchema, value: unknown, what: string): T {
 }
 
 /** A query string: its texts converted to the numbers and flags the schema asks for, then checked. */
-export function readQuery<T>(schema: TSchema, query: unknown): T {
+export function readQueryString<T>(schema: TSchema, query: unknown): T {
   return readInput<T>(schema, Value.Convert(schema, query ?? {}), 'query');
 }
 

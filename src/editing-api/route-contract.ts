@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterfa
 import type { Static, TSchema } from 'typebox';
 import type { Operation, PathParams } from '../editing-contract/operations';
 import { ADMIN_ROLES, CONTENT_ROLES, type Caller, type Guard } from './guard';
-import { readInput, readQuery } from './requests';
+import { readInput, readQueryString } from './requests';
 
 /** A route of the editing API that is not part of its document, and why. */
 export interface LeftOut {
@@ -86,7 +86,7 @@ export function on<O extends Operation, Params = PathParams<O['path']>>(
     ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     handler: async (request, reply) => {
       const caller = await at.guard(request, reply, roles);
-      const query = operation.query === undefined ? undefined : readQuery(operation.query, request.query);
+      const query = operation.query === undefined ? undefined : readQueryString(operation.query, request.query);
       const body = bodySchema === undefined ? undefined : readInput(bodySchema, request.body, nameOf(bodySchema));
       return handler({ caller, query, body } as Received<O>, request, reply);
     },

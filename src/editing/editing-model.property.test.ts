@@ -22,7 +22,9 @@
  * SQLite, or PostgreSQL when TEST_DATABASE_URL names one.
  *
  * EDITING_MODEL_STEPS (300 by default) deepens a run and EDITING_MODEL_SEED repeats one; the seed is
- * printed. The same seed runs the same steps.
+ * printed. The same seed runs the same steps. A failure is shrunk to a shorter sequence, which can
+ * take many minutes: EDITING_MODEL_SHRINK_MS=300000 reports what was shrunk by then, and CI=1 the
+ * sequence as it failed.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
