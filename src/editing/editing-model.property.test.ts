@@ -304,7 +304,8 @@ function carry(sheet: SheetModel, field: Field, from: string, to: string): void 
   // leaves (editor-site-changes.ts): an undo of an import that changed the title ends a choice on
   // a description the editor has since set to what the site shows.
   for (const [other, waiting] of sheet.attention)
-    if (other !== field && sheet.site !== null && (sheet.site[other] === waiting.base || sheet.site[other] === sheet.draft[other])) sheet.attention.delete(other);
+    if (other !== field && sheet.site !== null && (sheet.site[other] === waiting.base || sheet.site[other] === sheet.draft[other]))
+      sheet.attention.delete(other);
 }
 
 /** A German title written in this change: made from the English title the draft has. */
