@@ -47,19 +47,27 @@ export function optimizedImageUrl(path: string, { width, height }: ResizeOptions
 /** The resizer's URL of a site image (its path with or without the base path) with these options. */
 function resizerUrl(options: string[], path: string, basePath: string): string {
   const source = path.startsWith(`${basePath}/`) && basePath !== '' ? path.slice(basePath.length) : path;
-  return withBasePath(basePath, `/cdn-cgi/image/${options.join(',')}${source}`);
+  return withBasePath(basePath, `${RESIZER_PATH}${options.join(',')}${source}`);
 }
+
+/** Where the image resizer answers, below the base path (spec §7.6). */
+const RESIZER_PATH = '/cdn-cgi/image/';
 
 /** What Open Graph and Twitter Cards show a shared link's image at (1.91:1), and what they take. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
 
 /**
- * A site image as a shared link shows it: a JPEG (not every platform reads AVIF or WebP) cropped
- * to SHARE_IMAGE_SIZE by the resizer. `path` is site-relative, as for optimizedImageUrl.
+ * Where the resizer makes a shared link's image, below the base path: a JPEG (not every platform
+ * reads AVIF or WebP) of SHARE_IMAGE_SIZE, the whole image padded with white to it, never cropped
+ * (a precursor's cylinder keeps its valves, a card its element badge). robots.txt allows this one
+ * form of the resizer: X's crawler obeys robots.txt, and a disallowed image shows no preview.
  */
+const SHARE_IMAGE_OPTIONS = ['format=jpeg', 'fit=pad', `width=${SHARE_IMAGE_SIZE.width}`, `height=${SHARE_IMAGE_SIZE.height}`];
+export const SHARE_IMAGE_PATH = `${RESIZER_PATH}${SHARE_IMAGE_OPTIONS.join(',')}/`;
+
+/** A site image as a shared link shows it (SHARE_IMAGE_PATH). `path` is site-relative, as for optimizedImageUrl. */
 export function shareImageUrl(path: string, basePath: string): string {
-  const { width, height } = SHARE_IMAGE_SIZE;
-  return resizerUrl(['format=jpeg', 'fit=cover', `width=${width}`, `height=${height}`], path, basePath);
+  return resizerUrl(SHARE_IMAGE_OPTIONS, path, basePath);
 }
 
 /**

@@ -133,20 +133,24 @@ export function effectiveRequest(request: ResizeRequest, source: Pick<MediaFile,
   return { ...request, width: bound(request.width, source.width), height: bound(request.height, source.height) };
 }
 
+const WHITE = { r: 255, g: 255, b: 255 };
+
 async function resize(bytes: Buffer, sourceType: string, intrinsicWidth: number, request: ResizeRequest, format: OutputFormat): Promise<Buffer> {
   // Vector sources are rasterised at the size asked for, not scaled up from their nominal size.
   const density =
     sourceType === 'image/svg+xml' && request.width ? Math.min(600, Math.max(72, Math.ceil((72 * request.width) / Math.max(1, intrinsicWidth)))) : undefined;
   const fit = request.fit === 'scale-down' ? 'inside' : request.fit === 'crop' ? 'cover' : request.fit === 'pad' ? 'contain' : request.fit;
   const sharp = await loadSharp();
-  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, ...(density ? { density } : {}) })
-    .rotate()
+  // A JPEG has no transparency: what is transparent (a PNG's own, the padding) is white, not black.
+  const opaque = format === 'jpeg';
+  const source = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, ...(density ? { density } : {}) }).rotate();
+  return (opaque ? source.flatten({ background: WHITE }) : source)
     .resize({
       width: request.width,
       height: request.height,
       fit,
       withoutEnlargement: request.fit === 'scale-down',
-      background: { r: 255, g: 255, b: 255, alpha: 0 },
+      background: { ...WHITE, alpha: opaque ? 1 : 0 },
     })
     .toFormat(format, { quality: request.quality, ...(format === 'avif' ? { effort: AVIF_EFFORT } : {}) })
     .toBuffer();

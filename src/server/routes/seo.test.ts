@@ -2,6 +2,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import robotsParser from 'robots-parser';
+import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { changeSeoRecord } from '../../../tests/helpers/test-content';
 
@@ -118,8 +120,8 @@ describe('head tags in the server’s HTML, JavaScript off (spec §2.4)', () => 
       expect(property('og:url'), path).toEqual([`${ORIGIN}${path}`]);
       expect(property('og:description'), path).toEqual([/<meta name="description" content="([^"]*)">/.exec(head)?.[1]]);
       expect(property('og:locale'), path).toEqual(['en_US']);
-      // The first card's image, cropped for sharing.
-      expect(property('og:image')[0], path).toMatch(new RegExp(`^${ORIGIN}/cdn-cgi/image/format=jpeg,fit=cover,width=1200,height=630/`));
+      // The first card's image, padded for sharing.
+      expect(property('og:image')[0], path).toMatch(new RegExp(`^${ORIGIN}/cdn-cgi/image/format=jpeg,fit=pad,width=1200,height=630/`));
       expect(head, path).toContain(`<meta name="twitter:title" content="${title}">`);
     }
   });
@@ -168,9 +170,38 @@ describe('record data (spec §3.5, §5.4)', () => {
 });
 
 describe('robots.txt', () => {
-  it('points at the sitemap and keeps crawlers out of the API', async () => {
+  it('points at the sitemap and keeps crawlers out of the API and the resizer, but for the images shared links show', async () => {
     const body = (await test.app.inject('/robots.txt')).body;
-    expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
-    expect(body).toContain('Disallow: /services/data/');
+    const rules = robotsParser(`${ORIGIN}/robots.txt`, body);
+    expect(rules.getSitemaps()).toEqual([`${ORIGIN}/sitemap.xml`]);
+    const head = split((await test.app.inject('/sheets/trimethylaluminum')).body).head;
+    const shared = /<meta property="og:image" content="([^"]*)">/.exec(head)?.[1] ?? '';
+    const twitter = /<meta name="twitter:image" content="([^"]*)">/.exec(head)?.[1] ?? '';
+    expect(shared).toContain('/cdn-cgi/image/');
+    expect(twitter).toBe(shared);
+    // X's crawler obeys robots.txt: a disallowed image is a link without a preview.
+    for (const agent of ['Twitterbot', 'facebookexternalhit', 'LinkedInBot', 'Googlebot'])
+      expect(rules.isAllowed(shared.replace(/&amp;/g, '&'), agent), agent).toBe(true);
+    expect(rules.isAllowed(`${ORIGIN}/`, 'Googlebot')).toBe(true);
+    expect(rules.isAllowed(`${ORIGIN}/services/data/v65.0/connect/sites`, 'Googlebot')).toBe(false);
+    expect(rules.isAllowed(`${ORIGIN}/cdn-cgi/image/format=auto,width=640/sfsites/c/cms/delivery/media/x`, 'Googlebot')).toBe(false);
+  });
+
+  it('shows a shared link the whole image, padded with white to 1200×630 rather than cropped', async () => {
+    const head = split((await test.app.inject('/sheets/trimethylaluminum')).body).head;
+    const shared = new URL((/<meta property="og:image" content="([^"]*)">/.exec(head)?.[1] ?? '').replace(/&amp;/g, '&'));
+    const response = await test.app.inject(shared.pathname + shared.search);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    const image = sharp(response.rawPayload);
+    expect(await image.metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 630 });
+    // The demo's pictures are not 1.91:1: the whole picture is in, and the sides are the padding's white.
+    const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    for (const [x, y] of [
+      [2, 315],
+      [1197, 315],
+    ] as const)
+      for (const channel of pixel(x, y)) expect(channel, `(${x}, ${y})`).toBeGreaterThan(245);
   });
 });

@@ -152,7 +152,7 @@ describe('a page per sheet at /sheets/{urlName}', () => {
     expect(property('og:locale')).toEqual(['de_DE']);
     expect(property('og:locale:alternate')).toEqual(['en_US', 'fr_FR']);
     const [image] = property('og:image');
-    expect(image).toMatch(new RegExp(`^${ORIGIN}/cdn-cgi/image/format=jpeg,fit=cover,width=1200,height=630/`));
+    expect(image).toMatch(new RegExp(`^${ORIGIN}/cdn-cgi/image/format=jpeg,fit=pad,width=1200,height=630/`));
     expect(property('og:image:width')).toEqual(['1200']);
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     // The image is there, at the size the tags say.
