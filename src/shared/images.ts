@@ -47,11 +47,8 @@ export function optimizedImageUrl(path: string, { width, height }: ResizeOptions
 /** The resizer's URL of a site image (its path with or without the base path) with these options. */
 function resizerUrl(options: string[], path: string, basePath: string): string {
   const source = path.startsWith(`${basePath}/`) && basePath !== '' ? path.slice(basePath.length) : path;
-  return withBasePath(basePath, `${RESIZER_PATH}${options.join(',')}${source}`);
+  return withBasePath(basePath, `/cdn-cgi/image/${options.join(',')}${source}`);
 }
-
-/** Where the image resizer answers, below the base path (spec §7.6). */
-const RESIZER_PATH = '/cdn-cgi/image/';
 
 /** What Open Graph and Twitter Cards show a shared link's image at (1.91:1), and what they take. */
 export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
@@ -62,12 +59,14 @@ export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
  * (a precursor's cylinder keeps its valves, a card its element badge). robots.txt allows this one
  * form of the resizer: X's crawler obeys robots.txt, and a disallowed image shows no preview.
  */
-const SHARE_IMAGE_OPTIONS = ['format=jpeg', 'fit=pad', `width=${SHARE_IMAGE_SIZE.width}`, `height=${SHARE_IMAGE_SIZE.height}`];
-export const SHARE_IMAGE_PATH = `${RESIZER_PATH}${SHARE_IMAGE_OPTIONS.join(',')}/`;
+export const shareImagePath = (): string => resizerUrl(shareImageOptions(), '/', '');
 
-/** A site image as a shared link shows it (SHARE_IMAGE_PATH). `path` is site-relative, as for optimizedImageUrl. */
+// Functions, not constants: the browser's bundle (which shares this module) leaves them out.
+const shareImageOptions = () => ['format=jpeg', 'fit=pad', `width=${SHARE_IMAGE_SIZE.width}`, `height=${SHARE_IMAGE_SIZE.height}`];
+
+/** A site image as a shared link shows it (shareImagePath). `path` is site-relative, as for optimizedImageUrl. */
 export function shareImageUrl(path: string, basePath: string): string {
-  return resizerUrl(SHARE_IMAGE_OPTIONS, path, basePath);
+  return resizerUrl(shareImageOptions(), path, basePath);
 }
 
 /**

@@ -15,7 +15,7 @@ import type { PageContext } from '../page-context';
 import type { ContentStore } from '../../cms/database';
 import { indexedSheetNames } from '../../published/sheets';
 import { topicPath } from '../../shared/topics';
-import { SHARE_IMAGE_PATH } from '../../shared/images';
+import { shareImagePath } from '../../shared/images';
 import { sheetPath } from '../../shared/urls';
 import type { SiteLanguages } from '../ssr/build-seo-head';
 
@@ -114,7 +114,7 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, context, 
           // The delivery API and the image resizer are for pages and integrators, not for search
           // results; but for the resizer's one form that shared links' previews are fetched at (the
           // longer rule wins, RFC 9309; listed first for readers that take the first match).
-          `Allow: ${basePath}${SHARE_IMAGE_PATH}`,
+          `Allow: ${basePath}${shareImagePath()}`,
           `Disallow: ${basePath}/services/data/`,
           `Disallow: ${basePath}/cdn-cgi/`,
           `Allow: ${basePath}/`,
