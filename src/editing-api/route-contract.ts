@@ -4,7 +4,7 @@
  * the OpenAPI document (openapi.ts), the studio's client and the server cannot name different ones.
  *
  * @example
- *   on(app, root, editingApi.sheets.saveSeo, async (request, reply) => …);
+ *   on(app, context, editingApi.sheets.saveSeo, async ({ caller, body }, request, reply) => …);
  *
  * Before a handler runs, its operation's role is checked (guard.ts) and its query and body are read
  * by the operation's schemas (requests.ts: every problem with its field, worded as the spec says):
