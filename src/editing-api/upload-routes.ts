@@ -17,7 +17,7 @@ import { isMentionedByOtherContent } from '../cms/repositories/contents';
 import { blobOf } from '../editing/draft-files';
 import { listFileAssetVersions } from '../cms/repositories/files';
 import type { Actor } from '../editing/audit';
-import { type DocumentKind, type SheetState } from '../sheet/shape';
+import type { DocumentKind, SheetState } from '../sheet/shape';
 import { factsOfNextRevision } from '../sheet/documents';
 import { sheets } from '../editing/sheets';
 import { proposeSheet } from '../editing/pdf-proposal';
@@ -34,9 +34,9 @@ import { on } from './route-contract';
 import { editingApi } from '../editing-contract/operations';
 
 /** A request with one file to receive. */
-export type UploadRequest = FastifyRequest<{ Querystring: Record<string, string | undefined> }>;
+export type UploadRequest = FastifyRequest;
 /** One with a file for a sheet's draft. */
-type DraftUploadRequest = FastifyRequest<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>;
+type DraftUploadRequest = FastifyRequest<{ Params: { id: string } }>;
 
 export function registerUploadRoutes(app: FastifyInstance, context: EditingContext): void {
   registerImageUpload(app, context);
