@@ -3,18 +3,16 @@
  * collection order, with `total` for the whole collection and page URLs per spec §4.2.
  */
 import type { ContentStore } from '../cms/database';
-import { countCollectionItems, findCollection, listCollectionContents, localizeCollection } from '../cms/repositories/collections';
+import { findCollection, localizeCollection } from '../cms/repositories/collections';
 import { listContentTypes } from '../cms/repositories/contents';
 import { COLLECTION_PAGE_SIZE_DEFAULT, COLLECTION_PAGE_SIZE_MAX, COLLECTION_PAGE_SIZE_MIN } from '../shared/constants';
-import type { CollectionItem, CollectionResponse } from '../shared/delivery-types';
+import type { CollectionResponse } from '../shared/delivery-types';
 import { notFound } from '../shared/errors';
 import { nextPageTokenOf, pageOffset, previousPageTokenOf } from '../shared/pagination';
 import { readChannelOrSiteId, readInteger, readString, type ChannelOrSite, type QueryValue } from '../shared/request-validation';
 import { deliveryRootPath } from '../shared/urls';
-import { deliverContents, type DeliveredContent, type DeliveryScope } from './content-resolution';
-import { listingIn, type ListingPlace } from '../published/listings';
-import { wireItemOf } from '../published/published-sheet';
-import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
+import { listingIn } from '../published/listings';
+import { wireItemOf } from '../published/published-content';
 import { channelSummaryOf, resolveDeliveryContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
 
@@ -45,24 +43,6 @@ export function readCollectionPageRequest(
   };
 }
 
-/** A delivered content as a collection lists it (reference "Collection items"). */
-export function collectionItemOf({ content, contentType, body }: DeliveredContent): CollectionItem {
-  return {
-    id: content.id,
-    name: content.title,
-    contentType,
-    language: content.language,
-    ...(content.link_language === null ? {} : { linkLanguage: content.link_language }),
-    body: {
-      contentKey: content.content_key,
-      urlName: content.url_name,
-      title: content.title,
-      publishedDate: content.published_at,
-      contentBody: body,
-    },
-  };
-}
-
 /**
  * A page of a collection's items in a language, as the store holds them: what the delivery API
  * answers and the site's grids show, each shaping it its own way.
@@ -73,44 +53,20 @@ export async function readCollectionPage(db: ContentStore, settings: DeliverySet
   if (collection === undefined) throw notFound();
 
   const offset = pageOffset(request.pageToken, request.pageSize);
-  const [{ total, read, items }, types, localized] = await Promise.all([
-    collection.item_type === LITERATURE_CONTENT_TYPE
-      ? publishedItems(
-          db,
-          settings,
-          { collectionId: collection.id, language: context.language, defaultLanguage: context.site.default_language },
-          offset,
-          request.pageSize,
-        )
-      : storedItems({ db, context, settings }, collection.id, offset, request.pageSize),
+  const place = { collectionId: collection.id, language: context.language, defaultLanguage: context.site.default_language };
+  const [listing, types, localized] = await Promise.all([
+    listingIn(db, place, offset, request.pageSize),
     listContentTypes(db, [collection.item_type]),
     localizeCollection(db, collection, context.languages),
   ]);
+  const { total, read } = listing;
+  const items = listing.contents.map((content) => wireItemOf(content, settings.platformSitesSegment));
   // Counted in the rows read, not the items delivered: a record left out does not end the paging.
   const nextPageToken = nextPageTokenOf({ pageToken: request.pageToken, pageSize: request.pageSize, itemCount: read, total });
   return { context, collection, typeName: types.get(collection.item_type)?.name ?? collection.item_type, title: localized.title, items, total, nextPageToken };
 }
 
 export type CollectionPage = Awaited<ReturnType<typeof readCollectionPage>>;
-
-/** A page of a collection: its size, the positions read, the items. */
-interface CollectionPart {
-  total: number;
-  read: number;
-  items: CollectionItem[];
-}
-
-/** A collection of sheets, from the read model of what is published: the same items the site's grid shows. */
-async function publishedItems(db: ContentStore, settings: DeliverySettings, place: ListingPlace, offset: number, limit: number): Promise<CollectionPart> {
-  const listing = await listingIn(db, place, offset, limit);
-  return { total: listing.total, read: listing.read, items: listing.sheets.map((sheet) => wireItemOf(sheet, settings.platformSitesSegment)) };
-}
-
-/** A collection of another type (the read model holds sheets), from the store's contents. */
-async function storedItems(scope: DeliveryScope, collectionId: string, offset: number, limit: number): Promise<CollectionPart> {
-  const [total, contents] = await Promise.all([countCollectionItems(scope.db, collectionId), listCollectionContents(scope.db, collectionId, offset, limit)]);
-  return { total, read: contents.length, items: (await deliverContents(scope, contents)).map(collectionItemOf) };
-}
 
 export async function getCollectionPage(
   db: ContentStore,

@@ -4,7 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { ContentStore } from '../cms/database';
-import { countContents, listContents, type ContentFilter } from '../cms/repositories/contents';
+import { listContentTypes, type ContentType } from '../cms/repositories/contents';
+import { contentsPage, countContents, type ContentFilter, type ReadingPlace } from '../published/contents';
 import { API_ROOT, IMAGE_CONTENT_TYPE, USER_ID_PREFIX } from '../shared/constants';
 import type {
   CommunityContentItem,
@@ -18,7 +19,7 @@ import { idFromBytes, isContentKey, isWellFormedId, toId18 } from '../shared/ids
 import { withBasePath } from '../shared/links';
 import { readBoolean, readInteger, readList, readString, queryParam, type QueryValue } from '../shared/request-validation';
 import { communityRootPath } from '../shared/urls';
-import { collectReferences, deliverContents, type DeliveredContent } from './content-resolution';
+import { collectReferences, deliverContents, placeOf, type DeliveredContent } from './content-resolution';
 import { referencedKey } from '../published/images';
 import type { SheetSearch } from '../search/sheet-search';
 import { resolveCommunityContext, type DeliverySettings } from './delivery-context';
@@ -71,9 +72,8 @@ function readCommonRequest(communityId: string | undefined, query: Query): Commo
   };
 }
 
-function filterOf(siteId: string, request: CommonRequest): ContentFilter {
+function filterOf(request: CommonRequest): ContentFilter {
   return {
-    siteId,
     contentKeys: request.contentKeys,
     ids: request.managedContentIds?.map(toId18),
     types: typeFilterOf(request.managedContentType),
@@ -81,8 +81,11 @@ function filterOf(siteId: string, request: CommonRequest): ContentFilter {
 }
 
 /** A page of contents matching a filter, with the total. */
-async function pageOfContents(db: ContentStore, filter: ContentFilter, request: CommonRequest) {
-  const [rows, total] = await Promise.all([listContents(db, filter, request.page * request.pageSize, request.pageSize), countContents(db, filter)]);
+async function pageOfContents(db: ContentStore, place: ReadingPlace, filter: ContentFilter, request: CommonRequest) {
+  const [rows, total] = await Promise.all([
+    contentsPage(db, place, filter, request.page * request.pageSize, request.pageSize),
+    countContents(db, place, filter),
+  ]);
   return { rows, total };
 }
 
@@ -138,17 +141,21 @@ export async function getCommunityDelivery(
   const taxonomy = await listTopics(db, context.site.id);
   const matching = await matchingOf(search, context, taxonomy, request);
   const { rows, total } =
-    matching === null
-      ? { rows: [], total: 0 }
-      : await pageOfContents(db, { ...filterOf(context.site.id, request), ...(matching ? { matching } : {}) }, request);
-  const delivered = await deliverContents(scope, rows);
-  const references = await collectReferences(scope, delivered, 1);
+    matching === null ? { rows: [], total: 0 } : await pageOfContents(db, placeOf(scope), { ...filterOf(request), ...(matching ? { matching } : {}) }, request);
+  const delivered = deliverContents(scope, rows);
+  const [references, types] = await Promise.all([
+    collectReferences(scope, delivered, 1),
+    listContentTypes(
+      db,
+      rows.map((content) => content.contentType.fullyQualifiedName),
+    ),
+  ]);
   const absolute = (url: string | null) => (url === null || !request.showAbsoluteUrl ? url : origin + url);
 
   const managedContentTypes: Record<string, ManagedContentTypeInfo> = {};
   for (const item of delivered) {
-    const name = communityTypeName(item.content.content_type);
-    managedContentTypes[name] ??= typeInfoOf(item, name);
+    const name = communityTypeName(item.content.contentType.fullyQualifiedName);
+    managedContentTypes[name] ??= typeInfoOf(item, types.get(item.content.contentType.fullyQualifiedName), name);
   }
   const pageUrl = pageUrlBuilder(
     settings.basePath,
@@ -168,15 +175,15 @@ export async function getCommunityDelivery(
     currentPageUrl: pageUrl(request.page) ?? '',
     items: delivered.map((item) => ({
       associations: associationsOf(item.body, taxonomy, context.languages),
-      contentKey: item.content.content_key,
-      contentNodes: contentNodesOf(item, references, absolute),
-      contentUrlName: item.content.url_name,
-      language: item.content.language,
+      contentKey: item.content.contentKey,
+      contentNodes: contentNodesOf(item, types.get(item.content.contentType.fullyQualifiedName), references, absolute),
+      contentUrlName: item.content.urlName,
+      language: item.content.textLanguage,
       managedContentId: item.content.id,
-      publishedDate: item.content.published_at,
+      publishedDate: item.content.publishedAt,
       title: item.content.title,
-      type: communityTypeName(item.content.content_type),
-      typeLabel: item.contentType.name,
+      type: communityTypeName(item.content.contentType.fullyQualifiedName),
+      typeLabel: item.content.contentType.name,
       unauthenticatedUrl: absolute(item.unauthenticatedUrl),
     })),
     managedContentTypes,
@@ -186,12 +193,13 @@ export async function getCommunityDelivery(
   };
 }
 
-function typeInfoOf(item: DeliveredContent, name: string): ManagedContentTypeInfo {
+/** `type`: the content's type with its fields and node types, for typed content nodes (spec §7.4). */
+function typeInfoOf(item: DeliveredContent, type: ContentType | undefined, name: string): ManagedContentTypeInfo {
   const nodeTypes: ManagedContentTypeInfo['nodeTypes'] = {};
-  for (const [field, definition] of Object.entries(item.type?.fields ?? {}))
+  for (const [field, definition] of Object.entries(type?.fields ?? {}))
     nodeTypes[field] = { label: definition.label, name: field, nodeType: definition.nodeType };
-  if (item.media !== undefined) nodeTypes.source = { label: 'Source', name: 'source', nodeType: 'MediaSource' };
-  return { label: item.contentType.name, name, nodeTypes };
+  if (item.content.media !== null) nodeTypes.source = { label: 'Source', name: 'source', nodeType: 'MediaSource' };
+  return { label: item.content.contentType.name, name, nodeTypes };
 }
 
 const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -199,22 +207,23 @@ const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': 
 /** Typed nodes for a content's fields; a field without a value has no node. */
 function contentNodesOf(
   item: DeliveredContent,
+  type: ContentType | undefined,
   references: Map<string, DeliveredContent>,
   absolute: (url: string | null) => string | null,
 ): Record<string, ContentNode> {
   const nodes: Record<string, ContentNode> = {};
-  for (const [field, definition] of Object.entries(item.type?.fields ?? {})) {
+  for (const [field, definition] of Object.entries(type?.fields ?? {})) {
     const value = item.body[field];
     const node = nodeOf(definition.nodeType, value, references, absolute);
     if (node !== undefined) nodes[field] = node;
   }
-  if (item.media !== undefined) {
+  if (item.content.media !== null) {
     nodes.source = {
       nodeType: 'MediaSource',
-      fileName: item.media.file_name,
+      fileName: item.content.media.fileName,
       isExternal: false,
       mediaType: 'Image',
-      mimeType: item.media.mime_type,
+      mimeType: item.content.media.mimeType,
       referenceId: item.content.id,
       resourceUrl: absolute(item.unauthenticatedUrl),
       unauthenticatedUrl: absolute(item.unauthenticatedUrl),
@@ -251,9 +260,9 @@ function nodeOf(
         nodeType: 'Media',
         altText: typeof image.body.altText === 'string' ? image.body.altText : null,
         contentKey: key,
-        fileName: image.media?.file_name ?? null,
+        fileName: image.content.media?.fileName ?? null,
         mediaType: 'Image',
-        mimeType: image.media?.mime_type ?? null,
+        mimeType: image.content.media?.mimeType ?? null,
         resourceUrl: url,
         thumbnailUrl: url,
         title: image.content.title,
@@ -293,33 +302,33 @@ export async function getCommunityContents(
   const matching = await matchingOf(search, context, taxonomy, request, request.queryTerm);
   if (matching === null) return { items: [], total: 0 };
   const filter: ContentFilter = {
-    ...filterOf(context.site.id, request),
+    ...filterOf(request),
     collectionName: request.collectionName,
     ...(matching === undefined ? {} : { matching }),
     urlNames: request.urlNameInList,
   };
-  const { rows, total } = await pageOfContents(db, filter, request);
-  const delivered = await deliverContents({ db, context, settings }, rows);
+  const scope = { db, context, settings };
+  const { rows, total } = await pageOfContents(db, placeOf(scope), filter, request);
   return {
-    items: delivered.map(({ content, contentType, body }): CommunityContentItem => ({
+    items: deliverContents(scope, rows).map(({ content, body }): CommunityContentItem => ({
       associations: associationsOf(body, taxonomy, context.languages),
       authoredManagedContentId: content.id,
       body,
-      contentKey: content.content_key,
+      contentKey: content.contentKey,
       createdByReference: contentStoreUser(settings),
-      createdDate: content.created_at,
+      createdDate: content.createdAt,
       id: content.id,
       lastUpdatedByReference: contentStoreUser(settings),
       managedContentId: content.id,
-      masterLanguage: content.primary_language,
-      primaryLanguage: content.primary_language,
-      publishDate: content.published_at,
+      masterLanguage: content.primaryLanguage,
+      primaryLanguage: content.primaryLanguage,
+      publishDate: content.publishedAt,
       status: 'Published',
       title: content.title,
-      type: communityTypeName(content.content_type),
-      typeLabel: contentType.name,
-      updatedDate: content.updated_at,
-      urlName: content.url_name,
+      type: communityTypeName(content.contentType.fullyQualifiedName),
+      typeLabel: content.contentType.name,
+      updatedDate: content.updatedAt,
+      urlName: content.urlName,
     })),
     total,
   };

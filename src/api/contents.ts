@@ -3,7 +3,7 @@
  * or id with its references to a depth of 0–3, and a filtered, paged list of contents.
  */
 import type { ContentStore } from '../cms/database';
-import { findContentByKeyOrId, listContents, type ContentFilter } from '../cms/repositories/contents';
+import { contentByKeyOrId, contentsPage, type ContentFilter } from '../published/contents';
 import type { ContentBody, ContentDocument, ContentListResponse, ContentSummary, ReferencedDocument } from '../shared/delivery-types';
 import { ApiError, ERROR_CODES, MESSAGES, notFound, invalidParameter, outOfRangeMessage } from '../shared/errors';
 import { isContentKey, isWellFormedId, toId18 } from '../shared/ids';
@@ -20,7 +20,7 @@ import {
   type QueryValue,
 } from '../shared/request-validation';
 import { deliveryRootPath } from '../shared/urls';
-import { collectReferences, deliverContents, type DeliveredContent, type DeliveryScope } from './content-resolution';
+import { collectReferences, deliverContents, placeOf, type DeliveredContent, type DeliveryScope } from './content-resolution';
 import { extendReferences, referencedKey } from '../published/images';
 import { channelSummaryOf, resolveDeliveryContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
@@ -68,10 +68,10 @@ export function readContentItemRequest(channelOrSiteId: string | undefined, cont
 
 export async function getContentItem(db: ContentStore, settings: DeliverySettings, request: ContentItemRequest, origin: string): Promise<ContentDocument> {
   const context = await resolveDeliveryContext(db, request.target, request.language);
-  const content = await findContentByKeyOrId(db, context.site.id, request.contentKeyOrId);
-  if (content === undefined) throw notFound();
   const scope = { db, context, settings };
-  const [delivered] = await deliverContents(scope, [content]);
+  const content = await contentByKeyOrId(db, placeOf(scope), request.contentKeyOrId);
+  if (content === undefined) throw notFound();
+  const [delivered] = deliverContents(scope, [content]);
   if (delivered === undefined) throw notFound();
   const options = { ...request, origin, absoluteOrigin: request.showAbsoluteUrl ? origin : null };
   const [document] = await toDocuments(scope, request.target, [delivered], options);
@@ -122,7 +122,6 @@ export async function getContentList(db: ContentStore, settings: DeliverySetting
   const context = await resolveDeliveryContext(db, request.target, request.language);
   const scope = { db, context, settings };
   const filter: ContentFilter = {
-    siteId: context.site.id,
     contentKeys: request.contentKeys,
     // 15-character ids are accepted as well as 18-character ones; the store keeps 18.
     ids: request.managedContentIds?.map(toId18),
@@ -131,9 +130,9 @@ export async function getContentList(db: ContentStore, settings: DeliverySetting
     publishedTo: request.publishEndDate,
   };
   // One row more than a page tells whether a next page exists without counting everything.
-  const rows = await listContents(db, filter, request.page * request.pageSize, request.pageSize + 1);
+  const rows = await contentsPage(db, placeOf(scope), filter, request.page * request.pageSize, request.pageSize + 1);
   const hasNext = rows.length > request.pageSize;
-  const delivered = await deliverContents(scope, rows.slice(0, request.pageSize));
+  const delivered = deliverContents(scope, rows.slice(0, request.pageSize));
   const options: DocumentOptions = { ...request, origin, referencesAsList: false, absoluteOrigin: request.showAbsoluteUrl ? origin : null };
   const contents = request.includeContentBody
     ? await toDocuments(scope, request.target, delivered, options)
@@ -173,15 +172,15 @@ function contentResourceUrl(scope: DeliveryScope, target: ChannelOrSite, content
 function toSummary(scope: DeliveryScope, target: ChannelOrSite, item: DeliveredContent, absoluteOrigin: string | null): ContentSummary {
   const absolute = (url: string | null) => (url === null || absoluteOrigin === null ? url : absoluteOrigin + url);
   return {
-    contentKey: item.content.content_key,
-    contentType: item.contentType,
-    language: item.content.language,
+    contentKey: item.content.contentKey,
+    contentType: item.content.contentType,
+    language: item.content.textLanguage,
     managedContentId: item.content.id,
-    publishedDate: item.content.published_at,
-    resourceUrl: absolute(contentResourceUrl(scope, target, item.content.content_key)) ?? '',
+    publishedDate: item.content.publishedAt,
+    resourceUrl: absolute(contentResourceUrl(scope, target, item.content.contentKey)) ?? '',
     title: item.content.title,
     unauthenticatedUrl: absolute(item.unauthenticatedUrl),
-    urlName: item.content.url_name,
+    urlName: item.content.urlName,
   };
 }
 

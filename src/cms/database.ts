@@ -49,6 +49,7 @@ import * as changeJournal from './migrations/036-change-journal';
 import * as translationBases from './migrations/037-translation-bases';
 import * as publishedSheets from './migrations/038-published-sheets';
 import * as publishedTopics from './migrations/039-published-topics';
+import * as publishedContents from './migrations/040-published-contents';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -117,6 +118,7 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['037-translation-bases', translationBases.up],
   ['038-published-sheets', publishedSheets.up],
   ['039-published-topics', publishedTopics.up],
+  ['040-published-contents', publishedContents.up],
 ];
 
 /** The migrations a store of this code has had: a store's schema, as a count. */

@@ -566,14 +566,24 @@ export interface TranslationBasesTable {
   made_at: string;
 }
 
-/** What the site shows of a sheet in a page language (migration 038, src/published/): its facts as JSON. */
-export interface PublishedSheetsTable {
+/**
+ * What the site shows of a content in a page language (migrations 038, 040, src/published/): its
+ * facts as JSON, and the columns the read model's questions filter and order on.
+ */
+export interface PublishedContentsTable {
   content_id: string;
   language: string;
   site_id: string;
+  content_key: string;
+  content_type: string;
   url_name: string;
+  /** 1 for a sheet a collection of its site shows (it has a page), else 0. */
+  shown: number;
   /** 1 when search engines may index its page (its facts say so too), else 0. */
   indexed: number;
+  updated_at: string;
+  /** The primary translation's date, which the content calls' date filters ask about; null without one. */
+  primary_published_at: string | null;
   facts: string;
 }
 
@@ -592,7 +602,7 @@ export interface PublishedTopicsTable {
 
 export interface Database {
   translation_bases: TranslationBasesTable;
-  published_sheets: PublishedSheetsTable;
+  published_contents: PublishedContentsTable;
   published_links: PublishedLinksTable;
   published_topics: PublishedTopicsTable;
   change_journal: ChangeJournalTable;

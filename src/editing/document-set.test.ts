@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signInAs, type StudioClient } from '../../tests/helpers/studio-client';
-import { sheetItemOf } from '../published/published-sheet';
+import { sheetItemOf } from '../published/published-content';
 import { sheetsOf } from '../published/sheets';
 import { DEMO_CATALOGUE, type CatalogueEntry } from '../demo/catalogue';
 import { renderLiteraturePdf, renderSafetyDataSheet } from '../demo/literature-pdf';

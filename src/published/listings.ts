@@ -1,21 +1,21 @@
 /**
  * A question a page and the delivery API ask of the read model (docs/decisions/040): a page of a
- * collection's published sheets, in the collection's order, as a site's grid and the collection
- * items call list them. The order is the
- * collection's own (its items' positions); each sheet is its row in the read model.
+ * collection's published contents (sheets, or any other type), in the collection's order, as a
+ * site's grid and the collection items call list them. The order is the collection's own (its
+ * items' positions); each content is its row in the read model.
  */
 import type { ContentStore } from '../cms/database';
 import { countCollectionItems, findCollection } from '../cms/repositories/collections';
 import { findSiteByChannelId, findSiteById, listActiveLanguages } from '../cms/repositories/sites';
 import type { ChannelOrSite } from '../shared/request-validation';
-import { sheetIn, type PublishedSheet } from './published-sheet';
+import { contentIn, type PublishedContent } from './published-content';
 
 export interface Listing {
   /** The items the collection holds, whether or not each is published in the language. */
   total: number;
   /** The positions read: `limit`, or fewer at the collection's end (a page's tokens count them, not the sheets found). */
   read: number;
-  sheets: PublishedSheet[];
+  contents: PublishedContent[];
 }
 
 /**
@@ -45,28 +45,28 @@ export interface ListingPlace {
   defaultLanguage: string;
 }
 
-/** The sheets at positions [offset, offset + limit) of a collection, read in a language of its site. */
+/** The contents at positions [offset, offset + limit) of a collection, read in a language of its site. */
 export async function listingIn(db: ContentStore, { collectionId, language, defaultLanguage }: ListingPlace, offset: number, limit: number): Promise<Listing> {
   const [total, rows] = await Promise.all([
     countCollectionItems(db, collectionId),
     db
       .selectFrom('collection_items')
-      .leftJoin('published_sheets', (join) =>
-        join.onRef('published_sheets.content_id', '=', 'collection_items.content_id').on('published_sheets.language', 'in', [language, defaultLanguage]),
+      .leftJoin('published_contents', (join) =>
+        join.onRef('published_contents.content_id', '=', 'collection_items.content_id').on('published_contents.language', 'in', [language, defaultLanguage]),
       )
-      .select(['collection_items.position', 'published_sheets.language', 'published_sheets.facts'])
+      .select(['collection_items.position', 'published_contents.language', 'published_contents.facts'])
       .where('collection_items.collection_id', '=', collectionId)
       .where('collection_items.position', '>=', offset)
       .where('collection_items.position', '<', offset + limit)
       .orderBy('collection_items.position')
       .execute(),
   ]);
-  // Each position has its sheet's row in the language, its default language's, or none (not published yet).
+  // Each position has its content's row in the language, its default language's, or none (not published yet).
   const positions = new Map<number, Array<{ language: string; facts: string }>>();
   for (const row of rows) {
     const found = positions.get(Number(row.position)) ?? [];
     if (row.language !== null && row.facts !== null) found.push({ language: row.language, facts: row.facts });
     positions.set(Number(row.position), found);
   }
-  return { total, read: positions.size, sheets: [...positions.values()].flatMap((found) => sheetIn(language, found) ?? []) };
+  return { total, read: positions.size, contents: [...positions.values()].flatMap((found) => contentIn(language, found) ?? []) };
 }

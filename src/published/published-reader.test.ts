@@ -12,7 +12,9 @@ import { findContentsByKeys } from '../cms/repositories/contents';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { readJournalOnce } from '../server/journal-follower';
 import { rebuildPublished } from './published-reader';
-import type { PublishedSheet } from './published-sheet';
+import type { PublishedContent } from './published-content';
+import { IMAGE_CONTENT_TYPE } from '../shared/constants';
+import { contentByKeyOrId, contentsPage, countContents } from './contents';
 import { movedFrom, sheetAt, sheetsOf } from './sheets';
 
 let test: Awaited<ReturnType<typeof openTestStore>>;
@@ -31,8 +33,10 @@ async function readAndCompare(): Promise<void> {
   expect(await rebuildPublished(test.store), 'a rebuild finds the rows as the reader left them').toEqual({ written: 0, removed: 0 });
 }
 
+const english = { siteId: DEMO_IDS.siteId, language: 'en_US', defaultLanguage: 'en_US' };
+
 const idOf = async (slug: string) => (await findContentsByKeys(db(), DEMO_IDS.siteId, [DEMO_IDS.sheetKey(slug)]))[0]!.id;
-const rowOf = async (slug: string, language = 'en_US'): Promise<PublishedSheet | undefined> => (await sheetsOf(db(), language, [await idOf(slug)]))[0];
+const rowOf = async (slug: string, language = 'en_US'): Promise<PublishedContent | undefined> => (await sheetsOf(db(), language, [await idOf(slug)]))[0];
 
 describe('the read model of what is published', () => {
   it('holds every sheet a collection shows, read in each of the site’s languages; a language that shows nothing of its own has no row', async () => {
@@ -47,12 +51,29 @@ describe('the read model of what is published', () => {
     const id = await idOf('silane');
     await db().deleteFrom('content_translations').where('content_id', '=', id).where('language', '=', 'fr_FR').execute();
     await readAndCompare();
-    const rows = await db().selectFrom('published_sheets').select('language').where('content_id', '=', id).orderBy('language').execute();
+    const rows = await db().selectFrom('published_contents').select('language').where('content_id', '=', id).orderBy('language').execute();
     expect(
       rows.map((row) => row.language),
       'French shows what English shows: no row of its own',
     ).toEqual(['de_DE', 'en_US']);
     expect(await sheetAt(db(), DEMO_IDS.siteId, 'fr_FR', 'silane')).toMatchObject({ language: 'fr_FR', textLanguage: 'en_US' });
+  });
+
+  it('holds every content of the site, images and sheets no collection shows too, newest first for the content calls', async () => {
+    await readAndCompare();
+    const stored = await db()
+      .selectFrom('contents')
+      .select(['id', 'content_type'])
+      .where('site_id', '=', DEMO_IDS.siteId)
+      .orderBy('updated_at', 'desc')
+      .orderBy('id')
+      .execute();
+    expect(new Set(stored.map((row) => row.content_type)).size, 'the demo has more than one type').toBeGreaterThan(1);
+    expect((await contentsPage(db(), english, {}, 0, 1000)).map((content) => content.id)).toEqual(stored.map((row) => row.id));
+    expect(await countContents(db(), english, { types: [IMAGE_CONTENT_TYPE] })).toBe(stored.filter((row) => row.content_type === IMAGE_CONTENT_TYPE).length);
+    const image = (await contentsPage(db(), english, { types: [IMAGE_CONTENT_TYPE] }, 0, 1))[0]!;
+    expect(image.media, 'an image’s file').toMatchObject({ mimeType: expect.stringMatching(/^image\//), version: expect.any(String) });
+    expect(image.shown, 'no page of its own').toBe(false);
   });
 
   it('follows an operator’s SQL: a translation removed, a sheet taken out of its collections', async () => {
@@ -63,11 +84,12 @@ describe('the read model of what is published', () => {
     await db().deleteFrom('collection_items').where('content_id', '=', id).execute();
     await readAndCompare();
     expect(await sheetAt(db(), DEMO_IDS.siteId, 'en_US', 'silane'), 'no collection shows it').toBeUndefined();
+    expect(await contentByKeyOrId(db(), english, id), 'the content calls still deliver it').toMatchObject({ urlName: 'silane', shown: false });
   });
 
   it('makes a sheet again when an image or a document its row was made from changes', async () => {
-    const sheet = (await db().selectFrom('published_sheets').select('facts').execute())
-      .map((row) => JSON.parse(row.facts) as PublishedSheet)
+    const sheet = (await db().selectFrom('published_contents').select('facts').execute())
+      .map((row) => JSON.parse(row.facts) as PublishedContent)
       .find((candidate) => Object.keys(candidate.images).length > 0 && Object.keys(candidate.documents).length > 0)!;
     const image = Object.values(sheet.images)[0]!;
     await db()
@@ -85,6 +107,7 @@ describe('the read model of what is published', () => {
     await readAndCompare();
     const again = (await sheetsOf(db(), sheet.language, [sheet.id]))[0]!;
     expect(again.images[image.contentKey]?.version, 'the image’s new file').toBe('f'.repeat(12));
+    expect((await contentByKeyOrId(db(), english, image.id))?.media?.version, 'the image’s own row').toBe('f'.repeat(12));
     expect(again.documents[`${assetId} ${version}`]?.retired, 'the document withdrawn').toBe(true);
   });
 
@@ -95,7 +118,7 @@ describe('the read model of what is published', () => {
     await readAndCompare();
     expect((await rowOf('teos'))?.indexed).toBe(false);
     expect(
-      await db().selectFrom('published_sheets').select('content_id').where('language', '=', 'fr_FR').execute(),
+      await db().selectFrom('published_contents').select('content_id').where('language', '=', 'fr_FR').execute(),
       'no rows in a language the site has off',
     ).toEqual([]);
   });
@@ -113,7 +136,7 @@ describe('the read model of what is published', () => {
 
   it('is made whole again from the journal’s `published rebuild` entry, as its migration leaves one', async () => {
     await readJournalOnce(test.store);
-    await sql`DELETE FROM published_sheets`.execute(db());
+    await sql`DELETE FROM published_contents`.execute(db());
     await appendJournalEntries(db(), [{ subject: 'published', target: 'rebuild' }], null, new Date());
     await readAndCompare();
     expect(await rowOf('silane')).toMatchObject({ urlName: 'silane' });

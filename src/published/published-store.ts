@@ -1,61 +1,71 @@
-/** The read model's tables (migration 038) as its reader writes them; a page reads them through sheets.ts. */
+/** The read model's tables (migrations 038–040) as its reader writes them; a page or a call reads them through sheets.ts, contents.ts and listings.ts. */
 import type { ContentStore } from '../cms/database';
-import type { PublishedSheet } from './published-sheet';
+import type { PublishedContent } from './published-content';
 
-/** The rows of these sheets as stored: facts by `{contentId} {language}`. */
-export async function readSheetRows(db: ContentStore, ids: readonly string[]): Promise<Map<string, string>> {
+/** The rows of these contents as stored: facts by `{contentId} {language}`. */
+export async function readContentRows(db: ContentStore, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .selectFrom('published_sheets')
+    .selectFrom('published_contents')
     .select(['content_id', 'language', 'facts'])
     .where('content_id', 'in', [...ids])
     .execute();
   return new Map(rows.map((row) => [`${row.content_id} ${row.language}`, row.facts]));
 }
 
-/** Every sheet that has rows. */
+/** Every content that has rows. */
 export async function listPublishedIds(db: ContentStore): Promise<string[]> {
-  const rows = await db.selectFrom('published_sheets').select('content_id').distinct().orderBy('content_id').execute();
+  const rows = await db.selectFrom('published_contents').select('content_id').distinct().orderBy('content_id').execute();
   return rows.map((row) => row.content_id);
 }
 
 /** Rows written by one statement: some hundreds of values, under any store's limit on them. */
-const ROWS_A_STATEMENT = 100;
+const ROWS_A_STATEMENT = 50;
 
-/** Writes these rows (facts by sheet), each over the sheet's row in its language if there is one. */
-export async function saveSheetRows(db: ContentStore, sheets: ReadonlyArray<{ sheet: PublishedSheet; facts: string }>): Promise<void> {
-  const rows = sheets.map(({ sheet, facts }) => ({
-    content_id: sheet.id,
-    language: sheet.language,
-    site_id: sheet.siteId,
-    url_name: sheet.urlName,
-    indexed: sheet.indexed ? 1 : 0,
+/** Writes these rows (facts by content), each over the content's row in its language if there is one. */
+export async function saveContentRows(db: ContentStore, contents: ReadonlyArray<{ content: PublishedContent; facts: string }>): Promise<void> {
+  const rows = contents.map(({ content, facts }) => ({
+    content_id: content.id,
+    language: content.language,
+    site_id: content.siteId,
+    content_key: content.contentKey,
+    content_type: content.contentType.fullyQualifiedName,
+    url_name: content.urlName,
+    shown: content.shown ? 1 : 0,
+    indexed: content.indexed ? 1 : 0,
+    updated_at: content.updatedAt,
+    primary_published_at: content.primaryPublishedAt,
     facts,
   }));
   for (let start = 0; start < rows.length; start += ROWS_A_STATEMENT)
     await db
-      .insertInto('published_sheets')
+      .insertInto('published_contents')
       .values(rows.slice(start, start + ROWS_A_STATEMENT))
       .onConflict((conflict) =>
         conflict.columns(['content_id', 'language']).doUpdateSet((eb) => ({
           site_id: eb.ref('excluded.site_id'),
+          content_key: eb.ref('excluded.content_key'),
+          content_type: eb.ref('excluded.content_type'),
           url_name: eb.ref('excluded.url_name'),
+          shown: eb.ref('excluded.shown'),
           indexed: eb.ref('excluded.indexed'),
+          updated_at: eb.ref('excluded.updated_at'),
+          primary_published_at: eb.ref('excluded.primary_published_at'),
           facts: eb.ref('excluded.facts'),
         })),
       )
       .execute();
 }
 
-export async function deleteSheetRow(db: ContentStore, contentId: string, language: string): Promise<void> {
-  await db.deleteFrom('published_sheets').where('content_id', '=', contentId).where('language', '=', language).execute();
+export async function deleteContentRow(db: ContentStore, contentId: string, language: string): Promise<void> {
+  await db.deleteFrom('published_contents').where('content_id', '=', contentId).where('language', '=', language).execute();
 }
 
-/** Removes every row and link of these sheets. */
-export async function deleteSheets(db: ContentStore, ids: readonly string[]): Promise<void> {
+/** Removes every row, link and topic of these contents. */
+export async function deleteContents(db: ContentStore, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await db
-    .deleteFrom('published_sheets')
+    .deleteFrom('published_contents')
     .where('content_id', 'in', [...ids])
     .execute();
   await db
@@ -105,7 +115,7 @@ export async function replaceTopics(
   return changed.length;
 }
 
-/** Replaces these sheets' link targets. */
+/** Replaces these contents' link targets. */
 export async function replaceLinks(db: ContentStore, ids: readonly string[], links: Map<string, string[]>): Promise<void> {
   if (ids.length === 0) return;
   await db
@@ -120,8 +130,8 @@ export async function replaceLinks(db: ContentStore, ids: readonly string[], lin
       .execute();
 }
 
-/** The sheets whose rows were made from any of these targets. */
-export async function listLinkedSheets(db: ContentStore, targets: readonly string[]): Promise<string[]> {
+/** The contents whose rows were made from any of these targets. */
+export async function listLinkedContents(db: ContentStore, targets: readonly string[]): Promise<string[]> {
   if (targets.length === 0) return [];
   const rows = await db
     .selectFrom('published_links')

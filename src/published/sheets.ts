@@ -7,39 +7,40 @@
 import { sql } from 'kysely';
 import type { ContentStore } from '../cms/database';
 import { findOldAddressOwner } from '../cms/repositories/old-addresses';
-import { sheetIn, type PublishedSheet } from './published-sheet';
+import { contentIn, type PublishedContent } from './published-content';
 
-/** Rows in `language` or their site's default language, for sheetIn to choose from. */
+/** Shown sheets' rows in `language` or their site's default language, for contentIn to choose from. */
 function inOrByDefault(db: ContentStore, language: string) {
   return db
-    .selectFrom('published_sheets')
+    .selectFrom('published_contents')
     .select(['content_id', 'language', 'facts'])
+    .where('shown', '=', 1)
     .where((eb) =>
       eb.or([
         eb('language', '=', language),
-        eb('language', '=', eb.selectFrom('sites').select('sites.default_language').whereRef('sites.id', '=', 'published_sheets.site_id')),
+        eb('language', '=', eb.selectFrom('sites').select('sites.default_language').whereRef('sites.id', '=', 'published_contents.site_id')),
       ]),
     );
 }
 
 /** The published sheet of a site at a URL name, in a page language. */
-export async function sheetAt(db: ContentStore, siteId: string, language: string, urlName: string): Promise<PublishedSheet | undefined> {
+export async function sheetAt(db: ContentStore, siteId: string, language: string, urlName: string): Promise<PublishedContent | undefined> {
   const rows = await inOrByDefault(db, language).where('site_id', '=', siteId).where('url_name', '=', urlName).orderBy('content_id').execute();
-  return sheetIn(
+  return contentIn(
     language,
     rows.filter((row) => row.content_id === rows[0]?.content_id),
   );
 }
 
 /** The published sheets among `ids`, in a page language, in the order of `ids`. */
-export async function sheetsOf(db: ContentStore, language: string, ids: readonly string[]): Promise<PublishedSheet[]> {
+export async function sheetsOf(db: ContentStore, language: string, ids: readonly string[]): Promise<PublishedContent[]> {
   if (ids.length === 0) return [];
   const rows = await inOrByDefault(db, language)
     .where('content_id', 'in', [...ids])
     .execute();
   return ids.flatMap(
     (id) =>
-      sheetIn(
+      contentIn(
         language,
         rows.filter((row) => row.content_id === id),
       ) ?? [],
@@ -49,10 +50,11 @@ export async function sheetsOf(db: ContentStore, language: string, ids: readonly
 /** The URL names of a site's published sheets that search engines may index (the sitemap's), by URL name. */
 export async function indexedSheetNames(db: ContentStore, siteId: string, language: string): Promise<string[]> {
   const rows = await db
-    .selectFrom('published_sheets')
+    .selectFrom('published_contents')
     .select('url_name')
     .where('site_id', '=', siteId)
     .where('language', '=', language)
+    .where('shown', '=', 1)
     .where('indexed', '=', 1)
     .orderBy('url_name')
     .orderBy('content_id')
@@ -64,7 +66,7 @@ export async function indexedSheetNames(db: ContentStore, siteId: string, langua
 export async function movedFrom(db: ContentStore, siteId: string, oldName: string): Promise<string | undefined> {
   const owner = await findOldAddressOwner(db, siteId, oldName);
   if (owner === undefined) return undefined;
-  const row = await db.selectFrom('published_sheets').select('url_name').where('content_id', '=', owner).limit(1).executeTakeFirst();
+  const row = await db.selectFrom('published_contents').select('url_name').where('content_id', '=', owner).where('shown', '=', 1).limit(1).executeTakeFirst();
   return row === undefined || row.url_name === oldName ? undefined : row.url_name;
 }
 

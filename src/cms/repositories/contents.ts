@@ -1,4 +1,4 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { ContentStore } from '../database';
 import type { ContentTranslationsTable, ContentsTable } from '../schema';
 import { normalizeText } from '../../shared/normalize-text';
@@ -100,75 +100,6 @@ function withPrimaryLink(
 export async function findContentsByKeys(db: ContentStore, siteId: string, contentKeys: string[]): Promise<Content[]> {
   if (contentKeys.length === 0) return [];
   return db.selectFrom('contents').selectAll().where('site_id', '=', siteId).where('content_key', 'in', contentKeys).orderBy('content_key').execute();
-}
-
-/** One content of a site by its content key or its managed content id. */
-export async function findContentByKeyOrId(db: ContentStore, siteId: string, keyOrId: string): Promise<Content | undefined> {
-  return db
-    .selectFrom('contents')
-    .selectAll()
-    .where('site_id', '=', siteId)
-    .where((eb) => eb.or([eb('content_key', '=', keyOrId), eb('id', '=', keyOrId)]))
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-export interface ContentFilter {
-  siteId: string;
-  contentKeys?: string[];
-  ids?: string[];
-  types?: string[];
-  urlNames?: string[];
-  /** Only contents of the collection with this URL name or title. */
-  collectionName?: string;
-  /** Only contents whose ids this subquery answers (a search's, search/search-query.ts). */
-  matching?: RawBuilder<{ content_id: string }>;
-  publishedFrom?: string;
-  publishedTo?: string;
-}
-
-/** Contents matching a filter, newest first (ties by id), one page at a time. */
-export async function listContents(db: ContentStore, filter: ContentFilter, offset: number, limit: number): Promise<Content[]> {
-  return filteredContents(db, filter).selectAll('contents').orderBy('contents.updated_at', 'desc').orderBy('contents.id').limit(limit).offset(offset).execute();
-}
-
-export async function countContents(db: ContentStore, filter: ContentFilter): Promise<number> {
-  const row = await filteredContents(db, filter)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
-function filteredContents(db: ContentStore, filter: ContentFilter) {
-  let query = db
-    .selectFrom('contents')
-    .innerJoin('content_translations as primary', (join) =>
-      join.onRef('primary.content_id', '=', 'contents.id').onRef('primary.language', '=', 'contents.primary_language'),
-    )
-    .where('contents.site_id', '=', filter.siteId);
-  if (filter.contentKeys) query = query.where('contents.content_key', 'in', filter.contentKeys);
-  if (filter.ids) query = query.where('contents.id', 'in', filter.ids);
-  if (filter.types) query = query.where('contents.content_type', 'in', filter.types);
-  if (filter.urlNames) query = query.where('contents.url_name', 'in', filter.urlNames);
-  if (filter.publishedFrom) query = query.where('primary.published_at', '>=', filter.publishedFrom);
-  if (filter.publishedTo) query = query.where('primary.published_at', '<=', filter.publishedTo);
-  if (filter.matching) query = query.where(sql<boolean>`${sql.ref('contents.id')} in (${filter.matching})`);
-  if (filter.collectionName !== undefined) {
-    const collectionName = filter.collectionName;
-    query = query.where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('collection_items')
-          .innerJoin('collections', 'collections.id', 'collection_items.collection_id')
-          .select('collection_items.content_id')
-          .whereRef('collection_items.content_id', '=', 'contents.id')
-          .where('collections.site_id', '=', filter.siteId)
-          .where((inner) => inner.or([inner('collections.url_name', '=', collectionName), inner('collections.title', '=', collectionName)])),
-      ),
-    );
-  }
-  return query;
 }
 
 export interface ContentType {
@@ -417,6 +348,12 @@ export async function isMentionedByOtherContent(db: ContentStore, text: string, 
   return row !== undefined;
 }
 
+/** The ids of every content of a site, in order. */
+export async function listSiteContentIds(db: ContentStore, siteId: string): Promise<string[]> {
+  const rows = await db.selectFrom('contents').select('id').where('site_id', '=', siteId).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
 /** A site's contents of a type that a collection shows, with their SEO record's say on indexing. */
 function shownContents(db: ContentStore, siteId: string, type: string) {
   return db
@@ -433,9 +370,4 @@ function shownContents(db: ContentStore, siteId: string, type: string) {
 /** Those of `ids` that are contents of a type a collection of the site shows. */
 export function listShownContentsOf(db: ContentStore, siteId: string, type: string, ids: readonly string[]) {
   return ids.length === 0 ? Promise.resolve([]) : shownContents(db, siteId, type).where('contents.id', 'in', ids).orderBy('contents.id').execute();
-}
-
-/** Every content of a type a collection of the site shows, by URL name. */
-export function listShownContents(db: ContentStore, siteId: string, type: string) {
-  return shownContents(db, siteId, type).orderBy('contents.url_name').orderBy('contents.id').execute();
 }

@@ -9,7 +9,7 @@ import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
 import { ApiError, notFound } from '../../shared/errors';
-import { sheetItemOf } from '../../published/published-sheet';
+import { sheetItemOf } from '../../published/published-content';
 import { sheetsOf } from '../../published/sheets';
 import { listingOf } from '../../published/listings';
 import type { SheetSearch } from '../../search/sheet-search';
@@ -151,7 +151,7 @@ async function preloadCollection(source: PageDataSource, grid: CollectionGridDef
     read.pageSize,
   );
   if (listing === undefined) throw notFound();
-  const items = listing.sheets.map((sheet) => sheetItemOf(sheet, source.settings));
+  const items = listing.contents.map((sheet) => sheetItemOf(sheet, source.settings));
   const lastToken = pages - 1;
   const itemsOnLastPage = appends ? Math.max(0, items.length - lastToken * pageSize) : items.length;
   return {

@@ -10,7 +10,6 @@ import { varnishTarget } from '../../cdn/varnish';
 import { createWebhookSender, type WebhookSender } from '../../webhooks/sender';
 import { followJournal, type JournalFollower } from '../journal-follower';
 import type { FastifyInstance } from 'fastify';
-import { mediaUrlOf } from '../../api/content-resolution';
 import { mediaVersionOf } from '../../published/images';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore, OpenStore } from '../../cms/database';
@@ -19,6 +18,7 @@ import { SessionService } from '../../http/session-service';
 import { createSheetSearch, type SheetSearch } from '../../search/sheet-search';
 import { createSearchReport, type SearchReport } from '../../search/search-report';
 import { withBasePath } from '../../shared/links';
+import { mediaDeliveryPath } from '../../shared/urls';
 import { listenForChangeNotices } from '../change-notices';
 import type { AppConfig } from '../config';
 import type { ContentVersionSource } from '../content-version';
@@ -99,7 +99,7 @@ export async function prepareServices(app: FastifyInstance, { config, store, ver
         new Map(
           (await listMediaInfoByKeys(db, keys)).map((file) => [
             file.content_key,
-            withBasePath(config.basePath, mediaUrlOf(settings, file.content_key, mediaVersionOf(file))),
+            withBasePath(config.basePath, mediaDeliveryPath(config.platformSitesSegment, file.content_key, mediaVersionOf(file))),
           ]),
         ),
     });

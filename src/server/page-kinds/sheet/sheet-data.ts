@@ -19,7 +19,7 @@ import type { ContentType, Field } from '../../../content-model/definition';
 import { offeredFields } from '../../../content-model/sheet-values';
 import { displayText, fieldLabel } from '../../../content-model/display';
 import type { DigitalDocument, MediaObject, Product, PropertyValue, WithContext } from 'schema-dts';
-import { documentKeyOf, sheetItemOf, type PublishedSheet } from '../../../published/published-sheet';
+import { documentKeyOf, sheetItemOf, type PublishedContent } from '../../../published/published-content';
 import { movedFrom, relatedSheetIds, sheetAt, sheetsOf, topicsOfSheet } from '../../../published/sheets';
 import { alternatesOf, localizedPath, shareCardOf } from '../../ssr/build-seo-head';
 import { languageMenu, topicLinkOf, topicsViewOf, type TopicTarget } from '../../ssr/page-links';
@@ -138,12 +138,12 @@ const titleOf = (item: CollectionItem) => stripTags(textOf(item.body.contentBody
 const sitePathOf = (url: string, basePath: string) => (basePath !== '' && url.startsWith(`${basePath}/`) ? url.slice(basePath.length) : url);
 
 /** The version of one of this site's documents a site path names, as the sheet's row has it, if it does. */
-function documentAt(published: PublishedSheet, path: string) {
+function documentAt(published: PublishedContent, path: string) {
   const match = DOCUMENT_PATH.exec(path);
   return match === null ? undefined : published.documents[documentKeyOf(decodeURIComponent(match[1] ?? ''), Number(match[2]))];
 }
 
-function sheetViewOf(published: PublishedSheet, item: CollectionItem, target: TopicTarget, basePath: string): SheetView {
+function sheetViewOf(published: PublishedContent, item: CollectionItem, target: TopicTarget, basePath: string): SheetView {
   const body = item.body.contentBody;
   const url = textOf(body.url);
   const image = body.image !== null && typeof body.image === 'object' ? (body.image as Record<string, unknown>) : null;
@@ -197,7 +197,7 @@ function dataOf(field: Field, value: unknown, shown: string): SheetProperty['dat
  * The language a sheet's document is in: that of the sheet's primary translation when it links the
  * same document (an untranslated document shared by every translation), else the text's.
  */
-function documentLanguage(published: PublishedSheet, linked: string, textLanguage: string): string {
+function documentLanguage(published: PublishedContent, linked: string, textLanguage: string): string {
   const primary = published.links.find((link) => link.language === published.primaryLanguage);
   return primary !== undefined && primary.url === linked ? primary.language : textLanguage;
 }
@@ -208,7 +208,7 @@ function documentLanguage(published: PublishedSheet, linked: string, textLanguag
  * that translation's language); each once, none withdrawn, never the one shown.
  */
 function otherDocumentsOf(
-  published: PublishedSheet,
+  published: PublishedContent,
   entries: ReturnType<typeof documentEntriesOf>,
   shown: SheetDocumentLink | null,
   basePath: string,

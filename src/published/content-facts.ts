@@ -1,22 +1,23 @@
 /**
- * Makes the read model's sheets from the write side (the store's contents, translations, images,
+ * Makes the read model's contents from the write side (the store's contents, translations, images,
  * documents and SEO records): what the journal's reader writes (published-reader.ts), and what a
- * rebuild compares it with. A sheet is published while a collection of its site shows it; it is
- * read in each of the site's languages as the delivery API reads it (the language's translation,
- * else the default language's, else its primary one).
+ * rebuild compares it with. Every content of a site is read in each of the site's languages as the
+ * delivery API reads it (the language's translation, else the default language's, else its
+ * primary one); a sheet has a page while a collection of its site shows it (`shown`).
  */
 import type { ContentStore } from '../cms/database';
 import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { findContentsByIds, listContentTypes, listShownContentsOf, listStoredTranslations, localizeContents } from '../cms/repositories/contents';
-import { listFileAssetInfo } from '../cms/repositories/files';
+import { listFileAssetInfo, listMediaInfo } from '../cms/repositories/files';
 import { findSeoRecord } from '../cms/repositories/seo-records';
 import { findSiteById, listActiveLanguages } from '../cms/repositories/sites';
+import { IMAGE_CONTENT_TYPE } from '../shared/constants';
 import { topicsOfBody } from '../shared/topics';
 import { readStoredBody } from '../cms/stored-json';
 import { documentEntriesOf } from '../sheet/documents';
 import { DOCUMENT_PATH } from '../sheet/shape';
-import { imagesOf, referencedKeys } from './images';
-import { documentKeyOf, type PublishedDocument, type PublishedSheet } from './published-sheet';
+import { imagesOf, mediaVersionOf, referencedKeys } from './images';
+import { documentKeyOf, type PublishedDocument, type PublishedContent } from './published-content';
 
 /** What else a sheet's rows were made from: a change to one of these makes them again (published_links). */
 export const linkTargets = {
@@ -25,40 +26,52 @@ export const linkTargets = {
   document: (assetId: string) => `document:${assetId}`,
 };
 
-export interface SheetsMade {
-  sheets: PublishedSheet[];
-  /** Each sheet's link targets (linkTargets), sorted. */
+export interface ContentsMade {
+  contents: PublishedContent[];
+  /** Each content's link targets (linkTargets), sorted. */
   links: Map<string, string[]>;
-  /** Each sheet's topics, as its primary text lists them (as the studio and the search index read them). */
+  /** Each shown sheet's topics, as its primary text lists them (as the studio and the search index read them). */
   topics: Map<string, string[]>;
 }
 
 /**
- * The published sheets among `contentIds` of a site, in the site's default language and in each
- * other language of the site that shows something of its own (none for a sheet no collection shows).
+ * The contents among `contentIds` of a site, in the site's default language and in each other
+ * language of the site that shows something of its own.
  */
-export async function makePublishedSheets(db: ContentStore, siteId: string, contentIds: readonly string[]): Promise<SheetsMade> {
-  const made: SheetsMade = { sheets: [], links: new Map(), topics: new Map() };
+export async function makePublishedContents(db: ContentStore, siteId: string, contentIds: readonly string[]): Promise<ContentsMade> {
+  const made: ContentsMade = { contents: [], links: new Map(), topics: new Map() };
   const site = await findSiteById(db, siteId);
-  const shown = site === undefined ? [] : await listShownContentsOf(db, siteId, LITERATURE_CONTENT_TYPE, contentIds);
-  if (site === undefined || shown.length === 0) return made;
-  const ids = shown.map((row) => row.id);
-  const [contents, languages, types, stored] = await Promise.all([
-    findContentsByIds(db, siteId, ids),
+  const contents = site === undefined ? [] : await findContentsByIds(db, siteId, [...contentIds]);
+  if (site === undefined || contents.length === 0) return made;
+  const ids = contents.map((content) => content.id);
+  const [shown, languages, types, stored, media] = await Promise.all([
+    listShownContentsOf(db, siteId, LITERATURE_CONTENT_TYPE, ids),
     listActiveLanguages(db, siteId),
-    listContentTypes(db, [LITERATURE_CONTENT_TYPE]),
+    listContentTypes(
+      db,
+      contents.map((content) => content.content_type),
+    ),
     listStoredTranslations(db, ids),
+    listMediaInfo(
+      db,
+      contents.filter((content) => content.content_type === IMAGE_CONTENT_TYPE).map((content) => content.id),
+    ),
   ]);
   const indexed = await indexedOf(db, siteId, shown);
+  const shownIds = new Set(shown.map((row) => row.id));
+  const files = new Map(media.map((file) => [file.content_id, file]));
   const links = new Map<string, Array<{ language: string; url: string }>>();
   const primaries = new Map(contents.map((content) => [content.id, content.primary_language]));
+  const typeOf = new Map(contents.map((content) => [content.id, content.content_type]));
+  const primaryDates = new Map<string, string>();
   for (const row of stored) {
+    if (primaries.get(row.content_id) === row.language) primaryDates.set(row.content_id, row.published_at);
+    if (!sheetTypes.has(typeOf.get(row.content_id) ?? '')) continue;
     const body = readStoredBody(row.body, `content ${row.content_id} (${row.language})`);
     const url = body?.url;
     links.set(row.content_id, [...(links.get(row.content_id) ?? []), { language: row.language, url: typeof url === 'string' ? url : '' }]);
-    if (primaries.get(row.content_id) === row.language) made.topics.set(row.content_id, topicsOfBody(body));
+    if (primaries.get(row.content_id) === row.language && shownIds.has(row.content_id)) made.topics.set(row.content_id, topicsOfBody(body));
   }
-  const contentType = { fullyQualifiedName: LITERATURE_CONTENT_TYPE, name: types.get(LITERATURE_CONTENT_TYPE)?.name ?? LITERATURE_CONTENT_TYPE };
   const targets = new Map<string, Set<string>>(ids.map((id) => [id, new Set()]));
   /** Each sheet as the default language shows it, as JSON read in another language: a language that shows the same gets no row. */
   const shownByDefault = new Map<string, string>();
@@ -79,13 +92,14 @@ export async function makePublishedSheets(db: ContentStore, siteId: string, cont
       for (const key of keys) own.add(linkTargets.image(key));
       const shownImages = Object.fromEntries(keys.flatMap((key) => (images.has(key) ? [[key, images.get(key)!]] : [])));
       for (const image of Object.values(shownImages)) own.add(linkTargets.content(image.id));
-      const sheet: PublishedSheet = {
+      const file = files.get(content.id);
+      const sheet: PublishedContent = {
         id: content.id,
         siteId,
         language,
         urlName: content.url_name,
         contentKey: content.content_key,
-        contentType,
+        contentType: { fullyQualifiedName: content.content_type, name: types.get(content.content_type)?.name ?? content.content_type },
         textLanguage: content.language,
         linkLanguage: content.link_language,
         title: content.title,
@@ -95,19 +109,32 @@ export async function makePublishedSheets(db: ContentStore, siteId: string, cont
         documents: {},
         links: links.get(content.id) ?? [],
         primaryLanguage: content.primary_language,
+        createdAt: content.created_at,
+        updatedAt: content.updated_at,
+        primaryPublishedAt: primaryDates.get(content.id) ?? null,
+        shown: shownIds.has(content.id),
         indexed: indexed.get(content.id) ?? true,
+        media:
+          file === undefined ? null : { fileName: file.file_name, mimeType: file.mime_type, byteSize: Number(file.byte_size), version: mediaVersionOf(file) },
       };
-      // The default language comes first (the set's order); another that shows what it shows is read from its row (sheetIn).
+      // The default language comes first (the set's order); another that shows what it shows is read from its row (contentIn).
       const asDefault = JSON.stringify({ ...sheet, language: site.default_language });
       if (language === site.default_language) shownByDefault.set(content.id, asDefault);
       else if (shownByDefault.get(content.id) === asDefault) continue;
-      made.sheets.push(sheet);
+      made.contents.push(sheet);
     }
   }
-  await addDocuments(db, made.sheets, targets);
+  await addDocuments(
+    db,
+    made.contents.filter((content) => sheetTypes.has(content.contentType.fullyQualifiedName)),
+    targets,
+  );
   for (const [id, found] of targets) made.links.set(id, [...found].sort());
   return made;
 }
+
+/** The types whose contents are sheets: they link documents (a data sheet set, each translation's link). */
+const sheetTypes = new Set([LITERATURE_CONTENT_TYPE]);
 
 /** Whether search engines may index each sheet's page: its SEO record says so, or it has none. */
 async function indexedOf(db: ContentStore, siteId: string, shown: Array<{ id: string; is_seo_indexed: number | null }>): Promise<Map<string, boolean>> {
@@ -122,14 +149,14 @@ async function indexedOf(db: ContentStore, siteId: string, shown: Array<{ id: st
 }
 
 /** The document paths a sheet's text, its set and its translations link. */
-function documentPathsOf(sheet: PublishedSheet): string[] {
+function documentPathsOf(sheet: PublishedContent): string[] {
   const url = typeof sheet.body.url === 'string' ? sheet.body.url : '';
   return [url, ...documentEntriesOf(sheet.body).map((entry) => entry.url), ...sheet.links.map((link) => link.url)];
 }
 
 /** Each sheet's documents: every version of this site's file assets its paths name, with its size, version and state. */
-async function addDocuments(db: ContentStore, sheets: PublishedSheet[], targets: Map<string, Set<string>>): Promise<void> {
-  const named = new Map<PublishedSheet, Array<{ assetId: string; version: number }>>();
+async function addDocuments(db: ContentStore, sheets: PublishedContent[], targets: Map<string, Set<string>>): Promise<void> {
+  const named = new Map<PublishedContent, Array<{ assetId: string; version: number }>>();
   for (const sheet of sheets)
     named.set(
       sheet,
