@@ -72,7 +72,7 @@ export async function makePublishedContents(db: ContentStore, siteId: string, co
     if (primaries.get(row.content_id) === row.language && shownIds.has(row.content_id)) made.topics.set(row.content_id, topicsOfBody(body));
   }
   const targets = new Map<string, Set<string>>(ids.map((id) => [id, new Set()]));
-  /** Each sheet as the default language shows it, as JSON read in another language: a language that shows the same gets no row. */
+  /** Each content as the default language shows it, as JSON read in another language: a language that shows the same gets no row. */
   const shownByDefault = new Map<string, string>();
 
   for (const language of new Set([site.default_language, ...languages])) {
@@ -92,7 +92,7 @@ export async function makePublishedContents(db: ContentStore, siteId: string, co
       const shownImages = Object.fromEntries(keys.flatMap((key) => (images.has(key) ? [[key, images.get(key)!]] : [])));
       for (const image of Object.values(shownImages)) own.add(linkTargets.content(image.id));
       const file = files.get(content.id);
-      const sheet: PublishedContent = {
+      const published: PublishedContent = {
         id: content.id,
         siteId,
         language,
@@ -117,10 +117,10 @@ export async function makePublishedContents(db: ContentStore, siteId: string, co
           file === undefined ? null : { fileName: file.file_name, mimeType: file.mime_type, byteSize: Number(file.byte_size), version: mediaVersionOf(file) },
       };
       // The default language comes first (the set's order); another that shows what it shows is read from its row (contentIn).
-      const asDefault = JSON.stringify({ ...sheet, language: site.default_language });
+      const asDefault = JSON.stringify({ ...published, language: site.default_language });
       if (language === site.default_language) shownByDefault.set(content.id, asDefault);
       else if (shownByDefault.get(content.id) === asDefault) continue;
-      made.contents.push(sheet);
+      made.contents.push(published);
     }
   }
   await addDocuments(

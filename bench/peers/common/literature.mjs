@@ -524,7 +524,7 @@ function searchFormOf(site, language, taxonomy, gridId, path) {
   };
 }
 
-/** The first raster image the page's first grid shows, as a shared link shows it: a JPEG the resizer crops. */
+/** The first raster image the page's first grid shows, as a shared link shows it: a JPEG the resizer pads to the size (shareImageUrl in src/shared/images.ts). */
 function shareImageOf(grids) {
   const { origin, basePath } = settings();
   const [grid] = grids.values();
@@ -532,7 +532,7 @@ function shareImageOf(grids) {
   if (image === undefined) return null;
   const path = basePath !== '' && image.url.startsWith(`${basePath}/`) ? image.url.slice(basePath.length) : image.url;
   const { width, height } = SHARE_IMAGE;
-  return { url: `${origin}${basePath}/cdn-cgi/image/format=jpeg,fit=cover,width=${width},height=${height}${path}`, alt: stripTags(image.altText) };
+  return { url: `${origin}${basePath}/cdn-cgi/image/format=jpeg,fit=pad,width=${width},height=${height}${path}`, alt: stripTags(image.altText) };
 }
 
 /** Open Graph and Twitter Card tags, each `{ property | name, content }` (none without content). */
