@@ -29,18 +29,8 @@ export async function makePublishedSites(db: ContentStore): Promise<Map<string, 
       for (const language of new Set([site.default_language, ...languages]))
         texts[language] = await localizeCollection(db, collection, language === site.default_language ? [language] : [language, site.default_language]);
       // Its title and metadata are read in its texts only.
-      const { id: collectionId, collection_key, site_id, item_type, url_name, primary_language, published_at } = collection;
-      published.push({
-        id: collectionId,
-        collection_key,
-        site_id,
-        item_type,
-        url_name,
-        primary_language,
-        published_at,
-        itemCount: await countCollectionItems(db, collectionId),
-        texts,
-      });
+      const { title: _title, metadata: _metadata, ...fields } = collection;
+      published.push({ ...fields, itemCount: await countCollectionItems(db, collection.id), texts });
     }
     made.set(id, { site, languages, topics: await listTopics(db, id), sheetType, collections: published });
   }
