@@ -16,7 +16,6 @@ import type { PublishedContent } from './published-content';
 import { IMAGE_CONTENT_TYPE } from '../shared/constants';
 import { contentByKeyOrId, contentsPage, countContents } from './contents';
 import { movedFrom, sheetAt, sheetsOf } from './sheets';
-import { collectionOf, collectionText, siteOf } from './site';
 
 let test: Awaited<ReturnType<typeof openTestStore>>;
 const db = () => test.store.db;
@@ -122,39 +121,6 @@ describe('the read model of what is published', () => {
       await db().selectFrom('published_contents').select('content_id').where('language', '=', 'fr_FR').execute(),
       'no rows in a language the site has off',
     ).toEqual([]);
-  });
-
-  it('keeps the site’s settings in one row that follows its languages, topics, collections and their items', async () => {
-    const site = async () => (await siteOf(db(), { kind: 'site', id: DEMO_IDS.siteId }))!;
-    await readAndCompare();
-    const before = await site();
-    expect(before.languages).toEqual(['en_US', 'de_DE', 'fr_FR']);
-    expect(await siteOf(db(), { kind: 'channel', id: before.site.channel_id })).toEqual(before);
-    expect(await siteOf(db(), { kind: 'community', id: before.site.community_id })).toEqual(before);
-    const collection = collectionOf(before, DEMO_IDS.collectionKey)!;
-    const [first] = await db()
-      .selectFrom('collection_items')
-      .select('content_id')
-      .where('collection_id', '=', collection.id)
-      .orderBy('position', 'desc')
-      .limit(1)
-      .execute();
-
-    await db().updateTable('site_languages').set({ is_active: 0 }).where('site_id', '=', DEMO_IDS.siteId).where('language', '=', 'fr_FR').execute();
-    await db().updateTable('collections').set({ title: 'Literature, renamed' }).where('id', '=', collection.id).execute();
-    await db().deleteFrom('collection_items').where('collection_id', '=', collection.id).where('content_id', '=', first!.content_id).execute();
-    await db()
-      .updateTable('topics')
-      .set({ labels: JSON.stringify({ en_US: 'Atomic layers' }) })
-      .where('site_id', '=', DEMO_IDS.siteId)
-      .where('slug', '=', 'ald')
-      .execute();
-    await readAndCompare();
-    const after = await site();
-    expect(after.languages).toEqual(['en_US', 'de_DE']);
-    expect(collectionText(collectionOf(after, collection.id)!, 'en_US').title).toBe('Literature, renamed');
-    expect(collectionOf(after, collection.id)!.itemCount, 'the last item taken out').toBe(collection.itemCount - 1);
-    expect(after.topics.find((topic) => topic.slug === 'ald')?.labels).toEqual({ en_US: 'Atomic layers' });
   });
 
   it('answers where an old address went once the sheet has a new URL name', async () => {

@@ -175,13 +175,13 @@ export const publishedReader: JournalReader = {
 };
 
 /**
- * Makes every row again from the write side (or only those of the contents `ids`, and the sites'), in one transaction
+ * Makes every row again from the write side (or only those of the contents `ids`), in one transaction
  * (`published rebuild`): what it wrote, which is nothing when the rows were right.
  */
 export async function rebuildPublished(store: Pick<OpenStore, 'db'>, ids?: readonly string[]): Promise<PublishedCount> {
   return store.db.transaction().execute(async (trx) => {
-    const count = ids === undefined ? await rebuildAll(trx) : await rewrite(trx, ids);
-    // The site rows are few: made again whichever contents are.
+    if (ids !== undefined) return journalCount(trx, await rewrite(trx, ids));
+    const count = await rebuildAll(trx);
     add(count, await rewriteSites(trx));
     return journalCount(trx, count);
   });
