@@ -3,6 +3,7 @@
  * collection order, with `total` for the whole collection and page URLs per spec §4.2.
  */
 import type { ContentStore } from '../cms/database';
+import { findCollection, localizeCollection } from '../cms/repositories/collections';
 import { listContentTypes } from '../cms/repositories/contents';
 import { COLLECTION_PAGE_SIZE_DEFAULT, COLLECTION_PAGE_SIZE_MAX, COLLECTION_PAGE_SIZE_MIN } from '../shared/constants';
 import type { CollectionResponse } from '../shared/delivery-types';
@@ -11,7 +12,6 @@ import { nextPageTokenOf, pageOffset, previousPageTokenOf } from '../shared/pagi
 import { readChannelOrSiteId, readInteger, readString, type ChannelOrSite, type QueryValue } from '../shared/request-validation';
 import { deliveryRootPath } from '../shared/urls';
 import { listingIn } from '../published/listings';
-import { collectionOf, collectionText } from '../published/site';
 import { wireItemOf } from '../published/published-content';
 import { channelSummaryOf, resolveDeliveryContext, type DeliverySettings } from './delivery-context';
 import { pageUrlBuilder } from './page-links';
@@ -49,25 +49,21 @@ export function readCollectionPageRequest(
  */
 export async function readCollectionPage(db: ContentStore, settings: DeliverySettings, request: CollectionPageRequest) {
   const context = await resolveDeliveryContext(db, request.target, request.language);
-  const collection = collectionOf(context, request.collectionKeyOrId);
+  const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();
 
   const offset = pageOffset(request.pageToken, request.pageSize);
-  const place = { collection, language: context.language, defaultLanguage: context.site.default_language };
-  const [listing, types] = await Promise.all([listingIn(db, place, offset, request.pageSize), listContentTypes(db, [collection.item_type])]);
+  const place = { collectionId: collection.id, language: context.language, defaultLanguage: context.site.default_language };
+  const [listing, types, localized] = await Promise.all([
+    listingIn(db, place, offset, request.pageSize),
+    listContentTypes(db, [collection.item_type]),
+    localizeCollection(db, collection, context.languages),
+  ]);
   const { total, read } = listing;
   const items = listing.contents.map((content) => wireItemOf(content, settings.platformSitesSegment));
   // Counted in the rows read, not the items delivered: a record left out does not end the paging.
   const nextPageToken = nextPageTokenOf({ pageToken: request.pageToken, pageSize: request.pageSize, itemCount: read, total });
-  return {
-    context,
-    collection,
-    typeName: types.get(collection.item_type)?.name ?? collection.item_type,
-    title: collectionText(collection, context.language).title,
-    items,
-    total,
-    nextPageToken,
-  };
+  return { context, collection, typeName: types.get(collection.item_type)?.name ?? collection.item_type, title: localized.title, items, total, nextPageToken };
 }
 
 export type CollectionPage = Awaited<ReturnType<typeof readCollectionPage>>;

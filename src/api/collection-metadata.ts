@@ -3,7 +3,7 @@
  * metadata map and, with expandMetadata=true, the schema of its item type.
  */
 import type { ContentStore } from '../cms/database';
-import { collectionOf, collectionText } from '../published/site';
+import { findCollection, localizeCollection } from '../cms/repositories/collections';
 import { listContentTypes } from '../cms/repositories/contents';
 import type { CollectionMetadataResponse } from '../shared/delivery-types';
 import { notFound } from '../shared/errors';
@@ -37,10 +37,12 @@ export async function getCollectionMetadata(
   origin: string,
 ): Promise<CollectionMetadataResponse> {
   const context = await resolveDeliveryContext(db, request.target, request.language);
-  const collection = collectionOf(context, request.collectionKeyOrId);
+  const collection = await findCollection(db, context.site.id, request.collectionKeyOrId);
   if (collection === undefined) throw notFound();
-  const type = (await listContentTypes(db, [collection.item_type])).get(collection.item_type);
-  const localized = collectionText(collection, context.language);
+  const [type, localized] = await Promise.all([
+    listContentTypes(db, [collection.item_type]).then((types) => types.get(collection.item_type)),
+    localizeCollection(db, collection, context.languages),
+  ]);
   const schema: CollectionMetadataResponse['schema'] = {};
   if (request.expandMetadata && type !== undefined) {
     for (const [name, field] of Object.entries(type.fields)) schema[name] = { label: field.label, name, nodeType: field.nodeType };

@@ -4,8 +4,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ContentStore } from '../cms/database';
-import type { Site } from '../cms/repositories/sites';
-import { siteOf, type PublishedCollection, type PublishedSite } from '../published/site';
+import { findSiteByChannelId, findSiteByCommunityId, findSiteById, listActiveLanguages, type Site } from '../cms/repositories/sites';
 import { notFound } from '../shared/errors';
 import type { ChannelOrSite } from '../shared/request-validation';
 import type { ChannelSummary } from '../shared/delivery-types';
@@ -34,31 +33,30 @@ export function originForResponse(settings: Pick<DeliverySettings, 'siteUrl'>, r
 
 export interface DeliveryContext {
   site: Site;
-  /** The site's collections, each with how many items it holds. */
-  collections: PublishedCollection[];
   /** Languages to try for content, in order: the requested one (when active), then the default. */
   languages: string[];
   /** The language the response is in. */
   language: string;
 }
 
-/** Resolves the site of a channel-or-site id (the read model's row of it); an unknown one is 404 NOT_FOUND. */
+/** Resolves the site of a channel-or-site id; an unknown one is 404 NOT_FOUND. */
 export async function resolveDeliveryContext(db: ContentStore, target: ChannelOrSite, requestedLanguage: string | undefined): Promise<DeliveryContext> {
-  return languageContext(await siteOf(db, target), requestedLanguage);
+  const site = target.kind === 'site' ? await findSiteById(db, target.id) : await findSiteByChannelId(db, target.id);
+  return languageContext(db, site, requestedLanguage);
 }
 
 /** Resolves the site of a community (spec §7.4, §7.5); an unknown one is 404 NOT_FOUND. */
 export async function resolveCommunityContext(db: ContentStore, communityId: string, requestedLanguage: string | undefined): Promise<DeliveryContext> {
-  return languageContext(await siteOf(db, { kind: 'community', id: communityId }), requestedLanguage);
+  return languageContext(db, await findSiteByCommunityId(db, communityId), requestedLanguage);
 }
 
-function languageContext(published: PublishedSite | undefined, requestedLanguage: string | undefined): DeliveryContext {
-  if (published === undefined) throw notFound();
-  const { site, languages: active, collections } = published;
+async function languageContext(db: ContentStore, site: Site | undefined, requestedLanguage: string | undefined): Promise<DeliveryContext> {
+  if (site === undefined) throw notFound();
+  const active = await listActiveLanguages(db, site.id);
   const requested = requestedLanguage === undefined ? undefined : normalizeLanguage(requestedLanguage);
   const language = requested !== undefined && active.includes(requested) ? requested : site.default_language;
   const languages = language === site.default_language ? [language] : [language, site.default_language];
-  return { site, collections, languages, language };
+  return { site, languages, language };
 }
 
 /** Accepts 'en-US' as well as the platform's 'en_US'. */

@@ -5,7 +5,7 @@
  */
 import { storedFieldsOf, type StoredField } from '../content-model/definition';
 import { LITERATURE_SHEET_DEFINITION } from '../content-model/literature-sheet';
-import { IMAGE_CONTENT_TYPE, LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../shared/constants';
+import { IMAGE_CONTENT_TYPE, LITERATURE_CONTENT_TYPE } from '../shared/constants';
 
 export { LITERATURE_CONTENT_TYPE };
 
@@ -14,6 +14,9 @@ export interface ContentTypeDefinition {
   name: string;
   fields: Record<string, StoredField>;
 }
+
+/** The language a shipped type's labels are kept in for the platform's metadata. */
+export const LABEL_LANGUAGE = 'en_US';
 
 export const LITERATURE_SHEET_TYPE: ContentTypeDefinition = {
   fullyQualifiedName: LITERATURE_CONTENT_TYPE,

@@ -50,7 +50,6 @@ import * as translationBases from './migrations/037-translation-bases';
 import * as publishedSheets from './migrations/038-published-sheets';
 import * as publishedTopics from './migrations/039-published-topics';
 import * as publishedContents from './migrations/040-published-contents';
-import * as publishedSites from './migrations/041-published-sites';
 
 export type DatabaseSettings = { dialect: 'sqlite'; path: string } | { dialect: 'postgres'; url: string; poolSize?: number };
 
@@ -120,7 +119,6 @@ const MIGRATIONS: Array<[string, (db: Kysely<unknown>, dialect: Dialect) => Prom
   ['038-published-sheets', publishedSheets.up],
   ['039-published-topics', publishedTopics.up],
   ['040-published-contents', publishedContents.up],
-  ['041-published-sites', publishedSites.up],
 ];
 
 /** The migrations a store of this code has had: a store's schema, as a count. */

@@ -587,15 +587,6 @@ export interface PublishedContentsTable {
   facts: string;
 }
 
-/** A site's settings as every page and delivery call reads them (migration 041, src/published/site.ts): its facts as JSON. */
-export interface PublishedSitesTable {
-  site_id: string;
-  channel_id: string;
-  community_id: string;
-  created_at: string;
-  facts: string;
-}
-
 /** What else a published sheet's row was made from (`image:{contentKey}`, `content:{id}`, `document:{assetId}`). */
 export interface PublishedLinksTable {
   target: string;
@@ -612,7 +603,6 @@ export interface PublishedTopicsTable {
 export interface Database {
   translation_bases: TranslationBasesTable;
   published_contents: PublishedContentsTable;
-  published_sites: PublishedSitesTable;
   published_links: PublishedLinksTable;
   published_topics: PublishedTopicsTable;
   change_journal: ChangeJournalTable;

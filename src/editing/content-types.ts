@@ -12,7 +12,8 @@
 import type { ContentStore } from '../cms/database';
 import { saveContentType } from '../cms/repositories/contents';
 import { findContentType, findSheetType } from '../cms/repositories/content-types';
-import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../shared/constants';
+import { LITERATURE_CONTENT_TYPE } from '../shared/constants';
+import { LABEL_LANGUAGE } from '../cms/content-types';
 import { ContentTypeSchema, definitionProblems, storedFieldsOf, type ContentType, type Field } from '../content-model/definition';
 import { offeredFields, valueFields } from '../content-model/sheet-values';
 import { markFieldsStale } from '../search/index-store';

@@ -42,15 +42,18 @@ afterAll(async () => {
 });
 
 const db = () => test.store.db;
-/** An answer once the server's readers of the journal have read what the engine (called here as a command would) changed. */
-const get = async (url: string) => {
+const get = (url: string) => test.app.inject(url);
+/** The collection's titles as the delivery API answers them once the server's readers of the journal have read what the engine changed. */
+const titlesInCollection = async () => {
   await readJournalOnce(test.store);
-  return test.app.inject(url);
+  return ((await get(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
 };
-/** The collection's titles as the delivery API answers them. */
-const titlesInCollection = async () => ((await get(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
 // Ten pages of the Show More grid: every sheet the collection holds.
-const homePage = async () => (await get('/?page=10')).body;
+/** The home page as a visitor gets it once the server's readers of the journal have read what the engine (called here as a command would) changed. */
+const homePage = async () => {
+  await readJournalOnce(test.store);
+  return (await get('/?page=10')).body;
+};
 
 async function storeBlob(bytes: Buffer, mimeType: string): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');

@@ -6,11 +6,12 @@
  * primary one); a sheet has a page while a collection of its site shows it (`shown`).
  */
 import type { ContentStore } from '../cms/database';
+import { LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { findContentsByIds, listContentTypes, listShownContentsOf, listStoredTranslations, localizeContents } from '../cms/repositories/contents';
 import { listFileAssetInfo, listMediaInfo } from '../cms/repositories/files';
 import { findSeoRecord } from '../cms/repositories/seo-records';
 import { findSiteById, listActiveLanguages } from '../cms/repositories/sites';
-import { IMAGE_CONTENT_TYPE, LITERATURE_CONTENT_TYPE } from '../shared/constants';
+import { IMAGE_CONTENT_TYPE } from '../shared/constants';
 import { topicsOfBody } from '../shared/topics';
 import { readStoredBody } from '../cms/stored-json';
 import { documentEntriesOf } from '../sheet/documents';

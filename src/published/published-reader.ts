@@ -19,17 +19,13 @@ import { linkTargets, makePublishedContents, type ContentsMade } from './content
 import {
   deleteContentRow,
   deleteContents,
-  deleteSiteRow,
   listLinkedContents,
   listPublishedIds,
   readContentRows,
-  readSiteRows,
   replaceLinks,
   replaceTopics,
   saveContentRows,
-  saveSiteRow,
 } from './published-store';
-import { makePublishedSites, SITE_SUBJECTS } from './site-facts';
 
 /** Subjects every row is made by: a change to one makes every row again. */
 const WHOLE = new Set(['site', 'content-type']);
@@ -134,30 +130,10 @@ function add(count: PublishedCount, more: PublishedCount): void {
   count.removed += more.removed;
 }
 
-/** Makes every site's row again, writing those that changed; a site gone loses its row. */
-async function rewriteSites(db: ContentStore): Promise<PublishedCount> {
-  const count = { written: 0, removed: 0 };
-  const [made, stored] = await Promise.all([makePublishedSites(db), readSiteRows(db)]);
-  for (const [siteId, site] of made) {
-    const facts = JSON.stringify(site);
-    if (stored.get(siteId) === facts) continue;
-    await saveSiteRow(db, site, facts);
-    count.written += 1;
-  }
-  for (const siteId of stored.keys())
-    if (!made.has(siteId)) {
-      await deleteSiteRow(db, siteId);
-      count.removed += 1;
-    }
-  return count;
-}
-
 /** Brings the rows up to date with what the entries say changed, in `trx`. */
 export async function applyToPublished(trx: ContentStore, entries: readonly JournalEntry[]): Promise<void> {
   const touched = await touchedContents(trx, entries);
-  const count = touched === 'all' ? await rebuildAll(trx) : await rewrite(trx, touched);
-  if (touched === 'all' || entries.some((entry) => SITE_SUBJECTS.has(entry.subject))) add(count, await rewriteSites(trx));
-  await journalCount(trx, count);
+  await journalCount(trx, touched === 'all' ? await rebuildAll(trx) : await rewrite(trx, touched));
 }
 
 /** Rows written move the content version: a page rendered before them is rendered again. */
@@ -179,10 +155,5 @@ export const publishedReader: JournalReader = {
  * (`published rebuild`): what it wrote, which is nothing when the rows were right.
  */
 export async function rebuildPublished(store: Pick<OpenStore, 'db'>, ids?: readonly string[]): Promise<PublishedCount> {
-  return store.db.transaction().execute(async (trx) => {
-    if (ids !== undefined) return journalCount(trx, await rewrite(trx, ids));
-    const count = await rebuildAll(trx);
-    add(count, await rewriteSites(trx));
-    return journalCount(trx, count);
-  });
+  return store.db.transaction().execute(async (trx) => journalCount(trx, ids === undefined ? await rebuildAll(trx) : await rewrite(trx, ids)));
 }

@@ -1,7 +1,6 @@
-/** The read model's tables (migrations 038–041) as its reader writes them; a page or a call reads them through site.ts, sheets.ts, contents.ts and listings.ts. */
+/** The read model's tables (migrations 038–040) as its reader writes them; a page or a call reads them through sheets.ts, contents.ts and listings.ts. */
 import type { ContentStore } from '../cms/database';
 import type { PublishedContent } from './published-content';
-import type { PublishedSite } from './site';
 
 /** The rows of these contents as stored: facts by `{contentId} {language}`. */
 export async function readContentRows(db: ContentStore, ids: readonly string[]): Promise<Map<string, string>> {
@@ -141,26 +140,4 @@ export async function listLinkedContents(db: ContentStore, targets: readonly str
     .where('target', 'in', [...targets])
     .execute();
   return rows.map((row) => row.content_id);
-}
-
-/** Every site row as stored: facts by site id. */
-export async function readSiteRows(db: ContentStore): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('published_sites').select(['site_id', 'facts']).execute();
-  return new Map(rows.map((row) => [row.site_id, row.facts]));
-}
-
-/** Writes a site's row over the one it has, if any. */
-export async function saveSiteRow(db: ContentStore, site: PublishedSite, facts: string): Promise<void> {
-  const row = { site_id: site.site.id, channel_id: site.site.channel_id, community_id: site.site.community_id, created_at: site.site.created_at, facts };
-  await db
-    .insertInto('published_sites')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict.column('site_id').doUpdateSet({ channel_id: row.channel_id, community_id: row.community_id, created_at: row.created_at, facts: row.facts }),
-    )
-    .execute();
-}
-
-export async function deleteSiteRow(db: ContentStore, siteId: string): Promise<void> {
-  await db.deleteFrom('published_sites').where('site_id', '=', siteId).execute();
 }

@@ -1,15 +1,16 @@
 /**
- * What every page kind reads in a content version: the site's settings (its languages, topics and
- * the sheet type, one row of the read model), its page definitions and an SEO record, each worked out once per version and
+ * What every page kind reads in a content version: the site and its languages, its page
+ * definitions, its topics, the sheet type and an SEO record, each worked out once per version and
  * shared by concurrent requests; and the memo each kind keeps its own work in, under keys of its
  * own (MemoKey) typed by what they keep. The literature page's renderer (ssr/page-renderer.ts) and
  * the sheet page (page-kinds/sheet) stand on it as equals: neither borrows from the other.
  */
 import type { ContentStore } from '../cms/database';
+import { findSheetType } from '../cms/repositories/content-types';
 import { findSeoRecord, type SeoRecord } from '../cms/repositories/seo-records';
-import type { Site } from '../cms/repositories/sites';
+import { findPrimarySite, listActiveLanguages, type Site } from '../cms/repositories/sites';
+import { listTopics } from '../cms/repositories/topics';
 import type { ContentType } from '../content-model/definition';
-import { primarySite, type PublishedCollection, type PublishedSite } from '../published/site';
 import type { Topic } from '../shared/topics';
 import type { LoadedPage } from './pages';
 import { languageOf, type SiteLanguages } from './ssr/page-links';
@@ -110,15 +111,9 @@ export class VersionedMemo<T> {
  */
 const MEMO_BOUNDS = { maxEntries: 500, maxBytes: 6 * 1024 * 1024 };
 
-/** The site's settings as a page reads them: one row of the read model per content version (published/site.ts). */
 export interface SiteContext {
   site: Site;
   languages: SiteLanguages;
-  /** Its topics, in their order. */
-  topics: Topic[];
-  /** The literature sheet's type as published. */
-  sheetType: ContentType;
-  collections: PublishedCollection[];
 }
 
 export interface PageContextOptions {
@@ -133,6 +128,8 @@ export interface PageContextOptions {
 const KEYS = {
   site: memoKey<SiteContext | undefined>('site'),
   pages: memoKey<LoadedPage[]>('pages'),
+  sheetType: memoKey<ContentType>('sheet type'),
+  topics: (siteId: string) => memoKey<Topic[]>(`topics ${siteId}`),
   seoRecord: (recordId: string) => memoKey<SeoRecord | undefined>(`record ${recordId}`),
 };
 
@@ -140,11 +137,11 @@ export function createPageContext({ db, loadPages, prepared }: PageContextOption
   const memo = new VersionedMemo<unknown>(MEMO_BOUNDS, memoryBytesOf);
   if (prepared !== undefined) memo.keep(prepared.version, KEYS.pages, prepared.pages);
 
-  /** The site, its languages (default first), topics and sheet type; undefined while the store has none. */
+  /** The site and its languages, default first; undefined while the store has none. */
   const site = (version: number) =>
     memo.read(version, KEYS.site, async () => {
-      const found = await primarySite(db);
-      return found === undefined ? undefined : { ...found, languages: siteLanguagesOf(found) };
+      const found = await findPrimarySite(db);
+      return found === undefined ? undefined : { site: found, languages: await siteLanguagesOf(db, found) };
     });
 
   return {
@@ -154,6 +151,12 @@ export function createPageContext({ db, loadPages, prepared }: PageContextOption
 
     /** The site's pages as published in a content version, prepared to render. */
     pages: (version: number) => memo.read(version, KEYS.pages, () => loadPages(db)),
+
+    /** The site's topics as published in a content version. */
+    taxonomy: (version: number, siteId: string) => memo.read(version, KEYS.topics(siteId), () => listTopics(db, siteId)),
+
+    /** The sheet type as published in a content version. */
+    sheetType: (version: number) => memo.read(version, KEYS.sheetType, () => findSheetType(db)),
 
     /** A record page's SEO record, by its id. */
     seoRecord: (version: number, siteId: string, recordId: string) => memo.read(version, KEYS.seoRecord(recordId), () => findSeoRecord(db, siteId, recordId)),
@@ -182,8 +185,9 @@ function memoryBytesOf(value: unknown): number {
   return 1024;
 }
 
-function siteLanguagesOf({ site, languages }: PublishedSite): SiteLanguages {
-  return { active: [site.default_language, ...languages.filter((language) => language !== site.default_language)], default: site.default_language };
+async function siteLanguagesOf(db: ContentStore, site: Site): Promise<SiteLanguages> {
+  const active = await listActiveLanguages(db, site.id);
+  return { active: [site.default_language, ...active.filter((language) => language !== site.default_language)], default: site.default_language };
 }
 
 declare module 'fastify' {

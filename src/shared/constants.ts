@@ -23,9 +23,6 @@ export const USER_ID_PREFIX = '005';
 /** The platform's provider prefix, as in contentBody["sfdc_cms:media"] (spec §3.3). */
 export const PROVIDER_PREFIX = 'sfdc';
 export const MEDIA_FIELD = `${PROVIDER_PREFIX}_cms:media`;
-/** The language a shipped type's labels are kept in for the platform's metadata. */
-export const LABEL_LANGUAGE = 'en_US';
-
 export const IMAGE_CONTENT_TYPE = `${PROVIDER_PREFIX}_cms__image`;
 /** The content type of the site's literature sheets (content-model/literature-sheet.ts defines it). */
 export const LITERATURE_CONTENT_TYPE = 'literature_sheet';

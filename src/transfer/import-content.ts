@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ContentStore } from '../cms/database';
-import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../shared/constants';
+import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../cms/content-types';
 import { findSheetType } from '../cms/repositories/content-types';
 import { mergedContentType, storedFieldsOf, type ContentType } from '../content-model/definition';
 import { findValueProblems, sharedFieldNames, withValuesRead, type ValueProblem } from '../content-model/sheet-values';

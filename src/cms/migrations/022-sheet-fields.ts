@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { LABEL_LANGUAGE } from '../../shared/constants';
-import { LITERATURE_SHEET_TYPE } from '../content-types';
+import { LABEL_LANGUAGE, LITERATURE_SHEET_TYPE } from '../content-types';
 import { fieldOfPlatform, type PlatformField, type StoredField } from '../../content-model/definition';
 
 /**

@@ -7,7 +7,8 @@
 import type { ContentStore } from '../database';
 import { readStoredContentType, type ContentType } from '../../content-model/definition';
 import { LITERATURE_SHEET_DEFINITION } from '../../content-model/literature-sheet';
-import { LABEL_LANGUAGE, LITERATURE_CONTENT_TYPE } from '../../shared/constants';
+import { LITERATURE_CONTENT_TYPE } from '../../shared/constants';
+import { LABEL_LANGUAGE } from '../content-types';
 
 const lastRead = new Map<string, { stored: string; type: ContentType }>();
 

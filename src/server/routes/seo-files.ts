@@ -50,9 +50,9 @@ export function registerSeoFiles(app: FastifyInstance, { db, settings, context, 
     // Pages with a record parameter have one URL per record; the sitemap lists the fixed ones.
     const fixed = pages.filter((page) => !page.definition.path.includes(':')).map((page) => ({ path: page.definition.path }));
     const searchable = searchablePage(await context.pages(version)) !== undefined;
-    const site = await context.site(version);
-    const topics = searchable ? (site?.topics ?? []).map((topic) => ({ path: topicPath(topic.slug) })) : [];
+    const topics = searchable ? (await context.taxonomy(version, siteId)).map((topic) => ({ path: topicPath(topic.slug) })) : [];
     // A sheet whose record keeps it from search engines is not listed; each sheet has a row in the default language.
+    const site = await context.site(version);
     const names = site === undefined ? [] : await indexedSheetNames(db, siteId, site.site.default_language);
     const sheets = names.map((urlName) => ({ path: sheetPath(urlName) }));
     return [...fixed, ...topics, ...sheets];

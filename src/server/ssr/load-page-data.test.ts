@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { DEMO_IDS } from '../../demo/seed-demo';
-import { primarySite } from '../../published/site';
+import { findPrimarySite } from '../../cms/repositories/sites';
 import { LITERATURE_PAGE } from '../../../tests/helpers/pages';
 import type { PageDefinition } from '../../page-model/page-definition';
 import { renderPageBody, renderPreloads } from '../../site/entry-server';
@@ -32,14 +32,14 @@ function withCollectionKey(key: string): PageDefinition {
 
 describe('loadPageData', () => {
   it('preloads the shown pages and the token Show More fetches next', async () => {
-    const site = (await primarySite(test.store.db))!;
+    const site = (await findPrimarySite(test.store.db))!;
     const data = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 2);
     expect(data.collections['literature-grid']).toMatchObject({ pageSize: 7, pageToken: 0, nextPageToken: 2, previousPageToken: null, total: 26 });
     expect(data.collections['literature-grid']?.items).toHaveLength(14);
   });
 
   it('gives the browser only what the markup does not carry: the grid, its paging, the ids shown and its words', async () => {
-    const site = (await primarySite(test.store.db))!;
+    const site = (await findPrimarySite(test.store.db))!;
     const data = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 2);
     const boot = bootDataOf(data);
     expect(Object.keys(boot).sort()).toEqual(['basePath', 'gridText', 'grids', 'language', 'pageName']);
@@ -61,7 +61,7 @@ describe('loadPageData', () => {
   });
 
   it('renders a page from cards prepared once as from scratch, and uses the prepared markup as it is', async () => {
-    const site = (await primarySite(test.store.db))!;
+    const site = (await findPrimarySite(test.store.db))!;
     const loaded = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 1);
     const data = { ...loaded, languages: [], seo: { title: '', description: '', canonical: '/', robots: null, alternates: [], headTags: [], jsonLd: [] } };
     const prepared = renderPreloads(data);
@@ -73,7 +73,7 @@ describe('loadPageData', () => {
   });
 
   it('says so when a search found more sheets than it lists', async () => {
-    const site = (await primarySite(test.store.db))!;
+    const site = (await findPrimarySite(test.store.db))!;
     const loaded = await loadPageData(source([]), LITERATURE_PAGE, site, 'en_US', 1);
     const grid = loaded.collections['literature-grid']!;
     const found = { ...grid, total: 1000, search: { query: 'precursor', address: '?q=precursor&', passages: {}, more: true } };
@@ -89,7 +89,7 @@ describe('loadPageData', () => {
   });
 
   it('warns with the spec text and renders the error state when the collection is missing', async () => {
-    const site = (await primarySite(test.store.db))!;
+    const site = (await findPrimarySite(test.store.db))!;
     const warnings: string[] = [];
     const missing = 'MC0000000000000000000000000A';
     const loaded = await loadPageData(source(warnings), withCollectionKey(missing), site, 'en_US', 1);

@@ -3,8 +3,8 @@
  * the read model of what is published (src/published/), as the delivery API's items.
  */
 import { cardPropertiesOf } from '../../content-model/sheet-values';
-import type { ContentType } from '../../content-model/definition';
-import { LABEL_LANGUAGE } from '../../shared/constants';
+import { findSheetType } from '../../cms/repositories/content-types';
+import { LABEL_LANGUAGE } from '../../cms/content-types';
 import type { DeliverySettings } from '../../api/delivery-context';
 import type { ContentStore } from '../../cms/database';
 import type { Site } from '../../cms/repositories/sites';
@@ -48,12 +48,6 @@ export const NOTHING_SOUGHT: Finding = { query: '', selection: [] };
 
 export const isSought = (finding: Finding) => finding.query !== '' || finding.selection.length > 0;
 
-/** The site a page is of, and the sheet type its cards show values of, as published. */
-export interface PageSite {
-  site: Site;
-  sheetType: ContentType;
-}
-
 /**
  * A page's data: each grid's first `pagesShown` pages, or, for a searchable grid when the visitor
  * looks for something (a query, a topic), as many pages of what is found.
@@ -61,13 +55,13 @@ export interface PageSite {
 export async function loadPageData(
   source: PageDataSource,
   page: PageDefinition,
-  { site, sheetType }: PageSite,
+  site: Site,
   language: string,
   pagesShown: number,
   finding: Finding = NOTHING_SOUGHT,
 ): Promise<LoadedPageData> {
   // Cards that show values of the type's fields are the server's only (page-data.ts): their grid is preloaded.
-  const cardProperties = cardPropertiesOf(sheetType, language, LABEL_LANGUAGE);
+  const cardProperties = cardPropertiesOf(await findSheetType(source.db), language, LABEL_LANGUAGE);
   const collections: Record<string, CollectionPreload | null> = {};
   for (const grid of gridsOf(page)) {
     collections[grid.id] =

@@ -67,8 +67,8 @@ describe('the page renderer', () => {
     const target = await targetOf(renderer, 1);
     for (let pages = 1; pages <= 5; pages++) await renderer.render(1, target, pages, `http://host-${pages}.example`, log);
     const { entries, bytes } = context.memo.size;
-    // The site's settings (its topics and sheet type with them), and one prepared page per origin.
-    expect(entries).toBe(6);
+    // The site, its topics, and one prepared page per origin.
+    expect(entries).toBe(7);
     expect(bytes).toBeGreaterThan(0);
     expect(bytes).toBeLessThanOrEqual(32 * 1024 * 1024);
   });

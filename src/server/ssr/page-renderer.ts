@@ -8,10 +8,10 @@
  */
 import { ALL, cdnKeys } from '../../shared/cdn-keys';
 import type { DeliverySettings } from '../../api/delivery-context';
+import type { ContentStore } from '../../cms/database';
+import { findCollection, localizeCollection } from '../../cms/repositories/collections';
 import type { SeoRecord } from '../../cms/repositories/seo-records';
 import type { Site } from '../../cms/repositories/sites';
-import type { ContentType } from '../../content-model/definition';
-import { collectionOf, collectionText, type PublishedCollection } from '../../published/site';
 import { renderPageBody, renderPreloads, type GridPreloads } from '../../site/entry-server';
 import { isServerItem } from '../../site/components/grid-items';
 import { bootDataOf } from '../../site/page-boot';
@@ -37,7 +37,7 @@ import { NOTHING_SOUGHT, type Finding } from './load-page-data';
 import { facetFieldsOf, facetOfChoice, facetsViewOf, readSelection, selectionAddress, type FacetField } from './facet-view';
 import type { AddressChoices } from '../page-kinds/page-kind';
 import { facetOfKey, TOPIC_FACET, type Selection } from '../../search/facets';
-import { LABEL_LANGUAGE } from '../../shared/constants';
+import { LABEL_LANGUAGE } from '../../cms/content-types';
 
 export interface PageRendererOptions {
   /** What every page kind reads per content version, and the memo this one keeps its pages in. */
@@ -56,10 +56,6 @@ export interface PageTarget {
   definition: PageDefinition;
   site: Site;
   languages: SiteLanguages;
-  /** The literature sheet's type as published: what its cards and facets show of its fields. */
-  sheetType: ContentType;
-  /** The site's collections as published: the grids' keys and the page's fallback description. */
-  collections: PublishedCollection[];
   language: string;
   /** spec §2.2: the optional recordId route parameter; an empty string when absent. */
   recordId: string;
@@ -152,29 +148,14 @@ export function createPageRenderer({ context, settings, assets, search, report }
       const record = recordId === '' ? null : await context.seoRecord(version, site.site.id, recordId);
       if (record === undefined) return { kind: 'not-found' };
       const searchable = searchablePage([loaded]) !== undefined;
-      const taxonomy = searchable ? site.topics : [];
+      const taxonomy = searchable ? await context.taxonomy(version, site.site.id) : [];
       const topic = topicSlug === undefined ? null : taxonomy.find((candidate) => candidate.slug === topicSlug);
       if (topic === undefined) return { kind: 'not-found' };
-      const facetFields = searchable && search !== undefined ? facetFieldsOf(site.sheetType, language, LABEL_LANGUAGE) : [];
+      const facetFields = searchable && search !== undefined ? facetFieldsOf(await context.sheetType(version), language, LABEL_LANGUAGE) : [];
       const { selection, chosen } = readSelection(choices, taxonomy, facetFields, topic);
       return {
         kind: 'page',
-        target: {
-          loaded,
-          definition: pageIn(loaded, language),
-          site: site.site,
-          languages: site.languages,
-          sheetType: site.sheetType,
-          collections: site.collections,
-          language,
-          recordId,
-          record,
-          topic,
-          taxonomy,
-          facetFields,
-          selection,
-          chosen,
-        },
+        target: { loaded, definition: pageIn(loaded, language), ...site, language, recordId, record, topic, taxonomy, facetFields, selection, chosen },
       };
     },
 
@@ -205,7 +186,7 @@ export function createPageRenderer({ context, settings, assets, search, report }
      */
     async keysOf(version: number, target: PageTarget): Promise<string[]> {
       const found = await memo.read(version, KEYS.answerKeys(target.definition.name), async () => {
-        const collections = gridsOf(target.definition).map((grid) => collectionOf(target, grid.input.collectionKeyOrId));
+        const collections = await Promise.all(gridsOf(target.definition).map((grid) => findCollection(db, target.site.id, grid.input.collectionKeyOrId)));
         const shown = collections.flatMap((collection) => (collection === undefined ? [] : [cdnKeys.collection(collection.id)]));
         return { keys: [cdnKeys.page(target.definition.name), ...shown, ALL] };
       });
@@ -228,7 +209,7 @@ function preparedFrom(data: PageData, kept = false): PreparedPage {
 }
 
 async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown: number, finding: Finding): Promise<PageData> {
-  const { settings, origin } = source;
+  const { db, settings, origin } = source;
   const { definition, site, language, languages, recordId, record, topic } = target;
   const { basePath } = settings;
   const pagePath = definition.path.replace(/:recordId$/, encodeURIComponent(recordId));
@@ -243,7 +224,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
       : undefined;
   // Observed now, so that a failure of the cards' first is not also an unhandled one of the counts'.
   counting?.catch(() => undefined);
-  const loaded = await loadPageData(source, definition, { site, sheetType: target.sheetType }, language, pagesShown, { ...finding, address });
+  const loaded = await loadPageData(source, definition, site, language, pagesShown, { ...finding, address });
   const counts = await counting;
   const facets =
     counts === undefined ? undefined : facetsViewOf(counts, { ...finding, taxonomy: target.taxonomy, fields: target.facetFields, open: target.chosen }, place);
@@ -266,7 +247,7 @@ async function pageDataOf(source: PageDataSource, target: PageTarget, pagesShown
       language,
       languages,
       record,
-      fallbackDescription: collectionDescription(target, definition, language),
+      fallbackDescription: await collectionDescription(db, site, definition, language),
       origin,
       basePath,
       siteName: site.name,
@@ -304,11 +285,12 @@ function reportSearch(report: Pick<SearchReport, 'searched'>, data: PageData, si
 }
 
 /** spec §2.2: the literature page has no description; its collection's describes it instead. */
-function collectionDescription(site: Pick<PageTarget, 'collections'>, page: PageDefinition, language: string): string {
+async function collectionDescription(db: ContentStore, site: Site, page: PageDefinition, language: string): Promise<string> {
   const grid = gridsOf(page)[0];
-  const collection = grid === undefined ? undefined : collectionOf(site, grid.input.collectionKeyOrId);
+  if (grid === undefined) return '';
+  const collection = await findCollection(db, site.id, grid.input.collectionKeyOrId);
   if (collection === undefined) return '';
-  const { metadata } = collectionText(collection, language);
+  const { metadata } = await localizeCollection(db, collection, [language, site.default_language]);
   return typeof metadata.description === 'string' ? metadata.description : '';
 }
 

@@ -5,7 +5,7 @@
  * `DigitalDocument` structured data. A sheet is on the site while a collection shows it.
  */
 import type { DeliverySettings } from '../../../api/delivery-context';
-import { LABEL_LANGUAGE } from '../../../shared/constants';
+import { LABEL_LANGUAGE } from '../../../cms/content-types';
 import { DOCUMENT_KINDS, DOCUMENT_PATH } from '../../../sheet/shape';
 import { documentEntriesOf, factsOnly } from '../../../sheet/documents';
 import type { CollectionItem } from '../../../shared/delivery-types';
@@ -88,11 +88,11 @@ export async function loadSheetPage(source: SheetDataSource, version: number, la
 
   // Topics link to their pages, which are the searchable page's: without one, there are none.
   const searchable = searchablePage(await context.pages(version));
-  const taxonomy = searchable === undefined ? [] : found.topics;
+  const taxonomy = searchable === undefined ? [] : await context.taxonomy(version, site.id);
   const allHref = localizedPath(basePath, searchable?.definition.path ?? '/', language, languages);
   const target = { taxonomy, language, languages, topic: null };
   const sheet = sheetViewOf(published, item, target, basePath);
-  sheet.properties = propertiesOf(found.sheetType, item, language);
+  sheet.properties = propertiesOf(await context.sheetType(version), item, language);
   // The item's url fields are site URLs (under the base path); the set's entries are read as stored.
   const entries = documentEntriesOf(mapUrlFields(item.body.contentBody, (url) => sitePathOf(url, basePath)) as Record<string, unknown>);
   if (sheet.document !== null) {
