@@ -125,6 +125,8 @@ describe('a field added through the editing API', () => {
     const csv = join(folder, 'grade.csv');
     writeFileSync(csv, `urlName,language,grade,casNumbers\nteos,en_US,ULSI grade 8N,78104\n`);
     await importCsvFile(db(), csv, { platformSitesSegment: test.config.platformSitesSegment });
+    // As the import command does as it ends: the read model has it then.
+    await readJournalOnce(test.store);
     const body = (await test.app.inject(contentUrl(DEMO_IDS.sheetKey('teos')))).json() as { contentBody: Record<string, unknown> };
     expect(body.contentBody).toMatchObject({ grade: 'ULSI grade 8N', casNumbers: ['78-10-4'] });
     const again = parseCsv((await collectCsv(db())).csv).map((row) => row.fields);

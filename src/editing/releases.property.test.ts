@@ -16,6 +16,7 @@ import type { Actor } from './audit';
 import { EditingError } from './editable';
 import { addToRelease, createRelease, publishRelease, releaseView, undoRelease } from './releases';
 import { newSheetState, sheets } from './sheets';
+import { readJournalOnce } from '../server/journal-follower';
 
 const SEED = Number(process.env.RELEASES_MODEL_SEED ?? Date.now() % 2_147_483_647);
 const editor: Actor = { id: '005000000000001AAA', label: 'editor@example.com' };
@@ -52,6 +53,8 @@ afterAll(async () => {
 const db = () => test.store.db;
 
 async function agree(model: Model): Promise<void> {
+  // The engine is called as a command would call it: the server's readers read the journal as its routes do before they answer.
+  await readJournalOnce(test.store);
   for (const sheet of model.sheets) {
     const answer = await test.app.inject(`/services/data/v65.0/connect/sites/${DEMO_IDS.siteId}/cms/delivery/contents/${sheet.key}?language=en_US`);
     if (sheet.site === null) expect(answer.statusCode, `${sheet.key} is not on the site`).toBe(404);

@@ -42,18 +42,15 @@ afterAll(async () => {
 });
 
 const db = () => test.store.db;
-const get = (url: string) => test.app.inject(url);
-/** The collection's titles as the delivery API answers them once the server's readers of the journal have read what the engine changed. */
-const titlesInCollection = async () => {
+/** An answer once the server's readers of the journal have read what the engine (called here as a command would) changed. */
+const get = async (url: string) => {
   await readJournalOnce(test.store);
-  return ((await get(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
+  return test.app.inject(url);
 };
+/** The collection's titles as the delivery API answers them. */
+const titlesInCollection = async () => ((await get(collectionUrl)).json() as { items: Array<{ name: string }> }).items.map((item) => item.name);
 // Ten pages of the Show More grid: every sheet the collection holds.
-/** The home page as a visitor gets it once the server's readers of the journal have read what the engine (called here as a command would) changed. */
-const homePage = async () => {
-  await readJournalOnce(test.store);
-  return (await get('/?page=10')).body;
-};
+const homePage = async () => (await get('/?page=10')).body;
 
 async function storeBlob(bytes: Buffer, mimeType: string): Promise<string> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');

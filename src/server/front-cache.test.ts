@@ -3,6 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createListeningApp, type ListeningApp } from '../../tests/helpers/listening-app';
 import { DEMO_IDS } from '../demo/seed-demo';
+import { readJournalOnce } from './journal-follower';
 import { responseCacheShare } from './wiring/responses';
 
 let test: ListeningApp;
@@ -86,9 +87,11 @@ describe('the front cache', () => {
     expect(test.app.frontCache.hits).toBe(hits);
   });
 
-  it('shows a content change on the very next request', async () => {
+  it('shows a content change on the very next request once it is read', async () => {
     const before = await fromFront(API);
     await sql`UPDATE collections SET title = 'Literature, renamed' WHERE collection_key = ${DEMO_IDS.collectionKey}`.execute(test.store.db);
+    // An operator's SQL: the read model has it once a reader has read the journal (within JOURNAL_CHECK_MS in a server).
+    await readJournalOnce(test.store);
     const after = await get(API);
     expect(after.body).not.toBe(before.body);
     expect(JSON.parse(after.body).title).toBe('Literature, renamed');

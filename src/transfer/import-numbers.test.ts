@@ -14,6 +14,7 @@ import { signInAs } from '../../tests/helpers/studio-client';
 import { DEMO_IDS } from '../demo/seed-demo';
 import { LITERATURE_CONTENT_TYPE } from '../shared/constants';
 import { importCsvFile, prepareCsvImport, type CsvImportOptions } from './import-csv';
+import { readJournalOnce } from '../server/journal-follower';
 import { planProposal } from './import-plan';
 import type { ManifestError } from './manifest';
 
@@ -53,7 +54,11 @@ const problemsOf = async (path: string) =>
   ((await prepareCsvImport(test.store.db, path, options()).catch((error: unknown) => error)) as ManifestError).problems;
 const changesOf = async (path: string) =>
   (await planProposal(test.store.db, await prepareCsvImport(test.store.db, path, options()))).entries.filter((entry) => entry.action !== 'keep');
-const bodyOf = async (urlName: string) => ((await test.app.inject(contentUrl(urlName))).json() as { contentBody: Record<string, unknown> }).contentBody;
+/** A sheet's body as the delivery API answers it once the journal is read, as the import command does as it ends. */
+const bodyOf = async (urlName: string) => {
+  await readJournalOnce(test.store);
+  return ((await test.app.inject(contentUrl(urlName))).json() as { contentBody: Record<string, unknown> }).contentBody;
+};
 
 describe('numbers in a CSV', () => {
   it('imports a German LibreOffice CSV’s decimal commas as the numbers they are', async () => {
